@@ -1,0 +1,25 @@
+/// The exit codes every ShareKit program uses, documented in README.md and
+/// in each program's `--help`, so scripts can tell outcomes apart.
+public enum ExitCode: Int32, Sendable, CaseIterable {
+    /// The command did what was asked.
+    case success = 0
+    /// The command failed; the message on stderr says why.
+    case failure = 1
+    /// The command line was wrong; the message says what to change.
+    case usage = 2
+    /// The share was not sent now but is kept in the share inbox; the daemon will send it.
+    case queued = 3
+    /// The command exists but this build does not provide it yet.
+    case unavailable = 69
+
+    /// One line for `--help`.
+    public var meaning: String {
+        switch self {
+        case .success: return "success"
+        case .failure: return "failure (the message says why)"
+        case .usage: return "invalid command line"
+        case .queued: return "kept in the share inbox; the daemon will send it"
+        case .unavailable: return "command not available in this build"
+        }
+    }
+}

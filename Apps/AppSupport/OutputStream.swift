@@ -1,0 +1,71 @@
+import Foundation
+
+/// Where a program writes its output. Programs take this instead of
+/// printing directly so their libraries can be tested without processes.
+public protocol OutputSink: AnyObject, Sendable {
+    /// Writes text as is (callers add newlines).
+    func write(_ text: String)
+}
+
+/// Writes to a file descriptor (standard output or standard error).
+public final class FileDescriptorSink: OutputSink {
+    private let fd: Int32
+
+    /// Standard output.
+    public static let standardOutput = FileDescriptorSink(fd: 1)
+    /// Standard error.
+    public static let standardError = FileDescriptorSink(fd: 2)
+
+    /// - Parameter fd: an open, writable file descriptor.
+    public init(fd: Int32) { self.fd = fd }
+
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return  // A closed pipe is not worth crashing over.
+            }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+}
+
+/// Collects output in memory, for tests.
+public final class BufferSink: OutputSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+
+    /// An empty buffer.
+    public init() {}
+
+    public func write(_ text: String) {
+        lock.lock()
+        buffer += text
+        lock.unlock()
+    }
+
+    /// Everything written so far.
+    public var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return buffer
+    }
+}
+
+/// The two output streams of a program run.
+public struct ProgramIO: Sendable {
+    /// Results, meant for people or scripts.
+    public let out: any OutputSink
+    /// Diagnostics and errors.
+    public let err: any OutputSink
+
+    /// - Parameters:
+    ///   - out: standard output.
+    ///   - err: standard error.
+    public init(out: any OutputSink = FileDescriptorSink.standardOutput, err: any OutputSink = FileDescriptorSink.standardError) {
+        self.out = out
+        self.err = err
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import ShareCLIKit
+
+exit(await ShareCLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,33 @@
+public import AppSupport
+import HTTPTransport
+import ShareCore
+
+/// The `share` program: the share extension of ShareKit. It sends by itself
+/// with its own child session and falls back to the share inbox.
+///
+/// This type is the composition root of the CLI: the only place that names
+/// the concrete modules it uses.
+public enum ShareCLI {
+    /// The command table of `share`.
+    public static let table = CommandTable(
+        program: "share",
+        summary: "share text, links and files into a chat thread or channel",
+        commands: [
+            .notYetAvailable("send", summary: "share files, links or text to a target", program: "share", issue: 6),
+            .notYetAvailable("inbox", summary: "list, show, retry or drop shares waiting in the inbox", program: "share", issue: 6),
+            .notYetAvailable("login", summary: "log in to a server (creates the parent session)", program: "share", issue: 7),
+            .notYetAvailable("logout", summary: "log out and delete every token", program: "share", issue: 7),
+            .notYetAvailable("status", summary: "show session, daemon and outbox state", program: "share", issue: 7),
+            .notYetAvailable("targets", summary: "list recent targets or search for one", program: "share", issue: 8),
+            .notYetAvailable("notify", summary: "render a push payload as a notification", program: "share", issue: 9),
+            .notYetAvailable("debug", summary: "debugging aids: dpop-proof, jwk", program: "share", issue: 3),
+        ],
+        versionDetails: "libcurl \(CurlLibrary.version)"
+    )
+
+    /// Runs `share` with `arguments` (without the program name).
+    /// - Returns: the process exit code.
+    public static func main(_ arguments: [String], io: ProgramIO = ProgramIO()) async -> Int32 {
+        await table.run(arguments, io: io).rawValue
+    }
+}

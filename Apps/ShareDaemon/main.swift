@@ -1,0 +1,4 @@
+import Foundation
+import ShareDaemonKit
+
+exit(await ShareDaemonProgram.main(Array(CommandLine.arguments.dropFirst())))

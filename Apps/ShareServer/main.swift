@@ -1,0 +1,4 @@
+import Foundation
+import ShareServerKit
+
+exit(await ShareServerProgram.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+// The HTTP client protocol: requests, streamed file bodies, responses.
+// An interface package: protocols, value types and errors only, no I/O.
+import PackageDescription
+
+// One list of compiler settings for every target: Swift 6 mode plus the
+// upcoming features that make imports explicit (see docs/adr/0001).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "HTTPInterface",
+    products: [
+        .library(name: "HTTPInterface", targets: ["HTTPInterface"])
+    ],
+    dependencies: [],
+    targets: [
+        .target(
+            name: "HTTPInterface",
+            dependencies: [],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+// The secret-store protocol: generic items of a shared access group.
+// An interface package: protocols, value types and errors only, no I/O.
+import PackageDescription
+
+// One list of compiler settings for every target: Swift 6 mode plus the
+// upcoming features that make imports explicit (see docs/adr/0001).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "KeychainInterface",
+    products: [
+        .library(name: "KeychainInterface", targets: ["KeychainInterface"])
+    ],
+    dependencies: [],
+    targets: [
+        .target(
+            name: "KeychainInterface",
+            dependencies: [],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

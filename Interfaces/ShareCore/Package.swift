@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+// Value types every package shares: UUIDv7, base64url, share targets, configuration keys.
+// An interface package: protocols, value types and errors only, no I/O.
+import PackageDescription
+
+// One list of compiler settings for every target: Swift 6 mode plus the
+// upcoming features that make imports explicit (see docs/adr/0001).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "ShareCore",
+    products: [
+        .library(name: "ShareCore", targets: ["ShareCore"])
+    ],
+    dependencies: [],
+    targets: [
+        .target(
+            name: "ShareCore",
+            dependencies: [],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,126 @@
+public import Foundation
+import Synchronization
+
+/// A UUID version 7 (RFC 9562, section 5.7): 48 bits of Unix milliseconds,
+/// then random bits, so ids sort by creation time.
+///
+/// Used for DPoP `jti` values and for `client_msg_id`, the idempotency key
+/// a share keeps from the moment the person sends it until the server has it.
+/// Generation is monotonic within a process (RFC 9562 section 6.2, method 3:
+/// when the clock has not advanced, the 12-bit `rand_a` field acts as a
+/// counter seeded from the CSPRNG), so two ids made in one process never
+/// compare out of order even within the same millisecond.
+public struct UUIDv7: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    /// The 16 bytes in network order.
+    public let bytes: [UInt8]
+
+    /// Wraps 16 bytes that already form a version 7 UUID.
+    /// - Throws: ``ShareCoreError/invalidUUIDv7(_:)`` when the length,
+    ///   version or variant bits are wrong.
+    public init(bytes: [UInt8]) throws {
+        guard bytes.count == 16, bytes[6] >> 4 == 7, bytes[8] >> 6 == 0b10 else {
+            throw ShareCoreError.invalidUUIDv7(bytes.map { String(format: "%02x", $0) }.joined())
+        }
+        self.bytes = bytes
+    }
+
+    /// Parses the canonical 8-4-4-4-12 hexadecimal form (either case).
+    /// - Throws: ``ShareCoreError/invalidUUIDv7(_:)`` for anything else, or
+    ///   a UUID of another version.
+    public init(string: String) throws {
+        guard let uuid = UUID(uuidString: string) else { throw ShareCoreError.invalidUUIDv7(string) }
+        let u = uuid.uuid
+        try self.init(bytes: [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15])
+    }
+
+    /// Makes a new id from the current time and the system CSPRNG.
+    public init() {
+        self = UUIDv7Generator.shared.next()
+    }
+
+    /// Makes an id from explicit parts; the generator and tests use it.
+    /// - Parameters:
+    ///   - milliseconds: Unix time in milliseconds (only the low 48 bits are used).
+    ///   - randA: the 12-bit `rand_a` field (counter or random).
+    ///   - randB: 62 random bits for `rand_b`.
+    public init(milliseconds: UInt64, randA: UInt16, randB: UInt64) {
+        var b = [UInt8](repeating: 0, count: 16)
+        for i in 0..<6 { b[i] = UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - UInt64(i)))) }
+        b[6] = 0x70 | UInt8(truncatingIfNeeded: (randA >> 8) & 0x0F)
+        b[7] = UInt8(truncatingIfNeeded: randA)
+        for i in 0..<8 { b[8 + i] = UInt8(truncatingIfNeeded: randB >> (8 * (7 - UInt64(i)))) }
+        b[8] = 0x80 | (b[8] & 0x3F)
+        self.bytes = b
+    }
+
+    /// The Unix time in milliseconds the id was made at.
+    public var milliseconds: UInt64 {
+        bytes[0..<6].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// The canonical lowercase 8-4-4-4-12 form.
+    public var description: String {
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        let h = Array(hex)
+        return String(h[0..<8]) + "-" + String(h[8..<12]) + "-" + String(h[12..<16]) + "-"
+            + String(h[16..<20]) + "-" + String(h[20..<32])
+    }
+
+    public static func < (lhs: UUIDv7, rhs: UUIDv7) -> Bool {
+        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        try self.init(string: text)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}
+
+/// The process-wide monotonic source of ``UUIDv7`` values.
+///
+/// A mutex keeps ordering across threads; the clock is injectable so tests
+/// can show monotonicity when time stands still or steps backwards.
+public final class UUIDv7Generator: Sendable {
+    /// The generator ``UUIDv7/init()`` uses.
+    public static let shared = UUIDv7Generator(clock: {
+        UInt64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+    })
+
+    private struct State { var lastMillis: UInt64 = 0; var lastRandA: UInt16 = 0 }
+    private let state = Mutex(State())
+    private let clock: @Sendable () -> UInt64
+
+    /// - Parameter clock: returns Unix time in milliseconds.
+    public init(clock: @escaping @Sendable () -> UInt64) {
+        self.clock = clock
+    }
+
+    /// The next id: never smaller than the one before it from this generator.
+    public func next() -> UUIDv7 {
+        var rng = SystemRandomNumberGenerator()
+        let randB = rng.next() as UInt64
+        let now = clock()
+        let (millis, randA) = state.withLock { s -> (UInt64, UInt16) in
+            if now > s.lastMillis {
+                // Seed the counter in the lower half of its range so that
+                // many ids can follow within the same millisecond.
+                s.lastMillis = now
+                s.lastRandA = UInt16.random(in: 0..<0x0800, using: &rng)
+            } else if s.lastRandA < 0x0FFF {
+                s.lastRandA += 1
+            } else {
+                // Counter exhausted: borrow the next millisecond (method 3
+                // lets the timestamp run slightly ahead rather than repeat).
+                s.lastMillis += 1
+                s.lastRandA = 0
+            }
+            return (s.lastMillis, s.lastRandA)
+        }
+        return UUIDv7(milliseconds: millis, randA: randA, randB: randB)
+    }
+}

@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+// DPoP proofs and their verification (RFC 9449), JWK thumbprints (RFC 7638).
+import PackageDescription
+
+// One list of compiler settings for every target: Swift 6 mode plus the
+// upcoming features that make imports explicit (see docs/adr/0001).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "DPoP",
+    products: [
+        .library(name: "DPoP", targets: ["DPoP"])
+    ],
+    dependencies: [
+        .package(path: "../../Interfaces/ShareCore"),
+        .package(path: "../../Interfaces/CryptoInterface"),
+        .package(path: "../../Interfaces/DPoPInterface")
+    ],
+    targets: [
+        .target(
+            name: "DPoP",
+            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "CryptoInterface", package: "CryptoInterface"), .product(name: "DPoPInterface", package: "DPoPInterface")],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+// The libcrypto adapter: SHA-256, P-256 ECDSA and random numbers behind CryptoInterface.
+import PackageDescription
+
+// One list of compiler settings for every target: Swift 6 mode plus the
+// upcoming features that make imports explicit (see docs/adr/0001).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "OpenSSLCrypto",
+    products: [
+        .library(name: "OpenSSLCrypto", targets: ["OpenSSLCrypto"])
+    ],
+    dependencies: [
+        .package(path: "../../Interfaces/CryptoInterface")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Sources/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "OpenSSLCrypto",
+            dependencies: [.product(name: "CryptoInterface", package: "CryptoInterface"), "CCrypto"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+// The SQLite adapter behind SQLInterface.
+import PackageDescription
+
+// One list of compiler settings for every target: Swift 6 mode plus the
+// upcoming features that make imports explicit (see docs/adr/0001).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "SQLiteStore",
+    products: [
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"])
+    ],
+    dependencies: [
+        .package(path: "../../Interfaces/SQLInterface")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "SQLiteStore",
+            dependencies: [.product(name: "SQLInterface", package: "SQLInterface"), "CSQLite"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+// Recent targets and search.
+import PackageDescription
+
+// One list of compiler settings for every target: Swift 6 mode plus the
+// upcoming features that make imports explicit (see docs/adr/0001).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "TargetStore",
+    products: [
+        .library(name: "TargetStore", targets: ["TargetStore"])
+    ],
+    dependencies: [
+        .package(path: "../../Interfaces/ShareCore"),
+        .package(path: "../../Interfaces/TargetStoreInterface")
+    ],
+    targets: [
+        .target(
+            name: "TargetStore",
+            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "TargetStoreInterface", package: "TargetStoreInterface")],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,123 @@
+// swift-tools-version: 6.0
+// ShareKit: the root package. It aggregates the interface and module
+// packages by path, owns the three programs of Apps/ and every test target
+// of Tests/. Module packages never see each other; only Apps/ wires concrete
+// implementations together (docs/adr/0001-modular-monorepo.md).
+import PackageDescription
+
+// MARK: - Settings
+
+// One list of compiler settings for every target: Swift 6 mode plus the
+// upcoming features that make imports explicit (see docs/adr/0001).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+// MARK: - Packages
+
+let interfaces = [
+    "ShareCore", "CryptoInterface", "KeychainInterface", "SharedStateInterface", "DPoPInterface",
+    "SQLInterface", "HTTPInterface", "SessionsInterface", "UploadsInterface", "MessagesInterface",
+    "TargetStoreInterface", "ShareInboxInterface", "OutboxInterface", "ShareIntakeInterface",
+    "PushPreviewInterface",
+]
+let modules = [
+    "OpenSSLCrypto", "KeychainStore", "SharedState", "DPoP", "SQLiteStore", "HTTPTransport", "Sessions",
+    "Uploads", "Messages", "TargetStore", "ShareInbox", "Outbox", "ShareIntake", "PushPreview",
+]
+
+/// A product of one of the path packages (each package vends one library named like itself).
+func lib(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
+
+// MARK: - Package
+
+let package = Package(
+    name: "ShareKit",
+    products: [
+        .executable(name: "share", targets: ["ShareCLI"]),
+        .executable(name: "share-daemon", targets: ["ShareDaemon"]),
+        .executable(name: "share-server", targets: ["ShareServer"]),
+    ],
+    dependencies: interfaces.map { .package(path: "Interfaces/\($0)") }
+        + modules.map { .package(path: "Modules/\($0)") },
+    targets: [
+        // MARK: Apps: shared command-line plumbing
+        .target(
+            name: "AppSupport",
+            dependencies: [lib("ShareCore")],
+            path: "Apps/AppSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AppSupportTests",
+            dependencies: ["AppSupport"],
+            path: "Tests/AppSupportTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Apps: share (the extension)
+        .target(
+            name: "ShareCLIKit",
+            dependencies: ["AppSupport", lib("ShareCore"), lib("SQLiteStore"), lib("HTTPTransport")],
+            path: "Apps/ShareCLIKit",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ShareCLI",
+            dependencies: ["ShareCLIKit"],
+            path: "Apps/ShareCLI",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ShareCLIKitTests",
+            dependencies: ["ShareCLIKit", "AppSupport"],
+            path: "Tests/ShareCLIKitTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Apps: share-daemon (the containing app)
+        .target(
+            name: "ShareDaemonKit",
+            dependencies: ["AppSupport", lib("ShareCore")],
+            path: "Apps/ShareDaemonKit",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ShareDaemon",
+            dependencies: ["ShareDaemonKit"],
+            path: "Apps/ShareDaemon",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Apps: share-server (the reference server)
+        .target(
+            name: "ShareServerKit",
+            dependencies: ["AppSupport", lib("ShareCore")],
+            path: "Apps/ShareServerKit",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ShareServer",
+            dependencies: ["ShareServerKit"],
+            path: "Apps/ShareServer",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Interfaces and shared values
+        .testTarget(
+            name: "ShareCoreTests",
+            dependencies: [lib("ShareCore")],
+            path: "Tests/ShareCoreTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SharedStateInterfaceTests",
+            dependencies: [lib("SharedStateInterface"), lib("KeychainInterface")],
+            path: "Tests/SharedStateInterfaceTests",
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
