@@ -105,6 +105,46 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Test support (used only by Tests/)
+        .target(
+            name: "TestSupport",
+            dependencies: [],
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ShareTestHelper",
+            dependencies: [lib("ShareCore"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"), lib("SharedState")],
+            path: "Tests/ShareTestHelper",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Modules
+        .testTarget(
+            name: "OpenSSLCryptoTests",
+            dependencies: [lib("CryptoInterface"), lib("OpenSSLCrypto"), "TestSupport"],
+            path: "Tests/OpenSSLCryptoTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DPoPTests",
+            dependencies: [lib("ShareCore"), lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"), "TestSupport"],
+            path: "Tests/DPoPTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "KeychainStoreTests",
+            dependencies: [lib("KeychainInterface"), lib("KeychainStore"), "ShareTestHelper", "TestSupport"],
+            path: "Tests/KeychainStoreTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SharedStateTests",
+            dependencies: [lib("SharedStateInterface"), lib("SharedState"), "ShareTestHelper", "TestSupport"],
+            path: "Tests/SharedStateTests",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Interfaces and shared values
         .testTarget(
             name: "ShareCoreTests",
