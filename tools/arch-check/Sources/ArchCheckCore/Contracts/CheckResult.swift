@@ -1,0 +1,56 @@
+/// The outcome of a whole check: every contract, plus what was read.
+public struct CheckResult: Sendable {
+    /// How much of the tree was read.
+    public struct Statistics: Sendable, Hashable, Codable {
+        /// Packages dumped.
+        public let packages: Int
+        /// Targets declared.
+        public let targets: Int
+        /// Swift files scanned.
+        public let files: Int
+        /// Import declarations found.
+        public let imports: Int
+
+        /// Creates statistics.
+        public init(packages: Int, targets: Int, files: Int, imports: Int) {
+            self.packages = packages
+            self.targets = targets
+            self.files = files
+            self.imports = imports
+        }
+    }
+
+    /// One result per contract, in ``ContractName`` order.
+    public let contracts: [ContractResult]
+    /// Remarks that are not violations (unresolvable dependencies).
+    public let notes: [String]
+    /// How much was read.
+    public let statistics: Statistics
+
+    /// Creates a result.
+    public init(contracts: [ContractResult], notes: [String] = [], statistics: Statistics) {
+        self.contracts = contracts
+        self.notes = notes
+        self.statistics = statistics
+    }
+
+    /// All violations, sorted by place.
+    public var violations: [Violation] {
+        contracts.flatMap(\.violations).sorted()
+    }
+
+    /// Number of contracts kept.
+    public var keptCount: Int { contracts.filter(\.isKept).count }
+
+    /// Number of contracts broken.
+    public var brokenCount: Int { contracts.count - keptCount }
+
+    /// `arch-check: 6 contracts, 5 kept, 1 broken (1 violation)`.
+    public var summaryLine: String {
+        let count = violations.count
+        return "arch-check: \(contracts.count) contracts, \(keptCount) kept, \(brokenCount) broken (\(count) violation\(count == 1 ? "" : "s"))"
+    }
+
+    /// 0 when every contract is kept, 1 otherwise.
+    public var exitCode: Int32 { violations.isEmpty ? 0 : 1 }
+}

@@ -1,0 +1,253 @@
+import Foundation
+
+/// Evaluates the six contracts on a ``RepositoryModel``.
+///
+/// Every use of one target by another is an edge, whether it is declared in
+/// a manifest, written as an import, or both. A forbidden edge is reported
+/// where it is used: at each import of it (the message then also names the
+/// manifest line to change, if the manifest declares it), or, when the code
+/// never imports it, at its manifest entry. So one mistake is one violation,
+/// and the line shown is the one a person reads first.
+public enum ContractChecker {
+    /// Checks all contracts.
+    /// - Parameter model: the repository as read by ``RepositoryScanner``
+    ///   (or built by hand).
+    /// - Returns: one result per contract, plus the model's notes.
+    public static func check(_ model: RepositoryModel) -> CheckResult {
+        var violations: [ContractName: [Violation]] = [:]
+        func add(_ violation: Violation) {
+            violations[violation.contract, default: []].append(violation)
+        }
+        let moduleIndex = Dictionary(grouping: model.targets.values, by: \.moduleName)
+            .mapValues { $0.sorted { $0.id < $1.id } }
+
+        for target in model.targets.values.sorted(by: { $0.id < $1.id }) where !target.isExternal {
+            if target.layer == .other, let location = model.targetLocations[target.id] {
+                add(
+                    Violation(
+                        location: location, contract: .layers,
+                        message: "\(target.name) has its sources in \(target.sourceDirectory), outside Interfaces/, Modules/, Apps/ and Tests/; move them into the folder of the layer it belongs to"
+                    ))
+            }
+            checkTarget(target, in: model, moduleIndex: moduleIndex, add: add)
+        }
+        checkDuplicateSystemLibraries(in: model, add: add)
+
+        let contracts = ContractName.allCases.map { ContractResult(name: $0, violations: violations[$0] ?? []) }
+        let counts = model.sourceStatistics
+        return CheckResult(
+            contracts: contracts, notes: model.notes,
+            statistics: .init(
+                packages: model.packages.count, targets: model.targets.count, files: counts.files,
+                imports: counts.imports))
+    }
+
+    /// One place where a target imports another.
+    private struct ImportSite {
+        let location: SourceLocation
+        let declaration: ImportDeclaration
+    }
+
+    private static func checkTarget(
+        _ target: TargetNode, in model: RepositoryModel, moduleIndex: [String: [TargetNode]],
+        add: (Violation) -> Void
+    ) {
+        let direct = model.directDependencies(of: target.id)
+        let unresolved = model.unresolvedDependencyNames[target.id] ?? []
+        let manifest = model.packages[target.id.package]?.manifestPath ?? "Package.swift"
+        var declared: [TargetID: DeclaredDependency] = [:]
+        for edge in model.dependencies[target.id] ?? [] {
+            for dependency in edge.targets where declared[dependency] == nil {
+                declared[dependency] = edge
+            }
+        }
+        var sites: [TargetID: [ImportSite]] = [:]
+
+        for file in model.sources[target.id] ?? [] {
+            for declaration in file.imports {
+                let location = SourceLocation(file: file.path, line: declaration.line, column: declaration.column)
+                if declaration.isExported {
+                    add(
+                        Violation(
+                            location: location, contract: .noExportedImport,
+                            message: "\(target.name) re-exports \(declaration.module) with @_exported import, which hides a dependency from every importer of \(target.name); make it a plain import and let each target that uses \(declaration.module) import and depend on it itself",
+                            conditions: declaration.conditions))
+                }
+                let module = declaration.module
+                guard !ModuleName.isToolchain(module), module != target.moduleName else { continue }
+                let candidates = moduleIndex[module] ?? []
+                guard
+                    let dependency = candidates.first(where: { direct.contains($0.id) })
+                        ?? candidates.first(where: { $0.id.package == target.id.package }) ?? candidates.first
+                else {
+                    if !unresolved.contains(module) {
+                        add(
+                            Violation(
+                                location: location, contract: .explicitImports,
+                                message: "\(target.name) imports \(module), which is neither a toolchain module nor a target of this repository; remove the import, or declare the package that provides it and depend on it in \(manifest)",
+                                conditions: declaration.conditions))
+                    }
+                    continue
+                }
+                sites[dependency.id, default: []].append(ImportSite(location: location, declaration: declaration))
+                if !direct.contains(dependency.id) && !unresolved.contains(module) {
+                    let advice =
+                        edgeRules(consumer: target, dependency: dependency, model: model, verb: "imports").isEmpty
+                        ? addDependencyAdvice(for: dependency, consumer: target, manifest: manifest, model: model)
+                        : "remove the import (the contracts reported with it forbid this dependency)"
+                    add(
+                        Violation(
+                            location: location, contract: .explicitImports,
+                            message: "\(target.name) imports \(module) but does not depend on it (it is reachable only transitively); \(advice)",
+                            conditions: declaration.conditions))
+                }
+            }
+        }
+
+        // Every edge, declared or imported, against the edge contracts.
+        for dependencyID in Set(declared.keys).union(sites.keys).sorted() {
+            guard let dependency = model.targets[dependencyID], dependencyID != target.id else { continue }
+            if let importSites = sites[dependencyID], !importSites.isEmpty {
+                let manifestHint = declared[dependencyID].map {
+                    " (and remove \"\($0.declaration.name)\" from its dependencies at \($0.location))"
+                } ?? ""
+                for (contract, message) in edgeRules(consumer: target, dependency: dependency, model: model, verb: "imports") {
+                    for site in importSites {
+                        add(
+                            Violation(
+                                location: site.location, contract: contract, message: message + manifestHint,
+                                conditions: site.declaration.conditions))
+                    }
+                }
+            } else if let edge = declared[dependencyID] {
+                let via = edge.declaration.name == dependency.name ? "" : " (through product \(edge.declaration.name))"
+                for (contract, message) in edgeRules(consumer: target, dependency: dependency, model: model, verb: "depends on") {
+                    add(
+                        Violation(
+                            location: edge.location, contract: contract,
+                            message: message.replacingFirst(" depends on \(dependency.name)", with: " depends on \(dependency.name)\(via)")))
+                }
+            }
+        }
+    }
+
+    /// The contracts that forbid `consumer` from using `dependency`, each
+    /// with a message that says what to do instead.
+    static func edgeRules(
+        consumer: TargetNode, dependency: TargetNode, model: RepositoryModel, verb: String
+    ) -> [(ContractName, String)] {
+        var rules: [(ContractName, String)] = []
+        let subject = "\(consumer.name) \(verb) \(dependency.name)"
+
+        // layers: never upward. Tests (and targets outside the layers, which
+        // are reported on their own) are not constrained.
+        if consumer.layer < .test, dependency.layer != .other, dependency.layer > consumer.layer {
+            let advice: String
+            switch consumer.layer {
+            case .interface:
+                advice = "an interface may use only other interfaces and toolchain modules: move the declarations it needs into an interface package"
+            case .module:
+                advice = dependency.layer == .test
+                    ? "only Tests/ may use test targets: move the shared code into a module or interface"
+                    : "a module must not depend on Apps/: let the app pass it what it needs through a protocol in an interface package"
+            default:
+                advice = "only Tests/ may use test targets: move the shared code into a module or interface"
+            }
+            rules.append(
+                (.layers, "\(subject), which is in \(dependency.layer.folder) above \(consumer.name) in \(consumer.layer.folder); \(advice)"))
+        }
+
+        // independence: modules meet only through interfaces.
+        if consumer.layer == .module, dependency.layer == .module, dependency.id.package != consumer.id.package {
+            let suggestion = [dependency.name + "Interface", dependency.packageName + "Interface"]
+                .first { model.hasTargetOrPackage(named: $0) }
+            if let suggestion {
+                rules.append((.independence, "\(subject); depend on \(suggestion) instead"))
+            } else {
+                rules.append(
+                    (.independence, "\(subject) from another module package (\(dependency.id.package)); a module may use only packages under Interfaces/: move the API it needs into an interface package and depend on that"))
+            }
+        }
+
+        // c-shims: a C library belongs to the adapter package that wraps it.
+        if dependency.isSystemLibrary, dependency.id.package != consumer.id.package {
+            rules.append(
+                (.cShims, "\(subject), the C shim of package \(dependency.packageName) (\(dependency.id.package)); only targets of that package may use it: use the Swift API of \(dependency.packageName) (or its interface) instead"))
+        }
+
+        // testing-only: fakes are for tests (and for other fakes, which are
+        // themselves test-only).
+        if dependency.isTesting, consumer.layer != .test, !consumer.isTesting {
+            let production = String(dependency.name.dropLast("Testing".count))
+            rules.append(
+                (.testingOnly, "\(subject), a testing-fakes target that only targets under Tests/ may use; depend on \(production.isEmpty ? "the real implementation" : production) or its interface instead and keep the fakes in tests"))
+        }
+        return rules
+    }
+
+    /// How to declare a missing dependency that the contracts allow.
+    private static func addDependencyAdvice(
+        for dependency: TargetNode, consumer: TargetNode, manifest: String, model: RepositoryModel
+    ) -> String {
+        if dependency.id.package == consumer.id.package {
+            return "add \"\(dependency.name)\" to the dependencies of \(consumer.name) in \(manifest)"
+        }
+        // A product of the dependency's package that vends it, the one that
+        // vends only it preferred.
+        let package = model.packages[dependency.id.package]
+        let products = (package?.products ?? []).filter { $0.targets.contains(dependency.name) }
+        let packageIdentity = dependency.id.package.split(separator: "/").last.map(String.init) ?? dependency.packageName
+        guard let product = products.first(where: { $0.targets == [dependency.name] }) ?? products.first else {
+            return "\(package?.manifestPath ?? dependency.id.package) vends no product containing \(dependency.name): add a library product for it there, then add .product(name: \"\(dependency.name)\", package: \"\(packageIdentity)\") to the dependencies of \(consumer.name) in \(manifest)"
+        }
+        return "add .product(name: \"\(product.name)\", package: \"\(packageIdentity)\") to the dependencies of \(consumer.name) in \(manifest)"
+    }
+
+    /// Each C library may be declared (by `pkgConfig` or module map `link`)
+    /// in one package only; every later declaration is a violation.
+    private static func checkDuplicateSystemLibraries(in model: RepositoryModel, add: (Violation) -> Void) {
+        var owners: [String: [TargetNode]] = [:]
+        for target in model.targets.values where target.isSystemLibrary {
+            for library in Set(target.systemLibraries.map(normalizedLibrary)) {
+                owners[library, default: []].append(target)
+            }
+        }
+        // Per later declarer: the libraries it declares again.
+        var reported: [TargetID: [String]] = [:]
+        for (library, declarers) in owners {
+            let sorted = declarers.sorted { $0.id < $1.id }
+            guard let first = sorted.first else { continue }
+            for other in sorted.dropFirst() where other.id.package != first.id.package && !other.isExternal {
+                reported[other.id, default: []].append(library)
+            }
+        }
+        for (id, libraries) in reported {
+            guard let target = model.targets[id] else { continue }
+            let library = libraries.sorted().first!
+            let first = owners[library]!.sorted { $0.id < $1.id }.first!
+            let firstLocation = model.targetLocations[first.id]
+                ?? SourceLocation(file: model.packages[first.id.package]?.manifestPath ?? "Package.swift", line: 1, column: 1)
+            add(
+                Violation(
+                    location: model.targetLocations[id]
+                        ?? SourceLocation(file: model.packages[id.package]?.manifestPath ?? "Package.swift", line: 1, column: 1),
+                    contract: .cShims,
+                    message: "\(target.name) declares the C library \(libraries.sorted().joined(separator: ", ")), already declared by \(first.name) at \(firstLocation); keep one C shim per library in the adapter package that owns it and use that package instead"
+                ))
+        }
+    }
+
+    /// `libcurl` and `curl` (pkg-config and link names) name one library.
+    static func normalizedLibrary(_ name: String) -> String {
+        let lower = name.lowercased()
+        return lower.hasPrefix("lib") && lower.count > 3 ? String(lower.dropFirst(3)) : lower
+    }
+}
+
+extension String {
+    /// The string with the first occurrence of `target` replaced.
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+
+/// Builds a ``RepositoryModel`` from a repository on disk.
+///
+/// Finds the packages (the root, `Interfaces/*`, `Modules/*`,
+/// `Tests/Fixtures/*`), dumps their manifests concurrently, follows
+/// `.package(path:)` dependencies to packages outside those folders so
+/// products can be resolved, resolves every target dependency to targets,
+/// and scans every Swift source file for imports.
+public struct RepositoryScanner: Sendable {
+    /// Folders whose immediate subfolders are packages.
+    public static let packageParents = ["Interfaces", "Modules", "Tests/Fixtures"]
+
+    /// Absolute, standardized path of the repository root.
+    public let root: String
+    /// Runs `dump-package`.
+    public let loader: ManifestLoader
+
+    /// Creates a scanner.
+    /// - Parameters:
+    ///   - root: the repository root (absolute or relative to the current directory).
+    ///   - loader: how manifests are read.
+    public init(root: String, loader: ManifestLoader) {
+        self.root = Self.canonicalPath(root)
+        self.loader = loader
+    }
+
+    /// Absolute path with `.`/`..` and symbolic links resolved, so paths
+    /// from `dump-package` and from the file system compare equal.
+    static func canonicalPath(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// `path` relative to the root (`.` for the root itself); paths outside
+    /// the root stay absolute.
+    func relativePath(_ path: String) -> String {
+        if path == root { return "." }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Package directories of the tree, root first then by path.
+    /// - Throws: ``ArchCheckError/missingRootManifest(path:)`` when the root
+    ///   has no `Package.swift`.
+    public func discoverPackages() throws -> [String] {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: root + "/Package.swift") else {
+            throw ArchCheckError.missingRootManifest(path: root)
+        }
+        var found: [String] = []
+        for parent in Self.packageParents {
+            let parentPath = root + "/" + parent
+            guard let children = try? fileManager.contentsOfDirectory(atPath: parentPath) else { continue }
+            for child in children.sorted() where !child.hasPrefix(".") && child != ".build" {
+                let directory = parentPath + "/" + child
+                var isDirectory: ObjCBool = false
+                guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+                    fileManager.fileExists(atPath: directory + "/Package.swift")
+                else { continue }
+                found.append(Self.canonicalPath(directory))
+            }
+        }
+        return [root] + found
+    }
+
+    /// Reads the whole tree into a model.
+    /// - Throws: ``ArchCheckError`` when the root has no manifest or a
+    ///   manifest cannot be dumped.
+    public func scan() async throws -> RepositoryModel {
+        let scanned = try discoverPackages()
+        var manifests = try await loader.loadAll(scanned.map { ($0, relativePath($0) + "/Package.swift") })
+        var external: Set<String> = []
+        // Follow path dependencies that lead outside the scanned folders,
+        // so that products they vend resolve; their own code is not checked.
+        while true {
+            let missing = Set(
+                manifests.values.flatMap(\.dependencies).compactMap(\.path).map(Self.canonicalPath)
+            ).filter { manifests[$0] == nil && FileManager.default.fileExists(atPath: $0 + "/Package.swift") }
+            if missing.isEmpty { break }
+            let loaded = try await loader.loadAll(missing.sorted().map { ($0, relativePath($0) + "/Package.swift") })
+            manifests.merge(loaded) { old, _ in old }
+            external.formUnion(missing)
+        }
+        return try build(manifests: manifests, external: external)
+    }
+
+    /// Turns dumped manifests into the model (no subprocesses from here on).
+    /// - Throws: ``ArchCheckError/unreadable(path:reason:)`` when a manifest
+    ///   or source file cannot be read.
+    func build(manifests: [String: PackageManifest], external: Set<String>) throws -> RepositoryModel {
+        var model = RepositoryModel()
+        var locators: [String: ManifestLocator] = [:]
+
+        for (directory, manifest) in manifests {
+            let relative = relativePath(directory)
+            let package = PackageNode(
+                directory: relative, name: manifest.name, isExternal: external.contains(directory),
+                products: manifest.products)
+            model.packages[relative] = package
+            let text = try readFile(directory + "/Package.swift")
+            let locator = ManifestLocator(file: package.manifestPath, text: text)
+            locators[directory] = locator
+            for target in manifest.targets {
+                let id = TargetID(package: relative, name: target.name)
+                let sourceDirectory = Self.joined(relative, target.relativeSourceDirectory)
+                model.targets[id] = TargetNode(
+                    id: id, packageName: manifest.name, type: target.type, sourceDirectory: sourceDirectory,
+                    systemLibraries: target.type == .system ? systemLibraries(of: target, in: directory) : [],
+                    isExternal: package.isExternal)
+                model.targetLocations[id] = locator.location(ofTarget: target.name)
+            }
+        }
+
+        for (directory, manifest) in manifests {
+            let relative = relativePath(directory)
+            let locator = locators[directory]!
+            for target in manifest.targets {
+                let id = TargetID(package: relative, name: target.name)
+                var edges: [DeclaredDependency] = []
+                for dependency in target.dependencies {
+                    let location = locator.location(ofDependency: dependency.name, inTarget: target.name)
+                    if let resolved = resolve(dependency, of: manifest, manifests: manifests) {
+                        edges.append(DeclaredDependency(declaration: dependency, targets: resolved, location: location))
+                    } else {
+                        model.unresolvedDependencyNames[id, default: []].insert(dependency.name)
+                        guard !model.packages[relative]!.isExternal else { continue }
+                        model.notes.append(
+                            "\(location): note: \(target.name) depends on \"\(dependency.name)\", which names no target or product arch-check can see; imports of it are not checked"
+                        )
+                    }
+                }
+                model.dependencies[id] = edges
+                if target.type.hasSwiftSources && !model.packages[relative]!.isExternal {
+                    model.sources[id] = try sourceFiles(of: target, packageDirectory: directory)
+                }
+            }
+        }
+        model.notes.sort()
+        return model
+    }
+
+    /// Resolves one dependency entry to the targets it makes direct
+    /// dependencies, the way SwiftPM does.
+    private func resolve(
+        _ dependency: TargetDependency, of manifest: PackageManifest, manifests: [String: PackageManifest]
+    ) -> [TargetID]? {
+        let own = relativePath(manifest.directory)
+        func productTargets(named name: String, packageArgument: String?) -> [TargetID]? {
+            for reference in manifest.dependencies {
+                guard let path = reference.path.map(Self.canonicalPath), let vendor = manifests[path] else { continue }
+                if let packageArgument, !reference.matches(packageArgument: packageArgument, manifestName: vendor.name) {
+                    continue
+                }
+                if let product = vendor.products.first(where: { $0.name == name }) {
+                    return product.targets.map { TargetID(package: relativePath(path), name: $0) }
+                }
+            }
+            return nil
+        }
+        switch dependency {
+        case .target(let name):
+            return manifest.targets.contains { $0.name == name } ? [TargetID(package: own, name: name)] : nil
+        case .byName(let name):
+            if manifest.targets.contains(where: { $0.name == name }) {
+                return [TargetID(package: own, name: name)]
+            }
+            return productTargets(named: name, packageArgument: nil)
+        case .product(let name, let package):
+            return productTargets(named: name, packageArgument: package)
+        }
+    }
+
+    /// The libraries a system-library target declares: `pkgConfig` and the
+    /// module map's `link` lines.
+    private func systemLibraries(of target: TargetDeclaration, in packageDirectory: String) -> [String] {
+        var libraries: [String] = target.pkgConfig.map { [$0] } ?? []
+        let moduleMap = packageDirectory + "/" + target.relativeSourceDirectory + "/module.modulemap"
+        if let text = try? String(contentsOfFile: moduleMap, encoding: .utf8) {
+            for library in ModuleMapReader.linkedLibraries(in: text) where !libraries.contains(library) {
+                libraries.append(library)
+            }
+        }
+        return libraries
+    }
+
+    /// The target's Swift files (honouring `sources:` and `exclude:`), each
+    /// with its imports, sorted by path.
+    private func sourceFiles(of target: TargetDeclaration, packageDirectory: String) throws -> [SourceFile] {
+        let targetDirectory = packageDirectory + "/" + target.relativeSourceDirectory
+        let roots = (target.sources ?? ["."]).map { Self.canonicalPath(targetDirectory + "/" + $0) }
+        let excluded = target.exclude.map { Self.canonicalPath(targetDirectory + "/" + $0) }
+        func isExcluded(_ path: String) -> Bool {
+            excluded.contains { path == $0 || path.hasPrefix($0 + "/") }
+        }
+        var paths: Set<String> = []
+        for start in roots where !isExcluded(start) {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: start, isDirectory: &isDirectory) else { continue }
+            if !isDirectory.boolValue {
+                if start.hasSuffix(".swift") { paths.insert(start) }
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: start) else { continue }
+            while let next = enumerator.nextObject() as? String {
+                let name = (next as NSString).lastPathComponent
+                let full = start + "/" + next
+                if name.hasPrefix(".") || name == ".build" || isExcluded(full) {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                if name.hasSuffix(".swift") { paths.insert(full) }
+            }
+        }
+        return try paths.sorted().map { path in
+            SourceFile(path: relativePath(path), imports: ImportScanner.imports(in: try readFile(path)))
+        }
+    }
+
+    private func readFile(_ path: String) throws -> String {
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            throw ArchCheckError.unreadable(path: relativePath(path), reason: error.localizedDescription)
+        }
+    }
+
+    /// `base/path` without a leading `./`, normalized.
+    static func joined(_ base: String, _ path: String) -> String {
+        let prefix = base.hasPrefix("/") ? "/" : ""
+        var components: [Substring] = base == "." ? [] : base.split(separator: "/")
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": if !components.isEmpty { components.removeLast() }
+            default: components.append(component)
+            }
+        }
+        return components.isEmpty ? (prefix.isEmpty ? "." : "/") : prefix + components.joined(separator: "/")
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+
+/// Sends messages.
+public protocol MessageSending: Sendable {}

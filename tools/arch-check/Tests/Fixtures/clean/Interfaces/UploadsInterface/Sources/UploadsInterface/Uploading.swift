@@ -1,0 +1,8 @@
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#else
+import Foundation
+#endif
+
+/// Uploads files.
+public protocol Uploading: Sendable {}

@@ -1,0 +1,6 @@
+import Foundation
+import MessagesInterface
+import UploadsInterface
+
+/// Uploads parts.
+public struct Uploader: Uploading {}

@@ -1,0 +1,4 @@
+import Uploads
+
+/// An in-memory uploader for tests.
+public struct FakeUploader {}

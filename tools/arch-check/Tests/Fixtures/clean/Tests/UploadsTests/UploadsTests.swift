@@ -1,0 +1,5 @@
+import Testing
+@testable import Uploads
+import UploadsTesting
+
+@Test func uploads() {}
