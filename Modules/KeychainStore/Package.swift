@@ -1,5 +1,11 @@
 // swift-tools-version: 6.0
-// Secret stores: the embedded file keychain (and the Secret Service plugin).
+// Secret stores: the embedded file keychain (the default) and the
+// freedesktop Secret Service plugin, chosen by `KeychainBackend`.
+//
+// The Secret Service plugin lives in its own target so that libsecret is
+// imported in exactly one place (`KeychainSecretService`, through the
+// system-library target `CSecret`); `KeychainStore` holds the file backend
+// and the factory that picks a backend by configuration.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -16,14 +22,29 @@ let package = Package(
         .library(name: "KeychainStore", targets: ["KeychainStore"])
     ],
     dependencies: [
-        .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/KeychainInterface")
     ],
     targets: [
+        // MARK: - File backend and backend choice
         .target(
             name: "KeychainStore",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "KeychainInterface", package: "KeychainInterface")],
+            dependencies: [
+                .product(name: "KeychainInterface", package: "KeychainInterface"),
+                "KeychainSecretService",
+            ],
             swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Secret Service plugin (libsecret)
+        .target(
+            name: "KeychainSecretService",
+            dependencies: [.product(name: "KeychainInterface", package: "KeychainInterface"), "CSecret"],
+            swiftSettings: swiftSettings
+        ),
+        .systemLibrary(
+            name: "CSecret",
+            pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -15,7 +15,15 @@ public enum KeychainError: Error, Equatable, Sendable, CustomStringConvertible {
     case backendUnavailable(String)
     /// An operating-system call failed.
     case io(operation: String, path: String, errno: Int32)
+    /// The value is larger than the backend stores; names the item and the
+    /// sizes, never the value.
+    case valueTooLarge(SecretItemKey, bytes: Int, limit: Int)
+    /// The backend is there but refused or failed an operation (a D-Bus or
+    /// Secret Service error); `reason` is the backend's message.
+    case backendFailed(operation: String, reason: String)
 
+    /// A message for a person: what was refused and how to fix it, naming
+    /// paths and items but never a value.
     public var description: String {
         switch self {
         case .insecurePermissions(let path, let mode, let expected):
@@ -32,6 +40,10 @@ public enum KeychainError: Error, Equatable, Sendable, CustomStringConvertible {
             return "keychain backend unavailable: \(why)"
         case .io(let operation, let path, let errno):
             return "\(operation) \(path) failed (errno \(errno))"
+        case .valueTooLarge(let key, let bytes, let limit):
+            return "keychain item \(key) is too large: \(bytes) bytes, at most \(limit) allowed"
+        case .backendFailed(let operation, let reason):
+            return "keychain backend failed to \(operation): \(reason)"
         }
     }
 }
