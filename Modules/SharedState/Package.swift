@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// The shared container directory and its allow-listed key-value state.
+// The shared container directory, its allow-listed key-value state and the
+// cross-process locks kept in it.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -16,13 +17,12 @@ let package = Package(
         .library(name: "SharedState", targets: ["SharedState"])
     ],
     dependencies: [
-        .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/SharedStateInterface")
     ],
     targets: [
         .target(
             name: "SharedState",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "SharedStateInterface", package: "SharedStateInterface")],
+            dependencies: [.product(name: "SharedStateInterface", package: "SharedStateInterface")],
             swiftSettings: swiftSettings
         ),
     ],

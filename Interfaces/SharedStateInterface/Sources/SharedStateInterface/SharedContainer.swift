@@ -9,4 +9,7 @@ public protocol SharedContainer: Sendable {
     var locksPath: String { get }
     /// The key-value state of the container.
     var state: any SharedStateStore { get }
+    /// Named cross-process locks kept in ``locksPath`` (single-flight token
+    /// refresh, inbox entry takeover).
+    var locks: any CrossProcessLocking { get }
 }
