@@ -9,3 +9,18 @@
 #include <openssl/err.h>
 #include <openssl/core_names.h>
 #include <openssl/param_build.h>
+#include <openssl/params.h>
+
+// Selections for EVP_PKEY_fromdata. The OpenSSL macros are built from other
+// macros with `|`, which Swift does not import, so they are wrapped here.
+static inline int ccrypto_selection_keypair(void) { return EVP_PKEY_KEYPAIR; }
+static inline int ccrypto_selection_public_key(void) { return EVP_PKEY_PUBLIC_KEY; }
+
+// Names for OSSL_PARAM_BLD. The builder keeps the pointers it is given until
+// OSSL_PARAM_BLD_to_param, and the resulting parameters keep pointing at the
+// key names, so they must be C strings with static storage: a Swift String
+// passed as `const char *` is only valid for the duration of one call.
+static inline const char *ccrypto_param_group_name(void) { return OSSL_PKEY_PARAM_GROUP_NAME; }
+static inline const char *ccrypto_param_pub_key(void) { return OSSL_PKEY_PARAM_PUB_KEY; }
+static inline const char *ccrypto_param_priv_key(void) { return OSSL_PKEY_PARAM_PRIV_KEY; }
+static inline const char *ccrypto_group_p256(void) { return SN_X9_62_prime256v1; }
