@@ -128,7 +128,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DPoPTests",
-            dependencies: [lib("ShareCore"), lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"), "TestSupport"],
+            dependencies: [
+                lib("ShareCore"), lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"),
+                lib("KeychainInterface"), lib("SharedStateInterface"), "TestSupport",
+            ],
             path: "Tests/DPoPTests",
             swiftSettings: swiftSettings
         ),
@@ -142,6 +145,14 @@ let package = Package(
             name: "SharedStateTests",
             dependencies: [lib("SharedStateInterface"), lib("SharedState"), "ShareTestHelper", "TestSupport"],
             path: "Tests/SharedStateTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Layout (depends on every package so that each one is compiled)
+        .testTarget(
+            name: "LayoutTests",
+            dependencies: ["TestSupport"] + (interfaces + modules).map(lib),
+            path: "Tests/LayoutTests",
             swiftSettings: swiftSettings
         ),
 

@@ -22,7 +22,9 @@ public struct Subcommand: Sendable {
     /// issue brings it, and exits with ``ExitCode/unavailable``.
     public static func notYetAvailable(_ name: String, summary: String, program: String, issue: Int) -> Subcommand {
         Subcommand(name: name, summary: summary + " [not yet available]") { _, io in
-            io.err.write("\(program) \(name): not available in this build of ShareKit \(ShareKitVersion.current) (planned in issue #\(issue))\n")
+            io.err.write(
+                "\(program) \(name): not available in this build of ShareKit \(ShareKitVersion.current) (planned in issue #\(issue))\n"
+            )
             return .unavailable
         }
     }
@@ -51,7 +53,8 @@ public struct CommandTable: Sendable {
     /// The text of `--help`.
     public var help: String {
         let width = (commands.map(\.name.count).max() ?? 0) + 2
-        var text = "\(program): \(summary)\n\nUsage: \(program) <command> [options]\n       \(program) --help | --version\n\nCommands:\n"
+        var text =
+            "\(program): \(summary)\n\nUsage: \(program) <command> [options]\n       \(program) --help | --version\n\nCommands:\n"
         for c in commands {
             text += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.summary + "\n"
         }

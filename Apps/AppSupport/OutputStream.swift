@@ -64,7 +64,9 @@ public struct ProgramIO: Sendable {
     /// - Parameters:
     ///   - out: standard output.
     ///   - err: standard error.
-    public init(out: any OutputSink = FileDescriptorSink.standardOutput, err: any OutputSink = FileDescriptorSink.standardError) {
+    public init(
+        out: any OutputSink = FileDescriptorSink.standardOutput, err: any OutputSink = FileDescriptorSink.standardError
+    ) {
         self.out = out
         self.err = err
     }

@@ -14,8 +14,10 @@ public enum ShareCLI {
         summary: "share text, links and files into a chat thread or channel",
         commands: [
             .notYetAvailable("send", summary: "share files, links or text to a target", program: "share", issue: 6),
-            .notYetAvailable("inbox", summary: "list, show, retry or drop shares waiting in the inbox", program: "share", issue: 6),
-            .notYetAvailable("login", summary: "log in to a server (creates the parent session)", program: "share", issue: 7),
+            .notYetAvailable(
+                "inbox", summary: "list, show, retry or drop shares waiting in the inbox", program: "share", issue: 6),
+            .notYetAvailable(
+                "login", summary: "log in to a server (creates the parent session)", program: "share", issue: 7),
             .notYetAvailable("logout", summary: "log out and delete every token", program: "share", issue: 7),
             .notYetAvailable("status", summary: "show session, daemon and outbox state", program: "share", issue: 7),
             .notYetAvailable("targets", summary: "list recent targets or search for one", program: "share", issue: 8),

@@ -46,7 +46,9 @@ public enum ShareDaemonProgram {
             io.err.write("share-daemon: unexpected argument '\(parsed.positionals[0])'; run 'share-daemon --help'\n")
             return ExitCode.usage.rawValue
         }
-        io.err.write("share-daemon: the daemon's services are not available in this build of ShareKit \(ShareKitVersion.current) (planned in issue #7)\n")
+        io.err.write(
+            "share-daemon: the daemon's services are not available in this build of ShareKit \(ShareKitVersion.current) (planned in issue #7)\n"
+        )
         return ExitCode.unavailable.rawValue
     }
 }

@@ -31,7 +31,9 @@ public enum ShareServerProgram {
             io.out.write("share-server \(ShareKitVersion.current)\n")
             return ExitCode.success.rawValue
         }
-        io.err.write("share-server: serving is not available in this build of ShareKit \(ShareKitVersion.current) (planned in issue #4)\n")
+        io.err.write(
+            "share-server: serving is not available in this build of ShareKit \(ShareKitVersion.current) (planned in issue #4)\n"
+        )
         return ExitCode.unavailable.rawValue
     }
 }

@@ -22,7 +22,7 @@ let package = Package(
             name: "ShareCore",
             dependencies: [],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,9 +14,12 @@ struct ArgumentParserTests {
         #expect(p.positionals == ["a.txt", "--literal"])
     }
 
-    @Test("errors name the culprit", arguments: [
-        (["--nope"], "unknown option --nope"), (["--to"], "--to needs a value"), (["--json=1"], "--json takes no value"),
-    ])
+    @Test(
+        "errors name the culprit",
+        arguments: [
+            (["--nope"], "unknown option --nope"), (["--to"], "--to needs a value"),
+            (["--json=1"], "--json takes no value"),
+        ])
     func errors(args: [String], message: String) {
         #expect(throws: UsageError(message)) { try ParsedArguments(args, flags: ["--json"], options: ["--to"]) }
     }

@@ -3,10 +3,12 @@ import Testing
 
 @Suite("base64url (RFC 4648 section 5)")
 struct Base64URLTests {
-    @Test("RFC 4648 test vectors without padding", arguments: [
-        ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"),
-        ("foobar", "Zm9vYmFy"),
-    ])
+    @Test(
+        "RFC 4648 test vectors without padding",
+        arguments: [
+            ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"),
+            ("foobar", "Zm9vYmFy"),
+        ])
     func vectors(plain: String, encoded: String) throws {
         #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
         #expect(try Base64URL.decode(encoded) == Array(plain.utf8))

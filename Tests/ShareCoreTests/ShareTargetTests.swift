@@ -4,9 +4,12 @@ import Testing
 
 @Suite("share targets")
 struct ShareTargetTests {
-    @Test("the three reference forms parse", arguments: [
-        ("thread:t1", ShareTarget.Kind.thread, "t1"), ("channel:c1", .channel, "c1"), ("new-post:c2", .newPost, "c2"),
-    ])
+    @Test(
+        "the three reference forms parse",
+        arguments: [
+            ("thread:t1", ShareTarget.Kind.thread, "t1"), ("channel:c1", .channel, "c1"),
+            ("new-post:c2", .newPost, "c2"),
+        ])
     func references(text: String, kind: ShareTarget.Kind, id: String) throws {
         let target = try #require(try ShareTarget.parseReference(text))
         #expect(target.kind == kind)
@@ -32,9 +35,10 @@ struct ShareTargetTests {
 
     @Test("configuration keys keep their documented names")
     func configKeys() {
-        #expect(ConfigKey.allCases.map(\.rawValue) == [
-            "client.share.recent_targets", "file_max_upload_bytes", "message_max_attachments",
-            "client.push.fetch_timeout", "upload.part_size", "upload.budget",
-        ])
+        #expect(
+            ConfigKey.allCases.map(\.rawValue) == [
+                "client.share.recent_targets", "file_max_upload_bytes", "message_max_attachments",
+                "client.push.fetch_timeout", "upload.part_size", "upload.budget",
+            ])
     }
 }

@@ -63,9 +63,11 @@ struct UUIDv7Tests {
         #expect(Set(all.joined()).count == 8 * perTask)
     }
 
-    @Test("other versions and malformed text are refused", arguments: [
-        "not-a-uuid", "017F22E2-79B0-4CC3-98C4-DC0C0C07398F", "017F22E2-79B0-7CC3-18C4-DC0C0C07398F", "",
-    ])
+    @Test(
+        "other versions and malformed text are refused",
+        arguments: [
+            "not-a-uuid", "017F22E2-79B0-4CC3-98C4-DC0C0C07398F", "017F22E2-79B0-7CC3-18C4-DC0C0C07398F", "",
+        ])
     func refuses(text: String) {
         #expect(throws: ShareCoreError.self) { try UUIDv7(string: text) }
     }

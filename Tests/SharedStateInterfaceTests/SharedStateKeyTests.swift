@@ -9,9 +9,11 @@ struct SharedStateKeyTests {
         #expect(try SharedStateKey(name).name == name)
     }
 
-    @Test("keys outside the allow-list are refused, naming the key", arguments: [
-        "message.text", "session.access_token", "dpop.nonce.", "dpop.nonce.has space", "",
-    ])
+    @Test(
+        "keys outside the allow-list are refused, naming the key",
+        arguments: [
+            "message.text", "session.access_token", "dpop.nonce.", "dpop.nonce.has space", "",
+        ])
     func refused(name: String) {
         #expect(throws: SharedStateError.keyNotAllowed(name)) { try SharedStateKey(name) }
     }
@@ -38,7 +40,10 @@ struct SharedStateKeyTests {
 
     @Test("keychain errors name the item, never a value")
     func errorsNameItems() {
-        let key = SecretItemKey(accessGroup: "group", service: "session.child", account: "alex", scope: "https://chat.example.com")
-        #expect("\(KeychainError.corruptItem(key))" == "keychain item group/session.child/alex@https://chat.example.com is corrupt")
+        let key = SecretItemKey(
+            accessGroup: "group", service: "session.child", account: "alex", scope: "https://chat.example.com")
+        #expect(
+            "\(KeychainError.corruptItem(key))"
+                == "keychain item group/session.child/alex@https://chat.example.com is corrupt")
     }
 }

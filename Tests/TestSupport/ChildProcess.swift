@@ -67,14 +67,24 @@ public func runProcess(
     let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    let status =
+        process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     return ProcessResult(
-        status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData.get(), as: UTF8.self))
+        status: status, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData.get(), as: UTF8.self))
 }
 
 private final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+    func set(_ d: Data) {
+        lock.lock()
+        data = d
+        lock.unlock()
+    }
+    func get() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data
+    }
 }

@@ -91,7 +91,10 @@ public final class UUIDv7Generator: Sendable {
         UInt64((Date().timeIntervalSince1970 * 1000).rounded(.down))
     })
 
-    private struct State { var lastMillis: UInt64 = 0; var lastRandA: UInt16 = 0 }
+    private struct State {
+        var lastMillis: UInt64 = 0
+        var lastRandA: UInt16 = 0
+    }
     private let state = Mutex(State())
     private let clock: @Sendable () -> UInt64
 
