@@ -7,7 +7,10 @@ import Foundation
 /// running the repository's code inside the checker. SwiftPM already
 /// evaluates them in its sandboxed way and prints JSON, so the checker asks
 /// it. `--manifest-cache none` keeps SwiftPM from writing a cache: every run
-/// sees the manifests as they are now and leaves nothing on disk.
+/// sees the manifests as they are now and leaves nothing on disk. Each run
+/// also gets its own (never created) `--scratch-path`: with the default one,
+/// `dump-package` waits for the `.build` lock of any `swift build` running in
+/// that package, which would make the checker hang while a developer builds.
 public struct ManifestLoader: Sendable {
     /// Path of the `swift` driver.
     public let swiftExecutable: String
@@ -53,10 +56,16 @@ public struct ManifestLoader: Sendable {
     ///   when its output is not the expected JSON.
     public func load(directory: String, displayName: String) async throws -> PackageManifest {
         let output: ProcessRunner.Output
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("arch-check-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
         do {
             output = try await ProcessRunner.run(
                 swiftExecutable,
-                arguments: ["package", "--manifest-cache", "none", "dump-package", "--package-path", directory])
+                arguments: [
+                    "package", "--manifest-cache", "none", "--scratch-path", scratch,
+                    "dump-package", "--package-path", directory,
+                ])
         } catch {
             throw ArchCheckError.dumpPackageFailed(
                 package: displayName, status: -1, stderr: "could not run \(swiftExecutable): \(error)")
