@@ -28,7 +28,8 @@ public enum ArchCheckError: Error, Equatable, Sendable, CustomStringConvertible 
             return "cannot find the swift executable on PATH; put the toolchain on PATH or pass --swift PATH"
         case .dumpPackageFailed(let package, let status, let stderr):
             let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-            return "swift package dump-package failed for \(package) (exit \(status)); fix its Package.swift:\n\(detail)"
+            return
+                "swift package dump-package failed for \(package) (exit \(status)); fix its Package.swift:\n\(detail)"
         case .invalidDump(let package, let reason):
             return "unexpected dump-package output for \(package): \(reason)"
         case .unreadable(let path, let reason):

@@ -48,7 +48,8 @@ public struct CheckResult: Sendable {
     /// `arch-check: 6 contracts, 5 kept, 1 broken (1 violation)`.
     public var summaryLine: String {
         let count = violations.count
-        return "arch-check: \(contracts.count) contracts, \(keptCount) kept, \(brokenCount) broken (\(count) violation\(count == 1 ? "" : "s"))"
+        return
+            "arch-check: \(contracts.count) contracts, \(keptCount) kept, \(brokenCount) broken (\(count) violation\(count == 1 ? "" : "s"))"
     }
 
     /// 0 when every contract is kept, 1 otherwise.

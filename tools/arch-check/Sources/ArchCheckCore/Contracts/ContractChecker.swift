@@ -26,7 +26,8 @@ public enum ContractChecker {
                 add(
                     Violation(
                         location: location, contract: .layers,
-                        message: "\(target.name) has its sources in \(target.sourceDirectory), outside Interfaces/, Modules/, Apps/ and Tests/; move them into the folder of the layer it belongs to"
+                        message:
+                            "\(target.name) has its sources in \(target.sourceDirectory), outside Interfaces/, Modules/, Apps/ and Tests/; move them into the folder of the layer it belongs to"
                     ))
             }
             checkTarget(target, in: model, moduleIndex: moduleIndex, add: add)
@@ -70,7 +71,8 @@ public enum ContractChecker {
                     add(
                         Violation(
                             location: location, contract: .noExportedImport,
-                            message: "\(target.name) re-exports \(declaration.module) with @_exported import, which hides a dependency from every importer of \(target.name); make it a plain import and let each target that uses \(declaration.module) import and depend on it itself",
+                            message:
+                                "\(target.name) re-exports \(declaration.module) with @_exported import, which hides that dependency from everyone who imports \(target.name); make it a plain import and let each target that uses \(declaration.module) import it and declare the dependency itself",
                             conditions: declaration.conditions))
                 }
                 let module = declaration.module
@@ -84,7 +86,8 @@ public enum ContractChecker {
                         add(
                             Violation(
                                 location: location, contract: .explicitImports,
-                                message: "\(target.name) imports \(module), which is neither a toolchain module nor a target of this repository; remove the import, or declare the package that provides it and depend on it in \(manifest)",
+                                message:
+                                    "\(target.name) imports \(module), which is neither a toolchain module nor a target of this repository; remove the import, or declare the package that provides it and depend on it in \(manifest)",
                                 conditions: declaration.conditions))
                     }
                     continue
@@ -98,7 +101,8 @@ public enum ContractChecker {
                     add(
                         Violation(
                             location: location, contract: .explicitImports,
-                            message: "\(target.name) imports \(module) but does not depend on it (it is reachable only transitively); \(advice)",
+                            message:
+                                "\(target.name) imports \(module), which is not one of its direct dependencies (reaching it transitively is not enough); \(advice)",
                             conditions: declaration.conditions))
                 }
             }
@@ -108,10 +112,13 @@ public enum ContractChecker {
         for dependencyID in Set(declared.keys).union(sites.keys).sorted() {
             guard let dependency = model.targets[dependencyID], dependencyID != target.id else { continue }
             if let importSites = sites[dependencyID], !importSites.isEmpty {
-                let manifestHint = declared[dependencyID].map {
-                    " (and remove \"\($0.declaration.name)\" from its dependencies at \($0.location))"
-                } ?? ""
-                for (contract, message) in edgeRules(consumer: target, dependency: dependency, model: model, verb: "imports") {
+                let manifestHint =
+                    declared[dependencyID].map {
+                        " (declared in \($0.location))"
+                    } ?? ""
+                for (contract, message) in edgeRules(
+                    consumer: target, dependency: dependency, model: model, verb: "imports")
+                {
                     for site in importSites {
                         add(
                             Violation(
@@ -121,11 +128,14 @@ public enum ContractChecker {
                 }
             } else if let edge = declared[dependencyID] {
                 let via = edge.declaration.name == dependency.name ? "" : " (through product \(edge.declaration.name))"
-                for (contract, message) in edgeRules(consumer: target, dependency: dependency, model: model, verb: "depends on") {
+                for (contract, message) in edgeRules(
+                    consumer: target, dependency: dependency, model: model, verb: "depends on")
+                {
                     add(
                         Violation(
                             location: edge.location, contract: contract,
-                            message: message.replacingFirst(" depends on \(dependency.name)", with: " depends on \(dependency.name)\(via)")))
+                            message: message.replacingFirst(
+                                " depends on \(dependency.name)", with: " depends on \(dependency.name)\(via)")))
                 }
             }
         }
@@ -145,16 +155,21 @@ public enum ContractChecker {
             let advice: String
             switch consumer.layer {
             case .interface:
-                advice = "an interface may use only other interfaces and toolchain modules: move the declarations it needs into an interface package"
+                advice =
+                    "an interface may use only other interfaces and toolchain modules: move the declarations it needs into an interface package"
             case .module:
-                advice = dependency.layer == .test
+                advice =
+                    dependency.layer == .test
                     ? "only Tests/ may use test targets: move the shared code into a module or interface"
                     : "a module must not depend on Apps/: let the app pass it what it needs through a protocol in an interface package"
             default:
                 advice = "only Tests/ may use test targets: move the shared code into a module or interface"
             }
             rules.append(
-                (.layers, "\(subject), which is in \(dependency.layer.folder) above \(consumer.name) in \(consumer.layer.folder); \(advice)"))
+                (
+                    .layers,
+                    "\(subject), which is in \(dependency.layer.folder) above \(consumer.name) in \(consumer.layer.folder); \(advice)"
+                ))
         }
 
         // independence: modules meet only through interfaces.
@@ -165,14 +180,20 @@ public enum ContractChecker {
                 rules.append((.independence, "\(subject); depend on \(suggestion) instead"))
             } else {
                 rules.append(
-                    (.independence, "\(subject) from another module package (\(dependency.id.package)); a module may use only packages under Interfaces/: move the API it needs into an interface package and depend on that"))
+                    (
+                        .independence,
+                        "\(subject) from another module package (\(dependency.id.package)); a module may use only packages under Interfaces/: move the API it needs into an interface package and depend on that"
+                    ))
             }
         }
 
         // c-shims: a C library belongs to the adapter package that wraps it.
         if dependency.isSystemLibrary, dependency.id.package != consumer.id.package {
             rules.append(
-                (.cShims, "\(subject), the C shim of package \(dependency.packageName) (\(dependency.id.package)); only targets of that package may use it: use the Swift API of \(dependency.packageName) (or its interface) instead"))
+                (
+                    .cShims,
+                    "\(subject), the C shim of package \(dependency.packageName) (\(dependency.id.package)); only targets of that package may use it: use the Swift API of \(dependency.packageName) (or its interface) instead"
+                ))
         }
 
         // testing-only: fakes are for tests (and for other fakes, which are
@@ -180,7 +201,10 @@ public enum ContractChecker {
         if dependency.isTesting, consumer.layer != .test, !consumer.isTesting {
             let production = String(dependency.name.dropLast("Testing".count))
             rules.append(
-                (.testingOnly, "\(subject), a testing-fakes target that only targets under Tests/ may use; depend on \(production.isEmpty ? "the real implementation" : production) or its interface instead and keep the fakes in tests"))
+                (
+                    .testingOnly,
+                    "\(subject), a testing-fakes target that only targets under Tests/ may use; depend on \(production.isEmpty ? "the real implementation" : production) or its interface instead and keep the fakes in tests"
+                ))
         }
         return rules
     }
@@ -196,11 +220,14 @@ public enum ContractChecker {
         // vends only it preferred.
         let package = model.packages[dependency.id.package]
         let products = (package?.products ?? []).filter { $0.targets.contains(dependency.name) }
-        let packageIdentity = dependency.id.package.split(separator: "/").last.map(String.init) ?? dependency.packageName
+        let packageIdentity =
+            dependency.id.package.split(separator: "/").last.map(String.init) ?? dependency.packageName
         guard let product = products.first(where: { $0.targets == [dependency.name] }) ?? products.first else {
-            return "\(package?.manifestPath ?? dependency.id.package) vends no product containing \(dependency.name): add a library product for it there, then add .product(name: \"\(dependency.name)\", package: \"\(packageIdentity)\") to the dependencies of \(consumer.name) in \(manifest)"
+            return
+                "\(package?.manifestPath ?? dependency.id.package) vends no product containing \(dependency.name): add a library product for it there, then add .product(name: \"\(dependency.name)\", package: \"\(packageIdentity)\") to the dependencies of \(consumer.name) in \(manifest)"
         }
-        return "add .product(name: \"\(product.name)\", package: \"\(packageIdentity)\") to the dependencies of \(consumer.name) in \(manifest)"
+        return
+            "add .product(name: \"\(product.name)\", package: \"\(packageIdentity)\") to the dependencies of \(consumer.name) in \(manifest)"
     }
 
     /// Each C library may be declared (by `pkgConfig` or module map `link`)
@@ -225,14 +252,18 @@ public enum ContractChecker {
             guard let target = model.targets[id] else { continue }
             let library = libraries.sorted().first!
             let first = owners[library]!.sorted { $0.id < $1.id }.first!
-            let firstLocation = model.targetLocations[first.id]
-                ?? SourceLocation(file: model.packages[first.id.package]?.manifestPath ?? "Package.swift", line: 1, column: 1)
+            let firstLocation =
+                model.targetLocations[first.id]
+                ?? SourceLocation(
+                    file: model.packages[first.id.package]?.manifestPath ?? "Package.swift", line: 1, column: 1)
             add(
                 Violation(
                     location: model.targetLocations[id]
-                        ?? SourceLocation(file: model.packages[id.package]?.manifestPath ?? "Package.swift", line: 1, column: 1),
+                        ?? SourceLocation(
+                            file: model.packages[id.package]?.manifestPath ?? "Package.swift", line: 1, column: 1),
                     contract: .cShims,
-                    message: "\(target.name) declares the C library \(libraries.sorted().joined(separator: ", ")), already declared by \(first.name) at \(firstLocation); keep one C shim per library in the adapter package that owns it and use that package instead"
+                    message:
+                        "\(target.name) declares the C library \(libraries.sorted().joined(separator: ", ")), already declared by \(first.name) at \(firstLocation); keep one C shim per library in the adapter package that owns it and use that package instead"
                 ))
         }
     }

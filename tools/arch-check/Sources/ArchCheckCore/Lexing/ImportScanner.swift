@@ -41,7 +41,9 @@ public enum ImportScanner {
                 continue
             }
             let startsStatement = token.isFirstOnLine || (index > 0 && tokens[index - 1].isPunctuation(";"))
-            if startsStatement, let (declaration, next) = parseImport(tokens, at: index, utf8: utf8, conditions: conditions.current) {
+            if startsStatement,
+                let (declaration, next) = parseImport(tokens, at: index, utf8: utf8, conditions: conditions.current)
+            {
                 found.append(declaration)
                 index = next
                 continue
@@ -75,9 +77,12 @@ public enum ImportScanner {
         {
             var attribute = "@" + tokens[index + 1].text
             index += 2
-            if index < tokens.count, tokens[index].isPunctuation("("), tokens[index].startOffset == tokens[index - 1].endOffset {
+            if index < tokens.count, tokens[index].isPunctuation("("),
+                tokens[index].startOffset == tokens[index - 1].endOffset
+            {
                 guard let close = matchingParenthesis(tokens, from: index) else { return nil }
-                let arguments = String(decoding: utf8[tokens[index].startOffset..<tokens[close].endOffset], as: UTF8.self)
+                let arguments = String(
+                    decoding: utf8[tokens[index].startOffset..<tokens[close].endOffset], as: UTF8.self)
                 attribute += arguments.filter { !$0.isWhitespace }
                 index = close + 1
             }

@@ -238,7 +238,8 @@ public struct SwiftLexer: Sendable {
             }
             if byte == UInt8(ascii: "\"") {
                 let quotes = isMultiline ? 3 : 1
-                let closes = (0..<quotes).allSatisfy { peek($0) == UInt8(ascii: "\"") }
+                let closes =
+                    (0..<quotes).allSatisfy { peek($0) == UInt8(ascii: "\"") }
                     && hashesFollow(at: position + quotes, count: hashes)
                 if closes {
                     let contentEnd = position

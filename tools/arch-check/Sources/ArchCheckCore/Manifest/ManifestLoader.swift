@@ -86,7 +86,9 @@ public struct ManifestLoader: Sendable {
     /// - Parameter packages: absolute directory and display name of each package.
     /// - Returns: manifests keyed by absolute directory.
     /// - Throws: the error of the first package (in the given order) that failed.
-    public func loadAll(_ packages: [(directory: String, displayName: String)]) async throws -> [String: PackageManifest] {
+    public func loadAll(_ packages: [(directory: String, displayName: String)]) async throws -> [String:
+        PackageManifest]
+    {
         var results: [Int: Result<PackageManifest, any Error>] = [:]
         await withTaskGroup(of: (Int, Result<PackageManifest, any Error>).self) { group in
             var next = 0
@@ -97,7 +99,10 @@ public struct ManifestLoader: Sendable {
                 next += 1
                 group.addTask {
                     do {
-                        return (index, .success(try await load(directory: package.directory, displayName: package.displayName)))
+                        return (
+                            index,
+                            .success(try await load(directory: package.directory, displayName: package.displayName))
+                        )
                     } catch {
                         return (index, .failure(error))
                     }

@@ -21,7 +21,9 @@ public enum ModuleName {
     public static func c99Name(_ name: String) -> String {
         var result = String(
             name.unicodeScalars.map { scalar -> Character in
-                let isValid = scalar == "_" || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+                let isValid =
+                    scalar == "_"
+                    || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
                     || (!scalar.isASCII && scalar.properties.isXIDContinue)
                 return isValid ? Character(scalar) : "_"
             })

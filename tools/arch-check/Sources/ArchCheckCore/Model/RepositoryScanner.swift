@@ -149,7 +149,8 @@ public struct RepositoryScanner: Sendable {
         func productTargets(named name: String, packageArgument: String?) -> [TargetID]? {
             for reference in manifest.dependencies {
                 guard let path = reference.path.map(Self.canonicalPath), let vendor = manifests[path] else { continue }
-                if let packageArgument, !reference.matches(packageArgument: packageArgument, manifestName: vendor.name) {
+                if let packageArgument, !reference.matches(packageArgument: packageArgument, manifestName: vendor.name)
+                {
                     continue
                 }
                 if let product = vendor.products.first(where: { $0.name == name }) {

@@ -21,7 +21,8 @@ public enum ReportRenderer {
         lines.append("Contracts")
         lines.append("---------")
         lines.append(
-            "Analyzed \(statistics.packages) packages, \(statistics.targets) targets, \(statistics.files) files, \(statistics.imports) imports.")
+            "Analyzed \(statistics.packages) packages, \(statistics.targets) targets, \(statistics.files) files, \(statistics.imports) imports."
+        )
         lines.append("")
         for contract in result.contracts {
             let count = contract.violations.count

@@ -1,0 +1,98 @@
+import ArchCheckCore
+import Foundation
+import Testing
+
+/// The checker's core API on the fixture trees: exact places, contracts,
+/// summary and exit status.
+@Suite("Fixture trees through the core API")
+struct FixtureTests {
+    @Test("each fixture reports exactly its violations", arguments: FixtureExpectation.all)
+    func fixture(_ expected: FixtureExpectation) async throws {
+        let result = try await CheckerRuns.shared.result(fixture: expected.name)
+        let found = result.violations.map { "\($0.location) [\($0.contract.rawValue)]" }
+        let wanted = expected.violations.map { "\($0.location) [\($0.contract.rawValue)]" }
+        #expect(found == wanted)
+        #expect(result.summaryLine == expected.summaryLine)
+        #expect(result.exitCode == expected.exitCode)
+        for contract in result.contracts {
+            #expect(contract.isKept == !expected.brokenContracts.contains(contract.name), "\(contract.name)")
+        }
+    }
+
+    @Test("the hand check: Uploads importing Messages is an independence error that names the fix")
+    func handCheck() async throws {
+        let result = try await CheckerRuns.shared.result(fixture: "independence")
+        let lines = ReportRenderer.diagnostics(result).split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "Modules/Uploads/Sources/Uploads/Uploader.swift:3:8: error: [independence] Uploads imports Messages; "
+                    + "depend on MessagesInterface instead (declared in Modules/Uploads/Package.swift:11:44)",
+                "arch-check: 6 contracts, 5 kept, 1 broken (1 violation)",
+            ])
+    }
+
+    @Test("messages say how to fix the violation")
+    func messages() async throws {
+        let explicit = try await CheckerRuns.shared.result(fixture: "explicit-imports").violations.first
+        #expect(
+            explicit?.message.hasSuffix(
+                "add .product(name: \"UploadsInterface\", package: \"UploadsInterface\") to the dependencies of ShareCLI in Package.swift"
+            ) == true)
+        let layers = try await CheckerRuns.shared.result(fixture: "layers").violations.first
+        #expect(layers?.message.contains("an interface may use only other interfaces") == true)
+        let shims = try await CheckerRuns.shared.result(fixture: "c-shims").violations.first
+        #expect(shims?.message.contains("the C shim of package SQLiteStore") == true)
+        let duplicate = try await CheckerRuns.shared.result(fixture: "c-shims-duplicate").violations.first
+        #expect(
+            duplicate?.message.contains("already declared by COutboxSQLite at Modules/Outbox/Package.swift:9:31") == true)
+        let testing = try await CheckerRuns.shared.result(fixture: "testing-only").violations.first
+        #expect(testing?.message.contains("only targets under Tests/ may use") == true)
+        let exported = try await CheckerRuns.shared.result(fixture: "no-exported-import").violations.first
+        #expect(exported?.message.contains("make it a plain import") == true)
+    }
+
+    @Test("an import inside #if is checked and reported as conditional in JSON")
+    func conditionalImportInJSON() async throws {
+        let result = try await CheckerRuns.shared.result(fixture: "explicit-imports")
+        let json = try ReportRenderer.json(result)
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let contracts = try #require(object?["contracts"] as? [[String: Any]])
+        #expect(contracts.map { $0["name"] as? String } == ContractName.allCases.map(\.rawValue))
+        let explicit = try #require(contracts.first { $0["name"] as? String == "explicit-imports" })
+        #expect(explicit["status"] as? String == "broken")
+        let violation = try #require((explicit["violations"] as? [[String: Any]])?.first)
+        #expect(violation["file"] as? String == "Apps/ShareCLI/main.swift")
+        #expect(violation["line"] as? Int == 3)
+        #expect(violation["column"] as? Int == 12)
+        #expect(violation["contract"] as? String == "explicit-imports")
+        #expect(violation["conditional"] as? Bool == true)
+        #expect(violation["conditions"] as? [String] == ["canImport(Glibc)"])
+        let summary = try #require(object?["summary"] as? [String: Any])
+        #expect(summary["contracts"] as? Int == 6)
+        #expect(summary["kept"] as? Int == 5)
+        #expect(summary["broken"] as? Int == 1)
+        #expect(summary["violations"] as? Int == 1)
+    }
+
+    @Test("the clean tree is read completely: packages, targets, shims, the consumer fixture")
+    func cleanTreeModel() async throws {
+        let result = try await CheckerRuns.shared.result(fixture: "clean")
+        // Root, two interfaces, two modules and Tests/Fixtures/UploadsConsumer.
+        #expect(result.statistics.packages == 6)
+        #expect(result.statistics.targets == 9)
+        #expect(result.statistics.files == 8)
+        #expect(result.notes.isEmpty)
+    }
+
+    @Test("a manifest that does not evaluate is a tool error naming the package and SwiftPM's message")
+    func brokenManifest() async throws {
+        var options = CommandLineOptions()
+        options.root = TestPaths.fixture("broken-manifest")
+        await #expect {
+            try await ArchCheckCommand.check(options)
+        } throws: { error in
+            guard case ArchCheckError.dumpPackageFailed(let package, let status, let stderr) = error else { return false }
+            return package == "Modules/Broken/Package.swift" && status != 0 && stderr.contains("undefinedSymbol")
+        }
+    }
+}

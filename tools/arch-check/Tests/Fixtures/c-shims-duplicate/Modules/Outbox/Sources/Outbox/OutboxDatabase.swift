@@ -1,0 +1,4 @@
+internal import COutboxSQLite
+
+/// The outbox's own database.
+public struct OutboxDatabase {}

@@ -1,0 +1,13 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SQLiteStore",
+    products: [
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3"),
+        .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
+    ]
+)

@@ -1,0 +1,4 @@
+import SQLiteStore
+@preconcurrency import CSQLite
+
+print(sqlite3_libversion_number())

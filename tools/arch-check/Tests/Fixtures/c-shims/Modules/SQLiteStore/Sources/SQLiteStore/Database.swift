@@ -1,0 +1,4 @@
+internal import CSQLite
+
+/// A SQLite database.
+public struct Database {}

@@ -1,0 +1,4 @@
+import Uploads
+#if canImport(Glibc)
+    import UploadsInterface
+#endif

@@ -1,0 +1,4 @@
+public import UploadsInterface
+
+/// Uploads parts.
+public struct Uploader: Uploading {}

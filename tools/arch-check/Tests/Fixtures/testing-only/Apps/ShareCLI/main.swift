@@ -1,0 +1,4 @@
+import Uploads
+import UploadsTesting
+
+let uploader = FakeUploader()

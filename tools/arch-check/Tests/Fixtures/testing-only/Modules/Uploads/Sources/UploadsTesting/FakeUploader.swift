@@ -1,0 +1,4 @@
+import Uploads
+
+/// A fake for tests.
+public struct FakeUploader {}

@@ -1,0 +1,4 @@
+import Testing
+import UploadsTesting
+
+@Test func fake() { _ = FakeUploader() }
