@@ -22,7 +22,7 @@ let package = Package(
             name: "CryptoInterface",
             dependencies: [],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// DPoP proofs and their verification (RFC 9449), JWK thumbprints (RFC 7638).
+// DPoP proofs and their verification (RFC 9449), JWK thumbprints (RFC 7638),
+// the client's nonce handling and the device key kept in the secret store.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -18,14 +19,22 @@ let package = Package(
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/CryptoInterface"),
-        .package(path: "../../Interfaces/DPoPInterface")
+        .package(path: "../../Interfaces/DPoPInterface"),
+        .package(path: "../../Interfaces/KeychainInterface"),
+        .package(path: "../../Interfaces/SharedStateInterface"),
     ],
     targets: [
         .target(
             name: "DPoP",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "CryptoInterface", package: "CryptoInterface"), .product(name: "DPoPInterface", package: "DPoPInterface")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "CryptoInterface", package: "CryptoInterface"),
+                .product(name: "DPoPInterface", package: "DPoPInterface"),
+                .product(name: "KeychainInterface", package: "KeychainInterface"),
+                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
+            ],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )
