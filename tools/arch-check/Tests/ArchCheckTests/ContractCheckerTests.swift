@@ -1,0 +1,232 @@
+import ArchCheckCore
+import Testing
+
+/// Contract rules on hand-built models (no SwiftPM involved).
+@Suite("ContractChecker")
+struct ContractCheckerTests {
+    /// Interfaces/UploadsInterface, Interfaces/MessagesInterface,
+    /// Modules/Uploads (Uploads, UploadsTesting, CCurl), Modules/Messages.
+    private func baseline() -> (ModelBuilder, uploads: TargetID, messages: TargetID, curl: TargetID) {
+        var builder = ModelBuilder()
+        let uploadsInterface = builder.target(builder.package("Interfaces/UploadsInterface"), "UploadsInterface")
+        let messagesInterface = builder.target(builder.package("Interfaces/MessagesInterface"), "MessagesInterface")
+        builder.package("Modules/Uploads", products: [ProductDeclaration(name: "Uploads", targets: ["Uploads"])])
+        let curl = builder.target("Modules/Uploads", "CCurl", type: .system, systemLibraries: ["libcurl"])
+        let uploads = builder.target("Modules/Uploads", "Uploads")
+        builder.depend(uploads, on: [uploadsInterface, messagesInterface])
+        builder.depend(uploads, on: [curl])
+        builder.file(uploads, "Uploader.swift", "import UploadsInterface\nimport MessagesInterface\nimport CCurl")
+        let messages = builder.target(builder.package("Modules/Messages"), "Messages")
+        return (builder, uploads, messages, curl)
+    }
+
+    @Test("the baseline keeps every contract; a module may use its own package's C shim")
+    func baselineKeeps() {
+        let result = baseline().0.check()
+        #expect(result.violations.isEmpty)
+        #expect(result.summaryLine == "arch-check: 6 contracts, 6 kept, 0 broken (0 violations)")
+        #expect(result.exitCode == 0)
+    }
+
+    @Test("a forbidden dependency that is declared but never imported is reported at the manifest")
+    func manifestOnly() {
+        var (builder, uploads, messages, _) = baseline()
+        builder.depend(uploads, on: [messages], as: .product(name: "MessagesProduct", package: "Messages"), line: 14)
+        let result = builder.check()
+        #expect(result.compact == ["Modules/Uploads/Package.swift:14:30 [independence]"])
+        #expect(
+            result.violations.first?.message
+                == "Uploads depends on Messages (through product MessagesProduct); depend on MessagesInterface instead")
+    }
+
+    @Test("an undeclared import of another module breaks independence and explicit-imports at the same place")
+    func undeclaredModuleImport() {
+        var (builder, uploads, _, _) = baseline()
+        builder.file(uploads, "Notify.swift", "\n\nimport Messages")
+        let result = builder.check()
+        #expect(
+            result.compact == [
+                "Modules/Uploads/Sources/Uploads/Notify.swift:3:8 [independence]",
+                "Modules/Uploads/Sources/Uploads/Notify.swift:3:8 [explicit-imports]",
+            ])
+        let explicit = result.violations.first { $0.contract == .explicitImports }
+        #expect(explicit?.message.hasSuffix("remove the import (the contracts reported with it forbid this dependency)") == true)
+        #expect(result.summaryLine == "arch-check: 6 contracts, 4 kept, 2 broken (2 violations)")
+    }
+
+    @Test("each import of a forbidden module is reported, with the suggested interface when it exists")
+    func everyImportSite() {
+        var (builder, uploads, messages, _) = baseline()
+        builder.package("Interfaces/MessagesInterface", name: "MessagesInterface")
+        builder.depend(uploads, on: [messages], line: 12)
+        builder.file(uploads, "A.swift", "import Messages")
+        builder.file(uploads, "B.swift", "import Foundation\nimport Messages")
+        let result = builder.check()
+        #expect(
+            result.compact == [
+                "Modules/Uploads/Sources/Uploads/A.swift:1:8 [independence]",
+                "Modules/Uploads/Sources/Uploads/B.swift:2:8 [independence]",
+            ])
+        #expect(
+            result.violations.first?.message
+                == "Uploads imports Messages; depend on MessagesInterface instead (declared in Modules/Uploads/Package.swift:12:30)"
+        )
+    }
+
+    @Test("independence without an interface to suggest says which layer to use")
+    func independenceWithoutInterface() {
+        var builder = ModelBuilder()
+        let outbox = builder.target(builder.package("Modules/Outbox"), "Outbox")
+        let store = builder.target(builder.package("Modules/Store"), "Store")
+        builder.depend(outbox, on: [store])
+        builder.file(outbox, "O.swift", "import Store")
+        let result = builder.check()
+        #expect(
+            result.violations.map(\.line) == [
+                "Modules/Outbox/Sources/Outbox/O.swift:1:8: error: [independence] Outbox imports Store from another module package (Modules/Store); a module may use only packages under Interfaces/: move the API it needs into an interface package and depend on that (declared in Modules/Outbox/Package.swift:10:30)"
+            ])
+    }
+
+    @Test("layers: interfaces use no module or app, modules no app, nothing but tests uses a test target")
+    func layers() {
+        var builder = ModelBuilder()
+        let interface = builder.target(builder.package("Interfaces/CoreInterface"), "CoreInterface")
+        let module = builder.target(builder.package("Modules/Store"), "Store")
+        builder.package(".")
+        let app = builder.target(".", "ShareKit", sourceDirectory: "Apps/ShareKit")
+        let support = builder.target(".", "TestSupport", sourceDirectory: "Tests/TestSupport")
+        let tests = builder.target(".", "StoreTests", type: .test, sourceDirectory: "Tests/StoreTests")
+        builder.depend(interface, on: [module], line: 5)
+        builder.depend(module, on: [app], line: 6)
+        builder.depend(app, on: [support], line: 7)
+        builder.depend(tests, on: [module, app, interface, support], line: 8)
+        let result = builder.check()
+        #expect(
+            result.compact == [
+                "Interfaces/CoreInterface/Package.swift:5:30 [layers]",
+                "Modules/Store/Package.swift:6:30 [layers]",
+                "Package.swift:7:30 [layers]",
+            ])
+    }
+
+    @Test("a target outside the four layer folders is a layers violation at its declaration")
+    func outsideLayers() {
+        var builder = ModelBuilder()
+        builder.package(".")
+        builder.target(".", "Stray", line: 9)
+        let result = builder.check()
+        #expect(result.compact == ["Package.swift:9:20 [layers]"])
+        #expect(result.violations.first?.message.contains("outside Interfaces/, Modules/, Apps/ and Tests/") == true)
+    }
+
+    @Test("c-shims: another package's shim is off limits, also for apps and tests")
+    func shimUse() {
+        var (builder, _, _, curl) = baseline()
+        builder.package(".")
+        let app = builder.target(".", "ShareCLI", type: .executable, sourceDirectory: "Apps/ShareCLI")
+        let tests = builder.target(".", "UploadsTests", type: .test, sourceDirectory: "Tests/UploadsTests")
+        builder.depend(app, on: [curl], line: 20)
+        builder.file(tests, "T.swift", "import Testing\n@testable import CCurl")
+        builder.depend(tests, on: [curl], line: 21)
+        let result = builder.check()
+        #expect(
+            result.compact == [
+                "Package.swift:20:30 [c-shims]",
+                "Tests/UploadsTests/T.swift:2:18 [c-shims]",
+            ])
+    }
+
+    @Test("c-shims: one C library in two packages is reported at the later declaration; libcurl and curl are one")
+    func duplicateLibraries() {
+        var (builder, _, _, _) = baseline()
+        builder.package("Modules/Webhooks")
+        builder.target("Modules/Webhooks", "CWebhooksCurl", type: .system, systemLibraries: ["curl"], line: 7)
+        // Two shims of one library inside one package are that package's business.
+        builder.target("Modules/Uploads", "CCurlToo", type: .system, systemLibraries: ["curl"], line: 8)
+        let result = builder.check()
+        #expect(result.compact == ["Modules/Webhooks/Package.swift:7:20 [c-shims]"])
+        #expect(
+            result.violations.first?.message
+                == "CWebhooksCurl declares the C library curl, already declared by CCurl at Modules/Uploads/Package.swift:1:20; keep one C shim per library in the adapter package that owns it and use that package instead"
+        )
+    }
+
+    @Test("testing-only: fakes are for Tests/ and for other fakes")
+    func testingOnly() {
+        var builder = ModelBuilder()
+        builder.package("Interfaces/UploadsInterface")
+        let interface = builder.target("Interfaces/UploadsInterface", "UploadsInterface")
+        let fakes = builder.target("Interfaces/UploadsInterface", "UploadsInterfaceTesting")
+        let moreFakes = builder.target("Interfaces/UploadsInterface", "MoreTesting")
+        builder.depend(fakes, on: [interface])
+        builder.depend(moreFakes, on: [fakes])
+        let module = builder.target(builder.package("Modules/Uploads"), "Uploads")
+        builder.depend(module, on: [interface, fakes], line: 11)
+        builder.package(".")
+        let tests = builder.target(".", "UploadsTests", type: .test, sourceDirectory: "Tests/UploadsTests")
+        builder.depend(tests, on: [fakes, moreFakes])
+        let result = builder.check()
+        #expect(result.compact == ["Modules/Uploads/Package.swift:11:30 [testing-only]"])
+        #expect(result.violations.first?.message.contains("depend on UploadsInterface or its interface") == true)
+    }
+
+    @Test("explicit-imports: unknown modules are reported, toolchain modules and unresolvable declared names are not")
+    func explicitImports() {
+        var builder = ModelBuilder()
+        let module = builder.target(builder.package("Modules/Intake"), "Intake")
+        builder.unresolved(module, "Mystery")
+        builder.file(
+            module, "Intake.swift",
+            """
+            import Foundation
+            import FoundationNetworking
+            import Synchronization
+            import Mystery
+            #if canImport(UniformTypeIdentifiers)
+                import UniformTypeIdentifiers
+            #endif
+            import Intake
+            """)
+        let result = builder.check()
+        #expect(result.compact == ["Modules/Intake/Sources/Intake/Intake.swift:6:12 [explicit-imports]"])
+        #expect(result.violations.first?.conditions == ["canImport(UniformTypeIdentifiers)"])
+        #expect(result.violations.first?.message.contains("neither a toolchain module nor a target") == true)
+    }
+
+    @Test("explicit-imports: the advice names the product to add, or the target of the same package")
+    func explicitAdvice() {
+        var builder = ModelBuilder()
+        builder.package(
+            "Interfaces/ShareCore", products: [ProductDeclaration(name: "ShareCoreProduct", targets: ["ShareCore"])])
+        builder.target("Interfaces/ShareCore", "ShareCore")
+        let helper = builder.target(builder.package("Modules/Uploads"), "UploadsHelpers")
+        let uploads = builder.target("Modules/Uploads", "Uploads")
+        builder.file(uploads, "U.swift", "import ShareCore\nimport UploadsHelpers")
+        let result = builder.check()
+        #expect(result.compact.count == 2)
+        #expect(
+            result.violations[0].message.hasSuffix(
+                "add .product(name: \"ShareCoreProduct\", package: \"ShareCore\") to the dependencies of Uploads in Modules/Uploads/Package.swift"
+            ))
+        #expect(
+            result.violations[1].message.hasSuffix(
+                "add \"UploadsHelpers\" to the dependencies of Uploads in Modules/Uploads/Package.swift"))
+        _ = helper
+    }
+
+    @Test("no-exported-import: any @_exported import, even of a toolchain module")
+    func exported() {
+        var builder = ModelBuilder()
+        let interface = builder.target(builder.package("Interfaces/ShareCore"), "ShareCore")
+        builder.file(interface, "Exports.swift", "@_exported import Foundation")
+        let result = builder.check()
+        #expect(result.compact == ["Interfaces/ShareCore/Sources/ShareCore/Exports.swift:1:19 [no-exported-import]"])
+    }
+
+    @Test("module names follow SwiftPM's c99 names")
+    func moduleNames() {
+        #expect(ModuleName.c99Name("arch-check") == "arch_check")
+        #expect(ModuleName.c99Name("9lives") == "_9lives")
+        #expect(ModuleName.c99Name("ShareCore") == "ShareCore")
+    }
+}
