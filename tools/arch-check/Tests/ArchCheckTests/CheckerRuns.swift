@@ -47,8 +47,10 @@ struct ProcessResult: Sendable {
 /// Runs the built executable as a subprocess, as CI and developers do.
 func runArchCheck(_ arguments: [String], currentDirectory: String? = nil) async throws -> ProcessResult {
     let executable = try TestPaths.executable()
+    // A thread of its own for the blocking waits (see ProcessRunner on why
+    // not Dispatch's global queue).
     return try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
+        Thread {
             do {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: executable)
@@ -61,15 +63,14 @@ func runArchCheck(_ arguments: [String], currentDirectory: String? = nil) async 
                 process.standardOutput = out
                 process.standardError = err
                 try process.run()
-                let group = DispatchGroup()
+                let done = DispatchSemaphore(value: 0)
                 let errorBox = DataBox()
-                group.enter()
-                DispatchQueue.global().async {
+                Thread {
                     errorBox.data = err.fileHandleForReading.readDataToEndOfFile()
-                    group.leave()
-                }
+                    done.signal()
+                }.start()
                 let output = out.fileHandleForReading.readDataToEndOfFile()
-                group.wait()
+                done.wait()
                 process.waitUntilExit()
                 continuation.resume(
                     returning: ProcessResult(
@@ -79,12 +80,12 @@ func runArchCheck(_ arguments: [String], currentDirectory: String? = nil) async 
             } catch {
                 continuation.resume(throwing: error)
             }
-        }
+        }.start()
     }
 }
 
 /// Carries bytes from the stderr reader thread (synchronised by the
-/// dispatch group's wait).
+/// semaphore).
 private final class DataBox: @unchecked Sendable {
     var data = Data()
 }

@@ -50,7 +50,9 @@ struct ContractCheckerTests {
                 "Modules/Uploads/Sources/Uploads/Notify.swift:3:8 [explicit-imports]",
             ])
         let explicit = result.violations.first { $0.contract == .explicitImports }
-        #expect(explicit?.message.hasSuffix("remove the import (the contracts reported with it forbid this dependency)") == true)
+        #expect(
+            explicit?.message.hasSuffix("remove the import (the contracts reported with it forbid this dependency)")
+                == true)
         #expect(result.summaryLine == "arch-check: 6 contracts, 4 kept, 2 broken (2 violations)")
     }
 

@@ -16,7 +16,8 @@ struct FixtureExpectation: Sendable, CustomTestStringConvertible {
     var summaryLine: String {
         let broken = brokenContracts.count
         let count = violations.count
-        return "arch-check: 6 contracts, \(6 - broken) kept, \(broken) broken (\(count) violation\(count == 1 ? "" : "s"))"
+        return
+            "arch-check: 6 contracts, \(6 - broken) kept, \(broken) broken (\(count) violation\(count == 1 ? "" : "s"))"
     }
 
     /// 0 for a clean tree, 1 otherwise.

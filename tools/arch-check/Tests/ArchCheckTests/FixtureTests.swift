@@ -44,7 +44,8 @@ struct FixtureTests {
         #expect(shims?.message.contains("the C shim of package SQLiteStore") == true)
         let duplicate = try await CheckerRuns.shared.result(fixture: "c-shims-duplicate").violations.first
         #expect(
-            duplicate?.message.contains("already declared by COutboxSQLite at Modules/Outbox/Package.swift:9:31") == true)
+            duplicate?.message.contains("already declared by COutboxSQLite at Modules/Outbox/Package.swift:9:31")
+                == true)
         let testing = try await CheckerRuns.shared.result(fixture: "testing-only").violations.first
         #expect(testing?.message.contains("only targets under Tests/ may use") == true)
         let exported = try await CheckerRuns.shared.result(fixture: "no-exported-import").violations.first
@@ -91,7 +92,9 @@ struct FixtureTests {
         await #expect {
             try await ArchCheckCommand.check(options)
         } throws: { error in
-            guard case ArchCheckError.dumpPackageFailed(let package, let status, let stderr) = error else { return false }
+            guard case ArchCheckError.dumpPackageFailed(let package, let status, let stderr) = error else {
+                return false
+            }
             return package == "Modules/Broken/Package.swift" && status != 0 && stderr.contains("undefinedSymbol")
         }
     }

@@ -59,7 +59,10 @@ struct ImportScannerTests {
     func positions() {
         let source = "import Foundation\n\n  @testable  import   Uploads\ninternal import struct Foundation.URL"
         let imports = ImportScanner.imports(in: source)
-        #expect(imports.map { "\($0.module)@\($0.line):\($0.column)" } == ["Foundation@1:8", "Uploads@3:23", "Foundation@4:24"])
+        #expect(
+            imports.map { "\($0.module)@\($0.line):\($0.column)" } == [
+                "Foundation@1:8", "Uploads@3:23", "Foundation@4:24",
+            ])
     }
 
     @Test("#if canImport / #elseif / #else blocks count, and record their conditions")
@@ -79,7 +82,10 @@ struct ImportScannerTests {
             import AfterBlock
             """
         let imports = ImportScanner.imports(in: source)
-        #expect(imports.map(\.module) == ["Always", "FoundationNetworking", "Darwin", "Fallback", "DebugOnly", "AfterBlock"])
+        #expect(
+            imports.map(\.module) == [
+                "Always", "FoundationNetworking", "Darwin", "Fallback", "DebugOnly", "AfterBlock",
+            ])
         #expect(imports[0].conditions.isEmpty && !imports[0].isConditional)
         #expect(imports[1].conditions == ["canImport(FoundationNetworking)"])
         #expect(imports[2].conditions == ["os(macOS)"])

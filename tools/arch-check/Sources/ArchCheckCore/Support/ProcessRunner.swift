@@ -2,9 +2,13 @@ import Dispatch
 import Foundation
 
 /// Runs a subprocess to completion without blocking Swift's cooperative
-/// thread pool, which has only as many threads as cores (two here): the
-/// blocking waits happen on Dispatch threads, so many `dump-package` runs
-/// can be in flight at once.
+/// thread pool, which has only as many threads as cores (two here).
+///
+/// The blocking reads and waits happen on threads of their own. Not on
+/// Dispatch's global queue: on Linux its pool is sized to the cores too and
+/// only grows about once a second when its threads block, so a dozen
+/// concurrent `dump-package` runs would queue behind each other (and starve
+/// the cooperative pool, which shares those workers).
 enum ProcessRunner {
     /// What a finished subprocess left behind.
     struct Output: Sendable {
@@ -17,13 +21,14 @@ enum ProcessRunner {
     /// - Throws: an error from `Process.run()` when the program cannot start.
     static func run(_ executable: String, arguments: [String]) async throws -> Output {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            let thread = Thread {
                 do {
                     continuation.resume(returning: try runBlocking(executable, arguments: arguments))
                 } catch {
                     continuation.resume(throwing: error)
                 }
             }
+            thread.start()
         }
     }
 
@@ -40,14 +45,13 @@ enum ProcessRunner {
         // Drain stderr on another thread while this one drains stdout, so a
         // chatty process cannot fill one pipe and stall.
         let errorData = ErrorBox()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
             errorData.set(errPipe.fileHandleForReading.readDataToEndOfFile())
-            group.leave()
-        }
+            done.signal()
+        }.start()
         let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        done.wait()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, standardOutput: outData, standardError: errorData.get())
     }
