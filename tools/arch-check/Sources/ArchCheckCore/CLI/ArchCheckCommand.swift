@@ -32,10 +32,38 @@ public enum ArchCheckCommand {
     /// - Throws: ``ArchCheckError`` when the tree cannot be read (no root
     ///   manifest, a manifest that does not evaluate, no `swift`).
     public static func check(_ options: CommandLineOptions) async throws -> CheckResult {
+        ContractChecker.check(try await scan(options))
+    }
+
+    /// Reads the tree into a model without checking it.
+    /// - Parameter options: root, swift executable and concurrency.
+    /// - Returns: the repository model.
+    /// - Throws: ``ArchCheckError`` as ``check(_:)`` does.
+    public static func scan(_ options: CommandLineOptions) async throws -> RepositoryModel {
         let swift = try options.swiftExecutable ?? ManifestLoader.locateSwift()
         let scanner = RepositoryScanner(
             root: options.root, loader: ManifestLoader(swiftExecutable: swift, maximumConcurrency: options.jobs))
-        return ContractChecker.check(try await scanner.scan())
+        return try await scanner.scan()
+    }
+
+    /// One line per target for `--verbose`: layer, identity, kind, direct
+    /// dependencies and what its sources import.
+    /// - Parameter model: the scanned repository.
+    /// - Returns: the listing, newline-terminated.
+    public static func targetListing(_ model: RepositoryModel) -> String {
+        var lines: [String] = []
+        for target in model.targets.values.sorted(by: { ($0.layer, $0.id) < ($1.layer, $1.id) }) {
+            let dependencies = model.directDependencies(of: target.id).map(\.name).sorted()
+            let files = model.sources[target.id] ?? []
+            let imports = Set(files.flatMap { $0.imports.map(\.module) }).sorted()
+            var line = "\(target.layer.rawValue) \(target.id) (\(target.type.rawValue)\(target.isTesting ? ", testing" : ""))"
+            line += " deps: [\(dependencies.joined(separator: ", "))]"
+            line += " imports: [\(imports.joined(separator: ", "))] in \(files.count) files"
+            if !target.systemLibraries.isEmpty { line += " libraries: \(target.systemLibraries)" }
+            if target.isExternal { line += " (external, not checked)" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// Runs the command.
@@ -50,7 +78,9 @@ public enum ArchCheckCommand {
                 output.standardOutput(CommandLineOptions.usage)
                 return 0
             }
-            let result = try await check(options)
+            let model = try await scan(options)
+            if options.verbose { output.standardError(targetListing(model) + "\n") }
+            let result = ContractChecker.check(model)
             output.standardError(ReportRenderer.overview(result))
             output.standardOutput(options.json ? try ReportRenderer.json(result) : ReportRenderer.diagnostics(result))
             return result.exitCode

@@ -8,6 +8,8 @@ public struct CommandLineOptions: Sendable, Equatable {
     public var swiftExecutable: String?
     /// `--jobs N`: at most N `dump-package` runs at once.
     public var jobs: Int?
+    /// `--verbose`: list every target with its layer, dependencies and imports on stderr.
+    public var verbose = false
     /// `--help`: print usage and exit 0.
     public var help = false
 
@@ -40,6 +42,7 @@ public struct CommandLineOptions: Sendable, Equatable {
                 }
                 options.jobs = jobs
             case "--json" where inline == nil: options.json = true
+            case "--verbose" where inline == nil, "-v" where inline == nil: options.verbose = true
             case "--help", "-h": options.help = true
             default: throw ArchCheckError.usage("unknown argument \(argument)")
             }
@@ -51,7 +54,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     public static var usage: String {
         let contracts = ContractName.allCases.map { "  \($0.rawValue.padding(18))\($0.summary)" }
         return """
-            USAGE: arch-check [--root PATH] [--json] [--swift PATH] [--jobs N]
+            USAGE: arch-check [--root PATH] [--json] [--verbose] [--swift PATH] [--jobs N]
 
             Checks the architecture contracts of a ShareKit-style monorepo: reads every
             Package.swift with `swift package dump-package` and every import in the sources.
@@ -59,6 +62,7 @@ public struct CommandLineOptions: Sendable, Equatable {
             OPTIONS:
               --root PATH   repository root (default: current directory; needs a Package.swift)
               --json        print a JSON report on stdout instead of diagnostics
+              -v, --verbose list every target (layer, dependencies, imports) on stderr
               --swift PATH  swift executable for dump-package (default: $ARCH_CHECK_SWIFT, then PATH)
               --jobs N      run at most N dump-package processes at once (default: 2 x cores)
               -h, --help    show this help

@@ -102,7 +102,7 @@ public enum ContractChecker {
                         Violation(
                             location: location, contract: .explicitImports,
                             message:
-                                "\(target.name) imports \(module), which is not one of its direct dependencies (reaching it transitively is not enough); \(advice)",
+                                "\(target.name) imports \(module), which is not a direct dependency of \(target.name) (a transitive one does not count); \(advice)",
                             conditions: declaration.conditions))
                 }
             }
