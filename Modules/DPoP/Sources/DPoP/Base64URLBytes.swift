@@ -24,30 +24,39 @@ enum Base64URLBytes {
     ///   - input: the bytes to encode.
     ///   - output: the buffer to append to.
     static func encode(_ input: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
-        output.reserveCapacity(output.count + (input.count * 4 + 2) / 3)
-        alphabet.withUnsafeBufferPointer { a in
-            var i = 0
-            let n = input.count
-            while i + 3 <= n {
-                let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
-                output.append(a[Int(v >> 18)])
-                output.append(a[Int((v >> 12) & 0x3F)])
-                output.append(a[Int((v >> 6) & 0x3F)])
-                output.append(a[Int(v & 0x3F)])
-                i += 3
-            }
-            switch n - i {
-            case 1:
-                let v = UInt32(input[i]) << 16
-                output.append(a[Int(v >> 18)])
-                output.append(a[Int((v >> 12) & 0x3F)])
-            case 2:
-                let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8
-                output.append(a[Int(v >> 18)])
-                output.append(a[Int((v >> 12) & 0x3F)])
-                output.append(a[Int((v >> 6) & 0x3F)])
-            default:
-                break
+        let n = input.count
+        let encodedCount = (n / 3) * 4 + (n % 3 == 0 ? 0 : n % 3 + 1)
+        guard encodedCount > 0 else { return }
+        let start = output.count
+        // Grow once, then write through a pointer: appending byte by byte
+        // costs a uniqueness check per byte, which showed in profiles.
+        output.append(contentsOf: repeatElement(0, count: encodedCount))
+        output.withUnsafeMutableBufferPointer { buffer in
+            alphabet.withUnsafeBufferPointer { a in
+                guard var out = buffer.baseAddress.map({ $0 + start }) else { return }
+                var i = 0
+                while i + 3 <= n {
+                    let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
+                    out[0] = a[Int(v >> 18)]
+                    out[1] = a[Int((v >> 12) & 0x3F)]
+                    out[2] = a[Int((v >> 6) & 0x3F)]
+                    out[3] = a[Int(v & 0x3F)]
+                    out += 4
+                    i += 3
+                }
+                switch n - i {
+                case 1:
+                    let v = UInt32(input[i]) << 16
+                    out[0] = a[Int(v >> 18)]
+                    out[1] = a[Int((v >> 12) & 0x3F)]
+                case 2:
+                    let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8
+                    out[0] = a[Int(v >> 18)]
+                    out[1] = a[Int((v >> 12) & 0x3F)]
+                    out[2] = a[Int((v >> 6) & 0x3F)]
+                default:
+                    break
+                }
             }
         }
     }

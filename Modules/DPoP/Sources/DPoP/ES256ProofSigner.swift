@@ -23,6 +23,7 @@ public struct ES256ProofSigner: DPoPProofSigner {
     private let crypto: any CryptoProvider
     private let clock: @Sendable () -> Int64
     private let jtiGenerator: UUIDv7Generator
+    private let urls = CanonicalURLCache()
     /// `base64url(header) + "."`, the start of every proof.
     private let encodedHeaderAndDot: [UInt8]
 
@@ -68,25 +69,22 @@ public struct ES256ProofSigner: DPoPProofSigner {
         -> String
     {
         guard Self.isMethodToken(method) else { throw .invalidMethod }
-        let htu = try HTTPTargetURI(url).canonical
+        let htu = try urls.canonical(url)
         let ath = try accessToken.map { token throws(DPoPError) in try AccessTokenHash.of(token, crypto: crypto) }
 
-        var jti = [UInt8]()
-        jti.reserveCapacity(36)
-        UUIDText.append(jtiGenerator.next().bytes, to: &jti)
-
         var payload = JSONWriter(capacity: 192 + (nonce?.utf8.count ?? 0) + htu.utf8.count)
-        payload.raw(#"{"jti":"#)
-        payload.plainString(jti)
-        payload.raw(#","htm":"#)
+        payload.raw(#"{"jti":""#)
+        payload.uuid(jtiGenerator.next().bytes)
+        payload.raw(#"","htm":"#)
         payload.string(method)
         payload.raw(#","htu":"#)
         payload.string(htu)
         payload.raw(#","iat":"#)
         payload.integer(clock())
         if let ath {
-            payload.raw(#","ath":"#)
-            payload.plainString(Array(ath.utf8))
+            payload.raw(#","ath":""#)
+            payload.plain(ath)
+            payload.raw(#"""#)
         }
         if let nonce {
             payload.raw(#","nonce":"#)

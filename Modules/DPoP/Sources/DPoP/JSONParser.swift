@@ -109,6 +109,17 @@ struct JSONParser {
 
     private mutating func string() -> String? {
         index += 1  // opening quote
+        // Fast path: plain ASCII up to the closing quote, no escapes (every
+        // string in a well-formed proof).
+        var end = index
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != 0x22, bytes[end] != 0x5C {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == 0x22 {
+            let text = String(decoding: bytes[index..<end], as: UTF8.self)
+            index = end + 1
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var run = [UInt8]()  // unescaped UTF-8 bytes not yet decoded
         func flush(_ run: inout [UInt8], into scalars: inout String.UnicodeScalarView) -> Bool {

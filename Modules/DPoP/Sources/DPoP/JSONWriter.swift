@@ -25,6 +25,12 @@ struct JSONWriter {
     /// - Parameter value: the string.
     mutating func string(_ value: String) {
         bytes.append(0x22)
+        // Most values (methods, URLs, nonces) need no escape: copy them whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(0x22)
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
@@ -44,24 +50,28 @@ struct JSONWriter {
         bytes.append(0x22)
     }
 
-    /// Appends a string value known to need no escaping (base64url, a UUID).
-    /// - Parameter ascii: the string's bytes.
-    mutating func plainString(_ ascii: [UInt8]) {
-        bytes.append(0x22)
-        bytes.append(contentsOf: ascii)
-        bytes.append(0x22)
+    /// Appends text known to need no escaping (base64url), without quotes.
+    /// - Parameter ascii: the text.
+    mutating func plain(_ ascii: String) {
+        bytes.append(contentsOf: ascii.utf8)
+    }
+
+    /// Appends the canonical text of a UUID, without quotes.
+    /// - Parameter uuid: the 16 bytes.
+    mutating func uuid(_ uuid: [UInt8]) {
+        UUIDText.append(uuid, to: &bytes)
     }
 
     /// Appends an integer.
     /// - Parameter value: the number.
     mutating func integer(_ value: Int64) {
         if value < 0 { bytes.append(0x2D) }
-        var magnitude = value.magnitude
-        var digits = [UInt8]()
-        repeat {
-            digits.append(0x30 + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes.append(contentsOf: digits.reversed())
+        let magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(0x30 + UInt8((magnitude / divisor) % 10))
+            divisor /= 10
+        }
     }
 }
