@@ -56,7 +56,8 @@ public enum ArchCheckCommand {
             let dependencies = model.directDependencies(of: target.id).map(\.name).sorted()
             let files = model.sources[target.id] ?? []
             let imports = Set(files.flatMap { $0.imports.map(\.module) }).sorted()
-            var line = "\(target.layer.rawValue) \(target.id) (\(target.type.rawValue)\(target.isTesting ? ", testing" : ""))"
+            var line =
+                "\(target.layer.rawValue) \(target.id) (\(target.type.rawValue)\(target.isTesting ? ", testing" : ""))"
             line += " deps: [\(dependencies.joined(separator: ", "))]"
             line += " imports: [\(imports.joined(separator: ", "))] in \(files.count) files"
             if !target.systemLibraries.isEmpty { line += " libraries: \(target.systemLibraries)" }
