@@ -25,6 +25,30 @@ struct ProofVerificationTests {
         #expect(result.issuedAt == TestKit.now)
     }
 
+    @Test("escaped and non-ASCII claim values survive the round trip exactly")
+    func escapedValues() throws {
+        let (_, signer) = try TestKit.signer()
+        let nonce = "n\"é\\\u{1}😀"
+        let proof = try signer.makeProof(method: "GET", url: url, accessToken: nil, nonce: nonce)
+        let result = try TestKit.verifier().verify(
+            DPoPVerificationInput(
+                proof: proof, method: "GET", url: url,
+                nonce: DPoPNonceRequirement(acceptedNonces: [nonce], nonceToSend: "next")))
+        #expect(result.nonce == nonce)
+    }
+
+    @Test("many distinct URLs: each proof names its own htu")
+    func manyURLs() throws {
+        let (_, signer) = try TestKit.signer()
+        let verifier = TestKit.verifier()
+        for i in 0..<200 {
+            let target = "https://api.example.com/items/\(i % 150)?page=\(i)"
+            let proof = try signer.makeProof(method: "GET", url: target, accessToken: nil, nonce: nil)
+            let result = try verifier.verify(DPoPVerificationInput(proof: proof, method: "GET", url: target))
+            #expect(result.url == "https://api.example.com/items/\(i % 150)")
+        }
+    }
+
     @Test("bad format", arguments: ["", "abc", "a.b", "a.b.c.d", "!!!.e30.AA", "bm90IGpzb24.e30.AA", "W10.e30.AA"])
     func badFormat(proof: String) {
         #expect {

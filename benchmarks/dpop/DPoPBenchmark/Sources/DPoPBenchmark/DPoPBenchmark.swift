@@ -21,7 +21,9 @@ struct DPoPBenchmark {
         let signer = try ES256ProofSigner(key: crypto.generateP256SigningKey(), crypto: crypto)
 
         // Proofs: warm up, then count for `seconds`.
-        _ = try measure(seconds: 0.3) { _ = try signer.makeProof(method: "POST", url: url, accessToken: accessToken, nonce: nonce) }
+        _ = try measure(seconds: 0.3) {
+            _ = try signer.makeProof(method: "POST", url: url, accessToken: accessToken, nonce: nonce)
+        }
         let proofRate = try measure(seconds: seconds) {
             _ = try signer.makeProof(method: "POST", url: url, accessToken: accessToken, nonce: nonce)
         }
@@ -52,7 +54,10 @@ struct DPoPBenchmark {
         print(String(format: "openssl speed ecdsap256 sign/s:                 %10.1f", openssl.sign))
         print(String(format: "openssl speed ecdsap256 verify/s:               %10.1f", openssl.verify))
         let ratio = proofRate / openssl.sign
-        print(String(format: "ratio proofs/s : openssl sign/s = %.3f (goal >= 0.8) %@", ratio, ratio >= 0.8 ? "OK" : "BELOW GOAL"))
+        print(
+            String(
+                format: "ratio proofs/s : openssl sign/s = %.3f (goal >= 0.8) %@", ratio,
+                ratio >= 0.8 ? "OK" : "BELOW GOAL"))
         print(String(format: "ratio verifies/s : openssl verify/s = %.3f", verifyRate / openssl.verify))
     }
 

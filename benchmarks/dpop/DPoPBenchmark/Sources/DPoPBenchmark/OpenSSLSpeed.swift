@@ -34,7 +34,9 @@ enum OpenSSLSpeed {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else { throw Failure.notRunnable("exit status \(process.terminationStatus)") }
+        guard process.terminationStatus == 0 else {
+            throw Failure.notRunnable("exit status \(process.terminationStatus)")
+        }
         // " 256 bits ecdsa (nistp256)   0.0000s   0.0001s  40769.5  13053.0"
         for line in text.split(separator: "\n") where line.contains("(nistp256)") {
             let numbers = line.split(separator: " ").compactMap { Double($0) }
