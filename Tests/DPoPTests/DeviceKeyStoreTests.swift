@@ -35,6 +35,15 @@ struct DeviceKeyStoreTests {
         #expect(try secrets.read(item) == SecretValue(bytes: [1, 2, 3]))
     }
 
+    @Test("threads of one process asking at once share one load and one write")
+    func oneProcessManyThreads() async throws {
+        let secrets = InMemorySecretStore(writeDelay: 0.01)
+        let store = DeviceKeyStore(secretStore: secrets, item: item, crypto: TestKit.crypto, settleTime: .zero)
+        let keys = try await Self.race(count: 8) { store }
+        #expect(Set(keys).count == 1)
+        #expect(secrets.writeCount == 1)
+    }
+
     /// Many creators at once, each its own store as separate processes would
     /// have: with the cross-process lock exactly one key is written.
     @Test("racing creators with the lock: one write, one key")

@@ -214,6 +214,16 @@ struct ProofVerificationTests {
         }
     }
 
+    @Test("an absurd iat window is clamped instead of overflowing")
+    func hugeWindow() throws {
+        let (_, signer) = try TestKit.signer()
+        let verifier = ES256ProofVerifier(
+            crypto: TestKit.crypto, replayStore: InMemoryReplayStore(), iatWindowSeconds: .max, clock: TestKit.clock)
+        #expect(verifier.iatWindowSeconds == ES256ProofVerifier.maxIATWindowSeconds)
+        let proof = try signer.makeProof(method: "GET", url: url, accessToken: nil, nonce: nil)
+        _ = try verifier.verify(DPoPVerificationInput(proof: proof, method: "GET", url: url))
+    }
+
     @Test("jti replayed within the window; the same jti from another key is not a replay")
     func replay() throws {
         let (key, signer) = try TestKit.signer()

@@ -18,6 +18,7 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `operation` is the library call, `code` its error code (0 when none).
     case backendFailure(operation: String, code: UInt)
 
+    /// A message for a person: what failed and, where it helps, what to check.
     public var description: String {
         switch self {
         case .invalidLength(let what, let expected, let actual):

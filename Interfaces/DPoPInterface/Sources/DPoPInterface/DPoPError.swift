@@ -80,6 +80,8 @@ public enum DPoPError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A message for a person and for logs: what was refused and why,
+    /// without any value taken from the request.
     public var description: String {
         switch self {
         case .malformedProof(let why): return "DPoP proof is malformed: \(why)"

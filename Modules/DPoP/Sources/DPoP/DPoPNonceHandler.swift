@@ -42,8 +42,12 @@ public struct DPoPNonceHandler: DPoPNonceHandling {
         status: Int, headers: [String: String], body: [UInt8], url: String, sentNonce: String?, isRetry: Bool
     ) throws(DPoPError) -> DPoPNonceDecision {
         let origin = try HTTPTargetURI(url).origin
+        let offered = Self.header("DPoP-Nonce", in: headers).flatMap { Self.isValidNonce($0) ? $0 : nil }
+        let isChallenge = Self.isNonceChallenge(status: status, headers: headers, body: body)
+        // Most responses carry neither: leave the (possibly file-backed) cache alone.
+        guard offered != nil || isChallenge else { return .proceed }
         var latest = try read(origin)
-        if let offered = Self.header("DPoP-Nonce", in: headers), Self.isValidNonce(offered) {
+        if let offered {
             if offered != latest {
                 do {
                     try cache.store(offered, forOrigin: origin)
@@ -53,7 +57,7 @@ public struct DPoPNonceHandler: DPoPNonceHandling {
             }
             latest = offered
         }
-        guard Self.isNonceChallenge(status: status, headers: headers, body: body) else { return .proceed }
+        guard isChallenge else { return .proceed }
         // Repeat once, and only with a nonce the failed request did not already carry.
         guard !isRetry, let latest, latest != sentNonce else { return .challengeUnresolved }
         return .retry(nonce: latest)

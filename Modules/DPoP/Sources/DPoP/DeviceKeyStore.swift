@@ -23,7 +23,8 @@ import Synchronization
 ///   read and writes only if the item is still missing, so that time is
 ///   one store write). The last write wins, and every creator adopts it.
 ///
-/// The key is loaded once per ``DeviceKeyStore`` and kept in memory.
+/// The key is loaded once per ``DeviceKeyStore`` and kept in memory; threads
+/// of one process that ask at once wait for a single load.
 public final class DeviceKeyStore: Sendable {
     /// The secret store service of the item, `dpop.device-key`.
     public static let defaultService = "dpop.device-key"
@@ -73,10 +74,14 @@ public final class DeviceKeyStore: Sendable {
     ///   ``DPoPInterface/DPoPError/storeFailure(_:)`` when the store or lock fails,
     ///   ``DPoPInterface/DPoPError/signingFailed(_:)`` when no key can be generated.
     public func signingKey() throws(DPoPError) -> any P256SigningKey {
-        if let key = loaded.withLock({ $0 }) { return key }
-        let key = try loadOrCreate()
-        loaded.withLock { $0 = key }
-        return key
+        // Holding the mutex while loading serializes the threads of this
+        // process: only one of them reads, and if need be creates, the key.
+        try loaded.withLock { (cached: inout (any P256SigningKey)?) throws(DPoPError) -> any P256SigningKey in
+            if let cached { return cached }
+            let key = try loadOrCreate()
+            cached = key
+            return key
+        }
     }
 
     /// A proof signer with the device key.

@@ -24,6 +24,9 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
     /// The longest `jti` accepted; a UUID has 36 characters.
     public static let maxJTILength = 256
 
+    /// The widest `iat` window accepted (a year); wider configurations are clamped.
+    public static let maxIATWindowSeconds: Int64 = 365 * 24 * 3600
+
     /// How far `iat` may be from the server's clock, in seconds, either way
     /// (the `dpop.iat_window_seconds` of the server's seed).
     public let iatWindowSeconds: Int64
@@ -50,7 +53,8 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
     ) {
         self.crypto = crypto
         self.replayStore = replayStore
-        self.iatWindowSeconds = max(0, iatWindowSeconds)
+        // Clamped so that `now ± window` can never overflow, whatever the configuration says.
+        self.iatWindowSeconds = min(max(0, iatWindowSeconds), Self.maxIATWindowSeconds)
         self.maxProofLength = maxProofLength
         self.keys = VerifyingKeyCache(capacity: max(0, keyCacheCapacity))
         self.clock = clock
@@ -61,10 +65,11 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
     /// - Returns: the verified proof.
     /// - Throws: the ``DPoPInterface/DPoPError`` case of the first failed check.
     public func verify(_ input: DPoPVerificationInput) throws(DPoPError) -> DPoPVerifiedProof {
-        let proof = Array(input.proof.utf8)
-        guard !proof.isEmpty, proof.count <= maxProofLength else {
+        // Check the length before copying: the header value may be huge.
+        guard !input.proof.utf8.isEmpty, input.proof.utf8.count <= maxProofLength else {
             throw .malformedProof("the proof must be 1 to \(maxProofLength) bytes long")
         }
+        let proof = Array(input.proof.utf8)
         let dots = proof.indices.filter { proof[$0] == 0x2E }
         guard dots.count == 2 else { throw .malformedProof("not a JWS in compact form (three parts)") }
         let headerPart = proof[..<dots[0]]

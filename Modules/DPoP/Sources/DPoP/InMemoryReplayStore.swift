@@ -9,7 +9,7 @@ import Synchronization
 /// (``DPoPInterface/DPoPError/storeFailure(_:)``) rather than forgetting
 /// entries, because forgetting would let proofs be replayed.
 public final class InMemoryReplayStore: DPoPReplayStore {
-    /// The default most entries kept (about 100 MB at worst).
+    /// The default most entries kept (each about 170 bytes, so about 170 MB at worst).
     public static let defaultCapacity = 1_000_000
 
     private struct State {
