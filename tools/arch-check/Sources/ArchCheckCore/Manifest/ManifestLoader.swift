@@ -89,34 +89,44 @@ public struct ManifestLoader: Sendable {
     public func loadAll(_ packages: [(directory: String, displayName: String)]) async throws -> [String:
         PackageManifest]
     {
-        var results: [Int: Result<PackageManifest, any Error>] = [:]
-        await withTaskGroup(of: (Int, Result<PackageManifest, any Error>).self) { group in
+        typealias Outcome = (index: Int, result: Result<PackageManifest, any Error>)
+        // The child task for package `index` (a plain function rather than a
+        // nested function capturing the inout group, which crashed in
+        // release builds: a collected result went missing).
+        let work: @Sendable (Int) async -> Outcome = { index in
+            let package = packages[index]
+            do {
+                return (index, .success(try await load(directory: package.directory, displayName: package.displayName)))
+            } catch {
+                return (index, .failure(error))
+            }
+        }
+        let results = await withTaskGroup(of: Outcome.self, returning: [Int: Result<PackageManifest, any Error>].self) {
+            group in
+            var collected: [Int: Result<PackageManifest, any Error>] = [:]
             var next = 0
-            func startNext() {
-                guard next < packages.count else { return }
+            while next < min(maximumConcurrency, packages.count) {
                 let index = next
-                let package = packages[index]
+                group.addTask { await work(index) }
                 next += 1
-                group.addTask {
-                    do {
-                        return (
-                            index,
-                            .success(try await load(directory: package.directory, displayName: package.displayName))
-                        )
-                    } catch {
-                        return (index, .failure(error))
-                    }
+            }
+            while let outcome = await group.next() {
+                collected[outcome.index] = outcome.result
+                if next < packages.count {
+                    let index = next
+                    group.addTask { await work(index) }
+                    next += 1
                 }
             }
-            for _ in 0..<maximumConcurrency { startNext() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                startNext()
-            }
+            return collected
         }
         var manifests: [String: PackageManifest] = [:]
         for index in packages.indices {
-            let manifest = try results[index]!.get()
+            guard let result = results[index] else {
+                throw ArchCheckError.invalidDump(
+                    package: packages[index].displayName, reason: "no result was collected")
+            }
+            let manifest = try result.get()
             manifests[packages[index].directory] = manifest
         }
         return manifests
