@@ -2,4 +2,11 @@
 /// a file with its function.
 nonisolated(unsafe) let helperCommands: [String: ([String]) throws -> Void] = [
     "echo": { args in print(args.joined(separator: " ")) },
+    "state-increment": stateIncrementCommand,
+    "lock-hold": lockHoldCommand,
+    "lock-counter": lockCounterCommand,
+    "keychain-hammer": keychainHammerCommand,
+    "keychain-backend": keychainBackendCommand,
+    "secret-service-roundtrip": secretServiceRoundTripCommand,
+    "secret-service-session": secretServiceSessionCommand,
 ]

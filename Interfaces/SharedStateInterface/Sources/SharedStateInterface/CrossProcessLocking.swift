@@ -30,6 +30,8 @@ public protocol CrossProcessLocking: Sendable {
     /// Runs async `body` holding the lock, waiting for it without blocking a
     /// thread: it tries the lock, and while it is busy sleeps `interval`
     /// between tries. Cancelling the task while waiting throws `CancellationError`.
+    /// Callers use ``withExclusiveLock(named:pollingEvery:_:isolation:)``,
+    /// which fills in `isolation`.
     /// - Parameters:
     ///   - name: the lock.
     ///   - interval: the pause between tries.
@@ -44,17 +46,24 @@ public protocol CrossProcessLocking: Sendable {
 }
 
 extension CrossProcessLocking {
-    /// Runs async `body` holding the lock, trying it every 10 ms while busy;
-    /// see ``withExclusiveLock(named:pollingEvery:isolation:_:)``.
+    /// Runs async `body` holding the lock, on the caller's actor, trying the
+    /// lock every `interval` while it is busy (10 to 50 ms suits a token
+    /// refresh); see ``withExclusiveLock(named:pollingEvery:isolation:_:)``.
+    ///
+    /// The `pollingEvery` label is required on purpose: without it, a call
+    /// with a synchronous body would pick the blocking variant, which would
+    /// hold up a thread of the cooperative pool while another process works.
     /// - Parameters:
     ///   - name: the lock.
-    ///   - isolation: the caller's actor (filled in by the compiler).
+    ///   - interval: the pause between tries.
     ///   - body: the work to do while holding it.
+    ///   - isolation: the caller's actor (filled in by the compiler).
     /// - Returns: what `body` returns.
-    /// - Throws: ``SharedStateError``, `CancellationError`, or what `body` throws.
+    /// - Throws: ``SharedStateError``, `CancellationError` while waiting, or what `body` throws.
     public func withExclusiveLock<T>(
-        named name: String, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+        named name: String, pollingEvery interval: Duration, _ body: () async throws -> T,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> T {
-        try await withExclusiveLock(named: name, pollingEvery: .milliseconds(10), isolation: isolation, body)
+        try await withExclusiveLock(named: name, pollingEvery: interval, isolation: isolation, body)
     }
 }
