@@ -222,6 +222,14 @@ struct ProofVerificationTests {
         #expect(verifier.iatWindowSeconds == ES256ProofVerifier.maxIATWindowSeconds)
         let proof = try signer.makeProof(method: "GET", url: url, accessToken: nil, nonce: nil)
         _ = try verifier.verify(DPoPVerificationInput(proof: proof, method: "GET", url: url))
+        // Clocks at the ends of the range neither crash nor accept.
+        for extreme in [Int64.max, Int64.min] {
+            let odd = ES256ProofVerifier(
+                crypto: TestKit.crypto, replayStore: InMemoryReplayStore(), iatWindowSeconds: 60, clock: { extreme })
+            #expect(throws: DPoPError.issuedAtOutsideWindow) {
+                try odd.verify(DPoPVerificationInput(proof: proof, method: "GET", url: url))
+            }
+        }
     }
 
     @Test("jti replayed within the window; the same jti from another key is not a replay")

@@ -126,13 +126,13 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
         }
 
         let now = clock()
-        // Compare in floating point first: iat is attacker-chosen and may be
-        // far outside the range of Int64.
+        // Compare in floating point: iat is attacker-chosen and may be far
+        // outside the range of Int64, and no sum here may overflow.
         let iatFloor = iatValue.rounded(.down)
-        guard iatFloor >= Double(now - iatWindowSeconds), iatFloor <= Double(now + iatWindowSeconds) else {
-            throw .issuedAtOutsideWindow
-        }
-        let issuedAt = Int64(iatFloor)
+        let window = Double(iatWindowSeconds)
+        guard iatFloor >= Double(now) - window, iatFloor <= Double(now) + window,
+            let issuedAt = Int64(exactly: iatFloor)
+        else { throw .issuedAtOutsideWindow }
 
         if let accessToken = input.accessToken {
             guard let ath else { throw .missingAccessTokenHash }
@@ -145,7 +145,7 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
         let firstUse: Bool
         do {
             firstUse = try replayStore.recordFirstUse(
-                of: key.thumbprint + ":" + jti, now: now, expiresAt: issuedAt + iatWindowSeconds + 1)
+                of: key.thumbprint + ":" + jti, now: now, expiresAt: Self.saturatingSum(issuedAt, iatWindowSeconds, 1))
         } catch let error as DPoPError {
             throw error
         } catch {
@@ -156,6 +156,13 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
         return DPoPVerifiedProof(
             jwk: jwk, thumbprint: key.thumbprint, jti: jti, method: htm, url: claimed.canonical, issuedAt: issuedAt,
             nonce: nonce, accessTokenHash: ath)
+    }
+
+    /// `a + b + c`, or `Int64.max` when that does not fit.
+    static func saturatingSum(_ a: Int64, _ b: Int64, _ c: Int64) -> Int64 {
+        let (ab, overflow1) = a.addingReportingOverflow(b)
+        let (abc, overflow2) = ab.addingReportingOverflow(c)
+        return overflow1 || overflow2 ? .max : abc
     }
 
     /// Whether a `typ` names the DPoP media type. Media types are
