@@ -142,8 +142,10 @@ public final class DeviceKeyStore: Sendable {
         guard let value else { return nil }
         do {
             return try value.withBytes { try crypto.importP256SigningKey(privateScalar: $0) }
-        } catch {
+        } catch CryptoError.invalidLength, CryptoError.invalidPrivateScalar {
             throw .deviceKeyCorrupt(item.description)
+        } catch {
+            throw .signingFailed("cannot import the device key: \(error)")
         }
     }
 
