@@ -106,6 +106,7 @@ private func runToCompletion(_ executable: String, _ arguments: [String], input:
     close(logFD)
     guard spawned == 0 else {
         close(pipeFDs[1])
+        unlink(logPath)  // skip() exits, which skips `defer`
         skip("cannot run \(executable) (error \(spawned))")
     }
     _ = input.withUnsafeBytes { write(pipeFDs[1], $0.baseAddress, $0.count) }

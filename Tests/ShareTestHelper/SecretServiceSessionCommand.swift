@@ -71,6 +71,8 @@ func secretServiceSessionCommand(_ arguments: [String]) throws {
     kill(-group, SIGKILL)
 
     print((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "", terminator: "")
+    // exit() below skips `defer`, so the log goes now.
+    unlink(logPath)
     let signal = status & 0x7F
     if signal != 0 {
         printFlushed("dbus-run-session was killed by signal \(signal)\(signal == SIGKILL ? " (deadline of 120 s passed)" : "")")
