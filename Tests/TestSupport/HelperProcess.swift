@@ -1,0 +1,99 @@
+import Foundation
+
+/// A running child process that a test talks to line by line: a
+/// `ShareTestHelper` command or any built program (``runProcess(_:_:environment:stdin:)``
+/// runs to completion; many tests need several children alive at once, a
+/// conversation with one of them, or to kill one mid-work).
+public final class HelperProcess: @unchecked Sendable {
+    /// What a finished helper left behind.
+    public struct Outcome: Sendable {
+        /// The exit status (128 + signal number when killed).
+        public let status: Int32
+        /// The rest of its standard output (after the lines already read).
+        public let stdout: String
+        /// Its standard error.
+        public let stderr: String
+    }
+
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+
+    /// Starts `ShareTestHelper <arguments>`.
+    /// - Parameters:
+    ///   - arguments: the command and its arguments.
+    ///   - environment: extra environment variables.
+    /// - Throws: when the helper cannot be started.
+    public convenience init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        try self.init(executable: BuiltProducts.path("ShareTestHelper"), arguments, environment: environment)
+    }
+
+    /// Starts any program.
+    /// - Parameters:
+    ///   - executable: the program's path (see ``BuiltProducts``).
+    ///   - arguments: its arguments.
+    ///   - environment: extra environment variables.
+    /// - Throws: when the program cannot be started.
+    public init(executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+    }
+
+    /// The child's process id.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Sends a signal (SIGKILL in crash tests, SIGTERM for a graceful stop).
+    /// - Parameter signal: the signal number.
+    public func kill(_ signal: Int32) {
+        _ = Foundation.kill(process.processIdentifier, signal)
+    }
+
+    /// Reads lines until one satisfies `predicate`, so a test waits for what
+    /// a child prints instead of sleeping.
+    /// - Returns: the matching line, or nil when output ended first.
+    public func waitForLine(where predicate: (String) -> Bool) -> String? {
+        while let line = readLine() {
+            if predicate(line) { return line }
+        }
+        return nil
+    }
+
+    /// Reads one line of standard output, waiting for it.
+    /// - Returns: the line without its newline, or nil at end of file.
+    public func readLine() -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            let data = output.fileHandleForReading.readData(ofLength: 1)
+            guard let byte = data.first else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
+
+    /// Writes one line to standard input.
+    /// - Parameter line: the line, without newline.
+    public func writeLine(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Closes standard input, collects the output and waits for the exit.
+    /// Children here print little, so reading one pipe after the other
+    /// cannot block on the other being full.
+    /// - Returns: the outcome.
+    public func finish() -> Outcome {
+        try? input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        public let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return Outcome(
+            status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}
