@@ -114,7 +114,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "ShareTestHelper",
-            dependencies: [lib("ShareCore"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"), lib("SharedState")],
+            dependencies: [
+                lib("ShareCore"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
+                lib("SharedState"), lib("SQLInterface"), lib("SQLiteStore"),
+            ],
             path: "Tests/ShareTestHelper",
             swiftSettings: swiftSettings
         ),
@@ -145,6 +148,13 @@ let package = Package(
             name: "SharedStateTests",
             dependencies: [lib("SharedStateInterface"), lib("SharedState"), "ShareTestHelper", "TestSupport"],
             path: "Tests/SharedStateTests",
+            swiftSettings: swiftSettings
+        ),
+
+        .testTarget(
+            name: "SQLiteStoreTests",
+            dependencies: [lib("SQLInterface"), lib("SQLiteStore"), "ShareTestHelper", "TestSupport"],
+            path: "Tests/SQLiteStoreTests",
             swiftSettings: swiftSettings
         ),
 

@@ -22,7 +22,7 @@ let package = Package(
             name: "SQLInterface",
             dependencies: [],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

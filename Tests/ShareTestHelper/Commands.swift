@@ -2,6 +2,9 @@
 /// a file with its function.
 nonisolated(unsafe) let helperCommands: [String: ([String]) throws -> Void] = [
     "echo": { args in print(args.joined(separator: " ")) },
+    "sql-insert": sqlInsertCommand,
+    "sql-hold-transaction": sqlHoldTransactionCommand,
+    "sql-commit-loop": sqlCommitLoopCommand,
     "state-increment": stateIncrementCommand,
     "lock-hold": lockHoldCommand,
     "lock-counter": lockCounterCommand,

@@ -1,0 +1,32 @@
+/// Settings of an ``SQLiteDatabase``, fixed when it is opened.
+public struct SQLiteConfiguration: Sendable, Hashable {
+    /// Durability of commits; ``SQLiteSynchronous/full`` by default.
+    public var synchronous: SQLiteSynchronous
+    /// How long a statement waits for a lock that another process holds
+    /// before it fails with `SQLError.busy`; 5 seconds by default.
+    public var busyTimeout: Duration
+    /// How many prepared statements the connection keeps for reuse, keyed by
+    /// their SQL text; 0 prepares every statement afresh.
+    public var statementCacheCapacity: Int
+
+    /// Makes a configuration.
+    /// - Parameters:
+    ///   - synchronous: durability of commits.
+    ///   - busyTimeout: the longest wait for another process's lock (whole milliseconds).
+    ///   - statementCacheCapacity: the number of prepared statements kept.
+    public init(
+        synchronous: SQLiteSynchronous = .full, busyTimeout: Duration = .seconds(5), statementCacheCapacity: Int = 64
+    ) {
+        self.synchronous = synchronous
+        self.busyTimeout = busyTimeout
+        self.statementCacheCapacity = max(0, statementCacheCapacity)
+    }
+
+    /// The busy timeout in whole milliseconds, as `sqlite3_busy_timeout` takes it.
+    var busyTimeoutMilliseconds: Int32 {
+        let (seconds, attoseconds) = busyTimeout.components
+        let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        if overflow { return seconds < 0 ? 0 : Int32.max }
+        return Int32(clamping: max(0, milliseconds + attoseconds / 1_000_000_000_000_000))
+    }
+}
