@@ -21,11 +21,12 @@ let interfaces = [
     "ShareCore", "CryptoInterface", "KeychainInterface", "SharedStateInterface", "DPoPInterface",
     "SQLInterface", "HTTPInterface", "SessionsInterface", "UploadsInterface", "MessagesInterface",
     "TargetStoreInterface", "ShareInboxInterface", "OutboxInterface", "ShareIntakeInterface",
-    "PushPreviewInterface",
+    "PushPreviewInterface", "HTTPServerInterface",
 ]
 let modules = [
     "OpenSSLCrypto", "KeychainStore", "SharedState", "DPoP", "SQLiteStore", "HTTPTransport", "Sessions",
     "Uploads", "Messages", "TargetStore", "ShareInbox", "Outbox", "ShareIntake", "PushPreview",
+    "MicroHTTPServer",
 ]
 
 /// A product of one of the path packages (each package vends one library named like itself).
@@ -57,10 +58,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Apps: the client side's composition root (share and share-daemon)
+        .target(
+            name: "ClientAssembly",
+            dependencies: [
+                lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("KeychainInterface"), lib("KeychainStore"),
+                lib("SharedStateInterface"), lib("SharedState"), lib("DPoPInterface"), lib("DPoP"),
+            ],
+            path: "Apps/ClientAssembly",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Apps: share (the extension)
         .target(
             name: "ShareCLIKit",
-            dependencies: ["AppSupport", lib("ShareCore"), lib("SQLiteStore"), lib("HTTPTransport")],
+            dependencies: [
+                "AppSupport", "ClientAssembly", lib("ShareCore"), lib("HTTPTransport"), lib("DPoPInterface"),
+                lib("DPoP"),
+            ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings
         ),
@@ -72,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShareCLIKitTests",
-            dependencies: ["ShareCLIKit", "AppSupport"],
+            dependencies: ["ShareCLIKit", "AppSupport", "TestSupport", "ShareCLI"],
             path: "Tests/ShareCLIKitTests",
             swiftSettings: swiftSettings
         ),
@@ -155,6 +170,13 @@ let package = Package(
             name: "SQLiteStoreTests",
             dependencies: [lib("SQLInterface"), lib("SQLiteStore"), "ShareTestHelper", "TestSupport"],
             path: "Tests/SQLiteStoreTests",
+            swiftSettings: swiftSettings
+        ),
+
+        .testTarget(
+            name: "MicroHTTPServerTests",
+            dependencies: [lib("HTTPServerInterface"), lib("MicroHTTPServer"), "TestSupport"],
+            path: "Tests/MicroHTTPServerTests",
             swiftSettings: swiftSettings
         ),
 

@@ -1,4 +1,5 @@
 public import AppSupport
+import Foundation
 import HTTPTransport
 import ShareCore
 
@@ -22,7 +23,9 @@ public enum ShareCLI {
             .notYetAvailable("status", summary: "show session, daemon and outbox state", program: "share", issue: 7),
             .notYetAvailable("targets", summary: "list recent targets or search for one", program: "share", issue: 8),
             .notYetAvailable("notify", summary: "render a push payload as a notification", program: "share", issue: 9),
-            .notYetAvailable("debug", summary: "debugging aids: dpop-proof, jwk", program: "share", issue: 3),
+            Subcommand(name: "debug", summary: "debugging aids: dpop-proof, jwk") { arguments, io in
+                DebugCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
         ],
         versionDetails: "libcurl \(CurlLibrary.version)"
     )

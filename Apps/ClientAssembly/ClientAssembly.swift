@@ -1,0 +1,44 @@
+public import CryptoInterface
+public import DPoP
+public import KeychainInterface
+import KeychainStore
+import OpenSSLCrypto
+public import SharedState
+public import SharedStateInterface
+
+/// The client side's composition root, shared by `share` and `share-daemon`:
+/// it picks the concrete keychain, container and crypto implementations and
+/// hands out the services built on them.
+///
+/// Everything is chosen from the environment so a test (or a person with
+/// two accounts) can point a program at its own keychain and container:
+/// `SHAREKIT_KEYCHAIN` (`file` or `secret-service`), `SHAREKIT_KEYCHAIN_DIR`,
+/// `SHAREKIT_CONTAINER_DIR`, else the XDG data directory.
+public final class ClientAssembly: Sendable {
+    /// The keychain access group every ShareKit program shares, the
+    /// counterpart of the iOS app group's keychain group.
+    public static let accessGroup = "sharekit"
+
+    /// The secret store of the access group.
+    public let secretStore: any SecretStore
+    /// The shared container (inbox, state, locks).
+    public let container: SharedContainerDirectory
+    /// The cryptographic primitives (libcrypto).
+    public let crypto: any CryptoProvider
+    /// The device key in the keychain, created on first use.
+    public let deviceKeys: DeviceKeyStore
+
+    /// Builds the client's services from an environment.
+    /// - Parameter environment: the process environment (or a test's).
+    /// - Throws: `KeychainError` when the keychain backend is unknown,
+    ///   unreachable or unsafe; `SharedStateError` when the container
+    ///   directory cannot be created or has unsafe permissions.
+    public init(environment: [String: String]) throws {
+        secretStore = try KeychainStoreFactory.makeStore(environment: environment)
+        container = try SharedContainerDirectory(environment: environment)
+        crypto = OpenSSLCryptoProvider()
+        deviceKeys = DeviceKeyStore(
+            secretStore: secretStore, item: DeviceKeyStore.defaultItem(accessGroup: Self.accessGroup),
+            crypto: crypto, locks: container.locks)
+    }
+}
