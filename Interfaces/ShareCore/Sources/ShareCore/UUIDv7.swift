@@ -6,10 +6,10 @@ import Synchronization
 ///
 /// Used for DPoP `jti` values and for `client_msg_id`, the idempotency key
 /// a share keeps from the moment the person sends it until the server has it.
-/// Generation is monotonic within a process (RFC 9562 section 6.2, method 3:
-/// when the clock has not advanced, the 12-bit `rand_a` field acts as a
-/// counter seeded from the CSPRNG), so two ids made in one process never
-/// compare out of order even within the same millisecond.
+/// Generation is monotonic within a process (RFC 9562 section 6.2, method 1:
+/// the 12-bit `rand_a` field is a counter, seeded from the CSPRNG each new
+/// millisecond and incremented within one), so two ids made in one process
+/// never compare out of order even within the same millisecond.
 public struct UUIDv7: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     /// The 16 bytes in network order.
     public let bytes: [UInt8]
@@ -19,7 +19,10 @@ public struct UUIDv7: Hashable, Comparable, Sendable, CustomStringConvertible, C
     ///   version or variant bits are wrong.
     public init(bytes: [UInt8]) throws {
         guard bytes.count == 16, bytes[6] >> 4 == 7, bytes[8] >> 6 == 0b10 else {
-            throw ShareCoreError.invalidUUIDv7(bytes.map { String(format: "%02x", $0) }.joined())
+            throw ShareCoreError.invalidUUIDv7(
+                String(
+                    decoding: bytes.flatMap { [Self.hexDigits[Int($0 >> 4)], Self.hexDigits[Int($0 & 0x0F)]] },
+                    as: UTF8.self))
         }
         self.bytes = bytes
     }
@@ -60,11 +63,24 @@ public struct UUIDv7: Hashable, Comparable, Sendable, CustomStringConvertible, C
 
     /// The canonical lowercase 8-4-4-4-12 form.
     public var description: String {
-        let hex = bytes.map { String(format: "%02x", $0) }.joined()
-        let h = Array(hex)
-        return String(h[0..<8]) + "-" + String(h[8..<12]) + "-" + String(h[12..<16]) + "-"
-            + String(h[16..<20]) + "-" + String(h[20..<32])
+        var out = [UInt8]()
+        out.reserveCapacity(36)
+        appendText(to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// Appends the canonical text (36 ASCII bytes) to a byte buffer, for
+    /// writers that build JSON as bytes (a DPoP proof's `jti`).
+    /// - Parameter output: the buffer to append to.
+    public func appendText(to output: inout [UInt8]) {
+        for (i, byte) in bytes.enumerated() {
+            if i == 4 || i == 6 || i == 8 || i == 10 { output.append(0x2D) }
+            output.append(Self.hexDigits[Int(byte >> 4)])
+            output.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     public static func < (lhs: UUIDv7, rhs: UUIDv7) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
@@ -117,8 +133,8 @@ public final class UUIDv7Generator: Sendable {
             } else if s.lastRandA < 0x0FFF {
                 s.lastRandA += 1
             } else {
-                // Counter exhausted: borrow the next millisecond (method 3
-                // lets the timestamp run slightly ahead rather than repeat).
+                // Counter exhausted: borrow the next millisecond, letting the
+                // timestamp run slightly ahead rather than repeat (RFC 9562 6.2).
                 s.lastMillis += 1
                 s.lastRandA = 0
             }

@@ -1,5 +1,6 @@
 public import CryptoInterface
 public import DPoPInterface
+import ShareCore
 
 /// The `ath` claim (RFC 9449 section 4.2): base64url of SHA-256 over the
 /// ASCII bytes of the access token, which ties a proof to one token.
@@ -12,7 +13,7 @@ public enum AccessTokenHash {
     /// - Throws: ``DPoPInterface/DPoPError/signingFailed(_:)`` when hashing fails.
     public static func of(_ accessToken: String, crypto: any CryptoProvider) throws(DPoPError) -> String {
         do {
-            return Base64URLBytes.encode(try crypto.sha256(contentsOf: accessToken.utf8))
+            return Base64URL.encode(try crypto.sha256(contentsOf: accessToken.utf8))
         } catch {
             throw .signingFailed("SHA-256 failed: \(error)")
         }

@@ -51,7 +51,7 @@ public struct ES256ProofSigner: DPoPProofSigner {
         self.jtiGenerator = jtiGenerator
         let header = #"{"typ":"dpop+jwt","alg":"ES256","jwk":"# + jwk.canonicalJSON + "}"
         var prefix = [UInt8]()
-        Base64URLBytes.encode(Array(header.utf8), appendingTo: &prefix)
+        Base64URL.encode(Array(header.utf8), appendingTo: &prefix)
         prefix.append(0x2E)
         self.encodedHeaderAndDot = prefix
     }
@@ -74,7 +74,7 @@ public struct ES256ProofSigner: DPoPProofSigner {
 
         var payload = JSONWriter(capacity: 192 + (nonce?.utf8.count ?? 0) + htu.utf8.count)
         payload.raw(#"{"jti":""#)
-        payload.uuid(jtiGenerator.next().bytes)
+        payload.uuid(jtiGenerator.next())
         payload.raw(#"","htm":"#)
         payload.string(method)
         payload.raw(#","htu":"#)
@@ -94,7 +94,7 @@ public struct ES256ProofSigner: DPoPProofSigner {
 
         var proof = encodedHeaderAndDot
         proof.reserveCapacity(proof.count + payload.bytes.count * 4 / 3 + 4 + 88)
-        Base64URLBytes.encode(payload.bytes, appendingTo: &proof)
+        Base64URL.encode(payload.bytes, appendingTo: &proof)
         let signature: [UInt8]
         do {
             signature = try proof.withUnsafeBytes { try key.sign($0) }
@@ -102,7 +102,7 @@ public struct ES256ProofSigner: DPoPProofSigner {
             throw .signingFailed("\(error)")
         }
         proof.append(0x2E)
-        Base64URLBytes.encode(signature, appendingTo: &proof)
+        Base64URL.encode(signature, appendingTo: &proof)
         return String(decoding: proof, as: UTF8.self)
     }
 

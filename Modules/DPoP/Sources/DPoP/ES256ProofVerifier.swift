@@ -1,5 +1,6 @@
 public import CryptoInterface
 public import DPoPInterface
+import ShareCore
 
 /// Verifies ES256 DPoP proofs for a server (RFC 9449 section 4.3).
 ///
@@ -77,7 +78,7 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
         let signaturePart = proof[(dots[1] + 1)...]
 
         // Header
-        guard let headerBytes = Base64URLBytes.decode(headerPart) else {
+        guard let headerBytes = Base64URL.decode(headerPart) else {
             throw .malformedProof("the header is not base64url")
         }
         guard let header = JSONParser.parse(headerBytes)?.objectValue else {
@@ -89,7 +90,7 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
         let jwk = try Self.publicJWK(header["jwk"])
 
         // Signature, before any claim is believed.
-        guard let signature = Base64URLBytes.decode(signaturePart) else {
+        guard let signature = Base64URL.decode(signaturePart) else {
             throw .malformedProof("the signature is not base64url")
         }
         let key = try keys.entry(for: jwk, crypto: crypto)
@@ -99,7 +100,7 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
         guard signed else { throw .invalidSignature }
 
         // Claims
-        guard let payloadBytes = Base64URLBytes.decode(payloadPart) else {
+        guard let payloadBytes = Base64URL.decode(payloadPart) else {
             throw .malformedProof("the payload is not base64url")
         }
         guard let claims = JSONParser.parse(payloadBytes)?.objectValue else {

@@ -1,3 +1,5 @@
+import ShareCore
+
 /// Writes compact JSON by hand into a byte buffer.
 ///
 /// Proofs need a fixed member order (`typ`, `alg`, `jwk`; `jti`, `htm`, …)
@@ -57,9 +59,9 @@ struct JSONWriter {
     }
 
     /// Appends the canonical text of a UUID, without quotes.
-    /// - Parameter uuid: the 16 bytes.
-    mutating func uuid(_ uuid: [UInt8]) {
-        UUIDText.append(uuid, to: &bytes)
+    /// - Parameter uuid: the id.
+    mutating func uuid(_ uuid: UUIDv7) {
+        uuid.appendText(to: &bytes)
     }
 
     /// Appends an integer.

@@ -1,5 +1,6 @@
 public import CryptoInterface
 public import DPoPInterface
+import ShareCore
 
 /// The JWK SHA-256 thumbprint (RFC 7638) of a DPoP key: what a server
 /// stores as `cnf.jkt` to bind a session to the key.
@@ -16,7 +17,7 @@ public enum JWKThumbprint {
     public static func sha256(of jwk: JWK, crypto: any CryptoProvider) throws(DPoPError) -> String {
         do {
             let digest = try crypto.sha256(contentsOf: jwk.canonicalJSON.utf8)
-            return Base64URLBytes.encode(digest)
+            return Base64URL.encode(digest)
         } catch {
             throw .signingFailed("SHA-256 failed: \(error)")
         }

@@ -1,5 +1,6 @@
 import CryptoInterface
 import DPoPInterface
+import ShareCore
 import Synchronization
 
 /// Keys a verifier has already imported, with their thumbprints.
@@ -35,7 +36,7 @@ final class VerifyingKeyCache: Sendable {
     ///   point on P-256, ``DPoPError/signingFailed(_:)`` when hashing fails.
     func entry(for jwk: JWK, crypto: any CryptoProvider) throws(DPoPError) -> Entry {
         if let hit = entries.withLock({ $0[jwk] }) { return hit }
-        guard let x = Base64URLBytes.decode(jwk.x.utf8), let y = Base64URLBytes.decode(jwk.y.utf8),
+        guard let x = Base64URL.decode(jwk.x.utf8), let y = Base64URL.decode(jwk.y.utf8),
             let coordinates = try? P256PublicKey(x: x, y: y)
         else { throw .invalidKey("the coordinates are not 32-byte base64url values") }
         let key: any P256VerifyingKey
