@@ -1,5 +1,7 @@
+import Foundation
 import SQLInterface
 import SQLiteStore
+import TestSupport
 import Testing
 
 @Suite("surviving SIGKILL")
@@ -14,9 +16,9 @@ struct DurabilityTests {
         defer { temporary.remove() }
         try temporary.database.close()  // nobody else holds the file: the helper's WAL is all there is
 
-        let helper = try SQLHelperProcess(["sql-commit-loop", temporary.path, "killed", "1"])
+        let helper = try HelperProcess(["sql-commit-loop", temporary.path, "killed", "1"])
         #expect(helper.readLine() == "committed 1")
-        let outcome = helper.killAbruptly()
+        let outcome = helper.killed()
         #expect(outcome.status == 128 + 9, "helper was not killed: \(outcome.stderr)")
 
         let reopened = try SQLiteDatabase(path: temporary.path)
@@ -33,9 +35,9 @@ struct DurabilityTests {
         defer { temporary.remove() }
         try temporary.database.close()
 
-        let helper = try SQLHelperProcess(["sql-hold-transaction", temporary.path, "unfinished"])
+        let helper = try HelperProcess(["sql-hold-transaction", temporary.path, "unfinished"])
         #expect(helper.readLine() == "inside")  // 10 rows written, not committed
-        #expect(helper.killAbruptly().status == 128 + 9)
+        #expect(helper.killed().status == 128 + 9)
 
         let reopened = try SQLiteDatabase(path: temporary.path)
         defer { try? reopened.close() }
@@ -49,13 +51,13 @@ struct DurabilityTests {
     func killDuringStream(announced: Int) throws {
         let temporary = try TemporaryDatabase(schema: TemporaryDatabase.itemsSchema)
         defer { temporary.remove() }
-        let helper = try SQLHelperProcess(["sql-commit-loop", temporary.path, "stream", "0"])
+        let helper = try HelperProcess(["sql-commit-loop", temporary.path, "stream", "0"])
         for expected in 1...announced {
             #expect(helper.readLine() == "committed \(expected)")
         }
         // The helper goes on committing while it is killed: somewhere in a
         // transaction, a commit or a checkpoint.
-        #expect(helper.killAbruptly().status == 128 + 9)
+        #expect(helper.killed().status == 128 + 9)
 
         // This connection stayed open the whole time; a fresh one must agree.
         let reopened = try SQLiteDatabase(path: temporary.path)
@@ -66,5 +68,15 @@ struct DurabilityTests {
         #expect(numbers.count >= announced)
         #expect(numbers == Array(1...Int64(numbers.count)))  // no gap, nothing torn
         #expect(try integrityCheck(reopened) == "ok")
+    }
+}
+
+extension HelperProcess {
+    /// Kills the helper with SIGKILL, the way the system ends a process with
+    /// no chance to clean up, and waits for it to be gone.
+    /// - Returns: how it ended (status 137).
+    fileprivate func killed() -> Outcome {
+        kill(SIGKILL)
+        return finish()
     }
 }

@@ -1,5 +1,6 @@
 import SQLInterface
 import SQLiteStore
+import TestSupport
 import Testing
 
 @Suite("several processes on one file")
@@ -10,7 +11,7 @@ struct MultiProcessTests {
         // migrate at the same time, which must apply the step once.
         let temporary = try TemporaryDatabase()
         defer { temporary.remove() }
-        let helpers = try ["a", "b"].map { try SQLHelperProcess(["sql-insert", temporary.path, $0, "500"]) }
+        let helpers = try ["a", "b"].map { try HelperProcess(["sql-insert", temporary.path, $0, "500"]) }
         for outcome in helpers.map({ $0.finish() }) {
             #expect(outcome.status == 0, "helper failed: \(outcome.stderr)")
             #expect(outcome.stdout == "done 500\n")
@@ -28,7 +29,7 @@ struct MultiProcessTests {
             configuration: SQLiteConfiguration(busyTimeout: .milliseconds(200)), schema: TemporaryDatabase.itemsSchema)
         defer { temporary.remove() }
         let database = temporary.database
-        let holder = try SQLHelperProcess(["sql-hold-transaction", temporary.path, "holder"])
+        let holder = try HelperProcess(["sql-hold-transaction", temporary.path, "holder"])
         #expect(holder.readLine() == "inside")  // it holds the write lock now
 
         let error = #expect(throws: SQLError.self) {
