@@ -22,7 +22,7 @@ let package = Package(
             name: "HTTPInterface",
             dependencies: [],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,7 @@ let package = Package(
             name: "KeychainInterface",
             dependencies: [],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,7 @@ let package = Package(
             name: "SharedStateInterface",
             dependencies: [],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,7 +24,7 @@ let package = Package(
             name: "UploadsInterface",
             dependencies: [.product(name: "ShareCore", package: "ShareCore")],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

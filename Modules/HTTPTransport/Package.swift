@@ -17,7 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
-        .package(path: "../../Interfaces/HTTPInterface")
+        .package(path: "../../Interfaces/HTTPInterface"),
     ],
     targets: [
         .systemLibrary(
@@ -28,7 +28,10 @@ let package = Package(
         ),
         .target(
             name: "HTTPTransport",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "HTTPInterface", package: "HTTPInterface"), "CCurl"],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"), "CCurl",
+            ],
             swiftSettings: swiftSettings
         ),
     ],

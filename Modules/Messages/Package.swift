@@ -17,14 +17,17 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
-        .package(path: "../../Interfaces/MessagesInterface")
+        .package(path: "../../Interfaces/MessagesInterface"),
     ],
     targets: [
         .target(
             name: "Messages",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "MessagesInterface", package: "MessagesInterface")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "MessagesInterface", package: "MessagesInterface"),
+            ],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,14 +17,17 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
-        .package(path: "../../Interfaces/OutboxInterface")
+        .package(path: "../../Interfaces/OutboxInterface"),
     ],
     targets: [
         .target(
             name: "Outbox",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "OutboxInterface", package: "OutboxInterface")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "OutboxInterface", package: "OutboxInterface"),
+            ],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

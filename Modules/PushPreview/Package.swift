@@ -17,14 +17,17 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
-        .package(path: "../../Interfaces/PushPreviewInterface")
+        .package(path: "../../Interfaces/PushPreviewInterface"),
     ],
     targets: [
         .target(
             name: "PushPreview",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "PushPreviewInterface", package: "PushPreviewInterface")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "PushPreviewInterface", package: "PushPreviewInterface"),
+            ],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

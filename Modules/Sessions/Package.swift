@@ -17,14 +17,17 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
-        .package(path: "../../Interfaces/SessionsInterface")
+        .package(path: "../../Interfaces/SessionsInterface"),
     ],
     targets: [
         .target(
             name: "Sessions",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "SessionsInterface", package: "SessionsInterface")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "SessionsInterface", package: "SessionsInterface"),
+            ],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

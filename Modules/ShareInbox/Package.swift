@@ -17,14 +17,17 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
-        .package(path: "../../Interfaces/ShareInboxInterface")
+        .package(path: "../../Interfaces/ShareInboxInterface"),
     ],
     targets: [
         .target(
             name: "ShareInbox",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "ShareInboxInterface", package: "ShareInboxInterface")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
+            ],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,14 +17,17 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
-        .package(path: "../../Interfaces/ShareIntakeInterface")
+        .package(path: "../../Interfaces/ShareIntakeInterface"),
     ],
     targets: [
         .target(
             name: "ShareIntake",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
+            ],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,7 +24,7 @@ let package = Package(
             name: "SharedState",
             dependencies: [.product(name: "SharedStateInterface", package: "SharedStateInterface")],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

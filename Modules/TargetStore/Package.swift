@@ -17,14 +17,17 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
-        .package(path: "../../Interfaces/TargetStoreInterface")
+        .package(path: "../../Interfaces/TargetStoreInterface"),
     ],
     targets: [
         .target(
             name: "TargetStore",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "TargetStoreInterface", package: "TargetStoreInterface")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "TargetStoreInterface", package: "TargetStoreInterface"),
+            ],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

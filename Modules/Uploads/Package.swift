@@ -17,14 +17,17 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
-        .package(path: "../../Interfaces/UploadsInterface")
+        .package(path: "../../Interfaces/UploadsInterface"),
     ],
     targets: [
         .target(
             name: "Uploads",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore"), .product(name: "UploadsInterface", package: "UploadsInterface")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "UploadsInterface", package: "UploadsInterface"),
+            ],
             swiftSettings: swiftSettings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

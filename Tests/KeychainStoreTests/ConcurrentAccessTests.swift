@@ -20,11 +20,16 @@ struct ConcurrentAccessTests {
             #expect(outcome.status == 0, "helper failed: \(outcome.stderr)")
             #expect(outcome.stdout == "done 300\n")
         }
-        print("6 processes x 150 writes + 300 reads took \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+        print(
+            "6 processes x 150 writes + 300 reads took \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
         // No temporary file survives, and the item is one writer's last value, whole.
         let group = base + "/hammer.group"
-        #expect(try FileManager.default.contentsOfDirectory(atPath: group).sorted() == [".lock", "hammer.item~default~.item"])
-        let last = try FileKeychain(directory: base).read(SecretItemKey(accessGroup: "hammer.group", service: "hammer.item"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: group).sorted() == [
+                ".lock", "hammer.item~default~.item",
+            ])
+        let last = try FileKeychain(directory: base).read(
+            SecretItemKey(accessGroup: "hammer.group", service: "hammer.item"))
         let text = try #require(last?.utf8String)
         #expect((0..<6).contains { text.hasPrefix("w\($0)-i149:") })
     }
@@ -42,7 +47,9 @@ struct ConcurrentAccessTests {
         }
         #expect(try store.keys(accessGroup: "g").count == 16)
         for index in 0..<16 {
-            #expect(try store.read(SecretItemKey(accessGroup: "g", service: "item\(index)")) == SecretValue(utf8: "\(index)-9"))
+            #expect(
+                try store.read(SecretItemKey(accessGroup: "g", service: "item\(index)"))
+                    == SecretValue(utf8: "\(index)-9"))
         }
     }
 }

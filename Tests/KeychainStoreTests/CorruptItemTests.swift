@@ -9,12 +9,14 @@ struct CorruptItemTests {
     private let key = SecretItemKey(accessGroup: "group", service: "session.child", account: "alex")
     private let itemName = "session.child~alex~.item"
 
-    @Test("an undecodable item is reported as corrupt, still listed, and can be deleted", arguments: [
-        "", "not json", #"{"format":"sharekit-keychain-item","version":1}"#,
-        #"{"accessGroup":"group","account":"alex","format":"sharekit-keychain-item","scope":"","service":"session.child","value":"!!!","version":1}"#,
-        #"{"accessGroup":"group","account":"alex","format":"sharekit-keychain-item","scope":"","service":"session.child","value":"","version":2}"#,
-        #"{"accessGroup":"group","account":"alex","format":"other-format","scope":"","service":"session.child","value":"","version":1}"#,
-    ])
+    @Test(
+        "an undecodable item is reported as corrupt, still listed, and can be deleted",
+        arguments: [
+            "", "not json", #"{"format":"sharekit-keychain-item","version":1}"#,
+            #"{"accessGroup":"group","account":"alex","format":"sharekit-keychain-item","scope":"","service":"session.child","value":"!!!","version":1}"#,
+            #"{"accessGroup":"group","account":"alex","format":"sharekit-keychain-item","scope":"","service":"session.child","value":"","version":2}"#,
+            #"{"accessGroup":"group","account":"alex","format":"other-format","scope":"","service":"session.child","value":"","version":1}"#,
+        ])
     func corrupt(content: String) throws {
         let directory = try TemporaryDirectory(prefix: "sharekit-keychain")
         defer { directory.remove() }
@@ -51,7 +53,8 @@ struct CorruptItemTests {
         let base = directory.file("keychain")
         let store = FileKeychain(directory: base)
         try store.write(SecretValue(utf8: "v"), for: key)
-        try Data(repeating: UInt8(ascii: "x"), count: 4 * 1024 * 1024).write(to: URL(fileURLWithPath: base + "/group/" + itemName))
+        try Data(repeating: UInt8(ascii: "x"), count: 4 * 1024 * 1024).write(
+            to: URL(fileURLWithPath: base + "/group/" + itemName))
         #expect(throws: KeychainError.corruptItem(key)) { try store.read(key) }
     }
 }

@@ -5,9 +5,9 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("file keychain: refusing unsafe files")
@@ -42,7 +42,9 @@ struct FileKeychainSecurityTests {
         let (directory, store, _, group, _) = try populated()
         defer { directory.remove() }
         chmod(group, 0o750)
-        #expect(throws: KeychainError.insecurePermissions(path: group, mode: 0o750, expected: 0o700)) { try store.read(key) }
+        #expect(throws: KeychainError.insecurePermissions(path: group, mode: 0o750, expected: 0o700)) {
+            try store.read(key)
+        }
     }
 
     @Test("an item with mode 0644 is refused for reading and for overwriting")
@@ -66,9 +68,14 @@ struct FileKeychainSecurityTests {
         try FileManager.default.moveItem(atPath: item, toPath: target)
         try FileManager.default.createSymbolicLink(atPath: item, withDestinationPath: target)
         #expect(throws: KeychainError.notARegularFile(path: item)) { try store.read(key) }
-        #expect(throws: KeychainError.notARegularFile(path: item)) { try store.write(SecretValue(utf8: "new"), for: key) }
+        #expect(throws: KeychainError.notARegularFile(path: item)) {
+            try store.write(SecretValue(utf8: "new"), for: key)
+        }
         // The link's target was never written through.
-        #expect(FileManager.default.contents(atPath: target).map { String(decoding: $0, as: UTF8.self).contains("\"value\":\"dmFsdWU=\"") } == true)
+        #expect(
+            FileManager.default.contents(atPath: target).map {
+                String(decoding: $0, as: UTF8.self).contains("\"value\":\"dmFsdWU=\"")
+            } == true)
     }
 
     @Test("a symbolic link as the base or the group directory is refused")
@@ -77,13 +84,17 @@ struct FileKeychainSecurityTests {
         defer { directory.remove() }
         let linkedBase = directory.file("linked-keychain")
         try FileManager.default.createSymbolicLink(atPath: linkedBase, withDestinationPath: base)
-        #expect(throws: KeychainError.notARegularFile(path: linkedBase)) { try FileKeychain(directory: linkedBase).read(key) }
+        #expect(throws: KeychainError.notARegularFile(path: linkedBase)) {
+            try FileKeychain(directory: linkedBase).read(key)
+        }
 
         let store = FileKeychain(directory: base)
         try FileManager.default.moveItem(atPath: group, toPath: directory.file("real-group"))
         try FileManager.default.createSymbolicLink(atPath: group, withDestinationPath: directory.file("real-group"))
         #expect(throws: KeychainError.notARegularFile(path: group)) { try store.read(key) }
-        #expect(throws: KeychainError.notARegularFile(path: group)) { try store.write(SecretValue(utf8: "v"), for: key) }
+        #expect(throws: KeychainError.notARegularFile(path: group)) {
+            try store.write(SecretValue(utf8: "v"), for: key)
+        }
     }
 
     @Test("a FIFO in place of an item is refused without hanging")
@@ -95,7 +106,8 @@ struct FileKeychainSecurityTests {
         #expect(throws: KeychainError.notARegularFile(path: item)) { try store.read(key) }
     }
 
-    @Test("items and directories owned by another user are refused", .enabled(if: geteuid() == 0, "needs root to chown"))
+    @Test(
+        "items and directories owned by another user are refused", .enabled(if: geteuid() == 0, "needs root to chown"))
     func wrongOwner() throws {
         let (directory, store, base, group, item) = try populated()
         defer { directory.remove() }
@@ -109,9 +121,13 @@ struct FileKeychainSecurityTests {
         #expect(throws: KeychainError.wrongOwner(path: group, owner: 12345, expected: 0)) { try store.read(key) }
         chown(group, 0, 0)
         chown(base, 12345, 12345)
-        #expect(throws: KeychainError.wrongOwner(path: base, owner: 12345, expected: 0)) { try store.keys(accessGroup: "group") }
+        #expect(throws: KeychainError.wrongOwner(path: base, owner: 12345, expected: 0)) {
+            try store.keys(accessGroup: "group")
+        }
         chown(base, 0, 0)
         chown(group + "/.lock", 12345, 12345)
-        #expect(throws: KeychainError.wrongOwner(path: group + "/.lock", owner: 12345, expected: 0)) { try store.read(key) }
+        #expect(throws: KeychainError.wrongOwner(path: group + "/.lock", owner: 12345, expected: 0)) {
+            try store.read(key)
+        }
     }
 }

@@ -57,8 +57,10 @@ struct FileKeychainTests {
         let directory = try TemporaryDirectory(prefix: "sharekit-keychain")
         defer { directory.remove() }
         let store = FileKeychain(directory: directory.file("keychain"))
-        let other = SecretItemKey(accessGroup: "org.other.group", service: "session.child", account: "alex", scope: token.scope)
-        let preview = SecretItemKey(accessGroup: token.accessGroup, service: "preview.token", account: "alex", scope: token.scope)
+        let other = SecretItemKey(
+            accessGroup: "org.other.group", service: "session.child", account: "alex", scope: token.scope)
+        let preview = SecretItemKey(
+            accessGroup: token.accessGroup, service: "preview.token", account: "alex", scope: token.scope)
         let plain = SecretItemKey(accessGroup: token.accessGroup, service: "server.url", account: "", scope: "")
         try store.write(SecretValue(utf8: "t"), for: token)
         try store.write(SecretValue(utf8: "d"), for: deviceKey)
@@ -70,7 +72,11 @@ struct FileKeychainTests {
         #expect(try store.keys(accessGroup: "empty.group") == [])
         #expect(try store.accessGroups() == ["com.example.share", "org.other.group"])
         // Same service, account and scope in two groups are two items.
-        #expect(try store.read(SecretItemKey(accessGroup: "org.other.group", service: token.service, account: token.account, scope: token.scope)) == SecretValue(utf8: "o"))
+        #expect(
+            try store.read(
+                SecretItemKey(
+                    accessGroup: "org.other.group", service: token.service, account: token.account, scope: token.scope))
+                == SecretValue(utf8: "o"))
         #expect(try store.read(token) == SecretValue(utf8: "t"))
         try store.deleteAll(accessGroup: token.accessGroup) { $0.account == "alex" }
         #expect(try store.keys(accessGroup: token.accessGroup) == [deviceKey, plain])
@@ -94,7 +100,8 @@ struct FileKeychainTests {
         #expect(try mode(of: group + "/.lock") == 0o600)
         let item = group + "/" + names[1]
         #expect(try mode(of: item) == 0o600)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: item))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: item))) as? [String: Any]
         #expect(json?["format"] as? String == "sharekit-keychain-item")
         #expect(json?["version"] as? Int == 1)
         #expect(json?["accessGroup"] as? String == token.accessGroup)

@@ -34,7 +34,9 @@ struct KeychainBackendTests {
         #expect(FileKeychain(directory: "/p", environment: environment).directory == "/p")
         #expect(FileKeychain(environment: environment).directory == "/srv/k")
         #expect(FileKeychain(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).directory == "/x/sharekit/keychain")
-        #expect(FileKeychain(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).directory == "/h/.local/share/sharekit/keychain")
+        #expect(
+            FileKeychain(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).directory
+                == "/h/.local/share/sharekit/keychain")
         #expect(FileKeychain(environment: ["HOME": "/h"]).directory == "/h/.local/share/sharekit/keychain")
     }
 
@@ -44,7 +46,8 @@ struct KeychainBackendTests {
         defer { directory.remove() }
         let store = try KeychainStoreFactory.makeStore(environment: ["SHAREKIT_KEYCHAIN_DIR": directory.file("k")])
         #expect((store as? FileKeychain)?.directory == directory.file("k"))
-        let explicit = try KeychainStoreFactory.makeStore(backend: .file(directory: directory.file("e")), environment: [:])
+        let explicit = try KeychainStoreFactory.makeStore(
+            backend: .file(directory: directory.file("e")), environment: [:])
         #expect((explicit as? FileKeychain)?.directory == directory.file("e"))
         let key = SecretItemKey(accessGroup: "g", service: "s")
         try store.write(SecretValue(utf8: "v"), for: key)
@@ -55,9 +58,12 @@ struct KeychainBackendTests {
     func programConfiguration() throws {
         let directory = try TemporaryDirectory(prefix: "sharekit-keychain")
         defer { directory.remove() }
-        let file = try HelperProcess(["keychain-backend"], environment: [
-            "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": directory.file("k"),
-        ]).finish()
+        let file = try HelperProcess(
+            ["keychain-backend"],
+            environment: [
+                "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": directory.file("k"),
+            ]
+        ).finish()
         #expect(file.stdout == "backend FileKeychain \(directory.file("k"))\n")
         let unknown = try HelperProcess(["keychain-backend"], environment: ["SHAREKIT_KEYCHAIN": "gnome"]).finish()
         #expect(unknown.status == 3)
@@ -68,9 +74,13 @@ struct KeychainBackendTests {
     func secretServiceUnavailable() throws {
         let directory = try TemporaryDirectory(prefix: "sharekit-keychain")
         defer { directory.remove() }
-        let outcome = try HelperProcess(["keychain-backend"], environment: [
-            "SHAREKIT_KEYCHAIN": "secret-service", "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + directory.file("no-bus"),
-        ]).finish()
+        let outcome = try HelperProcess(
+            ["keychain-backend"],
+            environment: [
+                "SHAREKIT_KEYCHAIN": "secret-service",
+                "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + directory.file("no-bus"),
+            ]
+        ).finish()
         #expect(outcome.status == 3)
         #expect(outcome.stdout.hasPrefix("error keychain backend unavailable: Secret Service:"))
     }

@@ -5,9 +5,9 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("file keychain: secrets never shown")
@@ -57,9 +57,10 @@ struct SecretRedactionTests {
         let item = base + "/group/session.child~alex~.item"
         // Corrupt in ways that leave the secret (and its base64) in the file.
         let original = try String(contentsOfFile: item, encoding: .utf8)
-        for damaged in [String(original.dropLast(5)), original.replacingOccurrences(of: "\"version\":1", with: "\"version\":9"),
-            original.replacingOccurrences(of: "session.child", with: "other")]
-        {
+        for damaged in [
+            String(original.dropLast(5)), original.replacingOccurrences(of: "\"version\":1", with: "\"version\":9"),
+            original.replacingOccurrences(of: "session.child", with: "other"),
+        ] {
             try damaged.write(toFile: item, atomically: false, encoding: .utf8)
             chmod(item, 0o600)
             collect { _ = try store.read(key) }

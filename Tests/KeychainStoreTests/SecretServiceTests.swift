@@ -28,7 +28,8 @@ struct SecretServiceTests {
         // A private HOME and XDG directories: the test keyring never touches the person's own.
         for name in ["home", "data", "config", "runtime"] {
             try FileManager.default.createDirectory(
-                atPath: directory.file(name), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+                atPath: directory.file(name), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700]
+            )
         }
         // The helper runs `dbus-run-session -- ShareTestHelper secret-service-roundtrip`
         // with a clean signal mask and cleans up the session's processes
@@ -49,6 +50,8 @@ struct SecretServiceTests {
         #expect(result.stdout.contains("ok list (access groups isolated)"))
         #expect(result.stdout.hasSuffix("secret-service round trip passed\n"))
         // The helper's secrets never reach its output.
-        #expect(!(result.stdout + result.stderr).contains("first-secret") && !(result.stdout + result.stderr).contains("second-secret"))
+        #expect(
+            !(result.stdout + result.stderr).contains("first-secret")
+                && !(result.stdout + result.stderr).contains("second-secret"))
     }
 }

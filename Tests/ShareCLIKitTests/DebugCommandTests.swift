@@ -54,7 +54,8 @@ struct DebugCommandTests {
         try Data(token.utf8).write(to: URL(fileURLWithPath: tokenFile))
         let before = Int(Date().timeIntervalSince1970)
         let result = try box.share([
-            "debug", "dpop-proof", "--method", "POST", "--url", "HTTPS://Chat.Example.COM:443/api/v1/threads/t1/messages?x=1#f",
+            "debug", "dpop-proof", "--method", "POST", "--url",
+            "HTTPS://Chat.Example.COM:443/api/v1/threads/t1/messages?x=1#f",
             "--access-token-file", tokenFile, "--nonce", "n-123",
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -108,7 +109,9 @@ struct DebugCommandTests {
     func usage() throws {
         let box = try Sandbox()
         defer { box.dir.remove() }
-        let plain = try box.share(["debug", "dpop-proof", "--method", "GET", "--url", "http://127.0.0.1:8080/api/v1/spaces"])
+        let plain = try box.share([
+            "debug", "dpop-proof", "--method", "GET", "--url", "http://127.0.0.1:8080/api/v1/spaces",
+        ])
         #expect(plain.status == 0)
         let payload = try #require(plain.stdout.split(separator: ".").dropFirst().first)
         var b64 = payload.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")

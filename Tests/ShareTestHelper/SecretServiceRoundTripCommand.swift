@@ -99,7 +99,7 @@ private func runToCompletion(_ executable: String, _ arguments: [String], input:
     posix_spawn_file_actions_adddup2(&actions, logFD, 2)
     posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
     var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
     close(pipeFDs[0])

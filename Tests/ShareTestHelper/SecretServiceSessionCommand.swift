@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `secret-service-session`: runs `dbus-run-session -- ShareTestHelper
@@ -21,8 +21,9 @@ import Darwin
 func secretServiceSessionCommand(_ arguments: [String]) throws {
     let environment = ProcessInfo.processInfo.environment
     let path = environment["PATH"] ?? "/usr/bin:/bin"
-    guard let runSession = path.split(separator: ":").map({ "\($0)/dbus-run-session" })
-        .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    guard
+        let runSession = path.split(separator: ":").map({ "\($0)/dbus-run-session" })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
     else {
         printFlushed("skip: dbus-run-session not found (Debian package dbus-daemon)")
         exit(77)
@@ -51,10 +52,11 @@ func secretServiceSessionCommand(_ arguments: [String]) throws {
     posix_spawnattr_setpgroup(&attributes, 0)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
-    let helper = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let helper =
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     let words: [String] = [runSession, "--", helper, "secret-service-roundtrip"]
     var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, runSession, &actions, &attributes, &argv, environ)
     close(logFD)
@@ -75,7 +77,8 @@ func secretServiceSessionCommand(_ arguments: [String]) throws {
     unlink(logPath)
     let signal = status & 0x7F
     if signal != 0 {
-        printFlushed("dbus-run-session was killed by signal \(signal)\(signal == SIGKILL ? " (deadline of 120 s passed)" : "")")
+        printFlushed(
+            "dbus-run-session was killed by signal \(signal)\(signal == SIGKILL ? " (deadline of 120 s passed)" : "")")
         exit(1)
     }
     fflush(nil)

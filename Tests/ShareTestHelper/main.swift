@@ -5,7 +5,8 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let command = helperCommands[name] else {
-    FileHandle.standardError.write(Data("usage: ShareTestHelper <\(helperCommands.keys.sorted().joined(separator: "|"))> ...\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: ShareTestHelper <\(helperCommands.keys.sorted().joined(separator: "|"))> ...\n".utf8))
     exit(2)
 }
 do {

@@ -71,11 +71,15 @@ struct ContainerLockTests {
         await #expect(throws: CancellationError.self) { try await waiter.value }
         holder.writeLine("release")
         #expect(holder.readLine() == "released")
-        #expect(try await locks.withExclusiveLock(named: "refresh", pollingEvery: .milliseconds(5)) { "acquired" } == "acquired")
+        #expect(
+            try await locks.withExclusiveLock(named: "refresh", pollingEvery: .milliseconds(5)) { "acquired" }
+                == "acquired")
         #expect(holder.finish().status == 0)
     }
 
-    @Test("lock names are plain file names", arguments: ["", "../escape", "a/b", ".hidden", String(repeating: "x", count: 101), "sp ace"])
+    @Test(
+        "lock names are plain file names",
+        arguments: ["", "../escape", "a/b", ".hidden", String(repeating: "x", count: 101), "sp ace"])
     func invalidNames(name: String) throws {
         let directory = try TemporaryDirectory(prefix: "sharekit-lock")
         defer { directory.remove() }

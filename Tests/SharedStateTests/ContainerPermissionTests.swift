@@ -5,9 +5,9 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("container permissions")
@@ -23,7 +23,9 @@ struct ContainerPermissionTests {
         let container = try SharedContainerDirectory(directory: root)
         #expect(container.inboxPath == root + "/inbox")
         #expect(container.locksPath == root + "/locks")
-        for path in [directory.file("data"), directory.file("data/sharekit"), root, container.inboxPath, container.locksPath] {
+        for path in [
+            directory.file("data"), directory.file("data/sharekit"), root, container.inboxPath, container.locksPath,
+        ] {
             #expect(try mode(of: path) == 0o700, "\(path)")
         }
         try container.state.set("full", for: .previewMode)
@@ -37,7 +39,8 @@ struct ContainerPermissionTests {
         let directory = try TemporaryDirectory(prefix: "sharekit-perm")
         defer { directory.remove() }
         let root = directory.file("container")
-        try fileManager.createDirectory(atPath: root, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        try fileManager.createDirectory(
+            atPath: root, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
         #expect(throws: SharedStateError.insecurePermissions(path: root, mode: 0o755)) {
             try SharedContainerDirectory(directory: root)
         }
@@ -92,10 +95,14 @@ struct ContainerPermissionTests {
         let link = directory.file("link")
         try fileManager.createSymbolicLink(atPath: link, withDestinationPath: real)
         #expect(throws: SharedStateError.notARegularFile(path: link)) { try SharedContainerDirectory(directory: link) }
-        #expect(throws: SharedStateError.notARegularFile(path: link)) { try FileSharedState(directory: link).snapshot() }
+        #expect(throws: SharedStateError.notARegularFile(path: link)) {
+            try FileSharedState(directory: link).snapshot()
+        }
     }
 
-    @Test("a container or state file owned by another user is refused", .enabled(if: geteuid() == 0, "needs root to chown"))
+    @Test(
+        "a container or state file owned by another user is refused",
+        .enabled(if: geteuid() == 0, "needs root to chown"))
     func refusesWrongOwner() throws {
         let directory = try TemporaryDirectory(prefix: "sharekit-perm")
         defer { directory.remove() }

@@ -6,15 +6,18 @@ import Testing
 
 @Suite("corrupt state file")
 struct CorruptStateTests {
-    @Test("a corrupt state file is moved aside, reported once, and the state starts empty", arguments: [
-        "{ this is not json", "", #"{"version":1,"values":{"k":42}}"#, #"["version",1]"#,
-    ])
+    @Test(
+        "a corrupt state file is moved aside, reported once, and the state starts empty",
+        arguments: [
+            "{ this is not json", "", #"{"version":1,"values":{"k":42}}"#, #"["version",1]"#,
+        ])
     func movedAside(content: String) throws {
         let directory = try TemporaryDirectory(prefix: "sharekit-corrupt")
         defer { directory.remove() }
         let container = try SharedContainerDirectory(directory: directory.file("container"))
         let path = container.rootPath + "/state.json"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(content.utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(content.utf8), attributes: [.posixPermissions: 0o600])
 
         var reported: SharedStateError?
         do {
@@ -44,7 +47,8 @@ struct CorruptStateTests {
         defer { directory.remove() }
         let container = try SharedContainerDirectory(directory: directory.file("container"))
         let path = container.rootPath + "/state.json"
-        _ = FileManager.default.createFile(atPath: path, contents: Data("garbage".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data("garbage".utf8), attributes: [.posixPermissions: 0o600])
         #expect {
             try container.state.increment(.displayCount)
         } throws: { error in

@@ -102,7 +102,9 @@ struct FileSharedStateTests {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text == #"{"values":{"future.key":"kept","notify.preview_mode":"none"},"version":1}"# + "\n")
         #expect(try mode(of: path) == 0o600)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: container.rootPath).filter { $0.contains(".tmp-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: container.rootPath).filter {
+            $0.contains(".tmp-")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -112,9 +114,13 @@ struct FileSharedStateTests {
             SharedContainerDirectory.defaultDirectory(environment: [
                 "SHAREKIT_CONTAINER_DIR": "/srv/c", "XDG_DATA_HOME": "/x", "HOME": "/h",
             ]) == "/srv/c")
-        #expect(SharedContainerDirectory.defaultDirectory(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/sharekit/container")
+        #expect(
+            SharedContainerDirectory.defaultDirectory(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"])
+                == "/x/sharekit/container")
         // A relative XDG_DATA_HOME is invalid by the XDG specification and ignored.
-        #expect(SharedContainerDirectory.defaultDirectory(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]) == "/h/.local/share/sharekit/container")
+        #expect(
+            SharedContainerDirectory.defaultDirectory(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])
+                == "/h/.local/share/sharekit/container")
     }
 }
 

@@ -27,7 +27,8 @@ public enum KeychainError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .insecurePermissions(let path, let mode, let expected):
-            return "refusing \(path): mode \(String(mode, radix: 8)) but it must be \(String(expected, radix: 8)); fix with chmod \(String(expected, radix: 8)) \(path)"
+            return
+                "refusing \(path): mode \(String(mode, radix: 8)) but it must be \(String(expected, radix: 8)); fix with chmod \(String(expected, radix: 8)) \(path)"
         case .wrongOwner(let path, let owner, let expected):
             return "refusing \(path): owned by uid \(owner), expected uid \(expected)"
         case .notARegularFile(let path):
@@ -47,4 +48,3 @@ public enum KeychainError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
-

@@ -29,7 +29,8 @@ public enum SharedStateError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notAnInteger(let k): return "shared state key '\(k)' does not hold an integer"
         case .corrupt(let p, let r): return "shared state \(p) is corrupt: \(r)"
         case .insecurePermissions(let p, let m):
-            return "refusing \(p): mode \(String(m, radix: 8)) lets other users in; fix with chmod 700 (directories) or 600 (files)"
+            return
+                "refusing \(p): mode \(String(m, radix: 8)) lets other users in; fix with chmod 700 (directories) or 600 (files)"
         case .io(let op, let p, let e): return "\(op) \(p) failed (errno \(e))"
         case .valueTooLarge(let k, let bytes, let limit):
             return "shared state value for '\(k)' is too large: \(bytes) bytes, at most \(limit) allowed"

@@ -1,5 +1,5 @@
-import KeychainInterface
 import CSecret
+import KeychainInterface
 
 /// GHashTables of strings, the form libsecret's non-variadic calls take
 /// attributes in (Swift cannot call the variadic ones).

@@ -1,5 +1,5 @@
-public import KeychainInterface
 import CSecret
+public import KeychainInterface
 
 /// The freedesktop Secret Service backend (gnome-keyring, KeePassXC, …)
 /// through libsecret, for desktop sessions that run one.
@@ -74,7 +74,9 @@ public final class SecretServiceKeychain: SecretStore, @unchecked Sendable {
         // secret_value_new copies the bytes; the copy is wiped when freed.
         let secret = value.withBytes { bytes in
             bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { secret_value_new($0.baseAddress, $0.count, "application/octet-stream") }
+                buffer.withMemoryRebound(to: CChar.self) {
+                    secret_value_new($0.baseAddress, $0.count, "application/octet-stream")
+                }
             }
         }
         defer { secret_value_unref(UnsafeMutableRawPointer(secret)) }
@@ -122,7 +124,8 @@ public final class SecretServiceKeychain: SecretStore, @unchecked Sendable {
                 g_hash_table_unref(found)
                 if let service, !service.isEmpty {
                     keys.append(
-                        SecretItemKey(accessGroup: accessGroup, service: service, account: account ?? "", scope: scope ?? ""))
+                        SecretItemKey(
+                            accessGroup: accessGroup, service: service, account: account ?? "", scope: scope ?? ""))
                 }
             }
             node = current.pointee.next

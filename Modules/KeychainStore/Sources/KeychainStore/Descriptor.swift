@@ -1,9 +1,9 @@
 import KeychainInterface
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An open file descriptor that closes itself when the last reference goes,
@@ -95,6 +95,8 @@ final class Descriptor {
     /// - Parameter mode: the permission bits.
     /// - Throws: ``KeychainError/io(operation:path:errno:)``.
     func setMode(_ mode: UInt32) throws {
-        guard fchmod(fd, mode_t(mode)) == 0 else { throw KeychainError.io(operation: "fchmod", path: path, errno: errno) }
+        guard fchmod(fd, mode_t(mode)) == 0 else {
+            throw KeychainError.io(operation: "fchmod", path: path, errno: errno)
+        }
     }
 }

@@ -1,5 +1,5 @@
-public import KeychainInterface
 import Foundation
+public import KeychainInterface
 
 /// The embedded default secret store: one file per item, one directory per
 /// access group.

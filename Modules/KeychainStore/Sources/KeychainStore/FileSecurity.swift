@@ -1,9 +1,9 @@
 import KeychainInterface
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The ownership and permission rules of the file keychain: everything

@@ -119,7 +119,9 @@ enum ItemFileName {
         let hasControl = name.unicodeScalars.contains { $0.properties.generalCategory == .control }
         if hasControl {
             // The message shows the control characters escaped so the error stays one readable line.
-            let shown = name.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }
+            let shown = name.unicodeScalars.map {
+                $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
+            }
             throw KeychainError.invalidName(shown.joined())
         }
     }

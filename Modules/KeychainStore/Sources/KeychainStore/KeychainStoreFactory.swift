@@ -1,5 +1,5 @@
-public import KeychainInterface
 import Foundation
+public import KeychainInterface
 import KeychainSecretService
 
 /// Makes the secret store that configuration asks for; the composition

@@ -1,9 +1,9 @@
 import KeychainInterface
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A directory of the file keychain, opened without following symbolic
@@ -115,7 +115,8 @@ final class SecureDirectory {
     /// - Throws: ``KeychainError`` when the lock file is unsafe, or what `body` throws.
     func withLock<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
         let lockPath = path + "/.lock"
-        let fd = openat(descriptor.fd, ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode_t(FileSecurity.fileMode))
+        let fd = openat(
+            descriptor.fd, ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode_t(FileSecurity.fileMode))
         if fd < 0 {
             if errno == ELOOP { throw KeychainError.notARegularFile(path: lockPath) }
             throw KeychainError.io(operation: "open", path: lockPath, errno: errno)

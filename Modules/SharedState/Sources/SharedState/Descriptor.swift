@@ -1,9 +1,9 @@
 import SharedStateInterface
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An open file descriptor that closes itself when the last reference goes,
@@ -106,6 +106,8 @@ final class Descriptor {
     /// - Parameter mode: the permission bits.
     /// - Throws: ``SharedStateError/io(operation:path:errno:)``.
     func setMode(_ mode: UInt32) throws {
-        guard fchmod(fd, mode_t(mode)) == 0 else { throw SharedStateError.io(operation: "fchmod", path: path, errno: errno) }
+        guard fchmod(fd, mode_t(mode)) == 0 else {
+            throw SharedStateError.io(operation: "fchmod", path: path, errno: errno)
+        }
     }
 }

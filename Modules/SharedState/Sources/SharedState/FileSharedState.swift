@@ -1,5 +1,5 @@
-public import SharedStateInterface
 import Foundation
+public import SharedStateInterface
 
 /// The key-value state of the app group in one JSON file, `state.json`, in
 /// the container directory.
@@ -75,7 +75,8 @@ public struct FileSharedState: SharedStateStore {
             let old = values[key.name]
             let new = try transform(old)
             if let new, new.utf8.count > Self.maximumValueBytes {
-                throw SharedStateError.valueTooLarge(key: key.name, bytes: new.utf8.count, limit: Self.maximumValueBytes)
+                throw SharedStateError.valueTooLarge(
+                    key: key.name, bytes: new.utf8.count, limit: Self.maximumValueBytes)
             }
             guard new != old else { return new }
             values[key.name] = new
@@ -117,11 +118,16 @@ public struct FileSharedState: SharedStateStore {
         guard let found = try container.readFile(Self.fileName, limit: Self.maximumFileBytes) else { return [:] }
         let problem: String
         do throws(StateFile.Problem) {
-            guard let bytes = found else { throw StateFile.Problem.corrupt("larger than \(Self.maximumFileBytes) bytes") }
+            guard let bytes = found else {
+                throw StateFile.Problem.corrupt("larger than \(Self.maximumFileBytes) bytes")
+            }
             return try StateFile.decode(bytes)
         } catch .unsupportedVersion(let version) {
             throw SharedStateError.corrupt(
-                path: path, reason: "version \(version) was written by a newer program; this one reads version \(StateFile.currentVersion)")
+                path: path,
+                reason:
+                    "version \(version) was written by a newer program; this one reads version \(StateFile.currentVersion)"
+            )
         } catch .corrupt(let reason) {
             problem = reason
         }

@@ -1,9 +1,9 @@
 import SharedStateInterface
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A directory of the shared container, opened without following symbolic
@@ -132,7 +132,8 @@ final class SecureDirectory {
     /// - Throws: ``SharedStateError`` when it is unsafe or cannot be opened.
     func openLockFile(_ name: String) throws -> Descriptor {
         let lockPath = path + "/" + name
-        var fd = openat(descriptor.fd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(FileSecurity.fileMode))
+        var fd = openat(
+            descriptor.fd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(FileSecurity.fileMode))
         if fd >= 0 {
             // Fresh lock files always get exactly 0600, whatever the umask.
             fchmod(fd, mode_t(FileSecurity.fileMode))

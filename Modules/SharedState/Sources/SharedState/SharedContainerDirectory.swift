@@ -1,5 +1,5 @@
-public import SharedStateInterface
 import Foundation
+public import SharedStateInterface
 
 /// The app-group container: one directory shared by the CLI and the daemon.
 ///
