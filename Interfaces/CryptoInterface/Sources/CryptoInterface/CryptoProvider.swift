@@ -44,6 +44,18 @@ public protocol CryptoProvider: Sendable {
     /// - Throws: ``CryptoError/invalidArgument(_:)`` for a count out of range,
     ///   ``CryptoError/randomUnavailable`` when the generator fails.
     func randomBytes(count: Int) throws -> [UInt8]
+
+    /// Derives a key from a password with PBKDF2-HMAC-SHA-256 (RFC 8018),
+    /// for storing password verifiers (the reference server's users).
+    /// - Parameters:
+    ///   - password: the password's bytes.
+    ///   - salt: a random salt, at least 16 bytes.
+    ///   - iterations: the work factor, at least 1.
+    ///   - length: how many bytes to derive, 1 to 64.
+    /// - Returns: the derived key.
+    /// - Throws: ``CryptoError/invalidArgument(_:)`` for arguments out of
+    ///   range, ``CryptoError/backendFailure(operation:code:)`` when the library fails.
+    func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws -> [UInt8]
 }
 
 extension CryptoProvider {

@@ -72,6 +72,7 @@ public struct UUIDv7: Hashable, Comparable, Sendable, CustomStringConvertible, C
     /// Appends the canonical text (36 ASCII bytes) to a byte buffer, for
     /// writers that build JSON as bytes (a DPoP proof's `jti`).
     /// - Parameter output: the buffer to append to.
+    @inlinable
     public func appendText(to output: inout [UInt8]) {
         for (i, byte) in bytes.enumerated() {
             if i == 4 || i == 6 || i == 8 || i == 10 { output.append(0x2D) }
@@ -80,7 +81,7 @@ public struct UUIDv7: Hashable, Comparable, Sendable, CustomStringConvertible, C
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     public static func < (lhs: UUIDv7, rhs: UUIDv7) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)

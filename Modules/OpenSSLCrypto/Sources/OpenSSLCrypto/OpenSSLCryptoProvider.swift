@@ -97,6 +97,33 @@ public struct OpenSSLCryptoProvider: CryptoProvider {
     /// - Returns: the bytes.
     /// - Throws: ``CryptoInterface/CryptoError/invalidArgument(_:)`` for a count
     ///   out of range, ``CryptoInterface/CryptoError/randomUnavailable`` when the generator fails.
+    public func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws -> [UInt8] {
+        guard salt.count >= 16, iterations >= 1, iterations <= Int(Int32.max), (1...64).contains(length),
+            password.count <= Int(Int32.max)
+        else {
+            throw CryptoError.invalidArgument(
+                "PBKDF2 needs a salt of at least 16 bytes, at least 1 iteration and a length of 1 to 64 bytes")
+        }
+        var out = [UInt8](repeating: 0, count: length)
+        let ok = password.withUnsafeBufferPointer { pw in
+            salt.withUnsafeBufferPointer { st in
+                out.withUnsafeMutableBufferPointer { o in
+                    pw.withMemoryRebound(to: CChar.self) { pwc in
+                        PKCS5_PBKDF2_HMAC(
+                            pwc.baseAddress, Int32(pw.count), st.baseAddress, Int32(st.count), Int32(iterations),
+                            EVP_sha256(), Int32(length), o.baseAddress)
+                    }
+                }
+            }
+        }
+        guard ok == 1 else {
+            let code = ERR_get_error()
+            ERR_clear_error()
+            throw CryptoError.backendFailure(operation: "PKCS5_PBKDF2_HMAC", code: code)
+        }
+        return out
+    }
+
     public func randomBytes(count: Int) throws -> [UInt8] {
         guard count >= 0, count <= CryptoLimits.maxRandomByteCount else {
             throw CryptoError.invalidArgument(
