@@ -1,0 +1,242 @@
+import CryptoInterface
+import DPoPInterface
+import Foundation
+import HTTPServerInterface
+import SQLInterface
+
+/// Sessions and tokens: login, refresh with rotation and reuse detection,
+/// extension (child) sessions, logout, and the audit.
+enum AuthRoutes {
+    struct LoginBody: Decodable {
+        let username: String
+        let password: String
+        let client_component: String?
+    }
+
+    struct RefreshBody: Decodable { let refresh_token: String }
+
+    struct ExtensionBody: Decodable { let client_component: String }
+
+    static func login(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        let body = try JSONBody.decode(LoginBody.self, from: context.body)
+        let proof = try Authenticator.verifyProof(
+            server, context, accessToken: nil, boundThumbprint: nil, tokenEndpoint: true)
+        guard
+            let user = try server.db.query(
+                "SELECT password_salt, password_hash, password_iterations FROM users WHERE username = ?",
+                [.text(body.username)]
+            ).first
+        else {
+            // Spend the same work as a real check so timing does not reveal which usernames exist.
+            _ = try server.crypto.pbkdf2SHA256(
+                password: Array(body.password.utf8), salt: [UInt8](repeating: 0, count: 16),
+                iterations: server.settings.passwordIterations, length: 32)
+            throw Problems.invalidCredentials
+        }
+        let expected = try user.get("password_hash", as: [UInt8].self)
+        let derived = try server.crypto.pbkdf2SHA256(
+            password: Array(body.password.utf8), salt: try user.get("password_salt"),
+            iterations: Int(try user.get("password_iterations", as: Int64.self)), length: expected.count)
+        guard constantTimeEqual(derived, expected) else { throw Problems.invalidCredentials }
+        let component = body.client_component ?? "app"
+        guard component == "app" else {
+            throw Problems.badRequest("Login is for client_component \"app\"; extensions get child sessions.")
+        }
+        let tokens = try server.db.transaction {
+            try createSession(server, username: body.username, parentID: nil, component: component, jkt: proof.thumbprint)
+        }
+        return JSONBody.response(201, tokens.json(server.settings), headers: ["Cache-Control": "no-store"])
+    }
+
+    static func refresh(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        let body = try JSONBody.decode(RefreshBody.self, from: context.body)
+        let hash = try server.ids.hash(body.refresh_token)
+        guard let owner = try sessionForRefresh(server, hash: hash) else { throw Problems.invalidGrant }
+        // The proof must come from the key the session is bound to, before anything changes.
+        _ = try Authenticator.verifyProof(
+            server, context, accessToken: nil, boundThumbprint: owner.jkt, tokenEndpoint: true)
+        let outcome: Result<IssuedTokens, HTTPProblem> = try server.db.transaction {
+            let current = try server.db.query(
+                "SELECT id, revoked_at, refresh_expires_at FROM sessions WHERE refresh_hash = ?", [.text(hash)]
+            ).first
+            guard let current else {
+                // Not the current token of any session: it was rotated already. Reuse.
+                try revokeFamily(server, sessionID: owner.sessionID, reason: "refresh_reuse")
+                try server.db.execute(
+                    "INSERT INTO audit (kind, session_id, family_id, at) VALUES ('refresh_reuse', ?, ?, ?)",
+                    [.text(owner.sessionID), .text(owner.familyID), .text(Timestamp.string(server.clock()))])
+                return .failure(Problems.refreshReuse)
+            }
+            if try current.get("revoked_at", as: Int64?.self) != nil { return .failure(Problems.sessionRevoked) }
+            if try current.get("refresh_expires_at", as: Int64.self) <= server.now { return .failure(Problems.tokenExpired) }
+            let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
+            try server.db.execute(
+                "INSERT INTO used_refresh_tokens (refresh_hash, session_id, used_at) VALUES (?, ?, ?)",
+                [.text(hash), .text(owner.sessionID), .integer(server.now)])
+            try server.db.execute(
+                """
+                UPDATE sessions SET access_hash = ?, access_expires_at = ?, refresh_hash = ?, refresh_expires_at = ?
+                WHERE id = ?
+                """,
+                [
+                    .text(try server.ids.hash(tokens.accessToken)), .integer(server.now + server.settings.accessTTLSeconds),
+                    .text(try server.ids.hash(tokens.refreshToken)), .integer(server.now + server.settings.refreshTTLSeconds),
+                    .text(owner.sessionID),
+                ])
+            return .success(tokens)
+        }
+        switch outcome {
+        case .success(let tokens):
+            return JSONBody.response(200, tokens.json(server.settings), headers: ["Cache-Control": "no-store"])
+        case .failure(let problem):
+            throw problem
+        }
+    }
+
+    static func createExtensionSession(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        let parent = try Authenticator.authenticate(server, context, tokenEndpoint: true)
+        let body = try JSONBody.decode(ExtensionBody.self, from: context.body)
+        guard body.client_component == "share_ext" || body.client_component == "notification_ext" else {
+            throw Problems.badRequest("client_component must be \"share_ext\".")
+        }
+        guard parent.parentID == nil else {
+            throw HTTPProblem(
+                status: 403, code: "forbidden", title: "Forbidden",
+                detail: "Only an app session can create extension sessions.")
+        }
+        let tokens = try server.db.transaction {
+            // At most one active child per parent and component: the new one replaces the old.
+            let previous = try server.db.query(
+                "SELECT id FROM sessions WHERE parent_id = ? AND client_component = ? AND revoked_at IS NULL",
+                [.text(parent.sessionID), .text(body.client_component)])
+            for row in previous {
+                let id = try row.get("id", as: String.self)
+                try revoke(server, sessionID: id, username: parent.username, reason: "replaced")
+            }
+            return try createSession(
+                server, username: parent.username, parentID: parent.sessionID, component: body.client_component,
+                jkt: parent.jkt)
+        }
+        return JSONBody.response(201, tokens.json(server.settings), headers: ["Cache-Control": "no-store"])
+    }
+
+    static func logout(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        let session = try Authenticator.authenticate(server, context)
+        try server.db.transaction {
+            try revokeFamily(server, sessionID: session.sessionID, reason: "logout")
+            try server.db.execute(
+                "UPDATE push_registrations SET disabled_at = ? WHERE session_id = ? AND disabled_at IS NULL",
+                [.integer(server.now), .text(session.sessionID)])
+        }
+        return HTTPResponse(status: 204)
+    }
+
+    static func listAudit(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        _ = try Authenticator.authenticate(server, context)
+        var sql = "SELECT kind, session_id, family_id, at FROM audit"
+        var bindings: [SQLValue] = []
+        if let kind = context.query("kind") {
+            sql += " WHERE kind = ?"
+            bindings.append(.text(kind))
+        }
+        let items = try server.db.query(sql + " ORDER BY seq", bindings).map { row -> [String: Any] in
+            [
+                "kind": try row.get("kind", as: String.self),
+                "session_id": try row.get("session_id", as: String?.self) ?? NSNull(),
+                "family_id": try row.get("family_id", as: String?.self) ?? NSNull(), "at": try row.get("at", as: String.self),
+            ]
+        }
+        return JSONBody.response(200, ["items": items])
+    }
+
+    // MARK: Sessions
+
+    struct RefreshOwner {
+        let sessionID: String
+        let familyID: String
+        let jkt: String
+    }
+
+    /// The session a refresh token belongs to, whether it is the current one or an already rotated one.
+    static func sessionForRefresh(_ server: ReferenceServer, hash: String) throws -> RefreshOwner? {
+        let row =
+            try server.db.query("SELECT id, family_id, jkt FROM sessions WHERE refresh_hash = ?", [.text(hash)]).first
+            ?? server.db.query(
+                """
+                SELECT s.id, s.family_id, s.jkt FROM used_refresh_tokens u JOIN sessions s ON s.id = u.session_id
+                WHERE u.refresh_hash = ?
+                """, [.text(hash)]
+            ).first
+        guard let row else { return nil }
+        return RefreshOwner(sessionID: try row.get("id"), familyID: try row.get("family_id"), jkt: try row.get("jkt"))
+    }
+
+    static func createSession(
+        _ server: ReferenceServer, username: String, parentID: String?, component: String, jkt: String
+    ) throws -> IssuedTokens {
+        let id = server.ids.id("ses")
+        let tokens = try IssuedTokens(server: server, sessionID: id)
+        try server.db.execute(
+            """
+            INSERT INTO sessions (id, username, family_id, parent_id, client_component, jkt, access_hash,
+                access_expires_at, refresh_hash, refresh_expires_at, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(id), .text(username), .text(id), parentID.map { .text($0) } ?? .null, .text(component), .text(jkt),
+                .text(try server.ids.hash(tokens.accessToken)), .integer(server.now + server.settings.accessTTLSeconds),
+                .text(try server.ids.hash(tokens.refreshToken)), .integer(server.now + server.settings.refreshTTLSeconds),
+                .integer(server.now),
+            ])
+        return tokens
+    }
+
+    /// Revokes a session's family and, for a parent, its children.
+    static func revokeFamily(_ server: ReferenceServer, sessionID: String, reason: String) throws {
+        guard let row = try server.db.query("SELECT username FROM sessions WHERE id = ?", [.text(sessionID)]).first else {
+            return
+        }
+        let username = try row.get("username", as: String.self)
+        try revoke(server, sessionID: sessionID, username: username, reason: reason)
+        for child in try server.db.query(
+            "SELECT id FROM sessions WHERE parent_id = ? AND revoked_at IS NULL", [.text(sessionID)])
+        {
+            try revoke(server, sessionID: try child.get("id"), username: username, reason: reason)
+        }
+    }
+
+    static func revoke(_ server: ReferenceServer, sessionID: String, username: String, reason: String) throws {
+        let changed = try server.db.execute(
+            "UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL",
+            [.integer(server.now), .text(reason), .text(sessionID)]
+        ).changes
+        if changed > 0 { try server.emit("session.revoked", to: username, fields: ["session_id": sessionID]) }
+    }
+
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for i in 0..<a.count { difference |= a[i] ^ b[i] }
+        return difference == 0
+    }
+}
+
+/// A new access and refresh token pair.
+struct IssuedTokens {
+    let sessionID: String
+    let accessToken: String
+    let refreshToken: String
+
+    init(server: ReferenceServer, sessionID: String) throws {
+        self.sessionID = sessionID
+        accessToken = try server.ids.token()
+        refreshToken = try server.ids.token()
+    }
+
+    func json(_ settings: InstanceSettings) -> [String: Any] {
+        [
+            "session_id": sessionID, "access_token": accessToken, "refresh_token": refreshToken, "token_type": "DPoP",
+            "expires_in": settings.accessTTLSeconds, "refresh_expires_in": settings.refreshTTLSeconds,
+        ]
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import HTTPServerInterface
+import SQLInterface
+
+/// Read-only routes: health, instance limits, spaces, thread search, message lists.
+enum CatalogRoutes {
+    static func health(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        _ = try server.db.query("SELECT 1")
+        return JSONBody.response(200, ["status": "ok"])
+    }
+
+    static func instanceLimits(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        _ = try Authenticator.authenticate(server, context)
+        let s = server.settings
+        return JSONBody.response(
+            200,
+            [
+                "file_max_upload_bytes": s.fileMaxUploadBytes, "message_max_attachments": s.messageMaxAttachments,
+                "upload_part_size": s.uploadPartSize, "recent_targets": s.recentTargets,
+                "accepted_content_types": s.acceptedContentTypes,
+            ])
+    }
+
+    static func listSpaces(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        let session = try Authenticator.authenticate(server, context)
+        let rows = try server.db.query(
+            """
+            SELECT s.id AS space_id, s.name AS space_name, c.id, c.name, c.kind, a.can_write
+            FROM channel_access a JOIN channels c ON c.id = a.channel_id JOIN spaces s ON s.id = c.space_id
+            WHERE a.username = ? AND a.can_read = 1 ORDER BY s.name, s.id, c.name, c.id
+            """, [.text(session.username)])
+        var spaces: [[String: Any]] = []
+        var channels: [[String: Any]] = []
+        var currentSpace: (id: String, name: String)?
+        func flush() {
+            if let space = currentSpace { spaces.append(["id": space.id, "name": space.name, "channels": channels]) }
+        }
+        for row in rows {
+            let spaceID = try row.get("space_id", as: String.self)
+            if currentSpace?.id != spaceID {
+                flush()
+                currentSpace = (spaceID, try row.get("space_name"))
+                channels = []
+            }
+            channels.append([
+                "id": try row.get("id", as: String.self), "name": try row.get("name", as: String.self),
+                "kind": try row.get("kind", as: String.self), "can_write": try row.get("can_write", as: Bool.self),
+            ])
+        }
+        flush()
+        return JSONBody.response(200, spaces)
+    }
+
+    static func searchThreadTitles(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        let session = try Authenticator.authenticate(server, context)
+        let query = server.fold(context.query("q") ?? "").trimmingCharacters(in: .whitespaces)
+        var limit = 20
+        if let text = context.query("limit") {
+            guard let value = Int(text), (1...100).contains(value) else {
+                throw Problems.badRequest("limit must be a whole number from 1 to 100.")
+            }
+            limit = value
+        }
+        let rows = try server.db.query(
+            """
+            SELECT t.id, t.title, t.title_folded, t.channel_id, c.name AS channel_name, s.name AS space_name, a.can_write
+            FROM threads t JOIN channels c ON c.id = t.channel_id JOIN spaces s ON s.id = c.space_id
+            JOIN channel_access a ON a.channel_id = c.id AND a.username = ? AND a.can_read = 1
+            WHERE instr(t.title_folded, ?) > 0 ORDER BY t.title_folded, t.id
+            """, [.text(session.username), .text(query)])
+        // Prefix matches first, then matches inside the title; each group alphabetical.
+        let ranked = try rows.map { row -> (Bool, [String: Any]) in
+            let folded = try row.get("title_folded", as: String.self)
+            return (
+                folded.hasPrefix(query),
+                [
+                    "id": try row.get("id", as: String.self), "title": try row.get("title", as: String.self),
+                    "channel_id": try row.get("channel_id", as: String.self),
+                    "channel_name": try row.get("channel_name", as: String.self),
+                    "space_name": try row.get("space_name", as: String.self),
+                    "can_write": try row.get("can_write", as: Bool.self),
+                ]
+            )
+        }
+        let ordered = ranked.filter { $0.0 }.map(\.1) + ranked.filter { !$0.0 }.map(\.1)
+        return JSONBody.response(200, Array(ordered.prefix(limit)))
+    }
+
+    static func listThreadMessages(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        let session = try Authenticator.authenticate(server, context)
+        let thread = try Access.thread(server, id: context.parameter("id"), username: session.username)
+        return try listMessages(server, context, whereSQL: "thread_id = ?", binding: .text(thread.id))
+    }
+
+    static func listChannelMessages(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        let session = try Authenticator.authenticate(server, context)
+        let channel = try Access.channel(server, id: context.parameter("id"), username: session.username)
+        return try listMessages(server, context, whereSQL: "channel_id = ? AND thread_id IS NULL", binding: .text(channel.id))
+    }
+
+    private static func listMessages(
+        _ server: ReferenceServer, _ context: RequestContext, whereSQL: String, binding: SQLValue
+    ) throws -> HTTPResponse {
+        var after: Int64 = 0
+        if let cursor = context.query("after") {
+            guard let value = Int64(cursor), value >= 0 else { throw Problems.badRequest("after must be a cursor from next.") }
+            after = value
+        }
+        let pageSize = 200
+        let rows = try server.db.query(
+            "SELECT seq, id FROM messages WHERE \(whereSQL) AND seq > ? ORDER BY seq LIMIT ?",
+            [binding, .integer(after), .integer(Int64(pageSize + 1))])
+        let page = rows.prefix(pageSize)
+        let messages = try page.map { try MessageJSON.object(server, id: try $0.get("id", as: String.self)) }
+        let next: Any = rows.count > pageSize ? String(try page.last!.get("seq", as: Int64.self)) : NSNull()
+        return JSONBody.response(200, ["messages": messages, "next": next])
+    }
+}
+
+/// Message objects as the wire contract shows them.
+enum MessageJSON {
+    static func object(_ server: ReferenceServer, id: String) throws -> [String: Any] {
+        guard
+            let row = try server.db.query(
+                "SELECT id, client_msg_id, thread_id, channel_id, sender, text, created_at FROM messages WHERE id = ?",
+                [.text(id)]
+            ).first
+        else { throw Problems.notFound("Message \(id)") }
+        let attachments = try server.db.query(
+            """
+            SELECT u.id, u.file_name, u.content_type, u.size, u.sha256 FROM message_attachments a
+            JOIN uploads u ON u.id = a.upload_id WHERE a.message_id = ? ORDER BY a.position
+            """, [.text(id)]
+        ).map { a -> [String: Any] in
+            [
+                "upload_id": try a.get("id", as: String.self), "file_name": try a.get("file_name", as: String.self),
+                "content_type": try a.get("content_type", as: String.self), "size": try a.get("size", as: Int64.self),
+                "sha256": try a.get("sha256", as: String.self),
+            ]
+        }
+        return [
+            "id": try row.get("id", as: String.self), "client_msg_id": try row.get("client_msg_id", as: String.self),
+            "thread_id": try row.get("thread_id", as: String?.self) ?? NSNull(),
+            "channel_id": try row.get("channel_id", as: String.self), "sender": try row.get("sender", as: String.self),
+            "text": try row.get("text", as: String.self), "attachments": attachments,
+            "created_at": try row.get("created_at", as: String.self),
+        ]
+    }
+}
+
+/// Who may see and write where. A target the person cannot read does not
+/// exist for them (404); one they can read but not write is 403 `write_forbidden`.
+enum Access {
+    struct Channel {
+        let id: String
+        let kind: String
+        let canWrite: Bool
+    }
+
+    struct Thread {
+        let id: String
+        let channel: Channel
+    }
+
+    static func channel(_ server: ReferenceServer, id: String, username: String) throws -> Channel {
+        guard
+            let row = try server.db.query(
+                """
+                SELECT c.id, c.kind, a.can_write FROM channels c
+                JOIN channel_access a ON a.channel_id = c.id AND a.username = ? AND a.can_read = 1 WHERE c.id = ?
+                """, [.text(username), .text(id)]
+            ).first
+        else { throw Problems.notFound("Channel \(id)") }
+        return Channel(id: try row.get("id"), kind: try row.get("kind"), canWrite: try row.get("can_write"))
+    }
+
+    static func thread(_ server: ReferenceServer, id: String, username: String) throws -> Thread {
+        guard let row = try server.db.query("SELECT channel_id FROM threads WHERE id = ?", [.text(id)]).first else {
+            throw Problems.notFound("Thread \(id)")
+        }
+        do {
+            return Thread(id: id, channel: try channel(server, id: try row.get("channel_id"), username: username))
+        } catch is HTTPProblem {
+            throw Problems.notFound("Thread \(id)")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import HTTPServerInterface
+
+/// Decoding of request bodies and encoding of responses.
+///
+/// Requests decode strictly into `Decodable` types: a member of the wrong
+/// type or a missing required member is a `400` problem naming the member,
+/// never a crash and never a 5xx.
+enum JSONBody {
+    static let maxBytes = 1 << 20
+
+    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8]) throws -> T {
+        guard !body.isEmpty else { throw Problems.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(body))
+        } catch {
+            throw Problems.badRequest(describeDecodingError(error, root: "body"), code: "invalid_json")
+        }
+    }
+
+    /// A JSON response from a JSON-compatible value (dictionaries, arrays,
+    /// strings, numbers, booleans, NSNull).
+    static func response(
+        _ status: HTTPStatus, _ value: Any, headers extra: HTTPHeaders = [:], route: String? = nil
+    ) -> HTTPResponse {
+        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        for field in extra { headers.add(field.name, field.value) }
+        return HTTPResponse(status: status, headers: headers, body: .bytes(Array(data)), routeTemplate: route)
+    }
+}
+
+/// RFC 3339 UTC timestamps with milliseconds.
+enum Timestamp {
+    static func string(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,216 @@
+public import CryptoInterface
+public import DPoPInterface
+public import Foundation
+public import HTTPServerInterface
+public import SQLInterface
+import Synchronization
+
+/// The reference server of the wire contract (PROTOCOL.md) as an HTTP
+/// request handler: every operation, its rules and its storage.
+///
+/// It sees only interfaces: the HTTP engine calls it, it keeps its state in
+/// an ``SQLInterface/SQLDatabase``, checks DPoP proofs with a
+/// ``DPoPInterface/DPoPProofVerifier`` and uses a ``CryptoInterface/CryptoProvider``
+/// for tokens and digests. `share-server` wires the concrete ones in.
+public final class ReferenceServer: HTTPRequestHandler, Sendable {
+    let db: any SQLDatabase
+    let crypto: any CryptoProvider
+    let ids: ServerIdentifiers
+    let settings: InstanceSettings
+    let uploadsDirectory: String
+    let clock: @Sendable () -> Date
+    let events: EventSignal
+    private let originState = Mutex<String>("http://127.0.0.1")
+    private let verifierState = Mutex<(any DPoPProofVerifier)?>(nil)
+
+    /// The operations this server implements; `docs/api/openapi.yaml` lists the same.
+    public static var routes: [RouteDescription] { RouteTable.all.map(\.description) }
+
+    /// Opens the server's storage and prepares the schema.
+    /// - Parameters:
+    ///   - database: the database (the schema is migrated on open).
+    ///   - crypto: random numbers, SHA-256 and PBKDF2.
+    ///   - settings: the instance's limits and policies (from the seed).
+    ///   - uploadsDirectory: where upload parts are kept, next to the database.
+    ///   - clock: the current time (tests move it).
+    /// - Throws: `SQLError` when the database cannot be migrated, or a file
+    ///   system error when the uploads directory cannot be created.
+    public init(
+        database: any SQLDatabase, crypto: any CryptoProvider, settings: InstanceSettings, uploadsDirectory: String,
+        clock: @escaping @Sendable () -> Date = Date.init
+    ) throws {
+        self.db = database
+        self.crypto = crypto
+        self.ids = ServerIdentifiers(crypto: crypto)
+        self.settings = settings
+        self.uploadsDirectory = uploadsDirectory
+        self.clock = clock
+        self.events = EventSignal()
+        try FileManager.default.createDirectory(
+            atPath: uploadsDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        _ = try database.migrate(ServerSchema.migrations)
+    }
+
+    /// The store of `jti` values the DPoP verifier must be built with, so
+    /// replays are caught across restarts and processes.
+    public var replayStore: any DPoPReplayStore { SQLReplayStore(db: db) }
+
+    /// Sets the verifier (built by the composition root over ``replayStore``).
+    /// - Parameter verifier: the DPoP proof verifier.
+    public func useVerifier(_ verifier: any DPoPProofVerifier) {
+        verifierState.withLock { $0 = verifier }
+    }
+
+    /// Sets the origin clients reach the server at (`http://127.0.0.1:PORT`),
+    /// once the port is bound; proofs' `htu` are compared against it.
+    /// - Parameter origin: scheme, host and port.
+    public func setPublicOrigin(_ origin: String) {
+        originState.withLock { $0 = origin }
+    }
+
+    var publicOrigin: String { originState.withLock { $0 } }
+
+    var verifier: (any DPoPProofVerifier)? { verifierState.withLock { $0 } }
+
+    /// Loads a seed: users, spaces, channels, access, threads. Idempotent:
+    /// existing rows are updated, passwords of existing users are kept.
+    /// - Parameter seed: the instance to load.
+    /// - Throws: `SQLError` or ``ServerSeedError``.
+    public func loadSeed(_ seed: ServerSeed) throws {
+        try seed.validate()
+        try db.transaction {
+            for user in seed.users {
+                let exists = try !db.query("SELECT 1 FROM users WHERE username = ?", [.text(user.username)]).isEmpty
+                if exists { continue }
+                let salt = try crypto.randomBytes(count: 16)
+                let hash = try crypto.pbkdf2SHA256(
+                    password: Array(user.password.utf8), salt: salt, iterations: settings.passwordIterations, length: 32)
+                try db.execute(
+                    "INSERT INTO users (username, password_salt, password_hash, password_iterations) VALUES (?, ?, ?, ?)",
+                    [.text(user.username), .blob(salt), .blob(hash), .integer(Int64(settings.passwordIterations))])
+            }
+            for space in seed.spaces {
+                try db.execute(
+                    "INSERT INTO spaces (id, name) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name",
+                    [.text(space.id), .text(space.name)])
+                for channel in space.channels {
+                    try db.execute(
+                        """
+                        INSERT INTO channels (id, space_id, name, kind) VALUES (?, ?, ?, ?)
+                        ON CONFLICT(id) DO UPDATE SET space_id = excluded.space_id, name = excluded.name, kind = excluded.kind
+                        """, [.text(channel.id), .text(space.id), .text(channel.name), .text(channel.kind)])
+                    let members = Set(channel.readers + channel.writers)
+                    for member in members {
+                        let canWrite = channel.writers.contains(member)
+                        try db.execute(
+                            """
+                            INSERT INTO channel_access (channel_id, username, can_read, can_write) VALUES (?, ?, 1, ?)
+                            ON CONFLICT(channel_id, username) DO UPDATE SET can_read = 1, can_write = excluded.can_write
+                            """, [.text(channel.id), .text(member), .integer(canWrite ? 1 : 0)])
+                    }
+                }
+            }
+            let now = Timestamp.string(clock())
+            for thread in seed.threads {
+                try db.execute(
+                    """
+                    INSERT INTO threads (id, channel_id, title, title_folded, created_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET channel_id = excluded.channel_id, title = excluded.title,
+                        title_folded = excluded.title_folded
+                    """,
+                    [.text(thread.id), .text(thread.channelID), .text(thread.title), .text(fold(thread.title)), .text(now)])
+            }
+        }
+    }
+
+    // MARK: HTTPRequestHandler
+
+    public func prepare(for head: HTTPRequestHead) throws -> HTTPBodyDisposition {
+        guard let (route, parameters) = RouteTable.resolve(head) else {
+            return .buffer(maxBytes: JSONBody.maxBytes)
+        }
+        if route.description.operationID == "uploadPart" {
+            return try UploadRoutes.prepareUploadPart(self, head: head, parameters: parameters)
+        }
+        return .buffer(maxBytes: JSONBody.maxBytes)
+    }
+
+    public func respond(to head: HTTPRequestHead, body: [UInt8]) throws -> HTTPResponse {
+        let match: (RouteTable.Entry, [String: String])
+        switch RouteTable.lookup(head) {
+        case .found(let entry, let parameters):
+            match = (entry, parameters)
+        case .wrongMethod(let allowed):
+            var response = Problems.methodNotAllowed(allowed).response()
+            response.headers.set("Allow", allowed.joined(separator: ", "))
+            return response
+        case .notFound:
+            return Problems.routeNotFound.response()
+        }
+        let context = RequestContext(head: head, body: body, parameters: match.1, route: match.0.description)
+        var response: HTTPResponse
+        do {
+            response = try match.0.handler(self, context)
+        } catch let problem as HTTPProblem {
+            response = problem.response()
+        } catch let problem as ProblemResponse {
+            response = problem.response
+        } catch let error as SQLError {
+            response = HTTPProblem(
+                status: 503, code: "storage_unavailable", title: "Storage unavailable", detail: "\(error)"
+            ).response(headers: ["Retry-After": "1"])
+        }
+        response.routeTemplate = match.0.description.template
+        if settings.requireNonce, !response.headers.contains("DPoP-Nonce"), let nonce = try? issueNonce() {
+            response.headers.set("DPoP-Nonce", nonce)
+        }
+        return response
+    }
+
+    public func serverWillStop() {
+        events.wakeAll()
+    }
+
+    // MARK: Helpers shared by the routes
+
+    /// Case- and accent-insensitive folding for search.
+    func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// Unix seconds now.
+    var now: Int64 { Int64(clock().timeIntervalSince1970) }
+
+    /// Appends an event to a user's feed and wakes long polls.
+    func emit(_ type: String, to username: String, fields: [String: Any]) throws {
+        var body = fields
+        body["type"] = type
+        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        try db.execute(
+            "INSERT INTO events (username, type, body, created_at) VALUES (?, ?, ?, ?)",
+            [.text(username), .text(type), .text(String(decoding: data, as: UTF8.self)), .text(Timestamp.string(clock()))])
+        events.wakeAll()
+    }
+
+    /// A fresh DPoP nonce, remembered for `nonce_ttl_seconds`.
+    func issueNonce() throws -> String {
+        let nonce = try ids.token()
+        try db.execute(
+            "INSERT INTO dpop_nonces (nonce, expires_at) VALUES (?, ?)", [.text(nonce), .integer(now + settings.nonceTTLSeconds)])
+        try db.execute("DELETE FROM dpop_nonces WHERE expires_at < ?", [.integer(now)])
+        return nonce
+    }
+
+    /// The nonce requirement for a proof when the instance demands nonces.
+    func nonceRequirement() throws -> DPoPNonceRequirement? {
+        guard settings.requireNonce else { return nil }
+        let accepted = try db.query("SELECT nonce FROM dpop_nonces WHERE expires_at >= ?", [.integer(now)])
+            .map { try $0.get("nonce", as: String.self) }
+        return DPoPNonceRequirement(acceptedNonces: Set(accepted), nonceToSend: try issueNonce())
+    }
+}
+
+/// A complete response thrown by a route (a nonce challenge, a replay).
+struct ProblemResponse: Error {
+    let response: HTTPResponse
+}

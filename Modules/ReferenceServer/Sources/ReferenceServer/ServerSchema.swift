@@ -1,0 +1,144 @@
+/// The reference server's SQLite schema, as migration steps applied in
+/// order (`PRAGMA user_version` counts them). Never edit a shipped step;
+/// append a new one.
+enum ServerSchema {
+    static let migrations: [String] = [
+        """
+        CREATE TABLE users (
+            username TEXT PRIMARY KEY,
+            password_salt BLOB NOT NULL,
+            password_hash BLOB NOT NULL,
+            password_iterations INTEGER NOT NULL
+        );
+        CREATE TABLE spaces (id TEXT PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE channels (
+            id TEXT PRIMARY KEY,
+            space_id TEXT NOT NULL REFERENCES spaces(id),
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('chat', 'forum'))
+        );
+        CREATE TABLE channel_access (
+            channel_id TEXT NOT NULL REFERENCES channels(id),
+            username TEXT NOT NULL REFERENCES users(username),
+            can_read INTEGER NOT NULL,
+            can_write INTEGER NOT NULL,
+            PRIMARY KEY (channel_id, username)
+        );
+        CREATE TABLE threads (
+            id TEXT PRIMARY KEY,
+            channel_id TEXT NOT NULL REFERENCES channels(id),
+            title TEXT NOT NULL,
+            title_folded TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE messages (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            client_msg_id TEXT NOT NULL,
+            sender TEXT NOT NULL REFERENCES users(username),
+            channel_id TEXT NOT NULL REFERENCES channels(id),
+            thread_id TEXT REFERENCES threads(id),
+            text TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX messages_by_thread ON messages(thread_id, seq);
+        CREATE INDEX messages_by_channel ON messages(channel_id, seq);
+        CREATE TABLE message_attachments (
+            message_id TEXT NOT NULL REFERENCES messages(id),
+            position INTEGER NOT NULL,
+            upload_id TEXT NOT NULL REFERENCES uploads(id),
+            PRIMARY KEY (message_id, position)
+        );
+        CREATE TABLE idempotency (
+            username TEXT NOT NULL,
+            client_msg_id TEXT NOT NULL,
+            request_hash TEXT NOT NULL,
+            message_id TEXT NOT NULL,
+            thread_id TEXT,
+            created_at INTEGER NOT NULL,
+            PRIMARY KEY (username, client_msg_id)
+        );
+        CREATE TABLE sessions (
+            id TEXT PRIMARY KEY,
+            username TEXT NOT NULL REFERENCES users(username),
+            family_id TEXT NOT NULL,
+            parent_id TEXT REFERENCES sessions(id),
+            client_component TEXT NOT NULL,
+            jkt TEXT NOT NULL,
+            access_hash TEXT NOT NULL UNIQUE,
+            access_expires_at INTEGER NOT NULL,
+            refresh_hash TEXT NOT NULL UNIQUE,
+            refresh_expires_at INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            revoked_at INTEGER,
+            revoked_reason TEXT
+        );
+        CREATE INDEX sessions_by_parent ON sessions(parent_id);
+        CREATE TABLE used_refresh_tokens (
+            refresh_hash TEXT PRIMARY KEY,
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            used_at INTEGER NOT NULL
+        );
+        CREATE TABLE dpop_jti (key TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+        CREATE TABLE dpop_nonces (nonce TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+        CREATE TABLE uploads (
+            id TEXT PRIMARY KEY,
+            username TEXT NOT NULL REFERENCES users(username),
+            file_name TEXT NOT NULL,
+            content_type TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            sha256 TEXT NOT NULL,
+            part_size INTEGER NOT NULL,
+            parts_count INTEGER NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'complete', 'aborted')),
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        );
+        CREATE TABLE upload_parts (
+            upload_id TEXT NOT NULL REFERENCES uploads(id),
+            part INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            digest TEXT NOT NULL,
+            PRIMARY KEY (upload_id, part)
+        );
+        CREATE TABLE audit (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            session_id TEXT,
+            family_id TEXT,
+            at TEXT NOT NULL
+        );
+        CREATE TABLE events (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            username TEXT NOT NULL,
+            type TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX events_by_user ON events(username, seq);
+        CREATE TABLE settings (username TEXT PRIMARY KEY, preview_mode TEXT NOT NULL);
+        CREATE TABLE push_registrations (
+            id TEXT PRIMARY KEY,
+            username TEXT NOT NULL REFERENCES users(username),
+            session_id TEXT NOT NULL,
+            provider TEXT NOT NULL,
+            token TEXT NOT NULL UNIQUE,
+            environment TEXT NOT NULL,
+            app_id TEXT NOT NULL,
+            preview_token_hash TEXT NOT NULL UNIQUE,
+            jkt TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            disabled_at INTEGER
+        );
+        CREATE TABLE client_metrics (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            username TEXT NOT NULL,
+            name TEXT NOT NULL,
+            value REAL NOT NULL,
+            unit TEXT NOT NULL,
+            attributes TEXT NOT NULL,
+            received_at TEXT NOT NULL
+        );
+        """
+    ]
+}
