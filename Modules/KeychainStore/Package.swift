@@ -5,7 +5,9 @@
 // The Secret Service plugin lives in its own target so that libsecret is
 // imported in exactly one place (`KeychainSecretService`, through the
 // system-library target `CSecret`); `KeychainStore` holds the file backend
-// and the factory that picks a backend by configuration.
+// and the factory that picks a backend by configuration. The POSIX
+// secure-file code the file backend stands on (no-follow opens, owner and mode
+// checks, atomic replace, flock) is the support package SecureFiles.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -22,7 +24,8 @@ let package = Package(
         .library(name: "KeychainStore", targets: ["KeychainStore"])
     ],
     dependencies: [
-        .package(path: "../../Interfaces/KeychainInterface")
+        .package(path: "../../Interfaces/KeychainInterface"),
+        .package(path: "../../Support/SecureFiles"),
     ],
     targets: [
         // MARK: - File backend and backend choice
@@ -30,6 +33,7 @@ let package = Package(
             name: "KeychainStore",
             dependencies: [
                 .product(name: "KeychainInterface", package: "KeychainInterface"),
+                .product(name: "SecureFiles", package: "SecureFiles"),
                 "KeychainSecretService",
             ],
             swiftSettings: swiftSettings

@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 // The shared container directory, its allow-listed key-value state and the
-// cross-process locks kept in it.
+// cross-process locks kept in it. The POSIX secure-file code it stands on
+// (no-follow opens, owner and mode checks, atomic replace, flock) is the
+// support package SecureFiles.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -17,12 +19,16 @@ let package = Package(
         .library(name: "SharedState", targets: ["SharedState"])
     ],
     dependencies: [
-        .package(path: "../../Interfaces/SharedStateInterface")
+        .package(path: "../../Interfaces/SharedStateInterface"),
+        .package(path: "../../Support/SecureFiles"),
     ],
     targets: [
         .target(
             name: "SharedState",
-            dependencies: [.product(name: "SharedStateInterface", package: "SharedStateInterface")],
+            dependencies: [
+                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "SecureFiles", package: "SecureFiles"),
+            ],
             swiftSettings: swiftSettings
         )
     ],

@@ -1,5 +1,6 @@
 import Foundation
 public import KeychainInterface
+import SecureFiles
 
 /// The embedded default secret store: one file per item, one directory per
 /// access group.
@@ -30,6 +31,8 @@ public struct FileKeychain: SecretStore {
     public static let maximumValueBytes = 64 * 1024
     /// The largest item file read: the value in base64 plus the key fields.
     static let maximumFileBytes = maximumValueBytes * 2 + 16 * 1024
+    /// The lock file of each access group's directory.
+    static let lockFileName = ".lock"
 
     /// The base directory that holds one directory per access group.
     public let directory: String
@@ -63,11 +66,15 @@ public struct FileKeychain: SecretStore {
     ///   or a refusal of an unsafe directory or item.
     public func read(_ key: SecretItemKey) throws -> SecretValue? {
         let fileName = try ItemFileName.fileName(for: key)
-        guard let group = try openGroup(key.accessGroup, create: false) else { return nil }
-        return try group.withLock(exclusive: false) {
-            guard let found = try group.readFile(fileName, limit: Self.maximumFileBytes) else { return nil }
-            guard let bytes = found else { throw KeychainError.corruptItem(key) }
-            return try ItemFile.decode(bytes, for: key)
+        return try KeychainError.translatingFileErrors {
+            guard let group = try openGroup(key.accessGroup, create: false) else { return nil }
+            return try group.withLock(file: Self.lockFileName, exclusive: false) {
+                switch try group.readFile(fileName, limit: Self.maximumFileBytes) {
+                case .missing: return nil
+                case .tooLarge: throw KeychainError.corruptItem(key)
+                case .bytes(let bytes): return try ItemFile.decode(bytes, for: key)
+                }
+            }
         }
     }
 
@@ -82,13 +89,16 @@ public struct FileKeychain: SecretStore {
         guard value.count <= Self.maximumValueBytes else {
             throw KeychainError.valueTooLarge(key, bytes: value.count, limit: Self.maximumValueBytes)
         }
-        guard let group = try openGroup(key.accessGroup, create: true) else { return }
-        try group.withLock(exclusive: true) {
-            // An existing item with a wrong owner or mode may already have
-            // leaked; refuse rather than quietly paper over it.
-            try group.checkExistingFile(fileName)
-            group.removeStaleTemporaryFiles()
-            try group.replaceFile(fileName, with: ItemFile.encode(value, for: key))
+        try KeychainError.translatingFileErrors {
+            guard let group = try openGroup(key.accessGroup, create: true) else { return }
+            try group.withLock(file: Self.lockFileName, exclusive: true) {
+                // An existing item with a wrong owner or mode may already have
+                // leaked; refuse rather than quietly paper over it.
+                try group.checkExistingFile(fileName)
+                // The group's lock covers every item, so every temporary is stale.
+                group.removeAllStaleTemporaryFiles()
+                try group.replaceFile(fileName, with: ItemFile.encode(value, for: key))
+            }
         }
     }
 
@@ -101,8 +111,10 @@ public struct FileKeychain: SecretStore {
     ///   directory, or an I/O error.
     public func delete(_ key: SecretItemKey) throws {
         let fileName = try ItemFileName.fileName(for: key)
-        guard let group = try openGroup(key.accessGroup, create: false) else { return }
-        try group.withLock(exclusive: true) { try group.removeFile(fileName) }
+        try KeychainError.translatingFileErrors {
+            guard let group = try openGroup(key.accessGroup, create: false) else { return }
+            try group.withLock(file: Self.lockFileName, exclusive: true) { try group.removeFile(fileName) }
+        }
     }
 
     /// Lists the items of an access group from the file names alone, so
@@ -113,8 +125,10 @@ public struct FileKeychain: SecretStore {
     /// - Throws: ``KeychainError/invalidName(_:)``, a refusal of an unsafe
     ///   directory, or an I/O error.
     public func keys(accessGroup: String) throws -> [SecretItemKey] {
-        guard let group = try openGroup(accessGroup, create: false) else { return [] }
-        let names = try group.withLock(exclusive: false) { try group.entryNames() }
+        let names: [String] = try KeychainError.translatingFileErrors {
+            guard let group = try openGroup(accessGroup, create: false) else { return [] }
+            return try group.withLock(file: Self.lockFileName, exclusive: false) { try group.entryNames() }
+        }
         return names.compactMap { ItemFileName.key(fromFileName: $0, accessGroup: accessGroup) }
             .sorted { ($0.service, $0.account, $0.scope) < ($1.service, $1.account, $1.scope) }
     }
@@ -123,8 +137,11 @@ public struct FileKeychain: SecretStore {
     /// - Returns: the groups, sorted.
     /// - Throws: a refusal of an unsafe base directory, or an I/O error.
     public func accessGroups() throws -> [String] {
-        guard let base = try SecureDirectory.openBase(directory, create: false) else { return [] }
-        return try base.entryNames().compactMap(ItemFileName.accessGroup(fromDirectoryName:)).sorted()
+        let names: [String] = try KeychainError.translatingFileErrors {
+            guard let base = try SecureDirectory.openBase(directory, create: false) else { return [] }
+            return try base.entryNames()
+        }
+        return names.compactMap(ItemFileName.accessGroup(fromDirectoryName:)).sorted()
     }
 
     /// Opens the checked base directory and the group's checked directory.

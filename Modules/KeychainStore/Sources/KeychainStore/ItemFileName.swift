@@ -5,9 +5,10 @@ import KeychainInterface
 /// Each field is percent-encoded over its UTF-8 bytes: only ASCII letters,
 /// digits, `-`, `_` and `.` (not at the start) stay as they are, so an
 /// encoded field never contains `/`, never is `.` or `..`, never starts with
-/// `.` (the store's own `.lock` and `.tmp-…` files) and never contains `~`,
-/// which separates the fields. The encoding is reversible, so listing needs
-/// only the directory, and strict, so foreign files are ignored.
+/// `.` (the store's own `.lock` and the temporary `.<item>.tmp-…` files of
+/// its writes) and never contains `~`, which separates the fields. The
+/// encoding is reversible, so listing needs only the directory, and strict,
+/// so foreign files are ignored.
 enum ItemFileName {
     /// The suffix of every item file.
     static let suffix = ".item"

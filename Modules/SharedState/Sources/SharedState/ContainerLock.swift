@@ -1,3 +1,4 @@
+import SecureFiles
 public import SharedStateInterface
 
 /// Named cross-process locks: an exclusive `flock` on `<directory>/<name>.lock`
@@ -27,7 +28,7 @@ public struct ContainerLock: CrossProcessLocking {
     ///   unsafe directory or lock file, or what `body` throws.
     public func withExclusiveLock<T>(named name: String, _ body: () throws -> T) throws -> T {
         let lock = try open(name)
-        try lock.lock(exclusive: true, wait: true)
+        _ = try acquire(lock, wait: true)
         return try withExtendedLifetime(lock) { try body() }
     }
 
@@ -40,7 +41,7 @@ public struct ContainerLock: CrossProcessLocking {
     ///   unsafe directory or lock file, or what `body` throws.
     public func withExclusiveLockIfAvailable<T>(named name: String, _ body: () throws -> T) throws -> T? {
         let lock = try open(name)
-        guard try lock.lock(exclusive: true, wait: false) else { return nil }
+        guard try acquire(lock, wait: false) else { return nil }
         return try withExtendedLifetime(lock) { try body() }
     }
 
@@ -58,7 +59,7 @@ public struct ContainerLock: CrossProcessLocking {
         _ body: () async throws -> T
     ) async throws -> T {
         let lock = try open(name)
-        while try !lock.lock(exclusive: true, wait: false) {
+        while try !acquire(lock, wait: false) {
             try await Task.sleep(for: interval)
         }
         let result = try await body()
@@ -69,11 +70,19 @@ public struct ContainerLock: CrossProcessLocking {
     /// Opens (making when missing) and checks the lock file of a name.
     private func open(_ name: String) throws -> Descriptor {
         guard Self.isValidName(name) else { throw SharedStateError.invalidLockName(name) }
-        guard let locks = try SecureDirectory.openBase(directory, create: true) else {
-            // With `create`, opening returns a directory or throws; never nil.
-            throw SharedStateError.invalidLockName(name)
+        return try SharedStateError.translatingFileErrors {
+            guard let locks = try SecureDirectory.openBase(directory, create: true) else {
+                // With `create`, opening returns a directory or throws; never nil.
+                throw SharedStateError.invalidLockName(name)
+            }
+            return try locks.openLockFile(name + ".lock")
         }
-        return try locks.openLockFile(name + ".lock")
+    }
+
+    /// Takes the lock exclusively.
+    /// - Returns: true when held; false only without `wait`, when it is busy.
+    private func acquire(_ lock: Descriptor, wait: Bool) throws -> Bool {
+        try SharedStateError.translatingFileErrors { try lock.lock(exclusive: true, wait: wait) }
     }
 
     /// 1 to 100 of `A-Z a-z 0-9 . - _`, not starting with `.`: always one

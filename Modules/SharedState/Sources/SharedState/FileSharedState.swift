@@ -1,4 +1,5 @@
 import Foundation
+import SecureFiles
 public import SharedStateInterface
 
 /// The key-value state of the app group in one JSON file, `state.json`, in
@@ -68,22 +69,24 @@ public struct FileSharedState: SharedStateStore {
     /// - Throws: what `transform` throws (nothing is written then), or ``SharedStateError``.
     @discardableResult
     public func update(_ key: SharedStateKey, _ transform: (String?) throws -> String?) throws -> String? {
-        // With `create`, opening returns a directory or throws; never nil.
-        guard let container = try openDirectory(create: true) else { return nil }
-        return try container.withLock(file: Self.lockFileName, exclusive: true) {
-            var values = try load(container, exclusive: true)
-            let old = values[key.name]
-            let new = try transform(old)
-            if let new, new.utf8.count > Self.maximumValueBytes {
-                throw SharedStateError.valueTooLarge(
-                    key: key.name, bytes: new.utf8.count, limit: Self.maximumValueBytes)
+        try SharedStateError.translatingFileErrors {
+            // With `create`, opening returns a directory or throws; never nil.
+            guard let container = try openDirectory(create: true) else { return nil }
+            return try container.withLock(file: Self.lockFileName, exclusive: true) {
+                var values = try load(container, exclusive: true)
+                let old = values[key.name]
+                let new = try transform(old)
+                if let new, new.utf8.count > Self.maximumValueBytes {
+                    throw SharedStateError.valueTooLarge(
+                        key: key.name, bytes: new.utf8.count, limit: Self.maximumValueBytes)
+                }
+                guard new != old else { return new }
+                values[key.name] = new
+                container.removeStaleTemporaryFiles(of: Self.fileName)
+                try container.replaceFile(Self.fileName, with: StateFile.encode(values))
+                return new
             }
-            guard new != old else { return new }
-            values[key.name] = new
-            container.removeStaleTemporaryFiles(of: Self.fileName)
-            try container.replaceFile(Self.fileName, with: StateFile.encode(values))
-            return new
-        } ?? nil
+        }
     }
 
     /// Every key and value, read under a shared lock.
@@ -98,16 +101,19 @@ public struct FileSharedState: SharedStateStore {
     /// Reads the whole state under a shared lock; a corrupt file is handed to
     /// the exclusive path, which moves it aside.
     private func readValues() throws -> [String: String] {
-        guard let container = try openDirectory(create: false) else { return [:] }
-        let shared = try container.withLock(file: Self.lockFileName, exclusive: false) { () -> [String: String]? in
-            do { return try load(container, exclusive: false) } catch NeedsExclusiveLock.corrupt { return nil }
+        try SharedStateError.translatingFileErrors {
+            guard let container = try openDirectory(create: false) else { return [:] }
+            let shared = try container.withLock(file: Self.lockFileName, exclusive: false) {
+                () -> [String: String]? in
+                do { return try load(container, exclusive: false) } catch NeedsExclusiveLock.corrupt { return nil }
+            }
+            if let shared { return shared }
+            // Corrupt: take the lock exclusively and look again, since another
+            // process may have moved the file aside meanwhile.
+            return try container.withLock(file: Self.lockFileName, exclusive: true) {
+                try load(container, exclusive: true)
+            }
         }
-        if let values = shared ?? nil { return values }
-        // Corrupt: take the lock exclusively and look again, since another
-        // process may have moved the file aside meanwhile.
-        return try container.withLock(file: Self.lockFileName, exclusive: true) {
-            try load(container, exclusive: true)
-        } ?? [:]
     }
 
     /// Thrown inside a shared-lock read to say the file needs moving aside.
@@ -115,13 +121,14 @@ public struct FileSharedState: SharedStateStore {
 
     /// Loads the values; with the exclusive lock held, moves a corrupt file aside.
     private func load(_ container: SecureDirectory, exclusive: Bool) throws -> [String: String] {
-        guard let found = try container.readFile(Self.fileName, limit: Self.maximumFileBytes) else { return [:] }
+        let found = try container.readFile(Self.fileName, limit: Self.maximumFileBytes)
         let problem: String
         do throws(StateFile.Problem) {
-            guard let bytes = found else {
-                throw StateFile.Problem.corrupt("larger than \(Self.maximumFileBytes) bytes")
+            switch found {
+            case .missing: return [:]
+            case .tooLarge: throw StateFile.Problem.corrupt("larger than \(Self.maximumFileBytes) bytes")
+            case .bytes(let bytes): return try StateFile.decode(bytes)
             }
-            return try StateFile.decode(bytes)
         } catch .unsupportedVersion(let version) {
             throw SharedStateError.corrupt(
                 path: path,

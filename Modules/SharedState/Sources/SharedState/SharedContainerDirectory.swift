@@ -1,4 +1,5 @@
 import Foundation
+import SecureFiles
 public import SharedStateInterface
 
 /// The app-group container: one directory shared by the CLI and the daemon.
@@ -42,13 +43,16 @@ public struct SharedContainerDirectory: SharedContainer {
     ///   ``SharedStateError/wrongOwner(path:owner:expected:)``,
     ///   ``SharedStateError/notARegularFile(path:)`` or ``SharedStateError/io(operation:path:errno:)``.
     public init(directory: String? = nil, environment: [String: String]? = nil) throws {
-        rootPath = directory ?? Self.defaultDirectory(environment: environment)
-        guard let root = try SecureDirectory.openBase(rootPath, create: true) else {
-            // With `create`, opening returns a directory or throws; never nil.
-            throw SharedStateError.notARegularFile(path: rootPath)
+        let rootPath = directory ?? Self.defaultDirectory(environment: environment)
+        try SharedStateError.translatingFileErrors {
+            guard let root = try SecureDirectory.openBase(rootPath, create: true) else {
+                // With `create`, opening returns a directory or throws; never nil.
+                throw SharedStateError.notARegularFile(path: rootPath)
+            }
+            _ = try root.subdirectory("inbox", create: true)
+            _ = try root.subdirectory("locks", create: true)
         }
-        _ = try root.subdirectory("inbox", create: true)
-        _ = try root.subdirectory("locks", create: true)
+        self.rootPath = rootPath
     }
 
     /// The container directory chosen by the environment:

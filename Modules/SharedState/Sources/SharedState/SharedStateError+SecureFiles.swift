@@ -1,0 +1,33 @@
+import SecureFiles
+import SharedStateInterface
+
+extension SharedStateError {
+    /// The shared state's own error for a failure of the secure-file layer,
+    /// so callers see only ``SharedStateError`` (its cases and messages).
+    /// - Parameter error: what SecureFiles threw.
+    init(_ error: SecureFileError) {
+        switch error {
+        case .insecurePermissions(let path, let mode, _):
+            self = .insecurePermissions(path: path, mode: mode)
+        case .wrongOwner(let path, let owner, let expected):
+            self = .wrongOwner(path: path, owner: owner, expected: expected)
+        case .wrongFileType(let path, _):
+            self = .notARegularFile(path: path)
+        case .io(let operation, let path, let errno):
+            self = .io(operation: operation, path: path, errno: errno)
+        }
+    }
+
+    /// Runs `body`, turning any ``SecureFileError`` it throws into a
+    /// ``SharedStateError``; every other error passes unchanged.
+    /// - Parameter body: the work over the container's files.
+    /// - Returns: what `body` returns.
+    /// - Throws: ``SharedStateError`` for a secure-file failure, else what `body` throws.
+    static func translatingFileErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SecureFileError {
+            throw SharedStateError(error)
+        }
+    }
+}
