@@ -28,6 +28,9 @@ let modules = [
     "Uploads", "Messages", "TargetStore", "ShareInbox", "Outbox", "ShareIntake", "PushPreview",
     "MicroHTTPServer",
 ]
+// Small dependency-free building blocks with I/O, usable by modules, apps and
+// tests but not by interfaces (docs/adr/0003-support-layer.md).
+let support = ["SecureFiles"]
 
 /// A product of one of the path packages (each package vends one library named like itself).
 func lib(_ name: String) -> Target.Dependency { .product(name: name, package: name) }
@@ -42,7 +45,8 @@ let package = Package(
         .executable(name: "share-server", targets: ["ShareServer"]),
     ],
     dependencies: interfaces.map { .package(path: "Interfaces/\($0)") }
-        + modules.map { .package(path: "Modules/\($0)") },
+        + modules.map { .package(path: "Modules/\($0)") }
+        + support.map { .package(path: "Support/\($0)") },
     targets: [
         // MARK: Apps: shared command-line plumbing
         .target(
@@ -183,7 +187,7 @@ let package = Package(
         // MARK: Layout (depends on every package so that each one is compiled)
         .testTarget(
             name: "LayoutTests",
-            dependencies: ["TestSupport"] + (interfaces + modules).map(lib),
+            dependencies: ["TestSupport"] + (interfaces + modules + support).map(lib),
             path: "Tests/LayoutTests",
             swiftSettings: swiftSettings
         ),

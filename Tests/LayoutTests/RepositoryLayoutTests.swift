@@ -25,7 +25,10 @@ struct RepositoryLayoutTests {
         #expect(FileManager.default.fileExists(atPath: "\(Self.root)/Modules/\(name)/Package.swift"))
     }
 
-    @Test("the root package aggregates every package under Interfaces/ and Modules/ by path")
+    /// The folders whose immediate subfolders are packages the root aggregates.
+    static let packageFolders = ["Interfaces", "Modules", "Support"]
+
+    @Test("the root package aggregates every package under Interfaces/, Modules/ and Support/ by path")
     func rootAggregatesEverything() throws {
         // A scratch path of its own: the running `swift test` holds the lock on .build.
         let scratch = try TemporaryDirectory(prefix: "dump-package")
@@ -43,7 +46,7 @@ struct RepositoryLayoutTests {
                 }
                 return URL(fileURLWithPath: path).standardizedFileURL.path
             })
-        for folder in ["Interfaces", "Modules"] {
+        for folder in Self.packageFolders {
             for name in Self.packageDirectories(folder) {
                 let path = URL(fileURLWithPath: "\(Self.root)/\(folder)/\(name)").standardizedFileURL.path
                 #expect(paths.contains(path), "root Package.swift does not aggregate \(folder)/\(name)")
@@ -51,10 +54,15 @@ struct RepositoryLayoutTests {
         }
     }
 
+    @Test("Support/ holds the SecureFiles package (the support layer of docs/adr/0003)")
+    func supportLayerExists() {
+        #expect(Self.packageDirectories("Support").contains("SecureFiles"))
+    }
+
     @Test("every package manifest enables the same upcoming features as the root")
     func sharedSettings() throws {
         let features = ["InternalImportsByDefault", "MemberImportVisibility", "ExistentialAny"]
-        for folder in ["Interfaces", "Modules"] {
+        for folder in Self.packageFolders {
             for name in Self.packageDirectories(folder) {
                 let manifest = try String(
                     contentsOfFile: "\(Self.root)/\(folder)/\(name)/Package.swift", encoding: .utf8)
