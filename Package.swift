@@ -26,7 +26,7 @@ let interfaces = [
 let modules = [
     "OpenSSLCrypto", "KeychainStore", "SharedState", "DPoP", "SQLiteStore", "HTTPTransport", "Sessions",
     "Uploads", "Messages", "TargetStore", "ShareInbox", "Outbox", "ShareIntake", "PushPreview",
-    "MicroHTTPServer",
+    "MicroHTTPServer", "ReferenceServer",
 ]
 // Small dependency-free building blocks with I/O, usable by modules, apps and
 // tests but not by interfaces (docs/adr/0003-support-layer.md).
@@ -113,7 +113,11 @@ let package = Package(
         // MARK: Apps: share-server (the reference server)
         .target(
             name: "ShareServerKit",
-            dependencies: ["AppSupport", lib("ShareCore")],
+            dependencies: [
+                "AppSupport", lib("ShareCore"), lib("ReferenceServer"), lib("HTTPServerInterface"),
+                lib("MicroHTTPServer"), lib("SQLInterface"), lib("SQLiteStore"), lib("CryptoInterface"),
+                lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"),
+            ],
             path: "Apps/ShareServerKit",
             swiftSettings: swiftSettings
         ),
@@ -181,6 +185,17 @@ let package = Package(
             name: "MicroHTTPServerTests",
             dependencies: [lib("HTTPServerInterface"), lib("MicroHTTPServer"), "TestSupport"],
             path: "Tests/MicroHTTPServerTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: The reference server, end to end (the share-server process over loopback)
+        .testTarget(
+            name: "ReferenceServerTests",
+            dependencies: [
+                "ShareServer", "ShareServerKit", "TestSupport", lib("ShareCore"), lib("CryptoInterface"),
+                lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"), lib("ReferenceServer"),
+            ],
+            path: "Tests/ReferenceServerTests",
             swiftSettings: swiftSettings
         ),
 

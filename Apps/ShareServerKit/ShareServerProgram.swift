@@ -1,19 +1,43 @@
 public import AppSupport
+import DPoP
+import Foundation
+import HTTPServerInterface
+import MicroHTTPServer
+import OpenSSLCrypto
+import ReferenceServer
+import SQLiteStore
 import ShareCore
 
 /// The `share-server` program: the reference server of the wire contract
-/// (PROTOCOL.md), on real HTTP and SQLite.
+/// (PROTOCOL.md), on real HTTP (libmicrohttpd) and SQLite.
 ///
-/// This type is the composition root of the server.
+/// This type is the composition root of the server: the only place that
+/// names the HTTP engine, the database, the crypto library and the DPoP
+/// verifier the ``ReferenceServer`` runs on.
 public enum ShareServerProgram {
     /// The help text.
     public static let help = """
         share-server: the ShareKit reference server (PROTOCOL.md)
 
-        Usage: share-server --listen HOST:PORT --db PATH --seed demo|FILE [--tls-cert F --tls-key F]
+        Usage: share-server --listen HOST:PORT --db PATH --seed demo|FILE [options]
                share-server admin revoke-write --db PATH --user U --channel C
                share-server admin revoke-session --db PATH --session S
+               share-server routes [--json]
                share-server --help | --version
+
+        Serving:
+          --listen HOST:PORT   address to listen on; port 0 picks a free port
+          --db PATH            SQLite database (created if missing); upload parts
+                               are kept in PATH.uploads/ next to it
+          --seed demo|FILE     the instance to load (idempotent); `demo` seeds
+                               alex, sam and robin and prints their passwords on stderr
+          --tls-cert FILE      serve HTTPS with this PEM certificate (needs --tls-key)
+          --tls-key FILE       the certificate's PEM private key
+          --quiet              no request log on stderr
+
+        The first line on stdout is `listening on http://HOST:PORT` (or https://),
+        printed once the socket accepts connections. SIGTERM and SIGINT stop the
+        server gracefully: in-flight requests finish, the database is closed.
 
         Exit codes:
         \(ExitCode.allCases.map { "  \($0.rawValue)   \($0.meaning)" }.joined(separator: "\n"))
@@ -23,17 +47,65 @@ public enum ShareServerProgram {
     /// Runs the server with `arguments` (without the program name).
     /// - Returns: the process exit code.
     public static func main(_ arguments: [String], io: ProgramIO = ProgramIO()) async -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            io.out.write(help)
-            return ExitCode.success.rawValue
+        if arguments.first == "--help" || arguments.first == "-h" || arguments.isEmpty {
+            (arguments.isEmpty ? io.err : io.out).write(help)
+            return (arguments.isEmpty ? ExitCode.usage : .success).rawValue
         }
         if arguments == ["--version"] {
-            io.out.write("share-server \(ShareKitVersion.current)\n")
+            io.out.write("share-server \(ShareKitVersion.current) (SQLite \(SQLiteLibrary.version))\n")
             return ExitCode.success.rawValue
         }
-        io.err.write(
-            "share-server: serving is not available in this build of ShareKit \(ShareKitVersion.current) (planned in issue #4)\n"
-        )
-        return ExitCode.unavailable.rawValue
+        switch arguments.first {
+        case "routes":
+            return routes(Array(arguments.dropFirst()), io: io).rawValue
+        case "admin":
+            return AdminCommand.run(Array(arguments.dropFirst()), io: io).rawValue
+        default:
+            return await serve(arguments, io: io).rawValue
+        }
+    }
+
+    static func routes(_ arguments: [String], io: ProgramIO) -> ExitCode {
+        guard arguments.allSatisfy({ $0 == "--json" }) else {
+            io.err.write("share-server routes: unexpected argument; use --json or nothing\n")
+            return .usage
+        }
+        if arguments.contains("--json") {
+            let list = ReferenceServer.routes.map {
+                ["operation_id": $0.operationID, "method": $0.method.rawValue, "template": $0.template]
+            }
+            let data = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])) ?? Data()
+            io.out.write(String(decoding: data, as: UTF8.self) + "\n")
+        } else {
+            for route in ReferenceServer.routes {
+                io.out.write(
+                    "\(route.method.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(route.template)  \(route.operationID)\n"
+                )
+            }
+        }
+        return .success
+    }
+
+    static func serve(_ arguments: [String], io: ProgramIO) async -> ExitCode {
+        let options: ServeOptions
+        do {
+            options = try ServeOptions(arguments)
+        } catch {
+            io.err.write("share-server: \(error); run 'share-server --help'\n")
+            return .usage
+        }
+        let running: RunningServer
+        do {
+            running = try RunningServer.start(options, io: io)
+        } catch {
+            io.err.write("share-server: \(error)\n")
+            return .failure
+        }
+        io.out.write("listening on \(running.origin)\n")
+        await SignalWaiter.waitForTermination()
+        io.err.write("share-server: stopping (finishing requests in flight)\n")
+        running.stop()
+        io.err.write("share-server: stopped\n")
+        return .success
     }
 }

@@ -1,0 +1,83 @@
+import AppSupport
+import DPoP
+import Foundation
+import HTTPServerInterface
+import MicroHTTPServer
+import OpenSSLCrypto
+import ReferenceServer
+import SQLiteStore
+
+/// A started server: the engine, the application and the database, wired.
+final class RunningServer {
+    let origin: String
+    private let engine: MicroHTTPServer
+    private let database: SQLiteDatabase
+
+    private init(origin: String, engine: MicroHTTPServer, database: SQLiteDatabase) {
+        self.origin = origin
+        self.engine = engine
+        self.database = database
+    }
+
+    /// Opens the database, loads the seed, starts listening.
+    /// - Throws: a readable error for a bad seed, an unusable database path,
+    ///   unreadable TLS files or an address that cannot be bound.
+    static func start(_ options: ServeOptions, io: ProgramIO) throws -> RunningServer {
+        let seed: ServerSeed
+        if options.seed == "demo" {
+            seed = DemoSeed.seed
+        } else {
+            guard let data = FileManager.default.contents(atPath: options.seed) else {
+                throw ServerStartError("cannot read the seed file \(options.seed)")
+            }
+            seed = try ServerSeed.parse(data)
+        }
+        var tls: HTTPServerTLS?
+        if let certificate = options.tlsCertificate, let key = options.tlsKey {
+            guard let certificatePEM = try? String(contentsOfFile: certificate, encoding: .utf8) else {
+                throw ServerStartError("cannot read the TLS certificate \(certificate)")
+            }
+            guard let keyPEM = try? String(contentsOfFile: key, encoding: .utf8) else {
+                throw ServerStartError("cannot read the TLS key \(key)")
+            }
+            tls = HTTPServerTLS(certificatePEM: certificatePEM, privateKeyPEM: keyPEM)
+        }
+        let database = try SQLiteDatabase(path: options.databasePath)
+        let crypto = OpenSSLCryptoProvider()
+        let server = try ReferenceServer(
+            database: database, crypto: crypto, settings: seed.settings,
+            uploadsDirectory: options.databasePath + ".uploads")
+        try server.loadSeed(seed)
+        server.useVerifier(
+            ES256ProofVerifier(
+                crypto: crypto, replayStore: server.replayStore, iatWindowSeconds: seed.settings.iatWindowSeconds))
+        var log: (@Sendable (HTTPRequestLogRecord) -> Void)?
+        if !options.quiet {
+            let err = io.err
+            log = { record in err.write("share-server: \(record)\n") }
+        }
+        let engine = MicroHTTPServer(
+            handler: server, configuration: HTTPServerConfiguration(tls: tls, requestLog: log))
+        let port = try engine.start(host: options.host, port: options.port)
+        let hostPart = options.host.contains(":") ? "[\(options.host)]" : options.host
+        let origin = "\(tls == nil ? "http" : "https")://\(hostPart):\(port)"
+        server.setPublicOrigin(origin)
+        if options.seed == "demo" {
+            let list = DemoSeed.passwords.map { "\($0.username) / \($0.password)" }.joined(separator: ", ")
+            io.err.write("share-server: demo people (username / password): \(list)\n")
+        }
+        return RunningServer(origin: origin, engine: engine, database: database)
+    }
+
+    /// Stops accepting, lets requests in flight finish, closes the database.
+    func stop() {
+        engine.stop(gracePeriod: .seconds(10))
+        try? database.close()
+    }
+}
+
+/// A reason the server could not start, for a person.
+struct ServerStartError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
