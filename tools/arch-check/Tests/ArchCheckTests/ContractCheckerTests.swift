@@ -85,7 +85,7 @@ struct ContractCheckerTests {
         let result = builder.check()
         #expect(
             result.violations.map(\.line) == [
-                "Modules/Outbox/Sources/Outbox/O.swift:1:8: error: [independence] Outbox imports Store from another module package (Modules/Store); a module may use only packages under Interfaces/: move the API it needs into an interface package and depend on that (declared in Modules/Outbox/Package.swift:10:30)"
+                "Modules/Outbox/Sources/Outbox/O.swift:1:8: error: [independence] Outbox imports Store from another module package (Modules/Store); a module may use only packages under Interfaces/ and Support/: move the API it needs into an interface package and depend on that (declared in Modules/Outbox/Package.swift:10:30)"
             ])
     }
 
@@ -111,14 +111,73 @@ struct ContractCheckerTests {
             ])
     }
 
-    @Test("a target outside the four layer folders is a layers violation at its declaration")
+    @Test("layers: Support/ uses only Support/; interfaces may not use it; modules, apps and tests may")
+    func supportLayer() {
+        var builder = ModelBuilder()
+        let interface = builder.target(builder.package("Interfaces/CoreInterface"), "CoreInterface")
+        let files = builder.target(builder.package("Support/SecureFiles"), "SecureFiles")
+        let errors = builder.target(builder.package("Support/PosixErrors"), "PosixErrors")
+        let module = builder.target(builder.package("Modules/Store"), "Store")
+        builder.package(".")
+        let app = builder.target(".", "ShareKit", sourceDirectory: "Apps/ShareKit")
+        let tests = builder.target(".", "StoreTests", type: .test, sourceDirectory: "Tests/StoreTests")
+        // Allowed: support on support; module, app and tests on support.
+        builder.depend(files, on: [errors], line: 4)
+        builder.depend(module, on: [interface, files], line: 5)
+        builder.depend(app, on: [module, files], line: 6)
+        builder.depend(tests, on: [module, files, errors], line: 7)
+        // Forbidden: support on an interface, a module or an app; an interface on support.
+        builder.depend(errors, on: [interface], line: 8)
+        builder.depend(files, on: [module], line: 9)
+        builder.file(files, "SecureDirectory.swift", "import PosixErrors\nimport Store\nimport ShareKit")
+        builder.depend(interface, on: [files], line: 10)
+        let result = builder.check()
+        #expect(
+            result.compact == [
+                "Interfaces/CoreInterface/Package.swift:10:30 [layers]",
+                "Support/PosixErrors/Package.swift:8:30 [layers]",
+                "Support/SecureFiles/Sources/SecureFiles/SecureDirectory.swift:2:8 [layers]",
+                "Support/SecureFiles/Sources/SecureFiles/SecureDirectory.swift:3:8 [layers]",
+                "Support/SecureFiles/Sources/SecureFiles/SecureDirectory.swift:3:8 [explicit-imports]",
+            ])
+        #expect(
+            result.violations.first?.message.hasPrefix(
+                "CoreInterface depends on SecureFiles, which is in Support/; an interface holds no I/O") == true)
+        #expect(
+            result.violations.dropFirst().allSatisfy {
+                $0.contract != .layers
+                    || $0.message.contains("a support package may use only other packages under Support/")
+            })
+    }
+
+    @Test("each layer may use exactly the layers the contract allows")
+    func layerTable() {
+        #expect(Layer.of(relativePath: "Support/SecureFiles/Sources/SecureFiles") == .support)
+        #expect(Layer.support.folder == "Support/")
+        let allowed: [Layer: Set<Layer>] = [
+            .interface: [.interface],
+            .support: [.support],
+            .module: [.interface, .support, .module],
+            .app: [.interface, .support, .module, .app],
+            .test: Set(Layer.allCases),
+        ]
+        for (consumer, uses) in allowed {
+            for dependency in Layer.allCases where dependency != .other {
+                #expect(consumer.mayUse(dependency) == uses.contains(dependency), "\(consumer) -> \(dependency)")
+            }
+        }
+    }
+
+    @Test("a target outside the five layer folders is a layers violation at its declaration")
     func outsideLayers() {
         var builder = ModelBuilder()
         builder.package(".")
         builder.target(".", "Stray", line: 9)
         let result = builder.check()
         #expect(result.compact == ["Package.swift:9:20 [layers]"])
-        #expect(result.violations.first?.message.contains("outside Interfaces/, Modules/, Apps/ and Tests/") == true)
+        #expect(
+            result.violations.first?.message.contains("outside Interfaces/, Support/, Modules/, Apps/ and Tests/")
+                == true)
     }
 
     @Test("c-shims: another package's shim is off limits, also for apps and tests")

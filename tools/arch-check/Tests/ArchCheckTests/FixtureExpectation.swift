@@ -25,12 +25,24 @@ struct FixtureExpectation: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    /// One clean tree and, per contract, a tree that breaks it exactly once.
+    /// The clean trees and, per contract (and per Support/ rule of
+    /// `layers`), a tree that breaks it exactly once.
     static let all: [FixtureExpectation] = [
         FixtureExpectation(name: "clean", violations: []),
         FixtureExpectation(
             name: "layers",
             violations: [("Interfaces/UploadsInterface/Sources/UploadsInterface/Uploading.swift:2:15", .layers)]),
+        // Support/: a support package imports a module (declared too, so
+        // reported at the import); an interface depends on a support package
+        // (declared only, so reported at the manifest entry); and a tree where
+        // support uses support and a module, an app and a test use support.
+        FixtureExpectation(
+            name: "layers-support",
+            violations: [("Support/SecureFiles/Sources/SecureFiles/SecureDirectory.swift:4:8", .layers)]),
+        FixtureExpectation(
+            name: "layers-interface-support",
+            violations: [("Interfaces/UploadsInterface/Package.swift:11:44", .layers)]),
+        FixtureExpectation(name: "clean-support", violations: []),
         // The hand check from the issue: Uploads imports the Messages module
         // and declares the dependency in its manifest.
         FixtureExpectation(

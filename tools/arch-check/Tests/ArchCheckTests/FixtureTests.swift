@@ -40,6 +40,17 @@ struct FixtureTests {
             ) == true)
         let layers = try await CheckerRuns.shared.result(fixture: "layers").violations.first
         #expect(layers?.message.contains("an interface may use only other interfaces") == true)
+        let support = try await CheckerRuns.shared.result(fixture: "layers-support").violations.first
+        #expect(
+            support?.message
+                == "SecureFiles imports Storage, which is in Modules/; a support package may use only other packages under Support/ and toolchain modules, so that any layer can use it: move what it needs into Support/ if that is small, stable and free of domain logic, else move this code into a module (declared in Support/SecureFiles/Package.swift:11:44)"
+        )
+        let interfaceSupport = try await CheckerRuns.shared.result(fixture: "layers-interface-support").violations
+            .first
+        #expect(
+            interfaceSupport?.message
+                == "UploadsInterface depends on SecureFiles, which is in Support/; an interface holds no I/O and may use only other interfaces and toolchain modules: keep the protocols and values here and move the code that needs SecureFiles into a module"
+        )
         let shims = try await CheckerRuns.shared.result(fixture: "c-shims").violations.first
         #expect(shims?.message.contains("the C shim of package SQLiteStore") == true)
         let duplicate = try await CheckerRuns.shared.result(fixture: "c-shims-duplicate").violations.first
@@ -83,6 +94,18 @@ struct FixtureTests {
         #expect(result.statistics.targets == 9)
         #expect(result.statistics.files == 8)
         #expect(result.notes.isEmpty)
+    }
+
+    @Test("Support/ packages are read and placed in the support layer; support using support is clean")
+    func cleanSupportTreeModel() async throws {
+        let result = try await CheckerRuns.shared.result(fixture: "clean-support")
+        // Root, one interface, one module and two support packages.
+        #expect(result.statistics.packages == 5)
+        // ShareCLI, KeychainStoreTests, KeychainInterface, KeychainStore, SecureFiles, PosixErrors.
+        #expect(result.statistics.targets == 6)
+        #expect(result.statistics.files == 6)
+        #expect(result.notes.isEmpty)
+        #expect(result.violations.isEmpty)
     }
 
     @Test("a manifest that does not evaluate is a tool error naming the package and SwiftPM's message")

@@ -27,7 +27,7 @@ public enum ContractChecker {
                     Violation(
                         location: location, contract: .layers,
                         message:
-                            "\(target.name) has its sources in \(target.sourceDirectory), outside Interfaces/, Modules/, Apps/ and Tests/; move them into the folder of the layer it belongs to"
+                            "\(target.name) has its sources in \(target.sourceDirectory), outside Interfaces/, Support/, Modules/, Apps/ and Tests/; move them into the folder of the layer it belongs to"
                     ))
             }
             checkTarget(target, in: model, moduleIndex: moduleIndex, add: add)
@@ -149,27 +149,36 @@ public enum ContractChecker {
         var rules: [(ContractName, String)] = []
         let subject = "\(consumer.name) \(verb) \(dependency.name)"
 
-        // layers: never upward. Tests (and targets outside the layers, which
-        // are reported on their own) are not constrained.
-        if consumer.layer < .test, dependency.layer != .other, dependency.layer > consumer.layer {
-            let advice: String
-            switch consumer.layer {
-            case .interface:
-                advice =
-                    "an interface may use only other interfaces and toolchain modules: move the declarations it needs into an interface package"
-            case .module:
-                advice =
-                    dependency.layer == .test
-                    ? "only Tests/ may use test targets: move the shared code into a module or interface"
-                    : "a module must not depend on Apps/: let the app pass it what it needs through a protocol in an interface package"
+        // layers: never upward, Support/ beside Interfaces/ (see Layer.mayUse).
+        // Tests (and targets outside the layers, which are reported on their
+        // own) are not constrained.
+        if !consumer.layer.mayUse(dependency.layer) {
+            let message: String
+            switch (consumer.layer, dependency.layer) {
+            case (.interface, .support):
+                message =
+                    "\(subject), which is in Support/; an interface holds no I/O and may use only other interfaces and toolchain modules: keep the protocols and values here and move the code that needs \(dependency.name) into a module"
+            case (.support, _):
+                message =
+                    "\(subject), which is in \(dependency.layer.folder); a support package may use only other packages under Support/ and toolchain modules, so that any layer can use it: move what it needs into Support/ if that is small, stable and free of domain logic, else move this code into a module"
             default:
-                advice = "only Tests/ may use test targets: move the shared code into a module or interface"
-            }
-            rules.append(
-                (
-                    .layers,
+                let advice: String
+                switch consumer.layer {
+                case .interface:
+                    advice =
+                        "an interface may use only other interfaces and toolchain modules: move the declarations it needs into an interface package"
+                case .module:
+                    advice =
+                        dependency.layer == .test
+                        ? "only Tests/ may use test targets: move the shared code into a module or interface"
+                        : "a module must not depend on Apps/: let the app pass it what it needs through a protocol in an interface package"
+                default:
+                    advice = "only Tests/ may use test targets: move the shared code into a module or interface"
+                }
+                message =
                     "\(subject), which is in \(dependency.layer.folder) above \(consumer.name) in \(consumer.layer.folder); \(advice)"
-                ))
+            }
+            rules.append((.layers, message))
         }
 
         // independence: modules meet only through interfaces.
@@ -182,7 +191,7 @@ public enum ContractChecker {
                 rules.append(
                     (
                         .independence,
-                        "\(subject) from another module package (\(dependency.id.package)); a module may use only packages under Interfaces/: move the API it needs into an interface package and depend on that"
+                        "\(subject) from another module package (\(dependency.id.package)); a module may use only packages under Interfaces/ and Support/: move the API it needs into an interface package and depend on that"
                     ))
             }
         }

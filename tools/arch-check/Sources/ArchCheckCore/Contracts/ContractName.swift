@@ -1,6 +1,7 @@
 /// The architecture contracts, in the order they are reported.
 public enum ContractName: String, Sendable, Codable, CaseIterable, Comparable {
-    /// Apps → Modules → Interfaces, never upward (Tests on top).
+    /// Apps → Modules → Interfaces, never upward (Tests on top); Support
+    /// uses only Support, and interfaces do not use it.
     case layers
     /// No module target uses a target of another module package.
     case independence
@@ -17,7 +18,8 @@ public enum ContractName: String, Sendable, Codable, CaseIterable, Comparable {
     /// One line on what the contract protects, for `--help` and the README.
     public var summary: String {
         switch self {
-        case .layers: "Apps -> Modules -> Interfaces, never upward; only Tests/ may use test targets"
+        case .layers:
+            "Apps -> Modules -> Interfaces, never upward; Support/ uses only Support/ and interfaces do not use it; only Tests/ may use test targets"
         case .independence: "a module target never uses a target of another module package"
         case .explicitImports: "every import names a direct dependency, an owned C shim or a toolchain module"
         case .cShims: "a C shim is used only by its own package; each C library is declared once"

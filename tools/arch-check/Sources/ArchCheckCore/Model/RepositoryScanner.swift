@@ -2,14 +2,14 @@ import Foundation
 
 /// Builds a ``RepositoryModel`` from a repository on disk.
 ///
-/// Finds the packages (the root, `Interfaces/*`, `Modules/*`,
+/// Finds the packages (the root, `Interfaces/*`, `Support/*`, `Modules/*`,
 /// `Tests/Fixtures/*`), dumps their manifests concurrently, follows
 /// `.package(path:)` dependencies to packages outside those folders so
 /// products can be resolved, resolves every target dependency to targets,
 /// and scans every Swift source file for imports.
 public struct RepositoryScanner: Sendable {
     /// Folders whose immediate subfolders are packages.
-    public static let packageParents = ["Interfaces", "Modules", "Tests/Fixtures"]
+    public static let packageParents = ["Interfaces", "Support", "Modules", "Tests/Fixtures"]
 
     /// Absolute, standardized path of the repository root.
     public let root: String

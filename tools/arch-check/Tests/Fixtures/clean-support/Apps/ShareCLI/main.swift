@@ -1,0 +1,4 @@
+import KeychainStore
+import SecureFiles
+
+print(FileKeychain())

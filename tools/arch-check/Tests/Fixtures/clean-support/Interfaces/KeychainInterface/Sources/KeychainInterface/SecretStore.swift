@@ -1,0 +1,2 @@
+/// Keeps secrets.
+public protocol SecretStore {}

@@ -1,0 +1,5 @@
+import Foundation
+import PosixErrors
+
+/// A private directory.
+public final class SecureDirectory {}

@@ -1,0 +1,6 @@
+import KeychainInterface
+import KeychainStore
+import SecureFiles
+import Testing
+
+@Test func fileKeychain() {}

@@ -1,0 +1,4 @@
+import Foundation
+
+/// Uploads parts.
+public protocol Uploading { func upload() }

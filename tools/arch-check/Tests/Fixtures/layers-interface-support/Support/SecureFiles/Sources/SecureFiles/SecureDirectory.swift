@@ -1,0 +1,4 @@
+import Foundation
+
+/// A private directory.
+public final class SecureDirectory {}

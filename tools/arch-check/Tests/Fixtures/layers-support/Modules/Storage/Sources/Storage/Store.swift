@@ -1,0 +1,2 @@
+/// A store of bytes.
+public struct Store {}
