@@ -8,6 +8,7 @@ import Foundation
 final class EventSignal: @unchecked Sendable {
     private let condition = NSCondition()
     private var generation: UInt64 = 0
+    private var stopping = false
 
     /// Wakes every waiter.
     func wakeAll() {
@@ -17,6 +18,24 @@ final class EventSignal: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Wakes every waiter for good: the server is stopping, so long polls
+    /// answer now instead of holding the shutdown for their whole wait, and
+    /// polls that arrive during the grace period do not start waiting.
+    func stop() {
+        condition.lock()
+        stopping = true
+        generation &+= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Whether ``stop()`` was called.
+    var isStopping: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopping
+    }
+
     /// The current generation, taken before checking for events.
     var current: UInt64 {
         condition.lock()
@@ -24,13 +43,14 @@ final class EventSignal: @unchecked Sendable {
         return generation
     }
 
-    /// Waits until the generation moves past `seen` or `deadline` passes.
-    /// - Returns: true when woken by a new event.
+    /// Waits until the generation moves past `seen`, the server stops, or
+    /// `deadline` passes.
+    /// - Returns: true when woken by a new event or by ``stop()``.
     func wait(after seen: UInt64, until deadline: Date) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while generation == seen {
-            if !condition.wait(until: deadline) { return generation != seen }
+        while generation == seen && !stopping {
+            if !condition.wait(until: deadline) { return generation != seen || stopping }
         }
         return true
     }

@@ -168,7 +168,8 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     }
 
     public func serverWillStop() {
-        events.wakeAll()
+        // Long polls notice the stop flag and answer at once (EventRoutes.list).
+        events.stop()
     }
 
     // MARK: Helpers shared by the routes
