@@ -66,7 +66,7 @@ public struct FileKeychain: SecretStore {
     ///   or a refusal of an unsafe directory or item.
     public func read(_ key: SecretItemKey) throws -> SecretValue? {
         let fileName = try ItemFileName.fileName(for: key)
-        return try KeychainError.translatingFileErrors {
+        return try SecureFileError.translating(into: KeychainError.init) {
             guard let group = try openGroup(key.accessGroup, create: false) else { return nil }
             return try group.withLock(file: Self.lockFileName, exclusive: false) {
                 switch try group.readFile(fileName, limit: Self.maximumFileBytes) {
@@ -89,7 +89,7 @@ public struct FileKeychain: SecretStore {
         guard value.count <= Self.maximumValueBytes else {
             throw KeychainError.valueTooLarge(key, bytes: value.count, limit: Self.maximumValueBytes)
         }
-        try KeychainError.translatingFileErrors {
+        try SecureFileError.translating(into: KeychainError.init) {
             guard let group = try openGroup(key.accessGroup, create: true) else { return }
             try group.withLock(file: Self.lockFileName, exclusive: true) {
                 // An existing item with a wrong owner or mode may already have
@@ -111,7 +111,7 @@ public struct FileKeychain: SecretStore {
     ///   directory, or an I/O error.
     public func delete(_ key: SecretItemKey) throws {
         let fileName = try ItemFileName.fileName(for: key)
-        try KeychainError.translatingFileErrors {
+        try SecureFileError.translating(into: KeychainError.init) {
             guard let group = try openGroup(key.accessGroup, create: false) else { return }
             try group.withLock(file: Self.lockFileName, exclusive: true) { try group.removeFile(fileName) }
         }
@@ -125,7 +125,7 @@ public struct FileKeychain: SecretStore {
     /// - Throws: ``KeychainError/invalidName(_:)``, a refusal of an unsafe
     ///   directory, or an I/O error.
     public func keys(accessGroup: String) throws -> [SecretItemKey] {
-        let names: [String] = try KeychainError.translatingFileErrors {
+        let names: [String] = try SecureFileError.translating(into: KeychainError.init) {
             guard let group = try openGroup(accessGroup, create: false) else { return [] }
             return try group.withLock(file: Self.lockFileName, exclusive: false) { try group.entryNames() }
         }
@@ -137,7 +137,7 @@ public struct FileKeychain: SecretStore {
     /// - Returns: the groups, sorted.
     /// - Throws: a refusal of an unsafe base directory, or an I/O error.
     public func accessGroups() throws -> [String] {
-        let names: [String] = try KeychainError.translatingFileErrors {
+        let names: [String] = try SecureFileError.translating(into: KeychainError.init) {
             guard let base = try SecureDirectory.openBase(directory, create: false) else { return [] }
             return try base.entryNames()
         }

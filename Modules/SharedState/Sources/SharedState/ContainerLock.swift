@@ -70,7 +70,7 @@ public struct ContainerLock: CrossProcessLocking {
     /// Opens (making when missing) and checks the lock file of a name.
     private func open(_ name: String) throws -> Descriptor {
         guard Self.isValidName(name) else { throw SharedStateError.invalidLockName(name) }
-        return try SharedStateError.translatingFileErrors {
+        return try SecureFileError.translating(into: SharedStateError.init) {
             guard let locks = try SecureDirectory.openBase(directory, create: true) else {
                 // With `create`, opening returns a directory or throws; never nil.
                 throw SharedStateError.invalidLockName(name)
@@ -82,7 +82,7 @@ public struct ContainerLock: CrossProcessLocking {
     /// Takes the lock exclusively.
     /// - Returns: true when held; false only without `wait`, when it is busy.
     private func acquire(_ lock: Descriptor, wait: Bool) throws -> Bool {
-        try SharedStateError.translatingFileErrors { try lock.lock(exclusive: true, wait: wait) }
+        try SecureFileError.translating(into: SharedStateError.init) { try lock.lock(exclusive: true, wait: wait) }
     }
 
     /// 1 to 100 of `A-Z a-z 0-9 . - _`, not starting with `.`: always one

@@ -69,7 +69,7 @@ public struct FileSharedState: SharedStateStore {
     /// - Throws: what `transform` throws (nothing is written then), or ``SharedStateError``.
     @discardableResult
     public func update(_ key: SharedStateKey, _ transform: (String?) throws -> String?) throws -> String? {
-        try SharedStateError.translatingFileErrors {
+        try SecureFileError.translating(into: SharedStateError.init) {
             // With `create`, opening returns a directory or throws; never nil.
             guard let container = try openDirectory(create: true) else { return nil }
             return try container.withLock(file: Self.lockFileName, exclusive: true) {
@@ -101,7 +101,7 @@ public struct FileSharedState: SharedStateStore {
     /// Reads the whole state under a shared lock; a corrupt file is handed to
     /// the exclusive path, which moves it aside.
     private func readValues() throws -> [String: String] {
-        try SharedStateError.translatingFileErrors {
+        try SecureFileError.translating(into: SharedStateError.init) {
             guard let container = try openDirectory(create: false) else { return [:] }
             let shared = try container.withLock(file: Self.lockFileName, exclusive: false) {
                 () -> [String: String]? in

@@ -44,7 +44,7 @@ public struct SharedContainerDirectory: SharedContainer {
     ///   ``SharedStateError/notARegularFile(path:)`` or ``SharedStateError/io(operation:path:errno:)``.
     public init(directory: String? = nil, environment: [String: String]? = nil) throws {
         let rootPath = directory ?? Self.defaultDirectory(environment: environment)
-        try SharedStateError.translatingFileErrors {
+        try SecureFileError.translating(into: SharedStateError.init) {
             guard let root = try SecureDirectory.openBase(rootPath, create: true) else {
                 // With `create`, opening returns a directory or throws; never nil.
                 throw SharedStateError.notARegularFile(path: rootPath)

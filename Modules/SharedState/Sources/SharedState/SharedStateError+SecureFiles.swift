@@ -17,17 +17,4 @@ extension SharedStateError {
             self = .io(operation: operation, path: path, errno: errno)
         }
     }
-
-    /// Runs `body`, turning any ``SecureFileError`` it throws into a
-    /// ``SharedStateError``; every other error passes unchanged.
-    /// - Parameter body: the work over the container's files.
-    /// - Returns: what `body` returns.
-    /// - Throws: ``SharedStateError`` for a secure-file failure, else what `body` throws.
-    static func translatingFileErrors<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as SecureFileError {
-            throw SharedStateError(error)
-        }
-    }
 }

@@ -44,6 +44,25 @@ public enum SecureFileError: Error, Equatable, Sendable, CustomStringConvertible
         }
     }
 
+    /// Runs `body` and hands any ``SecureFileError`` it throws to `translate`,
+    /// throwing what that returns; every other error passes unchanged. Users
+    /// call this at their boundary so that their callers see only their own
+    /// error type.
+    /// - Parameters:
+    ///   - translate: the user's error for a secure-file failure.
+    ///   - body: the work over secure files.
+    /// - Returns: what `body` returns.
+    /// - Throws: `translate`'s error for a ``SecureFileError``, else what `body` throws.
+    public static func translating<T, Translated: Error>(
+        into translate: (SecureFileError) -> Translated, _ body: () throws -> T
+    ) throws -> T {
+        do {
+            return try body()
+        } catch let error as SecureFileError {
+            throw translate(error)
+        }
+    }
+
     /// The C library's text for an error number.
     private static func message(errno: Int32) -> String {
         guard let text = strerror(errno) else { return "unknown error" }
