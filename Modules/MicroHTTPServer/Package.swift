@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+// The HTTP/1.1 server engine behind HTTPServerInterface, on GNU
+// libmicrohttpd (docs/adr/0002-http-server-engine.md).
+//
+// libmicrohttpd is reached through two C targets owned by this package only:
+// `CMicroHTTPD`, the system library (headers and linking), and
+// `CMicroHTTPDShim`, a few C functions that wrap the variadic calls
+// (`MHD_start_daemon`, `MHD_get_daemon_info`, `MHD_get_connection_info`),
+// which Swift cannot call.
+import PackageDescription
+
+// One list of compiler settings for every target: Swift 6 mode plus the
+// upcoming features that make imports explicit (see docs/adr/0001).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "MicroHTTPServer",
+    products: [
+        .library(name: "MicroHTTPServer", targets: ["MicroHTTPServer"])
+    ],
+    dependencies: [
+        .package(path: "../../Interfaces/HTTPServerInterface")
+    ],
+    targets: [
+        // MARK: - The engine
+        .target(
+            name: "MicroHTTPServer",
+            dependencies: [
+                .product(name: "HTTPServerInterface", package: "HTTPServerInterface"),
+                "CMicroHTTPD",
+                "CMicroHTTPDShim",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - libmicrohttpd
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Sources/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "CMicroHTTPDShim",
+            dependencies: ["CMicroHTTPD"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

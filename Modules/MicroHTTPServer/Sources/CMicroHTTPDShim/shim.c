@@ -1,0 +1,96 @@
+// See CMicroHTTPDShim.h: the variadic calls of libmicrohttpd, made from C.
+#include "CMicroHTTPDShim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct CMHDShimLogger {
+    CMHDShimLogHandler handler;
+    void *context;
+} CMHDShimLogger;
+
+// MHD_OPTION_EXTERNAL_LOGGER hands over a format and a va_list; Swift gets
+// the formatted text. Messages longer than the buffer are cut, which is
+// fine for diagnostics.
+static void cmhd_shim_log(void *cls, const char *format, va_list arguments) {
+    CMHDShimLogger *logger = cls;
+    char text[1024];
+    vsnprintf(text, sizeof text, format, arguments);
+    logger->handler(logger->context, text);
+}
+
+struct MHD_Daemon *cmhd_shim_start_daemon(const CMHDShimOptions *o, void **logger_out) {
+    // A thread per connection lets handlers block (SQLite, long polls)
+    // without holding up other connections; MHD_USE_AUTO picks poll() over
+    // select() so descriptors above FD_SETSIZE work; MHD_USE_ITC is needed
+    // for MHD_quiesce_daemon.
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_AUTO | MHD_USE_ITC;
+    if (o->ipv6) flags |= MHD_USE_IPv6;
+    if (o->tls_certificate_pem != NULL && o->tls_key_pem != NULL) flags |= MHD_USE_TLS;
+
+    struct MHD_OptionItem items[16];
+    int n = 0;
+    items[n++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)o->address};
+    if (o->connection_limit > 0)
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, (intptr_t)o->connection_limit, NULL};
+    if (o->per_ip_connection_limit > 0)
+        items[n++] =
+            (struct MHD_OptionItem){MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)o->per_ip_connection_limit, NULL};
+    if (o->connection_timeout_seconds > 0)
+        items[n++] =
+            (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)o->connection_timeout_seconds, NULL};
+    if (o->connection_memory_limit > 0)
+        items[n++] =
+            (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)o->connection_memory_limit, NULL};
+    if (o->thread_stack_size > 0)
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_STACK_SIZE, (intptr_t)o->thread_stack_size, NULL};
+    if (o->listen_backlog > 0)
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_LISTEN_BACKLOG_SIZE, (intptr_t)o->listen_backlog, NULL};
+    if (flags & MHD_USE_TLS) {
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)o->tls_certificate_pem};
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)o->tls_key_pem};
+    }
+    items[n++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+
+    CMHDShimLogger *logger = NULL;
+    if (o->log_handler != NULL) {
+        logger = malloc(sizeof *logger);
+        if (logger == NULL) return NULL;
+        logger->handler = o->log_handler;
+        logger->context = o->log_context;
+        flags |= MHD_USE_ERROR_LOG;
+    }
+    *logger_out = logger;
+
+    // The callbacks with two arguments each cannot go through
+    // MHD_OptionItem (it has one pointer), so they are passed directly.
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        flags, 0, NULL, NULL, o->access_handler, o->access_context,
+        MHD_OPTION_NOTIFY_COMPLETED, o->completed_handler, o->completed_context,
+        MHD_OPTION_URI_LOG_CALLBACK, o->uri_log_handler, o->uri_log_context,
+        MHD_OPTION_EXTERNAL_LOGGER, logger != NULL ? cmhd_shim_log : NULL, logger,
+        MHD_OPTION_ARRAY, items,
+        MHD_OPTION_END);
+    if (daemon == NULL) {
+        free(logger);
+        *logger_out = NULL;
+    }
+    return daemon;
+}
+
+void cmhd_shim_release_logger(void *logger) { free(logger); }
+
+uint16_t cmhd_shim_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info != NULL ? info->port : 0;
+}
+
+unsigned int cmhd_shim_current_connections(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info != NULL ? info->num_connections : 0;
+}
+
+const struct sockaddr *cmhd_shim_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info != NULL ? info->client_addr : NULL;
+}

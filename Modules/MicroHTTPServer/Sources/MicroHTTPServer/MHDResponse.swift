@@ -1,0 +1,78 @@
+import CMicroHTTPD
+import Glibc
+import HTTPServerInterface
+
+/// Turns an ``HTTPServerInterface/HTTPResponse`` into a libmicrohttpd response.
+enum MHDResponse {
+    /// Makes the libmicrohttpd response (the caller destroys it after queueing).
+    /// - Parameters:
+    ///   - response: the handler's response.
+    ///   - requestID: sent as `X-Request-Id` unless the handler set one.
+    ///   - closeConnection: add `Connection: close` (the server is stopping).
+    /// - Returns: the response.
+    /// - Throws: ``ResponseFailure`` when it cannot be sent as given.
+    static func make(_ response: HTTPResponse, requestID: String, closeConnection: Bool) throws(ResponseFailure)
+        -> OpaquePointer
+    {
+        guard (200...599).contains(response.status.rawValue) else {
+            throw .invalidStatus(response.status.rawValue)
+        }
+        let made = try body(response.body)
+        for field in response.headers {
+            // The engine frames the body; a handler's framing headers would
+            // contradict it.
+            let lower = field.name.lowercased()
+            if lower == "content-length" || lower == "transfer-encoding" { continue }
+            guard MHD_add_response_header(made, field.name, field.value) == .YES else {
+                MHD_destroy_response(made)
+                throw .invalidHeader(name: field.name)
+            }
+        }
+        if !response.headers.contains("X-Request-Id") {
+            _ = MHD_add_response_header(made, "X-Request-Id", requestID)
+        }
+        if closeConnection {
+            _ = MHD_add_response_header(made, "Connection", "close")
+        }
+        return made
+    }
+
+    private static func body(_ body: HTTPResponseBody) throws(ResponseFailure) -> OpaquePointer {
+        switch body {
+        case .empty:
+            guard let made = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT) else {
+                throw .outOfMemory
+            }
+            return made
+        case .bytes(let bytes):
+            let made = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(
+                    buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+            guard let made else { throw .outOfMemory }
+            return made
+        case .file(let path, let offset, let length):
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw .fileUnavailable(path: path, errno: errno) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else {
+                let code = errno
+                close(fd)
+                throw .fileUnavailable(path: path, errno: code)
+            }
+            let size = UInt64(max(0, info.st_size))
+            let count = length ?? (size >= offset ? size - offset : 0)
+            guard offset <= size, count <= size - offset else {
+                close(fd)
+                throw .fileRange(path: path)
+            }
+            // libmicrohttpd owns the descriptor from here and closes it
+            // with the response.
+            guard let made = MHD_create_response_from_fd_at_offset64(count, fd, offset) else {
+                close(fd)
+                throw .outOfMemory
+            }
+            return made
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import CMicroHTTPD
+import CMicroHTTPDShim
+import HTTPServerInterface
+import Synchronization
+
+/// What the libmicrohttpd callbacks of one running daemon share: the
+/// handler, the configuration, the in-flight count and the stop flag. One
+/// is made per start; the running daemon holds it until `MHD_stop_daemon`
+/// has returned, so the unretained pointer the callbacks get stays valid.
+final class ServerCore: Sendable {
+    /// The application's handler.
+    let handler: any HTTPRequestHandler
+    /// Limits and hooks.
+    let configuration: HTTPServerConfiguration
+    /// Whether the daemon serves TLS.
+    let isSecure: Bool
+    /// Request ids.
+    let requestIDs = RequestIDGenerator()
+    /// Requests between request line and completion.
+    let inFlight = InFlightRequests()
+    /// Set when a graceful stop begins: responses then close their connection.
+    let stopping = Atomic<Bool>(false)
+    /// Set when the grace period is over and the daemon closes every
+    /// connection: requests cut off from then on ended because of the stop
+    /// (libmicrohttpd reports them as read errors).
+    let closingConnections = Atomic<Bool>(false)
+    /// Engine messages seen while starting, for the start error.
+    private let startMessages = Mutex<[String]>([])
+    private let starting = Atomic<Bool>(true)
+
+    /// Makes the shared state of a daemon.
+    /// - Parameters:
+    ///   - handler: the application's handler.
+    ///   - configuration: limits and hooks.
+    init(handler: any HTTPRequestHandler, configuration: HTTPServerConfiguration) {
+        self.handler = handler
+        self.configuration = configuration
+        self.isSecure = configuration.tls != nil
+    }
+
+    // MARK: - Engine messages
+
+    /// A message from libmicrohttpd: to the diagnostics hook, and kept while
+    /// starting so a failed start can say why.
+    /// - Parameter message: the formatted message.
+    func engineMessage(_ message: String) {
+        let trimmed = String(message.reversed().drop { $0 == "\n" }.reversed())
+        if starting.load(ordering: .relaxed) {
+            startMessages.withLock { $0.append(trimmed) }
+        }
+        configuration.diagnostics?(trimmed)
+    }
+
+    /// Ends the start phase.
+    /// - Returns: the messages logged while starting.
+    func finishStarting() -> [String] {
+        starting.store(false, ordering: .relaxed)
+        return startMessages.withLock { messages in
+            defer { messages.removeAll() }
+            return messages
+        }
+    }
+
+    // MARK: - Request lifecycle
+
+    /// The request line arrived (URI log callback): make its state.
+    /// - Parameter uri: the request target as sent.
+    /// - Returns: the retained state, for `*con_cls`.
+    func begin(uri: String) -> UnsafeMutableRawPointer {
+        inFlight.enter()
+        let request = RequestContext(requestID: requestIDs.next(), target: uri)
+        return Unmanaged.passRetained(request).toOpaque()
+    }
+
+    /// The request ended (completion callback): abort an unfinished sink,
+    /// write the log record and release the state.
+    /// - Parameters:
+    ///   - request: the state made by ``begin(uri:)``, released here.
+    ///   - termination: libmicrohttpd's reason.
+    func complete(_ request: RequestContext, termination: MHD_RequestTerminationCode) {
+        var outcome: HTTPRequestOutcome
+        switch termination {
+        case .REQUEST_TERMINATED_COMPLETED_OK: outcome = .completed
+        case .REQUEST_TERMINATED_TIMEOUT_REACHED: outcome = .timedOut
+        case .REQUEST_TERMINATED_DAEMON_SHUTDOWN: outcome = .serverStopped
+        default: outcome = .clientDisconnected
+        }
+        if outcome != .completed, closingConnections.load(ordering: .relaxed) { outcome = .serverStopped }
+        if case .streaming(let sink) = request.phase {
+            request.phase = .responded
+            let reason: HTTPBodyAbortReason
+            switch outcome {
+            case .timedOut: reason = .timedOut
+            case .serverStopped: reason = .serverStopped
+            case .completed, .clientDisconnected: reason = .clientDisconnected
+            }
+            sink.abort(reason)
+        }
+        if let log = configuration.requestLog {
+            if request.head == nil, request.status == nil, request.failure == nil {
+                request.failure = "answered by the engine before the handler (malformed or oversized head)"
+            }
+            log(
+                HTTPRequestLogRecord(
+                    requestID: request.requestID, method: request.head?.method,
+                    route: request.routeTemplate ?? request.pathForLog,
+                    status: request.status,
+                    duration: request.started.duration(to: .now), bodyBytes: request.bodyBytes, outcome: outcome,
+                    failure: request.failure))
+        }
+        inFlight.leave()
+    }
+}
