@@ -8,8 +8,9 @@ public struct HTTPRequestHead: Sendable, CustomStringConvertible {
     /// The method.
     public var method: HTTPMethod
     /// The request target exactly as sent (origin form `/a/b?c=d`, or the
-    /// absolute form `http://host/a/b?c=d` a client may send).
-    public var target: String
+    /// absolute form `http://host/a/b?c=d` a client may send). Fixed once
+    /// made, because the path and query below are parsed from it.
+    public let target: String
     /// The path part of the target, percent escapes kept (`/files/a%2Fb`).
     public private(set) var path: String
     /// The path split at `/`, each segment percent-decoded
