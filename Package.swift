@@ -1,8 +1,9 @@
 // swift-tools-version: 6.0
-// ShareKit: the root package. It aggregates the interface and module
-// packages by path, owns the three programs of Apps/ and every test target
-// of Tests/. Module packages never see each other; only Apps/ wires concrete
-// implementations together (docs/adr/0001-modular-monorepo.md).
+// ShareKit: the root package. It aggregates the interface, module and
+// support packages by path, owns the three programs of Apps/ and every test
+// target of Tests/. Module packages never see each other (they use
+// interfaces and Support/ building blocks); only Apps/ wires concrete
+// implementations together (docs/adr/0001 and 0003).
 import PackageDescription
 
 // MARK: - Settings
