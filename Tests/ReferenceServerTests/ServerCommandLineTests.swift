@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The `share-server` command line: clear errors and exit codes, an
+/// idempotent seed, a graceful stop.
+@Suite("share-server command line")
+struct ServerCommandLineTests {
+    func server(_ arguments: [String]) throws -> ProcessResult {
+        try runProcess(BuiltProducts.path("share-server"), arguments)
+    }
+
+    @Test(
+        "usage errors exit 2 and say what to change",
+        arguments: [
+            (["--listen", "nowhere", "--db", "/tmp/x.db", "--seed", "demo"], "--listen must be HOST:PORT"),
+            (["--listen", "127.0.0.1:0", "--seed", "demo"], "--db is required"),
+            (["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--tls-cert", "c.pem"], "go together"),
+            (["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--bogus"], "unknown option --bogus"),
+        ])
+    func usage(arguments: [String], message: String) throws {
+        let result = try server(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("a seed file with a wrong member fails with a message naming it, exit 1")
+    func badSeed() throws {
+        let directory = try TemporaryDirectory(prefix: "bad-seed")
+        defer { directory.remove() }
+        let cases: [(String, String)] = [
+            ("{\"users\": [{\"username\": \"alex\"}]}", "seed.users[0].password is missing"),
+            (
+                "{\"users\": [], \"limits\": {\"upload_part_size\": \"big\"}}",
+                "seed.limits.upload_part_size must be an integer"
+            ),
+            (
+                "{\"users\": [], \"threads\": [{\"id\": \"t\", \"channel_id\": \"nope\", \"title\": \"x\"}]}",
+                "unknown channel nope"
+            ),
+            ("not json", "not valid JSON"),
+        ]
+        for (text, message) in cases {
+            let path = directory.file("seed.json")
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let result = try server(["--listen", "127.0.0.1:0", "--db", directory.file("s.db"), "--seed", path])
+            #expect(result.status == 1, "\(text)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+    }
+
+    @Test("restarting on the same database loads the seed again without duplicates; data survives")
+    func idempotentSeed() async throws {
+        let directory = try TemporaryDirectory(prefix: "reseed")
+        let first = try ServerProcess(directory: directory)
+        let alex = try TestClient(origin: first.origin)
+        try await alex.login("alex", "alex-demo-pass")
+        let before = try await alex.send("GET", "/api/v1/spaces")
+        #expect(first.stop(removeFiles: false) == 0)
+
+        let second = try ServerProcess(directory: directory)
+        defer { second.stop() }
+        let again = try TestClient(origin: second.origin)
+        #expect(try await again.login("alex", "alex-demo-pass").status == 201)
+        let after = try await again.send("GET", "/api/v1/spaces")
+        #expect(after.text == before.text)
+        let threads = try await again.send("GET", "/api/v1/threads/search?q=")
+        #expect(threads.array.count == Set(threads.array.compactMap { $0["id"] as? String }).count)
+    }
+
+    @Test("routes --json lists every operation once")
+    func routes() throws {
+        let result = try server(["routes", "--json"])
+        #expect(result.status == 0)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]])
+        let ids = list.compactMap { $0["operation_id"] }
+        #expect(Set(ids).count == ids.count)
+        for id in ["login", "refreshToken", "createExtensionSession", "createMessage", "uploadPart", "listEvents"] {
+            #expect(ids.contains(id))
+        }
+    }
+}
