@@ -52,9 +52,10 @@ public struct InstanceSettings: Sendable, Equatable {
         nonceTTLSeconds = file.dpop?.nonce_ttl_seconds ?? nonceTTLSeconds
         iatWindowSeconds = file.dpop?.iat_window_seconds ?? iatWindowSeconds
         idempotencyRetentionSeconds = file.idempotency_retention_seconds ?? idempotencyRetentionSeconds
+        uploadTTLSeconds = file.upload_ttl_seconds ?? uploadTTLSeconds
         guard uploadPartSize >= 1024, fileMaxUploadBytes >= 1, messageMaxAttachments >= 1, recentTargets >= 1,
             accessTTLSeconds >= 1, refreshTTLSeconds >= 1, nonceTTLSeconds >= 1, iatWindowSeconds >= 1,
-            idempotencyRetentionSeconds >= 0
+            idempotencyRetentionSeconds >= 0, uploadTTLSeconds >= 1
         else {
             throw ServerSeedError.invalid(
                 "seed limits, lifetimes and windows must be positive (upload_part_size at least 1024)")

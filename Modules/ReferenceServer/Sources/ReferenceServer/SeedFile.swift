@@ -30,6 +30,8 @@ struct SeedFile: Decodable {
     let tokens: Tokens?
     let dpop: DPoP?
     let idempotency_retention_seconds: Int64?
+    /// How long an unfinished upload lives (not in PROTOCOL.md's example; tests shorten it to see expiry).
+    let upload_ttl_seconds: Int64?
 }
 
 /// Describes a decoding failure by the path of the member, for people.

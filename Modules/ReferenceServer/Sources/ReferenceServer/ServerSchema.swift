@@ -139,6 +139,13 @@ enum ServerSchema {
             attributes TEXT NOT NULL,
             received_at TEXT NOT NULL
         );
+        """,
+        // Step 2: indexes for the sweeps that run on the hot paths: every
+        // createMessage prunes idempotency records past their retention, every
+        // createUpload collects a few expired uploads.
         """
+        CREATE INDEX idempotency_by_age ON idempotency(created_at);
+        CREATE INDEX uploads_by_expiry ON uploads(state, expires_at);
+        """,
     ]
 }

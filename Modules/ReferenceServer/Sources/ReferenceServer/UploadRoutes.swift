@@ -1,25 +1,330 @@
+import Foundation
 import HTTPServerInterface
+import SQLInterface
 
-/// The upload protocol (PROTOCOL.md "Uploads").
+/// The upload protocol (PROTOCOL.md "Uploads"): create an upload session,
+/// send its parts in any order (each checked against its `Content-Digest`),
+/// resume through getUpload, complete with a whole-file SHA-256 check, or
+/// abort. Only the creator sees an upload; for anyone else it does not exist.
 enum UploadRoutes {
+    struct CreateBody: Decodable {
+        let fileName: String
+        let contentType: String
+        let size: Int64
+        let sha256: String
+
+        enum CodingKeys: String, CodingKey {
+            case fileName = "file_name"
+            case contentType = "content_type"
+            case size, sha256
+        }
+    }
+
+    /// How many missing part numbers a `409 incomplete` names before it abbreviates.
+    static let missingPartsListed = 100
+
+    // MARK: createUpload
+
+    static func create(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
+        let session = try Authenticator.authenticate(server, context)
+        let body = try JSONBody.decode(CreateBody.self, from: context.body)
+        let name = body.fileName
+        guard !name.isEmpty, name.utf8.count <= 255, !name.contains("/"), !name.unicodeScalars.contains("\0") else {
+            throw Problems.badRequest(
+                "file_name must be 1 to 255 bytes of UTF-8 without \"/\" or NUL.", code: "invalid_file_name")
+        }
+        guard body.size >= 0 else { throw Problems.badRequest("size must be a whole number of bytes, 0 or more.") }
+        let sha256 = body.sha256.lowercased()
+        guard sha256.utf8.count == 64, sha256.utf8.allSatisfy({ isHexDigit($0) }) else {
+            throw Problems.badRequest(
+                "sha256 must be the file's SHA-256 in 64 hexadecimal digits.", code: "invalid_digest")
+        }
+        let settings = server.settings
+        guard body.size <= settings.fileMaxUploadBytes else {
+            throw Problems.tooLarge(
+                "The file is \(body.size) bytes; file_max_upload_bytes is \(settings.fileMaxUploadBytes).")
+        }
+        let mediaType = mediaTypeOf(body.contentType)
+        guard settings.acceptedContentTypes.contains(where: { mediaTypeOf($0) == mediaType }) else {
+            throw Problems.unsupportedType(body.contentType)
+        }
+        try UploadExpiry.sweepSome(server)
+        let partSize = settings.uploadPartSize
+        let partsCount = max(1, body.size / partSize + (body.size % partSize == 0 ? 0 : 1))
+        let id = server.ids.id("up")
+        let now = server.now
+        let expiresAt = now + settings.uploadTTLSeconds
+        try server.db.execute(
+            """
+            INSERT INTO uploads (id, username, file_name, content_type, size, sha256, part_size, parts_count, state,
+                created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+            """,
+            [
+                .text(id), .text(session.username), .text(name),
+                .text(body.contentType.trimmingCharacters(in: .whitespaces)),
+                .integer(body.size), .text(sha256), .integer(partSize), .integer(partsCount), .integer(now),
+                .integer(expiresAt),
+            ])
+        return JSONBody.response(
+            201,
+            [
+                "upload_id": id, "part_size": partSize, "parts_count": partsCount, "upload_state": "pending",
+                "expires_at": Timestamp.string(Date(timeIntervalSince1970: TimeInterval(expiresAt))),
+            ])
+    }
+
+    // MARK: uploadPart
+
+    /// Checks an uploadPart request from its head alone, before a byte of the
+    /// body is read, and streams an acceptable body to an ``UploadPartSink``.
+    ///
+    /// Everything that can be refused here is: the caller (DPoP), the
+    /// upload (owner, state, expiry), the part number, `Content-Length` and
+    /// `Content-Digest`. A refusal is answered at once, without reading the
+    /// part. Route problems are returned as `.reject` rather than thrown,
+    /// because the engine would turn anything but an ``HTTPProblem`` into a 500.
     static func prepareUploadPart(_ server: ReferenceServer, head: HTTPRequestHead, parameters: [String: String]) throws
         -> HTTPBodyDisposition
     {
-        .reject(HTTPProblem(status: 501, code: "not_implemented", title: "Not implemented yet").response())
+        do {
+            return .stream(try makeSink(server, head: head, parameters: parameters))
+        } catch let problem as HTTPProblem {
+            return .reject(finalize(server, problem.response()))
+        } catch let problem as ProblemResponse {
+            return .reject(finalize(server, problem.response))
+        } catch let error as SQLError {
+            return .reject(finalize(server, storageUnavailable(error)))
+        }
     }
-    static func create(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        throw HTTPProblem(status: 501, code: "not_implemented", title: "Not implemented yet")
-    }
+
+    /// The buffered path of uploadPart. The engine never takes it (prepare
+    /// always streams or rejects this route); a caller that hands a whole
+    /// body to `respond` gets the same checks and the same sink.
     static func part(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        throw HTTPProblem(status: 501, code: "not_implemented", title: "Not implemented yet")
+        switch try prepareUploadPart(server, head: context.head, parameters: context.parameters) {
+        case .reject(let response):
+            return response
+        case .buffer:
+            return finalize(server, HTTPProblem(status: 400, code: "bad_request", title: "Bad request").response())
+        case .stream(let sink):
+            do {
+                try context.body.withUnsafeBytes { try sink.write($0) }
+            } catch {
+                sink.abort(.sinkFailed)
+                throw error
+            }
+            return try sink.finish()
+        }
     }
+
+    private static func makeSink(_ server: ReferenceServer, head: HTTPRequestHead, parameters: [String: String]) throws
+        -> UploadPartSink
+    {
+        let context = RequestContext(head: head, body: [], parameters: parameters, route: partRoute)
+        let session = try Authenticator.authenticate(server, context)
+        let upload = try UploadRecord.load(server, id: context.parameter("id"), username: session.username)
+        guard upload.isPending else { throw UploadRecord.notPending(upload) }
+        let number = context.parameter("n")
+        guard number.utf8.count <= 9, number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(number),
+            (1...upload.partsCount).contains(n)
+        else {
+            throw Problems.badRequest(
+                "The part number must be from 1 to \(upload.partsCount) for this upload.", code: "invalid_part")
+        }
+        let expected = upload.expectedLength(ofPart: n)
+        let lengths = head.headers.values(for: "Content-Length")
+        guard !head.headers.contains("Transfer-Encoding"), lengths.count == 1,
+            lengths[0].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int64(lengths[0]), length == expected
+        else { throw wrongPartSize(part: n, expected: expected) }
+        guard let digest = ContentDigest.parse(head.headers.values(for: "Content-Digest")) else {
+            throw Problems.badRequest(
+                "Send Content-Digest: sha-256=:<base64 of the part's SHA-256>: (RFC 9530).", code: "invalid_digest")
+        }
+        do {
+            return try UploadPartSink(
+                server: server, upload: upload, part: n, expectedLength: expected, expectedDigest: digest.sha256)
+        } catch let error as UploadFileError {
+            // An abort or the expiry sweep may have removed the directory since the check above.
+            let current = try UploadRecord.load(server, id: upload.id, username: session.username)
+            guard current.isPending else { throw UploadRecord.notPending(current) }
+            throw error
+        }
+    }
+
+    // MARK: getUpload
+
     static func get(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        throw HTTPProblem(status: 501, code: "not_implemented", title: "Not implemented yet")
+        let session = try Authenticator.authenticate(server, context)
+        let upload = try UploadRecord.load(server, id: context.parameter("id"), username: session.username)
+        let received = try server.db.query(
+            "SELECT part FROM upload_parts WHERE upload_id = ? ORDER BY part", [.text(upload.id)]
+        ).map { try $0.get("part", as: Int64.self) }
+        return JSONBody.response(
+            200,
+            [
+                "upload_id": upload.id, "upload_state": upload.state, "size": upload.size, "part_size": upload.partSize,
+                "received_parts": received,
+            ])
     }
+
+    // MARK: completeUpload
+
+    /// What a completion attempt found, decided inside one transaction.
+    private enum Completion {
+        case complete
+        case missing([Int])
+        case mismatch
+    }
+
     static func complete(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        throw HTTPProblem(status: 501, code: "not_implemented", title: "Not implemented yet")
+        let session = try Authenticator.authenticate(server, context)
+        let upload = try UploadRecord.load(server, id: context.parameter("id"), username: session.username)
+        if upload.isComplete { return completed(upload) }
+        guard upload.isPending else { throw UploadRecord.notPending(upload) }
+        let snapshot = try partDigests(server, upload.id)
+        let missing = (1...upload.partsCount).filter { snapshot[$0] == nil }
+        guard missing.isEmpty else { throw incomplete(upload, missing: missing) }
+        // Hashing reads the whole file; it runs outside any transaction so
+        // other requests are not held up, and the transaction below checks
+        // that no part changed meanwhile.
+        let read = try UploadFiles.hashParts(server, upload.id, count: upload.partsCount)
+        let damaged = (1...upload.partsCount).filter { n in
+            guard let digest = read.parts[n] ?? nil else { return true }
+            return ContentDigest(sha256: digest).headerValue != snapshot[n]
+        }
+        let outcome: Completion = try server.db.transaction {
+            let current = try reload(server, upload.id)
+            if current.isComplete { return .complete }
+            if current.isExpired(now: server.now) { throw UploadRecord.expired(upload.id) }
+            guard current.isPending else { throw UploadRecord.notPending(current) }
+            guard try partDigests(server, upload.id) == snapshot else {
+                throw Problems.conflict(
+                    "upload_changed", "A part of upload \(upload.id) was replaced during completion; complete it again."
+                )
+            }
+            if !damaged.isEmpty {
+                // A stored part no longer matches the digest it was accepted
+                // with (lost or damaged on disk): forget it so it is sent again.
+                for n in damaged {
+                    try server.db.execute(
+                        "DELETE FROM upload_parts WHERE upload_id = ? AND part = ?",
+                        [.text(upload.id), .integer(Int64(n))])
+                }
+                return .missing(damaged)
+            }
+            guard hex(read.whole) == upload.sha256 else { return .mismatch }
+            try server.db.execute("UPDATE uploads SET state = 'complete' WHERE id = ?", [.text(upload.id)])
+            return .complete
+        }
+        switch outcome {
+        case .complete:
+            return completed(upload)
+        case .missing(let parts):
+            for n in parts { UploadFiles.remove(UploadFiles.partPath(server, upload.id, part: n)) }
+            throw incomplete(upload, missing: parts)
+        case .mismatch:
+            throw Problems.unprocessable(
+                "digest_mismatch",
+                "The parts of upload \(upload.id) do not add up to the announced sha256; resend the parts or start over."
+            )
+        }
     }
+
+    // MARK: abortUpload
+
     static func abort(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        throw HTTPProblem(status: 501, code: "not_implemented", title: "Not implemented yet")
+        let session = try Authenticator.authenticate(server, context)
+        let upload = try UploadRecord.load(server, id: context.parameter("id"), username: session.username)
+        try server.db.transaction {
+            let current = try reload(server, upload.id)
+            if current.isComplete,
+                try !server.db.query(
+                    "SELECT 1 FROM message_attachments WHERE upload_id = ? LIMIT 1", [.text(upload.id)]
+                ).isEmpty
+            {
+                throw Problems.conflict(
+                    "upload_attached", "Upload \(upload.id) is attached to a message and cannot be aborted.")
+            }
+            try server.db.execute("UPDATE uploads SET state = 'aborted' WHERE id = ?", [.text(upload.id)])
+            try server.db.execute("DELETE FROM upload_parts WHERE upload_id = ?", [.text(upload.id)])
+        }
+        // After the commit: a part finishing meanwhile sees `aborted` and is not renamed in.
+        UploadFiles.removeAll(server, upload.id)
+        return HTTPResponse(status: 204)
+    }
+
+    // MARK: Helpers
+
+    /// The uploadPart route, for the request context built before the body.
+    static let partRoute =
+        RouteTable.all.first { $0.description.operationID == "uploadPart" }?.description
+        ?? RouteDescription(operationID: "uploadPart", method: .put, template: "/api/v1/uploads/{id}/parts/{n}")
+
+    /// Adds what ``ReferenceServer/respond(to:body:)`` adds to every other
+    /// answer (the route for the log, a fresh nonce when nonces are
+    /// required): uploadPart's answers come from prepare and the sink, not from respond.
+    static func finalize(_ server: ReferenceServer, _ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        response.routeTemplate = partRoute.template
+        if server.settings.requireNonce, !response.headers.contains("DPoP-Nonce"), let nonce = try? server.issueNonce()
+        {
+            response.headers.set("DPoP-Nonce", nonce)
+        }
+        return response
+    }
+
+    /// The answer for a database that cannot be used right now, as respond gives it.
+    static func storageUnavailable(_ error: SQLError) -> HTTPResponse {
+        HTTPProblem(status: 503, code: "storage_unavailable", title: "Storage unavailable", detail: "\(error)")
+            .response(headers: ["Retry-After": "1"])
+    }
+
+    static func wrongPartSize(part: Int, expected: Int64) -> HTTPProblem {
+        Problems.badRequest(
+            "Part \(part) must be sent with Content-Length: \(expected) and exactly that many bytes.",
+            code: "wrong_part_size")
+    }
+
+    private static func incomplete(_ upload: UploadRecord, missing: [Int]) -> HTTPProblem {
+        var list = missing.prefix(missingPartsListed).map(String.init).joined(separator: ", ")
+        if missing.count > missingPartsListed { list += " and \(missing.count - missingPartsListed) more" }
+        return Problems.conflict(
+            "incomplete", "Upload \(upload.id) is missing part(s) \(list) of \(upload.partsCount).")
+    }
+
+    private static func completed(_ upload: UploadRecord) -> HTTPResponse {
+        JSONBody.response(200, ["upload_id": upload.id, "upload_state": "complete", "sha256": upload.sha256])
+    }
+
+    /// Reads an upload again inside a transaction, its owner already checked.
+    static func reload(_ server: ReferenceServer, _ id: String) throws -> UploadRecord {
+        guard
+            let row = try server.db.query("SELECT \(UploadRecord.columns) FROM uploads WHERE id = ?", [.text(id)]).first
+        else { throw Problems.notFound("Upload \(id)") }
+        return try UploadRecord(row: row)
+    }
+
+    /// The received parts and the digests they were accepted with.
+    private static func partDigests(_ server: ReferenceServer, _ uploadID: String) throws -> [Int: String] {
+        var digests: [Int: String] = [:]
+        for row in try server.db.query("SELECT part, digest FROM upload_parts WHERE upload_id = ?", [.text(uploadID)]) {
+            digests[try row.get("part", as: Int.self)] = try row.get("digest", as: String.self)
+        }
+        return digests
+    }
+
+    /// The media type of a `Content-Type` value, lowercased, without parameters.
+    static func mediaTypeOf(_ contentType: String) -> String {
+        String(contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
     }
 }

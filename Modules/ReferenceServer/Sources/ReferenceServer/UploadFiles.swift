@@ -1,0 +1,152 @@
+import CryptoInterface
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where upload parts live on disk and the plain POSIX I/O on them.
+///
+/// Each upload has a directory `<uploadsDirectory>/<upload_id>` (0700) with
+/// one file per received part, `part-<n>` (0600). A part is first written to
+/// a temporary name next to it and renamed only once its digest matched, so
+/// a `part-<n>` file is always a whole, checked part. The ids in these paths
+/// are the server's own (`up_<hex>`), read back from the database, never
+/// taken from a request.
+enum UploadFiles {
+    /// Read and hash buffer size: memory stays fixed however large the upload.
+    static let bufferSize = 64 * 1024
+
+    static func directory(_ server: ReferenceServer, _ uploadID: String) -> String {
+        server.uploadsDirectory + "/" + uploadID
+    }
+
+    static func partPath(_ server: ReferenceServer, _ uploadID: String, part: Int) -> String {
+        directory(server, uploadID) + "/part-\(part)"
+    }
+
+    /// A fresh temporary name for part `n`. The random suffix keeps two
+    /// requests sending the same part at once from writing into one file.
+    static func temporaryPartPath(_ server: ReferenceServer, _ uploadID: String, part: Int) throws -> String {
+        let suffix = try server.crypto.randomBytes(count: 6).map { String(format: "%02x", $0) }.joined()
+        return directory(server, uploadID) + "/part-\(part).\(suffix).tmp"
+    }
+
+    /// Creates the upload's directory (0700) if it is not there yet.
+    static func ensureDirectory(_ server: ReferenceServer, _ uploadID: String) throws {
+        let path = directory(server, uploadID)
+        if mkdir(path, 0o700) != 0, errno != EEXIST { throw UploadFileError(operation: "mkdir", path: path) }
+    }
+
+    /// Deletes an upload's directory and every part in it; a missing directory is fine.
+    static func removeAll(_ server: ReferenceServer, _ uploadID: String) {
+        let path = directory(server, uploadID)
+        if FileManager.default.fileExists(atPath: path) { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// Deletes one file, ignoring a file that is already gone.
+    static func remove(_ path: String) { _ = unlink(path) }
+
+    /// Creates a new file for writing only by its owner (0600); fails if the name is taken.
+    static func createExclusive(_ path: String) throws -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw UploadFileError(operation: "open", path: path) }
+        return fd
+    }
+
+    /// Writes every byte of `buffer`, retrying short writes and interruptions.
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws {
+        guard var next = buffer.baseAddress else { return }
+        var left = buffer.count
+        while left > 0 {
+            let written = write(fd, next, left)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw UploadFileError(operation: "write", path: path)
+            }
+            next += written
+            left -= written
+        }
+    }
+
+    /// Flushes a file to stable storage.
+    static func sync(_ fd: Int32, path: String) throws {
+        guard fsync(fd) == 0 else { throw UploadFileError(operation: "fsync", path: path) }
+    }
+
+    /// Flushes a directory, so that a rename in it survives a crash.
+    static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        _ = close(fd)
+    }
+
+    /// Renames a checked temporary part to its final name (atomic; replaces an earlier copy).
+    static func move(_ from: String, to: String) throws {
+        guard rename(from, to) == 0 else { throw UploadFileError(operation: "rename", path: to) }
+    }
+
+    /// What reading the parts of an upload found.
+    struct PartsDigest {
+        /// SHA-256 of the parts concatenated in order: the whole file.
+        var whole: [UInt8]
+        /// Each part's own SHA-256, by part number; nil when its file is missing.
+        var parts: [Int: [UInt8]?]
+    }
+
+    /// Hashes parts `1...count` from disk, in order, through one fixed-size
+    /// buffer: the whole file never sits in memory.
+    /// - Returns: the whole file's digest and each part's.
+    /// - Throws: ``UploadFileError`` for a read failure other than a missing file.
+    static func hashParts(_ server: ReferenceServer, _ uploadID: String, count: Int) throws -> PartsDigest {
+        var whole = try server.crypto.makeSHA256Hasher()
+        var result = PartsDigest(whole: [], parts: [:])
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 1)
+        defer { buffer.deallocate() }
+        for n in 1...max(1, count) {
+            let path = partPath(server, uploadID, part: n)
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                guard errno == ENOENT else { throw UploadFileError(operation: "open", path: path) }
+                result.parts[n] = .some(nil)
+                continue
+            }
+            defer { _ = close(fd) }
+            var part = try server.crypto.makeSHA256Hasher()
+            while true {
+                let got = read(fd, buffer.baseAddress, bufferSize)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw UploadFileError(operation: "read", path: path)
+                }
+                if got == 0 { break }
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<got])
+                whole.update(chunk)
+                part.update(chunk)
+            }
+            result.parts[n] = .some(try part.finalize())
+        }
+        result.whole = try whole.finalize()
+        return result
+    }
+}
+
+/// A file system call on upload parts failed. Its description goes to the
+/// request log (the client gets a 500): the operation, the path and the
+/// system's reason.
+struct UploadFileError: Error, CustomStringConvertible {
+    let operation: String
+    let path: String
+    let code: Int32
+
+    init(operation: String, path: String, code: Int32 = errno) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+}
