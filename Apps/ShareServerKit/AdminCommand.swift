@@ -1,10 +1,72 @@
 import AppSupport
+import Foundation
+import ReferenceServer
+import SQLiteStore
 
-/// `share-server admin …`: changes for tests and operators against the
-/// database of a (possibly running) server.
+/// `share-server admin …`: changes for tests and operators, against the
+/// database of a server that may be running (SQLite's WAL and busy timeout
+/// let both write; the server's long polls notice the events).
 enum AdminCommand {
+    static let help = """
+        Usage: share-server admin revoke-write --db PATH --user U --channel C
+               share-server admin revoke-session --db PATH --session S
+
+        revoke-write    takes write permission on channel C from user U and emits
+                        access.changed for the channel and its threads
+        revoke-session  revokes session S and its children and emits session.revoked
+
+        """
+
     static func run(_ arguments: [String], io: ProgramIO) -> ExitCode {
-        io.err.write("share-server admin: not available yet\n")
-        return .unavailable
+        guard let sub = arguments.first, sub != "--help", sub != "-h" else {
+            (arguments.isEmpty ? io.err : io.out).write(help)
+            return arguments.isEmpty ? .usage : .success
+        }
+        do {
+            switch sub {
+            case "revoke-write":
+                let parsed = try ParsedArguments(
+                    Array(arguments.dropFirst()), flags: [], options: ["--db", "--user", "--channel"])
+                let database = try open(try parsed.required("--db"))
+                defer { try? database.close() }
+                let outcome = try ReferenceServerAdmin.revokeWrite(
+                    database: database, username: try parsed.required("--user"),
+                    channelID: try parsed.required("--channel"))
+                io.out.write("\(outcome)\n")
+                return .success
+            case "revoke-session":
+                let parsed = try ParsedArguments(
+                    Array(arguments.dropFirst()), flags: [], options: ["--db", "--session"])
+                let database = try open(try parsed.required("--db"))
+                defer { try? database.close() }
+                let outcome = try ReferenceServerAdmin.revokeSession(
+                    database: database, sessionID: try parsed.required("--session"))
+                io.out.write("\(outcome)\n")
+                return .success
+            default:
+                io.err.write("share-server admin: unknown command '\(sub)'; run 'share-server admin --help'\n")
+                return .usage
+            }
+        } catch let error as UsageError {
+            io.err.write("share-server admin: \(error); run 'share-server admin --help'\n")
+            return .usage
+        } catch {
+            io.err.write("share-server admin: \(error)\n")
+            return .failure
+        }
     }
+
+    /// Opens an existing server database; a missing file is an error, not a new empty database.
+    private static func open(_ path: String) throws -> SQLiteDatabase {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw AdminOpenError(path: path)
+        }
+        return try SQLiteDatabase(path: path)
+    }
+}
+
+/// The database given to an admin command does not exist.
+struct AdminOpenError: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "no server database at \(path) (start share-server with --db \(path) first)" }
 }

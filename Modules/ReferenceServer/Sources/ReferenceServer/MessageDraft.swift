@@ -77,9 +77,11 @@ struct MessageDraft {
     /// Checks the attachments against the database (inside the posting
     /// transaction, so an upload cannot be aborted between check and insert).
     /// - Throws: `422 too_many_attachments` over `message_max_attachments`;
-    ///   `422 invalid_attachment` for a repeated id or an id that is not a
-    ///   complete upload of `username` (another user's upload is refused the
-    ///   same way as a missing one, so ids of others' uploads reveal nothing).
+    ///   `404 not_found` for an upload that does not exist or belongs to
+    ///   another user (PROTOCOL.md: other users get 404, the same answer as
+    ///   a missing one, so ids of others' uploads reveal nothing);
+    ///   `422 invalid_attachment` for a repeated id or an own upload that is
+    ///   not complete.
     func checkAttachments(_ server: ReferenceServer, username: String) throws {
         let limit = server.settings.messageMaxAttachments
         guard attachments.count <= limit else {
@@ -93,13 +95,16 @@ struct MessageDraft {
             guard seen.insert(id).inserted else {
                 throw Problems.unprocessable("invalid_attachment", "Upload \(id) is attached more than once.")
             }
-            let row = try server.db.query(
-                "SELECT 1 FROM uploads WHERE id = ? AND username = ? AND state = 'complete'",
-                [.text(id), .text(username)]
-            ).first
-            guard row != nil else {
+            guard
+                let row = try server.db.query(
+                    "SELECT state FROM uploads WHERE id = ? AND username = ?", [.text(id), .text(username)]
+                ).first
+            else {
+                throw Problems.notFound("Upload \(id)")
+            }
+            guard try row.get("state", as: String.self) == "complete" else {
                 throw Problems.unprocessable(
-                    "invalid_attachment", "Upload \(id) is not a complete upload of yours; complete it first.")
+                    "invalid_attachment", "Upload \(id) is not complete; complete it first.")
             }
         }
     }
