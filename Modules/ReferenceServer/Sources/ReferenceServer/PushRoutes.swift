@@ -20,6 +20,10 @@ enum PushRoutes {
     static let metricNames: Set<String> = ["client.push_display.duration", "client.push.placeholder"]
     /// The most metrics in one submitClientMetrics request.
     static let maxMetricsPerRequest = 100
+    /// The longest `unit`, `platform` or `app_version`, in Unicode scalars
+    /// (what JSON Schema's `maxLength` counts, so the OpenAPI document and
+    /// the server agree on non-ASCII text).
+    static let maxMetricTextLength = 64
     /// The longest excerpt in a `full` preview, in characters (grapheme
     /// clusters, so an emoji or an accented letter is never cut in half).
     static let excerptLength = 120
@@ -307,9 +311,11 @@ enum PushRoutes {
             for (name, value) in [
                 ("unit", metric.unit), ("attributes.platform", metric.attributes.platform),
                 ("attributes.app_version", metric.attributes.appVersion),
-            ] where value.isEmpty || value.utf8.count > 64 {
+            ] where value.isEmpty || value.unicodeScalars.count > maxMetricTextLength {
                 throw Problems.unprocessable(
-                    "invalid_metric", "metrics[\(index)].\(name) must be a non-empty string of at most 64 bytes.")
+                    "invalid_metric",
+                    "metrics[\(index)].\(name) must be a non-empty string of at most \(maxMetricTextLength) characters."
+                )
             }
         }
         let receivedAt = Timestamp.string(server.clock())

@@ -1,0 +1,235 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The event long poll and the settings (PROTOCOL.md "Events", "Settings")
+/// against a real `share-server` process, including events written by
+/// `share-server admin` from another process.
+@Suite("reference server: events and settings")
+struct EventTests {
+    @Test("a long poll returns as soon as an event arrives, well before its wait")
+    func longPollWakes() async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let phone = try TestClient(origin: server.origin)
+        try await phone.login("alex", "alex-demo-pass")
+        let laptop = try TestClient(origin: server.origin)
+        try await laptop.login("alex", "alex-demo-pass")
+        let start = try await EventFeed.poll(phone, after: nil, wait: 0)
+        let cursor = try #require(start.object["cursor"] as? String)
+
+        let clock = ContinuousClock()
+        let began = clock.now
+        async let polled = EventFeed.poll(phone, after: cursor, wait: 20)
+        // Another request, from another session of the same user, writes the event.
+        let patch = try await laptop.send("PATCH", "/api/v1/settings", json: ["notify": ["preview_mode": "names"]])
+        #expect(patch.status == 200)
+        let answer = try await polled
+        let elapsed = clock.now - began
+
+        #expect(answer.status == 200)
+        let events = EventFeed.events(answer)
+        #expect(events.map { $0["type"] as? String } == ["settings.changed"])
+        #expect(elapsed < .seconds(10), "the poll waited \(elapsed) instead of returning with the event")
+        let newCursor = try #require(answer.object["cursor"] as? String)
+        #expect(newCursor == events.last?["id"] as? String)
+        #expect(Int(newCursor)! > Int(cursor)!)
+        #expect(events.first?["created_at"] is String)
+    }
+
+    @Test("a long poll with nothing to return times out with no events and the same cursor")
+    func longPollTimesOut() async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let alex = try TestClient(origin: server.origin)
+        try await alex.login("alex", "alex-demo-pass")
+        let start = try await EventFeed.poll(alex, after: nil, wait: 0)
+        let cursor = try #require(start.object["cursor"] as? String)
+
+        let clock = ContinuousClock()
+        let began = clock.now
+        let answer = try await EventFeed.poll(alex, after: cursor, wait: 1)
+        let elapsed = clock.now - began
+        #expect(answer.status == 200)
+        #expect(EventFeed.events(answer).isEmpty)
+        #expect(answer.object["cursor"] as? String == cursor)
+        #expect(elapsed >= .milliseconds(900), "the poll answered after \(elapsed) instead of waiting")
+    }
+
+    @Test("without after the feed starts now (no history); after=0 replays it; bad parameters are 400")
+    func cursorRules() async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let alex = try TestClient(origin: server.origin)
+        try await alex.login("alex", "alex-demo-pass")
+        for mode in ["names", "none"] {
+            #expect(
+                try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["preview_mode": mode]]).status == 200
+            )
+        }
+        let fresh = try await EventFeed.poll(alex, after: nil, wait: 0)
+        #expect(fresh.status == 200)
+        #expect(EventFeed.events(fresh).isEmpty)
+        let history = try await EventFeed.poll(alex, after: "0", wait: 0)
+        let replayed = EventFeed.events(history)
+        #expect(replayed.map { $0["type"] as? String } == ["settings.changed", "settings.changed"])
+        #expect(fresh.object["cursor"] as? String == history.object["cursor"] as? String)
+
+        for query in ["after=abc", "after=-1", "after=%2B5", "after=", "wait=-1", "wait=soon", "wait=1.5"] {
+            let bad = try await alex.send("GET", "/api/v1/events?\(query)")
+            #expect(bad.status == 400, "\(query) gave \(bad.status)")
+            #expect(bad.code == "bad_request")
+        }
+        #expect(try await alex.send("GET", "/api/v1/events", token: .some(nil)).status == 401)
+    }
+
+    @Test("events of one user never reach another")
+    func feedsArePerUser() async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let alex = try TestClient(origin: server.origin)
+        try await alex.login("alex", "alex-demo-pass")
+        let sam = try TestClient(origin: server.origin)
+        try await sam.login("sam", "sam-demo-pass")
+        #expect(
+            try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["preview_mode": "none"]]).status == 200)
+        #expect(EventFeed.events(try await EventFeed.poll(sam, after: "0", wait: 0)).isEmpty)
+        #expect(EventFeed.events(try await EventFeed.poll(alex, after: "0", wait: 0)).count == 1)
+    }
+
+    @Test("admin revoke-write from another process: access.changed arrives, then writing there is 403")
+    func adminRevokeWrite() async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let sam = try TestClient(origin: server.origin)
+        try await sam.login("sam", "sam-demo-pass")
+        #expect(try await EventFeed.createMessage(sam, in: "/api/v1/threads/t1/messages", text: "before").status == 201)
+        let start = try await EventFeed.poll(sam, after: nil, wait: 0)
+        let cursor = try #require(start.object["cursor"] as? String)
+
+        let clock = ContinuousClock()
+        let began = clock.now
+        async let polled = EventFeed.poll(sam, after: cursor, wait: 20)
+        let admin = try server.admin(["revoke-write", "--user", "sam", "--channel", "c1"])
+        #expect(admin.status == 0, "admin failed: \(admin.stderr)")
+        let answer = try await polled
+        #expect(clock.now - began < .seconds(10))
+        let events = EventFeed.events(answer)
+        #expect(events.map { $0["type"] as? String } == ["access.changed"])
+        let targets = events.first?["target_ids"] as? [String] ?? []
+        #expect(Set(targets) == ["c1", "t1", "t2"])
+
+        let thread = try await EventFeed.createMessage(sam, in: "/api/v1/threads/t1/messages", text: "after")
+        #expect(thread.status == 403)
+        #expect(thread.code == "write_forbidden")
+        let channel = try await EventFeed.createMessage(sam, in: "/api/v1/channels/c1/messages", text: "after")
+        #expect(channel.status == 403)
+        #expect(channel.code == "write_forbidden")
+        // Reading stays allowed; the channel shows as read-only.
+        #expect(try await sam.send("GET", "/api/v1/threads/t1/messages").status == 200)
+        let spaces = try await sam.send("GET", "/api/v1/spaces").array
+        let c1 = spaces.flatMap { $0["channels"] as? [[String: Any]] ?? [] }.first { $0["id"] as? String == "c1" }
+        #expect(c1?["can_write"] as? Bool == false)
+
+        // Again: nothing changes, no second event; unknown names fail with a message.
+        #expect(try server.admin(["revoke-write", "--user", "sam", "--channel", "c1"]).status == 0)
+        #expect(
+            EventFeed.events(try await EventFeed.poll(sam, after: answer.object["cursor"] as? String, wait: 0)).isEmpty)
+        let unknown = try server.admin(["revoke-write", "--user", "nobody", "--channel", "c1"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("nobody"))
+    }
+
+    @Test("admin revoke-session from another process: session.revoked arrives, the session gets 401")
+    func adminRevokeSession() async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let phone = try TestClient(origin: server.origin)
+        try await phone.login("alex", "alex-demo-pass")
+        let laptop = try TestClient(origin: server.origin)
+        try await laptop.login("alex", "alex-demo-pass")
+        let child = try await phone.send(
+            "POST", "/api/v1/auth/extension-sessions", json: ["client_component": "share_ext"])
+        #expect(child.status == 201)
+        let start = try await EventFeed.poll(laptop, after: nil, wait: 0)
+        let cursor = try #require(start.object["cursor"] as? String)
+        let phoneSession = try #require(phone.sessionID)
+
+        async let polled = EventFeed.poll(laptop, after: cursor, wait: 20)
+        let admin = try server.admin(["revoke-session", "--session", phoneSession])
+        #expect(admin.status == 0, "admin failed: \(admin.stderr)")
+        let events = EventFeed.events(try await polled)
+        #expect(events.allSatisfy { $0["type"] as? String == "session.revoked" })
+        #expect(
+            Set(events.compactMap { $0["session_id"] as? String })
+                == [phoneSession, child.object["session_id"] as? String ?? "?"])
+
+        #expect(try await phone.send("GET", "/api/v1/spaces").code == "session_revoked")
+        let childToken = child.object["access_token"] as? String
+        #expect(try await phone.send("GET", "/api/v1/spaces", token: .some(childToken)).code == "session_revoked")
+        #expect(try await laptop.send("GET", "/api/v1/spaces").status == 200)
+        #expect(try server.admin(["revoke-session", "--session", "ses_unknown"]).status != 0)
+    }
+
+    @Test("settings: default full, PATCH round trip with settings.changed, validation, unknown members ignored")
+    func settingsRoundTrip() async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let alex = try TestClient(origin: server.origin)
+        try await alex.login("alex", "alex-demo-pass")
+        let initial = try await alex.send("GET", "/api/v1/settings")
+        #expect(initial.status == 200)
+        #expect(EventFeed.previewMode(initial) == "full")
+        let cursor = try #require(try await EventFeed.poll(alex, after: nil, wait: 0).object["cursor"] as? String)
+
+        let patched = try await alex.send(
+            "PATCH", "/api/v1/settings",
+            json: ["notify": ["preview_mode": "names", "quiet_hours": "22-7"], "theme": "dark"])
+        #expect(patched.status == 200)
+        #expect(EventFeed.previewMode(patched) == "names")
+        #expect(EventFeed.previewMode(try await alex.send("GET", "/api/v1/settings")) == "names")
+        let changed = try await EventFeed.poll(alex, after: cursor, wait: 5)
+        #expect(EventFeed.events(changed).map { $0["type"] as? String } == ["settings.changed"])
+
+        // The same value again, or nothing at all, changes nothing and emits nothing.
+        #expect(
+            try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["preview_mode": "names"]]).status == 200)
+        #expect(try await alex.send("PATCH", "/api/v1/settings", json: [String: Any]()).status == 200)
+        #expect(
+            EventFeed.events(try await EventFeed.poll(alex, after: changed.object["cursor"] as? String, wait: 0))
+                .isEmpty)
+
+        let wrongValue = try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["preview_mode": "all"]])
+        #expect(wrongValue.status == 400)
+        let wrongType = try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["preview_mode": 1]])
+        #expect(wrongType.status == 400)
+        #expect(EventFeed.previewMode(try await alex.send("GET", "/api/v1/settings")) == "names")
+    }
+}
+
+/// Requests the event and push tests share.
+enum EventFeed {
+    /// `GET /events` with an optional cursor and a wait in seconds.
+    static func poll(_ client: TestClient, after: String?, wait: Int) async throws -> TestClient.Response {
+        var query = "wait=\(wait)"
+        if let after { query += "&after=\(after)" }
+        return try await client.send("GET", "/api/v1/events?\(query)")
+    }
+
+    /// The `events` of a listEvents answer.
+    static func events(_ response: TestClient.Response) -> [[String: Any]] {
+        response.object["events"] as? [[String: Any]] ?? []
+    }
+
+    /// `notify.preview_mode` of a settings answer.
+    static func previewMode(_ response: TestClient.Response) -> String? {
+        (response.object["notify"] as? [String: Any])?["preview_mode"] as? String
+    }
+
+    /// createMessage (or createChannelMessage) with a fresh `client_msg_id`.
+    static func createMessage(_ client: TestClient, in path: String, text: String) async throws -> TestClient.Response {
+        try await client.send(
+            "POST", path,
+            json: ["client_msg_id": UUID().uuidString.lowercased(), "text": text, "attachments": [String]()])
+    }
+}
