@@ -130,9 +130,9 @@ struct AuthTests {
         #expect(try await app.send("GET", "/api/v1/spaces").code == "session_revoked")
         #expect(try await app.send("GET", "/api/v1/spaces", token: .some(childAccess)).code == "session_revoked")
 
-        let operator_ = try TestClient(origin: server.origin)
-        try await operator_.login("sam", "sam-demo-pass")
-        let audit = try await operator_.send("GET", "/api/v1/audit?kind=refresh_reuse")
+        let auditor = try TestClient(origin: server.origin)
+        try await auditor.login("sam", "sam-demo-pass")
+        let audit = try await auditor.send("GET", "/api/v1/audit?kind=refresh_reuse")
         let items = audit.object["items"] as? [[String: Any]] ?? []
         #expect(items.count == 1)
         #expect(items.first?["kind"] as? String == "refresh_reuse")

@@ -10,12 +10,25 @@ enum AuthRoutes {
     struct LoginBody: Decodable {
         let username: String
         let password: String
-        let client_component: String?
+        let clientComponent: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case username, password
+            case clientComponent = "client_component"
+        }
     }
 
-    struct RefreshBody: Decodable { let refresh_token: String }
+    struct RefreshBody: Decodable {
+        let refreshToken: String
 
-    struct ExtensionBody: Decodable { let client_component: String }
+        private enum CodingKeys: String, CodingKey { case refreshToken = "refresh_token" }
+    }
+
+    struct ExtensionBody: Decodable {
+        let clientComponent: String
+
+        private enum CodingKeys: String, CodingKey { case clientComponent = "client_component" }
+    }
 
     static func login(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let body = try JSONBody.decode(LoginBody.self, from: context.body)
@@ -38,19 +51,20 @@ enum AuthRoutes {
             password: Array(body.password.utf8), salt: try user.get("password_salt"),
             iterations: Int(try user.get("password_iterations", as: Int64.self)), length: expected.count)
         guard constantTimeEqual(derived, expected) else { throw Problems.invalidCredentials }
-        let component = body.client_component ?? "app"
+        let component = body.clientComponent ?? "app"
         guard component == "app" else {
             throw Problems.badRequest("Login is for client_component \"app\"; extensions get child sessions.")
         }
         let tokens = try server.db.transaction {
-            try createSession(server, username: body.username, parentID: nil, component: component, jkt: proof.thumbprint)
+            try createSession(
+                server, username: body.username, parentID: nil, component: component, jkt: proof.thumbprint)
         }
         return JSONBody.response(201, tokens.json(server.settings), headers: ["Cache-Control": "no-store"])
     }
 
     static func refresh(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let body = try JSONBody.decode(RefreshBody.self, from: context.body)
-        let hash = try server.ids.hash(body.refresh_token)
+        let hash = try server.ids.hash(body.refreshToken)
         guard let owner = try sessionForRefresh(server, hash: hash) else { throw Problems.invalidGrant }
         // The proof must come from the key the session is bound to, before anything changes.
         _ = try Authenticator.verifyProof(
@@ -68,7 +82,9 @@ enum AuthRoutes {
                 return .failure(Problems.refreshReuse)
             }
             if try current.get("revoked_at", as: Int64?.self) != nil { return .failure(Problems.sessionRevoked) }
-            if try current.get("refresh_expires_at", as: Int64.self) <= server.now { return .failure(Problems.tokenExpired) }
+            if try current.get("refresh_expires_at", as: Int64.self) <= server.now {
+                return .failure(Problems.tokenExpired)
+            }
             let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
             try server.db.execute(
                 "INSERT INTO used_refresh_tokens (refresh_hash, session_id, used_at) VALUES (?, ?, ?)",
@@ -79,8 +95,10 @@ enum AuthRoutes {
                 WHERE id = ?
                 """,
                 [
-                    .text(try server.ids.hash(tokens.accessToken)), .integer(server.now + server.settings.accessTTLSeconds),
-                    .text(try server.ids.hash(tokens.refreshToken)), .integer(server.now + server.settings.refreshTTLSeconds),
+                    .text(try server.ids.hash(tokens.accessToken)),
+                    .integer(server.now + server.settings.accessTTLSeconds),
+                    .text(try server.ids.hash(tokens.refreshToken)),
+                    .integer(server.now + server.settings.refreshTTLSeconds),
                     .text(owner.sessionID),
                 ])
             return .success(tokens)
@@ -96,7 +114,7 @@ enum AuthRoutes {
     static func createExtensionSession(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let parent = try Authenticator.authenticate(server, context, tokenEndpoint: true)
         let body = try JSONBody.decode(ExtensionBody.self, from: context.body)
-        guard body.client_component == "share_ext" || body.client_component == "notification_ext" else {
+        guard body.clientComponent == "share_ext" || body.clientComponent == "notification_ext" else {
             throw Problems.badRequest("client_component must be \"share_ext\".")
         }
         guard parent.parentID == nil else {
@@ -108,13 +126,13 @@ enum AuthRoutes {
             // At most one active child per parent and component: the new one replaces the old.
             let previous = try server.db.query(
                 "SELECT id FROM sessions WHERE parent_id = ? AND client_component = ? AND revoked_at IS NULL",
-                [.text(parent.sessionID), .text(body.client_component)])
+                [.text(parent.sessionID), .text(body.clientComponent)])
             for row in previous {
                 let id = try row.get("id", as: String.self)
                 try revoke(server, sessionID: id, username: parent.username, reason: "replaced")
             }
             return try createSession(
-                server, username: parent.username, parentID: parent.sessionID, component: body.client_component,
+                server, username: parent.username, parentID: parent.sessionID, component: body.clientComponent,
                 jkt: parent.jkt)
         }
         return JSONBody.response(201, tokens.json(server.settings), headers: ["Cache-Control": "no-store"])
@@ -143,7 +161,8 @@ enum AuthRoutes {
             [
                 "kind": try row.get("kind", as: String.self),
                 "session_id": try row.get("session_id", as: String?.self) ?? NSNull(),
-                "family_id": try row.get("family_id", as: String?.self) ?? NSNull(), "at": try row.get("at", as: String.self),
+                "family_id": try row.get("family_id", as: String?.self) ?? NSNull(),
+                "at": try row.get("at", as: String.self),
             ]
         }
         return JSONBody.response(200, ["items": items])
@@ -183,9 +202,11 @@ enum AuthRoutes {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(id), .text(username), .text(id), parentID.map { .text($0) } ?? .null, .text(component), .text(jkt),
+                .text(id), .text(username), .text(id), parentID.map { .text($0) } ?? .null, .text(component),
+                .text(jkt),
                 .text(try server.ids.hash(tokens.accessToken)), .integer(server.now + server.settings.accessTTLSeconds),
-                .text(try server.ids.hash(tokens.refreshToken)), .integer(server.now + server.settings.refreshTTLSeconds),
+                .text(try server.ids.hash(tokens.refreshToken)),
+                .integer(server.now + server.settings.refreshTTLSeconds),
                 .integer(server.now),
             ])
         return tokens
@@ -193,7 +214,8 @@ enum AuthRoutes {
 
     /// Revokes a session's family and, for a parent, its children.
     static func revokeFamily(_ server: ReferenceServer, sessionID: String, reason: String) throws {
-        guard let row = try server.db.query("SELECT username FROM sessions WHERE id = ?", [.text(sessionID)]).first else {
+        guard let row = try server.db.query("SELECT username FROM sessions WHERE id = ?", [.text(sessionID)]).first
+        else {
             return
         }
         let username = try row.get("username", as: String.self)

@@ -20,11 +20,13 @@ enum Authenticator {
         guard proofs.count == 1, let proof = proofs.first else {
             throw challenge(
                 server, code: "invalid_dpop_proof",
-                detail: proofs.isEmpty ? "The request needs one DPoP header." : "The request has more than one DPoP header.",
+                detail: proofs.isEmpty
+                    ? "The request needs one DPoP header." : "The request has more than one DPoP header.",
                 tokenEndpoint: tokenEndpoint, nonce: nil)
         }
         guard let verifier = server.verifier else {
-            throw HTTPProblem(status: 503, code: "not_ready", title: "Server not ready", detail: "No DPoP verifier is configured.")
+            throw HTTPProblem(
+                status: 503, code: "not_ready", title: "Server not ready", detail: "No DPoP verifier is configured.")
         }
         let input = DPoPVerificationInput(
             proof: proof, method: context.head.method.rawValue, url: server.publicOrigin + context.head.path,
@@ -72,7 +74,8 @@ enum Authenticator {
         }
         if try row.get("revoked_at", as: Int64?.self) != nil {
             throw ProblemResponse(
-                response: Problems.sessionRevoked.response(headers: ["WWW-Authenticate": "DPoP error=\"invalid_token\""]))
+                response: Problems.sessionRevoked.response(headers: ["WWW-Authenticate": "DPoP error=\"invalid_token\""]
+                ))
         }
         if try row.get("access_expires_at", as: Int64.self) <= server.now {
             throw ProblemResponse(
@@ -100,7 +103,8 @@ enum Authenticator {
         }
         headers.set("WWW-Authenticate", "DPoP error=\"\(code)\", algs=\"ES256\"")
         let problem = HTTPProblem(
-            status: 401, code: code, title: code == "use_dpop_nonce" ? "A DPoP nonce is required" : "Invalid DPoP proof",
+            status: 401, code: code,
+            title: code == "use_dpop_nonce" ? "A DPoP nonce is required" : "Invalid DPoP proof",
             detail: detail)
         return ProblemResponse(response: problem.response(headers: headers))
     }

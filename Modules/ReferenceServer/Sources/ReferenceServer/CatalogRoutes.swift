@@ -95,7 +95,8 @@ enum CatalogRoutes {
     static func listChannelMessages(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context)
         let channel = try Access.channel(server, id: context.parameter("id"), username: session.username)
-        return try listMessages(server, context, whereSQL: "channel_id = ? AND thread_id IS NULL", binding: .text(channel.id))
+        return try listMessages(
+            server, context, whereSQL: "channel_id = ? AND thread_id IS NULL", binding: .text(channel.id))
     }
 
     private static func listMessages(
@@ -103,7 +104,9 @@ enum CatalogRoutes {
     ) throws -> HTTPResponse {
         var after: Int64 = 0
         if let cursor = context.query("after") {
-            guard let value = Int64(cursor), value >= 0 else { throw Problems.badRequest("after must be a cursor from next.") }
+            guard let value = Int64(cursor), value >= 0 else {
+                throw Problems.badRequest("after must be a cursor from next.")
+            }
             after = value
         }
         let pageSize = 200

@@ -35,24 +35,24 @@ public struct InstanceSettings: Sendable, Equatable {
     /// - Throws: ``ServerSeedError/invalid(_:)`` for a value out of range.
     init(_ file: SeedFile) throws {
         if let limits = file.limits {
-            fileMaxUploadBytes = limits.file_max_upload_bytes ?? fileMaxUploadBytes
-            messageMaxAttachments = limits.message_max_attachments ?? messageMaxAttachments
-            uploadPartSize = limits.upload_part_size ?? uploadPartSize
-            recentTargets = limits.recent_targets ?? recentTargets
+            fileMaxUploadBytes = limits.fileMaxUploadBytes ?? fileMaxUploadBytes
+            messageMaxAttachments = limits.messageMaxAttachments ?? messageMaxAttachments
+            uploadPartSize = limits.uploadPartSize ?? uploadPartSize
+            recentTargets = limits.recentTargets ?? recentTargets
         }
-        if let types = file.accepted_content_types {
+        if let types = file.acceptedContentTypes {
             guard !types.isEmpty, types.allSatisfy({ $0.contains("/") && !$0.contains("*") }) else {
                 throw ServerSeedError.invalid("seed.accepted_content_types must list concrete content types")
             }
             acceptedContentTypes = types
         }
-        accessTTLSeconds = file.tokens?.access_ttl_seconds ?? accessTTLSeconds
-        refreshTTLSeconds = file.tokens?.refresh_ttl_seconds ?? refreshTTLSeconds
-        requireNonce = file.dpop?.require_nonce ?? requireNonce
-        nonceTTLSeconds = file.dpop?.nonce_ttl_seconds ?? nonceTTLSeconds
-        iatWindowSeconds = file.dpop?.iat_window_seconds ?? iatWindowSeconds
-        idempotencyRetentionSeconds = file.idempotency_retention_seconds ?? idempotencyRetentionSeconds
-        uploadTTLSeconds = file.upload_ttl_seconds ?? uploadTTLSeconds
+        accessTTLSeconds = file.tokens?.accessTtlSeconds ?? accessTTLSeconds
+        refreshTTLSeconds = file.tokens?.refreshTtlSeconds ?? refreshTTLSeconds
+        requireNonce = file.dpop?.requireNonce ?? requireNonce
+        nonceTTLSeconds = file.dpop?.nonceTtlSeconds ?? nonceTTLSeconds
+        iatWindowSeconds = file.dpop?.iatWindowSeconds ?? iatWindowSeconds
+        idempotencyRetentionSeconds = file.idempotencyRetentionSeconds ?? idempotencyRetentionSeconds
+        uploadTTLSeconds = file.uploadTtlSeconds ?? uploadTTLSeconds
         guard uploadPartSize >= 1024, fileMaxUploadBytes >= 1, messageMaxAttachments >= 1, recentTargets >= 1,
             accessTTLSeconds >= 1, refreshTTLSeconds >= 1, nonceTTLSeconds >= 1, iatWindowSeconds >= 1,
             idempotencyRetentionSeconds >= 0, uploadTTLSeconds >= 1

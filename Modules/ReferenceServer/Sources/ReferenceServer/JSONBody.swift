@@ -23,7 +23,8 @@ enum JSONBody {
     static func response(
         _ status: HTTPStatus, _ value: Any, headers extra: HTTPHeaders = [:], route: String? = nil
     ) -> HTTPResponse {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
+        let data =
+            (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
             ?? Data("{}".utf8)
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         for field in extra { headers.add(field.name, field.value) }

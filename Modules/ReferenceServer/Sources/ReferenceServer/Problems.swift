@@ -21,7 +21,9 @@ enum Problems {
     static let invalidCredentials = HTTPProblem(
         status: 401, code: "invalid_credentials", title: "Wrong username or password")
     static func notFound(_ what: String) -> HTTPProblem {
-        HTTPProblem(status: 404, code: "not_found", title: "Not found", detail: "\(what) does not exist or is not visible to you.")
+        HTTPProblem(
+            status: 404, code: "not_found", title: "Not found",
+            detail: "\(what) does not exist or is not visible to you.")
     }
     static let writeForbidden = HTTPProblem(
         status: 403, code: "write_forbidden", title: "No write permission",
@@ -30,7 +32,8 @@ enum Problems {
         HTTPProblem(status: 413, code: "too_large", title: "Too large", detail: detail)
     }
     static func unsupportedType(_ type: String) -> HTTPProblem {
-        HTTPProblem(status: 415, code: "unsupported_type", title: "Unsupported content type",
+        HTTPProblem(
+            status: 415, code: "unsupported_type", title: "Unsupported content type",
             detail: "This server does not accept \(type).")
     }
     static func unprocessable(_ code: String, _ detail: String) -> HTTPProblem {
@@ -40,7 +43,8 @@ enum Problems {
         HTTPProblem(status: 409, code: code, title: "Conflict", detail: detail)
     }
     static func methodNotAllowed(_ allowed: [String]) -> HTTPProblem {
-        HTTPProblem(status: 405, code: "method_not_allowed", title: "Method not allowed",
+        HTTPProblem(
+            status: 405, code: "method_not_allowed", title: "Method not allowed",
             detail: "Allowed: \(allowed.joined(separator: ", ")).")
     }
     static let routeNotFound = HTTPProblem(

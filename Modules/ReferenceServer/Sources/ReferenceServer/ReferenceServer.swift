@@ -84,7 +84,8 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
                 if exists { continue }
                 let salt = try crypto.randomBytes(count: 16)
                 let hash = try crypto.pbkdf2SHA256(
-                    password: Array(user.password.utf8), salt: salt, iterations: settings.passwordIterations, length: 32)
+                    password: Array(user.password.utf8), salt: salt, iterations: settings.passwordIterations, length: 32
+                )
                 try db.execute(
                     "INSERT INTO users (username, password_salt, password_hash, password_iterations) VALUES (?, ?, ?, ?)",
                     [.text(user.username), .blob(salt), .blob(hash), .integer(Int64(settings.passwordIterations))])
@@ -118,7 +119,10 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
                     ON CONFLICT(id) DO UPDATE SET channel_id = excluded.channel_id, title = excluded.title,
                         title_folded = excluded.title_folded
                     """,
-                    [.text(thread.id), .text(thread.channelID), .text(thread.title), .text(fold(thread.title)), .text(now)])
+                    [
+                        .text(thread.id), .text(thread.channelID), .text(thread.title), .text(fold(thread.title)),
+                        .text(now),
+                    ])
             }
         }
     }
@@ -189,7 +193,10 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
         let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
         try db.execute(
             "INSERT INTO events (username, type, body, created_at) VALUES (?, ?, ?, ?)",
-            [.text(username), .text(type), .text(String(decoding: data, as: UTF8.self)), .text(Timestamp.string(clock()))])
+            [
+                .text(username), .text(type), .text(String(decoding: data, as: UTF8.self)),
+                .text(Timestamp.string(clock())),
+            ])
         events.wakeAll()
     }
 
@@ -197,7 +204,8 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     func issueNonce() throws -> String {
         let nonce = try ids.token()
         try db.execute(
-            "INSERT INTO dpop_nonces (nonce, expires_at) VALUES (?, ?)", [.text(nonce), .integer(now + settings.nonceTTLSeconds)])
+            "INSERT INTO dpop_nonces (nonce, expires_at) VALUES (?, ?)",
+            [.text(nonce), .integer(now + settings.nonceTTLSeconds)])
         try db.execute("DELETE FROM dpop_nonces WHERE expires_at < ?", [.integer(now)])
         return nonce
     }

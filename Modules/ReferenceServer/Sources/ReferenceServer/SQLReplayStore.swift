@@ -11,7 +11,8 @@ struct SQLReplayStore: DPoPReplayStore {
         try db.transaction {
             try db.execute("DELETE FROM dpop_jti WHERE expires_at < ?", [.integer(now)])
             do {
-                try db.execute("INSERT INTO dpop_jti (key, expires_at) VALUES (?, ?)", [.text(key), .integer(expiresAt)])
+                try db.execute(
+                    "INSERT INTO dpop_jti (key, expires_at) VALUES (?, ?)", [.text(key), .integer(expiresAt)])
                 return true
             } catch SQLError.constraint(let kind, _) where kind.isDuplicate {
                 return false

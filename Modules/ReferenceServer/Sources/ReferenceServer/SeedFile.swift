@@ -3,7 +3,10 @@ import Foundation
 /// The JSON shape of a seed file, decoded strictly (wrong types are errors
 /// that name the member; unknown members are ignored).
 struct SeedFile: Decodable {
-    struct User: Decodable { let username: String; let password: String }
+    struct User: Decodable {
+        let username: String
+        let password: String
+    }
     struct Channel: Decodable {
         let id: String
         let name: String
@@ -11,27 +14,78 @@ struct SeedFile: Decodable {
         let readers: [String]?
         let writers: [String]?
     }
-    struct Space: Decodable { let id: String; let name: String; let channels: [Channel]? }
-    struct Thread: Decodable { let id: String; let channel_id: String; let title: String }
-    struct Limits: Decodable {
-        let file_max_upload_bytes: Int64?
-        let message_max_attachments: Int?
-        let upload_part_size: Int64?
-        let recent_targets: Int?
+    struct Space: Decodable {
+        let id: String
+        let name: String
+        let channels: [Channel]?
     }
-    struct Tokens: Decodable { let access_ttl_seconds: Int64?; let refresh_ttl_seconds: Int64? }
-    struct DPoP: Decodable { let require_nonce: Bool?; let nonce_ttl_seconds: Int64?; let iat_window_seconds: Int64? }
+    struct Thread: Decodable {
+        let id: String
+        let channelId: String
+        let title: String
+
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case channelId = "channel_id"
+            case title
+        }
+    }
+    struct Limits: Decodable {
+        let fileMaxUploadBytes: Int64?
+        let messageMaxAttachments: Int?
+        let uploadPartSize: Int64?
+        let recentTargets: Int?
+
+        private enum CodingKeys: String, CodingKey {
+            case fileMaxUploadBytes = "file_max_upload_bytes"
+            case messageMaxAttachments = "message_max_attachments"
+            case uploadPartSize = "upload_part_size"
+            case recentTargets = "recent_targets"
+        }
+    }
+    struct Tokens: Decodable {
+        let accessTtlSeconds: Int64?
+        let refreshTtlSeconds: Int64?
+
+        private enum CodingKeys: String, CodingKey {
+            case accessTtlSeconds = "access_ttl_seconds"
+            case refreshTtlSeconds = "refresh_ttl_seconds"
+        }
+    }
+    struct DPoP: Decodable {
+        let requireNonce: Bool?
+        let nonceTtlSeconds: Int64?
+        let iatWindowSeconds: Int64?
+
+        private enum CodingKeys: String, CodingKey {
+            case requireNonce = "require_nonce"
+            case nonceTtlSeconds = "nonce_ttl_seconds"
+            case iatWindowSeconds = "iat_window_seconds"
+        }
+    }
 
     let users: [User]
     let spaces: [Space]?
     let threads: [Thread]?
     let limits: Limits?
-    let accepted_content_types: [String]?
+    let acceptedContentTypes: [String]?
     let tokens: Tokens?
     let dpop: DPoP?
-    let idempotency_retention_seconds: Int64?
+    let idempotencyRetentionSeconds: Int64?
     /// How long an unfinished upload lives (not in PROTOCOL.md's example; tests shorten it to see expiry).
-    let upload_ttl_seconds: Int64?
+    let uploadTtlSeconds: Int64?
+
+    private enum CodingKeys: String, CodingKey {
+        case users
+        case spaces
+        case threads
+        case limits
+        case acceptedContentTypes = "accepted_content_types"
+        case tokens
+        case dpop
+        case idempotencyRetentionSeconds = "idempotency_retention_seconds"
+        case uploadTtlSeconds = "upload_ttl_seconds"
+    }
 }
 
 /// Describes a decoding failure by the path of the member, for people.

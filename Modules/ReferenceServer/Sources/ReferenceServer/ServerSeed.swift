@@ -85,7 +85,7 @@ public struct ServerSeed: Sendable, Equatable {
         let seed = ServerSeed(
             users: file.users.map { User(username: $0.username, password: $0.password) },
             spaces: spaces,
-            threads: (file.threads ?? []).map { Thread(id: $0.id, channelID: $0.channel_id, title: $0.title) },
+            threads: (file.threads ?? []).map { Thread(id: $0.id, channelID: $0.channelId, title: $0.title) },
             settings: try InstanceSettings(file))
         try seed.validate()
         return seed
@@ -96,7 +96,9 @@ public struct ServerSeed: Sendable, Equatable {
     /// - Throws: ``ServerSeedError/invalid(_:)`` naming the first problem.
     public func validate() throws {
         let usernames = Set(users.map(\.username))
-        guard usernames.count == users.count else { throw ServerSeedError.invalid("seed.users has duplicate usernames") }
+        guard usernames.count == users.count else {
+            throw ServerSeedError.invalid("seed.users has duplicate usernames")
+        }
         var channelIDs = Set<String>()
         for space in spaces {
             for channel in space.channels {
@@ -125,4 +127,3 @@ public enum ServerSeedError: Error, Equatable, Sendable, CustomStringConvertible
         }
     }
 }
-
