@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+// Server benchmark: createMessage with full DPoP verification against a
+// running `share-server`, from several keep-alive connections, next to the
+// DPoP module's verify rate measured in the same run.
+// A separate package so that benchmarks never slow down the main build. It
+// lives one level below benchmarks/server, like benchmarks/dpop/DPoPBenchmark,
+// so that its name cannot clash with a module package.
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "ServerBenchmark",
+    products: [
+        .executable(name: "server-benchmark", targets: ["ServerBenchmark"])
+    ],
+    dependencies: [
+        .package(path: "../../../Interfaces/CryptoInterface"),
+        .package(path: "../../../Interfaces/DPoPInterface"),
+        .package(path: "../../../Modules/DPoP"),
+        .package(path: "../../../Modules/OpenSSLCrypto"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "ServerBenchmark",
+            dependencies: [
+                .product(name: "CryptoInterface", package: "CryptoInterface"),
+                .product(name: "DPoPInterface", package: "DPoPInterface"),
+                .product(name: "DPoP", package: "DPoP"),
+                .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
+            ],
+            swiftSettings: swiftSettings
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,316 @@
+import DPoP
+import Foundation
+import Glibc
+import OpenSSLCrypto
+
+/// Drives createMessage with full DPoP verification against a running
+/// `share-server` from several keep-alive connections, and measures the
+/// DPoP module's verify rate in the same run, so the throughput reads as a
+/// fraction of the verification ceiling on whatever machine runs it.
+struct ServerBenchmark {
+    let options: Options
+
+    /// Seconds of load before the window.
+    let warmUpSeconds = 1.0
+    /// The createMessage path: a thread of the seed's chat channel.
+    let path = "/api/v1/threads/\(ServerProcess.threadID)/messages"
+
+    func run() throws {
+        let executable = try options.server ?? Self.buildServer()
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw Spawn.Failure(description: "\(executable) is not an executable file")
+        }
+        ServerProcess.installSignalHandlers()
+        let server = try ServerProcess(
+            executable: executable, users: options.connections, quiet: options.quietServer,
+            in: options.databaseDirectory)
+        defer { server.stop() }
+        do {
+            try measure(server, executable: executable)
+        } catch {
+            let tail = server.logTail()
+            throw Spawn.Failure(description: "\(error)" + (tail.isEmpty ? "" : "\n" + tail))
+        }
+        let status = server.stop().map { "\($0)" } ?? "unknown"
+        say("share-server stopped with SIGTERM, exit status \(status)")
+    }
+
+    private func measure(_ server: ServerProcess, executable: String) throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let connections = options.connections
+        say(
+            "share-server \(executable) (pid \(server.pid)) on \(server.origin); \(connections) users; "
+                + "database in \(server.directory); " + (options.quietServer ? "--quiet" : "request log to a file"))
+        say("machine: \(cores) cores; the client and the server share them")
+
+        // Log in every user on its own connection, with its own key.
+        let crypto = OpenSSLCryptoProvider()
+        var sessions: [(connection: HTTPConnection, signer: ES256ProofSigner, token: String)] = []
+        for user in server.users {
+            let connection = try HTTPConnection(port: server.port)
+            let signer = try ES256ProofSigner(key: crypto.generateP256SigningKey(), crypto: crypto)
+            let token = try login(connection, user, signer: signer, origin: server.origin)
+            sessions.append((connection, signer, token))
+        }
+
+        // The DPoP module's rates, now, on this machine.
+        let url = server.origin + path
+        let rates = try VerifyRate.measure(seconds: options.verifySeconds, url: url, accessToken: sessions[0].token)
+        report("dpop proofs/s (ES256, ath, 1 thread)", rates.proofs)
+        report("dpop verifies/s (all checks, 1 thread)", rates.verifies)
+
+        // Warm-up: one request per connection that must be answered 201,
+        // then a second of load that warms the server and tells how many
+        // requests the window will need. Its proofs are bounded by what the
+        // server could possibly use: each request costs one verification,
+        // and at most min(cores, connections) requests run at once.
+        let ceiling = rates.verifies.perCPUSecond * Double(min(cores, connections)) / Double(connections)
+        let warmUpPools = try makePools(
+            sessions, count: Int((ceiling * warmUpSeconds * 1.2).rounded(.up)) + 1, origin: server.origin, phase: "w")
+        let warmUpWorkers = zip(sessions, warmUpPools).map { LoadWorker(connection: $0.0.connection, pool: $0.1) }
+        for worker in warmUpWorkers { try worker.check(1) }
+        let warmUpWindow = try drive(warmUpWorkers, seconds: warmUpSeconds, server: server)
+        let warmUpCreated = warmUpWorkers.reduce(0) { $0 + $1.statuses[201, default: 0] }
+        let warmUpRate = Double(warmUpCreated) / warmUpWindow.elapsed(warmUpWorkers)
+
+        // The window's requests, made now: three times what the warm-up
+        // rate needs (never more than the ceiling), so that no connection
+        // runs out.
+        let perConnection = Int(
+            min(ceiling * 1.2, warmUpRate * 3 / Double(connections) + 50) * options.seconds.rounded(.up))
+        let madeAt = Clock.nanoseconds()
+        let pools = try makePools(sessions, count: perConnection, origin: server.origin, phase: "m")
+        let making = Double(Clock.nanoseconds() - madeAt) / 1e9
+        let bytes = pools.reduce(0) { $0 + $1.byteCount }
+        say(
+            String(
+                format: "warm-up: %.0f s at %.1f requests/s; window's requests: %d x %d (new client_msg_id and "
+                    + "proof each), %.1f MB, made in %.1f s", warmUpSeconds, warmUpRate, connections, perConnection,
+                Double(bytes) / 1e6, making))
+        // The first proofs must still be inside the server's 60 s iat window when the last request goes out.
+        guard making + options.seconds + 5 < 60 else {
+            throw Spawn.Failure(
+                description: String(
+                    format: "making the proofs took %.1f s: with --seconds %.0f the first ones would leave the "
+                        + "server's 60 s iat window; use fewer --seconds", making, options.seconds))
+        }
+
+        let workers = zip(sessions, pools).map { LoadWorker(connection: $0.0.connection, pool: $0.1) }
+        let window = try drive(workers, seconds: options.seconds, server: server)
+
+        // Results.
+        var statuses: [Int: Int] = [:]
+        var latencies: [UInt64] = []
+        latencies.reserveCapacity(workers.reduce(0) { $0 + $1.latencies.count })
+        for worker in workers {
+            statuses.merge(worker.statuses, uniquingKeysWith: +)
+            latencies += worker.latencies
+        }
+        latencies.sort()
+        let created = statuses[201, default: 0]
+        let failed = workers.reduce(0) { $0 + $1.connectionErrors }
+        let errors = latencies.count - created + failed
+        let elapsed = window.elapsed(workers)
+        let requestsPerSecond = Double(created) / elapsed
+
+        say(
+            String(
+                format: "createMessage (POST %@), %d connections, %.1f s, full DPoP verification", path,
+                connections, elapsed))
+        say(line("requests/s (201 Created)", requestsPerSecond))
+        say(line("latency p50 (ms)", percentile(latencies, 0.50) / 1e6, format: "%10.2f"))
+        say(line("latency p99 (ms)", percentile(latencies, 0.99) / 1e6, format: "%10.2f"))
+        let seconds = Int(options.seconds.rounded(.down))
+        if seconds >= 2 {
+            let perSecond = (0..<seconds).map { second in workers.reduce(0) { $0 + $1.createdPerSecond[second] } }
+            say("  201s in each second of the window: " + perSecond.map { "\($0)" }.joined(separator: " "))
+        }
+        say(line("errors (other statuses, failed requests)", Double(errors), format: "%10.0f"))
+        for (status, count) in statuses.sorted(by: { $0.key < $1.key }) where status != 201 {
+            say("  status \(status): \(count)")
+        }
+        if failed > 0 { say("  requests without an answer: \(failed)") }
+        if let problem = workers.lazy.compactMap(\.firstProblem).first {
+            say("  first: \(problem.prefix(300))")
+        }
+        let ranOut = workers.filter(\.ranOut).count
+        if ranOut > 0 {
+            say("  WARNING: \(ranOut) connection(s) used up their requests before the window ended")
+        }
+        say(
+            String(
+                format: "ratio requests/s : verifies/s = %.3f   (the whole server on %d cores : one thread verifying)",
+                requestsPerSecond / rates.verifies.perCPUSecond, cores))
+
+        // Where the CPU went in the window: the server, this client, anything else on the machine.
+        let serverCores = window.serverCPU / elapsed
+        let clientCores = window.clientCPU / elapsed
+        let otherCores = max(0, window.machineCPU / elapsed - serverCores - clientCores)
+        say(
+            String(
+                format: "CPU in the window (cores busy of %d): server %.2f, client %.2f, other processes %.2f",
+                cores, serverCores, clientCores, otherCores))
+        if created > 0 {
+            let perRequest = window.serverCPU / Double(created) * 1e6
+            let perVerify = 1e6 / rates.verifies.perCPUSecond
+            say(
+                line("server CPU per request (µs)", perRequest)
+                    + String(format: "   (one verify: %.1f µs, %.0f %%)", perVerify, perVerify / perRequest * 100))
+        }
+        if let peak = server.peakRSS() {
+            say(line("server peak RSS (VmHWM, MB)", Double(peak) / 1_048_576))
+        }
+    }
+
+    /// What was measured around the window.
+    private struct Window {
+        let start: UInt64
+        let serverCPU: Double
+        let clientCPU: Double
+        let machineCPU: Double
+
+        /// Seconds from the start to the last answer.
+        func elapsed(_ workers: [LoadWorker]) -> Double {
+            let last = workers.map(\.lastAnswer).max() ?? 0
+            return Double((last > start ? last : Clock.nanoseconds()) - start) / 1e9
+        }
+    }
+
+    /// Runs every worker on a thread of its own for `seconds`, all released
+    /// at once, and measures the CPU time the server, this process and the
+    /// machine used meanwhile.
+    private func drive(_ workers: [LoadWorker], seconds: Double, server: ServerProcess) throws -> Window {
+        final class Limits: @unchecked Sendable {
+            var start: UInt64 = 0
+            var deadline: UInt64 = 0
+        }
+        let limits = Limits()
+        let gate = DispatchSemaphore(value: 0)
+        let ready = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for worker in workers {
+            done.enter()
+            let thread = Thread {
+                ready.signal()
+                gate.wait()
+                worker.run(from: limits.start, until: limits.deadline)
+                done.leave()
+            }
+            thread.start()
+        }
+        for _ in workers { ready.wait() }
+        let serverBefore = server.cpuSeconds() ?? 0
+        let machineBefore = Self.machineBusySeconds()
+        let clientBefore = Clock.processCPUNanoseconds()
+        let start = Clock.nanoseconds()
+        limits.start = start
+        limits.deadline = start + UInt64(seconds * 1e9)
+        for _ in workers { gate.signal() }
+        done.wait()
+        let clientCPU = Double(Clock.processCPUNanoseconds() - clientBefore) / 1e9
+        let machineCPU = Self.machineBusySeconds() - machineBefore
+        let serverCPU = (server.cpuSeconds() ?? 0) - serverBefore
+        return Window(start: start, serverCPU: serverCPU, clientCPU: clientCPU, machineCPU: machineCPU)
+    }
+
+    /// Logs a user in with a proof (no `ath`) and returns the access token.
+    private func login(
+        _ connection: HTTPConnection, _ user: ServerProcess.User, signer: ES256ProofSigner, origin: String
+    )
+        throws -> String
+    {
+        let loginPath = "/api/v1/auth/login"
+        let body = try JSONSerialization.data(withJSONObject: [
+            "username": user.username, "password": user.password, "client_component": "app",
+        ])
+        let proof = try signer.makeProof(method: "POST", url: origin + loginPath, accessToken: nil, nonce: nil)
+        let request = HTTPRequest.bytes(
+            method: "POST", path: loginPath, host: String(origin.dropFirst("http://".count)),
+            headers: [("DPoP", proof), ("Content-Type", "application/json")], body: Array(body))
+        try request.withUnsafeBytes { try connection.send($0) }
+        let response = try connection.receive()
+        let bytes = Data(connection.bodyBytes[response.body])
+        guard response.status == 201,
+            let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
+            let token = object["access_token"] as? String
+        else {
+            throw HTTPConnection.Failure(
+                description: "login of \(user.username) answered \(response.status): "
+                    + String(decoding: bytes, as: UTF8.self))
+        }
+        if response.closes { try connection.reconnect() }
+        return token
+    }
+
+    /// Makes every connection's requests, one connection per task on all cores.
+    /// - Parameter phase: a letter for the `client_msg_id`s (`w` warm-up, `m` measured).
+    private func makePools(
+        _ sessions: [(connection: HTTPConnection, signer: ES256ProofSigner, token: String)], count: Int,
+        origin: String, phase: String
+    ) throws -> [RequestPool] {
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var pools: [Int: RequestPool] = [:]
+            var error: (any Error)?
+        }
+        let results = Results()
+        let inputs = sessions.map { (signer: $0.signer, token: $0.token) }
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            do {
+                let pool = try RequestPool(
+                    count: count, signer: inputs[index].signer, accessToken: inputs[index].token, origin: origin,
+                    path: path, tag: "b\(tag)\(phase)-c\(index + 1)")
+                results.lock.withLock { results.pools[index] = pool }
+            } catch {
+                results.lock.withLock { results.error = error }
+            }
+        }
+        if let error = results.error { throw error }
+        return (0..<inputs.count).map { results.pools[$0]! }
+    }
+
+    /// Builds share-server in release mode in the repository root and returns its path.
+    static func buildServer() throws -> String {
+        // …/benchmarks/server/ServerBenchmark/Sources/ServerBenchmark/ServerBenchmark.swift
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<6 { root.deleteLastPathComponent() }
+        FileHandle.standardError.write(Data("building share-server (release) in \(root.path)\n".utf8))
+        try Spawn.run("swift", ["build", "-c", "release", "--product", "share-server", "--package-path", root.path])
+        let bin = try Spawn.output("swift", ["build", "-c", "release", "--show-bin-path", "--package-path", root.path])
+        return bin.trimmingCharacters(in: .whitespacesAndNewlines) + "/share-server"
+    }
+
+    /// Seconds of CPU time all cores have been busy since boot (/proc/stat).
+    private static func machineBusySeconds() -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+            let first = stat.split(separator: "\n").first
+        else { return 0 }
+        // cpu user nice system idle iowait irq softirq steal guest guest_nice
+        let ticks = first.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard ticks.count >= 8 else { return 0 }
+        let busy = ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6] + ticks[7]
+        return busy / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The nearest-rank percentile of sorted nanoseconds.
+    private func percentile(_ sorted: [UInt64], _ fraction: Double) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return Double(sorted[max(0, min(sorted.count - 1, rank - 1))])
+    }
+
+    private func line(_ label: String, _ value: Double, format: String = "%10.1f") -> String {
+        label.padding(toLength: 48, withPad: " ", startingAt: 0) + String(format: format, value)
+    }
+
+    private func report(_ label: String, _ rate: Rate) {
+        say(line(label, rate.perCPUSecond) + String(format: "   (%.1f per wall-clock second)", rate.perWallSecond))
+    }
+}
+
+/// Writes a line to standard output at once (not through stdio's buffer), so
+/// progress shows while the run lasts even when the output goes to a pipe or a file.
+private func say(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
