@@ -147,5 +147,12 @@ enum ServerSchema {
         CREATE INDEX idempotency_by_age ON idempotency(created_at);
         CREATE INDEX uploads_by_expiry ON uploads(state, expires_at);
         """,
+        // Step 3: every authenticated request prunes expired DPoP jti and
+        // nonce rows; without an index that prune scanned the whole table and
+        // each request got slower (benchmarks/server).
+        """
+        CREATE INDEX dpop_jti_by_expiry ON dpop_jti(expires_at);
+        CREATE INDEX dpop_nonces_by_expiry ON dpop_nonces(expires_at);
+        """,
     ]
 }
