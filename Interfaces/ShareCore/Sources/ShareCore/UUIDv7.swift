@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Synchronization
 
 /// A UUID version 7 (RFC 9562, section 5.7): 48 bits of Unix milliseconds,
