@@ -200,6 +200,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: The HTTP client on libcurl and DPoP signing (loopback servers, share-server)
+        .testTarget(
+            name: "HTTPTransportTests",
+            dependencies: [
+                "ShareServer", "TestSupport", lib("HTTPInterface"), lib("HTTPTransport"), lib("HTTPServerInterface"),
+                lib("MicroHTTPServer"), lib("DPoPInterface"), lib("DPoP"), lib("CryptoInterface"), lib("OpenSSLCrypto"),
+            ],
+            path: "Tests/HTTPTransportTests",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Layout (depends on every package so that each one is compiled)
         .testTarget(
             name: "LayoutTests",

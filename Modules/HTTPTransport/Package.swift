@@ -1,5 +1,11 @@
 // swift-tools-version: 6.0
-// The HTTP client on libcurl behind HTTPInterface.
+// The HTTP client on libcurl behind HTTPInterface, and the DPoP-signing
+// decorator over any HTTPInterface client (docs/adr/0004-http-client-libcurl.md).
+//
+// libcurl is reached through two C targets owned by this package only:
+// `CCurl`, the system library (headers and linking), and `CCurlShim`, typed
+// wrappers around the variadic calls (`curl_easy_setopt`, `curl_easy_getinfo`,
+// `curl_multi_setopt`) and the macros Swift cannot call or import.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -16,10 +22,23 @@ let package = Package(
         .library(name: "HTTPTransport", targets: ["HTTPTransport"])
     ],
     dependencies: [
-        .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/HTTPInterface"),
+        .package(path: "../../Interfaces/DPoPInterface"),
     ],
     targets: [
+        // MARK: - The client and the DPoP decorator
+        .target(
+            name: "HTTPTransport",
+            dependencies: [
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "DPoPInterface", package: "DPoPInterface"),
+                "CCurl",
+                "CCurlShim",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - libcurl
         .systemLibrary(
             name: "CCurl",
             path: "Sources/CCurl",
@@ -27,12 +46,8 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(
-            name: "HTTPTransport",
-            dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"), "CCurl",
-            ],
-            swiftSettings: swiftSettings
+            name: "CCurlShim",
+            dependencies: ["CCurl"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import CCurl
+import CCurlShim
 
 /// Facts about the libcurl this process linked.
 public enum CurlLibrary {
@@ -10,4 +11,12 @@ public enum CurlLibrary {
         }
         return String(cString: v)
     }
+
+    /// `curl_global_init`, run once per process before the first handle is
+    /// made (Swift runs a static initializer exactly once, thread-safely).
+    /// - Returns: nil when it succeeded, else libcurl's message.
+    static let initializationFailure: String? = {
+        let code = curl_global_init(ccurl_global_all())
+        return code == CURLE_OK ? nil : String(cString: curl_easy_strerror(code))
+    }()
 }

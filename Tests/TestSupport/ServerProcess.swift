@@ -1,0 +1,106 @@
+import Foundation
+
+/// A real `share-server` process on 127.0.0.1, port 0, with its own
+/// temporary database, started for one test and stopped by it.
+///
+/// Its stderr (the request log) goes to a file in the temporary directory
+/// so a chatty server can never block on a full pipe, and tests can scan
+/// the log (for secrets, for request lines). A test target that uses it
+/// depends on the `ShareServer` executable, so that the program is built.
+public final class ServerProcess: @unchecked Sendable {
+    /// The server's temporary directory (database, log, seed).
+    public let directory: TemporaryDirectory
+    /// The SQLite database, for `share-server admin`.
+    public let databasePath: String
+    /// The request log (the server's stderr).
+    public let logPath: String
+    /// `http://127.0.0.1:PORT` (or `https://…` with TLS options).
+    public let origin: String
+    private let process: Process
+    private let stdout: Pipe
+
+    /// Starts a server and waits for its `listening on` line.
+    /// - Parameters:
+    ///   - seed: `demo` when nil, else a JSON seed object written to a file for this server.
+    ///   - extraArguments: more command-line options (TLS).
+    ///   - directory: the directory to use, a new temporary one when nil.
+    /// - Throws: ``ServerProcessError`` when the server does not start.
+    public init(seed: [String: Any]? = nil, extraArguments: [String] = [], directory: TemporaryDirectory? = nil)
+        throws
+    {
+        let directory = try directory ?? TemporaryDirectory(prefix: "share-server")
+        self.directory = directory
+        databasePath = directory.file("server.db")
+        logPath = directory.file("server.log")
+        var seedArgument = "demo"
+        if let seed {
+            let seedPath = directory.file("seed.json")
+            try JSONSerialization.data(withJSONObject: seed).write(to: URL(fileURLWithPath: seedPath))
+            seedArgument = seedPath
+        }
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.path("share-server"))
+        process.arguments = ["--listen", "127.0.0.1:0", "--db", databasePath, "--seed", seedArgument] + extraArguments
+        stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let line = ServerProcess.readLine(stdout.fileHandleForReading)
+        guard let line, line.hasPrefix("listening on ") else {
+            process.terminate()
+            process.waitUntilExit()
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            throw ServerProcessError("share-server did not start: \(line ?? "<no output>") \(log)")
+        }
+        origin = String(line.dropFirst("listening on ".count))
+    }
+
+    /// Stops the server with SIGTERM and waits for it.
+    /// - Parameter removeFiles: whether to delete its directory afterwards.
+    /// - Returns: its exit status.
+    @discardableResult
+    public func stop(removeFiles: Bool = true) -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        process.waitUntilExit()
+        if removeFiles { directory.remove() }
+        return process.terminationStatus
+    }
+
+    /// Kills the server with SIGKILL (crash tests).
+    public func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The request log written so far.
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Runs `share-server admin …` against this server's database.
+    /// - Parameter arguments: the admin command and its options (without `--db`).
+    /// - Returns: the finished command.
+    /// - Throws: ``ChildProcessError`` when it cannot be started.
+    public func admin(_ arguments: [String]) throws -> ProcessResult {
+        try runProcess(BuiltProducts.path("share-server"), ["admin"] + arguments + ["--db", databasePath])
+    }
+
+    private static func readLine(_ handle: FileHandle) -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            let data = handle.readData(ofLength: 1)
+            guard let byte = data.first else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
+}
+
+/// The server could not be started.
+public struct ServerProcessError: Error, CustomStringConvertible {
+    /// What happened, with the server's log.
+    public let description: String
+
+    /// - Parameter description: what happened.
+    public init(_ description: String) { self.description = description }
+}

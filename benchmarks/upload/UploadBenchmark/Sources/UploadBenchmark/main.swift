@@ -1,0 +1,21 @@
+// Entry point: `--sink` runs the discarding sink (the child process the
+// benchmark starts); anything else runs the benchmark. The work lives in
+// other files: a closure written here would be main-actor isolated, and
+// libmicrohttpd calls the sink from its own threads (NOTES.md).
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    if arguments.first == "--sink" {
+        try SinkServer.run()
+    } else {
+        let options = try Options(arguments)
+        try await UploadBenchmark(options: options).run()
+    }
+} catch let error as Options.UsageError {
+    FileHandle.standardError.write(Data("upload-benchmark: \(error)\n".utf8))
+    exit(2)
+} catch {
+    FileHandle.standardError.write(Data("upload-benchmark: \(error)\n".utf8))
+    exit(1)
+}
