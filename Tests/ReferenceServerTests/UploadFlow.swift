@@ -1,6 +1,7 @@
 import CryptoInterface
 import Foundation
 import OpenSSLCrypto
+import TestSupport
 
 /// The upload and message requests that UploadTests and MessageTests share,
 /// spoken exactly as a client would (SHA-256 hex of the file at create,
