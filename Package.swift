@@ -140,7 +140,8 @@ let package = Package(
             name: "ShareTestHelper",
             dependencies: [
                 lib("ShareCore"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
-                lib("SharedState"), lib("SQLInterface"), lib("SQLiteStore"),
+                lib("SharedState"), lib("SQLInterface"), lib("SQLiteStore"), "ClientAssembly", lib("DPoP"),
+                lib("HTTPInterface"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
             ],
             path: "Tests/ShareTestHelper",
             swiftSettings: swiftSettings
@@ -208,6 +209,18 @@ let package = Package(
                 lib("MicroHTTPServer"), lib("DPoPInterface"), lib("DPoP"), lib("CryptoInterface"), lib("OpenSSLCrypto"),
             ],
             path: "Tests/HTTPTransportTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Session tokens: refresh single flight in and across processes (share-server, helper processes)
+        .testTarget(
+            name: "SessionsTests",
+            dependencies: [
+                "ShareServer", "ShareTestHelper", "TestSupport", "ClientAssembly", lib("SessionsInterface"),
+                lib("Sessions"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
+                lib("SharedState"), lib("HTTPInterface"), lib("HTTPTransport"), lib("DPoP"),
+            ],
+            path: "Tests/SessionsTests",
             swiftSettings: swiftSettings
         ),
 

@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// Session tokens: the token provider the senders use.
+// Session tokens: the stored session, the token provider the senders use,
+// and the errors that say whether a session can still be used.
 // An interface package: protocols, value types and errors only, no I/O.
 import PackageDescription
 
@@ -17,12 +18,12 @@ let package = Package(
         .library(name: "SessionsInterface", targets: ["SessionsInterface"])
     ],
     dependencies: [
-        .package(path: "../ShareCore")
+        .package(path: "../KeychainInterface")
     ],
     targets: [
         .target(
             name: "SessionsInterface",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            dependencies: [.product(name: "KeychainInterface", package: "KeychainInterface")],
             swiftSettings: swiftSettings
         )
     ],

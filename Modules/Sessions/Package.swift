@@ -1,5 +1,7 @@
 // swift-tools-version: 6.0
-// Session tokens: refresh with single flight across processes.
+// Session tokens: the keychain store of each family's tokens, the refreshing
+// token provider (single flight inside the process and across processes,
+// persist before use), and login / child-session creation for the daemon.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -16,15 +18,19 @@ let package = Package(
         .library(name: "Sessions", targets: ["Sessions"])
     ],
     dependencies: [
-        .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/SessionsInterface"),
+        .package(path: "../../Interfaces/KeychainInterface"),
+        .package(path: "../../Interfaces/SharedStateInterface"),
+        .package(path: "../../Interfaces/HTTPInterface"),
     ],
     targets: [
         .target(
             name: "Sessions",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "SessionsInterface", package: "SessionsInterface"),
+                .product(name: "KeychainInterface", package: "KeychainInterface"),
+                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
             ],
             swiftSettings: swiftSettings
         )

@@ -12,4 +12,5 @@ nonisolated(unsafe) let helperCommands: [String: ([String]) throws -> Void] = [
     "keychain-backend": keychainBackendCommand,
     "secret-service-roundtrip": secretServiceRoundTripCommand,
     "secret-service-session": secretServiceSessionCommand,
+    "session-token": sessionTokenCommand,
 ]

@@ -1,0 +1,112 @@
+import Foundation
+import HTTPInterface
+import KeychainInterface
+import SessionsInterface
+
+/// The three token endpoints of PROTOCOL.md ("Sessions and tokens") as the
+/// session code needs them: login, refresh and createExtensionSession.
+///
+/// Every call goes through the DPoP-signing client, so each carries a proof
+/// of the device key the session is bound to; refresh and login carry no
+/// access token. Request bodies hold secrets (a refresh token, a password),
+/// so nothing here ever puts a body, a header value or a response body into
+/// an error: only statuses, problem codes and transport messages.
+struct SessionEndpoint: Sendable {
+    let origin: String
+    let client: any DPoPSigningHTTPClient
+    let configuration: SessionConfiguration
+    let clock: @Sendable () -> Int64
+
+    /// `POST /auth/refresh {refresh_token}`, a proof and no access token.
+    func refresh(_ refreshToken: SecretValue) async throws(SessionError) -> TokenCallOutcome {
+        try await call("/auth/refresh", json: ["refresh_token": refreshToken.utf8String ?? ""], accessToken: nil)
+    }
+
+    /// `POST /auth/login {username, password, client_component: "app"}`.
+    func login(username: String, password: SecretValue) async throws(SessionError) -> TokenCallOutcome {
+        try await call(
+            "/auth/login",
+            json: [
+                "username": username, "password": password.utf8String ?? "",
+                "client_component": SessionRole.parent.clientComponent,
+            ],
+            accessToken: nil)
+    }
+
+    /// `POST /auth/extension-sessions {client_component: "share_ext"}` with the parent's access token.
+    func createChild(parentToken: AccessToken) async throws(SessionError) -> TokenCallOutcome {
+        try await call(
+            "/auth/extension-sessions", json: ["client_component": SessionRole.child.clientComponent],
+            accessToken: parentToken.plainText)
+    }
+
+    private func call(_ path: String, json: [String: String], accessToken: String?) async throws(SessionError)
+        -> TokenCallOutcome
+    {
+        var headers = HTTPFields()
+        headers.set("Content-Type", "application/json")
+        headers.set("Accept", "application/json")
+        let body: [UInt8]
+        do {
+            body = [UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]))
+        } catch {
+            throw .failed("cannot encode the \(path) request")
+        }
+        let request = HTTPClientRequest(
+            method: .post, url: origin + configuration.apiBasePath + path, headers: headers, body: .bytes(body))
+        // Expiries count from before the request left, so they are never later than the server's.
+        let sentAt = clock()
+        let response: HTTPClientResponse
+        do {
+            response = try await client.send(
+                request, accessToken: accessToken, options: HTTPRequestOptions(timeouts: configuration.timeouts))
+        } catch {
+            throw Self.error(for: error, path: path)
+        }
+        guard response.status == 200 || response.status == 201 else {
+            return .refused(status: response.status, code: Self.problemCode(response.body))
+        }
+        guard let tokens = TokenResponse.decode(response.body, sentAt: sentAt) else {
+            throw .failed("the server's answer to \(path) (\(response.status)) is not a token response")
+        }
+        return .issued(tokens)
+    }
+
+    /// The `code` of a problem document, or the `error` of an OAuth error
+    /// (token endpoints answer nonce challenges that way).
+    static func problemCode(_ body: [UInt8]) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return nil }
+        return object["code"] as? String ?? object["error"] as? String
+    }
+
+    /// A transport failure as a session error: passing ones are retryable.
+    static func error(for error: HTTPClientError, path: String) -> SessionError {
+        switch error {
+        case .cancelled: return .cancelled
+        case _ where error.isRetryable: return .retryable("\(path): \(error)")
+        default: return .failed("\(path): \(error)")
+        }
+    }
+
+    /// A response that fits no endpoint-specific rule: `408`, `429`, `5xx`
+    /// and a nonce the server kept asking for are passing; the rest is not.
+    static func error(status: Int, code: String?, path: String) -> SessionError {
+        let what = "\(path) answered \(status)" + (code.map { " \($0)" } ?? "")
+        if status == 408 || status == 429 || status >= 500 || code == "use_dpop_nonce" {
+            return .retryable(what)
+        }
+        return .failed(what)
+    }
+
+    /// The session ends for these answers to a refresh: its tokens are deleted.
+    static func unavailableReason(refreshStatus status: Int, code: String?) -> SessionUnavailableReason? {
+        guard status == 401, let code else { return nil }
+        switch code {
+        case "session_revoked": return .revoked
+        case "refresh_reuse": return .refreshReuse
+        case "token_expired": return .refreshExpired
+        case "invalid_grant": return .invalidGrant
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,143 @@
+public import HTTPInterface
+public import KeychainInterface
+public import SessionsInterface
+public import SharedStateInterface
+
+/// Makes sessions and stores them: the daemon's parent session by login,
+/// and the CLI's child session through createExtensionSession (SPEC.md,
+/// "Sessions"; seed 000 design note 3).
+///
+/// The daemon calls ``ensureChildSession(parent:)`` after login and at
+/// start: when the keychain holds no usable child tokens it asks the server
+/// for a new child (which replaces the previous one there) and stores it for
+/// the CLI. It never refreshes the child family: that is the CLI's
+/// ``RefreshingTokenProvider`` alone. Each new session is written under its
+/// family's refresh lock, so it can never interleave with a refresh of the
+/// same family in another process (which would otherwise delete the new
+/// item after its own, older, session was refused).
+///
+/// ```swift
+/// let issuer = SessionIssuer(serverOrigin: origin, storage: storage, client: signed, locks: container.locks)
+/// try await issuer.login(username: "alex", password: SecretValue(utf8: password))
+/// let parent = RefreshingTokenProvider(
+///     role: .parent, serverOrigin: origin, storage: storage, client: signed, locks: container.locks)
+/// try await issuer.ensureChildSession(parent: parent)
+/// ```
+public struct SessionIssuer: Sendable {
+    private let storage: any SessionTokenStorage
+    private let endpoint: SessionEndpoint
+    private let locks: any CrossProcessLocking
+    private let configuration: SessionConfiguration
+    private let clock: @Sendable () -> Int64
+
+    /// Makes an issuer.
+    /// - Parameters:
+    ///   - serverOrigin: the server (`scheme://host[:port]`).
+    ///   - storage: where sessions are stored (``SessionTokenStore``).
+    ///   - client: signs requests with the device key; new sessions are bound to it.
+    ///   - locks: the app group's cross-process locks.
+    ///   - configuration: lock polling and time limits.
+    ///   - clock: Unix seconds; ``SessionClock/system`` unless given.
+    public init(
+        serverOrigin: String, storage: any SessionTokenStorage, client: any DPoPSigningHTTPClient,
+        locks: any CrossProcessLocking, configuration: SessionConfiguration = SessionConfiguration(),
+        clock: @escaping @Sendable () -> Int64 = SessionClock.system
+    ) {
+        self.storage = storage
+        self.endpoint = SessionEndpoint(
+            origin: serverOrigin.hasSuffix("/") ? String(serverOrigin.dropLast()) : serverOrigin, client: client,
+            configuration: configuration, clock: clock)
+        self.locks = locks
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    /// Logs in (`client_component` `app`) and stores the new parent session,
+    /// replacing any stored one.
+    /// - Parameters:
+    ///   - username: the person's username.
+    ///   - password: the password, wrapped so it never prints.
+    /// - Returns: the stored session.
+    /// - Throws: ``SessionsInterface/SessionError/failed(_:)`` for wrong
+    ///   credentials (`invalid_credentials`) and other refusals,
+    ///   `.retryable` for passing failures, `.cancelled`.
+    @discardableResult
+    public func login(username: String, password: SecretValue) async throws(SessionError) -> SessionTokens {
+        let outcome = try await endpoint.login(username: username, password: password)
+        switch outcome {
+        case .issued(let tokens):
+            try await withFamilyLock(.parent) { try storage.write(tokens, for: .parent) }
+            return tokens
+        case .refused(let status, let code):
+            throw SessionEndpoint.error(status: status, code: code, path: "/auth/login")
+        }
+    }
+
+    /// Asks the server for a new child session with the parent's access
+    /// token and stores it for the CLI. The server revokes the previous
+    /// child of this parent.
+    ///
+    /// When the server refuses the parent's token (`token_expired`,
+    /// `invalid_token`, `session_revoked`) the issuer reports it to `parent`
+    /// and tries once more with the token `parent` then hands out (which
+    /// refreshes the parent family, or ends it).
+    /// - Parameter parent: the daemon's parent-session provider.
+    /// - Returns: the stored child session.
+    /// - Throws: what `parent` throws (`.unavailable` when the parent session
+    ///   is gone), or ``SessionsInterface/SessionError`` for the request itself.
+    @discardableResult
+    public func createChildSession(parent: any AccessTokenProvider) async throws(SessionError) -> SessionTokens {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let parentToken = try await parent.currentAccessToken()
+            let outcome = try await createChildHoldingLock(parentToken: parentToken)
+            switch outcome {
+            case .issued(let tokens):
+                return tokens
+            case .refused(401, let code?)
+            where attempt == 1 && ["token_expired", "invalid_token", "session_revoked"].contains(code):
+                await parent.reportRejected(token: parentToken)
+            case .refused(let status, let code):
+                throw SessionEndpoint.error(status: status, code: code, path: "/auth/extension-sessions")
+            }
+        }
+    }
+
+    /// Makes sure the keychain holds a child session the CLI can use: keeps
+    /// the stored one while its refresh token is valid, else creates a new one.
+    /// - Parameter parent: the daemon's parent-session provider.
+    /// - Returns: the stored child session.
+    /// - Throws: as ``createChildSession(parent:)``, and `.failed` when the keychain cannot be read.
+    @discardableResult
+    public func ensureChildSession(parent: any AccessTokenProvider) async throws(SessionError) -> SessionTokens {
+        if let child = try storage.read(.child), child.refreshExpiresAt > clock() { return child }
+        return try await createChildSession(parent: parent)
+    }
+
+    /// Sends createExtensionSession and stores its answer, holding the child
+    /// family's lock throughout, so no CLI refresh of the previous child can
+    /// run (and delete the item) between the server's answer and the write.
+    private func createChildHoldingLock(parentToken: AccessToken) async throws(SessionError) -> TokenCallOutcome {
+        try await withFamilyLock(.child) {
+            let outcome = try await endpoint.createChild(parentToken: parentToken)
+            if case .issued(let tokens) = outcome { try storage.write(tokens, for: .child) }
+            return outcome
+        }
+    }
+
+    /// Runs `body` holding a family's refresh lock, waiting for it without
+    /// blocking a thread. `body` throws only ``SessionsInterface/SessionError``.
+    private func withFamilyLock<T>(_ role: SessionRole, _ body: () async throws -> T) async throws(SessionError) -> T {
+        do {
+            return try await locks.withExclusiveLock(
+                named: RefreshingTokenProvider.lockName(for: role), pollingEvery: configuration.lockPollInterval, body)
+        } catch let error as SessionError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .failed("cannot take the \(role) session's lock: \(error)")
+        }
+    }
+}

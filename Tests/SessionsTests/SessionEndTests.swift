@@ -1,0 +1,138 @@
+import Foundation
+import HTTPInterface
+import KeychainInterface
+import Sessions
+import SessionsInterface
+import TestSupport
+import Testing
+
+/// When the server ends a session: the family's tokens are deleted, the
+/// caller hears "session unavailable", and the other family is untouched.
+@Suite("sessions: revoked, reused, expired")
+struct SessionEndTests {
+    @Test("a revoked child: refresh answers session_revoked, the child item is deleted, the parent item remains")
+    func revokedChild() async throws {
+        let fixture = try SessionFixture()
+        defer { fixture.close() }
+        let parent = try await fixture.signIn()
+        let child = try #require(try fixture.storage.read(.child))
+        let admin = try fixture.server.admin(["revoke-session", "--session", child.sessionID])
+        #expect(admin.status == 0, "admin failed: \(admin.stderr)")
+        try fixture.markExpired(.child)
+
+        let events = EventLog()
+        let provider = fixture.provider(.child, observer: events.observer)
+        await #expect(throws: SessionError.unavailable(.revoked)) { try await provider.currentAccessToken() }
+        #expect(try fixture.storage.read(.child) == nil)
+        #expect(try fixture.storage.read(.parent) != nil)
+        #expect(events.all.contains(.dropped(.revoked)))
+        // Later calls need no server: there is nothing to refresh.
+        await #expect(throws: SessionError.unavailable(.noTokens)) { try await provider.currentAccessToken() }
+        #expect(try await fixture.status(token: try await parent.currentAccessToken()) == 200)
+    }
+
+    @Test("revoked while the access token still looks valid: the sender's 401 and reportRejected lead to unavailable")
+    func revokedNoticedOnUse() async throws {
+        let fixture = try SessionFixture()
+        defer { fixture.close() }
+        try await fixture.signIn()
+        let provider = fixture.provider(.child)
+        let token = try await provider.currentAccessToken()
+        let admin = try fixture.server.admin(["revoke-session", "--session", token.sessionID])
+        #expect(admin.status == 0, "admin failed: \(admin.stderr)")
+
+        let response = try await fixture.send(
+            HTTPClientRequest(method: .get, url: fixture.origin + "/api/v1/spaces"), token: token)
+        #expect(response.status == 401)
+        await provider.reportRejected(token: token)
+        await #expect(throws: SessionError.unavailable(.revoked)) { try await provider.currentAccessToken() }
+        #expect(try fixture.storage.read(.child) == nil)
+        #expect(try fixture.storage.read(.parent) != nil)
+    }
+
+    @Test("a stale copy of a rotated refresh token: refresh_reuse, the child item is deleted, the parent lives on")
+    func reuseDeletesTokens() async throws {
+        let fixture = try SessionFixture()
+        defer { fixture.close() }
+        let parent = try await fixture.signIn()
+        let stale = try #require(try fixture.storage.read(.child))
+        try fixture.markExpired(.child)
+        _ = try await fixture.provider(.child).currentAccessToken()  // rotates: `stale` is spent now
+
+        // A stale pair comes back (a restored backup, a program that kept
+        // its own copy): presenting it is reuse, and the server ends the family.
+        var replay = stale
+        replay.accessExpiresAt = replay.obtainedAt
+        try fixture.storage.write(replay, for: .child)
+        let events = EventLog()
+        let provider = fixture.provider(.child, observer: events.observer)
+        await #expect(throws: SessionError.unavailable(.refreshReuse)) { try await provider.currentAccessToken() }
+        #expect(try fixture.storage.read(.child) == nil)
+        #expect(try fixture.storage.read(.parent) != nil)
+        #expect(events.all.contains(.dropped(.refreshReuse)))
+        #expect(try await fixture.reuseAudit().count == 1, "the server recorded the reuse")
+        #expect(try await fixture.status(token: try await parent.currentAccessToken()) == 200)
+    }
+
+    @Test("an expired refresh token: token_expired, the child item is deleted")
+    func expiredRefreshToken() async throws {
+        let fixture = try SessionFixture(seed: [
+            "users": [["username": SessionFixture.username, "password": SessionFixture.password]],
+            "tokens": ["access_ttl_seconds": 300, "refresh_ttl_seconds": 1],
+        ])
+        defer { fixture.close() }
+        try await fixture.signIn()
+        // The child's refresh token lives one second from the server's
+        // issuing second, which is no later than now: wait until the clock
+        // has passed it (polling the clock, nothing else to wait for).
+        let issuedBy = SessionClock.system()
+        while SessionClock.system() < issuedBy + 1 { try await Task.sleep(for: .milliseconds(50)) }
+        try fixture.markExpired(.child)
+
+        let provider = fixture.provider(.child)
+        await #expect(throws: SessionError.unavailable(.refreshExpired)) { try await provider.currentAccessToken() }
+        #expect(try fixture.storage.read(.child) == nil)
+        #expect(try fixture.storage.read(.parent) != nil)
+    }
+
+    @Test("a refresh token the server never issued: invalid_grant, the child item is deleted")
+    func unknownRefreshToken() async throws {
+        let fixture = try SessionFixture()
+        defer { fixture.close() }
+        try await fixture.signIn()
+        var bogus = try #require(try fixture.storage.read(.child))
+        bogus.refreshToken = SecretValue(utf8: "not-a-token-the-server-issued")
+        bogus.accessExpiresAt = bogus.obtainedAt
+        try fixture.storage.write(bogus, for: .child)
+
+        await #expect(throws: SessionError.unavailable(.invalidGrant)) {
+            try await fixture.provider(.child).currentAccessToken()
+        }
+        #expect(try fixture.storage.read(.child) == nil)
+    }
+
+    @Test("no stored tokens: unavailable without a request")
+    func noTokens() async throws {
+        let fixture = try SessionFixture()
+        defer { fixture.close() }
+        await #expect(throws: SessionError.unavailable(.noTokens)) {
+            try await fixture.provider(.child).currentAccessToken()
+        }
+        #expect(SessionFixture.refreshCount(fixture.stopServer()) == 0)
+    }
+
+    @Test("the server is down during a refresh: retryable, and the stored pair is kept for later")
+    func serverDownIsRetryable() async throws {
+        let fixture = try SessionFixture()
+        defer { fixture.close() }
+        try await fixture.signIn()
+        try fixture.markExpired(.child)
+        let stored = try fixture.storage.read(.child)
+        _ = fixture.stopServer()
+
+        let provider = fixture.provider(.child)
+        let error = await #expect(throws: SessionError.self) { try await provider.currentAccessToken() }
+        #expect(error?.isRetryable == true, "\(String(describing: error))")
+        #expect(try fixture.storage.read(.child) == stored)
+    }
+}
