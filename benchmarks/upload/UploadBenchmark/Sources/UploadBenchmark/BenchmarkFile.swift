@@ -3,30 +3,33 @@ import Glibc
 
 /// The file to upload: generated once per run in a temporary directory
 /// (pseudo-random bytes, written in 1 MiB blocks) and removed afterwards,
-/// or a file given with `--file`, which is left alone.
+/// or a file given with `--file`, which is left alone. The temporary
+/// directory also holds the run's small files.
 struct BenchmarkFile {
     let path: String
     let size: Int
-    private let generatedDirectory: String?
+    /// A private temporary directory for the run (removed by ``remove()``).
+    let scratchDirectory: String
+    private let generated: Bool
 
     init(options: Options) throws {
-        if let given = options.file {
-            var status = stat()
-            guard stat(given, &status) == 0 else { throw Child.Failure(description: "cannot stat \(given)") }
-            path = given
-            size = Int(status.st_size)
-            generatedDirectory = nil
-            return
-        }
         let base = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
         var template = Array("\(base)/upload-benchmark.XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw Child.Failure(description: "cannot make a directory in \(base)")
         }
-        let directory = String(cString: made)
-        generatedDirectory = directory
-        path = directory + "/upload.bin"
+        scratchDirectory = String(cString: made)
+        if let given = options.file {
+            var status = stat()
+            guard stat(given, &status) == 0 else { throw Child.Failure(description: "cannot stat \(given)") }
+            path = given
+            size = Int(status.st_size)
+            generated = false
+            return
+        }
+        path = scratchDirectory + "/upload.bin"
         size = options.sizeMiB << 20
+        generated = true
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Child.Failure(description: "cannot create \(path)") }
         defer { close(descriptor) }
@@ -46,9 +49,8 @@ struct BenchmarkFile {
         }
     }
 
+    /// Removes the temporary directory and what the run put there.
     func remove() {
-        guard let generatedDirectory else { return }
-        unlink(path)
-        rmdir(generatedDirectory)
+        try? FileManager.default.removeItem(atPath: scratchDirectory)
     }
 }

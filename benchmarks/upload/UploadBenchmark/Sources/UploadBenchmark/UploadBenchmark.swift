@@ -15,24 +15,39 @@ struct UploadBenchmark {
         defer { file.remove() }
         let size = file.size
 
-        let sink = try Child(Self.executablePath, ["--sink"])
+        let pinned = CPUPlacement.isPinned
+        let sink =
+            pinned
+            ? try Child(CPUPlacement.taskset, ["-c", CPUPlacement.sinkCore, Self.executablePath, "--sink"])
+            : try Child(Self.executablePath, ["--sink"])
         defer { sink.stop() }
         guard let line = sink.readLine(), line.hasPrefix("listening on "), let port = Int(line.dropFirst(13)) else {
             throw Child.Failure(description: "the sink did not start")
         }
         let url = "http://127.0.0.1:\(port)/sink"
 
-        let client = try CurlHTTPClient()
-        _ = try await client.send(HTTPClientRequest(method: .put, url: url, body: .bytes([0])))
+        // Warm-up: load libcurl's and the client's code once, outside the measurements.
+        _ = try await CurlHTTPClient().send(HTTPClientRequest(method: .put, url: url, body: .bytes([0])))
         let baseline = Self.status("VmRSS")
 
         print("upload-benchmark: \(size >> 20) MiB from \(file.path) to a discarding sink on 127.0.0.1:\(port)")
         print("libcurl \(CurlLibrary.version); \(options.runs) runs each, alternating; medians compared")
+        print(
+            pinned
+                ? "uploaders pinned to core \(CPUPlacement.clientCore), the sink to core \(CPUPlacement.sinkCore)"
+                : "not pinned: the scheduler places uploaders and sink (expect scattered runs)")
         var curlSeconds: [Double] = []
+        var curlPeakKiB = 0
         var clientSeconds: [Double] = []
         for run in 1...options.runs {
-            let curl = try Self.curlUpload(file.path, url: url, size: size)
+            let (curl, peakKiB) = try Self.curlUpload(file.path, url: url, size: size, scratch: file.scratchDirectory)
             curlSeconds.append(curl)
+            curlPeakKiB = max(curlPeakKiB, peakKiB ?? 0)
+            // A new client per run, so each upload opens its own connection
+            // as each `curl -T` process does: the sink's libmicrohttpd reads
+            // a later request on a kept-alive connection in a different
+            // rhythm (for curl too), and runs would not compare.
+            let client = try CurlHTTPClient()
             let start = ContinuousClock.now
             let response = try await client.send(
                 HTTPClientRequest(
@@ -57,23 +72,33 @@ struct UploadBenchmark {
         let curlBest = Self.mibPerSecond(size, curlSeconds.min()!)
         let clientBest = Self.mibPerSecond(size, clientSeconds.min()!)
         let ratio = clientMedian / curlMedian
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)  // the curl processes: the sink is not reaped yet
         print(
-            String(
-                format: "curl -T:        %.0f MiB/s median, %.0f best; peak RSS %d MiB", curlMedian, curlBest,
-                usage.ru_maxrss / 1024))
+            String(format: "curl -T:        %.0f MiB/s median, %.0f best; ", curlMedian, curlBest)
+                + (curlPeakKiB > 0 ? "peak RSS \(curlPeakKiB >> 10) MiB" : "peak RSS unknown (no /usr/bin/time)"))
         print(
             String(
                 format: "CurlHTTPClient: %.0f MiB/s median, %.0f best; peak RSS %d MiB (%d MiB before the uploads)",
                 clientMedian, clientBest, Self.status("VmHWM") >> 20, baseline >> 20))
-        print(String(format: "ratio: %.2f of curl's throughput (goal: at least 0.80)", ratio))
+        print(
+            String(
+                format: "ratio: %.2f of curl's throughput, medians (goal: at least 0.80); %.2f best against best",
+                ratio, clientBest / curlBest))
     }
 
-    /// `curl -T` of the file; curl's own `time_total`, so process start-up is not counted.
-    private static func curlUpload(_ path: String, url: String, size: Int) throws -> Double {
-        let curl = try Child(
-            "curl", ["-sS", "-T", path, "-o", "/dev/null", "-w", "%{http_code} %{size_upload} %{time_total}", url])
+    /// `curl -T` of the file; curl's own `time_total`, so process start-up is
+    /// not counted, and its peak RSS from GNU time when there is one (not
+    /// from `getrusage`: a child made with `posix_spawn` shares this
+    /// process's memory until it execs, and is charged with it).
+    private static func curlUpload(_ path: String, url: String, size: Int, scratch: String) throws -> (Double, Int?) {
+        let curlArguments = [
+            "curl", "-sS", "-T", path, "-o", "/dev/null", "-w", "%{http_code} %{size_upload} %{time_total}", url,
+        ]
+        let timeOutput = scratch + "/curl-time.txt"
+        let measured = access("/usr/bin/time", X_OK) == 0
+        let curl =
+            measured
+            ? try Child("/usr/bin/time", ["-f", "%M", "-o", timeOutput] + curlArguments)
+            : try Child("curl", Array(curlArguments.dropFirst()))
         let output = curl.readAll()
         let status = curl.wait()
         let fields = output.split(separator: " ")
@@ -82,7 +107,12 @@ struct UploadBenchmark {
         else {
             throw Child.Failure(description: "curl -T failed (exit \(status)): \(output)")
         }
-        return seconds
+        let peak =
+            measured
+            ? (try? String(contentsOfFile: timeOutput, encoding: .utf8)).flatMap {
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            } : nil
+        return (seconds, peak)
     }
 
     private static func median(_ values: [Double]) -> Double {
@@ -110,7 +140,7 @@ struct UploadBenchmark {
     }
 
     /// This program, for starting the sink child.
-    private static var executablePath: String {
+    static var executablePath: String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         return count > 0

@@ -10,6 +10,9 @@ do {
         try SinkServer.run()
     } else {
         let options = try Options(arguments)
+        if options.pin, CPUPlacement.canPin, !CPUPlacement.isPinned {
+            CPUPlacement.rerunPinned(executable: UploadBenchmark.executablePath, arguments: arguments)
+        }
         try await UploadBenchmark(options: options).run()
     }
 } catch let error as Options.UsageError {
