@@ -22,7 +22,7 @@ let interfaces = [
     "ShareCore", "CryptoInterface", "KeychainInterface", "SharedStateInterface", "DPoPInterface",
     "SQLInterface", "HTTPInterface", "SessionsInterface", "UploadsInterface", "MessagesInterface",
     "TargetStoreInterface", "ShareInboxInterface", "OutboxInterface", "ShareIntakeInterface",
-    "PushPreviewInterface", "HTTPServerInterface",
+    "PushPreviewInterface", "HTTPServerInterface", "HTTPTypes",
 ]
 let modules = [
     "OpenSSLCrypto", "KeychainStore", "SharedState", "DPoP", "SQLiteStore", "HTTPTransport", "Sessions",
@@ -115,7 +115,7 @@ let package = Package(
         .target(
             name: "ShareServerKit",
             dependencies: [
-                "AppSupport", lib("ShareCore"), lib("ReferenceServer"), lib("HTTPServerInterface"),
+                "AppSupport", lib("ShareCore"), lib("ReferenceServer"), lib("HTTPServerInterface"), lib("HTTPTypes"),
                 lib("MicroHTTPServer"), lib("SQLInterface"), lib("SQLiteStore"), lib("CryptoInterface"),
                 lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"),
             ],
@@ -141,7 +141,7 @@ let package = Package(
             dependencies: [
                 lib("ShareCore"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
                 lib("SharedState"), lib("SQLInterface"), lib("SQLiteStore"), "ClientAssembly", lib("DPoP"),
-                lib("HTTPInterface"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
+                lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
             ],
             path: "Tests/ShareTestHelper",
             swiftSettings: swiftSettings
@@ -185,7 +185,7 @@ let package = Package(
 
         .testTarget(
             name: "MicroHTTPServerTests",
-            dependencies: [lib("HTTPServerInterface"), lib("MicroHTTPServer"), "TestSupport"],
+            dependencies: [lib("HTTPServerInterface"), lib("HTTPTypes"), lib("MicroHTTPServer"), "TestSupport"],
             path: "Tests/MicroHTTPServerTests",
             swiftSettings: swiftSettings
         ),
@@ -205,7 +205,8 @@ let package = Package(
         .testTarget(
             name: "HTTPTransportTests",
             dependencies: [
-                "ShareServer", "TestSupport", lib("HTTPInterface"), lib("HTTPTransport"), lib("HTTPServerInterface"),
+                "ShareServer", "TestSupport", lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"),
+                lib("HTTPServerInterface"),
                 lib("MicroHTTPServer"), lib("DPoPInterface"), lib("DPoP"), lib("CryptoInterface"), lib("OpenSSLCrypto"),
             ],
             path: "Tests/HTTPTransportTests",
@@ -218,7 +219,7 @@ let package = Package(
             dependencies: [
                 "ShareServer", "ShareTestHelper", "TestSupport", "ClientAssembly", lib("SessionsInterface"),
                 lib("Sessions"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
-                lib("SharedState"), lib("HTTPInterface"), lib("HTTPTransport"), lib("DPoP"),
+                lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("DPoP"),
             ],
             path: "Tests/SessionsTests",
             swiftSettings: swiftSettings

@@ -2,6 +2,7 @@ import AppSupport
 import DPoP
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import MicroHTTPServer
 import OpenSSLCrypto
 import ReferenceServer

@@ -16,11 +16,13 @@ let package = Package(
     products: [
         .library(name: "HTTPInterface", targets: ["HTTPInterface"])
     ],
-    dependencies: [],
+    dependencies: [
+        .package(path: "../HTTPTypes")
+    ],
     targets: [
         .target(
             name: "HTTPInterface",
-            dependencies: [],
+            dependencies: [.product(name: "HTTPTypes", package: "HTTPTypes")],
             swiftSettings: swiftSettings
         )
     ],

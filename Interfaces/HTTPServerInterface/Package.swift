@@ -17,9 +17,13 @@ let package = Package(
     products: [
         .library(name: "HTTPServerInterface", targets: ["HTTPServerInterface"])
     ],
+    dependencies: [
+        .package(path: "../HTTPTypes")
+    ],
     targets: [
         .target(
             name: "HTTPServerInterface",
+            dependencies: [.product(name: "HTTPTypes", package: "HTTPTypes")],
             swiftSettings: swiftSettings
         )
     ],

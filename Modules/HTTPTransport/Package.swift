@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "HTTPTransport", targets: ["HTTPTransport"])
     ],
     dependencies: [
+        .package(path: "../../Interfaces/HTTPTypes"),
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/DPoPInterface"),
     ],
@@ -30,6 +31,7 @@ let package = Package(
         .target(
             name: "HTTPTransport",
             dependencies: [
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "DPoPInterface", package: "DPoPInterface"),
                 "CCurl",

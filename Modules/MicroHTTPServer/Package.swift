@@ -23,13 +23,15 @@ let package = Package(
         .library(name: "MicroHTTPServer", targets: ["MicroHTTPServer"])
     ],
     dependencies: [
-        .package(path: "../../Interfaces/HTTPServerInterface")
+        .package(path: "../../Interfaces/HTTPTypes"),
+        .package(path: "../../Interfaces/HTTPServerInterface"),
     ],
     targets: [
         // MARK: - The engine
         .target(
             name: "MicroHTTPServer",
             dependencies: [
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
                 .product(name: "HTTPServerInterface", package: "HTTPServerInterface"),
                 "CMicroHTTPD",
                 "CMicroHTTPDShim",

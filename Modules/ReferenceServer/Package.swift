@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ReferenceServer", targets: ["ReferenceServer"])
     ],
     dependencies: [
+        .package(path: "../../Interfaces/HTTPTypes"),
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/CryptoInterface"),
         .package(path: "../../Interfaces/DPoPInterface"),
@@ -28,6 +29,7 @@ let package = Package(
         .target(
             name: "ReferenceServer",
             dependencies: [
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "CryptoInterface", package: "CryptoInterface"),
                 .product(name: "DPoPInterface", package: "DPoPInterface"),

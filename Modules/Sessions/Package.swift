@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Sessions", targets: ["Sessions"])
     ],
     dependencies: [
+        .package(path: "../../Interfaces/HTTPTypes"),
         .package(path: "../../Interfaces/SessionsInterface"),
         .package(path: "../../Interfaces/KeychainInterface"),
         .package(path: "../../Interfaces/SharedStateInterface"),
@@ -27,6 +28,7 @@ let package = Package(
         .target(
             name: "Sessions",
             dependencies: [
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
                 .product(name: "SessionsInterface", package: "SessionsInterface"),
                 .product(name: "KeychainInterface", package: "KeychainInterface"),
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),

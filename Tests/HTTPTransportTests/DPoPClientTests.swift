@@ -3,6 +3,7 @@ import DPoP
 import DPoPInterface
 import HTTPInterface
 import HTTPTransport
+import HTTPTypes
 import OpenSSLCrypto
 import Synchronization
 import Testing

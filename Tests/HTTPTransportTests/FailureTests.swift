@@ -1,6 +1,7 @@
 import Foundation
 import HTTPInterface
 import HTTPTransport
+import HTTPTypes
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import HTTPInterface
 import HTTPTransport
+import HTTPTypes
 import Synchronization
 import Testing
 

@@ -4,6 +4,7 @@ import DPoPInterface
 import Foundation
 import HTTPInterface
 import HTTPTransport
+import HTTPTypes
 import OpenSSLCrypto
 import TestSupport
 import Testing

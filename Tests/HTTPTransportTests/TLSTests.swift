@@ -1,6 +1,7 @@
 import HTTPInterface
 import HTTPServerInterface
 import HTTPTransport
+import HTTPTypes
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import HTTPInterface
 import HTTPTransport
+import HTTPTypes
 import Testing
 
 /// Each time limit ends a request with its own case, soon after the limit.

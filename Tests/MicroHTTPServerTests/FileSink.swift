@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 /// A body sink that writes to a file as chunks arrive (like an upload part),

@@ -1,4 +1,5 @@
 import HTTPServerInterface
+import HTTPTypes
 import Testing
 
 /// The value types of HTTPServerInterface, without a server.
@@ -6,7 +7,7 @@ import Testing
 struct InterfaceValueTests {
     @Test("header names compare without case and keep every line of a repeated field")
     func headers() {
-        var headers: HTTPHeaders = ["Accept": "a", "X-Multi": "1", "x-multi": "2, 3"]
+        var headers: HTTPFields = ["Accept": "a", "X-Multi": "1", "x-multi": "2, 3"]
         #expect(headers["ACCEPT"] == "a")
         #expect(headers.values(for: "X-MULTI") == ["1", "2, 3"])
         #expect(headers.contains("x-Multi"))

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 /// Collects request log records; the engine writes them after the response

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 /// A sink that refuses the body at its first chunk, as a sink does whose

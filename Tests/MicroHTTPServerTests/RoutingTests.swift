@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import MicroHTTPServer
 import Synchronization
 import TestSupport

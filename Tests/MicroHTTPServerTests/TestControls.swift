@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 /// What a test and its server's handler share: semaphores to hand control

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 /// The handler the tests serve: a few routes, each exercising one part of

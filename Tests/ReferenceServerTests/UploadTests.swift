@@ -310,14 +310,20 @@ struct UploadTests {
 
     @Test("an unfinished upload past expires_at is 404 upload_expired and its files are deleted")
     func expiry() async throws {
-        // Expiry counts whole seconds: 3 leaves each upload at least 2 s to receive its first part.
-        let server = try ServerProcess(seed: UploadFlow.seed(extra: ["upload_ttl_seconds": 3]))
+        // Long enough that a loaded machine still sends the first parts in
+        // time; the test then waits for the expiry the server announced.
+        let server = try ServerProcess(seed: UploadFlow.seed(extra: ["upload_ttl_seconds": 8]))
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2048, seed: 15)
         var unfinished: [String] = []
+        var latestExpiry = Date.distantPast
         for _ in 0..<2 {
-            let id = try #require(try await UploadFlow.create(alex, data).object["upload_id"] as? String)
+            let created = try await UploadFlow.create(alex, data).object
+            let id = try #require(created["upload_id"] as? String)
+            let expiresAt = try #require(
+                (created["expires_at"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+            latestExpiry = max(latestExpiry, expiresAt)
             #expect(
                 try await UploadFlow.put(alex, id, 1, UploadFlow.part(data, 1, partSize: Self.partSize)).status == 200)
             #expect(!UploadFlow.files(server, id).isEmpty)
@@ -325,7 +331,9 @@ struct UploadTests {
         }
         let (touched, swept) = (unfinished[0], unfinished[1])
         let finished = try await UploadFlow.uploadWhole(alex, data)
-        try await Task.sleep(for: .milliseconds(4100))
+        // Not synchronisation with the server but the passage of the time it
+        // announced: expiry is compared in whole seconds, so one more second.
+        try await Task.sleep(until: .now + .seconds(max(0, latestExpiry.timeIntervalSinceNow) + 1.1))
 
         let state = try await alex.send("GET", "/api/v1/uploads/\(touched)")
         #expect(state.status == 404)

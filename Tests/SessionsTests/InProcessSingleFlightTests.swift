@@ -1,4 +1,5 @@
 import HTTPInterface
+import HTTPTypes
 import KeychainInterface
 import Sessions
 import SessionsInterface

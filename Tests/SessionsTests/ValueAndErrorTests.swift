@@ -1,5 +1,6 @@
 import Foundation
 import HTTPInterface
+import HTTPTypes
 import KeychainInterface
 import KeychainStore
 import Sessions

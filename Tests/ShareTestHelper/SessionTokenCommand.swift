@@ -3,6 +3,7 @@ import DPoP
 import Foundation
 import HTTPInterface
 import HTTPTransport
+import HTTPTypes
 import Sessions
 import SessionsInterface
 import SharedState

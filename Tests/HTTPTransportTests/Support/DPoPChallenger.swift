@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 /// The server side of the DPoP nonce dance for `/dpop/token` (token

@@ -1,4 +1,5 @@
 import HTTPInterface
+import HTTPTypes
 import Testing
 
 /// Runs a send that must fail and returns its error (recording an issue when it succeeded).

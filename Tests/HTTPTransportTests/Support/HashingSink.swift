@@ -2,6 +2,7 @@ import CryptoInterface
 import Dispatch
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import OpenSSLCrypto
 import Synchronization
 

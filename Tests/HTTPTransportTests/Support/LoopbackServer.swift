@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import MicroHTTPServer
 
 /// A MicroHTTPServer serving ``TestRoutes`` on 127.0.0.1 and a port the

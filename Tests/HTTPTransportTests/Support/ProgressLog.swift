@@ -1,4 +1,5 @@
 import HTTPInterface
+import HTTPTypes
 import Synchronization
 
 /// Collects progress reports from the client's thread, and runs an action

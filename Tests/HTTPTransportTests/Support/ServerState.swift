@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 /// What a test and its loopback server's handler share: what the handler

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import TestSupport
 
 /// A self-signed P-256 certificate for 127.0.0.1 made for this run with

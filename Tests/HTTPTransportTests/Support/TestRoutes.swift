@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 /// The handler of the loopback test server: a route per behaviour the

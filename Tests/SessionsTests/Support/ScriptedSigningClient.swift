@@ -1,4 +1,5 @@
 import HTTPInterface
+import HTTPTypes
 import Synchronization
 
 /// A test double of the DPoP-signing client: answers each request with the

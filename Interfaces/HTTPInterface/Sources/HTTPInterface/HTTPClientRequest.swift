@@ -1,3 +1,5 @@
+public import HTTPTypes
+
 /// An HTTP request to send with an ``HTTPClient``.
 ///
 /// A value: sending it does not consume it, so it can be sent again (a

@@ -1,3 +1,5 @@
+public import HTTPTypes
+
 /// The response to an ``HTTPClientRequest``: status, header fields, body.
 ///
 /// Responses here are small (JSON documents, problem documents); the body is

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// An HTTP request method (RFC 9110 section 9). Methods are case-sensitive:
 /// `get` is not `GET`.
 public struct HTTPRequestMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible,

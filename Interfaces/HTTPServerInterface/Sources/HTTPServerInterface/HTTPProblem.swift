@@ -1,3 +1,5 @@
+public import HTTPTypes
+
 /// An error answer in the wire contract's form: `application/problem+json`
 /// (RFC 9457) with a machine-readable `code` (PROTOCOL.md, "Conventions").
 ///
@@ -45,7 +47,7 @@ public struct HTTPProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// The problem as a response.
     /// - Parameter headers: more header fields (`Retry-After`, `WWW-Authenticate`…).
     /// - Returns: a response with `Content-Type: application/problem+json`.
-    public func response(headers: HTTPHeaders = [:]) -> HTTPResponse {
+    public func response(headers: HTTPFields = [:]) -> HTTPResponse {
         var all = headers
         all.set("Content-Type", "application/problem+json")
         return HTTPResponse(status: status, headers: all, body: .bytes(jsonBytes))

@@ -1,3 +1,5 @@
+public import HTTPTypes
+
 /// What an engine knows about a request before its body: the request line,
 /// the header fields and where it came from.
 ///
@@ -23,7 +25,7 @@ public struct HTTPRequestHead: Sendable, CustomStringConvertible {
     /// The protocol version as sent, for example `HTTP/1.1`.
     public var version: String
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: HTTPFields
     /// The TCP peer, when the engine knows it.
     public var remoteAddress: HTTPRemoteAddress?
     /// Whether the request came over TLS (`https`).
@@ -43,7 +45,7 @@ public struct HTTPRequestHead: Sendable, CustomStringConvertible {
     ///   - isSecure: whether the connection uses TLS.
     ///   - requestID: the engine's id for the request.
     public init(
-        method: HTTPMethod, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = [:],
+        method: HTTPMethod, target: String, version: String = "HTTP/1.1", headers: HTTPFields = [:],
         remoteAddress: HTTPRemoteAddress? = nil, isSecure: Bool = false, requestID: String = ""
     ) {
         self.method = method

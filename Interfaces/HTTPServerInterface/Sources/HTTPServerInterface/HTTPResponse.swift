@@ -1,3 +1,5 @@
+public import HTTPTypes
+
 /// What a handler answers: a status, header fields and a body.
 ///
 /// The engine frames the body itself: `Content-Length` and
@@ -8,7 +10,7 @@ public struct HTTPResponse: Sendable {
     /// The status.
     public var status: HTTPStatus
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: HTTPFields
     /// The body.
     public var body: HTTPResponseBody
     /// The route template this request matched (`/uploads/{id}/parts/{n}`),
@@ -23,7 +25,7 @@ public struct HTTPResponse: Sendable {
     ///   - body: the body.
     ///   - routeTemplate: the route for the request log.
     public init(
-        status: HTTPStatus, headers: HTTPHeaders = [:], body: HTTPResponseBody = .empty,
+        status: HTTPStatus, headers: HTTPFields = [:], body: HTTPResponseBody = .empty,
         routeTemplate: String? = nil
     ) {
         self.status = status

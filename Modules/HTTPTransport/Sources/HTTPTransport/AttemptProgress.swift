@@ -1,4 +1,5 @@
 import HTTPInterface
+import HTTPTypes
 import Synchronization
 
 /// Keeps a caller's progress monotonic across the attempts of one signed

@@ -2,6 +2,7 @@ import CCurl
 import CCurlShim
 import Glibc
 import HTTPInterface
+import HTTPTypes
 import Synchronization
 
 /// One libcurl multi handle driven by a dedicated thread: every transfer of

@@ -1,5 +1,6 @@
 import CCurl
 import HTTPInterface
+import HTTPTypes
 
 /// Maps a failed transfer's `CURLcode` to the ``HTTPInterface/HTTPClientError`` case
 /// a sender acts on.

@@ -1,5 +1,6 @@
 import Glibc
 public import HTTPInterface
+import HTTPTypes
 
 /// The ``HTTPInterface/HTTPClient`` on libcurl: HTTP/1.1, and HTTP/2 where an
 /// `https` server offers it; connections reused across requests; bodies

@@ -2,6 +2,7 @@ import CCurl
 import CCurlShim
 import Glibc
 import HTTPInterface
+import HTTPTypes
 import Synchronization
 
 /// One request on its way: the easy handle and everything its libcurl

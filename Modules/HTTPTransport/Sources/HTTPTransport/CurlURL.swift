@@ -1,5 +1,6 @@
 import CCurl
 import HTTPInterface
+import HTTPTypes
 
 /// Checks request URLs with libcurl's own URL parser, so that what is
 /// accepted here is exactly what the transfer will use.

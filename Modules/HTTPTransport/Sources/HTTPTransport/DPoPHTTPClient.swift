@@ -1,5 +1,6 @@
 public import DPoPInterface
 public import HTTPInterface
+import HTTPTypes
 
 /// Signs every request with DPoP (RFC 9449) on top of any
 /// ``HTTPInterface/HTTPClient``: a fresh proof per request (`htm`, `htu`, the

@@ -1,4 +1,5 @@
 import HTTPInterface
+import HTTPTypes
 
 /// Turns libcurl's frequent transfer-info calls into a few monotonic
 /// ``HTTPInterface/HTTPTransferProgress`` reports: one per 64 KiB or 100 ms

@@ -1,5 +1,6 @@
 import Glibc
 import HTTPInterface
+import HTTPTypes
 
 /// The bytes of one transfer's request body, handed to libcurl's read
 /// callback piece by piece, with the position libcurl can seek back to.

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Glibc
 import HTTPServerInterface
+import HTTPTypes
 
 /// Turns an ``HTTPServerInterface/HTTPResponse`` into a libmicrohttpd response.
 enum MHDResponse {

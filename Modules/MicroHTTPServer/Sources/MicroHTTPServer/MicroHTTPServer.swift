@@ -2,6 +2,7 @@ import CMicroHTTPD
 import CMicroHTTPDShim
 import Glibc
 public import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 /// An HTTP/1.1 server (HTTPS with ``HTTPServerInterface/HTTPServerConfiguration/tls``)

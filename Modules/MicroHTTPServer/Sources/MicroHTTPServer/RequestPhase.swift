@@ -1,4 +1,5 @@
 import HTTPServerInterface
+import HTTPTypes
 
 /// Where a request is between its head and its response.
 enum RequestPhase {

@@ -2,6 +2,7 @@ import CMicroHTTPD
 import CMicroHTTPDShim
 import Glibc
 import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 /// A started libmicrohttpd daemon and everything that must outlive it: the

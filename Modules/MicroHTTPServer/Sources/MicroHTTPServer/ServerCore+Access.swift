@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import CMicroHTTPDShim
 import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 extension ServerCore {
@@ -117,7 +118,7 @@ extension ServerCore {
     private func makeHead(
         _ request: RequestContext, connection: OpaquePointer, method: String, version: String
     ) -> HTTPRequestHead {
-        var fields: [HTTPHeaderField] = []
+        var fields: [HTTPField] = []
         withUnsafeMutablePointer(to: &fields) { pointer in
             _ = MHD_get_connection_values_n(
                 connection, .HEADER_KIND,
@@ -131,15 +132,15 @@ extension ServerCore {
                                 decoding: UnsafeRawBufferPointer(start: UnsafeRawPointer($0), count: valueSize),
                                 as: UTF8.self)
                         } ?? ""
-                    context.assumingMemoryBound(to: [HTTPHeaderField].self).pointee.append(
-                        HTTPHeaderField(name: name, value: text))
+                    context.assumingMemoryBound(to: [HTTPField].self).pointee.append(
+                        HTTPField(name: name, value: text))
                     return .YES
                 }, pointer)
         }
         let remote = cmhd_shim_client_address(connection).flatMap { SocketAddress.remote($0) }
         return HTTPRequestHead(
             method: HTTPMethod(rawValue: method), target: request.target, version: version,
-            headers: HTTPHeaders(fields), remoteAddress: remote, isSecure: isSecure, requestID: request.requestID)
+            headers: HTTPFields(fields), remoteAddress: remote, isSecure: isSecure, requestID: request.requestID)
     }
 
     private func declaredContentLength(_ connection: OpaquePointer) -> UInt64? {

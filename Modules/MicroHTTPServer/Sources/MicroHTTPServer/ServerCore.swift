@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import CMicroHTTPDShim
 import HTTPServerInterface
+import HTTPTypes
 import Synchronization
 
 /// What the libmicrohttpd callbacks of one running daemon share: the

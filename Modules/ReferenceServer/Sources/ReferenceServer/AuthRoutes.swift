@@ -2,6 +2,7 @@ import CryptoInterface
 import DPoPInterface
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import SQLInterface
 
 /// Sessions and tokens: login, refresh with rotation and reuse detection,

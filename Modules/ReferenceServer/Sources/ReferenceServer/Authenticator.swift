@@ -1,5 +1,6 @@
 import DPoPInterface
 import HTTPServerInterface
+import HTTPTypes
 import SQLInterface
 
 /// DPoP-bound authentication (PROTOCOL.md, "DPoP" and "Sessions and tokens").
@@ -93,7 +94,7 @@ enum Authenticator {
     static func challenge(_ server: ReferenceServer, code: String, detail: String, tokenEndpoint: Bool, nonce: String?)
         -> ProblemResponse
     {
-        var headers: HTTPHeaders = [:]
+        var headers: HTTPFields = [:]
         if let nonce { headers.set("DPoP-Nonce", nonce) }
         if tokenEndpoint {
             // RFC 9449 section 8: token endpoints answer with an OAuth error body.

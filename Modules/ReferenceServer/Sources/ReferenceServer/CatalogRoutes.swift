@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import SQLInterface
 
 /// Read-only routes: health, instance limits, spaces, thread search, message lists.

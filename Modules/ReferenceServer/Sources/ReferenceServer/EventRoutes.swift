@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import SQLInterface
 
 /// The event long poll and the settings (PROTOCOL.md "Events", "Settings").

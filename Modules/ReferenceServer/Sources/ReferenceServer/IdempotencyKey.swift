@@ -1,4 +1,5 @@
 import HTTPServerInterface
+import HTTPTypes
 import SQLInterface
 
 /// One user's `client_msg_id` with the fingerprint of the request that
@@ -22,7 +23,7 @@ struct IdempotencyKey {
     let requestHash: String
 
     /// The header that marks an answer as a replay.
-    static let replayHeader: HTTPHeaders = ["Idempotent-Replayed": "true"]
+    static let replayHeader: HTTPFields = ["Idempotent-Replayed": "true"]
 
     /// The earlier request with this key, if one is still remembered.
     /// Records older than `idempotency_retention_seconds` are deleted first,

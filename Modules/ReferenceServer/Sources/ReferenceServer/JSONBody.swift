@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 
 /// Decoding of request bodies and encoding of responses.
 ///
@@ -21,12 +22,12 @@ enum JSONBody {
     /// A JSON response from a JSON-compatible value (dictionaries, arrays,
     /// strings, numbers, booleans, NSNull).
     static func response(
-        _ status: HTTPStatus, _ value: Any, headers extra: HTTPHeaders = [:], route: String? = nil
+        _ status: HTTPStatus, _ value: Any, headers extra: HTTPFields = [:], route: String? = nil
     ) -> HTTPResponse {
         let data =
             (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
             ?? Data("{}".utf8)
-        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        var headers: HTTPFields = ["Content-Type": "application/json"]
         for field in extra { headers.add(field.name, field.value) }
         return HTTPResponse(status: status, headers: headers, body: .bytes(Array(data)), routeTemplate: route)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import SQLInterface
 
 /// A message a client asks to create: the body of createMessage and

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import SQLInterface
 
 /// createMessage, createChannelMessage and createThread (PROTOCOL.md "Messages").
@@ -120,7 +121,7 @@ enum MessageRoutes {
 
     /// `{"message": …}`, with `"thread": …` for createThread.
     private static func answer(
-        _ server: ReferenceServer, _ stored: IdempotencyKey.Stored, status: HTTPStatus, headers: HTTPHeaders,
+        _ server: ReferenceServer, _ stored: IdempotencyKey.Stored, status: HTTPStatus, headers: HTTPFields,
         withThread: Bool
     ) throws -> HTTPResponse {
         var body: [String: Any] = ["message": try MessageJSON.object(server, id: stored.messageID)]

@@ -1,4 +1,5 @@
 import HTTPServerInterface
+import HTTPTypes
 
 /// The problems (RFC 9457) the server answers with, each with the `code`
 /// PROTOCOL.md names, so clients act on codes and people read titles.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import SQLInterface
 
 /// Push registration, previews, test pushes and client metrics (PROTOCOL.md "Push").

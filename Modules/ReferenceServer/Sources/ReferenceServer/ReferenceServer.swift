@@ -2,6 +2,7 @@ public import CryptoInterface
 public import DPoPInterface
 public import Foundation
 public import HTTPServerInterface
+import HTTPTypes
 public import SQLInterface
 import Synchronization
 

@@ -1,4 +1,5 @@
-public import HTTPServerInterface
+import HTTPServerInterface
+import HTTPTypes
 
 /// One request as a route handler sees it: the head, the buffered body,
 /// the values of the path's placeholders, and who is calling once the

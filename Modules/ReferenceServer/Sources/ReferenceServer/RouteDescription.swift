@@ -1,4 +1,5 @@
 public import HTTPServerInterface
+import HTTPTypes
 
 /// One operation of the wire contract: its operationId (PROTOCOL.md and
 /// docs/api/openapi.yaml), method and path template.

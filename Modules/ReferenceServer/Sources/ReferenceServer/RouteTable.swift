@@ -1,4 +1,5 @@
 import HTTPServerInterface
+import HTTPTypes
 
 /// The route table: every operation of the contract with its handler.
 /// `ReferenceServer.routes` and the OpenAPI test read it, so the document and

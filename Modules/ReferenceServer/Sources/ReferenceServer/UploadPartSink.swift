@@ -1,6 +1,7 @@
 import CryptoInterface
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import SQLInterface
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import SQLInterface
 
 /// One row of `uploads`, as the upload routes and attachments read it.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServerInterface
+import HTTPTypes
 import SQLInterface
 
 /// The upload protocol (PROTOCOL.md "Uploads"): create an upload session,

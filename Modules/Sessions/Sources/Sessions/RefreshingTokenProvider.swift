@@ -1,4 +1,5 @@
 public import HTTPInterface
+import HTTPTypes
 import KeychainInterface
 public import SessionsInterface
 public import SharedStateInterface

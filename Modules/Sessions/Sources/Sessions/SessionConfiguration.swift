@@ -1,4 +1,5 @@
 public import HTTPInterface
+import HTTPTypes
 
 /// How the session code talks to the server and when it refreshes.
 public struct SessionConfiguration: Sendable {

@@ -1,4 +1,5 @@
 public import HTTPInterface
+import HTTPTypes
 public import KeychainInterface
 public import SessionsInterface
 public import SharedStateInterface
