@@ -142,6 +142,7 @@ let package = Package(
                 lib("ShareCore"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
                 lib("SharedState"), lib("SQLInterface"), lib("SQLiteStore"), "ClientAssembly", lib("DPoP"),
                 lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
+                lib("UploadsInterface"), lib("Uploads"),
             ],
             path: "Tests/ShareTestHelper",
             swiftSettings: swiftSettings
@@ -222,6 +223,19 @@ let package = Package(
                 lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("DPoP"),
             ],
             path: "Tests/SessionsTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Uploads: streaming, resumable uploads (share-server, helper processes killed mid-upload)
+        .testTarget(
+            name: "UploadsTests",
+            dependencies: [
+                "ShareServer", "ShareTestHelper", "TestSupport", "ClientAssembly", lib("UploadsInterface"),
+                lib("Uploads"), lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"),
+                lib("SharedStateInterface"), lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"),
+                lib("HTTPTransport"), lib("DPoP"), lib("CryptoInterface"),
+            ],
+            path: "Tests/UploadsTests",
             swiftSettings: swiftSettings
         ),
 

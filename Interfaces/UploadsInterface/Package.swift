@@ -17,12 +17,16 @@ let package = Package(
         .library(name: "UploadsInterface", targets: ["UploadsInterface"])
     ],
     dependencies: [
-        .package(path: "../ShareCore")
+        .package(path: "../ShareCore"),
+        .package(path: "../HTTPInterface"),
     ],
     targets: [
         .target(
             name: "UploadsInterface",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+            ],
             swiftSettings: swiftSettings
         )
     ],

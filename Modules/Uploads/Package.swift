@@ -1,5 +1,8 @@
 // swift-tools-version: 6.0
-// Streaming, resumable uploads.
+// Streaming, resumable uploads: the upload protocol client over a DPoP-signing
+// HTTP client (parts streamed from disk as file regions, one hashing pass,
+// resumption through getUpload, abort on cancel, a time budget), and a
+// file-backed upload record store so another process can resume.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -16,15 +19,23 @@ let package = Package(
         .library(name: "Uploads", targets: ["Uploads"])
     ],
     dependencies: [
-        .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/UploadsInterface"),
+        .package(path: "../../Interfaces/HTTPInterface"),
+        .package(path: "../../Interfaces/HTTPTypes"),
+        .package(path: "../../Interfaces/SessionsInterface"),
+        .package(path: "../../Interfaces/CryptoInterface"),
+        .package(path: "../../Support/SecureFiles"),
     ],
     targets: [
         .target(
             name: "Uploads",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
+                .product(name: "SessionsInterface", package: "SessionsInterface"),
+                .product(name: "CryptoInterface", package: "CryptoInterface"),
+                .product(name: "SecureFiles", package: "SecureFiles"),
             ],
             swiftSettings: swiftSettings
         )

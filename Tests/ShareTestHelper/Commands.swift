@@ -13,4 +13,5 @@ nonisolated(unsafe) let helperCommands: [String: ([String]) throws -> Void] = [
     "secret-service-roundtrip": secretServiceRoundTripCommand,
     "secret-service-session": secretServiceSessionCommand,
     "session-token": sessionTokenCommand,
+    "upload": uploadCommand,
 ]

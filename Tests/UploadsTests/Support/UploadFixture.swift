@@ -1,0 +1,179 @@
+import ClientAssembly
+import CryptoInterface
+import DPoP
+import Foundation
+import HTTPInterface
+import HTTPTransport
+import KeychainInterface
+import Sessions
+import SessionsInterface
+import SharedState
+import Synchronization
+import TestSupport
+import Uploads
+import UploadsInterface
+
+/// One person's client side against a real `share-server` seeded with small
+/// parts (16 KiB) and `text/plain` / `application/octet-stream`: a keychain
+/// and a container of their own, the DPoP client on libcurl, a signed-in
+/// child session, and a directory for files and upload records.
+final class UploadFixture: @unchecked Sendable {
+    static let partSize = 16_384
+    static var seed: [String: Any] {
+        [
+            "users": [["username": "alex", "password": "alex-demo-pass"]],
+            "limits": ["upload_part_size": partSize, "file_max_upload_bytes": 64 * 1024 * 1024],
+            "accepted_content_types": ["text/plain", "application/octet-stream"],
+        ]
+    }
+
+    let server: ServerProcess
+    let home: TemporaryDirectory
+    let environment: [String: String]
+    let assembly: ClientAssembly
+    let signed: DPoPHTTPClient
+    let storage: SessionTokenStore
+    let records: FileUploadRecordStore
+    private var serverLog: String?
+
+    init() async throws {
+        server = try ServerProcess(seed: Self.seed)
+        do {
+            home = try TemporaryDirectory(prefix: "uploads-test")
+            environment = [
+                "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": home.file("keychain"),
+                "SHAREKIT_CONTAINER_DIR": home.file("container"),
+            ]
+            assembly = try ClientAssembly(environment: environment)
+            signed = DPoPHTTPClient(
+                client: try CurlHTTPClient(), signer: try assembly.deviceKeys.proofSigner(),
+                nonces: DPoPNonceHandler(cache: SharedStateNonceCache(state: assembly.container.state)))
+            storage = SessionTokenStore(
+                secretStore: assembly.secretStore, accessGroup: ClientAssembly.accessGroup,
+                serverOrigin: server.origin)
+            records = FileUploadRecordStore(directory: home.file("records"), crypto: assembly.crypto)
+            let issuer = SessionIssuer(
+                serverOrigin: server.origin, storage: storage, client: signed, locks: assembly.container.locks)
+            try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
+            try await issuer.ensureChildSession(parent: provider(.parent))
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
+    var origin: String { server.origin }
+    var recordsDirectory: String { home.file("records") }
+
+    func provider(_ role: SessionRole) -> RefreshingTokenProvider {
+        RefreshingTokenProvider(
+            role: role, serverOrigin: server.origin, storage: storage, client: signed,
+            locks: assembly.container.locks)
+    }
+
+    /// An uploader for the child session, over `client` (the fixture's DPoP client unless given).
+    func uploader(
+        client: (any DPoPSigningHTTPClient)? = nil, retry: StreamingUploader.RetryPolicy = .init(),
+        observer: (@Sendable (StreamingUploader.Event) -> Void)? = nil
+    ) -> StreamingUploader {
+        StreamingUploader(
+            serverOrigin: origin, client: client ?? signed, tokens: provider(.child), crypto: assembly.crypto,
+            records: records, retry: retry, observer: observer)
+    }
+
+    /// Writes a file of `size` pseudo-random bytes and describes it.
+    func file(_ name: String, size: Int, contentType: String = "application/octet-stream") throws -> UploadSource {
+        var bytes = [UInt8](repeating: 0, count: size)
+        var x: UInt32 = 2_463_534_242 &+ UInt32(size)
+        for i in 0..<size {
+            x ^= x << 13
+            x ^= x >> 17
+            x ^= x << 5
+            bytes[i] = UInt8(truncatingIfNeeded: x)
+        }
+        let path = home.file(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return try UploadFile.source(path: path, contentType: contentType)
+    }
+
+    /// The file's SHA-256 in hex, computed here independently of the uploader.
+    func sha256(of source: UploadSource) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: source.path))
+        return try assembly.crypto.sha256(contentsOf: Array(data)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// `GET /api/v1/uploads/{id}` with the child session, as JSON.
+    func getUpload(_ id: String) async throws -> (status: Int, object: [String: Any]) {
+        let token = try await provider(.child).currentAccessToken()
+        let response = try await signed.send(
+            HTTPClientRequest(method: .get, url: origin + "/api/v1/uploads/" + id), accessToken: token.plainText)
+        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+        return (response.status, object)
+    }
+
+    /// A helper process of this app group running `upload`.
+    func helperUpload(_ source: UploadSource, _ flags: [String] = []) throws -> HelperProcess {
+        try HelperProcess(
+            ["upload", SessionRole.child.rawValue, origin, source.path, source.contentType, recordsDirectory] + flags,
+            environment: environment)
+    }
+
+    /// Stops the server (which finishes and logs every request) and returns its log.
+    func stopServer() -> String {
+        if let serverLog { return serverLog }
+        server.stop(removeFiles: false)
+        serverLog = server.log
+        return serverLog ?? ""
+    }
+
+    /// The request lines of the log containing `fragment`.
+    static func lines(_ log: String, containing fragment: String) -> [String] {
+        log.split(separator: "\n").map(String.init).filter { $0.contains(fragment) }
+    }
+
+    func close() {
+        _ = stopServer()
+        server.directory.remove()
+        home.remove()
+    }
+}
+
+/// Collects values from callbacks on any thread.
+final class Collector<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}
+
+/// A DPoP client that loses the connection of chosen requests once each:
+/// a part that fails midway, without a proxy.
+final class FlakyClient: DPoPSigningHTTPClient {
+    private let inner: any DPoPSigningHTTPClient
+    private let failing: Mutex<Set<String>>
+
+    /// - Parameters:
+    ///   - inner: the real client.
+    ///   - failOnce: URL suffixes (`/parts/3`) whose first request fails.
+    init(_ inner: any DPoPSigningHTTPClient, failOnce: Set<String>) {
+        self.inner = inner
+        failing = Mutex(failOnce)
+    }
+
+    func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
+        -> HTTPClientResponse
+    {
+        try await send(request, accessToken: nil, options: options)
+    }
+
+    func send(_ request: HTTPClientRequest, accessToken: String?, options: HTTPRequestOptions)
+        async throws(HTTPClientError) -> HTTPClientResponse
+    {
+        let fail = failing.withLock { set -> Bool in
+            guard let hit = set.first(where: { request.url.hasSuffix($0) }) else { return false }
+            set.remove(hit)
+            return true
+        }
+        if fail { throw .connectionLost("cut by the test") }
+        return try await inner.send(request, accessToken: accessToken, options: options)
+    }
+}

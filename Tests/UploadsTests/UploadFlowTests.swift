@@ -1,0 +1,200 @@
+import Foundation
+import HTTPInterface
+import TestSupport
+import Testing
+import Uploads
+import UploadsInterface
+
+/// Uploads against a real `share-server` over loopback with 16 KiB parts.
+@Suite("uploads: create, parts, complete, refusals, cancel, budget")
+struct UploadFlowTests {
+    static let unlimited = UploadLimits(fileMaxUploadBytes: 64 * 1024 * 1024)
+
+    @Test("parts go in order with their digests; the server's SHA-256 is the file's; progress ends at the size")
+    func partsInOrder() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("ten.bin", size: UploadFixture.partSize * 9 + 1234)
+        let progress = Collector<UploadProgress>()
+        let events = Collector<StreamingUploader.Event>()
+        let done = try await fixture.uploader { events.append($0) }.upload(
+            source, limits: Self.unlimited, budget: nil, progress: { progress.append($0) }, cancellation: nil)
+        #expect(done.sha256 == (try fixture.sha256(of: source)))
+        let status = try await fixture.getUpload(done.uploadID)
+        #expect(status.object["upload_state"] as? String == "complete")
+
+        let acknowledged = progress.all.map(\.acknowledgedBytes)
+        #expect(acknowledged == acknowledged.sorted(), "acknowledged bytes never go back")
+        #expect(acknowledged.last == source.size)
+        #expect(progress.all.allSatisfy { $0.totalBytes == source.size })
+        #expect(try fixture.records.record(for: source.identity, serverOrigin: fixture.origin) == nil)
+
+        let acknowledgedParts = events.all.compactMap { event -> Int? in
+            if case .partAcknowledged(_, let part) = event { return part }
+            return nil
+        }
+        #expect(acknowledgedParts == Array(1...10))
+
+        // The log names routes, not ids: one upload, so every PUT is one of its parts.
+        let puts = UploadFixture.lines(fixture.stopServer(), containing: "PUT /api/v1/uploads/")
+        #expect(puts.count == 10, "\(puts)")
+        #expect(puts.allSatisfy { $0.contains(" 200 ") }, "\(puts)")
+        #expect(puts.dropLast().allSatisfy { $0.contains(" in=16384 ") } && puts.last?.contains(" in=1234 ") == true)
+    }
+
+    @Test("an empty file is one empty part and completes")
+    func emptyFile() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("empty.txt", size: 0, contentType: "text/plain")
+        let done = try await fixture.uploader().upload(
+            source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        #expect(done.sha256 == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test("a file over file_max_upload_bytes is refused before any request, naming the limit")
+    func oversizeRefusedBeforeSending() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("big.bin", size: 5000)
+        let error = await #expect(throws: UploadError.self) {
+            try await fixture.uploader().upload(
+                source, limits: UploadLimits(fileMaxUploadBytes: 4096), budget: nil, progress: nil,
+                cancellation: nil)
+        }
+        guard case .rejected(let code, let message) = error else {
+            Issue.record("expected rejected, got \(String(describing: error))")
+            return
+        }
+        #expect(code == "too_large")
+        #expect(message.contains("file_max_upload_bytes") && message.contains("4096"))
+        #expect(UploadFixture.lines(fixture.stopServer(), containing: "/api/v1/uploads").isEmpty)
+    }
+
+    @Test("a content type the server does not accept is rejected as unsupported_type, with no record kept")
+    func unsupportedType() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("picture.heic", size: 100, contentType: "image/heic")
+        let error = await #expect(throws: UploadError.self) {
+            try await fixture.uploader().upload(
+                source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        }
+        guard case .rejected(let code, _) = error else {
+            Issue.record("expected rejected, got \(String(describing: error))")
+            return
+        }
+        #expect(code == "unsupported_type")
+        #expect(error?.isRetryable == false)
+    }
+
+    @Test("a file that changed since it was described is refused as fileChanged")
+    func changedFile() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        var source = try fixture.file("changing.bin", size: 100)
+        source.identity.size = 99
+        await #expect(throws: UploadError.self) {
+            try await fixture.uploader().upload(
+                source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        }
+        #expect(UploadFixture.lines(fixture.stopServer(), containing: "/api/v1/uploads").isEmpty)
+    }
+
+    @Test("cancelling mid-upload aborts the upload on the server (DELETE) and throws cancelled")
+    func cancelAborts() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("cancel.bin", size: UploadFixture.partSize * 20)
+        let cancellation = HTTPCancellation()
+        let created = Collector<String>()
+        let uploader = fixture.uploader { event in
+            if case .created(let id, _) = event { created.append(id) }
+            if case .partAcknowledged(_, 3) = event { cancellation.cancel() }
+        }
+        let error = await #expect(throws: UploadError.self) {
+            try await uploader.upload(
+                source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: cancellation)
+        }
+        #expect(error == .cancelled)
+        let id = try #require(created.all.first)
+        #expect(try fixture.records.record(for: source.identity, serverOrigin: fixture.origin) == nil)
+        let status = try await fixture.getUpload(id)
+        #expect(status.object["upload_state"] as? String != "pending", "\(status)")
+        let log = fixture.stopServer()
+        #expect(UploadFixture.lines(log, containing: "DELETE /api/v1/uploads/{id} 204").count == 1, "\(log)")
+        #expect(UploadFixture.lines(log, containing: "/complete").isEmpty)
+    }
+
+    @Test("the budget running out hands the upload off, keeps the record, and a later call resumes it")
+    func budgetHandsOff() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("slow.bin", size: UploadFixture.partSize * 12)
+        let slow = fixture.uploader { event in
+            // A slow link: each acknowledged part takes a while.
+            if case .partAcknowledged = event { usleep(150_000) }
+        }
+        let error = await #expect(throws: UploadError.self) {
+            try await slow.upload(
+                source, limits: Self.unlimited, budget: .milliseconds(500), progress: nil, cancellation: nil)
+        }
+        guard case .handedOff(let id?) = error else {
+            Issue.record("expected handedOff with an id, got \(String(describing: error))")
+            return
+        }
+        let record = try #require(try fixture.records.record(for: source.identity, serverOrigin: fixture.origin))
+        #expect(record.uploadID == id)
+        #expect(error?.isRetryable == true)
+
+        let events = Collector<StreamingUploader.Event>()
+        let done = try await fixture.uploader { events.append($0) }.upload(
+            source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        #expect(done.uploadID == id)
+        #expect(done.sha256 == (try fixture.sha256(of: source)))
+        let resumed = events.all.compactMap { event -> [Int]? in
+            if case .resumed(_, let missing) = event { return missing }
+            return nil
+        }
+        let missing = try #require(resumed.first)
+        #expect(!missing.isEmpty && missing.count < 12 && missing.last == 12, "\(missing)")
+        #expect(!events.all.contains { if case .created = $0 { return true } else { return false } })
+    }
+
+    @Test("a part whose connection is cut is resumed through getUpload; only missing parts are sent again")
+    func resumeAfterCutPart() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("cut.bin", size: UploadFixture.partSize * 6)
+        let events = Collector<StreamingUploader.Event>()
+        let flaky = FlakyClient(fixture.signed, failOnce: ["/parts/4"])
+        let uploader = fixture.uploader(
+            client: flaky, retry: .init(delays: [.milliseconds(10)]), observer: { events.append($0) })
+        let done = try await uploader.upload(
+            source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        #expect(done.sha256 == (try fixture.sha256(of: source)))
+        #expect(events.all.contains(.resumed(uploadID: done.uploadID, missingParts: [4, 5, 6])), "\(events.all)")
+        // The cut part never reached the server: six PUTs in all, none repeated.
+        let puts = UploadFixture.lines(fixture.stopServer(), containing: "PUT /api/v1/uploads/")
+        #expect(puts.count == 6, "\(puts)")
+        #expect(UploadFixture.lines(fixture.stopServer(), containing: "GET /api/v1/uploads/").count == 1)
+    }
+
+    @Test("passing failures that outlast the retries are retryable and keep the record")
+    func retriesExhausted() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("flaky.bin", size: UploadFixture.partSize * 2)
+        let flaky = FlakyClient(fixture.signed, failOnce: ["/parts/2", "/complete"])
+        // No retries at all: the first cut ends the call.
+        let error = await #expect(throws: UploadError.self) {
+            try await fixture.uploader(client: flaky, retry: .init(delays: [])).upload(
+                source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        }
+        guard case .retryable = error else {
+            Issue.record("expected retryable, got \(String(describing: error))")
+            return
+        }
+        #expect(try fixture.records.record(for: source.identity, serverOrigin: fixture.origin) != nil)
+    }
+}
