@@ -150,13 +150,16 @@ final class Collector<Value: Sendable>: Sendable {
 final class FlakyClient: DPoPSigningHTTPClient {
     private let inner: any DPoPSigningHTTPClient
     private let failing: Mutex<Set<String>>
+    private let answers: Mutex<[String: [Int]]>
 
     /// - Parameters:
     ///   - inner: the real client.
     ///   - failOnce: URL suffixes (`/parts/3`) whose first request fails.
-    init(_ inner: any DPoPSigningHTTPClient, failOnce: Set<String>) {
+    ///   - answer: URL suffixes answered, without sending, with these statuses in turn.
+    init(_ inner: any DPoPSigningHTTPClient, failOnce: Set<String> = [], answer: [String: [Int]] = [:]) {
         self.inner = inner
         failing = Mutex(failOnce)
+        answers = Mutex(answer)
     }
 
     func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
@@ -174,6 +177,18 @@ final class FlakyClient: DPoPSigningHTTPClient {
             return true
         }
         if fail { throw .connectionLost("cut by the test") }
+        let status = answers.withLock { answers -> Int? in
+            guard let key = answers.keys.first(where: { request.url.hasSuffix($0) }),
+                var queue = answers[key], !queue.isEmpty
+            else { return nil }
+            let status = queue.removeFirst()
+            answers[key] = queue
+            return status
+        }
+        if let status {
+            let body = #"{"type":"about:blank","status":\#(status),"code":"test_\#(status)","title":"Test"}"#
+            return HTTPClientResponse(status: status, body: Array(body.utf8))
+        }
         return try await inner.send(request, accessToken: accessToken, options: options)
     }
 }

@@ -96,6 +96,8 @@ public final class StreamingUploader: FileUploading {
         case stopped
         /// A passing failure: retry after a pause.
         case transient(String)
+        /// The upload is no longer pending on the server (`404`, expired, aborted).
+        case gone(String)
         /// The final outcome.
         case final(UploadError)
     }
@@ -140,7 +142,7 @@ public final class StreamingUploader: FileUploading {
             return done
         case .failure(.final(let error)):
             throw error
-        case .failure(.transient(let why)):
+        case .failure(.transient(let why)), .failure(.gone(let why)):
             throw .retryable(why)
         case .failure(.stopped):
             switch run.stopReason {
@@ -148,7 +150,9 @@ public final class StreamingUploader: FileUploading {
                 throw .handedOff(uploadID: state.record?.uploadID)
             case .cancelled, nil:
                 if let record = state.record {
-                    await abort(record)
+                    // A task of its own: the caller's task may be the one cancelled,
+                    // and a cancelled task's requests fail before they are sent.
+                    await Task { await self.abort(record) }.value
                 }
                 throw .cancelled
             }
@@ -204,8 +208,21 @@ public final class StreamingUploader: FileUploading {
                 try await pause(retry.delays[attempt], run: run)
                 attempt += 1
                 missing = nil
+            } catch .gone(let why) {
+                // The upload expired or was aborted on the server: start over, once per retry.
+                if let record = state.record { removeRecord(record) }
+                state.record = nil
+                guard attempt < retry.delays.count else { throw .transient(why) }
+                observer?(.retrying(why))
+                attempt += 1
+                missing = nil
             } catch .final(let error) {
-                if let record = state.record, case .rejected = error { removeRecord(record) }
+                if let record = state.record {
+                    switch error {
+                    case .rejected, .fileChanged: removeRecord(record)
+                    default: break
+                    }
+                }
                 throw .final(error)
             }
         }
@@ -401,6 +418,10 @@ public final class StreamingUploader: FileUploading {
         switch response.status {
         case 401:
             return .final(.sessionUnavailable("\(operation): the server refused the session (\(problem.code))"))
+        case 409 where problem.code == "upload_not_pending":
+            return .gone("\(operation): \(problem.message)")
+        case 404, 410:
+            return .gone("\(operation): the upload no longer exists on the server (\(problem.code))")
         case 408, 429, 500...599:
             return .transient("\(operation) answered \(response.status) \(problem.code)")
         default:

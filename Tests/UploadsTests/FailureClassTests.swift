@@ -1,0 +1,129 @@
+import ClientAssembly
+import Foundation
+import HTTPInterface
+import Sessions
+import SessionsInterface
+import TestSupport
+import Testing
+import Uploads
+import UploadsInterface
+
+/// Each failure class of an upload maps to its outcome.
+@Suite("uploads: failure classes")
+struct FailureClassTests {
+    static let unlimited = UploadLimits(fileMaxUploadBytes: 64 * 1024 * 1024)
+
+    @Test("a 503 and a 429 on a part are retried after getUpload; the upload completes")
+    func serverErrorsRetried() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("busy.bin", size: UploadFixture.partSize * 3)
+        let flaky = FlakyClient(fixture.signed, answer: ["/parts/2": [503, 429]])
+        let events = Collector<StreamingUploader.Event>()
+        let done = try await fixture.uploader(
+            client: flaky, retry: .init(delays: [.milliseconds(10), .milliseconds(10)]),
+            observer: { events.append($0) }
+        ).upload(source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        #expect(done.sha256 == (try fixture.sha256(of: source)))
+        #expect(events.all.filter { if case .retrying = $0 { return true } else { return false } }.count == 2)
+    }
+
+    @Test("5xx beyond the retries is retryable; any other 4xx is rejected with the server's code")
+    func classes() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("classes.bin", size: 100)
+        let busy = FlakyClient(fixture.signed, answer: ["/complete": [500, 502]])
+        let retryable = await #expect(throws: UploadError.self) {
+            try await fixture.uploader(client: busy, retry: .init(delays: [.milliseconds(5)])).upload(
+                source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        }
+        guard case .retryable = retryable else {
+            Issue.record("expected retryable, got \(String(describing: retryable))")
+            return
+        }
+        let forbidden = FlakyClient(fixture.signed, answer: ["/complete": [403]])
+        let rejected = await #expect(throws: UploadError.self) {
+            try await fixture.uploader(client: forbidden).upload(
+                source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        }
+        guard case .rejected(let code, _) = rejected else {
+            Issue.record("expected rejected, got \(String(describing: rejected))")
+            return
+        }
+        #expect(code == "test_403")
+        #expect(try fixture.records.record(for: source.identity, serverOrigin: fixture.origin) == nil)
+    }
+
+    @Test("no child session: sessionUnavailable, and no upload is created")
+    func noSession() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        try fixture.storage.delete(.child)
+        let source = try fixture.file("nosession.bin", size: 100)
+        let error = await #expect(throws: UploadError.self) {
+            try await fixture.uploader().upload(
+                source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        }
+        guard case .sessionUnavailable = error else {
+            Issue.record("expected sessionUnavailable, got \(String(describing: error))")
+            return
+        }
+        #expect(UploadFixture.lines(fixture.stopServer(), containing: "/api/v1/uploads").isEmpty)
+    }
+
+    @Test("bytes that no longer match their digest (same size and mtime) are refused: digest_mismatch, record dropped")
+    func digestMismatch() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("swapped.bin", size: UploadFixture.partSize * 2)
+        let path = source.path
+        let uploader = fixture.uploader { event in
+            guard case .created = event else { return }
+            // Change the content behind the uploader's back, keeping size and mtime.
+            var info = stat()
+            stat(path, &info)
+            let handle = FileHandle(forWritingAtPath: path)!
+            handle.write(Data(repeating: 0x55, count: 10))
+            try? handle.close()
+            var times = [info.st_atim, info.st_mtim]
+            utimensat(AT_FDCWD, path, &times, 0)
+        }
+        let error = await #expect(throws: UploadError.self) {
+            try await uploader.upload(source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        }
+        guard case .rejected(let code, _) = error else {
+            Issue.record("expected rejected, got \(String(describing: error))")
+            return
+        }
+        #expect(code == "digest_mismatch")
+        #expect(try fixture.records.record(for: source.identity, serverOrigin: fixture.origin) == nil)
+        let puts = UploadFixture.lines(fixture.stopServer(), containing: "PUT /api/v1/uploads/")
+        #expect(puts.count == 1 && puts[0].contains(" 422 "), "\(puts)")
+    }
+
+    @Test("cancelling the caller's task mid-upload also aborts the upload on the server")
+    func taskCancellationAborts() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("task.bin", size: UploadFixture.partSize * 30)
+        let reachedPart = AsyncStream<Void>.makeStream()
+        let uploader = fixture.uploader { event in
+            if case .partAcknowledged(_, 2) = event { reachedPart.continuation.yield() }
+            if case .partAcknowledged = event { usleep(20_000) }
+        }
+        let task = Task {
+            try await uploader.upload(source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+        }
+        for await _ in reachedPart.stream { break }
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error as UploadError) = result else {
+            Issue.record("expected a failure, got \(result)")
+            return
+        }
+        #expect(error == .cancelled)
+        let log = fixture.stopServer()
+        #expect(UploadFixture.lines(log, containing: "DELETE /api/v1/uploads/{id} 204").count == 1, "\(log)")
+    }
+}
