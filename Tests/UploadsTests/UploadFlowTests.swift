@@ -42,6 +42,26 @@ struct UploadFlowTests {
         #expect(puts.dropLast().allSatisfy { $0.contains(" in=16384 ") } && puts.last?.contains(" in=1234 ") == true)
     }
 
+    @Test("the part size learned from one upload is remembered: the next uploader reads the file once")
+    func onePassOnceThePartSizeIsKnown() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        func passes(_ name: String) async throws -> [Int64?] {
+            let source = try fixture.file(name, size: UploadFixture.partSize * 3 + 5)
+            let events = Collector<StreamingUploader.Event>()
+            let done = try await fixture.uploader { events.append($0) }.upload(
+                source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
+            #expect(done.sha256 == (try fixture.sha256(of: source)))
+            return events.all.compactMap { event -> Int64?? in
+                if case .hashingPass(let size) = event { return .some(size) }
+                return nil
+            }
+        }
+        #expect(try await passes("first.bin") == [nil, Int64(UploadFixture.partSize)], "unknown, then learned")
+        #expect(fixture.records.lastPartSize(serverOrigin: fixture.origin) == Int64(UploadFixture.partSize))
+        #expect(try await passes("second.bin") == [Int64(UploadFixture.partSize)], "one pass")
+    }
+
     @Test("an empty file is one empty part and completes")
     func emptyFile() async throws {
         let fixture = try await UploadFixture()

@@ -66,6 +66,32 @@ public protocol UploadRecordStore: Sendable {
     ///   - serverOrigin: the server.
     /// - Throws: ``UploadRecordStoreError`` when it cannot be removed.
     func removeRecord(path: String, serverOrigin: String) throws(UploadRecordStoreError)
+
+    /// The part size a server last answered createUpload with, so that the
+    /// next upload computes its part digests in the same pass as the
+    /// whole-file digest; nil when none is known.
+    /// - Parameter serverOrigin: the server.
+    /// - Returns: the part size, or nil.
+    func lastPartSize(serverOrigin: String) -> Int64?
+
+    /// Remembers the part size a server answered createUpload with.
+    /// - Parameters:
+    ///   - partSize: the part size.
+    ///   - serverOrigin: the server.
+    func rememberPartSize(_ partSize: Int64, serverOrigin: String)
+}
+
+extension UploadRecordStore {
+    /// Stores that keep no part sizes know none.
+    /// - Parameter serverOrigin: the server.
+    /// - Returns: nil.
+    public func lastPartSize(serverOrigin: String) -> Int64? { nil }
+
+    /// Stores that keep no part sizes forget it.
+    /// - Parameters:
+    ///   - partSize: the part size.
+    ///   - serverOrigin: the server.
+    public func rememberPartSize(_ partSize: Int64, serverOrigin: String) {}
 }
 
 /// An upload record store failed; the text says what and where.

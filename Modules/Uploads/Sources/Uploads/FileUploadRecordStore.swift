@@ -59,6 +59,28 @@ public final class FileUploadRecordStore: UploadRecordStore {
         try withDirectory { directory in try directory.removeFile(name) }
     }
 
+    public func lastPartSize(serverOrigin: String) -> Int64? {
+        guard let name = try? partSizeFileName(serverOrigin),
+            let contents = try? withDirectory({ directory in try directory.readFile(name, limit: 64) }),
+            case .bytes(let bytes) = contents, let size = Int64(String(decoding: bytes, as: UTF8.self)), size > 0
+        else { return nil }
+        return size
+    }
+
+    public func rememberPartSize(_ partSize: Int64, serverOrigin: String) {
+        guard lastPartSize(serverOrigin: serverOrigin) != partSize, let name = try? partSizeFileName(serverOrigin)
+        else { return }
+        try? withDirectory { directory in try directory.replaceFile(name, with: Array(String(partSize).utf8)) }
+    }
+
+    private func partSizeFileName(_ serverOrigin: String) throws(UploadRecordStoreError) -> String {
+        do {
+            return "part-size-" + Encoding.hex(try crypto.sha256(contentsOf: Array(serverOrigin.utf8)))
+        } catch {
+            throw UploadRecordStoreError("cannot name the part size file: \(error)")
+        }
+    }
+
     private func fileName(path: String, serverOrigin: String) throws(UploadRecordStoreError) -> String {
         do {
             return "upload-" + Encoding.hex(try crypto.sha256(contentsOf: Array((serverOrigin + "\n" + path).utf8)))

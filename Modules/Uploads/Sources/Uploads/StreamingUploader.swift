@@ -36,6 +36,10 @@ public final class StreamingUploader: FileUploading {
 
     /// What happened during an upload, for logs and tests (never a token).
     public enum Event: Sendable, Equatable {
+        /// A pass over the file for its SHA-256 began (with per-part digests
+        /// when `partSize` is given): one per upload when the part size is
+        /// known in advance, two otherwise.
+        case hashingPass(partSize: Int64?)
         /// createUpload answered.
         case created(uploadID: String, partsCount: Int)
         /// An upload was resumed (from a record or after a failure) and these parts were missing.
@@ -68,8 +72,9 @@ public final class StreamingUploader: FileUploading {
     ///   - crypto: SHA-256.
     ///   - records: where upload records are kept for resumption; nil keeps none.
     ///   - partSizeHint: the server's `upload_part_size` if known, so per-part
-    ///     digests come from the same pass as the whole-file digest; learned
-    ///     from each createUpload otherwise.
+    ///     digests come from the same pass as the whole-file digest; otherwise
+    ///     the record store's ``UploadRecordStore/lastPartSize(serverOrigin:)``,
+    ///     and learned from each createUpload.
     ///   - retry: the retry policy.
     ///   - timeouts: the time limits of each request.
     ///   - observer: called with each ``Event``.
@@ -243,8 +248,9 @@ public final class StreamingUploader: FileUploading {
     }
 
     private func create(_ source: UploadSource, run: UploadRun) async throws(Failure) -> UploadRecord {
-        let hint = partSizeHint.withLock { $0 }
+        let hint = partSizeHint.withLock { $0 } ?? records?.lastPartSize(serverOrigin: serverOrigin)
         let digests: UploadFile.Digests?
+        observer?(.hashingPass(partSize: hint))
         do {
             digests = try UploadFile.hash(
                 source.identity, partSize: hint, crypto: crypto, shouldStop: { run.stopReason != nil })
@@ -263,8 +269,10 @@ public final class StreamingUploader: FileUploading {
             throw .transient("createUpload answered 201 with a body that is not an upload")
         }
         partSizeHint.withLock { $0 = created.partSize }
+        records?.rememberPartSize(created.partSize, serverOrigin: serverOrigin)
         if hint != created.partSize || digests.parts.count != created.partsCount {
             // The part size was not known in advance: a second pass for the part digests.
+            observer?(.hashingPass(partSize: created.partSize))
             do {
                 guard
                     let again = try UploadFile.hash(
