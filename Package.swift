@@ -239,6 +239,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Messages: the Sender, uploads then the message (share-server)
+        .testTarget(
+            name: "MessagesTests",
+            dependencies: [
+                "ShareServer", "ShareTestHelper", "TestSupport", "ClientAssembly", lib("MessagesInterface"),
+                lib("Messages"), lib("UploadsInterface"), lib("Uploads"), lib("SessionsInterface"), lib("Sessions"),
+                lib("KeychainInterface"), lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"),
+                lib("HTTPTransport"), lib("DPoP"), lib("ShareCore"), lib("CryptoInterface"),
+            ],
+            path: "Tests/MessagesTests",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Layout (depends on every package so that each one is compiled)
         .testTarget(
             name: "LayoutTests",

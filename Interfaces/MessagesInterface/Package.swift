@@ -17,12 +17,18 @@ let package = Package(
         .library(name: "MessagesInterface", targets: ["MessagesInterface"])
     ],
     dependencies: [
-        .package(path: "../ShareCore")
+        .package(path: "../ShareCore"),
+        .package(path: "../HTTPInterface"),
+        .package(path: "../UploadsInterface"),
     ],
     targets: [
         .target(
             name: "MessagesInterface",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "UploadsInterface", package: "UploadsInterface"),
+            ],
             swiftSettings: swiftSettings
         )
     ],

@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// createMessage / createThread and the Sender.
+// createMessage / createThread and the Sender: uploads, then the message,
+// every failure classified (retryable or rejected).
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -18,6 +19,10 @@ let package = Package(
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/MessagesInterface"),
+        .package(path: "../../Interfaces/UploadsInterface"),
+        .package(path: "../../Interfaces/HTTPInterface"),
+        .package(path: "../../Interfaces/HTTPTypes"),
+        .package(path: "../../Interfaces/SessionsInterface"),
     ],
     targets: [
         .target(
@@ -25,6 +30,10 @@ let package = Package(
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "MessagesInterface", package: "MessagesInterface"),
+                .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
+                .product(name: "SessionsInterface", package: "SessionsInterface"),
             ],
             swiftSettings: swiftSettings
         )

@@ -1,0 +1,42 @@
+public import ShareCore
+public import UploadsInterface
+
+/// One share the person sent: what goes where, with the `client_msg_id`
+/// fixed when they pressed send, so that every retry (by this process, by
+/// the daemon after a takeover) is the same message to the server.
+public struct OutgoingShare: Hashable, Sendable {
+    /// The idempotency key of the message (`client_msg_id`), a UUIDv7.
+    public var clientMsgID: UUIDv7
+    /// A thread, a channel's main timeline, or a new post in a forum channel.
+    public var target: ShareTarget
+    /// The comment (the message text); may be empty when there are attachments.
+    public var text: String
+    /// Files to upload and attach, in order.
+    public var attachments: [UploadSource]
+    /// The title of a new post (``ShareCore/ShareTarget/Kind/newPost``); when
+    /// nil, the first line of the text or else the first file's name.
+    public var title: String?
+
+    public init(
+        clientMsgID: UUIDv7, target: ShareTarget, text: String, attachments: [UploadSource] = [], title: String? = nil
+    ) {
+        self.clientMsgID = clientMsgID
+        self.target = target
+        self.text = text
+        self.attachments = attachments
+        self.title = title
+    }
+}
+
+/// The server's limits a sender checks before sending any byte.
+public struct MessageLimits: Hashable, Sendable {
+    /// `message_max_attachments`.
+    public var messageMaxAttachments: Int
+    /// `file_max_upload_bytes`.
+    public var fileMaxUploadBytes: Int64
+
+    public init(messageMaxAttachments: Int, fileMaxUploadBytes: Int64) {
+        self.messageMaxAttachments = messageMaxAttachments
+        self.fileMaxUploadBytes = fileMaxUploadBytes
+    }
+}

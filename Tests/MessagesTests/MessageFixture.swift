@@ -1,0 +1,157 @@
+import ClientAssembly
+import CryptoInterface
+import DPoP
+import Foundation
+import HTTPInterface
+import HTTPTransport
+import KeychainInterface
+import Messages
+import MessagesInterface
+import Sessions
+import SessionsInterface
+import ShareCore
+import SharedState
+import Synchronization
+import TestSupport
+import Uploads
+import UploadsInterface
+
+/// One person (alex) against a real `share-server`: a chat channel with a
+/// thread, a forum channel, at most 3 attachments, 16 KiB parts; the client
+/// stack (DPoP on libcurl, a child session) and a ``Sender`` over it.
+final class MessageFixture: @unchecked Sendable {
+    static let maxAttachments = 3
+    static var seed: [String: Any] {
+        [
+            "users": [["username": "alex", "password": "alex-demo-pass"]],
+            "spaces": [
+                [
+                    "id": "s1", "name": "Space",
+                    "channels": [
+                        ["id": "c-chat", "name": "chat", "kind": "chat", "readers": ["alex"], "writers": ["alex"]],
+                        ["id": "c-forum", "name": "forum", "kind": "forum", "readers": ["alex"], "writers": ["alex"]],
+                    ],
+                ]
+            ],
+            "threads": [["id": "t-1", "channel_id": "c-chat", "title": "First thread"]],
+            "limits": [
+                "upload_part_size": 16_384, "file_max_upload_bytes": 64 * 1024 * 1024,
+                "message_max_attachments": maxAttachments,
+            ],
+            "accepted_content_types": ["text/plain", "application/octet-stream"],
+        ]
+    }
+    static let limits = MessageLimits(messageMaxAttachments: maxAttachments, fileMaxUploadBytes: 64 * 1024 * 1024)
+
+    let server: ServerProcess
+    let home: TemporaryDirectory
+    let assembly: ClientAssembly
+    let signed: DPoPHTTPClient
+    let storage: SessionTokenStore
+    private var serverLog: String?
+
+    init() async throws {
+        server = try ServerProcess(seed: Self.seed)
+        do {
+            home = try TemporaryDirectory(prefix: "messages-test")
+            let environment = [
+                "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": home.file("keychain"),
+                "SHAREKIT_CONTAINER_DIR": home.file("container"),
+            ]
+            assembly = try ClientAssembly(environment: environment)
+            signed = DPoPHTTPClient(
+                client: try CurlHTTPClient(), signer: try assembly.deviceKeys.proofSigner(),
+                nonces: DPoPNonceHandler(cache: SharedStateNonceCache(state: assembly.container.state)))
+            storage = SessionTokenStore(
+                secretStore: assembly.secretStore, accessGroup: ClientAssembly.accessGroup,
+                serverOrigin: server.origin)
+            let issuer = SessionIssuer(
+                serverOrigin: server.origin, storage: storage, client: signed, locks: assembly.container.locks)
+            try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
+            try await issuer.ensureChildSession(parent: provider(.parent))
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
+    var origin: String { server.origin }
+
+    func provider(_ role: SessionRole) -> RefreshingTokenProvider {
+        RefreshingTokenProvider(
+            role: role, serverOrigin: server.origin, storage: storage, client: signed,
+            locks: assembly.container.locks)
+    }
+
+    /// The Sender the CLI and the daemon would use, with the child session.
+    func sender(limits: MessageLimits = MessageFixture.limits) -> Sender {
+        let tokens = provider(.child)
+        let uploader = StreamingUploader(
+            serverOrigin: origin, client: signed, tokens: tokens, crypto: assembly.crypto,
+            records: FileUploadRecordStore(directory: home.file("records"), crypto: assembly.crypto))
+        return Sender(
+            uploader: uploader, messages: MessageClient(serverOrigin: origin, client: signed, tokens: tokens),
+            limits: limits)
+    }
+
+    /// Writes a file of `size` pseudo-random bytes and describes it.
+    func file(_ name: String, size: Int, seed: UInt32 = 1) throws -> UploadSource {
+        var bytes = [UInt8](repeating: 0, count: size)
+        var x: UInt32 = 2_463_534_242 &+ UInt32(size) &+ seed
+        for i in 0..<size {
+            x ^= x << 13
+            x ^= x >> 17
+            x ^= x << 5
+            bytes[i] = UInt8(truncatingIfNeeded: x)
+        }
+        let path = home.file(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return try UploadFile.source(path: path, contentType: "application/octet-stream")
+    }
+
+    func sha256(of source: UploadSource) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: source.path))
+        return try assembly.crypto.sha256(contentsOf: Array(data)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// listMessages of a thread (or listChannelMessages), as JSON objects.
+    func messages(thread: String? = nil, channel: String? = nil) async throws -> [[String: Any]] {
+        let path = thread.map { "/api/v1/threads/\($0)/messages" } ?? "/api/v1/channels/\(channel ?? "")/messages"
+        let token = try await provider(.child).currentAccessToken()
+        let response = try await signed.send(
+            HTTPClientRequest(method: .get, url: origin + path), accessToken: token.plainText)
+        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+        return object?["messages"] as? [[String: Any]] ?? []
+    }
+
+    /// Stops the server (which finishes and logs every request) and returns its log.
+    func stopServer() -> String {
+        if let serverLog { return serverLog }
+        server.stop(removeFiles: false)
+        serverLog = server.log
+        return serverLog ?? ""
+    }
+
+    func close() {
+        _ = stopServer()
+        server.directory.remove()
+        home.remove()
+    }
+}
+
+/// Runs `body` and returns its SendError (nil when it succeeded).
+func sendError(_ body: () async throws(SendError) -> SentMessage) async -> SendError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Collects values from callbacks on any thread.
+final class Collector<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}
