@@ -174,4 +174,21 @@ struct SenderTests {
         }
         #expect(code == "not_a_forum")
     }
+
+    @Test("a resend after a lost answer reuses the completed uploads: replayed, no upload sent again")
+    func resendReusesUploads() async throws {
+        let fixture = try await MessageFixture()
+        defer { fixture.close() }
+        let a = try fixture.file("a.bin", size: 20_000, seed: 3)
+        let b = try fixture.file("b.bin", size: 300, seed: 4)
+        let uploaded = Collector<SendProgress>()
+        var share = OutgoingShare(clientMsgID: UUIDv7(), target: Self.channel, text: "again", attachments: [a, b])
+        let first = try await fixture.sender().send(share, progress: { uploaded.append($0) }, cancellation: nil)
+        for case .uploaded(let index, let uploadID) in uploaded.all { share.completedUploadIDs[index] = uploadID }
+        #expect(share.completedUploadIDs.count == 2)
+        let second = try await fixture.sender().send(share, progress: nil, cancellation: nil)
+        #expect(second.replayed && second.messageID == first.messageID)
+        let log = fixture.stopServer()
+        #expect(log.components(separatedBy: "POST /api/v1/uploads ").count - 1 == 2, "\(log)")
+    }
 }

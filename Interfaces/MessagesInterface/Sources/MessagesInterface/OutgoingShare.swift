@@ -16,15 +16,24 @@ public struct OutgoingShare: Hashable, Sendable {
     /// The title of a new post (``ShareCore/ShareTarget/Kind/newPost``); when
     /// nil, the first line of the text or else the first file's name.
     public var title: String?
+    /// Upload ids of attachments an earlier attempt already completed, by
+    /// index in ``attachments`` (what ``SendProgress/uploaded(index:uploadID:)``
+    /// reported, kept in the inbox manifest). They are not uploaded again:
+    /// the server's idempotency record names the upload ids, so a resend
+    /// after a lost answer must reuse them to be answered as a replay
+    /// rather than `422 client_msg_id_conflict`.
+    public var completedUploadIDs: [Int: String]
 
     public init(
-        clientMsgID: UUIDv7, target: ShareTarget, text: String, attachments: [UploadSource] = [], title: String? = nil
+        clientMsgID: UUIDv7, target: ShareTarget, text: String, attachments: [UploadSource] = [], title: String? = nil,
+        completedUploadIDs: [Int: String] = [:]
     ) {
         self.clientMsgID = clientMsgID
         self.target = target
         self.text = text
         self.attachments = attachments
         self.title = title
+        self.completedUploadIDs = completedUploadIDs
     }
 }
 

@@ -33,6 +33,10 @@ public struct Sender: ShareSending {
         let count = share.attachments.count
         for (index, source) in share.attachments.enumerated() {
             if cancellation?.isCancelled == true { throw .cancelled }
+            if let done = share.completedUploadIDs[index] {
+                uploadIDs.append(done)
+                continue
+            }
             var report: (@Sendable (UploadProgress) -> Void)? = nil
             if let progress {
                 report = { @Sendable (value: UploadProgress) in
@@ -44,6 +48,7 @@ public struct Sender: ShareSending {
                     source, limits: UploadLimits(fileMaxUploadBytes: limits.fileMaxUploadBytes), budget: budget,
                     progress: report, cancellation: cancellation)
                 uploadIDs.append(done.uploadID)
+                progress?(.uploaded(index: index, uploadID: done.uploadID))
             } catch {
                 throw Self.classify(error, fileName: source.fileName)
             }
