@@ -1,0 +1,162 @@
+import Foundation
+import Glibc
+
+/// Starts programs with `posix_spawn` and reaps them with `waitpid` (as the
+/// test support does: Foundation's `Process` can miss a child's exit while a
+/// long-lived child runs). Children get an empty signal mask and default
+/// signal actions, whatever this process ignores (it ignores SIGPIPE).
+enum Spawn {
+    /// A program that could not be started or did not finish well.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Where a child's standard stream goes.
+    enum Stream {
+        /// This process's own descriptor (inherited).
+        case inherit
+        /// A descriptor of this process, duplicated onto the stream.
+        case descriptor(Int32)
+        /// A file, created or truncated.
+        case file(String)
+    }
+
+    /// Starts `executable` (searched in PATH when it has no slash).
+    /// - Returns: the child's pid.
+    /// - Throws: ``Failure`` when it cannot be started.
+    static func start(_ executable: String, _ arguments: [String], stdout: Stream, stderr: Stream) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        for (stream, target) in [(stdout, Int32(1)), (stderr, Int32(2))] {
+            switch stream {
+            case .inherit: break
+            case .descriptor(let fd): posix_spawn_file_actions_adddup2(&actions, fd, target)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned =
+            executable.contains("/")
+            ? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+            : posix_spawnp(&pid, executable, &actions, &attributes, argv, environ)
+        guard spawned == 0 else {
+            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
+        }
+        return pid
+    }
+
+    /// Waits for a child.
+    /// - Parameter timeout: how long to wait, nil for ever.
+    /// - Returns: its exit status (128 + the signal when killed), nil when it is still running at the timeout.
+    static func wait(_ pid: pid_t, timeout: Double? = nil) -> Int32? {
+        let deadline = timeout.map { Clock.nanoseconds() + UInt64($0 * 1e9) }
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
+            if reaped == pid { break }
+            if reaped < 0, errno != EINTR { return -1 }
+            if let deadline, Clock.nanoseconds() >= deadline { return nil }
+            if deadline != nil { usleep(10_000) }
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Runs a program to completion with its output going to this process's stderr.
+    /// - Throws: ``Failure`` when it cannot be started or exits with a non-zero status.
+    static func run(_ executable: String, _ arguments: [String]) throws {
+        let pid = try start(executable, arguments, stdout: .descriptor(2), stderr: .inherit)
+        let status = wait(pid)
+        guard status == 0 else {
+            throw Failure(
+                description: "\(([executable] + arguments).joined(separator: " ")) exited with \(status ?? -1)")
+        }
+    }
+
+    /// Runs a program to completion and returns its standard output.
+    /// - Throws: ``Failure`` when it cannot be started or exits with a non-zero status.
+    static func output(_ executable: String, _ arguments: [String]) throws -> String {
+        let (readEnd, writeEnd) = try Pipe.make()
+        let pid: pid_t
+        do {
+            pid = try start(executable, arguments, stdout: .descriptor(writeEnd), stderr: .inherit)
+        } catch {
+            close(readEnd)
+            close(writeEnd)
+            throw error
+        }
+        close(writeEnd)
+        var collected: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                collected += buffer[0..<n]
+            } else if n == 0 || errno != EINTR {
+                break
+            }
+        }
+        close(readEnd)
+        let status = wait(pid)
+        guard status == 0 else {
+            throw Failure(
+                description: "\(([executable] + arguments).joined(separator: " ")) exited with \(status ?? -1)")
+        }
+        return String(decoding: collected, as: UTF8.self)
+    }
+}
+
+/// A pipe whose two ends are close-on-exec (a child only gets the end it is
+/// given by dup2). `pipe2` is not visible from Swift here; the benchmark
+/// spawns from one thread only, so setting the flag afterwards is safe.
+enum Pipe {
+    static func make() throws -> (read: Int32, write: Int32) {
+        var pair: [Int32] = [-1, -1]
+        guard pipe(&pair) == 0 else {
+            throw Spawn.Failure(description: "pipe failed: \(String(cString: strerror(errno)))")
+        }
+        _ = fcntl(pair[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(pair[1], F_SETFD, FD_CLOEXEC)
+        return (pair[0], pair[1])
+    }
+}
+
+/// Monotonic time.
+enum Clock {
+    /// Nanoseconds of CLOCK_MONOTONIC.
+    static func nanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// CPU time (user and system) the calling thread has used, in nanoseconds.
+    static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// CPU time (user and system) this whole process has used, in nanoseconds.
+    static func processCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}

@@ -1,0 +1,205 @@
+import CryptoInterface
+import Dispatch
+import Foundation
+import Glibc
+import OpenSSLCrypto
+
+/// Measures the peak RSS (VmHWM) of a fresh process uploading each file size
+/// to a release `share-server` with StreamingUploader, and checks the
+/// goal: at most 48 MiB, and at most 4 MiB more for the largest file than
+/// for the smallest.
+struct UploadMemoryBenchmark {
+    static let goalPeakMiB = 48.0
+    static let goalGrowthMiB = 4.0
+
+    let options: Options
+
+    /// One child's figures.
+    struct Measurement {
+        let sizeMiB: Int
+        let seconds: Double
+        let startKiB: Int
+        let loginKiB: Int
+        let peakKiB: Int
+        let endRSSKiB: Int
+        let sha256Matches: Bool
+    }
+
+    func run() async throws {
+        let executable = try options.server ?? Self.buildServer()
+        let parent = options.temporaryParent ?? ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        var template = Array((parent + "/upload-memory-benchmark.XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw Spawn.Failure(description: "mkdtemp in \(parent) failed: \(String(cString: strerror(errno)))")
+        }
+        let directory = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/server", withIntermediateDirectories: false)
+        let server = try ServerProcess(
+            executable: executable, directory: directory + "/server", quiet: options.quietServer)
+        let stopOnSignal = Self.stopOnSignals(serverPID: server.pid, directory: directory)
+        defer {
+            let status = server.stop().map { "\($0)" } ?? "unknown"
+            say("share-server stopped with SIGTERM, exit status \(status)")
+            for source in stopOnSignal { source.cancel() }
+        }
+        say("share-server \(executable) (pid \(server.pid)) on \(server.origin); run directory \(directory)")
+
+        var measurements: [Measurement] = []
+        do {
+            var files: [(sizeMiB: Int, path: String, sha256: String)] = []
+            for sizeMiB in options.sizesMiB {
+                let path = directory + "/upload-\(sizeMiB)MiB.bin"
+                let started = Clock.nanoseconds()
+                let sha256 = try Self.writeFile(path, sizeMiB: sizeMiB)
+                say(
+                    String(
+                        format: "wrote %d MiB of random data in %.1f s (sha256 %@)", sizeMiB,
+                        Double(Clock.nanoseconds() - started) / 1e9, sha256))
+                files.append((sizeMiB, path, sha256))
+            }
+            for (index, file) in files.enumerated() {
+                let measurement = try measure(file, home: directory + "/client-\(index)", origin: server.origin)
+                measurements.append(measurement)
+                // The server keeps the stored file; drop it so the disk holds one copy at a time.
+                try? FileManager.default.removeItem(atPath: file.path)
+            }
+        } catch {
+            let tail = server.logTail()
+            if !tail.isEmpty { say(tail) }
+            throw error
+        }
+        report(measurements)
+    }
+
+    /// Runs one fresh child process uploading `file` and reads its figures.
+    private func measure(_ file: (sizeMiB: Int, path: String, sha256: String), home: String, origin: String) throws
+        -> Measurement
+    {
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+        let output = try Spawn.output(
+            Self.executablePath,
+            [
+                "--child", origin, file.path, file.sha256, home, ServerProcess.username, ServerProcess.password,
+                "\(ServerProcess.partSize)",
+            ])
+        var values: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            values[String(line[..<space])] = String(line[line.index(after: space)...])
+        }
+        func kib(_ key: String) throws -> Int {
+            guard let text = values[key], let value = Int(text) else {
+                throw Spawn.Failure(description: "the child did not report \(key); it printed:\n\(output)")
+            }
+            return value
+        }
+        guard let secondsText = values["seconds"], let seconds = Double(secondsText) else {
+            throw Spawn.Failure(description: "the child did not report seconds; it printed:\n\(output)")
+        }
+        let measurement = Measurement(
+            sizeMiB: file.sizeMiB, seconds: seconds, startKiB: try kib("vmhwm_start_kib"),
+            loginKiB: try kib("vmhwm_login_kib"), peakKiB: try kib("vmhwm_end_kib"),
+            endRSSKiB: try kib("vmrss_end_kib"), sha256Matches: values["sha256_match"] == "yes")
+        say(
+            String(
+                format:
+                    "%5d MiB: %7.2f s  %7.1f MiB/s  peak RSS %6.1f MiB  (VmHWM at start %.1f, after login %.1f; "
+                    + "VmRSS at the end %.1f)  server sha256 %@",
+                file.sizeMiB, seconds, Double(file.sizeMiB) / seconds, mib(measurement.peakKiB),
+                mib(measurement.startKiB), mib(measurement.loginKiB), mib(measurement.endRSSKiB),
+                measurement.sha256Matches ? "matches" : "DIFFERS: \(values["sha256_match"] ?? "not reported")"))
+        return measurement
+    }
+
+    private func report(_ measurements: [Measurement]) {
+        guard let smallest = measurements.min(by: { $0.sizeMiB < $1.sizeMiB }),
+            let largest = measurements.max(by: { $0.sizeMiB < $1.sizeMiB })
+        else { return }
+        let worst = measurements.map { mib($0.peakKiB) }.max() ?? 0
+        let growth = mib(largest.peakKiB) - mib(smallest.peakKiB)
+        let peakOK = worst <= Self.goalPeakMiB
+        let growthOK = growth <= Self.goalGrowthMiB
+        let hashesOK = measurements.allSatisfy(\.sha256Matches)
+        say(
+            String(
+                format: "peak RSS, largest: %.1f MiB (goal at most %.0f MiB): %@", worst, Self.goalPeakMiB,
+                peakOK ? "PASS" : "FAIL"))
+        if largest.sizeMiB != smallest.sizeMiB {
+            say(
+                String(
+                    format: "peak RSS %d MiB minus %d MiB: %+.1f MiB (goal at most %.0f MiB): %@", largest.sizeMiB,
+                    smallest.sizeMiB, growth, Self.goalGrowthMiB, growthOK ? "PASS" : "FAIL"))
+        }
+        say("server sha256 equals the file's for every size: \(hashesOK ? "yes" : "NO")")
+        say("result: \(peakOK && growthOK && hashesOK ? "PASS" : "FAIL")")
+    }
+
+    private func mib(_ kilobytes: Int) -> Double { Double(kilobytes) / 1024 }
+
+    private func say(_ text: String) {
+        print(text)
+        fflush(nil)
+    }
+
+    /// Writes `sizeMiB` MiB of pseudo-random bytes in 1 MiB blocks (never
+    /// more in memory) and returns their SHA-256 in hex, computed on the way.
+    static func writeFile(_ path: String, sizeMiB: Int) throws -> String {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Spawn.Failure(description: "cannot create \(path)") }
+        defer { close(descriptor) }
+        var hasher = try OpenSSLCryptoProvider().makeSHA256Hasher()
+        var state: UInt64 = 0x5EED &+ UInt64(sizeMiB)
+        var block = [UInt64](repeating: 0, count: (1 << 20) / 8)
+        for _ in 0..<sizeMiB {
+            for index in block.indices {
+                // SplitMix64: fast, and no two blocks alike.
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                block[index] = z ^ (z >> 31)
+            }
+            let written = block.withUnsafeBytes { bytes in
+                hasher.update(bytes)
+                return write(descriptor, bytes.baseAddress, bytes.count)
+            }
+            guard written == 1 << 20 else { throw Spawn.Failure(description: "short write to \(path)") }
+        }
+        return try hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP stop the server (SIGTERM), remove the run's
+    /// directory and exit; handled on a dispatch queue, not in a signal handler.
+    private static func stopOnSignals(serverPID: pid_t, directory: String) -> [any DispatchSourceSignal] {
+        signal(SIGPIPE, SIG_IGN)
+        return [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                kill(serverPID, SIGTERM)
+                _ = Spawn.wait(serverPID, timeout: 20)
+                try? FileManager.default.removeItem(atPath: directory)
+                exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Builds share-server in release mode in the repository and returns its path.
+    static func buildServer() throws -> String {
+        // …/benchmarks/upload-memory/UploadMemoryBenchmark/Sources/UploadMemoryBenchmark/UploadMemoryBenchmark.swift
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<6 { root.deleteLastPathComponent() }
+        FileHandle.standardError.write(Data("building share-server (release) in \(root.path)\n".utf8))
+        try Spawn.run("swift", ["build", "-c", "release", "--product", "share-server", "--package-path", root.path])
+        let bin = try Spawn.output("swift", ["build", "-c", "release", "--show-bin-path", "--package-path", root.path])
+        return bin.trimmingCharacters(in: .whitespacesAndNewlines) + "/share-server"
+    }
+
+    /// This executable, to start as `--child`.
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+}
