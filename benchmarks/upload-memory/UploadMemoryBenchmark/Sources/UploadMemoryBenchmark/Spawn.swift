@@ -91,7 +91,10 @@ enum Spawn {
 
     /// Runs a program to completion and returns its standard output.
     /// - Throws: ``Failure`` when it cannot be started or exits with a non-zero status.
-    static func output(_ executable: String, _ arguments: [String]) throws -> String {
+    /// - Parameter started: called with the child's pid once it runs.
+    static func output(_ executable: String, _ arguments: [String], started: (pid_t) -> Void = { _ in }) throws
+        -> String
+    {
         let (readEnd, writeEnd) = try Pipe.make()
         let pid: pid_t
         do {
@@ -102,6 +105,7 @@ enum Spawn {
             throw error
         }
         close(writeEnd)
+        started(pid)
         var collected: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

@@ -3,6 +3,13 @@ import Dispatch
 import Foundation
 import Glibc
 import OpenSSLCrypto
+import Synchronization
+
+/// Set by SIGINT, SIGTERM or SIGHUP; the child being measured, if any.
+enum Interruption {
+    static let flag = Atomic<Bool>(false)
+    static let childPID = Atomic<Int32>(0)
+}
 
 /// Measures the peak RSS (VmHWM) of a fresh process uploading each file size
 /// to a release `share-server` with StreamingUploader, and checks the
@@ -37,7 +44,7 @@ struct UploadMemoryBenchmark {
         try FileManager.default.createDirectory(atPath: directory + "/server", withIntermediateDirectories: false)
         let server = try ServerProcess(
             executable: executable, directory: directory + "/server", quiet: options.quietServer)
-        let stopOnSignal = Self.stopOnSignals(serverPID: server.pid, directory: directory)
+        let stopOnSignal = Self.stopOnSignals(serverPID: server.pid)
         defer {
             let status = server.stop().map { "\($0)" } ?? "unknown"
             say("share-server stopped with SIGTERM, exit status \(status)")
@@ -59,6 +66,9 @@ struct UploadMemoryBenchmark {
                 files.append((sizeMiB, path, sha256))
             }
             for (index, file) in files.enumerated() {
+                guard !Interruption.flag.load(ordering: .sequentiallyConsistent) else {
+                    throw Spawn.Failure(description: "interrupted")
+                }
                 let measurement = try measure(file, home: directory + "/client-\(index)", origin: server.origin)
                 measurements.append(measurement)
                 // The server keeps the stored file; drop it so the disk holds one copy at a time.
@@ -82,7 +92,9 @@ struct UploadMemoryBenchmark {
             [
                 "--child", origin, file.path, file.sha256, home, ServerProcess.username, ServerProcess.password,
                 "\(ServerProcess.partSize)",
-            ])
+            ]
+        ) { Interruption.childPID.store($0, ordering: .sequentiallyConsistent) }
+        Interruption.childPID.store(0, ordering: .sequentiallyConsistent)
         var values: [String: String] = [:]
         for line in output.split(separator: "\n") {
             guard let space = line.firstIndex(of: " ") else { continue }
@@ -152,6 +164,9 @@ struct UploadMemoryBenchmark {
         var state: UInt64 = 0x5EED &+ UInt64(sizeMiB)
         var block = [UInt64](repeating: 0, count: (1 << 20) / 8)
         for _ in 0..<sizeMiB {
+            guard !Interruption.flag.load(ordering: .sequentiallyConsistent) else {
+                throw Spawn.Failure(description: "interrupted")
+            }
             for index in block.indices {
                 // SplitMix64: fast, and no two blocks alike.
                 state &+= 0x9E37_79B9_7F4A_7C15
@@ -169,18 +184,20 @@ struct UploadMemoryBenchmark {
         return try hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
-    /// SIGINT, SIGTERM and SIGHUP stop the server (SIGTERM), remove the run's
-    /// directory and exit; handled on a dispatch queue, not in a signal handler.
-    private static func stopOnSignals(serverPID: pid_t, directory: String) -> [any DispatchSourceSignal] {
+    /// SIGINT, SIGTERM and SIGHUP send SIGTERM to the server and to a running
+    /// child and mark the run interrupted; the main flow then fails and stops
+    /// and removes everything itself (one owner of the cleanup, no race).
+    /// Handled on a dispatch queue, not in a signal handler.
+    private static func stopOnSignals(serverPID: pid_t) -> [any DispatchSourceSignal] {
         signal(SIGPIPE, SIG_IGN)
         return [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                Interruption.flag.store(true, ordering: .sequentiallyConsistent)
+                let child = Interruption.childPID.load(ordering: .sequentiallyConsistent)
+                if child > 0 { kill(child, SIGTERM) }
                 kill(serverPID, SIGTERM)
-                _ = Spawn.wait(serverPID, timeout: 20)
-                try? FileManager.default.removeItem(atPath: directory)
-                exit(128 + number)
             }
             source.resume()
             return source
