@@ -69,6 +69,8 @@ let package = Package(
             dependencies: [
                 lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("KeychainInterface"), lib("KeychainStore"),
                 lib("SharedStateInterface"), lib("SharedState"), lib("DPoPInterface"), lib("DPoP"),
+                lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
+                lib("UploadsInterface"), lib("Uploads"), lib("MessagesInterface"), lib("Messages"),
             ],
             path: "Apps/ClientAssembly",
             swiftSettings: swiftSettings

@@ -4,7 +4,7 @@ public import KeychainInterface
 import KeychainStore
 import OpenSSLCrypto
 public import SharedState
-public import SharedStateInterface
+import SharedStateInterface
 
 /// The client side's composition root, shared by `share` and `share-daemon`:
 /// it picks the concrete keychain, container and crypto implementations and

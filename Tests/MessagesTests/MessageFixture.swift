@@ -46,6 +46,7 @@ final class MessageFixture: @unchecked Sendable {
     let server: ServerProcess
     let home: TemporaryDirectory
     let assembly: ClientAssembly
+    let connection: ServerConnection
     let signed: DPoPHTTPClient
     let storage: SessionTokenStore
     private var serverLog: String?
@@ -59,14 +60,10 @@ final class MessageFixture: @unchecked Sendable {
                 "SHAREKIT_CONTAINER_DIR": home.file("container"),
             ]
             assembly = try ClientAssembly(environment: environment)
-            signed = DPoPHTTPClient(
-                client: try CurlHTTPClient(), signer: try assembly.deviceKeys.proofSigner(),
-                nonces: DPoPNonceHandler(cache: SharedStateNonceCache(state: assembly.container.state)))
-            storage = SessionTokenStore(
-                secretStore: assembly.secretStore, accessGroup: ClientAssembly.accessGroup,
-                serverOrigin: server.origin)
-            let issuer = SessionIssuer(
-                serverOrigin: server.origin, storage: storage, client: signed, locks: assembly.container.locks)
+            connection = try assembly.connection(to: server.origin)
+            signed = connection.signed
+            storage = connection.storage
+            let issuer = connection.issuer
             try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
             try await issuer.ensureChildSession(parent: provider(.parent))
         } catch {
@@ -77,21 +74,11 @@ final class MessageFixture: @unchecked Sendable {
 
     var origin: String { server.origin }
 
-    func provider(_ role: SessionRole) -> RefreshingTokenProvider {
-        RefreshingTokenProvider(
-            role: role, serverOrigin: server.origin, storage: storage, client: signed,
-            locks: assembly.container.locks)
-    }
+    func provider(_ role: SessionRole) -> RefreshingTokenProvider { connection.provider(role) }
 
     /// The Sender the CLI and the daemon would use, with the child session.
     func sender(limits: MessageLimits = MessageFixture.limits) -> Sender {
-        let tokens = provider(.child)
-        let uploader = StreamingUploader(
-            serverOrigin: origin, client: signed, tokens: tokens, crypto: assembly.crypto,
-            records: FileUploadRecordStore(directory: home.file("records"), crypto: assembly.crypto))
-        return Sender(
-            uploader: uploader, messages: MessageClient(serverOrigin: origin, client: signed, tokens: tokens),
-            limits: limits)
+        connection.sender(.child, limits: limits, recordsDirectory: home.file("records"))
     }
 
     /// Writes a file of `size` pseudo-random bytes and describes it.

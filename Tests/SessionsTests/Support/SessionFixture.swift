@@ -26,6 +26,7 @@ final class SessionFixture: @unchecked Sendable {
     /// `SHAREKIT_KEYCHAIN*` and `SHAREKIT_CONTAINER_DIR` of this app group.
     let environment: [String: String]
     let assembly: ClientAssembly
+    let connection: ServerConnection
     let signed: DPoPHTTPClient
     let storage: SessionTokenStore
     let issuer: SessionIssuer
@@ -41,14 +42,10 @@ final class SessionFixture: @unchecked Sendable {
                 "SHAREKIT_CONTAINER_DIR": home.file("container"),
             ]
             assembly = try ClientAssembly(environment: environment)
-            signed = DPoPHTTPClient(
-                client: try CurlHTTPClient(), signer: try assembly.deviceKeys.proofSigner(),
-                nonces: DPoPNonceHandler(cache: SharedStateNonceCache(state: assembly.container.state)))
-            storage = SessionTokenStore(
-                secretStore: assembly.secretStore, accessGroup: ClientAssembly.accessGroup,
-                serverOrigin: server.origin)
-            issuer = SessionIssuer(
-                serverOrigin: server.origin, storage: storage, client: signed, locks: assembly.container.locks)
+            connection = try assembly.connection(to: server.origin)
+            signed = connection.signed
+            storage = connection.storage
+            issuer = connection.issuer
         } catch {
             server.stop()
             throw error

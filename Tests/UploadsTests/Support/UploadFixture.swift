@@ -31,6 +31,7 @@ final class UploadFixture: @unchecked Sendable {
     let home: TemporaryDirectory
     let environment: [String: String]
     let assembly: ClientAssembly
+    let connection: ServerConnection
     let signed: DPoPHTTPClient
     let storage: SessionTokenStore
     let records: FileUploadRecordStore
@@ -45,15 +46,11 @@ final class UploadFixture: @unchecked Sendable {
                 "SHAREKIT_CONTAINER_DIR": home.file("container"),
             ]
             assembly = try ClientAssembly(environment: environment)
-            signed = DPoPHTTPClient(
-                client: try CurlHTTPClient(), signer: try assembly.deviceKeys.proofSigner(),
-                nonces: DPoPNonceHandler(cache: SharedStateNonceCache(state: assembly.container.state)))
-            storage = SessionTokenStore(
-                secretStore: assembly.secretStore, accessGroup: ClientAssembly.accessGroup,
-                serverOrigin: server.origin)
+            connection = try assembly.connection(to: server.origin)
+            signed = connection.signed
+            storage = connection.storage
             records = FileUploadRecordStore(directory: home.file("records"), crypto: assembly.crypto)
-            let issuer = SessionIssuer(
-                serverOrigin: server.origin, storage: storage, client: signed, locks: assembly.container.locks)
+            let issuer = connection.issuer
             try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
             try await issuer.ensureChildSession(parent: provider(.parent))
         } catch {
@@ -65,11 +62,7 @@ final class UploadFixture: @unchecked Sendable {
     var origin: String { server.origin }
     var recordsDirectory: String { home.file("records") }
 
-    func provider(_ role: SessionRole) -> RefreshingTokenProvider {
-        RefreshingTokenProvider(
-            role: role, serverOrigin: server.origin, storage: storage, client: signed,
-            locks: assembly.container.locks)
-    }
+    func provider(_ role: SessionRole) -> RefreshingTokenProvider { connection.provider(role) }
 
     /// An uploader for the child session, over `client` (the fixture's DPoP client unless given).
     func uploader(
