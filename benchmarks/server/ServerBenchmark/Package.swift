@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "server-benchmark", targets: ["ServerBenchmark"])
     ],
     dependencies: [
+        .package(path: "../../BenchmarkSupport"),
         .package(path: "../../../Interfaces/CryptoInterface"),
         .package(path: "../../../Interfaces/DPoPInterface"),
         .package(path: "../../../Modules/DPoP"),
@@ -28,6 +29,7 @@ let package = Package(
         .executableTarget(
             name: "ServerBenchmark",
             dependencies: [
+                .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
                 .product(name: "CryptoInterface", package: "CryptoInterface"),
                 .product(name: "DPoPInterface", package: "DPoPInterface"),
                 .product(name: "DPoP", package: "DPoP"),

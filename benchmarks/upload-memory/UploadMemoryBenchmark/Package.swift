@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "upload-memory-benchmark", targets: ["UploadMemoryBenchmark"])
     ],
     dependencies: [
+        .package(path: "../../BenchmarkSupport"),
         .package(path: "../../../Interfaces/CryptoInterface"),
         .package(path: "../../../Interfaces/HTTPInterface"),
         .package(path: "../../../Interfaces/KeychainInterface"),
@@ -37,6 +38,7 @@ let package = Package(
         .executableTarget(
             name: "UploadMemoryBenchmark",
             dependencies: [
+                .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
                 .product(name: "CryptoInterface", package: "CryptoInterface"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "KeychainInterface", package: "KeychainInterface"),

@@ -19,8 +19,10 @@ let package = Package(
         .executable(name: "upload-benchmark", targets: ["UploadBenchmark"])
     ],
     dependencies: [
+        .package(path: "../../BenchmarkSupport"),
         .package(path: "../../../Interfaces/HTTPInterface"),
         .package(path: "../../../Interfaces/HTTPServerInterface"),
+        .package(path: "../../../Interfaces/HTTPTypes"),
         .package(path: "../../../Modules/HTTPTransport"),
         .package(path: "../../../Modules/MicroHTTPServer"),
     ],
@@ -28,8 +30,10 @@ let package = Package(
         .executableTarget(
             name: "UploadBenchmark",
             dependencies: [
+                .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "HTTPServerInterface", package: "HTTPServerInterface"),
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
                 .product(name: "HTTPTransport", package: "HTTPTransport"),
                 .product(name: "MicroHTTPServer", package: "MicroHTTPServer"),
             ],

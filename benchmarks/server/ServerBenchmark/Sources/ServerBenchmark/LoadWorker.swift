@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// One connection of the load: its user's pre-built requests, sent one at a

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import DPoP
 import Foundation
 import Glibc
@@ -16,7 +17,7 @@ struct ServerBenchmark {
     let path = "/api/v1/threads/\(ServerProcess.threadID)/messages"
 
     func run() throws {
-        let executable = try options.server ?? Self.buildServer()
+        let executable = try options.server ?? ShareServer.buildRelease()
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Spawn.Failure(description: "\(executable) is not an executable file")
         }
@@ -268,17 +269,6 @@ struct ServerBenchmark {
         }
         if let error = results.error { throw error }
         return (0..<inputs.count).map { results.pools[$0]! }
-    }
-
-    /// Builds share-server in release mode in the repository root and returns its path.
-    static func buildServer() throws -> String {
-        // …/benchmarks/server/ServerBenchmark/Sources/ServerBenchmark/ServerBenchmark.swift
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<6 { root.deleteLastPathComponent() }
-        FileHandle.standardError.write(Data("building share-server (release) in \(root.path)\n".utf8))
-        try Spawn.run("swift", ["build", "-c", "release", "--product", "share-server", "--package-path", root.path])
-        let bin = try Spawn.output("swift", ["build", "-c", "release", "--show-bin-path", "--package-path", root.path])
-        return bin.trimmingCharacters(in: .whitespacesAndNewlines) + "/share-server"
     }
 
     /// Seconds of CPU time all cores have been busy since boot (/proc/stat).

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Glibc
 
@@ -10,7 +11,8 @@ nonisolated(unsafe) private var runningServerPID: pid_t = 0
 nonisolated(unsafe) private var cleanupPaths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 
 /// A `share-server` started by the benchmark on 127.0.0.1:0 with a seed it
-/// wrote, in a temporary directory it removes again.
+/// wrote (``ShareServer`` starts and stops the process), in a temporary
+/// directory it removes again.
 final class ServerProcess {
     /// The people of the seed: one per connection.
     struct User {
@@ -33,7 +35,7 @@ final class ServerProcess {
     static let threadID = "t-bench"
 
     private var stopped = false
-    private let stdoutPipe: Int32
+    private let server: ShareServer
 
     /// Starts the server and waits for its `listening on` line.
     /// - Parameters:
@@ -73,60 +75,20 @@ final class ServerProcess {
             "threads": [["id": Self.threadID, "channel_id": Self.channelID, "title": "benchmark thread"]],
             "tokens": ["access_ttl_seconds": 3600],
         ]
-        let seedPath = directory + "/seed.json"
-        let readEnd: Int32
-        let writeEnd: Int32
+        let server: ShareServer
         do {
-            try JSONSerialization.data(withJSONObject: seed, options: [.prettyPrinted, .sortedKeys])
-                .write(to: URL(fileURLWithPath: seedPath))
-            (readEnd, writeEnd) = try Pipe.make()
+            server = try ShareServer(executable: executable, seed: seed, directory: directory, quiet: quiet) {
+                runningServerPID = $0
+            }
         } catch {
+            runningServerPID = 0
             try? FileManager.default.removeItem(atPath: directory)
             throw error
         }
-        var arguments = ["--listen", "127.0.0.1:0", "--db", directory + "/server.sqlite", "--seed", seedPath]
-        if quiet { arguments.append("--quiet") }
-        let pid: pid_t
-        do {
-            pid = try Spawn.start(
-                executable, arguments, stdout: .descriptor(writeEnd), stderr: .file(directory + "/server.log"))
-        } catch {
-            close(readEnd)
-            close(writeEnd)
-            try? FileManager.default.removeItem(atPath: directory)
-            throw error
-        }
-        close(writeEnd)
-        self.pid = pid
-        runningServerPID = pid
-        stdoutPipe = readEnd
-
-        // The first line on stdout: "listening on http://127.0.0.1:PORT".
-        var line: [UInt8] = []
-        let deadline = Clock.nanoseconds() + 60_000_000_000
-        var byte: UInt8 = 0
-        while line.last != 0x0A {
-            let left = Int64(deadline) - Int64(Clock.nanoseconds())
-            var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            let ready = left > 0 ? poll(&descriptor, 1, Int32(left / 1_000_000)) : 0
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0, read(readEnd, &byte, 1) == 1 else { break }
-            line.append(byte)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let prefix = "listening on "
-        guard text.hasPrefix(prefix), let colon = text.lastIndex(of: ":"),
-            let port = UInt16(text[text.index(after: colon)...])
-        else {
-            origin = ""
-            port = 0
-            stop()
-            throw Spawn.Failure(
-                description: "share-server did not print 'listening on http://HOST:PORT' (got '\(text)')\n"
-                    + logTail())
-        }
-        origin = String(text.dropFirst(prefix.count))
-        self.port = port
+        self.server = server
+        origin = server.origin
+        port = server.port
+        pid = server.pid
     }
 
     deinit { stop() }
@@ -153,11 +115,7 @@ final class ServerProcess {
     }
 
     /// The last lines of the server's request log, for error reports.
-    func logTail(lines: Int = 20) -> String {
-        guard let log = try? String(contentsOfFile: directory + "/server.log", encoding: .utf8) else { return "" }
-        let tail = log.split(separator: "\n").suffix(lines).joined(separator: "\n")
-        return tail.isEmpty ? "" : "server log (last lines):\n\(tail)"
-    }
+    func logTail(lines: Int = 20) -> String { server.logTail(lines: lines) }
 
     /// Stops the server with SIGTERM (SIGKILL if it has not exited after 20 s)
     /// and removes the directory.
@@ -166,14 +124,8 @@ final class ServerProcess {
     func stop() -> Int32? {
         guard !stopped else { return nil }
         stopped = true
-        kill(pid, SIGTERM)
-        var status = Spawn.wait(pid, timeout: 20)
-        if status == nil {
-            kill(pid, SIGKILL)
-            status = Spawn.wait(pid)
-        }
+        let status = server.stop()
         runningServerPID = 0
-        close(stdoutPipe)
         try? FileManager.default.removeItem(atPath: directory)
         if let paths = cleanupPaths {
             cleanupPaths = nil

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import CryptoInterface
 import DPoP
 import DPoPInterface

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import CryptoInterface
 import Dispatch
 import Foundation
@@ -33,7 +34,7 @@ struct UploadMemoryBenchmark {
     }
 
     func run() async throws {
-        let executable = try options.server ?? Self.buildServer()
+        let executable = try options.server ?? ShareServer.buildRelease()
         let parent = options.temporaryParent ?? ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
         var template = Array((parent + "/upload-memory-benchmark.XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
@@ -42,7 +43,7 @@ struct UploadMemoryBenchmark {
         let directory = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/server", withIntermediateDirectories: false)
-        let server = try ServerProcess(
+        let server = try ServerProcess.start(
             executable: executable, directory: directory + "/server", quiet: options.quietServer)
         let stopOnSignal = Self.stopOnSignals(serverPID: server.pid)
         defer {
@@ -202,17 +203,6 @@ struct UploadMemoryBenchmark {
             source.resume()
             return source
         }
-    }
-
-    /// Builds share-server in release mode in the repository and returns its path.
-    static func buildServer() throws -> String {
-        // …/benchmarks/upload-memory/UploadMemoryBenchmark/Sources/UploadMemoryBenchmark/UploadMemoryBenchmark.swift
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<6 { root.deleteLastPathComponent() }
-        FileHandle.standardError.write(Data("building share-server (release) in \(root.path)\n".utf8))
-        try Spawn.run("swift", ["build", "-c", "release", "--product", "share-server", "--package-path", root.path])
-        let bin = try Spawn.output("swift", ["build", "-c", "release", "--show-bin-path", "--package-path", root.path])
-        return bin.trimmingCharacters(in: .whitespacesAndNewlines) + "/share-server"
     }
 
     /// This executable, to start as `--child`.

@@ -1,54 +1,27 @@
-import Foundation
+import BenchmarkSupport
 import Glibc
 
-/// A child process started with `posix_spawn`, its stdout on a pipe, reaped
-/// with `waitpid` (Foundation's `Process` can miss a child's exit while
-/// another child runs).
+/// A child process started with ``Spawn`` (`posix_spawn` with an empty
+/// signal mask and default actions: this process's worker threads block
+/// most signals, and a child would inherit that, so a sink that ignores
+/// SIGTERM would never stop), its stdout on a pipe, reaped with `waitpid`.
 struct Child {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Failure = Spawn.Failure
 
     let pid: pid_t
     private let output: Int32
 
     /// Starts `executable` (searched in PATH when it has no slash).
     init(_ executable: String, _ arguments: [String]) throws {
-        var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { throw Failure(description: "pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        // An empty signal mask and default actions: this process's worker
-        // threads block most signals, and a child would inherit that (a
-        // sink that ignores SIGTERM never stops).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned =
-            executable.contains("/")
-            ? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-            : posix_spawnp(&pid, executable, &actions, &attributes, argv, environ)
-        close(pipeEnds[1])
-        guard spawned == 0 else {
-            close(pipeEnds[0])
-            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
+        let (readEnd, writeEnd) = try Pipe.make()
+        defer { close(writeEnd) }
+        do {
+            pid = try Spawn.start(executable, arguments, stdout: .descriptor(writeEnd), stderr: .inherit)
+        } catch {
+            close(readEnd)
+            throw error
         }
-        self.pid = pid
-        output = pipeEnds[0]
+        output = readEnd
     }
 
     /// Reads one line of the child's output.
@@ -78,11 +51,9 @@ struct Child {
     /// - Returns: its exit status (128 + signal when killed).
     @discardableResult
     func wait() -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let status = Spawn.wait(pid) ?? -1
         close(output)
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return status
     }
 
     /// Sends SIGTERM and waits.

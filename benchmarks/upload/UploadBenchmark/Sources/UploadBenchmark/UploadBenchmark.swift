@@ -1,7 +1,9 @@
+import BenchmarkSupport
 import Foundation
 import Glibc
 import HTTPInterface
 import HTTPTransport
+import HTTPTypes
 
 /// Uploads one large file to a discarding sink (a child process) with
 /// `curl -T` and with CurlHTTPClient, alternating, and prints both

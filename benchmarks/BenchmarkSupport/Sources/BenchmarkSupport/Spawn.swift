@@ -1,18 +1,23 @@
-import Foundation
-import Glibc
+public import Glibc
 
 /// Starts programs with `posix_spawn` and reaps them with `waitpid` (as the
 /// test support does: Foundation's `Process` can miss a child's exit while a
 /// long-lived child runs). Children get an empty signal mask and default
 /// signal actions, whatever this process ignores (it ignores SIGPIPE).
-enum Spawn {
+public enum Spawn {
     /// A program that could not be started or did not finish well.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+
+        /// Makes a failure with its message.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Where a child's standard stream goes.
-    enum Stream {
+    public enum Stream {
         /// This process's own descriptor (inherited).
         case inherit
         /// A descriptor of this process, duplicated onto the stream.
@@ -24,7 +29,9 @@ enum Spawn {
     /// Starts `executable` (searched in PATH when it has no slash).
     /// - Returns: the child's pid.
     /// - Throws: ``Failure`` when it cannot be started.
-    static func start(_ executable: String, _ arguments: [String], stdout: Stream, stderr: Stream) throws -> pid_t {
+    public static func start(_ executable: String, _ arguments: [String], stdout: Stream, stderr: Stream) throws
+        -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -63,7 +70,7 @@ enum Spawn {
     /// Waits for a child.
     /// - Parameter timeout: how long to wait, nil for ever.
     /// - Returns: its exit status (128 + the signal when killed), nil when it is still running at the timeout.
-    static func wait(_ pid: pid_t, timeout: Double? = nil) -> Int32? {
+    public static func wait(_ pid: pid_t, timeout: Double? = nil) -> Int32? {
         let deadline = timeout.map { Clock.nanoseconds() + UInt64($0 * 1e9) }
         var status: Int32 = 0
         while true {
@@ -80,7 +87,7 @@ enum Spawn {
 
     /// Runs a program to completion with its output going to this process's stderr.
     /// - Throws: ``Failure`` when it cannot be started or exits with a non-zero status.
-    static func run(_ executable: String, _ arguments: [String]) throws {
+    public static func run(_ executable: String, _ arguments: [String]) throws {
         let pid = try start(executable, arguments, stdout: .descriptor(2), stderr: .inherit)
         let status = wait(pid)
         guard status == 0 else {
@@ -91,7 +98,10 @@ enum Spawn {
 
     /// Runs a program to completion and returns its standard output.
     /// - Throws: ``Failure`` when it cannot be started or exits with a non-zero status.
-    static func output(_ executable: String, _ arguments: [String]) throws -> String {
+    /// - Parameter started: called with the child's pid once it runs.
+    public static func output(_ executable: String, _ arguments: [String], started: (pid_t) -> Void = { _ in }) throws
+        -> String
+    {
         let (readEnd, writeEnd) = try Pipe.make()
         let pid: pid_t
         do {
@@ -102,6 +112,7 @@ enum Spawn {
             throw error
         }
         close(writeEnd)
+        started(pid)
         var collected: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -123,10 +134,13 @@ enum Spawn {
 }
 
 /// A pipe whose two ends are close-on-exec (a child only gets the end it is
-/// given by dup2). `pipe2` is not visible from Swift here; the benchmark
-/// spawns from one thread only, so setting the flag afterwards is safe.
-enum Pipe {
-    static func make() throws -> (read: Int32, write: Int32) {
+/// given by dup2). `pipe2` is not visible from Swift here; the benchmarks
+/// spawn from one thread only, so setting the flag afterwards is safe.
+public enum Pipe {
+    /// Makes the pipe.
+    /// - Returns: its read and write ends.
+    /// - Throws: ``Spawn/Failure`` when `pipe` fails.
+    public static func make() throws -> (read: Int32, write: Int32) {
         var pair: [Int32] = [-1, -1]
         guard pipe(&pair) == 0 else {
             throw Spawn.Failure(description: "pipe failed: \(String(cString: strerror(errno)))")
@@ -138,23 +152,23 @@ enum Pipe {
 }
 
 /// Monotonic time.
-enum Clock {
+public enum Clock {
     /// Nanoseconds of CLOCK_MONOTONIC.
-    static func nanoseconds() -> UInt64 {
+    public static func nanoseconds() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// CPU time (user and system) the calling thread has used, in nanoseconds.
-    static func threadCPUNanoseconds() -> UInt64 {
+    public static func threadCPUNanoseconds() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// CPU time (user and system) this whole process has used, in nanoseconds.
-    static func processCPUNanoseconds() -> UInt64 {
+    public static func processCPUNanoseconds() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
