@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Uploads", targets: ["Uploads"])
     ],
     dependencies: [
+        .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/UploadsInterface"),
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/HTTPTypes"),
@@ -30,6 +31,7 @@ let package = Package(
         .target(
             name: "Uploads",
             dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "UploadsInterface", package: "UploadsInterface"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "HTTPTypes", package: "HTTPTypes"),

@@ -19,10 +19,7 @@ public struct UUIDv7: Hashable, Comparable, Sendable, CustomStringConvertible, C
     ///   version or variant bits are wrong.
     public init(bytes: [UInt8]) throws {
         guard bytes.count == 16, bytes[6] >> 4 == 7, bytes[8] >> 6 == 0b10 else {
-            throw ShareCoreError.invalidUUIDv7(
-                String(
-                    decoding: bytes.flatMap { [Self.hexDigits[Int($0 >> 4)], Self.hexDigits[Int($0 & 0x0F)]] },
-                    as: UTF8.self))
+            throw ShareCoreError.invalidUUIDv7(Hex.encode(bytes))
         }
         self.bytes = bytes
     }
@@ -76,12 +73,10 @@ public struct UUIDv7: Hashable, Comparable, Sendable, CustomStringConvertible, C
     public func appendText(to output: inout [UInt8]) {
         for (i, byte) in bytes.enumerated() {
             if i == 4 || i == 6 || i == 8 || i == 10 { output.append(0x2D) }
-            output.append(Self.hexDigits[Int(byte >> 4)])
-            output.append(Self.hexDigits[Int(byte & 0x0F)])
+            output.append(Hex.digits[Int(byte >> 4)])
+            output.append(Hex.digits[Int(byte & 0x0F)])
         }
     }
-
-    @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     public static func < (lhs: UUIDv7, rhs: UUIDv7) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)

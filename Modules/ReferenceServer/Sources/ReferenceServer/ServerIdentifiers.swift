@@ -18,6 +18,6 @@ struct ServerIdentifiers: Sendable {
 
     /// Lowercase hexadecimal SHA-256 of bytes.
     func hexSHA256(_ bytes: [UInt8]) throws -> String {
-        try crypto.sha256(contentsOf: bytes).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(try crypto.sha256(contentsOf: bytes))
     }
 }

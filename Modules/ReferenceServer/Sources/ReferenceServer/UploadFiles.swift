@@ -1,5 +1,6 @@
 import CryptoInterface
 import Foundation
+import ShareCore
 
 #if canImport(Glibc)
     import Glibc
@@ -30,7 +31,7 @@ enum UploadFiles {
     /// A fresh temporary name for part `n`. The random suffix keeps two
     /// requests sending the same part at once from writing into one file.
     static func temporaryPartPath(_ server: ReferenceServer, _ uploadID: String, part: Int) throws -> String {
-        let suffix = try server.crypto.randomBytes(count: 6).map { String(format: "%02x", $0) }.joined()
+        let suffix = Hex.encode(try server.crypto.randomBytes(count: 6))
         return directory(server, uploadID) + "/part-\(part).\(suffix).tmp"
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
+import ShareCore
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
+import ShareCore
 
 /// The upload protocol (PROTOCOL.md "Uploads"): create an upload session,
 /// send its parts in any order (each checked against its `Content-Digest`),
@@ -214,7 +215,7 @@ enum UploadRoutes {
                 }
                 return .missing(damaged)
             }
-            guard hex(read.whole) == upload.sha256 else { return .mismatch }
+            guard Hex.encode(read.whole) == upload.sha256 else { return .mismatch }
             try server.db.execute("UPDATE uploads SET state = 'complete' WHERE id = ?", [.text(upload.id)])
             return .complete
         }
@@ -325,7 +326,4 @@ enum UploadRoutes {
         (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
     }
 
-    private static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
-    }
 }

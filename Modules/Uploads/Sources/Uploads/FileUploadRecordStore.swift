@@ -1,6 +1,7 @@
 public import CryptoInterface
 import Foundation
 import SecureFiles
+import ShareCore
 public import UploadsInterface
 
 /// Upload records as JSON files in a directory of their own (0700, files
@@ -75,7 +76,7 @@ public final class FileUploadRecordStore: UploadRecordStore {
 
     private func partSizeFileName(_ serverOrigin: String) throws(UploadRecordStoreError) -> String {
         do {
-            return "part-size-" + Encoding.hex(try crypto.sha256(contentsOf: Array(serverOrigin.utf8)))
+            return "part-size-" + Hex.encode(try crypto.sha256(contentsOf: Array(serverOrigin.utf8)))
         } catch {
             throw UploadRecordStoreError("cannot name the part size file: \(error)")
         }
@@ -83,7 +84,7 @@ public final class FileUploadRecordStore: UploadRecordStore {
 
     private func fileName(path: String, serverOrigin: String) throws(UploadRecordStoreError) -> String {
         do {
-            return "upload-" + Encoding.hex(try crypto.sha256(contentsOf: Array((serverOrigin + "\n" + path).utf8)))
+            return "upload-" + Hex.encode(try crypto.sha256(contentsOf: Array((serverOrigin + "\n" + path).utf8)))
                 + ".json"
         } catch {
             throw UploadRecordStoreError("cannot name the upload record: \(error)")

@@ -2,6 +2,7 @@ public import CryptoInterface
 public import HTTPInterface
 import HTTPTypes
 public import SessionsInterface
+import ShareCore
 import Synchronization
 public import UploadsInterface
 
@@ -258,7 +259,7 @@ public final class StreamingUploader: FileUploading {
             throw .final(error)
         }
         guard var digests else { throw .stopped }
-        let sha256 = Encoding.hex(digests.whole)
+        let sha256 = Hex.encode(digests.whole)
         var request = HTTPClientRequest(
             method: .post, url: serverOrigin + "/api/v1/uploads",
             body: .bytes(UploadJSON.createBody(source, sha256: sha256)))
@@ -292,7 +293,7 @@ public final class StreamingUploader: FileUploading {
         let record = UploadRecord(
             serverOrigin: serverOrigin, uploadID: created.uploadID, identity: source.identity,
             partSize: created.partSize, partsCount: created.partsCount, sha256: sha256,
-            partDigests: digests.parts.map(Encoding.base64))
+            partDigests: digests.parts.map { ContentDigest(sha256: $0).base64 })
         // Without a persisted record only this process can resume; the upload still proceeds.
         try? records?.save(record)
         observer?(.created(uploadID: created.uploadID, partsCount: created.partsCount))
@@ -333,7 +334,7 @@ public final class StreamingUploader: FileUploading {
             method: .put, url: serverOrigin + "/api/v1/uploads/\(record.uploadID)/parts/\(part)",
             body: .file(HTTPFileRegion(path: record.identity.path, offset: UInt64(offset), length: UInt64(length))))
         request.headers.set("Content-Type", "application/octet-stream")
-        request.headers.set("Content-Digest", "sha-256=:\(record.partDigests[part - 1]):")
+        request.headers.set("Content-Digest", ContentDigest.headerValue(base64: record.partDigests[part - 1]))
         let response = try await send(request, run: run) { sent in run.inFlight(Int64(sent.bytesSent)) }
         guard response.status == 200 else { throw classify(response, "uploadPart \(part)") }
         run.acknowledge(offset + length)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The `Content-Digest` request field of an upload part (RFC 9530), reduced
-/// to what the upload protocol needs: the SHA-256 of the body.
+/// to what the upload protocol needs: the SHA-256 of the body. The client
+/// writes it and the server reads it, so both use this one definition.
 ///
 /// The field is a Structured Fields dictionary (RFC 8941) whose members are
 /// byte sequences, `sha-256=:<standard base64>:`; a client may send several
@@ -9,14 +10,18 @@ import Foundation
 /// field that is not a well-formed dictionary, lacks `sha-256`, or whose
 /// value is not 32 bytes of base64 is refused, so a client learns about a
 /// broken digest before it sends the body rather than after.
-struct ContentDigest: Equatable {
+public struct ContentDigest: Hashable, Sendable {
     /// The 32-byte SHA-256 the client announced for the body.
-    let sha256: [UInt8]
+    public let sha256: [UInt8]
+
+    /// Wraps a 32-byte SHA-256.
+    /// - Parameter sha256: the digest.
+    public init(sha256: [UInt8]) { self.sha256 = sha256 }
 
     /// Parses the field's lines (several lines of one field join with commas, RFC 9110 section 5.3).
     /// - Parameter lines: every `Content-Digest` line of the request.
     /// - Returns: the digest, or nil when the field is missing or malformed.
-    static func parse(_ lines: [String]) -> ContentDigest? {
+    public static func parse(_ lines: [String]) -> ContentDigest? {
         guard !lines.isEmpty else { return nil }
         var found: [UInt8]?
         for member in lines.joined(separator: ",").split(separator: ",", omittingEmptySubsequences: false) {
@@ -36,7 +41,17 @@ struct ContentDigest: Equatable {
     }
 
     /// The field's value for this digest, as a client sends it.
-    var headerValue: String { "sha-256=:" + Data(sha256).base64EncodedString() + ":" }
+    /// The field value, `sha-256=:<standard base64>:`.
+    public var headerValue: String { Self.headerValue(base64: base64) }
+
+    /// The digest in standard base64 with padding (RFC 4648 section 4), as the field carries it.
+    public var base64: String { Data(sha256).base64EncodedString() }
+
+    /// The field value for a digest already held as standard base64 (an
+    /// upload record keeps its part digests that way).
+    /// - Parameter base64: the digest's standard base64.
+    /// - Returns: `sha-256=:<base64>:`.
+    public static func headerValue(base64: String) -> String { "sha-256=:" + base64 + ":" }
 
     /// A Structured Fields key: lowercase letter or `*` first, then lowercase, digits, `_-.*`.
     private static func isKey(_ key: Substring) -> Bool {
