@@ -23,6 +23,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     let events: EventSignal
     private let originState = Mutex<String>("http://127.0.0.1")
     private let verifierState = Mutex<(any DPoPProofVerifier)?>(nil)
+    private let nonceState = Mutex<(nonce: String, handOutUntil: Int64)?>(nil)
 
     /// The operations this server implements; `docs/api/openapi.yaml` lists the same.
     public static var routes: [RouteDescription] { RouteTable.all.map(\.description) }
@@ -166,9 +167,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
             ).response(headers: ["Retry-After": "1"])
         }
         response.routeTemplate = match.0.description.template
-        if settings.requireNonce, !response.headers.contains("DPoP-Nonce"), let nonce = try? issueNonce() {
-            response.headers.set("DPoP-Nonce", nonce)
-        }
+        attachNonce(to: &response)
         return response
     }
 
@@ -201,8 +200,31 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
         events.wakeAll()
     }
 
-    /// A fresh DPoP nonce, remembered for `nonce_ttl_seconds`.
-    func issueNonce() throws -> String {
+    /// The nonce to hand out now, when the instance demands nonces.
+    ///
+    /// One nonce serves every request for half of `nonce_ttl_seconds`, so a
+    /// client's nonce stays valid for at least the other half, and the
+    /// server writes one row per rotation rather than one (or two) per request.
+    func currentNonce() throws -> String {
+        let now = self.now
+        if let current = nonceState.withLock({ $0 }), current.handOutUntil > now { return current.nonce }
+        let nonce = try issueNonce()
+        nonceState.withLock { $0 = (nonce, now + max(1, settings.nonceTTLSeconds / 2)) }
+        return nonce
+    }
+
+    /// Adds the current nonce to a response that carries none (every
+    /// answer may refresh the client's nonce), when nonces are required.
+    /// - Parameter response: the answer to send.
+    func attachNonce(to response: inout HTTPResponse) {
+        guard settings.requireNonce, !response.headers.contains("DPoP-Nonce"), let nonce = try? currentNonce() else {
+            return
+        }
+        response.headers.set("DPoP-Nonce", nonce)
+    }
+
+    /// A new DPoP nonce, remembered for `nonce_ttl_seconds`.
+    private func issueNonce() throws -> String {
         let nonce = try ids.token()
         try db.execute(
             "INSERT INTO dpop_nonces (nonce, expires_at) VALUES (?, ?)",
@@ -216,7 +238,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
         guard settings.requireNonce else { return nil }
         let accepted = try db.query("SELECT nonce FROM dpop_nonces WHERE expires_at >= ?", [.integer(now)])
             .map { try $0.get("nonce", as: String.self) }
-        return DPoPNonceRequirement(acceptedNonces: Set(accepted), nonceToSend: try issueNonce())
+        return DPoPNonceRequirement(acceptedNonces: Set(accepted), nonceToSend: try currentNonce())
     }
 }
 

@@ -269,10 +269,7 @@ enum UploadRoutes {
     static func finalize(_ server: ReferenceServer, _ response: HTTPResponse) -> HTTPResponse {
         var response = response
         response.routeTemplate = partRoute.template
-        if server.settings.requireNonce, !response.headers.contains("DPoP-Nonce"), let nonce = try? server.issueNonce()
-        {
-            response.headers.set("DPoP-Nonce", nonce)
-        }
+        server.attachNonce(to: &response)
         return response
     }
 
