@@ -58,10 +58,7 @@ public struct CommandTable: Sendable {
         for c in commands {
             text += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.summary + "\n"
         }
-        text += "\nRun '\(program) <command> --help' for a command's options.\n\nExit codes:\n"
-        for code in ExitCode.allCases {
-            text += "  " + String(code.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0) + code.meaning + "\n"
-        }
+        text += "\nRun '\(program) <command> --help' for a command's options.\n\n" + ExitCode.helpSection
         return text
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The exit codes every ShareKit program uses, documented in README.md and
 /// in each program's `--help`, so scripts can tell outcomes apart.
 public enum ExitCode: Int32, Sendable, CaseIterable {
@@ -21,5 +23,13 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .queued: return "kept in the share inbox; the daemon will send it"
         case .unavailable: return "command not available in this build"
         }
+    }
+
+    /// The "Exit codes:" section every program's `--help` ends with, one
+    /// line a code, so the list cannot differ between programs.
+    public static var helpSection: String {
+        "Exit codes:\n"
+            + allCases.map { "  " + String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0) + $0.meaning }
+            .joined(separator: "\n") + "\n"
     }
 }

@@ -19,9 +19,7 @@ public enum ShareDaemonProgram {
           --help      show this text
           --version   show the version
 
-        Exit codes:
-        \(ExitCode.allCases.map { "  \($0.rawValue)   \($0.meaning)" }.joined(separator: "\n"))
-
+        \(ExitCode.helpSection)
         """
 
     /// Runs the daemon with `arguments` (without the program name).

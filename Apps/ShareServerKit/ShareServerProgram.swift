@@ -40,9 +40,7 @@ public enum ShareServerProgram {
         printed once the socket accepts connections. SIGTERM and SIGINT stop the
         server gracefully: in-flight requests finish, the database is closed.
 
-        Exit codes:
-        \(ExitCode.allCases.map { "  \($0.rawValue)   \($0.meaning)" }.joined(separator: "\n"))
-
+        \(ExitCode.helpSection)
         """
 
     /// Runs the server with `arguments` (without the program name).
