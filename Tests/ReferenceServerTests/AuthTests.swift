@@ -45,8 +45,7 @@ struct AuthTests {
     func wrongKey() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
         let thief = try TestClient(origin: server.origin)
         let stolen = try await thief.send("GET", "/api/v1/spaces", token: .some(alex.accessToken))
         #expect(stolen.status == 401)
@@ -58,8 +57,7 @@ struct AuthTests {
     func proofRules() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
         let token = try #require(alex.accessToken)
         let url = server.origin + "/api/v1/spaces"
 
@@ -96,8 +94,7 @@ struct AuthTests {
     func refreshRotates() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
         let oldAccess = alex.accessToken
         let refreshed = try await alex.send(
             "POST", "/api/v1/auth/refresh", json: ["refresh_token": alex.refreshToken ?? ""], token: .some(nil))
@@ -112,8 +109,7 @@ struct AuthTests {
     func refreshReuse() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let app = try TestClient(origin: server.origin)
-        try await app.login("alex", "alex-demo-pass")
+        let app = try await TestClient.demo("alex", on: server)
         let child = try await app.send(
             "POST", "/api/v1/auth/extension-sessions", json: ["client_component": "share_ext"])
         #expect(child.status == 201)
@@ -130,8 +126,7 @@ struct AuthTests {
         #expect(try await app.send("GET", "/api/v1/spaces").code == "session_revoked")
         #expect(try await app.send("GET", "/api/v1/spaces", token: .some(childAccess)).code == "session_revoked")
 
-        let auditor = try TestClient(origin: server.origin)
-        try await auditor.login("sam", "sam-demo-pass")
+        let auditor = try await TestClient.demo("sam", on: server)
         let audit = try await auditor.send("GET", "/api/v1/audit?kind=refresh_reuse")
         let items = audit.object["items"] as? [[String: Any]] ?? []
         #expect(items.count == 1)
@@ -142,8 +137,7 @@ struct AuthTests {
     func extensionSessions() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let app = try TestClient(origin: server.origin)
-        try await app.login("alex", "alex-demo-pass")
+        let app = try await TestClient.demo("alex", on: server)
         let first = try await app.send(
             "POST", "/api/v1/auth/extension-sessions", json: ["client_component": "share_ext"])
         let second = try await app.send(

@@ -11,10 +11,8 @@ struct EventTests {
     func longPollWakes() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let phone = try TestClient(origin: server.origin)
-        try await phone.login("alex", "alex-demo-pass")
-        let laptop = try TestClient(origin: server.origin)
-        try await laptop.login("alex", "alex-demo-pass")
+        let phone = try await TestClient.demo("alex", on: server)
+        let laptop = try await TestClient.demo("alex", on: server)
         let start = try await EventFeed.poll(phone, after: nil, wait: 0)
         let cursor = try #require(start.object["cursor"] as? String)
 
@@ -41,8 +39,7 @@ struct EventTests {
     func longPollTimesOut() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
         let start = try await EventFeed.poll(alex, after: nil, wait: 0)
         let cursor = try #require(start.object["cursor"] as? String)
 
@@ -60,8 +57,7 @@ struct EventTests {
     func cursorRules() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
         for mode in ["names", "none"] {
             #expect(
                 try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["preview_mode": mode]]).status == 200
@@ -87,10 +83,8 @@ struct EventTests {
     func feedsArePerUser() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
-        let sam = try TestClient(origin: server.origin)
-        try await sam.login("sam", "sam-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
+        let sam = try await TestClient.demo("sam", on: server)
         #expect(
             try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["preview_mode": "none"]]).status == 200)
         #expect(EventFeed.events(try await EventFeed.poll(sam, after: "0", wait: 0)).isEmpty)
@@ -101,8 +95,7 @@ struct EventTests {
     func adminRevokeWrite() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let sam = try TestClient(origin: server.origin)
-        try await sam.login("sam", "sam-demo-pass")
+        let sam = try await TestClient.demo("sam", on: server)
         #expect(try await EventFeed.createMessage(sam, in: "/api/v1/threads/t1/messages", text: "before").status == 201)
         let start = try await EventFeed.poll(sam, after: nil, wait: 0)
         let cursor = try #require(start.object["cursor"] as? String)
@@ -144,10 +137,8 @@ struct EventTests {
     func adminRevokeSession() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let phone = try TestClient(origin: server.origin)
-        try await phone.login("alex", "alex-demo-pass")
-        let laptop = try TestClient(origin: server.origin)
-        try await laptop.login("alex", "alex-demo-pass")
+        let phone = try await TestClient.demo("alex", on: server)
+        let laptop = try await TestClient.demo("alex", on: server)
         let child = try await phone.send(
             "POST", "/api/v1/auth/extension-sessions", json: ["client_component": "share_ext"])
         #expect(child.status == 201)
@@ -175,8 +166,7 @@ struct EventTests {
     func settingsRoundTrip() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
         let initial = try await alex.send("GET", "/api/v1/settings")
         #expect(initial.status == 200)
         #expect(EventFeed.previewMode(initial) == "full")

@@ -10,10 +10,8 @@ struct PushTests {
     func previewModes() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
-        let sam = try TestClient(origin: server.origin)
-        try await sam.login("sam", "sam-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
+        let sam = try await TestClient.demo("sam", on: server)
         let registration = try await Push.register(alex, token: "apns-device-alex")
 
         // 119 letters and a flag emoji (one character of several scalars) straddling the cut.
@@ -58,10 +56,8 @@ struct PushTests {
     func previewNotFound() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let sam = try TestClient(origin: server.origin)
-        try await sam.login("sam", "sam-demo-pass")
-        let robin = try TestClient(origin: server.origin)
-        try await robin.login("robin", "robin-demo-pass")
+        let sam = try await TestClient.demo("sam", on: server)
+        let robin = try await TestClient.demo("robin", on: server)
         let registration = try await Push.register(sam, token: "fcm-device-sam", provider: "fcm")
         // c4 (design/Reviews) is readable for alex and robin only.
         let hidden = try await Push.message(robin, in: "/api/v1/channels/c4/messages", text: "not for sam")
@@ -82,8 +78,7 @@ struct PushTests {
     func tokensAreNotInterchangeable() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
         let registration = try await Push.register(alex, token: "apns-device-alex")
         let message = try await Push.message(alex, in: "/api/v1/threads/t1/messages", text: "hello")
 
@@ -118,10 +113,8 @@ struct PushTests {
     func takeover() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
-        let sam = try TestClient(origin: server.origin)
-        try await sam.login("sam", "sam-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
+        let sam = try await TestClient.demo("sam", on: server)
         let message = try await Push.message(alex, in: "/api/v1/threads/t1/messages", text: "hello")
 
         let first = try await Push.register(alex, token: "shared-device")
@@ -142,10 +135,8 @@ struct PushTests {
     func registerAndUnregister() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
-        let sam = try TestClient(origin: server.origin)
-        try await sam.login("sam", "sam-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
+        let sam = try await TestClient.demo("sam", on: server)
         let message = try await Push.message(alex, in: "/api/v1/threads/t1/messages", text: "hello")
 
         var wrongProvider = Push.registrationBody(token: "x")
@@ -171,10 +162,8 @@ struct PushTests {
     func logoutDisablesRegistrations() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
-        let other = try TestClient(origin: server.origin)
-        try await other.login("alex", "alex-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
+        let other = try await TestClient.demo("alex", on: server)
         let message = try await Push.message(alex, in: "/api/v1/threads/t1/messages", text: "hello")
         let registration = try await Push.register(alex, token: "apns-device-alex")
         let otherRegistration = try await Push.register(other, token: "apns-device-alex-2")
@@ -196,10 +185,8 @@ struct PushTests {
     func testPush() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
-        let robin = try TestClient(origin: server.origin)
-        try await robin.login("robin", "robin-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
+        let robin = try await TestClient.demo("robin", on: server)
         let secret = "the secret launch date"
         let message = try await Push.message(alex, in: "/api/v1/threads/t1/messages", text: secret)
         let cursor = try #require(try await EventFeed.poll(alex, after: nil, wait: 0).object["cursor"] as? String)
@@ -244,8 +231,7 @@ struct PushTests {
     func clientMetrics() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let alex = try TestClient(origin: server.origin)
-        try await alex.login("alex", "alex-demo-pass")
+        let alex = try await TestClient.demo("alex", on: server)
         func metric(_ name: String, _ value: Any = 1) -> [String: Any] {
             ["name": name, "value": value, "unit": "ms", "attributes": ["platform": "ios", "app_version": "1.0.0"]]
         }

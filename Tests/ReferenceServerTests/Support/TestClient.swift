@@ -4,6 +4,7 @@ import DPoPInterface
 import Foundation
 import FoundationNetworking
 import OpenSSLCrypto
+import TestSupport
 
 /// An HTTP client for the reference server that signs every request with
 /// DPoP the way a real client does (its own P-256 key, `ath` on resource
@@ -44,6 +45,16 @@ final class TestClient: @unchecked Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 60
         session = URLSession(configuration: configuration)
+    }
+
+    /// A new client logged in as one of the demo seed's people, whose
+    /// passwords are `<username>-demo-pass`.
+    /// - Throws: when the login does not answer 201.
+    static func demo(_ username: String, on server: ServerProcess) async throws -> TestClient {
+        let client = try TestClient(origin: server.origin)
+        let response = try await client.login(username, "\(username)-demo-pass")
+        guard response.status == 201 else { throw ServerProcessError("login as \(username): \(response.status)") }
+        return client
     }
 
     /// Logs in and keeps the tokens.
