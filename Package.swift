@@ -138,6 +138,12 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "ClientTestSupport",
+            dependencies: ["TestSupport", "ClientAssembly", lib("ShareCore"), lib("CryptoInterface")],
+            path: "Tests/ClientTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "ShareTestHelper",
             dependencies: [
@@ -220,7 +226,8 @@ let package = Package(
         .testTarget(
             name: "SessionsTests",
             dependencies: [
-                "ShareServer", "ShareTestHelper", "TestSupport", "ClientAssembly", lib("SessionsInterface"),
+                "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
+                lib("SessionsInterface"),
                 lib("Sessions"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
                 lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("DPoP"),
             ],
@@ -232,7 +239,8 @@ let package = Package(
         .testTarget(
             name: "UploadsTests",
             dependencies: [
-                "ShareServer", "ShareTestHelper", "TestSupport", "ClientAssembly", lib("UploadsInterface"),
+                "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
+                lib("UploadsInterface"),
                 lib("Uploads"), lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"),
                 lib("SharedStateInterface"), lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"),
                 lib("HTTPTransport"), lib("DPoP"), lib("CryptoInterface"),
@@ -245,7 +253,8 @@ let package = Package(
         .testTarget(
             name: "MessagesTests",
             dependencies: [
-                "ShareServer", "ShareTestHelper", "TestSupport", "ClientAssembly", lib("MessagesInterface"),
+                "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
+                lib("MessagesInterface"),
                 lib("Messages"), lib("UploadsInterface"), lib("Uploads"), lib("SessionsInterface"), lib("Sessions"),
                 lib("KeychainInterface"), lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"),
                 lib("HTTPTransport"), lib("DPoP"), lib("ShareCore"), lib("CryptoInterface"),

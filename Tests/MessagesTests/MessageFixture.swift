@@ -1,4 +1,5 @@
 import ClientAssembly
+import ClientTestSupport
 import CryptoInterface
 import DPoP
 import Foundation
@@ -43,31 +44,22 @@ final class MessageFixture: @unchecked Sendable {
     }
     static let limits = MessageLimits(messageMaxAttachments: maxAttachments, fileMaxUploadBytes: 64 * 1024 * 1024)
 
-    let server: ServerProcess
-    let home: TemporaryDirectory
-    let assembly: ClientAssembly
-    let connection: ServerConnection
-    let signed: DPoPHTTPClient
-    let storage: SessionTokenStore
-    private var serverLog: String?
+    let sandbox: ClientSandbox
+    var server: ServerProcess { sandbox.server }
+    var home: TemporaryDirectory { sandbox.home }
+    var assembly: ClientAssembly { sandbox.assembly }
+    var connection: ServerConnection { sandbox.connection }
+    var signed: DPoPHTTPClient { sandbox.connection.signed }
+    var storage: SessionTokenStore { sandbox.connection.storage }
 
     init() async throws {
-        server = try ServerProcess(seed: Self.seed)
+        sandbox = try ClientSandbox(seed: Self.seed, prefix: "messages-test")
         do {
-            home = try TemporaryDirectory(prefix: "messages-test")
-            let environment = [
-                "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": home.file("keychain"),
-                "SHAREKIT_CONTAINER_DIR": home.file("container"),
-            ]
-            assembly = try ClientAssembly(environment: environment)
-            connection = try assembly.connection(to: server.origin)
-            signed = connection.signed
-            storage = connection.storage
-            let issuer = connection.issuer
+            let issuer = sandbox.connection.issuer
             try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
-            try await issuer.ensureChildSession(parent: provider(.parent))
+            try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent))
         } catch {
-            server.stop()
+            sandbox.close()
             throw error
         }
     }
@@ -83,22 +75,12 @@ final class MessageFixture: @unchecked Sendable {
 
     /// Writes a file of `size` pseudo-random bytes and describes it.
     func file(_ name: String, size: Int, seed: UInt32 = 1) throws -> UploadSource {
-        var bytes = [UInt8](repeating: 0, count: size)
-        var x: UInt32 = 2_463_534_242 &+ UInt32(size) &+ seed
-        for i in 0..<size {
-            x ^= x << 13
-            x ^= x >> 17
-            x ^= x << 5
-            bytes[i] = UInt8(truncatingIfNeeded: x)
-        }
-        let path = home.file(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let path = try sandbox.writeFile(name, size: size, seed: seed)
         return try UploadFile.source(path: path, contentType: "application/octet-stream")
     }
 
     func sha256(of source: UploadSource) throws -> String {
-        let data = try Data(contentsOf: URL(fileURLWithPath: source.path))
-        return try assembly.crypto.sha256(contentsOf: Array(data)).map { String(format: "%02x", $0) }.joined()
+        try sandbox.sha256Hex(ofFile: source.path)
     }
 
     /// listMessages of a thread (or listChannelMessages), as JSON objects.
@@ -112,18 +94,9 @@ final class MessageFixture: @unchecked Sendable {
     }
 
     /// Stops the server (which finishes and logs every request) and returns its log.
-    func stopServer() -> String {
-        if let serverLog { return serverLog }
-        server.stop(removeFiles: false)
-        serverLog = server.log
-        return serverLog ?? ""
-    }
+    func stopServer() -> String { sandbox.stopServer() }
 
-    func close() {
-        _ = stopServer()
-        server.directory.remove()
-        home.remove()
-    }
+    func close() { sandbox.close() }
 }
 
 /// Runs `body` and returns its SendError (nil when it succeeded).

@@ -1,4 +1,5 @@
 import ClientAssembly
+import ClientTestSupport
 import DPoP
 import Foundation
 import HTTPInterface
@@ -21,35 +22,20 @@ final class SessionFixture: @unchecked Sendable {
     static let username = "alex"
     static let password = "alex-demo-pass"
 
-    let server: ServerProcess
-    let home: TemporaryDirectory
+    let sandbox: ClientSandbox
+    var server: ServerProcess { sandbox.server }
+    var home: TemporaryDirectory { sandbox.home }
     /// `SHAREKIT_KEYCHAIN*` and `SHAREKIT_CONTAINER_DIR` of this app group.
-    let environment: [String: String]
-    let assembly: ClientAssembly
-    let connection: ServerConnection
-    let signed: DPoPHTTPClient
-    let storage: SessionTokenStore
-    let issuer: SessionIssuer
-    private var serverLog: String?
+    var environment: [String: String] { sandbox.environment }
+    var assembly: ClientAssembly { sandbox.assembly }
+    var connection: ServerConnection { sandbox.connection }
+    var signed: DPoPHTTPClient { sandbox.connection.signed }
+    var storage: SessionTokenStore { sandbox.connection.storage }
+    var issuer: SessionIssuer { sandbox.connection.issuer }
 
     /// Starts a server (demo seed unless given) and prepares the client side.
     init(seed: [String: Any]? = nil) throws {
-        server = try ServerProcess(seed: seed)
-        do {
-            home = try TemporaryDirectory(prefix: "sessions-test")
-            environment = [
-                "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": home.file("keychain"),
-                "SHAREKIT_CONTAINER_DIR": home.file("container"),
-            ]
-            assembly = try ClientAssembly(environment: environment)
-            connection = try assembly.connection(to: server.origin)
-            signed = connection.signed
-            storage = connection.storage
-            issuer = connection.issuer
-        } catch {
-            server.stop()
-            throw error
-        }
+        sandbox = try ClientSandbox(seed: seed, prefix: "sessions-test")
     }
 
     var origin: String { server.origin }
@@ -125,13 +111,7 @@ final class SessionFixture: @unchecked Sendable {
 
     /// Stops the server gracefully, which finishes and logs every request,
     /// and returns its complete request log.
-    func stopServer() -> String {
-        if let serverLog { return serverLog }
-        server.stop(removeFiles: false)
-        let log = server.log
-        serverLog = log
-        return log
-    }
+    func stopServer() -> String { sandbox.stopServer() }
 
     /// How many `POST /api/v1/auth/refresh` the server logged (with `status`: only those).
     static func refreshCount(_ log: String, status: Int? = nil) -> Int {
@@ -140,11 +120,7 @@ final class SessionFixture: @unchecked Sendable {
     }
 
     /// Stops everything and removes the directories.
-    func close() {
-        _ = stopServer()
-        server.directory.remove()
-        home.remove()
-    }
+    func close() { sandbox.close() }
 }
 
 /// A fixture step failed.

@@ -1,4 +1,5 @@
 import ClientAssembly
+import ClientTestSupport
 import CryptoInterface
 import DPoP
 import Foundation
@@ -27,34 +28,27 @@ final class UploadFixture: @unchecked Sendable {
         ]
     }
 
-    let server: ServerProcess
-    let home: TemporaryDirectory
-    let environment: [String: String]
-    let assembly: ClientAssembly
-    let connection: ServerConnection
+    let sandbox: ClientSandbox
+    var server: ServerProcess { sandbox.server }
+    var home: TemporaryDirectory { sandbox.home }
+    var environment: [String: String] { sandbox.environment }
+    var assembly: ClientAssembly { sandbox.assembly }
+    var connection: ServerConnection { sandbox.connection }
     let signed: DPoPHTTPClient
     let storage: SessionTokenStore
     let records: FileUploadRecordStore
-    private var serverLog: String?
 
     init() async throws {
-        server = try ServerProcess(seed: Self.seed)
+        sandbox = try ClientSandbox(seed: Self.seed, prefix: "uploads-test")
         do {
-            home = try TemporaryDirectory(prefix: "uploads-test")
-            environment = [
-                "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": home.file("keychain"),
-                "SHAREKIT_CONTAINER_DIR": home.file("container"),
-            ]
-            assembly = try ClientAssembly(environment: environment)
-            connection = try assembly.connection(to: server.origin)
-            signed = connection.signed
-            storage = connection.storage
-            records = FileUploadRecordStore(directory: home.file("records"), crypto: assembly.crypto)
-            let issuer = connection.issuer
+            signed = sandbox.connection.signed
+            storage = sandbox.connection.storage
+            records = FileUploadRecordStore(directory: sandbox.home.file("records"), crypto: sandbox.assembly.crypto)
+            let issuer = sandbox.connection.issuer
             try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
-            try await issuer.ensureChildSession(parent: provider(.parent))
+            try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent))
         } catch {
-            server.stop()
+            sandbox.close()
             throw error
         }
     }
@@ -76,23 +70,13 @@ final class UploadFixture: @unchecked Sendable {
 
     /// Writes a file of `size` pseudo-random bytes and describes it.
     func file(_ name: String, size: Int, contentType: String = "application/octet-stream") throws -> UploadSource {
-        var bytes = [UInt8](repeating: 0, count: size)
-        var x: UInt32 = 2_463_534_242 &+ UInt32(size)
-        for i in 0..<size {
-            x ^= x << 13
-            x ^= x >> 17
-            x ^= x << 5
-            bytes[i] = UInt8(truncatingIfNeeded: x)
-        }
-        let path = home.file(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let path = try sandbox.writeFile(name, size: size)
         return try UploadFile.source(path: path, contentType: contentType)
     }
 
     /// The file's SHA-256 in hex, computed here independently of the uploader.
     func sha256(of source: UploadSource) throws -> String {
-        let data = try Data(contentsOf: URL(fileURLWithPath: source.path))
-        return try assembly.crypto.sha256(contentsOf: Array(data)).map { String(format: "%02x", $0) }.joined()
+        try sandbox.sha256Hex(ofFile: source.path)
     }
 
     /// `GET /api/v1/uploads/{id}` with the child session, as JSON.
@@ -112,23 +96,14 @@ final class UploadFixture: @unchecked Sendable {
     }
 
     /// Stops the server (which finishes and logs every request) and returns its log.
-    func stopServer() -> String {
-        if let serverLog { return serverLog }
-        server.stop(removeFiles: false)
-        serverLog = server.log
-        return serverLog ?? ""
-    }
+    func stopServer() -> String { sandbox.stopServer() }
 
     /// The request lines of the log containing `fragment`.
     static func lines(_ log: String, containing fragment: String) -> [String] {
         log.split(separator: "\n").map(String.init).filter { $0.contains(fragment) }
     }
 
-    func close() {
-        _ = stopServer()
-        server.directory.remove()
-        home.remove()
-    }
+    func close() { sandbox.close() }
 }
 
 /// Collects values from callbacks on any thread.

@@ -1,0 +1,95 @@
+public import ClientAssembly
+import CryptoInterface
+import Foundation
+import ShareCore
+public import TestSupport
+
+/// A real `share-server` and one app group's client side against it: a
+/// keychain and a container of their own (file backends in a temporary
+/// directory) and the per-server client stack built by the composition root,
+/// exactly as `share` and `share-daemon` build it.
+///
+/// The Sessions, Uploads and Messages tests each add their own helpers on
+/// top; this is the part they share.
+public final class ClientSandbox: @unchecked Sendable {
+    /// The server process.
+    public let server: ServerProcess
+    /// The app group's directory (keychain, container, test files).
+    public let home: TemporaryDirectory
+    /// `SHAREKIT_KEYCHAIN*` and `SHAREKIT_CONTAINER_DIR` of this app group,
+    /// for helper processes that must share it.
+    public let environment: [String: String]
+    /// The client composition root.
+    public let assembly: ClientAssembly
+    /// The client stack for the server.
+    public let connection: ServerConnection
+    private let logLock = NSLock()
+    private var serverLog: String?
+
+    /// Starts a server (demo seed unless given) and prepares the client side.
+    /// - Parameters:
+    ///   - seed: the server's seed, or nil for `demo`.
+    ///   - prefix: a readable prefix for the temporary directory.
+    /// - Throws: when the server cannot start or the client side cannot be built
+    ///   (the server is stopped again then).
+    public init(seed: [String: Any]? = nil, prefix: String) throws {
+        server = try ServerProcess(seed: seed)
+        do {
+            home = try TemporaryDirectory(prefix: prefix)
+            environment = [
+                "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": home.file("keychain"),
+                "SHAREKIT_CONTAINER_DIR": home.file("container"),
+            ]
+            assembly = try ClientAssembly(environment: environment)
+            connection = try assembly.connection(to: server.origin)
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
+    /// The server's origin.
+    public var origin: String { server.origin }
+
+    /// Stops the server (which finishes and logs every request) and returns
+    /// its log; later calls return the same log.
+    public func stopServer() -> String {
+        logLock.lock()
+        defer { logLock.unlock() }
+        if let serverLog { return serverLog }
+        server.stop(removeFiles: false)
+        serverLog = server.log
+        return serverLog ?? ""
+    }
+
+    /// Writes `size` pseudo-random bytes (xorshift, reproducible from `seed`) to a file in the home directory.
+    /// - Returns: the file's path.
+    /// - Throws: when the file cannot be written.
+    public func writeFile(_ name: String, size: Int, seed: UInt32 = 0) throws -> String {
+        var bytes = [UInt8](repeating: 0, count: size)
+        var x: UInt32 = 2_463_534_242 &+ UInt32(truncatingIfNeeded: size) &+ seed
+        for i in 0..<size {
+            x ^= x << 13
+            x ^= x >> 17
+            x ^= x << 5
+            bytes[i] = UInt8(truncatingIfNeeded: x)
+        }
+        let path = home.file(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A file's SHA-256 as lowercase hex, computed independently of the code under test.
+    /// - Throws: when the file cannot be read.
+    public func sha256Hex(ofFile path: String) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return Hex.encode(try assembly.crypto.sha256(contentsOf: Array(data)))
+    }
+
+    /// Stops the server and removes every file.
+    public func close() {
+        _ = stopServer()
+        server.directory.remove()
+        home.remove()
+    }
+}
