@@ -41,6 +41,10 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     /// `counters.push.placeholder`, how many notifications kept the placeholder.
     public static let placeholderCount = SharedStateKey(unchecked: "counters.push.placeholder")
 
+    /// `upload.accepted_content_types`, the server's `accepted_content_types`
+    /// as a comma-separated list: intake refuses other types before sending.
+    public static let acceptedContentTypes = SharedStateKey(unchecked: "upload.accepted_content_types")
+
     /// The DPoP nonce cached for one server origin (`dpop.nonce.<origin>`).
     public static func dpopNonce(origin: String) -> SharedStateKey {
         SharedStateKey(unchecked: dpopNoncePrefix + origin)
@@ -52,13 +56,13 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     public static let fixedKeys: [SharedStateKey] = [
         previewMode, fileMaxUploadBytes, messageMaxAttachments, recentTargetsLimit, uploadPartSize,
         uploadBudget, pushFetchTimeout, recentTargets, serverOrigin, displayDurationTotal, displayCount,
-        placeholderCount,
+        placeholderCount, acceptedContentTypes,
     ]
 
     /// The keys the daemon writes from the server's instance values; logout removes them.
     public static let instanceKeys: [SharedStateKey] = [
         fileMaxUploadBytes, messageMaxAttachments, recentTargetsLimit, uploadPartSize, pushFetchTimeout,
-        previewMode,
+        previewMode, acceptedContentTypes,
     ]
 
     /// Whether a name is on the allow-list.

@@ -1,0 +1,78 @@
+/// An exclusive, cross-process hold on one inbox entry (or a draft). While
+/// a process holds it, no other process takes the entry over. Released by
+/// ``release()`` or when the object goes away (and by the kernel when the
+/// process dies, so a killed `share` never blocks the daemon).
+public protocol InboxEntryLock: AnyObject, Sendable {
+    /// The entry's id.
+    var id: String { get }
+    /// Gives the hold up; idempotent.
+    func release()
+}
+
+/// A draft entry: a private staging folder that receives the copies before
+/// the entry appears in the inbox. Its lock is taken before anything is
+/// written and survives ``ShareInboxStoring/commit(_:manifest:)`` (the
+/// rename keeps the folder), so the daemon can never see the new entry
+/// unlocked before the sender gave it up.
+public protocol InboxDraft: InboxEntryLock {
+    /// The staging folder (copy files here).
+    var directory: String { get }
+}
+
+/// The write-ahead share inbox in the shared container (SPEC "ShareInbox";
+/// seeds 000 notes 4 and 5, 002): a share exists here before its first
+/// byte goes to the server, until it is sent or handed to the daemon's
+/// outbox. Completion is explicit (``markProcessed(_:)``), never a side
+/// effect of reading.
+public protocol ShareInboxStoring: Sendable {
+    /// Starts a new entry in a staging folder, locked.
+    /// - Parameter id: the share's `client_msg_id`.
+    /// - Throws: ``InboxError``.
+    func makeDraft(id: String) throws(InboxError) -> any InboxDraft
+
+    /// Writes the manifest into the draft and renames the draft into the
+    /// inbox in one step, so no half-written entry is ever visible. The
+    /// draft's lock stays held.
+    /// - Throws: ``InboxError`` (the draft is left for ``discard(_:)``).
+    func commit(_ draft: any InboxDraft, manifest: InboxManifest) throws(InboxError) -> InboxEntry
+
+    /// Removes a draft that will not be committed and releases it.
+    func discard(_ draft: any InboxDraft)
+
+    /// Lists the inbox. Entries that cannot be used (no or unreadable
+    /// manifest, a newer format, names escaping the folder, missing or
+    /// wrong-sized files, an id that does not match) are quarantined with a
+    /// reason; a locked entry that looks incomplete is left alone.
+    /// - Throws: ``InboxError`` only when the inbox folder itself cannot be read.
+    func scan() throws(InboxError) -> InboxScan
+
+    /// Takes the lock of one entry.
+    /// - Parameters:
+    ///   - id: the entry's id.
+    ///   - wait: wait for another holder (true) or give up at once (false).
+    /// - Returns: the lock and the entry as read under it, or nil when
+    ///   another process holds it (`wait == false`) or it is gone.
+    /// - Throws: ``InboxError`` when it is corrupt (it is quarantined) or unreadable.
+    func lock(id: String, wait: Bool) throws(InboxError) -> (any InboxEntryLock, InboxEntry)?
+
+    /// Replaces an entry's manifest atomically (completed upload ids,
+    /// attempts, last error). The caller holds the entry's lock.
+    /// - Throws: ``InboxError``.
+    func update(_ entry: InboxEntry, manifest: InboxManifest, lock: any InboxEntryLock) throws(InboxError)
+        -> InboxEntry
+
+    /// Explicit completion: the share was delivered (or now lives in the
+    /// outbox); the entry folder is deleted. The caller holds the lock.
+    /// - Throws: ``InboxError`` when it cannot be deleted.
+    func markProcessed(_ entry: InboxEntry, lock: any InboxEntryLock) throws(InboxError)
+
+    /// Moves an entry (or any folder of the inbox) to quarantine with a reason.
+    /// - Throws: ``InboxError``.
+    func quarantine(id: String, reason: String) throws(InboxError) -> QuarantinedEntry
+
+    /// Deletes an entry whatever its state (`share inbox drop`), taking its
+    /// lock first (waits for a sender to finish) unless it is quarantined.
+    /// - Returns: false when there is no such entry.
+    /// - Throws: ``InboxError``.
+    func drop(id: String) throws(InboxError) -> Bool
+}

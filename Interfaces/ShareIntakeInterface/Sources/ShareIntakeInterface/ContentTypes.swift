@@ -1,0 +1,49 @@
+/// The shared MIME database as a conformance relation: the Linux
+/// counterpart of UTType conformance (SPEC "Share intake"). Types are
+/// lowercase media types without parameters.
+public protocol ContentTypeCatalog: Sendable {
+    /// The canonical name of a type (aliases resolved, lowercase).
+    func canonical(_ contentType: String) -> String
+    /// Whether `contentType` is `other` or a subclass of it, transitively
+    /// (`text/x-python` conforms to `text/plain`; `image/svg+xml` to
+    /// `application/xml`; every type to `application/octet-stream`).
+    func conforms(_ contentType: String, to other: String) -> Bool
+    /// The types a file name suggests (globs), best match first; empty when none.
+    func contentTypes(forFileName fileName: String) -> [String]
+    /// Whether the type is known to the database.
+    func isKnown(_ contentType: String) -> Bool
+}
+
+/// Tells a content type from bytes (libmagic on Linux).
+public protocol ContentSniffing: Sendable {
+    /// The content type of a file's bytes, e.g. `image/png`.
+    /// - Throws: ``IntakeError/unreadable(item:reason:)`` when it cannot be read.
+    func contentType(ofFileAt path: String) throws(IntakeError) -> String
+}
+
+/// Share intake: decides what each item is and loads it, every load within
+/// its deadline, files copied (streamed, never decoded, never read whole)
+/// into a destination folder and verified by size.
+public protocol ShareIntaking: Sendable {
+    /// What a command-line argument names: a path and a `file://` URL are
+    /// files; only a URL that is not a file is a link.
+    /// - Throws: ``IntakeError/invalidItem(item:reason:)`` for a `file://` URL
+    ///   that is not local or cannot be decoded.
+    func source(forArgument argument: String) throws(IntakeError) -> ShareItemSource
+
+    /// Loads the items in order, copying attachments into `directory`.
+    /// Checks size and type before copying where it can (regular files) and
+    /// again on the copy. On failure, copies already made stay in
+    /// `directory`; the caller discards it.
+    /// - Parameters:
+    ///   - sources: the items.
+    ///   - directory: an existing folder that receives the copies.
+    ///   - policy: the server's limits and the deadlines.
+    ///   - progress: copy progress (called often for big files).
+    /// - Returns: one item per source, in order.
+    /// - Throws: ``IntakeError`` naming the first item that failed.
+    func load(
+        _ sources: [ShareItemSource], into directory: String, policy: IntakePolicy,
+        progress: (@Sendable (IntakeProgress) -> Void)?
+    ) async throws(IntakeError) -> [IntakeItem]
+}
