@@ -150,7 +150,8 @@ let package = Package(
                 lib("ShareCore"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
                 lib("SharedState"), lib("SQLInterface"), lib("SQLiteStore"), "ClientAssembly", lib("DPoP"),
                 lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
-                lib("UploadsInterface"), lib("Uploads"),
+                lib("UploadsInterface"), lib("Uploads"), lib("ShareInboxInterface"), lib("ShareInbox"),
+                lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
             ],
             path: "Tests/ShareTestHelper",
             swiftSettings: swiftSettings
@@ -260,6 +261,51 @@ let package = Package(
                 lib("HTTPTransport"), lib("DPoP"), lib("ShareCore"), lib("CryptoInterface"),
             ],
             path: "Tests/MessagesTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Share intake: kinds, content types (libmagic, the shared MIME database), streamed copies
+        .testTarget(
+            name: "ShareIntakeTests",
+            dependencies: [lib("ShareCore"), lib("ShareIntakeInterface"), lib("ShareIntake"), "TestSupport"],
+            path: "Tests/ShareIntakeTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: The write-ahead share inbox (helper processes killed while writing)
+        .testTarget(
+            name: "ShareInboxTests",
+            dependencies: [
+                lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"), lib("SharedStateInterface"),
+                lib("SharedState"), "ShareTestHelper", "TestSupport",
+            ],
+            path: "Tests/ShareInboxTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Targets: resolution, search, recent targets (share-server)
+        .testTarget(
+            name: "TargetStoreTests",
+            dependencies: [
+                "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly", lib("ShareCore"),
+                lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedStateInterface"), lib("SharedState"),
+                lib("SessionsInterface"), lib("Sessions"), lib("HTTPInterface"), lib("HTTPTransport"),
+            ],
+            path: "Tests/TargetStoreTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: The daemon's outbox: SQLite queue, takeover, exactly once (share-server, SIGKILL)
+        .testTarget(
+            name: "OutboxTests",
+            dependencies: [
+                "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
+                lib("ShareCore"), lib("OutboxInterface"), lib("Outbox"), lib("ShareInboxInterface"), lib("ShareInbox"),
+                lib("MessagesInterface"), lib("Messages"), lib("UploadsInterface"), lib("SQLInterface"),
+                lib("SQLiteStore"), lib("SharedStateInterface"), lib("SharedState"), lib("SessionsInterface"),
+                lib("Sessions"), lib("HTTPInterface"),
+            ],
+            path: "Tests/OutboxTests",
             swiftSettings: swiftSettings
         ),
 

@@ -1,0 +1,1 @@
+// OutboxTests: the tests of this target live beside this file.

@@ -1,0 +1,1 @@
+// ShareInboxTests: the tests of this target live beside this file.

@@ -1,0 +1,1 @@
+// ShareIntakeTests: the tests of this target live beside this file.

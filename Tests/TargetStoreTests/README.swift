@@ -1,0 +1,1 @@
+// TargetStoreTests: the tests of this target live beside this file.
