@@ -1,5 +1,7 @@
 // swift-tools-version: 6.0
-// The daemon's durable queue.
+// The daemon's durable queue: a SQLite outbox (through SQLInterface) with its
+// own copies of the files, the takeover of share inbox entries into it, and
+// the drainer that sends through the one ShareSending implementation.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -18,6 +20,10 @@ let package = Package(
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/OutboxInterface"),
+        .package(path: "../../Interfaces/ShareInboxInterface"),
+        .package(path: "../../Interfaces/MessagesInterface"),
+        .package(path: "../../Interfaces/UploadsInterface"),
+        .package(path: "../../Interfaces/SQLInterface"),
     ],
     targets: [
         .target(
@@ -25,6 +31,10 @@ let package = Package(
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "OutboxInterface", package: "OutboxInterface"),
+                .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "MessagesInterface", package: "MessagesInterface"),
+                .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "SQLInterface", package: "SQLInterface"),
             ],
             swiftSettings: swiftSettings
         )

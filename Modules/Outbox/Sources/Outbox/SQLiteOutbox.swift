@@ -1,0 +1,214 @@
+public import OutboxInterface
+public import SQLInterface
+public import ShareCore
+
+/// The outbox on an SQL database (SQLite in the daemon) with the items' own
+/// copies of their files in `<directory>/files/<client_msg_id>/` (owner only).
+///
+/// The `client_msg_id` is the table's primary key, so an item is stored at
+/// most once whoever inserts it; a claim (``nextDue(now:)``) is one
+/// `BEGIN IMMEDIATE` transaction, so two processes never claim the same item.
+public final class SQLiteOutbox: OutboxQueueing {
+    /// The outbox directory.
+    public let directory: String
+    /// Where the items' files are: one folder per `client_msg_id`.
+    public let filesRoot: String
+    private let database: any SQLDatabase
+
+    /// Opens the outbox: brings the table up to date, creates the files
+    /// directory, and removes the files of items that were sent when a
+    /// process died between marking them sent and removing their files.
+    /// - Parameters:
+    ///   - database: the open database (the daemon's SQLite file).
+    ///   - directory: the outbox directory (created owner only when missing).
+    /// - Throws: ``OutboxInterface/OutboxError/storage(_:)`` when the schema
+    ///   cannot be brought up to date, ``OutboxInterface/OutboxError/files(path:reason:)``.
+    public init(database: any SQLDatabase, directory: String) throws(OutboxError) {
+        self.database = database
+        self.directory = directory
+        filesRoot = directory + "/files"
+        try storage { try database.migrate(OutboxSchema.migrations) }
+        try OutboxFiles.makeDirectory(directory)
+        try OutboxFiles.makeDirectory(filesRoot)
+        try removeFilesOfSentItems()
+    }
+
+    public func filesDirectory(for clientMsgID: UUIDv7) throws(OutboxError) -> String {
+        let path = folder(of: clientMsgID)
+        try OutboxFiles.makeDirectory(path)
+        return path
+    }
+
+    public func enqueue(_ item: OutboxItem) throws(OutboxError) -> Bool {
+        let bindings = try OutboxSchema.bindings(of: item)
+        let placeholders = Array(repeating: "?", count: bindings.count).joined(separator: ", ")
+        return try storage {
+            try database.execute(
+                "INSERT INTO outbox (\(OutboxSchema.columns)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING",
+                bindings
+            ).changes == 1
+        }
+    }
+
+    public func contains(_ clientMsgID: UUIDv7) throws(OutboxError) -> Bool {
+        try storage {
+            try !database.query("SELECT 1 FROM outbox WHERE client_msg_id = ?", [.text(clientMsgID.description)])
+                .isEmpty
+        }
+    }
+
+    public func item(_ clientMsgID: UUIDv7) throws(OutboxError) -> OutboxItem? {
+        try storage {
+            try database.query(
+                "SELECT \(OutboxSchema.columns) FROM outbox WHERE client_msg_id = ?", [.text(clientMsgID.description)]
+            ).first.map(OutboxSchema.item(from:))
+        }
+    }
+
+    public func nextDue(now: Int64) throws(OutboxError) -> OutboxItem? {
+        try storage {
+            try database.transaction { () throws -> OutboxItem? in
+                let rows = try database.query(
+                    """
+                    SELECT \(OutboxSchema.columns) FROM outbox WHERE state = 'pending' AND next_attempt_at <= ?
+                    ORDER BY next_attempt_at, created_at, client_msg_id LIMIT 1
+                    """, [.integer(now)])
+                guard var item = try rows.first.map(OutboxSchema.item(from:)) else { return nil }
+                try database.execute(
+                    """
+                    UPDATE outbox SET state = 'sending', claimed_at = ?, attempts = attempts + 1, updated_at = ?
+                    WHERE client_msg_id = ?
+                    """, [.integer(now), .integer(now), .text(item.clientMsgID.description)])
+                item.state = .sending
+                item.attempts += 1
+                item.updatedAt = now
+                return item
+            }
+        }
+    }
+
+    public func releaseClaims(claimedBefore: Int64, now: Int64) throws(OutboxError) -> Int {
+        try storage {
+            try database.execute(
+                """
+                UPDATE outbox SET state = 'pending', claimed_at = NULL, next_attempt_at = ?, updated_at = ?
+                WHERE state = 'sending' AND claimed_at <= ?
+                """, [.integer(now), .integer(now), .integer(claimedBefore)]
+            ).changes
+        }
+    }
+
+    public func recordUploaded(_ clientMsgID: UUIDv7, index: Int, uploadID: String, now: Int64) throws(OutboxError) {
+        try storage {
+            try database.transaction {
+                guard var item = try self.item(clientMsgID) else { throw OutboxError.notFound(clientMsgID) }
+                guard item.attachments.indices.contains(index) else {
+                    throw OutboxError.invalidItem("item \(clientMsgID) has no attachment \(index)")
+                }
+                item.attachments[index].completedUploadID = uploadID
+                try database.execute(
+                    "UPDATE outbox SET attachments = ?, updated_at = ? WHERE client_msg_id = ?",
+                    [.text(try OutboxSchema.json(item.attachments)), .integer(now), .text(clientMsgID.description)])
+            }
+        }
+    }
+
+    public func markSent(_ clientMsgID: UUIDv7, messageID: String, replayed: Bool, now: Int64) throws(OutboxError) {
+        try update(
+            clientMsgID,
+            """
+            state = 'sent', claimed_at = NULL, message_id = ?, replayed = ?, last_error = NULL, failure_code = NULL,
+            updated_at = ?
+            """, [.text(messageID), .integer(replayed ? 1 : 0), .integer(now)])
+        // The row says sent before the files go: a crash in between leaves
+        // files that the next start removes, never an item without its files.
+        try OutboxFiles.removeFolder(folder(of: clientMsgID))
+        try OutboxFiles.syncDirectory(filesRoot)
+    }
+
+    public func markRetry(_ clientMsgID: UUIDv7, reason: String, nextAttemptAt: Int64, now: Int64) throws(OutboxError) {
+        try update(
+            clientMsgID, "state = 'pending', claimed_at = NULL, last_error = ?, next_attempt_at = ?, updated_at = ?",
+            [.text(reason), .integer(nextAttemptAt), .integer(now)])
+    }
+
+    public func markFailed(_ clientMsgID: UUIDv7, code: String, message: String, now: Int64) throws(OutboxError) {
+        try update(
+            clientMsgID, "state = 'failed', claimed_at = NULL, failure_code = ?, last_error = ?, updated_at = ?",
+            [.text(code), .text(message), .integer(now)])
+    }
+
+    public func list(states: Set<OutboxState>) throws(OutboxError) -> [OutboxItem] {
+        let names = OutboxState.allCases.filter(states.contains).map { SQLValue.text($0.rawValue) }
+        guard !names.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        return try storage {
+            try database.query(
+                "SELECT \(OutboxSchema.columns) FROM outbox WHERE state IN (\(placeholders)) ORDER BY created_at, client_msg_id",
+                names
+            ).map(OutboxSchema.item(from:))
+        }
+    }
+
+    public func counts() throws(OutboxError) -> OutboxCounts {
+        try storage {
+            var counts = OutboxCounts()
+            for row in try database.query("SELECT state, count(*) AS n FROM outbox GROUP BY state") {
+                let n: Int = try row.get("n")
+                switch OutboxState(rawValue: try row.get("state")) {
+                case .pending: counts.pending = n
+                case .sending: counts.sending = n
+                case .sent: counts.sent = n
+                case .failed: counts.failed = n
+                case nil: break
+                }
+            }
+            counts.nextDueAt = try database.query(
+                "SELECT min(next_attempt_at) AS due FROM outbox WHERE state = 'pending'"
+            ).first?.get("due", as: Int64?.self)
+            return counts
+        }
+    }
+
+    public func remove(_ clientMsgID: UUIDv7) throws(OutboxError) -> Bool {
+        let removed = try storage {
+            try database.execute("DELETE FROM outbox WHERE client_msg_id = ?", [.text(clientMsgID.description)])
+                .changes == 1
+        }
+        try OutboxFiles.removeFolder(folder(of: clientMsgID))
+        return removed
+    }
+
+    // MARK: - Internals
+
+    private func folder(of clientMsgID: UUIDv7) -> String { filesRoot + "/" + clientMsgID.description }
+
+    /// Sets columns of one item.
+    private func update(_ clientMsgID: UUIDv7, _ assignments: String, _ bindings: [SQLValue]) throws(OutboxError) {
+        let changed = try storage {
+            try database.execute(
+                "UPDATE outbox SET \(assignments) WHERE client_msg_id = ?", bindings + [.text(clientMsgID.description)]
+            ).changes
+        }
+        guard changed == 1 else { throw .notFound(clientMsgID) }
+    }
+
+    /// Folders of sent items, left by a process that died after marking the item sent.
+    private func removeFilesOfSentItems() throws(OutboxError) {
+        for name in OutboxFiles.names(in: filesRoot) {
+            guard let id = try? UUIDv7(string: name), try item(id)?.state == .sent else { continue }
+            try OutboxFiles.removeFolder(folder(of: id))
+        }
+    }
+
+    /// Runs database work, turning its errors into ``OutboxError``.
+    private func storage<T>(_ body: () throws -> T) throws(OutboxError) -> T {
+        do {
+            return try body()
+        } catch let error as OutboxError {
+            throw error
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+}
