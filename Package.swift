@@ -290,6 +290,7 @@ let package = Package(
                 "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly", lib("ShareCore"),
                 lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedStateInterface"), lib("SharedState"),
                 lib("SessionsInterface"), lib("Sessions"), lib("HTTPInterface"), lib("HTTPTransport"),
+                lib("KeychainInterface"), lib("HTTPTypes"),
             ],
             path: "Tests/TargetStoreTests",
             swiftSettings: swiftSettings

@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// Recent targets and search.
+// Target resolution and search against the server (listSpaces,
+// searchThreadTitles) and the recent targets in the shared state.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -18,6 +19,10 @@ let package = Package(
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/TargetStoreInterface"),
+        .package(path: "../../Interfaces/HTTPInterface"),
+        .package(path: "../../Interfaces/HTTPTypes"),
+        .package(path: "../../Interfaces/SessionsInterface"),
+        .package(path: "../../Interfaces/SharedStateInterface"),
     ],
     targets: [
         .target(
@@ -25,6 +30,10 @@ let package = Package(
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "TargetStoreInterface", package: "TargetStoreInterface"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
+                .product(name: "SessionsInterface", package: "SessionsInterface"),
+                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
             ],
             swiftSettings: swiftSettings
         )

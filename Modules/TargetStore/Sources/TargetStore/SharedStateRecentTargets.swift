@@ -1,0 +1,161 @@
+import Foundation
+public import ShareCore
+public import SharedStateInterface
+public import TargetStoreInterface
+
+/// The recent targets kept in the app group's shared state under
+/// `targets.recent` (``SharedStateInterface/SharedStateKey/recentTargets``)
+/// as a JSON array of `{kind, id, display_path}`: kinds, ids and display
+/// paths only, never message content.
+///
+/// Every change is one ``SharedStateInterface/SharedStateStore/update(_:_:)``,
+/// a read-modify-write no other writer, in this process or another, can
+/// interleave with, so the CLI and the daemon recording at the same time
+/// both land. At most `client.share.recent_targets` targets are kept (the
+/// value the daemon writes into the shared state, else the default given).
+/// A stored list that cannot be read is reset and reported as
+/// ``TargetStoreInterface/RecentTargets/warning``, never a crash.
+public struct SharedStateRecentTargets: RecentTargetsStoring {
+    private let state: any SharedStateStore
+    private let defaultLimit: Int
+
+    /// The largest limit honoured, whatever the shared state says: the list
+    /// must stay a small value of the state.
+    public static let maximumLimit = 100
+
+    /// - Parameters:
+    ///   - state: the app group's shared state.
+    ///   - defaultLimit: how many targets to keep when the shared state has no
+    ///     usable `client.share.recent_targets`.
+    public init(state: any SharedStateStore, defaultLimit: Int = 8) {
+        self.state = state
+        self.defaultLimit = defaultLimit
+    }
+
+    /// How many targets are kept: `client.share.recent_targets` from the
+    /// shared state when it is a number from 1 up, else the default, at most
+    /// ``maximumLimit``.
+    public var limit: Int {
+        let stored = (try? state.value(for: .recentTargetsLimit)).flatMap { $0.flatMap { Int($0) } }
+        let chosen = stored.flatMap { $0 >= 1 ? $0 : nil } ?? defaultLimit
+        return min(max(chosen, 1), Self.maximumLimit)
+    }
+
+    /// The recent targets, newest first, at most ``limit``; a corrupt stored
+    /// list is reset (in the shared state too) and reported as a warning.
+    /// - Returns: the list.
+    /// - Throws: ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``
+    ///   when the shared state cannot be read or written.
+    public func list() throws(TargetError) -> RecentTargets {
+        let (stored, movedAside) = try tolerating { try state.value(for: .recentTargets) }
+        if case .success(let targets) = Self.decode(stored) {
+            return RecentTargets(targets: Array(targets.prefix(limit)), warning: movedAside)
+        }
+        // Reset under the store's lock: another process may have fixed it meanwhile.
+        return try change { $0 }
+    }
+
+    /// Puts `target` first; an entry of the same kind and id goes, and the
+    /// oldest beyond ``limit``.
+    /// - Parameter target: the target a share just went to.
+    /// - Returns: the list after the change.
+    /// - Throws: ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
+    @discardableResult
+    public func record(_ target: ShareTarget) throws(TargetError) -> RecentTargets {
+        try change { targets in
+            [target] + targets.filter { !($0.kind == target.kind && $0.id == target.id) }
+        }
+    }
+
+    /// Removes every target whose id is in `ids`.
+    /// - Parameter ids: thread and channel ids (those of `access.changed`).
+    /// - Returns: the list after the change.
+    /// - Throws: ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
+    @discardableResult
+    public func remove(ids: Set<String>) throws(TargetError) -> RecentTargets {
+        try change { targets in targets.filter { !ids.contains($0.id) } }
+    }
+
+    /// Removes the stored list.
+    /// - Throws: ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
+    public func removeAll() throws(TargetError) {
+        do {
+            try state.set(nil, for: .recentTargets)
+        } catch {
+            throw Self.unavailable(error)
+        }
+    }
+
+    // MARK: - Storage
+
+    /// Applies `transform` to the stored list (empty when it was corrupt) and
+    /// stores the result, cut to ``limit``, as one atomic update.
+    private func change(_ transform: ([ShareTarget]) -> [ShareTarget]) throws(TargetError) -> RecentTargets {
+        let limit = limit
+        var result = RecentTargets(targets: [])
+        let (_, movedAside) = try tolerating {
+            try state.update(.recentTargets) { stored in
+                var current: [ShareTarget] = []
+                switch Self.decode(stored) {
+                case .success(let targets): current = targets
+                case .failure(let problem):
+                    result.warning =
+                        "the recent targets could not be read (\(problem.reason)) and were reset to an empty list"
+                }
+                result.targets = Array(transform(current).prefix(limit))
+                return result.targets.isEmpty ? nil : try Self.encode(result.targets)
+            }
+        }
+        result.warning = result.warning ?? movedAside
+        return result
+    }
+
+    /// Runs `body` on the shared state; when the state file itself was
+    /// corrupt, the store has moved it aside and starts empty, so `body` runs
+    /// once more and the move is returned as a warning.
+    private func tolerating<T>(_ body: () throws -> T) throws(TargetError) -> (T, String?) {
+        do {
+            return (try body(), nil)
+        } catch SharedStateError.corruptMovedAside(let path, let movedTo, let reason) {
+            let warning = SharedStateError.corruptMovedAside(path: path, movedTo: movedTo, reason: reason).description
+            do {
+                return (try body(), warning)
+            } catch let error as TargetError {
+                throw error
+            } catch {
+                throw Self.unavailable(error)
+            }
+        } catch let error as TargetError {
+            throw error
+        } catch {
+            throw Self.unavailable(error)
+        }
+    }
+
+    /// Why a stored value is not a list of targets.
+    struct Unreadable: Error {
+        var reason: String
+    }
+
+    static func decode(_ stored: String?) -> Result<[ShareTarget], Unreadable> {
+        guard let stored else { return .success([]) }
+        do {
+            return .success(try JSONDecoder().decode([ShareTarget].self, from: Data(stored.utf8)))
+        } catch {
+            return .failure(Unreadable(reason: "not a JSON list of targets"))
+        }
+    }
+
+    static func encode(_ targets: [ShareTarget]) throws(TargetError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(targets) else {
+            throw .unavailable(reason: "the recent targets could not be encoded", retryable: false)
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func unavailable(_ error: any Error) -> TargetError {
+        .unavailable(reason: "the shared state failed: \(error)", retryable: false)
+    }
+}

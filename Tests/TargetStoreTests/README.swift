@@ -1,1 +1,0 @@
-// TargetStoreTests: the tests of this target live beside this file.
