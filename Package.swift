@@ -152,6 +152,7 @@ let package = Package(
                 lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
                 lib("UploadsInterface"), lib("Uploads"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
+                lib("MessagesInterface"),
             ],
             path: "Tests/ShareTestHelper",
             swiftSettings: swiftSettings
@@ -304,7 +305,7 @@ let package = Package(
                 lib("ShareCore"), lib("OutboxInterface"), lib("Outbox"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("MessagesInterface"), lib("Messages"), lib("UploadsInterface"), lib("SQLInterface"),
                 lib("SQLiteStore"), lib("SharedStateInterface"), lib("SharedState"), lib("SessionsInterface"),
-                lib("Sessions"), lib("HTTPInterface"),
+                lib("Sessions"), lib("HTTPInterface"), lib("KeychainInterface"), lib("Uploads"),
             ],
             path: "Tests/OutboxTests",
             swiftSettings: swiftSettings

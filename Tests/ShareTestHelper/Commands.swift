@@ -14,4 +14,5 @@ nonisolated(unsafe) let helperCommands: [String: ([String]) throws -> Void] = [
     "secret-service-session": secretServiceSessionCommand,
     "session-token": sessionTokenCommand,
     "upload": uploadCommand,
+    "outbox-drain": outboxDrainCommand,
 ]

@@ -148,7 +148,10 @@ public struct OutboxDrainer: Sendable {
 
     /// The share to send: the outbox's copies with their current versions,
     /// and the uploads an earlier attempt completed.
-    static func outgoing(_ item: OutboxItem) throws(OutboxError) -> OutgoingShare {
+    /// - Parameter item: the item.
+    /// - Returns: the share.
+    /// - Throws: ``OutboxInterface/OutboxError/files(path:reason:)`` when a copy is missing or has another size.
+    public static func outgoing(_ item: OutboxItem) throws(OutboxError) -> OutgoingShare {
         var sources: [UploadSource] = []
         var completed: [Int: String] = [:]
         for (index, attachment) in item.attachments.enumerated() {

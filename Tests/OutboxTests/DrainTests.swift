@@ -1,0 +1,157 @@
+import ClientAssembly
+import ClientTestSupport
+import Foundation
+import Messages
+import MessagesInterface
+import Outbox
+import OutboxInterface
+import SessionsInterface
+import ShareCore
+import Synchronization
+import TestSupport
+import Testing
+import Uploads
+import UploadsInterface
+
+/// The drainer against a real `share-server`: exactly once, backoff,
+/// rejections kept visible.
+@Suite("outbox: draining through the Sender, exactly once")
+struct DrainTests {
+    @Test("each due item is sent once, the files go, a second pass sends nothing")
+    func sendsEachOnce() async throws {
+        let fixture = try await OutboxFixture()
+        defer { fixture.close() }
+        let items = [
+            try fixture.enqueue("first"), try fixture.enqueue("with a file", files: [("a.bin", 40_000)]),
+            try fixture.enqueue("two files", files: [("b.bin", 100), ("c.bin", 20_000)]),
+        ]
+        let targets = Collector<String>()
+        let report = try await fixture.drainer(sentCallback: { item, _ in targets.append(item.target.id) })
+            .drainOnce()
+        #expect(report.sent == 3 && report.retried == 0 && report.failed == 0 && report.nextDueAt == nil)
+        #expect(targets.all == ["t-1", "t-1", "t-1"])
+        let counts = try await fixture.serverCounts()
+        #expect(items.allSatisfy { counts[$0.clientMsgID.description] == 1 }, "\(counts)")
+        for item in items {
+            let stored = try #require(try fixture.outbox.item(item.clientMsgID))
+            #expect(stored.state == .sent && stored.messageID != nil && stored.attempts == 1)
+            for attachment in item.attachments {
+                #expect(!FileManager.default.fileExists(atPath: attachment.storedPath))
+            }
+        }
+        let again = try await fixture.drainer().drainOnce()
+        #expect(again.sent == 0)
+        #expect(try await fixture.serverCounts() == counts)
+        #expect(try fixture.outbox.counts() == OutboxCounts(sent: 3))
+    }
+
+    @Test("an item the server already holds is completed by the replay")
+    func replayCompletes() async throws {
+        let fixture = try await OutboxFixture()
+        defer { fixture.close() }
+        let item = try fixture.enqueue("delivered before the takeover")
+        let first = try await fixture.sender().send(
+            OutgoingShare(clientMsgID: item.clientMsgID, target: item.target, text: item.text), progress: nil,
+            cancellation: nil)
+        let report = try await fixture.drainer().drainOnce()
+        #expect(report.sent == 1 && report.replayed == 1)
+        let stored = try #require(try fixture.outbox.item(item.clientMsgID))
+        #expect(stored.state == .sent && stored.replayed && stored.messageID == first.messageID)
+        #expect(try await fixture.serverCounts()[item.clientMsgID.description] == 1)
+    }
+
+    @Test("server stopped: pending with backoff and the reason; server back: sent once")
+    func retryAfterServerDown() async throws {
+        let fixture = try await OutboxFixture()
+        defer { fixture.close() }
+        let item = try fixture.enqueue("survives an outage", files: [("d.bin", 30_000)])
+        fixture.stopServer()
+        let start = fixture.clock.now()
+        let down = try await fixture.drainer().drainOnce()
+        #expect(down.sent == 0 && down.retried == 1)
+        let waiting = try #require(try fixture.outbox.item(item.clientMsgID))
+        #expect(waiting.state == .pending && waiting.attempts == 1)
+        #expect(waiting.lastError?.contains("connect") == true, "\(waiting.lastError ?? "")")
+        // The first retry waits the base delay (the test's jitter picks the ceiling).
+        #expect(waiting.nextAttemptAt == start + 1000 && down.nextDueAt == waiting.nextAttemptAt)
+        #expect(FileManager.default.fileExists(atPath: item.attachments[0].storedPath))
+
+        let early = try await fixture.drainer().drainOnce()
+        #expect(early.sent == 0 && early.retried == 0, "not due before its backoff")
+        fixture.clock.advance(to: waiting.nextAttemptAt)
+        let stillDown = try await fixture.drainer().drainOnce()
+        let second = try #require(try fixture.outbox.item(item.clientMsgID))
+        #expect(stillDown.retried == 1 && second.nextAttemptAt == waiting.nextAttemptAt + 2000, "doubled")
+
+        try fixture.restartServer()
+        fixture.clock.advance(to: second.nextAttemptAt)
+        let back = try await fixture.drainer().drainOnce()
+        #expect(back.sent == 1 && back.retried == 0)
+        #expect(try await fixture.serverCounts()[item.clientMsgID.description] == 1)
+        #expect(try fixture.outbox.item(item.clientMsgID)?.state == .sent)
+    }
+
+    @Test("write permission revoked: failed with the server's reason, kept with its files")
+    func rejectedKeptVisible() async throws {
+        let fixture = try await OutboxFixture()
+        defer { fixture.close() }
+        let item = try fixture.enqueue("not allowed any more", files: [("e.bin", 100)])
+        let revoked = try fixture.sandbox.server.admin(["revoke-write", "--user", "alex", "--channel", "c-chat"])
+        #expect(revoked.status == 0, "\(revoked)")
+        let report = try await fixture.drainer().drainOnce()
+        #expect(report.failed == 1 && report.sent == 0 && report.retried == 0)
+        let failed = try fixture.outbox.list(states: [.failed])
+        #expect(failed.map(\.clientMsgID) == [item.clientMsgID])
+        #expect(failed.first?.failureCode == "write_forbidden" && failed.first?.lastError?.isEmpty == false)
+        #expect(FileManager.default.fileExists(atPath: item.attachments[0].storedPath))
+        #expect(try fixture.outbox.counts() == OutboxCounts(failed: 1))
+        #expect(try await fixture.drainer().drainOnce().failed == 0, "a failed item is not tried again")
+    }
+
+    @Test("a claim left by a dead drainer is released after its lease and the item is sent once")
+    func staleClaimReleased() async throws {
+        let fixture = try await OutboxFixture()
+        defer { fixture.close() }
+        let item = try fixture.enqueue("claimed, then the drainer died")
+        let claimed = try #require(try fixture.outbox.nextDue(now: fixture.clock.now()))
+        #expect(claimed.clientMsgID == item.clientMsgID && claimed.state == .sending)
+        #expect(try fixture.outbox.nextDue(now: fixture.clock.now()) == nil, "claimed once")
+        let within = try await fixture.drainer(lease: .seconds(60)).drainOnce()
+        #expect(within.releasedClaims == 0 && within.sent == 0)
+        fixture.clock.advance(to: fixture.clock.now() + 60_000)
+        let after = try await fixture.drainer(lease: .seconds(60)).drainOnce()
+        #expect(after.releasedClaims == 1 && after.sent == 1)
+        #expect(try await fixture.serverCounts()[item.clientMsgID.description] == 1)
+    }
+
+    @Test("upload ids are kept as they complete, and a resend attaches them")
+    func uploadIDsKept() async throws {
+        let fixture = try await OutboxFixture()
+        defer { fixture.close() }
+        let item = try fixture.enqueue("two files", files: [("f.bin", 20_000), ("g.bin", 100)])
+        // The first attempt completes the first upload, then the server is gone.
+        let upload = try await fixture.sandbox.connection.uploader(.parent, recordsDirectory: fixture.home.file("r"))
+            .upload(
+                try OutboxDrainer.outgoing(item).attachments[0], limits: .init(fileMaxUploadBytes: .max), budget: nil,
+                progress: nil, cancellation: nil)
+        try fixture.outbox.recordUploaded(item.clientMsgID, index: 0, uploadID: upload.uploadID, now: 1)
+        let events = Collector<DrainEvent>()
+        let report = try await fixture.drainer(observer: { events.append($0) }).drainOnce()
+        #expect(report.sent == 1)
+        let uploaded = events.all.compactMap { event -> Int? in
+            if case .uploaded(_, let index, _) = event { return index }
+            return nil
+        }
+        #expect(uploaded == [1], "only the second file is uploaded again")
+        let message = try await fixture.messages().first { $0["client_msg_id"] as? String == "\(item.clientMsgID)" }
+        let ids = (message?["attachments"] as? [[String: Any]])?.compactMap { $0["upload_id"] as? String }
+        #expect(ids?.first == upload.uploadID, "\(String(describing: message))")
+    }
+}
+
+/// Collects values from callbacks on any thread.
+final class Collector<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}

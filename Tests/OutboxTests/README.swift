@@ -1,1 +1,0 @@
-// OutboxTests: the tests of this target live beside this file.
