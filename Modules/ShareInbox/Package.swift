@@ -1,5 +1,9 @@
 // swift-tools-version: 6.0
-// The write-ahead share inbox in the shared container.
+// The write-ahead share inbox in the shared container: entries as folders
+// with a manifest, built in a staging folder and renamed in, locked with
+// flock on the entry folder itself, corrupt ones quarantined. The POSIX
+// secure-file code it stands on (no-follow opens, owner and mode checks,
+// atomic replace with fsync) is the support package SecureFiles.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -18,6 +22,7 @@ let package = Package(
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/ShareInboxInterface"),
+        .package(path: "../../Support/SecureFiles"),
     ],
     targets: [
         .target(
@@ -25,6 +30,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "SecureFiles", package: "SecureFiles"),
             ],
             swiftSettings: swiftSettings
         )

@@ -14,5 +14,7 @@ nonisolated(unsafe) let helperCommands: [String: ([String]) throws -> Void] = [
     "secret-service-session": secretServiceSessionCommand,
     "session-token": sessionTokenCommand,
     "upload": uploadCommand,
+    "inbox-write": inboxWriteCommand,
+    "inbox-lock": inboxLockCommand,
     "outbox-drain": outboxDrainCommand,
 ]

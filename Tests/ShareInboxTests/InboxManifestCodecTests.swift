@@ -1,0 +1,83 @@
+import Foundation
+import ShareCore
+import ShareInbox
+import ShareInboxInterface
+import Testing
+
+@Suite("inbox manifest encoding")
+struct InboxManifestCodecTests {
+    private let full = InboxManifest(
+        clientMsgID: "0193a6b2-7c1d-7e00-8000-000000000001", serverOrigin: "http://127.0.0.1:8080",
+        target: ShareTarget(kind: .newPost, id: "c1", displayPath: "server > Gateway"), comment: "have a look",
+        title: "resume the gateway", createdAt: "2026-12-01T03:00:00Z",
+        attachments: [
+            InboxAttachment(
+                file: "1-report.pdf", fileName: "report.pdf", contentType: "application/pdf", size: 1234,
+                completedUploadID: "upl_1")
+        ], attempts: 1, lastError: "the server could not be reached")
+
+    private func object(_ bytes: [UInt8]) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    @Test("a manifest has exactly the documented keys, sorted, and round-trips")
+    func documentedKeys() throws {
+        let bytes = try InboxManifestCodec.encode(full)
+        let json = try object(bytes)
+        #expect(
+            Set(json.keys) == [
+                "format_version", "client_msg_id", "server_origin", "target", "comment", "title", "created_at",
+                "attachments", "attempts", "last_error",
+            ])
+        #expect(Set(try #require(json["target"] as? [String: Any]).keys) == ["kind", "id", "display_path"])
+        let attachment = try #require((json["attachments"] as? [[String: Any]])?.first)
+        #expect(Set(attachment.keys) == ["file", "file_name", "content_type", "size", "completed_upload_id"])
+        #expect(json["format_version"] as? Int == 1)
+        #expect((json["target"] as? [String: Any])?["kind"] as? String == "new_post")
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("{\"attachments\":"))
+        #expect(text.range(of: "\"attempts\"")!.lowerBound < text.range(of: "\"client_msg_id\"")!.lowerBound)
+        #expect(try InboxManifestCodec.decode(bytes) == full)
+        #expect(try InboxManifestCodec.decode(try InboxManifestCodec.encode(full, pretty: true)) == full)
+
+        // Optional fields left out are absent, and nothing else appears.
+        var minimal = full
+        minimal.title = nil
+        minimal.lastError = nil
+        minimal.attachments[0].completedUploadID = nil
+        let keys = Set(try object(try InboxManifestCodec.encode(minimal)).keys)
+        #expect(
+            keys == [
+                "format_version", "client_msg_id", "server_origin", "target", "comment", "created_at", "attachments",
+                "attempts",
+            ])
+    }
+
+    @Test("decoding errors name the problem and the field")
+    func decodingErrors() throws {
+        #expect(throws: InboxManifestCodecError.notJSON) { _ = try InboxManifestCodec.decode(Array("not json".utf8)) }
+        #expect(throws: InboxManifestCodecError.notJSON) { _ = try InboxManifestCodec.decode(Array("[1]".utf8)) }
+        #expect(throws: InboxManifestCodecError.missingField("format_version")) {
+            _ = try InboxManifestCodec.decode(Array("{}".utf8))
+        }
+        #expect(throws: InboxManifestCodecError.newerFormat(7)) {
+            _ = try InboxManifestCodec.decode(Array("{\"format_version\": 7, \"anything\": true}".utf8))
+        }
+        #expect(throws: InboxManifestCodecError.unknownFormat(0)) {
+            _ = try InboxManifestCodec.decode(Array("{\"format_version\": 0}".utf8))
+        }
+        var json = try object(try InboxManifestCodec.encode(full))
+        json["client_msg_id"] = nil
+        #expect(throws: InboxManifestCodecError.missingField("client_msg_id")) {
+            _ = try InboxManifestCodec.decode(Array(try JSONSerialization.data(withJSONObject: json)))
+        }
+        json = try object(try InboxManifestCodec.encode(full))
+        var attachments = try #require(json["attachments"] as? [[String: Any]])
+        attachments[0]["size"] = "big"
+        json["attachments"] = attachments
+        #expect(throws: InboxManifestCodecError.wrongType("attachments.0.size")) {
+            _ = try InboxManifestCodec.decode(Array(try JSONSerialization.data(withJSONObject: json)))
+        }
+        #expect("\(InboxManifestCodecError.newerFormat(7))" == "it was written by a newer ShareKit (format 7)")
+    }
+}

@@ -1,1 +1,0 @@
-// ShareInboxTests: the tests of this target live beside this file.
