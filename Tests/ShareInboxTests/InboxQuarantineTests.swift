@@ -146,6 +146,14 @@ struct InboxQuarantineTests {
         #expect(exists(moved.directory + "/manifest.json"))
         #expect(try fixture.inbox.scan().quarantined.map(\.id) == ["refused", "wrong-size"])
         #expect(throws: InboxError.self) { _ = try fixture.inbox.quarantine(id: "nothing", reason: "x") }
+
+        // The holder of an entry's lock may quarantine it; the lock then names no entry.
+        try fixture.commitEntry(id: "held")
+        let (lock, held) = try #require(try fixture.inbox.lock(id: "held", wait: false))
+        _ = try fixture.inbox.quarantine(id: "held", reason: "the server rejected the content type")
+        #expect(throws: InboxError.self) { try fixture.inbox.markProcessed(held, lock: lock) }
+        #expect(exists(fixture.quarantinePath + "/held/manifest.json"))
+        lock.release()
     }
 
     @Test("a folder open to other users is quarantined, and its quarantine record is private")

@@ -106,6 +106,10 @@ struct InboxRoundTripTests {
         manifest.attachments[0].completedUploadID = "upl_1"
         manifest.attempts = 2
         manifest.lastError = "the server could not be reached"
+        // A manifest that no longer matches the files is refused; the entry keeps the old one.
+        var wrong = manifest
+        wrong.attachments[0].file = "../1-a.bin"
+        #expect(throws: InboxError.self) { _ = try fixture.inbox.update(entry, manifest: wrong, lock: draft) }
         let updated = try fixture.inbox.update(entry, manifest: manifest, lock: draft)
         #expect(updated.manifest.attachments[0].completedUploadID == "upl_1")
         #expect(try fixture.inbox.lock(id: "sent", wait: false) == nil)
