@@ -4,8 +4,8 @@ import HTTPTypes
 import KeychainInterface
 import SessionsInterface
 
-/// The three token endpoints of PROTOCOL.md ("Sessions and tokens") as the
-/// session code needs them: login, refresh and createExtensionSession.
+/// The token endpoints of PROTOCOL.md ("Sessions and tokens") as the
+/// session code needs them: login, refresh, createExtensionSession and logout.
 ///
 /// Every call goes through the DPoP-signing client, so each carries a proof
 /// of the device key the session is bound to; refresh and login carry no
@@ -41,8 +41,31 @@ struct SessionEndpoint: Sendable {
             accessToken: parentToken.plainText)
     }
 
+    /// `POST /auth/logout` with the session's access token: the server
+    /// revokes that session and its children and answers `204`.
+    /// - Returns: the status and problem code of the answer.
+    func logout(accessToken: AccessToken) async throws(SessionError) -> (status: Int, code: String?) {
+        let response = try await post("/auth/logout", json: [:], accessToken: accessToken.plainText)
+        return (response.status, Self.problemCode(response.body))
+    }
+
     private func call(_ path: String, json: [String: String], accessToken: String?) async throws(SessionError)
         -> TokenCallOutcome
+    {
+        // Expiries count from before the request left, so they are never later than the server's.
+        let sentAt = clock()
+        let response = try await post(path, json: json, accessToken: accessToken)
+        guard response.status == 200 || response.status == 201 else {
+            return .refused(status: response.status, code: Self.problemCode(response.body))
+        }
+        guard let tokens = TokenResponse.decode(response.body, sentAt: sentAt) else {
+            throw .failed("the server's answer to \(path) (\(response.status)) is not a token response")
+        }
+        return .issued(tokens)
+    }
+
+    private func post(_ path: String, json: [String: String], accessToken: String?) async throws(SessionError)
+        -> HTTPClientResponse
     {
         var headers = HTTPFields()
         headers.set("Content-Type", "application/json")
@@ -55,22 +78,12 @@ struct SessionEndpoint: Sendable {
         }
         let request = HTTPClientRequest(
             method: .post, url: origin + configuration.apiBasePath + path, headers: headers, body: .bytes(body))
-        // Expiries count from before the request left, so they are never later than the server's.
-        let sentAt = clock()
-        let response: HTTPClientResponse
         do {
-            response = try await client.send(
+            return try await client.send(
                 request, accessToken: accessToken, options: HTTPRequestOptions(timeouts: configuration.timeouts))
         } catch {
             throw Self.error(for: error, path: path)
         }
-        guard response.status == 200 || response.status == 201 else {
-            return .refused(status: response.status, code: Self.problemCode(response.body))
-        }
-        guard let tokens = TokenResponse.decode(response.body, sentAt: sentAt) else {
-            throw .failed("the server's answer to \(path) (\(response.status)) is not a token response")
-        }
-        return .issued(tokens)
     }
 
     /// The `code` of a problem document, or the `error` of an OAuth error

@@ -116,6 +116,64 @@ public struct SessionIssuer: Sendable {
         return try await createChildSession(parent: parent)
     }
 
+    /// Ends a session on the server (`POST /auth/logout` with its access
+    /// token), which revokes it and its child sessions there. Best effort
+    /// by design: the caller deletes the stored tokens whatever happens
+    /// (``deleteStoredSession(_:)``), this only tells the server.
+    ///
+    /// When the server refuses the access token as expired or unknown the
+    /// issuer reports it to `parent` and tries once more with the token
+    /// `parent` then hands out (a refresh of that family).
+    /// - Parameter parent: the provider of the session to end (the parent's, for `share logout`).
+    /// - Returns: ``LogoutResult/revoked``, or ``LogoutResult/alreadyEnded(_:)``
+    ///   when no session is stored or the server had already ended it.
+    /// - Throws: ``SessionsInterface/SessionError/retryable(_:)`` when the
+    ///   server cannot be reached or is failing now, `.failed` for any other
+    ///   answer or a keychain failure, `.cancelled`.
+    public func logout(parent: any AccessTokenProvider) async throws(SessionError) -> LogoutResult {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let token: AccessToken
+            do {
+                token = try await parent.currentAccessToken()
+            } catch .unavailable(let reason) {
+                return .alreadyEnded(reason)
+            }
+            let (status, code) = try await endpoint.logout(accessToken: token)
+            switch (status, code) {
+            case (200..<300, _):
+                return .revoked
+            case (401, "session_revoked"):
+                return .alreadyEnded(.revoked)
+            case (401, let code?) where attempt == 1 && ["token_expired", "invalid_token"].contains(code):
+                await parent.reportRejected(token: token)
+            default:
+                throw SessionEndpoint.error(status: status, code: code, path: "/auth/logout")
+            }
+        }
+    }
+
+    /// Deletes a family's stored tokens, holding that family's refresh
+    /// lock so that a refresh running in another process cannot write the
+    /// session back after it was deleted.
+    /// - Parameter role: the family.
+    /// - Throws: ``SessionsInterface/SessionError/failed(_:)`` when the
+    ///   keychain refused or the lock could not be taken, `.cancelled`.
+    public func deleteStoredSession(_ role: SessionRole) async throws(SessionError) {
+        try await withFamilyLock(role) { try storage.delete(role) }
+    }
+
+    /// Whether a ``login(username:password:)`` failure means the username
+    /// or password is wrong (`401 invalid_credentials`), as opposed to a
+    /// server that cannot be reached or refused for another reason.
+    /// - Parameter error: what `login` threw.
+    /// - Returns: true for wrong credentials.
+    public static func isWrongCredentials(_ error: SessionError) -> Bool {
+        guard case .failed(let text) = error else { return false }
+        return text.hasPrefix("/auth/login answered 401 invalid_credentials")
+    }
+
     /// Sends createExtensionSession and stores its answer, holding the child
     /// family's lock throughout, so no CLI refresh of the previous child can
     /// run (and delete the item) between the server's answer and the write.
