@@ -311,6 +311,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: share login, logout and status (the share program as a process, share-server)
+        .testTarget(
+            name: "ShareLoginTests",
+            dependencies: [
+                "ShareCLI", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
+                lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
+                lib("SharedState"), lib("HTTPInterface"), lib("MessagesInterface"),
+            ],
+            path: "Tests/ShareLoginTests",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Layout (depends on every package so that each one is compiled)
         .testTarget(
             name: "LayoutTests",

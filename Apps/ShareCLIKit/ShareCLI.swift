@@ -17,10 +17,15 @@ public enum ShareCLI {
             .notYetAvailable("send", summary: "share files, links or text to a target", program: "share", issue: 6),
             .notYetAvailable(
                 "inbox", summary: "list, show, retry or drop shares waiting in the inbox", program: "share", issue: 6),
-            .notYetAvailable(
-                "login", summary: "log in to a server (creates the parent session)", program: "share", issue: 7),
-            .notYetAvailable("logout", summary: "log out and delete every token", program: "share", issue: 7),
-            .notYetAvailable("status", summary: "show session, daemon and outbox state", program: "share", issue: 7),
+            Subcommand(name: "login", summary: "log in to a server (creates the parent session)") { arguments, io in
+                await LoginCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(name: "logout", summary: "log out and delete every token") { arguments, io in
+                await LogoutCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(name: "status", summary: "show session, daemon and outbox state") { arguments, io in
+                await StatusCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
             .notYetAvailable("targets", summary: "list recent targets or search for one", program: "share", issue: 8),
             .notYetAvailable("notify", summary: "render a push payload as a notification", program: "share", issue: 9),
             Subcommand(name: "debug", summary: "debugging aids: dpop-proof, jwk") { arguments, io in

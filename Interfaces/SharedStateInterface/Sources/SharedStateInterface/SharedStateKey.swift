@@ -34,6 +34,8 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     public static let recentTargets = SharedStateKey(unchecked: "targets.recent")
     /// `server.url`, the origin of the server the daemon is logged in to (not a secret).
     public static let serverOrigin = SharedStateKey(unchecked: "server.url")
+    /// `account.username`, the person `share login` signed in (for `share status`; not a secret).
+    public static let accountUsername = SharedStateKey(unchecked: "account.username")
     /// `counters.push_display.duration_ms`, summed display durations.
     public static let displayDurationTotal = SharedStateKey(unchecked: "counters.push_display.duration_ms")
     /// `counters.push_display.count`, how many notifications were delivered.
@@ -56,7 +58,7 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     public static let fixedKeys: [SharedStateKey] = [
         previewMode, fileMaxUploadBytes, messageMaxAttachments, recentTargetsLimit, uploadPartSize,
         uploadBudget, pushFetchTimeout, recentTargets, serverOrigin, displayDurationTotal, displayCount,
-        placeholderCount, acceptedContentTypes,
+        placeholderCount, acceptedContentTypes, accountUsername,
     ]
 
     /// The keys the daemon writes from the server's instance values; logout removes them.

@@ -1,0 +1,120 @@
+import AppSupport
+import ClientAssembly
+import KeychainInterface
+import Sessions
+import SessionsInterface
+import SharedState
+import SharedStateInterface
+
+/// `share login`: signs a person in, which makes the parent session the
+/// daemon holds (bound to the device key), and tells the daemon so it makes
+/// the child session `share send` uses.
+enum LoginCommand {
+    static let help = """
+        Usage: share login --server URL --user NAME [--password-stdin] [--json]
+
+        Signs in to a server. The new session (the parent session, bound to this
+        device's key) is kept in the keychain for share-daemon, which then creates
+        the child session share send uses. The server becomes the default of every
+        share command.
+
+        Options:
+          --server URL      the server, http(s)://host[:port].
+          --user NAME       the username.
+          --password-stdin  read the password from the first line of standard input
+                            instead of asking on the terminal (no echo there).
+          --json            print the result as one JSON object on stdout.
+
+        Output: `logged in as NAME at URL`; with --json an object
+        {"status": "logged_in", "server", "user", "session_id"}. The password and the
+        tokens are never printed.
+
+        Exit codes:
+          0   logged in
+          1   failure: wrong username or password, the server cannot be reached or
+              refused, no terminal to ask on (use --password-stdin), a keychain error
+          2   invalid command line (a --server that is not http(s)://host[:port])
+
+        """
+
+    static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
+        let parsed: ParsedArguments
+        switch SessionCommandIO.parse(
+            arguments, command: "login", help: help, flags: ["--password-stdin", "--json"],
+            options: ["--server", "--user"], io: io)
+        {
+        case .run(let arguments): parsed = arguments
+        case .done(let exit): return exit
+        }
+        let output = SessionCommandIO(command: "login", io: io, json: parsed.has("--json"))
+        guard let server = parsed.value("--server") else { return output.usage("--server URL is required") }
+        guard let origin = ServerOrigin.parse(server) else {
+            return output.usage("--server must be http(s)://host[:port], not \"\(server)\"")
+        }
+        guard let user = parsed.value("--user"), !user.isEmpty, !user.contains(where: \.isNewline) else {
+            return output.usage("--user NAME is required")
+        }
+
+        let password: String
+        do {
+            password =
+                parsed.has("--password-stdin")
+                ? try SessionPassword.fromStandardInput()
+                : try SessionPassword.fromTerminal(prompt: "Password for \(user) at \(origin): ", err: io.err)
+        } catch {
+            return output.failure(error.description)
+        }
+        guard !password.isEmpty else { return output.failure("the password is empty") }
+
+        let assembly: ClientAssembly
+        let connection: ServerConnection
+        do {
+            assembly = try ClientAssembly(environment: environment)
+            connection = try assembly.connection(to: origin)
+        } catch {
+            return output.failure("\(error)")
+        }
+        let session: SessionTokens
+        do {
+            session = try await connection.issuer.login(username: user, password: SecretValue(utf8: password))
+        } catch {
+            return output.failure(Self.message(for: error, user: user, origin: origin))
+        }
+
+        let state = assembly.container.state
+        let previousOrigin = (try? state.value(for: .serverOrigin)) ?? nil
+        let previousUser = (try? state.value(for: .accountUsername)) ?? nil
+        do {
+            // The stored child belongs to the previous parent (perhaps another
+            // person's): the daemon makes a new one for this session.
+            try await connection.issuer.deleteStoredSession(.child)
+            if previousOrigin != origin || previousUser != user {
+                // Recent targets and limits describe the previous account.
+                try state.set(nil, for: .recentTargets)
+                try InstanceValues.clear(in: state)
+            }
+            try state.set(origin, for: .serverOrigin)
+            try state.set(user, for: .accountUsername)
+        } catch {
+            return output.failure("logged in, but cannot record it for the other programs: \(error)")
+        }
+        DaemonControl.wake(assembly)
+
+        if output.json {
+            output.emit(["status": "logged_in", "server": origin, "user": user, "session_id": session.sessionID])
+        } else {
+            io.out.write("logged in as \(user) at \(origin)\n")
+        }
+        return .success
+    }
+
+    /// What went wrong, for a person; never the password.
+    static func message(for error: SessionError, user: String, origin: String) -> String {
+        if SessionIssuer.isWrongCredentials(error) { return "wrong username or password for \(user) at \(origin)" }
+        switch error {
+        case .retryable(let why): return "cannot reach \(origin) now (\(why)); try again later"
+        case .failed(let why): return "\(origin) refused the login: \(why)"
+        case .cancelled, .unavailable: return "login to \(origin) did not complete: \(error)"
+        }
+    }
+}

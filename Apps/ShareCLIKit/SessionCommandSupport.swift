@@ -1,0 +1,94 @@
+import AppSupport
+import Foundation
+
+/// What `share login`, `share logout` and `share status` share: the command
+/// line with `--help`, the server origin a person may type, and output as
+/// text for a person or one JSON object for a script.
+struct SessionCommandIO: Sendable {
+    /// The command's name after `share` (`login`).
+    let command: String
+    let io: ProgramIO
+    /// Whether `--json` was given: results go to stdout as one object.
+    let json: Bool
+
+    /// What parsing a command line came to.
+    enum Parsed {
+        /// Run the command with these arguments.
+        case run(ParsedArguments)
+        /// The command is done already (`--help`, a usage error) with this exit code.
+        case done(ExitCode)
+    }
+
+    /// Parses a command line; answers `--help` and usage errors itself.
+    static func parse(
+        _ arguments: [String], command: String, help: String, flags: Set<String>, options: Set<String>,
+        io: ProgramIO
+    ) -> Parsed {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(arguments, flags: flags.union(["--help", "-h"]), options: options)
+            guard parsed.positionals.isEmpty else {
+                throw UsageError("unexpected argument \(parsed.positionals[0])")
+            }
+        } catch {
+            io.err.write("share \(command): \(error); run 'share \(command) --help'\n")
+            return .done(.usage)
+        }
+        if parsed.has("--help") || parsed.has("-h") {
+            io.out.write(help)
+            return .done(.success)
+        }
+        return .run(parsed)
+    }
+
+    /// A wrong command line: the message on stderr (and as JSON), exit 2.
+    func usage(_ message: String) -> ExitCode {
+        if json { emit(["status": "error", "error": message]) }
+        io.err.write("share \(command): \(message); run 'share \(command) --help'\n")
+        return .usage
+    }
+
+    /// A failure: the message on stderr (and as JSON), exit 1.
+    func failure(_ message: String) -> ExitCode {
+        if json { emit(["status": "error", "error": message]) }
+        io.err.write("share \(command): \(message)\n")
+        return .failure
+    }
+
+    /// Writes one JSON object on a line of stdout, keys sorted.
+    func emit(_ object: [String: Any]) {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        io.out.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}
+
+/// A server's origin as `share login --server` accepts it.
+enum ServerOrigin {
+    /// `scheme://host[:port]` in lower case, from `http(s)://host[:port]`
+    /// with at most a trailing `/`; nil for anything else (another scheme,
+    /// a path, a query, credentials, a port out of range).
+    static func parse(_ text: String) -> String? {
+        guard let components = URLComponents(string: text),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host?.lowercased(), !host.isEmpty,
+            components.user == nil, components.password == nil, components.query == nil,
+            components.fragment == nil, components.path.isEmpty || components.path == "/"
+        else { return nil }
+        var origin = scheme + "://" + (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
+        if let port = components.port {
+            guard (1...65_535).contains(port) else { return nil }
+            origin += ":\(port)"
+        }
+        return origin
+    }
+}
+
+/// Unix seconds as RFC 3339 UTC, for `share status`.
+enum StatusTime {
+    static func string(_ seconds: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+}

@@ -1,0 +1,112 @@
+import ClientTestSupport
+import Foundation
+import SessionsInterface
+import SharedStateInterface
+import TestSupport
+import Testing
+
+/// `share login` as a process against `share-server`.
+@Suite("share login")
+struct LoginTests {
+    @Test("--password-stdin: the parent session, the server and the username are stored; no secret is printed")
+    func loginStoresParentSession() async throws {
+        let fixture = try LoginFixture()
+        defer { fixture.close() }
+        let result = try fixture.login()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "logged in as alex at \(fixture.origin)\n")
+        let parent = try #require(try fixture.stored(.parent))
+        #expect(try await fixture.spaces(with: parent).status == 200, "the stored session works")
+        #expect(try fixture.state.value(for: .serverOrigin) == fixture.origin)
+        #expect(try fixture.state.value(for: .accountUsername) == "alex")
+        for secret in try fixture.tokenTexts() + [LoginFixture.password] {
+            #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
+        }
+    }
+
+    @Test("--json prints the server, the user and the session id")
+    func loginJSON() throws {
+        let fixture = try LoginFixture()
+        defer { fixture.close() }
+        let result = try fixture.share(
+            ["login", "--server", fixture.origin + "/", "--user", "alex", "--password-stdin", "--json"],
+            stdin: LoginFixture.password)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = LoginFixture.json(result)
+        #expect(object["status"] as? String == "logged_in")
+        #expect(object["server"] as? String == fixture.origin, "the trailing slash is dropped")
+        #expect(object["user"] as? String == "alex")
+        #expect(object["session_id"] as? String == (try fixture.stored(.parent))?.sessionID)
+    }
+
+    @Test("a wrong password: exit 1, a clear message without the password, nothing stored")
+    func wrongPassword() throws {
+        let fixture = try LoginFixture()
+        defer { fixture.close() }
+        let wrong = "not-the-password-7f3a"
+        let result = try fixture.login(password: wrong)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("wrong username or password for alex at \(fixture.origin)"), "\(result.stderr)")
+        #expect(!result.stdout.contains(wrong) && !result.stderr.contains(wrong))
+        #expect(try fixture.stored(.parent) == nil)
+        #expect(try fixture.state.value(for: .serverOrigin) == nil)
+        #expect(try fixture.state.value(for: .accountUsername) == nil)
+    }
+
+    @Test("the server cannot be reached: exit 1, cannot reach URL, nothing stored")
+    func unreachable() throws {
+        let fixture = try LoginFixture()
+        defer { fixture.close() }
+        _ = fixture.sandbox.stopServer()
+        let result = try fixture.login()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot reach \(fixture.origin)"), "\(result.stderr)")
+        #expect(try fixture.stored(.parent) == nil)
+        #expect(try fixture.state.value(for: .serverOrigin) == nil)
+    }
+
+    @Test(
+        "a --server that is not http(s)://host[:port], or no --user: exit 2 before any password is read",
+        arguments: [
+            ["--server", "ftp://127.0.0.1:1", "--user", "alex"],
+            ["--server", "http://127.0.0.1:1/api", "--user", "alex"],
+            ["--server", "127.0.0.1:8080", "--user", "alex"],
+            ["--server", "http://u:p@127.0.0.1:1", "--user", "alex"],
+            ["--server", "http://127.0.0.1:1"],
+            ["--user", "alex"],
+        ])
+    func usage(_ arguments: [String]) throws {
+        let fixture = try LoginFixture()
+        defer { fixture.close() }
+        let result = try fixture.share(["login", "--password-stdin"] + arguments, stdin: "x\n")
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("run 'share login --help'"))
+        #expect(try fixture.stored(.parent) == nil)
+    }
+
+    @Test("without --password-stdin and without a terminal: exit 1 and a hint, nothing stored")
+    func noTerminal() throws {
+        let fixture = try LoginFixture()
+        defer { fixture.close() }
+        // setsid(1) detaches the process from any controlling terminal the test runner has.
+        let result = try runProcess(
+            "/usr/bin/setsid",
+            ["-w", BuiltProducts.path("share"), "login", "--server", fixture.origin, "--user", "alex"],
+            environment: fixture.sandbox.environment, stdin: LoginFixture.password + "\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--password-stdin"), "\(result.stderr)")
+        #expect(try fixture.stored(.parent) == nil)
+    }
+
+    @Test(
+        "--help of login, logout and status documents the options and the exit codes",
+        arguments: [
+            ("login", "--password-stdin"), ("logout", "--server"), ("status", "--json"),
+        ])
+    func help(_ command: String, option: String) throws {
+        let result = try runProcess(BuiltProducts.path("share"), [command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Usage: share \(command)"))
+        #expect(result.stdout.contains(option) && result.stdout.contains("Exit codes:"))
+    }
+}
