@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// Share intake: what an item is, loading with deadlines.
+// Share intake: what an item is (libmagic and the freedesktop shared MIME
+// database), loading with deadlines, streamed copies.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -20,14 +21,27 @@ let package = Package(
         .package(path: "../../Interfaces/ShareIntakeInterface"),
     ],
     targets: [
+        .systemLibrary(
+            name: "CMagic",
+            path: "Sources/CMagic",
+            pkgConfig: "libmagic",
+            providers: [.apt(["libmagic-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(
             name: "ShareIntake",
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
+                "CMagic", "CLibXML2",
             ],
             swiftSettings: swiftSettings
-        )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,108 @@
+import ShareIntakeInterface
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Streams bytes from a source descriptor into a copy, never holding more
+/// than one buffer (1 MiB): `pread` for regular files, `poll` and `read`
+/// for pipes and FIFOs so that a writer who stalls meets the deadline.
+struct FileCopier {
+    /// One read at most; progress is reported per chunk.
+    static let chunkSize = 1 << 20
+
+    let source: Int32
+    let destination: Int32
+    let context: LoadContext
+
+    /// Copies a regular file from offset 0 to its end (it may have grown or
+    /// shrunk; the caller compares with the size it saw at the start).
+    /// - Parameter expectedSize: the size at the start, for progress.
+    /// - Returns: the bytes copied.
+    /// - Throws: ``IntakeError`` (deadline, size limit, no space, read errors).
+    func copyRegularFile(expectedSize: Int64) throws(IntakeError) -> Int64 {
+        try pump(total: expectedSize) { chunk, offset throws(IntakeError) in
+            let n = pread(source, chunk.baseAddress, chunk.count, off_t(offset))
+            if n < 0 && errno != EINTR { throw failure(errno, copying: false) }
+            return n < 0 ? nil : n
+        }
+    }
+
+    /// Copies a pipe, FIFO or terminal to its end of file, waiting for data
+    /// with `poll` in slices so the deadline and cancellation are checked
+    /// even when nothing arrives.
+    /// - Returns: the bytes copied.
+    /// - Throws: ``IntakeError/deadlineExceeded(item:seconds:)`` when the
+    ///   writer does not finish in time, and the errors of a copy.
+    func copyStream() throws(IntakeError) -> Int64 {
+        try pump(total: nil) { chunk, _ throws(IntakeError) in
+            var poller = pollfd(fd: source, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, context.pollSliceMilliseconds)
+            if ready < 0 && errno != EINTR { throw failure(errno, copying: false) }
+            guard ready > 0 else { return nil }
+            if poller.revents & Int16(POLLNVAL) != 0 { throw failure(EBADF, copying: false) }
+            let n = read(source, chunk.baseAddress, chunk.count)
+            if n < 0 && errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK {
+                throw failure(errno, copying: false)
+            }
+            return n < 0 ? nil : n
+        }
+    }
+
+    /// The copy loop: one buffer, time checked before every read, the size
+    /// limit after it, progress per chunk.
+    /// - Parameters:
+    ///   - total: the expected size for progress, when known.
+    ///   - next: reads into the buffer at the given offset; returns the
+    ///     bytes read, 0 at the end, nil for "nothing yet, ask again".
+    private func pump(
+        total: Int64?, next: (UnsafeMutableRawBufferPointer, Int64) throws(IntakeError) -> Int?
+    ) throws(IntakeError) -> Int64 {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+        defer { chunk.deallocate() }
+        var copied: Int64 = 0
+        while true {
+            try context.checkTime()
+            guard let n = try next(chunk, copied) else { continue }
+            if n == 0 { return copied }
+            try write(UnsafeRawBufferPointer(rebasing: chunk[0..<n]), at: copied)
+            copied += Int64(n)
+            try context.checkSize(copied)
+            context.report(copied: copied, total: total)
+        }
+    }
+
+    /// Flushes the copy to disk and checks that it holds what was copied.
+    /// - Throws: ``IntakeError/copyMismatch(item:expected:actual:)`` or a write failure.
+    func finish(copied: Int64) throws(IntakeError) {
+        while fsync(destination) != 0 {
+            if errno != EINTR { throw failure(errno, copying: true) }
+        }
+        var info = stat()
+        guard fstat(destination, &info) == 0 else { throw failure(errno, copying: true) }
+        guard Int64(info.st_size) == copied else {
+            throw .copyMismatch(item: context.item, expected: copied, actual: Int64(info.st_size))
+        }
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws(IntakeError) {
+        var done = 0
+        while done < bytes.count {
+            let n = pwrite(destination, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno, copying: true)
+            }
+            done += n
+        }
+    }
+
+    /// The error for a failed system call: a full disk is ``IntakeError/noSpace(item:)``.
+    private func failure(_ code: Int32, copying: Bool) -> IntakeError {
+        if code == ENOSPC || code == EDQUOT { return .noSpace(item: context.item) }
+        let what = copying ? "copying failed" : "reading failed"
+        return .unreadable(item: context.item, reason: "\(what): \(systemMessage(code))")
+    }
+}

@@ -1,0 +1,95 @@
+import Dispatch
+public import ShareIntakeInterface
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Share intake on Linux: decides what each item is with a
+/// ``ContentTypeCatalog`` (the shared MIME database) and a
+/// ``ContentSniffing`` (libmagic), and copies attachments into the
+/// destination folder by streaming, within each load's deadline.
+///
+/// See the article "Deciding what an item is" for the rules. Blocking file
+/// work runs on a dispatch thread, never on the caller's executor.
+public struct FileShareIntake: ShareIntaking {
+    private let rules: ContentTypeRules
+    private let sniffer: any ContentSniffing
+    private let standardInputDescriptor: Int32
+
+    /// Makes an intake.
+    /// - Parameters:
+    ///   - catalog: the content types and their conformance, usually a ``FreedesktopMIMECatalog``.
+    ///   - sniffer: tells a type from bytes, usually a ``MagicSniffer``.
+    ///   - standardInputDescriptor: what ``ShareItemSource/standardInput``
+    ///     reads (0; tests pass a pipe). It is read, never closed.
+    public init(
+        catalog: any ContentTypeCatalog, sniffer: any ContentSniffing, standardInputDescriptor: Int32 = 0
+    ) {
+        self.rules = ContentTypeRules(catalog: catalog)
+        self.sniffer = sniffer
+        self.standardInputDescriptor = standardInputDescriptor
+    }
+
+    /// What a command-line argument names: `file://` URLs (local host only,
+    /// percent-decoded) and everything that is not a URL are files; a
+    /// `scheme://` URL or a `mailto:` address is a link.
+    /// - Throws: ``IntakeError/invalidItem(item:reason:)`` for a `file://` URL
+    ///   of another host or one that cannot be decoded, an empty argument, or
+    ///   a link with spaces or without a host.
+    public func source(forArgument argument: String) throws(IntakeError) -> ShareItemSource {
+        try ArgumentClassifier.source(forArgument: argument)
+    }
+
+    /// Loads the items in order, each within `policy.loadTimeout`; see
+    /// ``ShareIntaking/load(_:into:policy:progress:)``.
+    /// - Returns: one item per source (an empty list for no sources).
+    /// - Throws: ``IntakeError`` for the first item that fails; cancelling
+    ///   the task ends a load with ``IntakeError/unreadable(item:reason:)``.
+    public func load(
+        _ sources: [ShareItemSource], into directory: String, policy: IntakePolicy,
+        progress: (@Sendable (IntakeProgress) -> Void)?
+    ) async throws(IntakeError) -> [IntakeItem] {
+        guard !sources.isEmpty else { return [] }
+        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else {
+            throw .unreadable(
+                item: directory, reason: "the destination folder cannot be opened: \(systemMessage(errno))")
+        }
+        let destination = OwnedDescriptor(fd: folder)
+        let loader = ItemLoader(
+            rules: rules, sniffer: sniffer, standardInput: standardInputDescriptor, directory: destination.fd,
+            directoryPath: directory, policy: policy)
+        let cancellation = CancellationFlag()
+        var items: [IntakeItem] = []
+        for (index, source) in sources.enumerated() {
+            let context = LoadContext(
+                index: index, item: source.description, deadline: .now + policy.loadTimeout,
+                timeout: policy.loadTimeout, limit: policy.fileMaxUploadBytes, progress: progress,
+                cancellation: cancellation)
+            let result = await withTaskCancellationHandler {
+                await Self.offThePool { () -> Result<IntakeItem, IntakeError> in
+                    do throws(IntakeError) { return .success(try loader.load(source, context: context)) } catch {
+                        return .failure(error)
+                    }
+                }
+            } onCancel: {
+                cancellation.set()
+            }
+            items.append(try result.get())
+        }
+        // The new names must survive a crash as well as the bytes (fsync of the folder).
+        fsync(destination.fd)
+        return withExtendedLifetime(destination) { items }
+    }
+
+    /// Runs blocking work on a dispatch thread so that a slow disk or a
+    /// stalled pipe never holds a thread of the cooperative pool.
+    private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+        }
+    }
+}

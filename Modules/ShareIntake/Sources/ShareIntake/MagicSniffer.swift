@@ -1,0 +1,65 @@
+internal import CMagic
+public import ShareIntakeInterface
+import Synchronization
+
+/// Tells a content type from a file's bytes with libmagic (`MAGIC_MIME_TYPE`,
+/// the system's compiled magic database).
+///
+/// A libmagic handle is not safe to use from two threads at once, so the
+/// one handle of a sniffer is opened on first use and used under a lock.
+/// Symbolic links are followed: the person named the link, they mean its
+/// target (and intake passes `/proc/self/fd/N` to sniff exactly the file it
+/// opened).
+public final class MagicSniffer: ContentSniffing {
+    private let handle = Mutex<MagicHandle?>(nil)
+
+    /// Makes a sniffer; the magic database is loaded on first use.
+    public init() {}
+
+    /// The content type of the file's bytes, e.g. `image/png`; libmagic's
+    /// `inode/x-empty` for an empty file.
+    /// - Parameter path: the file.
+    /// - Returns: a lowercase media type without parameters.
+    /// - Throws: ``IntakeError/unreadable(item:reason:)`` when the file
+    ///   cannot be read or libmagic has no database.
+    public func contentType(ofFileAt path: String) throws(IntakeError) -> String {
+        let result: Result<String, IntakeError> = handle.withLock { slot in
+            if slot == nil {
+                guard let opened = MagicHandle() else {
+                    return .failure(.unreadable(item: path, reason: "libmagic cannot load its database"))
+                }
+                slot = opened
+            }
+            return slot!.contentType(ofFileAt: path)
+        }
+        return try result.get()
+    }
+}
+
+/// One open libmagic cookie, closed with its owner.
+private final class MagicHandle: @unchecked Sendable {
+    // Only touched under MagicSniffer's lock.
+    private let cookie: magic_t
+
+    init?() {
+        guard let cookie = magic_open(MAGIC_MIME_TYPE | MAGIC_SYMLINK | MAGIC_ERROR) else { return nil }
+        guard magic_load(cookie, nil) == 0 else {
+            magic_close(cookie)
+            return nil
+        }
+        self.cookie = cookie
+    }
+
+    deinit { magic_close(cookie) }
+
+    func contentType(ofFileAt path: String) -> Result<String, IntakeError> {
+        guard let answer = magic_file(cookie, path) else {
+            let reason =
+                magic_error(cookie).map { String(cString: $0) } ?? "libmagic failed (errno \(magic_errno(cookie)))"
+            return .failure(.unreadable(item: path, reason: reason))
+        }
+        let type = String(cString: answer).split(separator: ";").first.map { $0.lowercased() } ?? ""
+        guard type.contains("/") else { return .failure(.unreadable(item: path, reason: "libmagic: \(type)")) }
+        return .success(type)
+    }
+}

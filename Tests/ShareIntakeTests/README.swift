@@ -1,1 +1,0 @@
-// ShareIntakeTests: the tests of this target live beside this file.
