@@ -10,24 +10,25 @@ public import ShareCore
 /// (and tests) own the clock.
 ///
 /// Several processes may use one queue at once (two daemons by mistake):
-/// ``enqueue(_:)`` stores a `client_msg_id` at most once and
+/// ``enqueue(_:)-([OutboxItem])`` stores a `client_msg_id` at most once and
 /// ``nextDue(now:)`` hands an item to one claimant.
 public protocol OutboxQueueing: Sendable {
     /// The directory that holds an item's own copies of its files, created
-    /// (owner only) when missing. Files are put here before ``enqueue(_:)``.
+    /// (owner only) when missing. Files are put here before the item is enqueued.
     /// - Parameter clientMsgID: the item.
     /// - Returns: the directory's absolute path.
     /// - Throws: ``OutboxError/files(path:reason:)``.
     func filesDirectory(for clientMsgID: UUIDv7) throws(OutboxError) -> String
 
-    /// Adds an item unless one with its `client_msg_id` is already queued
-    /// (in any state): idempotent, so a takeover repeated after a crash
-    /// adds nothing.
-    /// - Parameter item: the item.
-    /// - Returns: true when it was added, false when it was there already.
-    /// - Throws: ``OutboxError``.
+    /// Adds items, each unless one with its `client_msg_id` is already
+    /// queued (in any state), all in one durable step (one transaction): a
+    /// takeover stores a batch of entries with one commit, and repeating it
+    /// after a crash adds nothing.
+    /// - Parameter items: the items.
+    /// - Returns: for each item, true when it was added, false when it was there already.
+    /// - Throws: ``OutboxError``; then none of them was added.
     @discardableResult
-    func enqueue(_ item: OutboxItem) throws(OutboxError) -> Bool
+    func enqueue(_ items: [OutboxItem]) throws(OutboxError) -> [Bool]
 
     /// Whether an item with this `client_msg_id` is queued, in any state.
     /// - Throws: ``OutboxError/storage(_:)``.
@@ -94,4 +95,16 @@ public protocol OutboxQueueing: Sendable {
     /// - Throws: ``OutboxError``.
     @discardableResult
     func remove(_ clientMsgID: UUIDv7) throws(OutboxError) -> Bool
+}
+
+extension OutboxQueueing {
+    /// Adds one item unless one with its `client_msg_id` is already queued
+    /// (in any state): idempotent.
+    /// - Parameter item: the item.
+    /// - Returns: true when it was added, false when it was there already.
+    /// - Throws: ``OutboxError``.
+    @discardableResult
+    public func enqueue(_ item: OutboxItem) throws(OutboxError) -> Bool {
+        try enqueue([item]).first ?? false
+    }
 }

@@ -27,7 +27,7 @@ public final class SQLiteOutbox: OutboxQueueing {
         self.database = database
         self.directory = directory
         filesRoot = directory + "/files"
-        try storage { try database.migrate(OutboxSchema.migrations) }
+        _ = try storage { try database.migrate(OutboxSchema.migrations) }
         try OutboxFiles.makeDirectory(directory)
         try OutboxFiles.makeDirectory(filesRoot)
         try removeFilesOfSentItems()
@@ -39,14 +39,13 @@ public final class SQLiteOutbox: OutboxQueueing {
         return path
     }
 
-    public func enqueue(_ item: OutboxItem) throws(OutboxError) -> Bool {
-        let bindings = try OutboxSchema.bindings(of: item)
-        let placeholders = Array(repeating: "?", count: bindings.count).joined(separator: ", ")
+    public func enqueue(_ items: [OutboxItem]) throws(OutboxError) -> [Bool] {
+        let rows = try items.map { (item) throws(OutboxError) in try OutboxSchema.bindings(of: item) }
+        guard let count = rows.first?.count else { return [] }
+        let placeholders = Array(repeating: "?", count: count).joined(separator: ", ")
+        let sql = "INSERT INTO outbox (\(OutboxSchema.columns)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING"
         return try storage {
-            try database.execute(
-                "INSERT INTO outbox (\(OutboxSchema.columns)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING",
-                bindings
-            ).changes == 1
+            try database.transaction { try rows.map { try database.execute(sql, $0).changes == 1 } }
         }
     }
 
