@@ -81,7 +81,10 @@ let package = Package(
             name: "ShareCLIKit",
             dependencies: [
                 "AppSupport", "ClientAssembly", lib("ShareCore"), lib("HTTPTransport"), lib("DPoPInterface"),
-                lib("DPoP"),
+                lib("DPoP"), lib("HTTPInterface"), lib("MessagesInterface"), lib("UploadsInterface"), lib("Uploads"),
+                lib("SharedStateInterface"), lib("SharedState"), lib("ShareInboxInterface"), lib("ShareInbox"),
+                lib("ShareIntakeInterface"), lib("ShareIntake"), lib("TargetStoreInterface"), lib("TargetStore"),
+                lib("Messages"), lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"),
             ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings
@@ -102,7 +105,13 @@ let package = Package(
         // MARK: Apps: share-daemon (the containing app)
         .target(
             name: "ShareDaemonKit",
-            dependencies: ["AppSupport", lib("ShareCore")],
+            dependencies: [
+                "AppSupport", "ClientAssembly", lib("ShareCore"), lib("HTTPInterface"), lib("MessagesInterface"),
+                lib("OutboxInterface"), lib("Outbox"), lib("SQLiteStore"), lib("SessionsInterface"),
+                lib("ShareInboxInterface"), lib("ShareInbox"), lib("SharedStateInterface"), lib("SharedState"),
+                lib("TargetStoreInterface"), lib("TargetStore"), lib("Sessions"), lib("Messages"), lib("HTTPTransport"),
+                lib("SecureFiles"),
+            ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings
         ),
@@ -308,6 +317,19 @@ let package = Package(
                 lib("Sessions"), lib("HTTPInterface"), lib("KeychainInterface"), lib("Uploads"),
             ],
             path: "Tests/OutboxTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: End to end: share send, share inbox and share-daemon as processes against share-server
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "ShareCLI", "ShareDaemon", "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport",
+                "ClientAssembly", lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"),
+                lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
+                lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedState"),
+            ],
+            path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings
         ),
 

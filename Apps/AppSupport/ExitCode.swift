@@ -11,6 +11,11 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case usage = 2
     /// The share was not sent now but is kept in the share inbox; the daemon will send it.
     case queued = 3
+    /// The server refused the share for good (no write permission, too large,
+    /// a type it does not accept); nothing was kept. The message says why.
+    case rejected = 4
+    /// The person interrupted the command (SIGINT); what was kept is said.
+    case cancelled = 130
     /// The command exists but this build does not provide it yet.
     case unavailable = 69
 
@@ -21,6 +26,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .failure: return "failure (the message says why)"
         case .usage: return "invalid command line"
         case .queued: return "kept in the share inbox; the daemon will send it"
+        case .rejected: return "refused by the server or a limit; nothing was kept"
+        case .cancelled: return "interrupted (SIGINT)"
         case .unavailable: return "command not available in this build"
         }
     }

@@ -5,6 +5,14 @@ import Foundation
 public protocol OutputSink: AnyObject, Sendable {
     /// Writes text as is (callers add newlines).
     func write(_ text: String)
+    /// Whether a person watches this output on a terminal (progress bars
+    /// are drawn only then, never into a pipe or a file).
+    var isTerminal: Bool { get }
+}
+
+extension OutputSink {
+    /// Not a terminal unless the sink says so.
+    public var isTerminal: Bool { false }
 }
 
 /// Writes to a file descriptor (standard output or standard error).
@@ -18,6 +26,9 @@ public final class FileDescriptorSink: OutputSink {
 
     /// - Parameter fd: an open, writable file descriptor.
     public init(fd: Int32) { self.fd = fd }
+
+    /// `isatty(3)` of the descriptor.
+    public var isTerminal: Bool { isatty(fd) == 1 }
 
     public func write(_ text: String) {
         var bytes = Array(text.utf8)[...]

@@ -27,6 +27,9 @@ public final class ClientAssembly: Sendable {
     public let crypto: any CryptoProvider
     /// The device key in the keychain, created on first use.
     public let deviceKeys: DeviceKeyStore
+    /// The environment the services were chosen from (child processes and
+    /// the daemon's control socket use it too).
+    public let environment: [String: String]
 
     /// Builds the client's services from an environment.
     /// - Parameter environment: the process environment (or a test's).
@@ -34,6 +37,7 @@ public final class ClientAssembly: Sendable {
     ///   unreachable or unsafe; `SharedStateError` when the container
     ///   directory cannot be created or has unsafe permissions.
     public init(environment: [String: String]) throws {
+        self.environment = environment
         secretStore = try KeychainStoreFactory.makeStore(environment: environment)
         container = try SharedContainerDirectory(environment: environment)
         crypto = OpenSSLCryptoProvider()

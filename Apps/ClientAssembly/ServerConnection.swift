@@ -57,6 +57,13 @@ public final class ServerConnection: Sendable {
             records: FileUploadRecordStore(directory: recordsDirectory, crypto: assembly.crypto))
     }
 
+    /// The message client of a session (createMessage, createThread, instance limits).
+    /// - Parameter role: whose session.
+    /// - Returns: the client.
+    public func messages(_ role: SessionRole) -> MessageClient {
+        MessageClient(serverOrigin: origin, client: signed, tokens: provider(role))
+    }
+
     /// The one sending implementation of the CLI and the daemon (seed 001):
     /// uploads, then the message, every failure classified.
     /// - Parameters:

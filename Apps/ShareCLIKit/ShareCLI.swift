@@ -14,9 +14,13 @@ public enum ShareCLI {
         program: "share",
         summary: "share text, links and files into a chat thread or channel",
         commands: [
-            .notYetAvailable("send", summary: "share files, links or text to a target", program: "share", issue: 6),
-            .notYetAvailable(
-                "inbox", summary: "list, show, retry or drop shares waiting in the inbox", program: "share", issue: 6),
+            Subcommand(name: "send", summary: "share files, links or text to a target") { arguments, io in
+                await SendCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(name: "inbox", summary: "list, show, retry or drop shares waiting in the inbox") {
+                arguments, io in
+                await InboxCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
             Subcommand(name: "login", summary: "log in to a server (creates the parent session)") { arguments, io in
                 await LoginCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },

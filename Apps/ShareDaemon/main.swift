@@ -1,4 +1,6 @@
 import Foundation
 import ShareDaemonKit
 
-exit(await ShareDaemonProgram.main(Array(CommandLine.arguments.dropFirst())))
+exit(
+    await ShareDaemonProgram.main(
+        Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -1,5 +1,9 @@
 public import AppSupport
+import ClientAssembly
+import Foundation
 import ShareCore
+import SharedState
+import SharedStateInterface
 
 /// The `share-daemon` program: the containing app of ShareKit. It holds the
 /// person's session, keeps the child session for the CLI, takes the share
@@ -11,23 +15,56 @@ public enum ShareDaemonProgram {
     public static let help = """
         share-daemon: the ShareKit daemon (session keeper, inbox takeover, outbox)
 
-        Usage: share-daemon [--once]
+        Usage: share-daemon [--once] [--verbose] [--interval SECONDS]
                share-daemon --help | --version
 
-        Options:
-          --once      run one pass of every service, then exit
-          --help      show this text
-          --version   show the version
+        Runs in the foreground until SIGTERM or SIGINT (systemd: contrib/systemd/share-daemon.service).
+        Services: the child session for `share` (createExtensionSession, share_ext),
+        the parent session's refresh, the server's limits in the shared state, the
+        takeover of the share inbox into the outbox (at start, on inotify, on
+        `share send --queue`, and every interval), the outbox (sends each share
+        exactly once, retries with backoff), the recent targets (access.changed).
 
-        \(ExitCode.helpSection)
+        Options:
+          --once              one pass of every service, then exit
+          --verbose           log every step (debug lines)
+          --interval SECONDS  how often the inbox and the outbox are looked at
+                              without a notification (default 30)
+          --lease SECONDS     how long a send claimed by a daemon that died stays
+                              claimed before another pass takes it (default 600;
+                              resending is safe, the server answers a replay)
+          --help              show this text
+          --version           show the version
+
+        Logs go to standard error in journald's form (`<6>service: message`), never a
+        token. The control socket (0600) is $SHAREKIT_RUNTIME_DIR/daemon.sock, else
+        <container>/run/daemon.sock for SHAREKIT_CONTAINER_DIR, else
+        $XDG_RUNTIME_DIR/sharekit/daemon.sock. The outbox lives in $SHAREKIT_STATE_DIR,
+        else <container>/daemon for SHAREKIT_CONTAINER_DIR, else
+        $XDG_STATE_HOME/sharekit (~/.local/state/sharekit).
+
+        Exit codes:
+          0   stopped by SIGTERM/SIGINT, or --once finished its pass
+          1   a person must act: not logged in (share login), a store that cannot be
+              opened, another daemon already runs for this container
+          2   invalid command line
+
         """
 
     /// Runs the daemon with `arguments` (without the program name).
     /// - Returns: the process exit code.
-    public static func main(_ arguments: [String], io: ProgramIO = ProgramIO()) async -> Int32 {
+    /// - Parameters:
+    ///   - arguments: the command line without the program name.
+    ///   - io: standard output and error.
+    ///   - environment: the process environment (keychain, container, runtime and state directories).
+    public static func main(_ arguments: [String], io: ProgramIO = ProgramIO(), environment: [String: String]) async
+        -> Int32
+    {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, flags: ["--help", "-h", "--version", "--once"], options: [])
+            parsed = try ParsedArguments(
+                arguments, flags: ["--help", "-h", "--version", "--once", "--verbose"],
+                options: ["--interval", "--lease"])
         } catch {
             io.err.write("share-daemon: \(error); run 'share-daemon --help'\n")
             return ExitCode.usage.rawValue
@@ -44,9 +81,49 @@ public enum ShareDaemonProgram {
             io.err.write("share-daemon: unexpected argument '\(parsed.positionals[0])'; run 'share-daemon --help'\n")
             return ExitCode.usage.rawValue
         }
-        io.err.write(
-            "share-daemon: the daemon's services are not available in this build of ShareKit \(ShareKitVersion.current) (planned in issue #7)\n"
-        )
-        return ExitCode.unavailable.rawValue
+        guard let seconds = Double(parsed.value("--interval") ?? "30"), seconds >= 0.05, seconds <= 86_400 else {
+            io.err.write("share-daemon: --interval must be a number of seconds (0.05 to 86400)\n")
+            return ExitCode.usage.rawValue
+        }
+        guard let lease = Double(parsed.value("--lease") ?? "600"), lease >= 0, lease <= 86_400 else {
+            io.err.write("share-daemon: --lease must be a number of seconds (0 to 86400)\n")
+            return ExitCode.usage.rawValue
+        }
+        let log = DaemonLog(sink: io.err, verbose: parsed.has("--verbose"))
+        let assembly: ClientAssembly
+        do {
+            assembly = try ClientAssembly(environment: environment)
+        } catch {
+            log.error("daemon", "\(error)")
+            return ExitCode.failure.rawValue
+        }
+        guard let origin = (try? assembly.container.state.value(for: .serverOrigin)).flatMap({ $0 }) else {
+            log.error("daemon", "not logged in: run `share login --server URL --user NAME` first")
+            return ExitCode.failure.rawValue
+        }
+        let options = DaemonOptions(
+            once: parsed.has("--once"), verbose: parsed.has("--verbose"),
+            interval: .milliseconds(Int64(seconds * 1000)), lease: .milliseconds(Int64(lease * 1000)),
+            socketPath: DaemonControl.socketPath(of: assembly))
+        let daemon: Daemon
+        do {
+            daemon = try Daemon(
+                assembly: assembly, origin: origin, stateDirectory: stateDirectory(environment, assembly: assembly),
+                log: log)
+        } catch {
+            log.error("daemon", "cannot open the daemon's stores: \(error)")
+            return ExitCode.failure.rawValue
+        }
+        let runner = DaemonRunner(daemon: daemon, options: options)
+        let code = options.once ? await runner.runOnce() : await runner.runForever()
+        return code.rawValue
+    }
+
+    /// Where the outbox lives: the app's own storage, not the shared container's inbox.
+    static func stateDirectory(_ environment: [String: String], assembly: ClientAssembly) -> String {
+        if let dir = environment["SHAREKIT_STATE_DIR"], !dir.isEmpty { return dir }
+        if environment["SHAREKIT_CONTAINER_DIR"]?.isEmpty == false { return assembly.container.rootPath + "/daemon" }
+        if let dir = environment["XDG_STATE_HOME"], !dir.isEmpty { return dir + "/sharekit" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/sharekit"
     }
 }

@@ -12,8 +12,9 @@ public import TestSupport
 /// The Sessions, Uploads and Messages tests each add their own helpers on
 /// top; this is the part they share.
 public final class ClientSandbox: @unchecked Sendable {
-    /// The server process.
-    public let server: ServerProcess
+    /// The server process (a new one after ``restartServer(seed:)``).
+    public private(set) var server: ServerProcess
+    private let seed: [String: Any]?
     /// The app group's directory (keychain, container, test files).
     public let home: TemporaryDirectory
     /// `SHAREKIT_KEYCHAIN*` and `SHAREKIT_CONTAINER_DIR` of this app group,
@@ -34,6 +35,7 @@ public final class ClientSandbox: @unchecked Sendable {
     ///   (the server is stopped again then).
     public init(seed: [String: Any]? = nil, prefix: String) throws {
         server = try ServerProcess(seed: seed)
+        self.seed = seed
         do {
             home = try TemporaryDirectory(prefix: prefix)
             environment = [
@@ -60,6 +62,18 @@ public final class ClientSandbox: @unchecked Sendable {
         server.stop(removeFiles: false)
         serverLog = server.log
         return serverLog ?? ""
+    }
+
+    /// Starts the server again after ``stopServer()``, on the same database
+    /// and the same port, so clients (and inbox manifests) that name its
+    /// origin reach it again.
+    /// - Throws: ``ServerProcessError`` when it does not start (the port may have been taken).
+    public func restartServer() throws {
+        logLock.lock()
+        defer { logLock.unlock() }
+        let hostPort = origin.replacingOccurrences(of: "http://", with: "")
+        server = try ServerProcess(seed: seed, directory: server.directory, listen: hostPort)
+        serverLog = nil
     }
 
     /// Writes `size` pseudo-random bytes (xorshift, reproducible from `seed`) to a file in the home directory.

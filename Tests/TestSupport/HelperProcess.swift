@@ -19,6 +19,7 @@ public final class HelperProcess: @unchecked Sendable {
     private let input = Pipe()
     private let output = Pipe()
     private let errors = Pipe()
+    private var errorsMerged = false
 
     /// Starts `ShareTestHelper <arguments>`.
     /// - Parameters:
@@ -35,13 +36,18 @@ public final class HelperProcess: @unchecked Sendable {
     ///   - arguments: its arguments.
     ///   - environment: extra environment variables.
     /// - Throws: when the program cannot be started.
-    public init(executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    ///   - mergeErrors: send standard error into the same pipe as standard
+    ///     output, so ``readLine()`` sees log lines too (a daemon's log).
+    public init(
+        executable: String, _ arguments: [String], environment: [String: String] = [:], mergeErrors: Bool = false
+    ) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = errors
+        process.standardError = mergeErrors ? output : errors
+        errorsMerged = mergeErrors
         try process.run()
     }
 
@@ -89,7 +95,8 @@ public final class HelperProcess: @unchecked Sendable {
     public func finish() -> Outcome {
         try? input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        // A merged error pipe was never handed to the child: reading it would wait forever.
+        let err = errorsMerged ? Data() : errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let status =
             process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus

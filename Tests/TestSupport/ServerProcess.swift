@@ -23,11 +23,15 @@ public final class ServerProcess: @unchecked Sendable {
     /// - Parameters:
     ///   - seed: `demo` when nil, else a JSON seed object written to a file for this server.
     ///   - extraArguments: more command-line options (TLS).
-    ///   - directory: the directory to use, a new temporary one when nil.
+    ///   - directory: the directory to use, a new temporary one when nil
+    ///     (give the directory of a stopped server to start it again on its database).
+    ///   - listen: the address to listen on; a port of 0 lets the system choose
+    ///     (give the origin's `host:port` of a stopped server to bring it back where clients expect it).
     /// - Throws: ``ServerProcessError`` when the server does not start.
-    public init(seed: [String: Any]? = nil, extraArguments: [String] = [], directory: TemporaryDirectory? = nil)
-        throws
-    {
+    public init(
+        seed: [String: Any]? = nil, extraArguments: [String] = [], directory: TemporaryDirectory? = nil,
+        listen: String = "127.0.0.1:0"
+    ) throws {
         let directory = try directory ?? TemporaryDirectory(prefix: "share-server")
         self.directory = directory
         databasePath = directory.file("server.db")
@@ -38,13 +42,17 @@ public final class ServerProcess: @unchecked Sendable {
             try JSONSerialization.data(withJSONObject: seed).write(to: URL(fileURLWithPath: seedPath))
             seedArgument = seedPath
         }
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        if !FileManager.default.fileExists(atPath: logPath) {
+            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        }
         process = Process()
         process.executableURL = URL(fileURLWithPath: BuiltProducts.path("share-server"))
-        process.arguments = ["--listen", "127.0.0.1:0", "--db", databasePath, "--seed", seedArgument] + extraArguments
+        process.arguments = ["--listen", listen, "--db", databasePath, "--seed", seedArgument] + extraArguments
         stdout = Pipe()
         process.standardOutput = stdout
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        log.seekToEndOfFile()
+        process.standardError = log
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let line = ServerProcess.readLine(stdout.fileHandleForReading)

@@ -49,3 +49,35 @@ public struct MessageLimits: Hashable, Sendable {
         self.fileMaxUploadBytes = fileMaxUploadBytes
     }
 }
+
+/// What `GET /instance/limits` announces: the limits a client checks
+/// before sending, and the content types the server accepts.
+public struct InstanceLimits: Hashable, Sendable {
+    /// `file_max_upload_bytes`.
+    public var fileMaxUploadBytes: Int64
+    /// `message_max_attachments`.
+    public var messageMaxAttachments: Int
+    /// `upload_part_size`, when announced.
+    public var uploadPartSize: Int64?
+    /// `recent_targets` (`client.share.recent_targets`), when announced.
+    public var recentTargets: Int?
+    /// `accepted_content_types`, when announced.
+    public var acceptedContentTypes: [String]?
+
+    /// Makes a value.
+    public init(
+        fileMaxUploadBytes: Int64, messageMaxAttachments: Int, uploadPartSize: Int64? = nil, recentTargets: Int? = nil,
+        acceptedContentTypes: [String]? = nil
+    ) {
+        self.fileMaxUploadBytes = fileMaxUploadBytes
+        self.messageMaxAttachments = messageMaxAttachments
+        self.uploadPartSize = uploadPartSize
+        self.recentTargets = recentTargets
+        self.acceptedContentTypes = acceptedContentTypes
+    }
+
+    /// The limits a sender checks.
+    public var messageLimits: MessageLimits {
+        MessageLimits(messageMaxAttachments: messageMaxAttachments, fileMaxUploadBytes: fileMaxUploadBytes)
+    }
+}

@@ -90,7 +90,10 @@ public struct MessageClient: Sendable {
             }
             if response.status == 401 {
                 let problem = Problem(response)
-                if !refreshed, problem.code == "token_expired" || problem.code == "invalid_token" {
+                // Any refusal once: an expired or rotated token is refreshed;
+                // a revoked session makes the refresh fail, which deletes the
+                // family's tokens (the send then goes to the inbox).
+                if !refreshed {
                     refreshed = true
                     await tokens.reportRejected(token: token)
                     continue
@@ -102,6 +105,48 @@ public struct MessageClient: Sendable {
                 throw .retryable(.serverError(status: response.status, code: "unreadable_answer"))
             }
             return sent
+        }
+    }
+
+    /// `GET /api/v1/instance/limits`: the limits and accepted content types
+    /// the server announces (the daemon keeps them in the shared state; the
+    /// CLI asks itself when they are not there yet).
+    /// - Parameter cancellation: cancels the request.
+    /// - Returns: the limits.
+    /// - Throws: ``MessagesInterface/SendError``: `.retryable` for network,
+    ///   session and server problems, `.rejected` for an unreadable answer.
+    public func instanceLimits(cancellation: HTTPCancellation? = nil) async throws(SendError) -> InstanceLimits {
+        let request = HTTPClientRequest(method: .get, url: serverOrigin + "/api/v1/instance/limits")
+        let options = HTTPRequestOptions(timeouts: timeouts, cancellation: cancellation)
+        var refreshed = false
+        while true {
+            let token = try await accessToken()
+            let response: HTTPClientResponse
+            do {
+                response = try await client.send(request, accessToken: token.plainText, options: options)
+            } catch {
+                throw Self.classify(error)
+            }
+            if response.status == 401 {
+                if !refreshed {
+                    refreshed = true
+                    await tokens.reportRejected(token: token)
+                    continue
+                }
+                throw .retryable(.sessionUnavailable("the server refused the session (\(Problem(response).code))"))
+            }
+            guard response.isSuccess else { throw Self.classify(response) }
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any],
+                let maxBytes = (object["file_max_upload_bytes"] as? NSNumber)?.int64Value,
+                let maxAttachments = (object["message_max_attachments"] as? NSNumber)?.intValue
+            else {
+                throw .rejected(code: "unreadable_answer", message: "the server's limits could not be read")
+            }
+            return InstanceLimits(
+                fileMaxUploadBytes: maxBytes, messageMaxAttachments: maxAttachments,
+                uploadPartSize: (object["upload_part_size"] as? NSNumber)?.int64Value,
+                recentTargets: (object["recent_targets"] as? NSNumber)?.intValue,
+                acceptedContentTypes: object["accepted_content_types"] as? [String])
         }
     }
 

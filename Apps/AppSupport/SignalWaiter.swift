@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
 
-/// Waits for SIGTERM or SIGINT, so the server can stop gracefully.
-enum SignalWaiter {
+/// Waits for SIGTERM or SIGINT, so a long-running program (share-server,
+/// share-daemon) can stop gracefully instead of dying mid-write.
+public enum SignalWaiter {
     /// Returns once the process receives SIGTERM or SIGINT.
-    static func waitForTermination() async {
+    public static func waitForTermination() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let queue = DispatchQueue(label: "share-server.signals")
+            let queue = DispatchQueue(label: "sharekit.signals")
             let once = Once(continuation)
             var sources: [any DispatchSourceSignal] = []
             for number in [SIGTERM, SIGINT] {

@@ -1,0 +1,172 @@
+import AppSupport
+import ClientAssembly
+import Foundation
+import Messages
+import MessagesInterface
+import SessionsInterface
+import ShareCore
+import ShareInbox
+import ShareInboxInterface
+import ShareIntake
+import ShareIntakeInterface
+import SharedState
+import SharedStateInterface
+import TargetStore
+import TargetStoreInterface
+
+/// Why `share send` could not settle on a target, and what it means for the exit code.
+enum TargetProblem: Error, Sendable {
+    /// The person named something that does not exist or cannot be written to.
+    case refused(code: String, String)
+    /// The command line cannot name a target (a malformed reference).
+    case usage(String)
+    /// The target could not be checked and is not known from earlier shares.
+    case failure(String)
+
+    func exit(_ report: SendReport) -> ExitCode {
+        switch self {
+        case .refused(let code, let message): return report.refused(code: code, message)
+        case .usage(let message): return report.usage(message)
+        case .failure(let message): return report.failure(message)
+        }
+    }
+}
+
+/// What the CLI's commands work with, built once per run from the
+/// environment: the client assembly, the server, the share inbox and intake.
+/// This is where `share` names concrete modules (its composition root).
+struct CLIContext: Sendable {
+    let assembly: ClientAssembly
+    let origin: String
+    let connection: ServerConnection
+    let inbox: any ShareInboxStoring
+    let intake: any ShareIntaking
+    let recents: any RecentTargetsStoring
+
+    /// - Parameters:
+    ///   - environment: the process environment.
+    ///   - server: `--server`, if given.
+    /// - Throws: `CLIError` when no server is known, or what the assembly throws.
+    init(environment: [String: String], server: String?) throws {
+        assembly = try ClientAssembly(environment: environment)
+        let state = assembly.container.state
+        let stored = (try? state.value(for: .serverOrigin)).flatMap { $0 }
+        guard let chosen = server ?? environment["SHAREKIT_SERVER"] ?? stored, !chosen.isEmpty else {
+            throw CLIError("no server: run `share login --server URL --user NAME` first, or give --server URL")
+        }
+        origin = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
+        connection = try assembly.connection(to: origin)
+        inbox = FileShareInbox(directory: assembly.container.inboxPath)
+        intake = FileShareIntake(catalog: try FreedesktopMIMECatalog(environment: environment), sniffer: MagicSniffer())
+        recents = SharedStateRecentTargets(state: state)
+    }
+
+    /// The upload records of resumable uploads, shared with the daemon.
+    var uploadRecordsDirectory: String { assembly.container.rootPath + "/uploads" }
+
+    /// The CLI's sender: the child session only (the CLI never touches the parent family).
+    func sender(limits: MessageLimits?) -> any ShareSending {
+        connection.sender(
+            .child,
+            limits: limits ?? MessageLimits(messageMaxAttachments: Int.max, fileMaxUploadBytes: Int64.max),
+            recordsDirectory: uploadRecordsDirectory)
+    }
+
+    /// The server's limits: from the shared state (written by the daemon),
+    /// else asked from the server with the child session and kept there;
+    /// nil when neither works (the server then decides).
+    func instanceLimits() async -> InstanceLimits? {
+        let state = assembly.container.state
+        if let known = InstanceValues.read(from: state), known.acceptedContentTypes != nil { return known }
+        guard let fetched = try? await connection.messages(.child).instanceLimits() else {
+            return InstanceValues.read(from: state)
+        }
+        try? InstanceValues.write(fetched, to: state)
+        return fetched
+    }
+
+    /// What each command-line item names.
+    /// - Throws: `IntakeError` for a `file://` URL that is not local.
+    func sources(for request: SendRequest) throws(IntakeError) -> [ShareItemSource] {
+        var sources: [ShareItemSource] = []
+        for item in request.items { sources.append(try intake.source(forArgument: item)) }
+        if request.readStandardInput { sources.append(.standardInput) }
+        sources += request.texts.map { .text($0) }
+        return sources
+    }
+
+    /// Resolves `--to`, checking it with the server when it can be reached.
+    /// A reference (`thread:ID`) that cannot be checked now is still
+    /// accepted (the share goes to the inbox and the server decides later),
+    /// with the display path of an earlier share to it if there was one; a
+    /// display path must be known, from the server or the recent targets.
+    func resolveTarget(_ text: String, newPostTitle: String?) async -> Result<ShareTarget, TargetProblem> {
+        var wanted = text
+        if newPostTitle != nil, text.hasPrefix("channel:") { wanted = "new-post:" + text.dropFirst("channel:".count) }
+        let reference: ShareTarget?
+        do {
+            reference = try ShareTarget.parseReference(wanted)
+        } catch {
+            return .failure(.usage("\(error)"))
+        }
+        let directory = ServerTargetDirectory(
+            serverOrigin: origin, client: connection.signed, tokens: connection.provider(.child))
+        do {
+            let target = try await directory.resolve(wanted)
+            if newPostTitle != nil, target.kind != .newPost {
+                return .failure(
+                    .usage("--new-post needs a forum channel (new-post:ID or channel:ID), not \(target.displayPath)"))
+            }
+            return .success(target)
+        } catch {
+            switch error {
+            case .unavailable(let reason, _):
+                let known = (try? recents.list().targets) ?? []
+                if let reference {
+                    let match = known.first { $0.kind == reference.kind && $0.id == reference.id }
+                    return .success(match ?? reference)
+                }
+                if let match = known.first(where: { $0.displayPath == text }) { return .success(match) }
+                return .failure(
+                    .failure(
+                        "cannot look up \"\(text)\" now (\(reason)); use a reference such as thread:ID, "
+                            + "which works offline"))
+            case .notFound, .ambiguous, .notWritable:
+                return .failure(.refused(code: "unknown_target", error.description))
+            case .invalidReference:
+                return .failure(.usage(error.description))
+            }
+        }
+    }
+
+    /// Tells a running daemon that the inbox has something new (best effort:
+    /// without a daemon the entry waits for its next start).
+    func wakeDaemon() {
+        DaemonControl.wake(assembly)
+    }
+
+    /// Reports an outcome, records the target as recent after a success.
+    func finish(_ outcome: DeliveryOutcome, entry: InboxEntry, report: SendReport) -> ExitCode {
+        switch outcome {
+        case .sent(let message):
+            _ = try? recents.record(entry.manifest.target)
+            return report.sent(message, manifest: entry.manifest)
+        case .kept(let reason):
+            wakeDaemon()
+            return report.queued(entry, reason: reason.description)
+        case .rejected(let code, let message):
+            return report.refused(code: code, message, clientMsgID: entry.manifest.clientMsgID)
+        case .cancelled(let kept):
+            if kept { wakeDaemon() }
+            return report.cancelled(kept: kept, id: entry.id)
+        case .quarantined(let reason):
+            return report.failure("the share could not be sent and was quarantined: \(reason)")
+        }
+    }
+}
+
+/// A failure of the CLI's own, with the message for a person.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

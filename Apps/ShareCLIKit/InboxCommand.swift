@@ -1,0 +1,263 @@
+import AppSupport
+import ClientAssembly
+import Foundation
+import HTTPInterface
+import MessagesInterface
+import ShareCore
+import ShareInbox
+import ShareInboxInterface
+import SharedState
+
+/// `share inbox`: what waits in the share inbox, and acting on one entry.
+enum InboxCommand {
+    static let help = """
+        Usage: share inbox list [--json]
+               share inbox show ID [--json]
+               share inbox retry ID [--json] [--no-progress] [--on-cancel keep|remove]
+               share inbox drop ID [--json]
+
+        The share inbox holds shares that were not sent yet: share send keeps a share
+        there when the server cannot be reached or no session is usable, and
+        share-daemon takes entries over into its outbox and sends them.
+
+          list    every waiting entry (id, age, target, files, attempts, last error),
+                  entries being sent right now (locked), entries older than the maximum
+                  age, and quarantined entries with the reason.
+          show    one entry's manifest (never a token: manifests hold none).
+          retry   send one entry now with this program's session; the outcome and exit
+                  code are those of share send.
+          drop    delete one entry (waits for a sender that holds it), or a
+                  quarantined one.
+
+        Exit codes: 0 done, 1 no such entry or it is busy, 2 invalid command line,
+        3 retried and kept again, 4 retried and refused, 130 interrupted.
+
+        """
+
+    static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
+        guard let sub = arguments.first, sub != "--help", sub != "-h" else {
+            io.out.write(help)
+            return arguments.isEmpty ? .usage : .success
+        }
+        let rest = Array(arguments.dropFirst())
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(
+                rest, flags: ["--json", "--no-progress"], options: ["--on-cancel", "--server"])
+            let needsID = sub != "list"
+            guard parsed.positionals.count == (needsID ? 1 : 0) else {
+                throw UsageError(needsID ? "share inbox \(sub) needs one entry ID" : "share inbox list takes no ID")
+            }
+        } catch {
+            io.err.write("share inbox: \(error); run 'share inbox --help'\n")
+            return .usage
+        }
+        let json = parsed.has("--json")
+        let inbox: FileShareInbox
+        let assembly: ClientAssembly
+        do {
+            assembly = try ClientAssembly(environment: environment)
+            inbox = FileShareInbox(directory: assembly.container.inboxPath)
+        } catch {
+            io.err.write("share inbox: \(error)\n")
+            return .failure
+        }
+        switch sub {
+        case "list":
+            return list(inbox, io: io, json: json)
+        case "show":
+            return show(inbox, id: parsed.positionals[0], io: io, json: json)
+        case "drop":
+            return drop(inbox, id: parsed.positionals[0], io: io, json: json)
+        case "retry":
+            return await retry(parsed, inbox: inbox, io: io, environment: environment)
+        default:
+            io.err.write("share inbox: unknown subcommand '\(sub)'; run 'share inbox --help'\n")
+            return .usage
+        }
+    }
+
+    // MARK: - list and show
+
+    static func list(_ inbox: FileShareInbox, io: ProgramIO, json: Bool) -> ExitCode {
+        let scan: InboxScan
+        do {
+            scan = try inbox.scan()
+        } catch {
+            io.err.write("share inbox: \(error)\n")
+            return .failure
+        }
+        let stale = Set(scan.stale)
+        if json {
+            emit(
+                io,
+                [
+                    "entries": scan.entries.map { entryObject($0, stale: stale.contains($0.id)) },
+                    "quarantined": scan.quarantined.map {
+                        ["id": $0.id, "reason": $0.reason, "directory": $0.directory]
+                    },
+                    "stale": scan.stale,
+                ])
+            return .success
+        }
+        if scan.entries.isEmpty && scan.quarantined.isEmpty {
+            io.out.write("the share inbox is empty\n")
+            return .success
+        }
+        for entry in scan.entries {
+            let m = entry.manifest
+            let bytes = m.attachments.reduce(Int64(0)) { $0 + $1.size }
+            var state = entry.isLocked ? "sending now" : "waiting"
+            if stale.contains(entry.id) { state += ", older than the maximum age" }
+            io.out.write(
+                "\(entry.id)  \(age(entry.ageSeconds))  \(m.target.displayPath)  "
+                    + "\(m.attachments.count) file(s), \(ProgressBar.formatBytes(bytes))  "
+                    + "attempts \(m.attempts)  \(state)\n")
+            if let error = m.lastError { io.out.write("    last error: \(error)\n") }
+        }
+        for entry in scan.quarantined {
+            io.out.write("\(entry.id)  quarantined: \(entry.reason)\n")
+        }
+        if !scan.stale.isEmpty {
+            io.err.write(
+                "share inbox: \(scan.stale.count) entr\(scan.stale.count == 1 ? "y is" : "ies are") older than the "
+                    + "maximum age; send them (share inbox retry ID) or drop them (share inbox drop ID)\n")
+        }
+        return .success
+    }
+
+    static func show(_ inbox: FileShareInbox, id: String, io: ProgramIO, json: Bool) -> ExitCode {
+        let scan: InboxScan
+        do {
+            scan = try inbox.scan()
+        } catch {
+            io.err.write("share inbox: \(error)\n")
+            return .failure
+        }
+        if let entry = scan.entries.first(where: { $0.id == id }) {
+            if json {
+                emit(io, entryObject(entry, stale: scan.stale.contains(id)))
+                return .success
+            }
+            let m = entry.manifest
+            var text = """
+                id:            \(entry.id)
+                client_msg_id: \(m.clientMsgID)
+                server:        \(m.serverOrigin)
+                target:        \(m.target.displayPath) (\(m.target.kind.rawValue):\(m.target.id))
+                created:       \(m.createdAt) (\(age(entry.ageSeconds)) ago)
+                attempts:      \(m.attempts)\(entry.isLocked ? " (being sent now)" : "")
+
+                """
+            if let title = m.title { text += "title:         \(title)\n" }
+            if let error = m.lastError { text += "last error:    \(error)\n" }
+            if !m.comment.isEmpty { text += "text:\n" + m.comment.split(separator: "\n").map { "  \($0)\n" }.joined() }
+            for a in m.attachments {
+                let done = a.completedUploadID.map { " (uploaded as \($0))" } ?? ""
+                text += "file:          \(a.fileName)  \(a.contentType)  \(ProgressBar.formatBytes(a.size))\(done)\n"
+            }
+            io.out.write(text)
+            return .success
+        }
+        if let entry = scan.quarantined.first(where: { $0.id == id }) {
+            if json {
+                emit(io, ["id": entry.id, "quarantined": true, "reason": entry.reason, "directory": entry.directory])
+            } else {
+                io.out.write("\(entry.id): quarantined: \(entry.reason)\n    kept in \(entry.directory)\n")
+            }
+            return .success
+        }
+        io.err.write("share inbox: no entry \(id) (share inbox list shows what waits)\n")
+        return .failure
+    }
+
+    // MARK: - drop and retry
+
+    static func drop(_ inbox: FileShareInbox, id: String, io: ProgramIO, json: Bool) -> ExitCode {
+        do {
+            guard try inbox.drop(id: id) else {
+                io.err.write("share inbox: no entry \(id)\n")
+                return .failure
+            }
+        } catch {
+            io.err.write("share inbox: \(error)\n")
+            return .failure
+        }
+        if json { emit(io, ["status": "dropped", "id": id]) } else { io.out.write("dropped \(id)\n") }
+        return .success
+    }
+
+    static func retry(
+        _ parsed: ParsedArguments, inbox: FileShareInbox, io: ProgramIO, environment: [String: String]
+    ) async -> ExitCode {
+        let id = parsed.positionals[0]
+        let report = SendReport(io: io, json: parsed.has("--json"))
+        guard let policy = CancelPolicy(rawValue: parsed.value("--on-cancel") ?? "keep") else {
+            return report.usage("--on-cancel must be keep or remove")
+        }
+        let held: (any InboxEntryLock, InboxEntry)?
+        do {
+            held = try inbox.lock(id: id, wait: false)
+        } catch {
+            return report.failure(error.description)
+        }
+        guard let (lock, entry) = held else {
+            let exists = ((try? inbox.scan())?.entries ?? []).contains { $0.id == id }
+            return report.failure(
+                exists ? "entry \(id) is being sent by another process right now" : "no entry \(id)")
+        }
+        let context: CLIContext
+        do {
+            context = try CLIContext(
+                environment: environment, server: parsed.value("--server") ?? entry.manifest.serverOrigin)
+        } catch {
+            lock.release()
+            return report.failure("\(error)")
+        }
+        let interrupt = InterruptHandler()
+        defer { interrupt.restore() }
+        let cancellation = HTTPCancellation()
+        interrupt.onInterrupt = { cancellation.cancel() }
+        let limits = await context.instanceLimits()
+        let delivery = EntryDelivery(
+            inbox: inbox, sender: context.sender(limits: limits?.messageLimits),
+            progress: ProgressBar(sink: io.err, enabled: !parsed.has("--no-progress") && io.err.isTerminal),
+            cancellation: cancellation, onCancel: policy)
+        let outcome = await delivery.deliver(entry, lock: lock)
+        interrupt.onInterrupt = nil
+        return context.finish(outcome, entry: entry, report: report)
+    }
+
+    // MARK: - Formatting
+
+    static func entryObject(_ entry: InboxEntry, stale: Bool) -> [String: Any] {
+        let m = entry.manifest
+        return [
+            "id": entry.id, "client_msg_id": m.clientMsgID, "server_origin": m.serverOrigin,
+            "target": SendReport.target(m.target), "comment": m.comment, "title": m.title ?? NSNull(),
+            "created_at": m.createdAt, "age_seconds": entry.ageSeconds, "attempts": m.attempts,
+            "last_error": m.lastError ?? NSNull(), "locked": entry.isLocked, "stale": stale,
+            "attachments": m.attachments.map {
+                [
+                    "file_name": $0.fileName, "content_type": $0.contentType, "size": $0.size,
+                    "completed_upload_id": $0.completedUploadID ?? NSNull(),
+                ] as [String: Any]
+            },
+        ]
+    }
+
+    /// `42s`, `5m`, `3h`, `2d`.
+    static func age(_ seconds: Int64) -> String {
+        switch seconds {
+        case ..<60: return "\(max(0, seconds))s"
+        case ..<3600: return "\(seconds / 60)m"
+        case ..<86_400: return "\(seconds / 3600)h"
+        default: return "\(seconds / 86_400)d"
+        }
+    }
+
+    static func emit(_ io: ProgramIO, _ object: [String: Any]) {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        io.out.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}

@@ -1,0 +1,99 @@
+import AppSupport
+import Foundation
+import Synchronization
+
+/// The upload progress line `share send` draws on a terminal: bytes the
+/// server acknowledged, the rate, and the time left. On a pipe it draws
+/// nothing (scripts read the result line, not a bar).
+final class ProgressBar: Sendable {
+    private struct State {
+        var started: ContinuousClock.Instant?
+        var lastDrawn: ContinuousClock.Instant?
+        var drewSomething = false
+    }
+
+    private let sink: any OutputSink
+    private let enabled: Bool
+    private let width: Int
+    private let clock = ContinuousClock()
+    private let state = Mutex(State())
+
+    /// - Parameters:
+    ///   - sink: where to draw (standard error).
+    ///   - enabled: false draws nothing (not a terminal, or `--no-progress`).
+    ///   - width: the bar's width in cells.
+    init(sink: any OutputSink, enabled: Bool, width: Int = 24) {
+        self.sink = sink
+        self.enabled = enabled
+        self.width = width
+    }
+
+    /// Draws the line for `done` of `total` bytes of item `label`, at most
+    /// ten times a second (and always for the last byte).
+    func update(label: String, done: Int64, total: Int64) {
+        guard enabled else { return }
+        let now = clock.now
+        let line: String? = state.withLock { state in
+            let started = state.started ?? now
+            state.started = started
+            if let last = state.lastDrawn, now - last < .milliseconds(100), done < total { return nil }
+            state.lastDrawn = now
+            state.drewSomething = true
+            return Self.render(
+                label: label, done: done, total: total, elapsed: Self.seconds(now - started), width: width)
+        }
+        if let line { sink.write("\r" + line + "\u{1B}[K") }
+    }
+
+    /// Ends the line so that the next output starts on a fresh one.
+    func finish() {
+        guard enabled else { return }
+        let drew = state.withLock { state in
+            defer { state = State() }
+            return state.drewSomething
+        }
+        if drew { sink.write("\n") }
+    }
+
+    /// One progress line: `label [#####-----]  45%  12.0 MiB / 27.0 MiB  5.2 MiB/s  ETA 3s`.
+    static func render(label: String, done: Int64, total: Int64, elapsed: Double, width: Int) -> String {
+        let fraction = total > 0 ? min(1, max(0, Double(done) / Double(total))) : 1
+        let filled = Int((fraction * Double(width)).rounded(.down))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        let percent = String(format: "%3d%%", Int((fraction * 100).rounded(.down)))
+        var line = "\(label) [\(bar)] \(percent)  \(formatBytes(done)) / \(formatBytes(total))"
+        if elapsed > 0.2, done > 0 {
+            let rate = Double(done) / elapsed
+            line += "  \(formatBytes(Int64(rate)))/s"
+            if done < total, rate > 0 {
+                line += "  ETA \(formatDuration(Double(total - done) / rate))"
+            }
+        }
+        return line
+    }
+
+    /// `1.5 MiB`, `512 B`: binary units, one decimal.
+    static func formatBytes(_ bytes: Int64) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
+    }
+
+    /// `42s`, `3m05s`, `1h02m`.
+    static func formatDuration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded(.up))
+        if total < 60 { return "\(total)s" }
+        if total < 3600 { return String(format: "%dm%02ds", total / 60, total % 60) }
+        return String(format: "%dh%02dm", total / 3600, (total % 3600) / 60)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

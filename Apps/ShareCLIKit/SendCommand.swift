@@ -1,0 +1,386 @@
+import AppSupport
+import ClientAssembly
+import Dispatch
+import Foundation
+import HTTPInterface
+import MessagesInterface
+import ShareCore
+import ShareInboxInterface
+import ShareIntakeInterface
+import SharedStateInterface
+import Synchronization
+
+/// `share send`: the extension path end to end. The share becomes an inbox
+/// entry before its first byte goes to the server (write-ahead), is sent
+/// with the CLI's own child session, and ends exactly one way: sent (entry
+/// gone), kept for the daemon (entry stays, exit 3), refused (entry gone,
+/// exit 4) or interrupted (`--on-cancel`).
+enum SendCommand {
+    static let help = """
+        Usage: share send [FILE|URL ...] [--text T] [--stdin] --to TARGET [--comment C]
+                          [--new-post TITLE] [--queue] [--json] [--server URL]
+                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--no-progress]
+
+        Shares files, links and text into a thread or channel as one message.
+
+        Items (ranked: image, pdf, file, link, text):
+          FILE            a path or a file:// URL: uploaded as an attachment. Several
+                          files make one message (at most message_max_attachments).
+          URL             any other URL (https://...): put into the message text.
+          --text T        text to put into the message (repeatable).
+          --stdin, -      read standard input: text goes into the message, anything
+                          else is attached as a file.
+        Target:
+          --to TARGET     thread:ID, channel:ID, new-post:CHANNEL_ID, or a display path
+                          such as "server > Gateway > resume the gateway".
+          --new-post TITLE  start a new post with this title in the forum channel TARGET.
+        Options:
+          --comment C     the message's comment (first in the text).
+          --queue         write the share into the share inbox and return at once;
+                          share-daemon sends it (exit 0 once it is safely kept).
+          --json          print the result as one JSON object on stdout.
+          --server URL    the server (default: the one `share login` chose).
+          --on-cancel M   on Ctrl-C: keep (default) leaves the share in the inbox for
+                          the daemon; remove deletes it.
+          --load-timeout S  the deadline of each load (a file, stdin, a FIFO); default 30.
+          --no-progress   no progress bar (there is none on a pipe anyway).
+
+        Before anything is sent the share is kept in the share inbox of the shared
+        container; it is removed when the server has it or refused it for good.
+        The content type of each file is told from its bytes (libmagic) and its name
+        (the shared MIME database); a type the server does not accept is refused
+        before any byte is sent.
+
+        Output: `sent to <display path>: message <id>` on success; with --json an
+        object {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
+
+        Exit codes:
+          0   sent (or, with --queue, kept for the daemon)
+          1   failure: an item cannot be read or loaded in time, no server, an I/O error
+          2   invalid command line
+          3   not sent now (no network, the server is busy or failing, no session):
+              kept in the share inbox; share-daemon will send it
+          4   refused (no write permission, too large, type not accepted, unknown
+              target); nothing was kept
+          130 interrupted (Ctrl-C); the message says whether the share was kept
+
+        """
+
+    static let flags: Set<String> = ["--stdin", "--json", "--queue", "--no-progress", "--help", "-h"]
+    static let options: Set<String> = [
+        "--text", "--to", "--comment", "--new-post", "--server", "--on-cancel", "--load-timeout",
+    ]
+
+    static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(arguments, flags: flags, options: options)
+        } catch {
+            io.err.write("share send: \(error); run 'share send --help'\n")
+            return .usage
+        }
+        if parsed.has("--help") || parsed.has("-h") {
+            io.out.write(help)
+            return .success
+        }
+        let report = SendReport(io: io, json: parsed.has("--json"))
+        let request: SendRequest
+        do {
+            request = try SendRequest(parsed)
+        } catch {
+            return report.usage("\(error)")
+        }
+        let context: CLIContext
+        do {
+            context = try CLIContext(environment: environment, server: parsed.value("--server"))
+        } catch {
+            return report.failure("\(error)")
+        }
+        return await SendFlow(request: request, context: context, report: report).run()
+    }
+}
+
+/// A `share send` command line, checked.
+struct SendRequest: Sendable {
+    var items: [String]
+    var texts: [String]
+    var readStandardInput: Bool
+    var target: String
+    var comment: String
+    var newPostTitle: String?
+    var queueOnly: Bool
+    var onCancel: CancelPolicy
+    var loadTimeout: Duration
+    var showProgress: Bool
+
+    init(_ parsed: ParsedArguments) throws {
+        items = parsed.positionals.filter { $0 != "-" }
+        readStandardInput = parsed.has("--stdin") || parsed.positionals.contains("-")
+        texts = parsed.options["--text"] ?? []
+        target = try parsed.required("--to")
+        comment = parsed.value("--comment") ?? ""
+        newPostTitle = parsed.value("--new-post")
+        if let title = newPostTitle, title.allSatisfy(\.isWhitespace) {
+            throw UsageError("--new-post needs a title")
+        }
+        queueOnly = parsed.has("--queue")
+        showProgress = !parsed.has("--no-progress")
+        guard let policy = CancelPolicy(rawValue: parsed.value("--on-cancel") ?? "keep") else {
+            throw UsageError("--on-cancel must be keep or remove")
+        }
+        onCancel = policy
+        let timeout = parsed.value("--load-timeout") ?? "30"
+        guard let seconds = Double(timeout), seconds > 0, seconds <= 86_400 else {
+            throw UsageError("--load-timeout must be a number of seconds between 0 and 86400")
+        }
+        loadTimeout = .milliseconds(Int64(seconds * 1000))
+        if items.isEmpty, texts.isEmpty, !readStandardInput, comment.isEmpty {
+            throw UsageError("nothing to share: give a file, a link, --text, --stdin or --comment")
+        }
+    }
+}
+
+/// Prints the outcome of `share send` as a person or a script wants it.
+struct SendReport: Sendable {
+    let io: ProgramIO
+    let json: Bool
+
+    func usage(_ message: String) -> ExitCode {
+        if json { emit(["status": "error", "error": message]) }
+        io.err.write("share send: \(message); run 'share send --help'\n")
+        return .usage
+    }
+
+    func failure(_ message: String) -> ExitCode {
+        if json { emit(["status": "error", "error": message]) }
+        io.err.write("share send: \(message)\n")
+        return .failure
+    }
+
+    func refused(code: String, _ message: String, clientMsgID: String? = nil) -> ExitCode {
+        if json {
+            var object: [String: Any] = ["status": "rejected", "code": code, "reason": message]
+            if let clientMsgID { object["client_msg_id"] = clientMsgID }
+            emit(object)
+        }
+        io.err.write("share send: not sent: \(message)\n")
+        return .rejected
+    }
+
+    func sent(_ message: SentMessage, manifest: InboxManifest) -> ExitCode {
+        if json {
+            emit([
+                "status": "sent", "client_msg_id": manifest.clientMsgID, "target": Self.target(manifest.target),
+                "message_id": message.messageID, "thread_id": message.threadID ?? NSNull(),
+                "channel_id": message.channelID, "replayed": message.replayed,
+                "attachments": message.attachments.map {
+                    ["upload_id": $0.uploadID, "file_name": $0.fileName, "size": $0.size, "sha256": $0.sha256]
+                },
+            ])
+        } else {
+            let again = message.replayed ? " (it had already been delivered)" : ""
+            io.out.write("sent to \(manifest.target.displayPath): message \(message.messageID)\(again)\n")
+        }
+        return .success
+    }
+
+    func queued(_ entry: InboxEntry, reason: String?) -> ExitCode {
+        if json {
+            var object: [String: Any] = [
+                "status": "queued", "client_msg_id": entry.manifest.clientMsgID, "inbox_entry": entry.id,
+                "target": Self.target(entry.manifest.target),
+            ]
+            if let reason { object["reason"] = reason }
+            emit(object)
+        } else if let reason {
+            io.out.write(
+                "not sent now: \(reason)\nkept in the share inbox as \(entry.id); "
+                    + "share-daemon will send it to \(entry.manifest.target.displayPath)\n")
+        } else {
+            io.out.write(
+                "queued \(entry.id): share-daemon will send it to \(entry.manifest.target.displayPath)\n")
+        }
+        return reason == nil ? .success : .queued
+    }
+
+    func cancelled(kept: Bool, id: String) -> ExitCode {
+        if json { emit(["status": "cancelled", "client_msg_id": id, "kept": kept]) }
+        io.err.write(
+            kept
+                ? "share send: interrupted; the share stays in the share inbox as \(id) for share-daemon\n"
+                : "share send: interrupted; the share was removed\n")
+        return .cancelled
+    }
+
+    static func target(_ target: ShareTarget) -> [String: Any] {
+        ["kind": target.kind.rawValue, "id": target.id, "display_path": target.displayPath]
+    }
+
+    func emit(_ object: [String: Any]) {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        io.out.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}
+
+/// The steps of one `share send`, in the order that keeps the share safe:
+/// resolve the target, read the limits, build the inbox entry (intake copies
+/// the files into it), then send it and end the entry by the outcome.
+struct SendFlow: Sendable {
+    let request: SendRequest
+    let context: CLIContext
+    let report: SendReport
+
+    func run() async -> ExitCode {
+        let clientMsgID = UUIDv7()
+        let interrupt = InterruptHandler()
+        defer { interrupt.restore() }
+
+        let target: ShareTarget
+        switch await context.resolveTarget(request.target, newPostTitle: request.newPostTitle) {
+        case .success(let resolved): target = resolved
+        case .failure(let problem): return problem.exit(report)
+        }
+
+        let limits = await context.instanceLimits()
+        let sources: [ShareItemSource]
+        do {
+            sources = try context.sources(for: request)
+        } catch {
+            return report.failure(error.description)
+        }
+        let attachmentCount = sources.filter { if case .file = $0 { return true } else { return false } }.count
+        if let limits, attachmentCount > limits.messageMaxAttachments {
+            return report.refused(
+                code: "too_many_attachments",
+                "a message can have at most \(limits.messageMaxAttachments) attachments "
+                    + "(message_max_attachments); this one has \(attachmentCount)")
+        }
+
+        // Write-ahead: the entry exists (locked) before the first byte goes out.
+        let draft: any InboxDraft
+        do {
+            draft = try context.inbox.makeDraft(id: clientMsgID.description)
+        } catch {
+            return report.failure(error.description)
+        }
+        interrupt.onInterrupt = {
+            // Nothing is in the inbox yet: drop the half-made copy and stop.
+            context.inbox.discard(draft)
+            _ = report.cancelled(kept: false, id: clientMsgID.description)
+            exit(ExitCode.cancelled.rawValue)
+        }
+        let policy = IntakePolicy(
+            acceptedContentTypes: limits?.acceptedContentTypes, fileMaxUploadBytes: limits?.fileMaxUploadBytes,
+            loadTimeout: request.loadTimeout)
+        let items: [IntakeItem]
+        do {
+            items = try await context.intake.load(sources, into: draft.directory, policy: policy, progress: nil)
+        } catch {
+            interrupt.onInterrupt = nil
+            context.inbox.discard(draft)
+            switch error {
+            case .unsupportedType, .tooLarge:
+                return report.refused(code: Self.code(of: error), error.description)
+            case .empty:
+                return report.usage(error.description)
+            default:
+                return report.failure(error.description)
+            }
+        }
+        let manifest = Self.manifest(
+            clientMsgID: clientMsgID, origin: context.origin, target: target, request: request, items: items)
+        let entry: InboxEntry
+        do {
+            entry = try context.inbox.commit(draft, manifest: manifest)
+        } catch {
+            interrupt.onInterrupt = nil
+            context.inbox.discard(draft)
+            return report.failure(error.description)
+        }
+
+        if request.queueOnly {
+            interrupt.onInterrupt = nil
+            draft.release()
+            context.wakeDaemon()
+            return report.queued(entry, reason: nil)
+        }
+
+        let cancellation = HTTPCancellation()
+        interrupt.onInterrupt = { cancellation.cancel() }
+        let delivery = EntryDelivery(
+            inbox: context.inbox,
+            sender: context.sender(limits: limits?.messageLimits),
+            progress: ProgressBar(sink: report.io.err, enabled: request.showProgress && report.io.err.isTerminal),
+            cancellation: cancellation, onCancel: request.onCancel)
+        let outcome = await delivery.deliver(entry, lock: draft)
+        interrupt.onInterrupt = nil
+        return context.finish(outcome, entry: entry, report: report)
+    }
+
+    static func code(of error: IntakeError) -> String {
+        switch error {
+        case .unsupportedType: return "unsupported_type"
+        case .tooLarge: return "too_large"
+        default: return "intake_failed"
+        }
+    }
+
+    /// The manifest of the new entry: the comment first, then links and text items.
+    static func manifest(
+        clientMsgID: UUIDv7, origin: String, target: ShareTarget, request: SendRequest, items: [IntakeItem]
+    ) -> InboxManifest {
+        var lines: [String] = []
+        if !request.comment.isEmpty { lines.append(request.comment) }
+        lines += items.filter { !$0.kind.isAttachment }.compactMap(\.text).filter { !$0.isEmpty }
+        let attachments = items.filter(\.kind.isAttachment).compactMap { item -> InboxAttachment? in
+            guard let stored = item.storedName, let type = item.contentType else { return nil }
+            return InboxAttachment(
+                file: stored, fileName: item.fileName ?? stored, contentType: type, size: item.size)
+        }
+        return InboxManifest(
+            clientMsgID: clientMsgID.description, serverOrigin: origin, target: target,
+            comment: lines.joined(separator: "\n"), title: target.kind == .newPost ? request.newPostTitle : nil,
+            createdAt: RFC3339.string(from: Date()), attachments: attachments)
+    }
+}
+
+/// SIGINT while `share send` works: the handler in charge runs on a
+/// dispatch queue instead of the default action killing the process halfway.
+/// (`@unchecked`: the signal source is set once in `init` and only
+/// cancelled afterwards; Dispatch's sources are thread-safe.)
+final class InterruptHandler: @unchecked Sendable {
+    private let handler = Mutex<(@Sendable () -> Void)?>(nil)
+    private var source: (any DispatchSourceSignal)?
+
+    init() {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in
+            if let action = self?.onInterrupt { action() } else { exit(ExitCode.cancelled.rawValue) }
+        }
+        source.resume()
+        self.source = source
+    }
+
+    /// What Ctrl-C does now; nil stops the process.
+    var onInterrupt: (@Sendable () -> Void)? {
+        get { handler.withLock { $0 } }
+        set { handler.withLock { $0 = newValue } }
+    }
+
+    /// Gives SIGINT its default action back.
+    func restore() {
+        source?.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
+
+/// RFC 3339 UTC timestamps for manifests.
+enum RFC3339 {
+    static func string(from date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,317 @@
+import ClientAssembly
+import Foundation
+import HTTPInterface
+import HTTPTransport
+import Messages
+import MessagesInterface
+import Outbox
+import OutboxInterface
+import SQLiteStore
+import Sessions
+import SessionsInterface
+import ShareCore
+import ShareInbox
+import ShareInboxInterface
+import SharedState
+import SharedStateInterface
+import Synchronization
+import TargetStore
+import TargetStoreInterface
+
+/// What the daemon knows about itself, for `share status` (through the
+/// control socket) and for the log.
+struct DaemonStatus: Sendable {
+    var childSession = "unknown"
+    var lastTakeoverAt: Date?
+    var lastDrainAt: Date?
+    var lastError: String?
+    var takenOver = 0
+    var quarantined: [String] = []
+}
+
+/// The share-daemon's services around one logged-in server: each has one
+/// pass function; ``DaemonRunner`` runs the passes in loops (or once, for
+/// `--once`).
+///
+/// - child session keeper: a child session in the shared keychain group
+///   whenever none is usable (createExtensionSession, `share_ext`); it never
+///   refreshes the child family (that is the CLI's).
+/// - parent refresh: its own family only.
+/// - instance values: limits and config values into the shared state.
+/// - inbox takeover: every unlocked inbox entry into the outbox, once.
+/// - outbox: sends through the same `Sender` as the CLI, exactly once.
+/// - recent targets: after each send; `access.changed` removes targets.
+final class Daemon: Sendable {
+    let assembly: ClientAssembly
+    let connection: ServerConnection
+    let inbox: FileShareInbox
+    let outbox: SQLiteOutbox
+    let recents: SharedStateRecentTargets
+    let log: DaemonLog
+    let stateDirectory: String
+    let takeoverWake = WakeSignal()
+    let drainWake = WakeSignal()
+    let sessionWake = WakeSignal()
+    let status = Mutex(DaemonStatus())
+
+    /// - Throws: when the outbox database or the inbox cannot be opened (a
+    ///   person must look: exit 1).
+    init(assembly: ClientAssembly, origin: String, stateDirectory: String, log: DaemonLog) throws {
+        self.assembly = assembly
+        self.log = log
+        self.stateDirectory = stateDirectory
+        connection = try assembly.connection(to: origin)
+        inbox = FileShareInbox(directory: assembly.container.inboxPath)
+        let database = try SQLiteDatabase(path: stateDirectory + "/outbox.db")
+        outbox = try SQLiteOutbox(database: database, directory: stateDirectory + "/outbox")
+        recents = SharedStateRecentTargets(state: assembly.container.state)
+    }
+
+    /// Whether a parent session is stored (someone ran `share login`).
+    var isLoggedIn: Bool { ((try? connection.storage.read(.parent)) ?? nil) != nil }
+
+    // MARK: - Sessions
+
+    /// Makes sure the CLI has a child session. Returns false when there is
+    /// no parent session to make one with (logged out, revoked).
+    @discardableResult
+    func keepChildSession() async -> Bool {
+        do {
+            let child = try await connection.issuer.ensureChildSession(parent: connection.provider(.parent))
+            let changed = status.withLock { state -> Bool in
+                defer { state.childSession = "ok" }
+                return state.childSession != "ok"
+            }
+            if changed { log.info("session", "child session \(child.sessionID) ready for share") }
+            return true
+        } catch {
+            status.withLock { $0.childSession = "missing: \(error)" }
+            switch error {
+            case .unavailable:
+                log.error("session", "no usable session (\(error)); run `share login`")
+                return false
+            default:
+                log.warning("session", "cannot make a child session now: \(error)")
+                return true
+            }
+        }
+    }
+
+    /// Keeps the parent family fresh (the provider refreshes when it is due).
+    func refreshParent() async {
+        do {
+            _ = try await connection.provider(.parent).currentAccessToken()
+        } catch {
+            log.warning("session", "parent session: \(error)")
+        }
+    }
+
+    // MARK: - Instance values
+
+    /// Writes the server's limits and settings into the shared state for the CLI and the notifier.
+    func updateInstanceValues() async {
+        do {
+            let limits = try await connection.messages(.parent).instanceLimits()
+            try InstanceValues.write(limits, to: assembly.container.state)
+            log.debug(
+                "instance",
+                "limits: \(limits.fileMaxUploadBytes) bytes, \(limits.messageMaxAttachments) attachments")
+        } catch {
+            log.warning("instance", "cannot read the server's limits now: \(error)")
+        }
+        if let settings = try? await getJSON("/api/v1/settings"),
+            let notify = settings["notify"] as? [String: Any], let mode = notify["preview_mode"] as? String
+        {
+            try? assembly.container.state.set(mode, for: .previewMode)
+        }
+    }
+
+    // MARK: - Takeover and outbox
+
+    /// One takeover pass; wakes the drainer when something new arrived.
+    func takeover() -> TakeoverReport? {
+        do {
+            let report = try InboxTakeover(inbox: inbox, outbox: outbox).run()
+            status.withLock {
+                $0.lastTakeoverAt = Date()
+                $0.takenOver += report.takenOver.count
+                $0.quarantined = report.quarantined.map { "\($0.id): \($0.reason)" }
+            }
+            if !report.takenOver.isEmpty {
+                log.info(
+                    "takeover", "took over \(report.takenOver.count) entr\(report.takenOver.count == 1 ? "y" : "ies")")
+                drainWake.wake()
+            }
+            if !report.alreadyInOutbox.isEmpty {
+                log.info("takeover", "removed \(report.alreadyInOutbox.count) entries the outbox already held")
+            }
+            for entry in report.quarantined { log.warning("takeover", "quarantined \(entry.id): \(entry.reason)") }
+            for failure in report.failed {
+                log.warning("takeover", "entry \(failure.id) left for later: \(failure.reason)")
+            }
+            return report
+        } catch {
+            log.error("takeover", "\(error)")
+            status.withLock { $0.lastError = "\(error)" }
+            return nil
+        }
+    }
+
+    /// One drain pass of the outbox; the parent session sends.
+    func drain(lease: Duration) async -> DrainReport? {
+        let connection = self.connection
+        let state = assembly.container.state
+        let recents = self.recents
+        let log = self.log
+        let uploads = assembly.container.rootPath + "/uploads"
+        let drainer = OutboxDrainer(
+            outbox: outbox,
+            makeSender: { origin in
+                let limits =
+                    InstanceValues.read(from: state)?.messageLimits
+                    ?? MessageLimits(messageMaxAttachments: Int.max, fileMaxUploadBytes: Int64.max)
+                if origin == connection.origin {
+                    return connection.sender(.parent, limits: limits, recordsDirectory: uploads)
+                }
+                return UnknownServerSender(origin: origin)
+            },
+            lease: lease, sentCallback: { item, _ in _ = try? recents.record(item.target) },
+            observer: { event in
+                switch event {
+                case .sent(let id, let messageID, let replayed):
+                    log.info(
+                        "outbox",
+                        "sent \(id) as message \(messageID)\(replayed ? " (replay of an earlier delivery)" : "")")
+                case .retry(let id, let reason, let next):
+                    log.warning(
+                        "outbox",
+                        "\(id) not sent yet (\(reason)); next attempt in \(max(0, next - OutboxDrainer.systemClock()) / 1000) s"
+                    )
+                case .failed(let id, let code, let message):
+                    log.error("outbox", "\(id) refused (\(code)): \(message)")
+                case .claimed(let id, let attempt):
+                    log.debug("outbox", "sending \(id), attempt \(attempt)")
+                case .uploaded(let id, let index, let uploadID):
+                    log.debug("outbox", "\(id) attachment \(index) uploaded as \(uploadID)")
+                }
+            })
+        do {
+            let report = try await drainer.drainOnce()
+            status.withLock { $0.lastDrainAt = Date() }
+            return report
+        } catch {
+            log.error("outbox", "\(error)")
+            status.withLock { $0.lastError = "\(error)" }
+            return nil
+        }
+    }
+
+    // MARK: - Events
+
+    /// One long poll of the event feed; returns the next cursor.
+    /// `access.changed` removes the named targets from the recent targets;
+    /// `settings.changed` reloads the settings; `session.revoked` of the
+    /// child makes a new child at once.
+    func pollEvents(after cursor: String?, wait: Int) async throws -> String? {
+        var path = "/api/v1/events?wait=\(wait)"
+        if let cursor { path += "&after=" + cursor }
+        let object = try await getJSON(path, timeout: .seconds(Int64(wait) + 30))
+        for event in object["events"] as? [[String: Any]] ?? [] {
+            switch event["type"] as? String {
+            case "access.changed":
+                let ids = Set((event["target_ids"] as? [String]) ?? [])
+                if !ids.isEmpty, let left = try? recents.remove(ids: ids) {
+                    log.info(
+                        "targets",
+                        "access changed: removed \(ids.sorted().joined(separator: ", ")) (\(left.targets.count) recent targets left)"
+                    )
+                }
+            case "settings.changed":
+                await updateInstanceValues()
+            case "session.revoked":
+                sessionWake.wake()
+            default:
+                break
+            }
+        }
+        return object["cursor"] as? String ?? cursor
+    }
+
+    /// GET a JSON object with the parent session.
+    func getJSON(_ path: String, timeout: Duration? = nil) async throws -> [String: Any] {
+        let provider = connection.provider(.parent)
+        var retried = false
+        while true {
+            let token = try await provider.currentAccessToken()
+            var options = HTTPRequestOptions()
+            if let timeout { options.timeouts.lowSpeedTime = timeout }
+            let response = try await connection.signed.send(
+                HTTPClientRequest(method: .get, url: connection.origin + path), accessToken: token.plainText,
+                options: options)
+            if response.status == 401, !retried {
+                retried = true
+                await provider.reportRejected(token: token)
+                continue
+            }
+            guard response.isSuccess,
+                let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+            else { throw DaemonError("GET \(path) answered \(response.status)") }
+            return object
+        }
+    }
+
+    // MARK: - Status
+
+    /// The object `share status` shows (never a token).
+    func statusObject() -> [String: Any] {
+        let state = status.withLock { $0 }
+        var object: [String: Any] = [
+            "pid": Int(getpid()), "server": connection.origin, "child_session": state.childSession,
+            "logged_in": isLoggedIn, "taken_over": state.takenOver, "quarantined": state.quarantined,
+        ]
+        if let at = state.lastTakeoverAt { object["last_takeover_at"] = RFC3339.string(at) }
+        if let at = state.lastDrainAt { object["last_pass_at"] = RFC3339.string(at) }
+        if let error = state.lastError { object["last_error"] = error }
+        if let counts = try? outbox.counts() {
+            object["outbox"] = [
+                "pending": counts.pending, "sending": counts.sending, "sent": counts.sent, "failed": counts.failed,
+            ]
+        }
+        if let failed = try? outbox.list(states: [.failed]) {
+            object["failed"] = failed.map {
+                [
+                    "client_msg_id": $0.clientMsgID.description, "target": $0.target.displayPath,
+                    "reason": $0.lastError ?? $0.failureCode ?? "refused",
+                ]
+            }
+        }
+        return object
+    }
+}
+
+/// A sender for an outbox item of another server than the logged-in one:
+/// it cannot be sent with this session; it waits (retryable) rather than
+/// being lost, until the person logs in there again.
+struct UnknownServerSender: ShareSending {
+    let origin: String
+    func send(
+        _ share: OutgoingShare, progress: (@Sendable (SendProgress) -> Void)?, cancellation: HTTPCancellation?
+    ) async throws(SendError) -> SentMessage {
+        throw .retryable(.sessionUnavailable("not logged in at \(origin)"))
+    }
+}
+
+/// A failure of the daemon's own.
+struct DaemonError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// RFC 3339 UTC timestamps.
+enum RFC3339 {
+    static func string(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,167 @@
+import AppSupport
+import ClientAssembly
+import Dispatch
+import Foundation
+import Glibc
+import Outbox
+import OutboxInterface
+import Sessions
+import SharedState
+import SharedStateInterface
+import Synchronization
+
+/// Runs the daemon's services: once (`--once`) or as loops until SIGTERM
+/// or SIGINT, each loop woken by its own signal (inotify, the control
+/// socket, a timer).
+struct DaemonRunner: Sendable {
+    let daemon: Daemon
+    let options: DaemonOptions
+
+    /// `--once`: one pass of every service (child session, instance values,
+    /// takeover, the outbox drained as far as the server allows now).
+    /// - Returns: 0, or 1 when a person must act (not logged in, a store that cannot be used).
+    func runOnce() async -> ExitCode {
+        let log = daemon.log
+        guard daemon.isLoggedIn else {
+            log.error("daemon", "not logged in: run `share login --server URL --user NAME`")
+            return .failure
+        }
+        guard await daemon.keepChildSession() else { return .failure }
+        await daemon.refreshParent()
+        await daemon.updateInstanceValues()
+        guard let takeover = daemon.takeover() else { return .failure }
+        guard let drain = await daemon.drain(lease: options.lease) else { return .failure }
+        log.info(
+            "daemon",
+            "pass done: took over \(takeover.takenOver.count), sent \(drain.sent), retrying \(drain.retried), "
+                + "failed \(drain.failed)")
+        return .success
+    }
+
+    /// The foreground daemon: every service loop until SIGTERM/SIGINT.
+    func runForever() async -> ExitCode {
+        let log = daemon.log
+        let control: ControlSocket
+        do {
+            control = try ControlSocket(path: options.socketPath) { [daemon] request in
+                switch request.trimmingCharacters(in: .whitespaces) {
+                case "wake":
+                    daemon.takeoverWake.wake()
+                    daemon.sessionWake.wake()
+                    return "ok"
+                case "status":
+                    let data = try? JSONSerialization.data(
+                        withJSONObject: daemon.statusObject(), options: [.sortedKeys])
+                    return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+                default:
+                    return "unknown request"
+                }
+            }
+        } catch {
+            log.error("daemon", "\(error)")
+            return .failure
+        }
+        defer { control.close() }
+        let watcher = InboxWatcher(directory: daemon.assembly.container.inboxPath) { [daemon] in
+            daemon.takeoverWake.wake()
+        }
+        defer { watcher?.stop() }
+        if watcher == nil { log.warning("takeover", "no inotify; the inbox is looked at every \(options.interval)") }
+        log.info(
+            "daemon",
+            "started (pid \(getpid())), server \(daemon.connection.origin), control socket \(options.socketPath)")
+        // The line tests and scripts wait for (stdout, unbuffered).
+        FileDescriptorSink.standardOutput.write("share-daemon: ready\n")
+
+        let main = Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await sessionLoop() }
+                group.addTask { await takeoverLoop() }
+                group.addTask { await drainLoop() }
+                group.addTask { await eventLoop() }
+            }
+        }
+        await SignalWaiter.waitForTermination()
+        log.info("daemon", "stopping")
+        main.cancel()
+        await main.value
+        log.info("daemon", "stopped")
+        return .success
+    }
+
+    private func sessionLoop() async {
+        var lastInstance: ContinuousClock.Instant?
+        repeat {
+            if daemon.isLoggedIn {
+                await daemon.keepChildSession()
+                await daemon.refreshParent()
+                if lastInstance.map({ ContinuousClock.now - $0 > .seconds(600) }) ?? true {
+                    await daemon.updateInstanceValues()
+                    lastInstance = .now
+                }
+            } else {
+                daemon.status.withLock { $0.childSession = "not logged in" }
+            }
+        } while await daemon.sessionWake.wait(timeout: .seconds(60))
+    }
+
+    private func takeoverLoop() async {
+        repeat {
+            _ = daemon.takeover()
+        } while await daemon.takeoverWake.wait(timeout: options.interval)
+    }
+
+    private func drainLoop() async {
+        repeat {
+            var timeout = options.interval
+            if daemon.isLoggedIn, let report = await daemon.drain(lease: options.lease) {
+                if let next = report.nextDueAt {
+                    timeout = min(timeout, .milliseconds(max(0, next - outboxNow())))
+                }
+                daemon.log.debug(
+                    "outbox", "pass done: sent \(report.sent), retrying \(report.retried), failed \(report.failed)")
+            }
+            if Task.isCancelled { return }
+            guard await daemon.drainWake.wait(timeout: timeout) else { return }
+        } while true
+    }
+
+    private func eventLoop() async {
+        var cursor: String? = try? String(contentsOfFile: cursorPath, encoding: .utf8)
+        var failures = 0
+        while !Task.isCancelled {
+            guard daemon.isLoggedIn else {
+                guard await daemon.sessionWake.wait(timeout: .seconds(30)) else { return }
+                continue
+            }
+            do {
+                let next = try await daemon.pollEvents(after: cursor, wait: 20)
+                if let next, next != cursor {
+                    cursor = next
+                    try? next.write(toFile: cursorPath, atomically: true, encoding: .utf8)
+                }
+                failures = 0
+            } catch {
+                if Task.isCancelled { return }
+                failures += 1
+                let delay = min(300, 1 << min(failures, 8))
+                daemon.log.warning("events", "event feed: \(error); again in \(delay) s")
+                try? await Task.sleep(for: .seconds(delay))
+            }
+        }
+    }
+
+    private var cursorPath: String { daemon.stateDirectory + "/events.cursor" }
+}
+
+/// Milliseconds since 1970, the outbox's clock.
+func outboxNow() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+/// The daemon's command-line options.
+struct DaemonOptions: Sendable {
+    var once: Bool
+    var verbose: Bool
+    var interval: Duration
+    var lease: Duration
+    var socketPath: String
+}

@@ -1,0 +1,245 @@
+import ClientAssembly
+import ClientTestSupport
+import Foundation
+import Sessions
+import SessionsInterface
+import ShareInboxInterface
+import TestSupport
+import Testing
+
+/// `share send` end to end: the CLI as a separate process against a real
+/// `share-server`, the inbox on disk, the server's messages over HTTP.
+@Suite("share send, end to end")
+struct ShareSendTests {
+    @Test("text into a thread: sent, printed with the display path and message id, nothing left in the inbox")
+    func textIntoThread() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let result = try fixture.share(["send", "--text", "hello from the CLI", "--to", "thread:t1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("sent to server > Gateway > resume the gateway: message "))
+        let messages = try await fixture.messages(thread: "t1")
+        #expect(messages.count == 1)
+        #expect(messages.first?["text"] as? String == "hello from the CLI")
+        let scan = try fixture.scanInbox()
+        #expect(scan.entries.isEmpty && scan.quarantined.isEmpty)
+    }
+
+    @Test("a link with a comment, --json: the result object names the message, the text holds both")
+    func linkWithComment() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let result = try fixture.share([
+            "send", "https://example.org/spec?x=1", "--comment", "have a look", "--to", "channel:c1", "--json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = ShareCLIFixture.json(result)
+        #expect(object["status"] as? String == "sent")
+        let messageID = try #require(object["message_id"] as? String)
+        let messages = try await fixture.messages(channel: "c1")
+        let sent = try #require(messages.first { $0["id"] as? String == messageID })
+        #expect(sent["text"] as? String == "have a look\nhttps://example.org/spec?x=1")
+        #expect(sent["client_msg_id"] as? String == object["client_msg_id"] as? String)
+        #expect((object["target"] as? [String: Any])?["display_path"] as? String == "server > Gateway")
+    }
+
+    @Test("an image and a PDF make one message with two attachments of concrete types, byte for byte")
+    func imageAndPDF() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let png = fixture.home.file("dot.png")
+        let pdf = fixture.home.file("paper.pdf")
+        try SampleFiles.write(SampleFiles.png, to: png)
+        try SampleFiles.write(SampleFiles.pdf, to: pdf)
+        let result = try fixture.share(["send", png, "file://" + pdf, "--comment", "two files", "--to", "thread:t1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let messages = try await fixture.messages(thread: "t1")
+        let attachments = try #require(messages.first?["attachments"] as? [[String: Any]])
+        #expect(attachments.map { $0["file_name"] as? String } == ["dot.png", "paper.pdf"])
+        #expect(attachments.map { $0["content_type"] as? String } == ["image/png", "application/pdf"])
+        #expect(attachments.first?["sha256"] as? String == (try fixture.sandbox.sha256Hex(ofFile: png)))
+        #expect(attachments.last?["sha256"] as? String == (try fixture.sandbox.sha256Hex(ofFile: pdf)))
+    }
+
+    @Test("a new forum post with a title, by display path of the forum channel")
+    func newForumPost() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let result = try fixture.share([
+            "send", "--text", "what if sharing remembered the last thread?", "--to", "new-post:c2", "--new-post",
+            "Remember the last thread", "--json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = ShareCLIFixture.json(result)
+        let thread = try #require(object["thread_id"] as? String)
+        let messages = try await fixture.messages(thread: thread)
+        #expect(messages.first?["text"] as? String == "what if sharing remembered the last thread?")
+        #expect(object["channel_id"] as? String == "c2")
+    }
+
+    @Test("a display path resolves through the server: the message lands in that thread")
+    func displayPathTarget() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let result = try fixture.share([
+            "send", "--text", "by path", "--to", "server > Gateway > Gateway timeouts on upload",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await fixture.messages(thread: "t2").first?["text"] as? String == "by path")
+    }
+
+    @Test("an unsupported type is refused before any byte is sent, naming the type; nothing is kept")
+    func unsupportedType() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let zip = fixture.home.file("bundle.zip")
+        try SampleFiles.write(SampleFiles.zip, to: zip)
+        let result = try fixture.share(["send", zip, "--to", "thread:t1"])
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("application/zip"), "\(result.stderr)")
+        #expect(try fixture.scanInbox().entries.isEmpty)
+        #expect(!fixture.sandbox.stopServer().contains("/api/v1/uploads"))
+    }
+
+    @Test("an oversized file is refused naming the limit; no upload starts")
+    func oversizedFile() async throws {
+        var seed = DemoLikeSeed.value
+        seed["limits"] = ["file_max_upload_bytes": 4096, "message_max_attachments": 3, "upload_part_size": 4096]
+        let fixture = try await ShareCLIFixture(seed: seed)
+        defer { fixture.close() }
+        let path = try fixture.sandbox.writeFile("big.txt", size: 0)
+        try Data(repeating: UInt8(ascii: "a"), count: 5000).write(to: URL(fileURLWithPath: path))
+        let result = try fixture.share(["send", path, "--to", "thread:t1"])
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("4096"), "\(result.stderr)")
+        #expect(result.stderr.contains("file_max_upload_bytes"))
+        #expect(try fixture.scanInbox().entries.isEmpty)
+        #expect(!fixture.sandbox.stopServer().contains("/api/v1/uploads"))
+    }
+
+    @Test("no network: the share goes to the inbox with the same client_msg_id, exit 3, no token in the manifest")
+    func noNetworkQueues() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let png = fixture.home.file("dot.png")
+        try SampleFiles.write(SampleFiles.png, to: png)
+        // Limits known from an earlier run, as the daemon would have written them.
+        _ = try fixture.share(["send", "--text", "warm up", "--to", "thread:t1"])
+        let secrets = try fixture.tokens()
+        _ = fixture.sandbox.stopServer()
+        let result = try fixture.share(["send", png, "--comment", "later", "--to", "thread:t1", "--json"])
+        #expect(result.status == 3, "\(result.stdout) \(result.stderr)")
+        let object = ShareCLIFixture.json(result)
+        #expect(object["status"] as? String == "queued")
+        let scan = try fixture.scanInbox()
+        let entry = try #require(scan.entries.first)
+        #expect(entry.manifest.clientMsgID == object["client_msg_id"] as? String)
+        #expect(entry.manifest.comment == "later")
+        #expect(entry.manifest.attachments.map(\.contentType) == ["image/png"])
+        #expect(entry.manifest.attempts == 1)
+        #expect(entry.manifest.lastError?.contains("connect") == true, "\(entry.manifest.lastError ?? "")")
+        #expect(!entry.isLocked)
+        for text in fixture.manifestTexts() {
+            for secret in secrets { #expect(!text.contains(secret), "a manifest holds a token") }
+        }
+    }
+
+    @Test("--queue writes the entry and returns at once without sending")
+    func queueOnly() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let result = try fixture.share(["send", "--text", "for the daemon", "--to", "thread:t1", "--queue"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("share-daemon will send it"))
+        #expect(try fixture.scanInbox().entries.count == 1)
+        #expect(try await fixture.messages(thread: "t1").isEmpty)
+    }
+
+    @Test("a revoked child session: the share is kept in the inbox and the child tokens are deleted")
+    func revokedChildSession() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let child = try #require(try fixture.sandbox.connection.storage.read(.child))
+        let revoke = try fixture.server.admin(["revoke-session", "--session", child.sessionID])
+        #expect(revoke.status == 0, "\(revoke.stderr)")
+        let result = try fixture.share(["send", "--text", "after revocation", "--to", "thread:t1"])
+        #expect(result.status == 3, "\(result.stdout) \(result.stderr)")
+        #expect(try fixture.scanInbox().entries.count == 1)
+        #expect(try fixture.sandbox.connection.storage.read(.child) == nil)
+        #expect(try fixture.sandbox.connection.storage.read(.parent) != nil)
+    }
+
+    @Test("403 after write permission is revoked: the reason is shown, exit 4, nothing is kept")
+    func writeRevoked() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let revoke = try fixture.server.admin(["revoke-write", "--user", "alex", "--channel", "c1"])
+        #expect(revoke.status == 0, "\(revoke.stderr)")
+        let result = try fixture.share(["send", "--text", "no longer allowed", "--to", "thread:t1"])
+        #expect(result.status == 4, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains("you can no longer write here") || result.stderr.contains("write"))
+        let scan = try fixture.scanInbox()
+        #expect(scan.entries.isEmpty && scan.quarantined.isEmpty)
+    }
+
+    @Test("too many files are refused before anything is copied or sent")
+    func tooManyAttachments() async throws {
+        var seed = DemoLikeSeed.value
+        seed["limits"] = ["file_max_upload_bytes": 1_048_576, "message_max_attachments": 2]
+        let fixture = try await ShareCLIFixture(seed: seed)
+        defer { fixture.close() }
+        var paths: [String] = []
+        for index in 0..<3 {
+            let path = fixture.home.file("note\(index).txt")
+            try Data("note \(index)\n".utf8).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+        }
+        let result = try fixture.share(["send"] + paths + ["--to", "thread:t1"])
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("message_max_attachments"))
+        #expect(try fixture.scanInbox().entries.isEmpty)
+    }
+
+    @Test("text on standard input becomes the message text")
+    func standardInputText() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let result = try fixture.share(["send", "--stdin", "--to", "thread:t1"], stdin: "piped words\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try await fixture.messages(thread: "t1").first?["text"] as? String
+        #expect(text?.hasPrefix("piped words") == true)
+    }
+
+    @Test("bad command lines and unknown targets: exit 2 or 4 with a message, nothing kept")
+    func badInput() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let noTarget = try fixture.share(["send", "--text", "x"])
+        #expect(noTarget.status == 2)
+        #expect(noTarget.stderr.contains("--to"))
+        let missing = try fixture.share(["send", fixture.home.file("nope.txt"), "--to", "thread:t1"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("nope.txt"))
+        let unknown = try fixture.share(["send", "--text", "x", "--to", "thread:t999"])
+        #expect(unknown.status == 4, "\(unknown.stderr)")
+        #expect(try fixture.scanInbox().entries.isEmpty)
+    }
+}
+
+/// The demo seed's shape as a seed file, for tests that change its limits.
+enum DemoLikeSeed {
+    static var value: [String: Any] {
+        [
+            "users": [["username": "alex", "password": "alex-demo-pass"]],
+            "spaces": [
+                [
+                    "id": "s1", "name": "server",
+                    "channels": [
+                        ["id": "c1", "name": "Gateway", "kind": "chat", "readers": ["alex"], "writers": ["alex"]]
+                    ],
+                ]
+            ],
+            "threads": [["id": "t1", "channel_id": "c1", "title": "resume the gateway"]],
+        ]
+    }
+}
