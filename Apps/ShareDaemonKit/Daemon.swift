@@ -7,6 +7,7 @@ import MessagesInterface
 import Outbox
 import OutboxInterface
 import SQLiteStore
+import SecureFiles
 import Sessions
 import SessionsInterface
 import ShareCore
@@ -62,6 +63,8 @@ final class Daemon: Sendable {
         self.stateDirectory = stateDirectory
         connection = try assembly.connection(to: origin)
         inbox = FileShareInbox(directory: assembly.container.inboxPath)
+        // The app's own storage, private like the keychain's files.
+        _ = try SecureDirectory.openBase(stateDirectory, create: true)
         let database = try SQLiteDatabase(path: stateDirectory + "/outbox.db")
         outbox = try SQLiteOutbox(database: database, directory: stateDirectory + "/outbox")
         recents = SharedStateRecentTargets(state: assembly.container.state)

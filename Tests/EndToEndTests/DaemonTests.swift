@@ -1,0 +1,208 @@
+import ClientAssembly
+import ClientTestSupport
+import Foundation
+import HTTPInterface
+import Sessions
+import SessionsInterface
+import ShareCore
+import ShareInboxInterface
+import SharedState
+import TargetStore
+import TargetStoreInterface
+import TestSupport
+import Testing
+
+extension ShareCLIFixture {
+    /// Runs `share-daemon <arguments>` to the end (`--once`).
+    func daemon(_ arguments: [String]) throws -> ProcessResult {
+        try runProcess(BuiltProducts.path("share-daemon"), arguments, environment: sandbox.environment)
+    }
+
+    /// Starts a foreground `share-daemon` and waits for its ready line; its log is readable line by line.
+    func startDaemon(_ arguments: [String] = ["--interval", "0.2", "--verbose"]) throws -> HelperProcess {
+        let process = try HelperProcess(
+            executable: BuiltProducts.path("share-daemon"), arguments, environment: sandbox.environment,
+            mergeErrors: true)
+        return process
+    }
+
+    /// The messages of thread t1 counted by client_msg_id.
+    func deliveries(thread: String = "t1") async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for message in try await messages(thread: thread) {
+            if let id = message["client_msg_id"] as? String { counts[id, default: 0] += 1 }
+        }
+        return counts
+    }
+
+    /// The recent targets in the shared state.
+    func recentTargets() throws -> [ShareTarget] {
+        try SharedStateRecentTargets(state: sandbox.assembly.container.state).list().targets
+    }
+
+    /// Queues `count` text shares (with a small file each when `withFiles`) and returns their client_msg_ids.
+    func queueShares(_ count: Int, withFiles: Bool = false) throws -> [String] {
+        var ids: [String] = []
+        for index in 0..<count {
+            var arguments = ["send", "--text", "queued \(index)", "--to", "thread:t1", "--queue", "--json"]
+            if withFiles {
+                let path = home.file("note-\(index).txt")
+                try Data("note number \(index)\n".utf8).write(to: URL(fileURLWithPath: path))
+                arguments.insert(path, at: 1)
+            }
+            let result = try share(arguments)
+            guard result.status == 0, let id = Self.json(result)["client_msg_id"] as? String else {
+                throw FixtureError("share send --queue failed: \(result.stdout) \(result.stderr)")
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// share-daemon end to end: real processes, real SIGKILL, the server's messages over HTTP.
+@Suite("share-daemon, end to end")
+struct DaemonTests {
+    @Test("offline share -> inbox -> server back -> daemon: delivered exactly once with the CLI's client_msg_id")
+    func offlineShareDeliveredByDaemon() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let png = fixture.home.file("dot.png")
+        try SampleFiles.write(SampleFiles.png, to: png)
+        _ = fixture.sandbox.stopServer()
+        let result = try fixture.share(["send", png, "--comment", "while offline", "--to", "thread:t1", "--json"])
+        #expect(result.status == 3, "\(result.stdout) \(result.stderr)")
+        let id = try #require(ShareCLIFixture.json(result)["client_msg_id"] as? String)
+        #expect(try fixture.scanInbox().entries.map(\.id) == [id])
+
+        try fixture.sandbox.restartServer()
+        let pass = try fixture.daemon(["--once"])
+        #expect(pass.status == 0, "\(pass.stderr)")
+        #expect(try await fixture.deliveries() == [id: 1])
+        #expect(try fixture.scanInbox().entries.isEmpty)
+        #expect(try fixture.recentTargets().first?.id == "t1")
+        let sent = try #require(try await fixture.messages(thread: "t1").first)
+        #expect((sent["attachments"] as? [[String: Any]])?.first?["content_type"] as? String == "image/png")
+
+        let again = try fixture.daemon(["--once"])
+        #expect(again.status == 0)
+        #expect(try await fixture.deliveries() == [id: 1])
+    }
+
+    @Test("two daemons by mistake, at the same time: every share still exactly once")
+    func twoDaemonsAtOnce() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let ids = try fixture.queueShares(6, withFiles: true)
+        let first = try HelperProcess(
+            executable: BuiltProducts.path("share-daemon"), ["--once"], environment: fixture.sandbox.environment)
+        let second = try HelperProcess(
+            executable: BuiltProducts.path("share-daemon"), ["--once"], environment: fixture.sandbox.environment)
+        let outcomes = [first.finish(), second.finish()]
+        for outcome in outcomes { #expect(outcome.status == 0, "\(outcome.stderr)") }
+        // A share one daemon claimed may be left for its lease by the other: a last pass finishes.
+        #expect(try fixture.daemon(["--once"]).status == 0)
+        let counts = try await fixture.deliveries()
+        #expect(counts == Dictionary(uniqueKeysWithValues: ids.map { ($0, 1) }))
+        #expect(try fixture.scanInbox().entries.isEmpty)
+    }
+
+    @Test("SIGKILL of the daemon at random points of takeover and sending, repeated: every share exactly once")
+    func killedDaemonNeverDuplicates() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        var ids = try fixture.queueShares(4, withFiles: true)
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<6 {
+            ids += try fixture.queueShares(1 + round % 2, withFiles: round % 2 == 0)
+            let daemon = try fixture.startDaemon()
+            // Kill after a random number of log lines: during takeover, between
+            // claim and upload, between upload and message, after a send.
+            let lines = Int.random(in: 1...8, using: &generator)
+            var seen = 0
+            while seen < lines, let line = daemon.readLine() {
+                if line.hasPrefix("<") { seen += 1 }
+            }
+            daemon.kill(SIGKILL)
+            _ = daemon.finish()
+            let scan = try fixture.scanInbox()
+            #expect(scan.quarantined.isEmpty, "round \(round): \(scan.quarantined)")
+        }
+        // Claims of killed daemons last their lease; a daemon after that finishes the rest.
+        let last = try fixture.daemon(["--once", "--lease", "0"])
+        #expect(last.status == 0, "\(last.stderr)")
+        let counts = try await fixture.deliveries()
+        #expect(counts == Dictionary(uniqueKeysWithValues: ids.map { ($0, 1) }), "\(counts)")
+        #expect(try fixture.scanInbox().entries.isEmpty)
+    }
+
+    @Test("access.changed removes the target from the recent targets while the daemon runs")
+    func accessChangedRemovesRecent() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        #expect(try fixture.share(["send", "--text", "one", "--to", "thread:t1"]).status == 0)
+        #expect(try fixture.share(["send", "--text", "two", "--to", "new-post:c2", "--new-post", "Idea"]).status == 0)
+        #expect(try fixture.recentTargets().map(\.id) == ["c2", "t1"])
+        let daemon = try fixture.startDaemon()
+        defer {
+            daemon.kill(SIGTERM)
+            _ = daemon.finish()
+        }
+        #expect(daemon.waitForLine { $0.contains("share-daemon: ready") } != nil)
+        let revoke = try fixture.server.admin(["revoke-write", "--user", "alex", "--channel", "c1"])
+        #expect(revoke.status == 0, "\(revoke.stderr)")
+        let line = daemon.waitForLine { $0.contains("targets: access changed") }
+        #expect(line?.contains("t1") == true || line?.contains("c1") == true, "\(line ?? "no line")")
+        #expect(try fixture.recentTargets().map(\.id) == ["c2"])
+    }
+
+    @Test("ID-T16: the daemon refreshes its parent while several share processes refresh the child: no reuse")
+    func parallelRefreshesOfBothFamilies() async throws {
+        var seed = DemoLikeSeed.value
+        // Shorter than the refresh leeway: every use of either family refreshes it.
+        seed["tokens"] = ["access_ttl_seconds": 20, "refresh_ttl_seconds": 3600]
+        let fixture = try await ShareCLIFixture(seed: seed)
+        defer { fixture.close() }
+        for round in 0..<3 {
+            let daemon = try HelperProcess(
+                executable: BuiltProducts.path("share-daemon"), ["--once"], environment: fixture.sandbox.environment)
+            let senders = try (0..<4).map { index in
+                try fixture.start(["send", "--text", "round \(round) sender \(index)", "--to", "thread:t1"])
+            }
+            for sender in senders {
+                let outcome = sender.finish()
+                #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
+            }
+            let outcome = daemon.finish()
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+        }
+        #expect(try await fixture.messages(thread: "t1").count == 12)
+        let token = try await fixture.sandbox.connection.provider(.parent).currentAccessToken()
+        let response = try await fixture.sandbox.connection.signed.send(
+            HTTPClientRequest(method: .get, url: fixture.sandbox.origin + "/api/v1/audit?kind=refresh_reuse"),
+            accessToken: token.plainText)
+        #expect(response.status == 200)
+        let audit = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+        #expect((audit?["items"] as? [Any])?.isEmpty == true, "\(String(decoding: response.body, as: UTF8.self))")
+        #expect(try fixture.sandbox.connection.storage.read(.child) != nil)
+    }
+
+    @Test("--once without a login: exit 1 and a message that says what to do")
+    func onceWithoutLogin() async throws {
+        let home = try TemporaryDirectory(prefix: "daemon-no-login")
+        defer { home.remove() }
+        let result = try runProcess(
+            BuiltProducts.path("share-daemon"), ["--once"],
+            environment: [
+                "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": home.file("keychain"),
+                "SHAREKIT_CONTAINER_DIR": home.file("container"),
+            ])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("share login"))
+    }
+}
