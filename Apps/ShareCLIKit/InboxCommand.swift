@@ -13,7 +13,7 @@ enum InboxCommand {
     static let help = """
         Usage: share inbox list [--json]
                share inbox show ID [--json]
-               share inbox retry ID [--json] [--no-progress] [--on-cancel keep|remove]
+               share inbox retry ID [--json] [--progress auto|bar|lines|off] [--on-cancel keep|remove]
                share inbox drop ID [--json]
 
         The share inbox holds shares that were not sent yet: share send keeps a share
@@ -43,7 +43,7 @@ enum InboxCommand {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                rest, flags: ["--json", "--no-progress"], options: ["--on-cancel", "--server"])
+                rest, flags: ["--json", "--no-progress"], options: ["--on-cancel", "--server", "--progress"])
             let needsID = sub != "list"
             guard parsed.positionals.count == (needsID ? 1 : 0) else {
                 throw UsageError(needsID ? "share inbox \(sub) needs one entry ID" : "share inbox list takes no ID")
@@ -195,6 +195,12 @@ enum InboxCommand {
         guard let policy = CancelPolicy(rawValue: parsed.value("--on-cancel") ?? "keep") else {
             return report.usage("--on-cancel must be keep or remove")
         }
+        let mode: ProgressMode
+        do {
+            mode = try ProgressMode.parse(parsed.value("--progress"), noProgress: parsed.has("--no-progress"))
+        } catch {
+            return report.usage("\(error)")
+        }
         let held: (any InboxEntryLock, InboxEntry)?
         do {
             held = try inbox.lock(id: id, wait: false)
@@ -221,7 +227,7 @@ enum InboxCommand {
         let limits = await context.instanceLimits()
         let delivery = EntryDelivery(
             inbox: inbox, sender: context.sender(limits: limits?.messageLimits),
-            progress: ProgressBar(sink: io.err, enabled: !parsed.has("--no-progress") && io.err.isTerminal),
+            progress: ProgressBar(sink: io.err, mode: mode),
             cancellation: cancellation, onCancel: policy)
         let outcome = await delivery.deliver(entry, lock: lock)
         interrupt.onInterrupt = nil

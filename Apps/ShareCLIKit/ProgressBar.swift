@@ -2,9 +2,31 @@ import AppSupport
 import Foundation
 import Synchronization
 
+/// How `share send` shows upload progress (`--progress`).
+enum ProgressMode: String, Sendable {
+    /// A bar on a terminal, nothing on a pipe (the default).
+    case auto
+    /// Always the redrawn bar.
+    case bar
+    /// Plain lines (`progress NAME DONE/TOTAL bytes`), at most one a second
+    /// and one at the end: for logs and scripts that watch a long upload.
+    case lines
+    /// Nothing.
+    case off
+
+    /// The mode for a command line: `--no-progress` wins, else `--progress`.
+    static func parse(_ value: String?, noProgress: Bool) throws -> ProgressMode {
+        if noProgress { return .off }
+        guard let mode = ProgressMode(rawValue: value ?? "auto") else {
+            throw UsageError("--progress must be auto, bar, lines or off")
+        }
+        return mode
+    }
+}
+
 /// The upload progress line `share send` draws on a terminal: bytes the
 /// server acknowledged, the rate, and the time left. On a pipe it draws
-/// nothing (scripts read the result line, not a bar).
+/// nothing unless asked for lines (scripts read the result line, not a bar).
 final class ProgressBar: Sendable {
     private struct State {
         var started: ContinuousClock.Instant?
@@ -14,18 +36,31 @@ final class ProgressBar: Sendable {
 
     private let sink: any OutputSink
     private let enabled: Bool
+    private let plainLines: Bool
     private let width: Int
     private let clock = ContinuousClock()
     private let state = Mutex(State())
 
     /// - Parameters:
     ///   - sink: where to draw (standard error).
-    ///   - enabled: false draws nothing (not a terminal, or `--no-progress`).
-    ///   - width: the bar's width in cells.
-    init(sink: any OutputSink, enabled: Bool, width: Int = 24) {
+    ///   - mode: `--progress`; `auto` draws the bar only when `sink` is a terminal.
+    init(sink: any OutputSink, mode: ProgressMode) {
         self.sink = sink
-        self.enabled = enabled
-        self.width = width
+        width = 24
+        switch mode {
+        case .auto:
+            enabled = sink.isTerminal
+            plainLines = false
+        case .bar:
+            enabled = true
+            plainLines = false
+        case .lines:
+            enabled = true
+            plainLines = true
+        case .off:
+            enabled = false
+            plainLines = false
+        }
     }
 
     /// Draws the line for `done` of `total` bytes of item `label`, at most
@@ -33,16 +68,19 @@ final class ProgressBar: Sendable {
     func update(label: String, done: Int64, total: Int64) {
         guard enabled else { return }
         let now = clock.now
+        let interval: Duration = plainLines ? .seconds(1) : .milliseconds(100)
         let line: String? = state.withLock { state in
             let started = state.started ?? now
             state.started = started
-            if let last = state.lastDrawn, now - last < .milliseconds(100), done < total { return nil }
+            if let last = state.lastDrawn, now - last < interval, done < total { return nil }
             state.lastDrawn = now
-            state.drewSomething = true
+            state.drewSomething = !plainLines
+            if plainLines { return "progress \(label) \(done)/\(total) bytes" }
             return Self.render(
                 label: label, done: done, total: total, elapsed: Self.seconds(now - started), width: width)
         }
-        if let line { sink.write("\r" + line + "\u{1B}[K") }
+        guard let line else { return }
+        sink.write(plainLines ? line + "\n" : "\r" + line + "\u{1B}[K")
     }
 
     /// Ends the line so that the next output starts on a fresh one.

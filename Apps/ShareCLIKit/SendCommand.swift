@@ -19,7 +19,8 @@ enum SendCommand {
     static let help = """
         Usage: share send [FILE|URL ...] [--text T] [--stdin] --to TARGET [--comment C]
                           [--new-post TITLE] [--queue] [--json] [--server URL]
-                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--no-progress]
+                          [--on-cancel keep|remove] [--load-timeout SECONDS]
+                          [--progress auto|bar|lines|off] [--no-progress]
 
         Shares files, links and text into a thread or channel as one message.
 
@@ -43,7 +44,11 @@ enum SendCommand {
           --on-cancel M   on Ctrl-C: keep (default) leaves the share in the inbox for
                           the daemon; remove deletes it.
           --load-timeout S  the deadline of each load (a file, stdin, a FIFO); default 30.
-          --no-progress   no progress bar (there is none on a pipe anyway).
+          --progress M    auto (default): a bar with bytes acknowledged, rate and ETA on
+                          a terminal, nothing on a pipe; bar: always the bar; lines: a
+                          plain `progress NAME DONE/TOTAL bytes` line each second (logs);
+                          off: nothing.
+          --no-progress   the same as --progress off.
 
         Before anything is sent the share is kept in the share inbox of the shared
         container; it is removed when the server has it or refused it for good.
@@ -68,7 +73,7 @@ enum SendCommand {
 
     static let flags: Set<String> = ["--stdin", "--json", "--queue", "--no-progress", "--help", "-h"]
     static let options: Set<String> = [
-        "--text", "--to", "--comment", "--new-post", "--server", "--on-cancel", "--load-timeout",
+        "--text", "--to", "--comment", "--new-post", "--server", "--on-cancel", "--load-timeout", "--progress",
     ]
 
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
@@ -111,7 +116,7 @@ struct SendRequest: Sendable {
     var queueOnly: Bool
     var onCancel: CancelPolicy
     var loadTimeout: Duration
-    var showProgress: Bool
+    var progress: ProgressMode
 
     init(_ parsed: ParsedArguments) throws {
         items = parsed.positionals.filter { $0 != "-" }
@@ -124,7 +129,7 @@ struct SendRequest: Sendable {
             throw UsageError("--new-post needs a title")
         }
         queueOnly = parsed.has("--queue")
-        showProgress = !parsed.has("--no-progress")
+        progress = try ProgressMode.parse(parsed.value("--progress"), noProgress: parsed.has("--no-progress"))
         guard let policy = CancelPolicy(rawValue: parsed.value("--on-cancel") ?? "keep") else {
             throw UsageError("--on-cancel must be keep or remove")
         }
@@ -310,7 +315,7 @@ struct SendFlow: Sendable {
         let delivery = EntryDelivery(
             inbox: context.inbox,
             sender: context.sender(limits: limits?.messageLimits),
-            progress: ProgressBar(sink: report.io.err, enabled: request.showProgress && report.io.err.isTerminal),
+            progress: ProgressBar(sink: report.io.err, mode: request.progress),
             cancellation: cancellation, onCancel: request.onCancel)
         let outcome = await delivery.deliver(entry, lock: draft)
         interrupt.onInterrupt = nil
