@@ -17,4 +17,5 @@ nonisolated(unsafe) let helperCommands: [String: ([String]) throws -> Void] = [
     "inbox-write": inboxWriteCommand,
     "inbox-lock": inboxLockCommand,
     "outbox-drain": outboxDrainCommand,
+    "outbox-takeover": outboxTakeoverCommand,
 ]
