@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Push payload parsing and preview rendering.
+// Push payload parsing, the preview fetch and rendering (the notifier).
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -18,6 +18,11 @@ let package = Package(
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/PushPreviewInterface"),
+        .package(path: "../../Interfaces/HTTPInterface"),
+        .package(path: "../../Interfaces/HTTPTypes"),
+        .package(path: "../../Interfaces/KeychainInterface"),
+        .package(path: "../../Interfaces/SharedStateInterface"),
+        .package(path: "../../Interfaces/SessionsInterface"),
     ],
     targets: [
         .target(
@@ -25,7 +30,16 @@ let package = Package(
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "PushPreviewInterface", package: "PushPreviewInterface"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
+                .product(name: "KeychainInterface", package: "KeychainInterface"),
+                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "SessionsInterface", package: "SessionsInterface"),
             ],
+            // The one localized string table (English and German) of the
+            // notifier's texts: placeholders and format strings are never
+            // literals in code.
+            resources: [.copy("Resources/PushStrings.json")],
             swiftSettings: swiftSettings
         )
     ],

@@ -1,0 +1,106 @@
+/// A push as a push service delivers it (PROTOCOL.md "Push"): the `aps`
+/// dictionary the system shows by itself, and `b`, the ids the notifier
+/// fetches the text with. A push never carries message content.
+public struct PushPayload: Sendable, Equatable {
+    /// `b.v`: the payload format. Only version 1 is understood; a notifier
+    /// leaves a push of any other version as the system would show it.
+    public var version: Int
+    /// The ids of `b`, nil when ``version`` is not 1 (their meaning is unknown then).
+    public var ids: PushIDs?
+    /// What `aps` asks the system to show when nobody changes it.
+    public var alert: PushAlert
+
+    /// Makes a payload.
+    /// - Parameters:
+    ///   - version: `b.v`.
+    ///   - ids: the ids of `b` (version 1 only).
+    ///   - alert: the `aps` members.
+    public init(version: Int, ids: PushIDs?, alert: PushAlert) {
+        self.version = version
+        self.ids = ids
+        self.alert = alert
+    }
+}
+
+/// The ids of a version 1 push (`b`): which notification, of which kind,
+/// from which instance, about which thread and message.
+public struct PushIDs: Sendable, Equatable {
+    /// `b.nid`: the notification id (`nid` of getPushPreview).
+    public var nid: String
+    /// `b.k`: the kind (`message`, `mention`, `dm`, ...); it picks the placeholder text.
+    public var kind: String
+    /// `b.i`: the instance, the server's `host:port`; the preview token is kept per instance.
+    public var instance: String
+    /// `b.t`: the thread (or channel) the notification belongs to, when given.
+    public var thread: String?
+    /// `b.m`: the message (`message_id` of getPushPreview); without it nothing can be fetched.
+    public var message: String?
+
+    /// Makes the ids.
+    /// - Parameters:
+    ///   - nid: `b.nid`.
+    ///   - kind: `b.k`.
+    ///   - instance: `b.i`.
+    ///   - thread: `b.t`.
+    ///   - message: `b.m`.
+    public init(nid: String, kind: String, instance: String, thread: String?, message: String?) {
+        self.nid = nid
+        self.kind = kind
+        self.instance = instance
+        self.thread = thread
+        self.message = message
+    }
+}
+
+/// The members of `aps` a notifier keeps or shows: the alert as sent (text
+/// or localization keys), the grouping, the badge and the sound.
+public struct PushAlert: Sendable, Equatable {
+    /// `aps.alert.title`, or nil.
+    public var title: String?
+    /// `aps.alert.body` (or `aps.alert` when it is a plain string), or nil.
+    public var body: String?
+    /// `aps.alert.title-loc-key`: a key of the notifier's string table, or nil.
+    public var titleKey: String?
+    /// `aps.alert.loc-key`: a key of the notifier's string table, or nil.
+    public var bodyKey: String?
+    /// `aps.thread-id`: notifications with the same one are grouped.
+    public var threadID: String?
+    /// `aps.badge`: the number the app's icon shows.
+    public var badge: Int?
+    /// `aps.sound`.
+    public var sound: String?
+
+    /// Makes the `aps` members.
+    public init(
+        title: String? = nil, body: String? = nil, titleKey: String? = nil, bodyKey: String? = nil,
+        threadID: String? = nil, badge: Int? = nil, sound: String? = nil
+    ) {
+        self.title = title
+        self.body = body
+        self.titleKey = titleKey
+        self.bodyKey = bodyKey
+        self.threadID = threadID
+        self.badge = badge
+        self.sound = sound
+    }
+}
+
+/// Why a push payload could not be read. A notifier shows nothing of its
+/// own for such a push: the caller reports the error.
+public enum PushPayloadError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The payload is not a JSON object.
+    case notJSON
+    /// A required member (`aps`, `b`, `b.v`, `b.nid`, `b.k`, `b.i`) is missing; the path names it.
+    case missingMember(String)
+    /// A member has the wrong type or is empty; the path names it.
+    case invalidMember(String)
+
+    /// A message for a person (member paths only, never values).
+    public var description: String {
+        switch self {
+        case .notJSON: return "the push payload is not a JSON object"
+        case .missingMember(let path): return "the push payload has no \(path)"
+        case .invalidMember(let path): return "the push payload's \(path) has the wrong type or is empty"
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// A push registration of this device at one instance, as registerPush
+/// answered it. The preview token is a credential: it lives only in the
+/// keychain and never prints.
+public struct PushRegistration: Sendable, Equatable, CustomStringConvertible {
+    /// The server's origin (`http://host:port`) the preview is fetched from.
+    public var origin: String
+    /// The registration's id (for unregisterPush).
+    public var registrationID: String
+    /// The preview token (getPushPreview's `Authorization: DPoP <token>`).
+    public var previewToken: String
+    /// The device's push token the registration was made for; a new one means registering again.
+    public var pushToken: String
+
+    /// Makes a registration.
+    public init(origin: String, registrationID: String, previewToken: String, pushToken: String) {
+        self.origin = origin
+        self.registrationID = registrationID
+        self.previewToken = previewToken
+        self.pushToken = pushToken
+    }
+
+    /// Origin and registration id, never the tokens.
+    public var description: String { "push registration \(registrationID) at \(origin)" }
+}
+
+/// Where push registrations are kept, one per instance (`b.i`, the
+/// server's `host:port`): in the keychain's shared access group only.
+public protocol PushRegistrationStoring: Sendable {
+    /// The registration for an instance, or nil.
+    /// - Throws: the keychain's error when the item cannot be read.
+    func registration(instance: String) throws -> PushRegistration?
+    /// Stores (replaces) the registration of an instance.
+    /// - Throws: the keychain's error when the item cannot be written.
+    func store(_ registration: PushRegistration, instance: String) throws
+    /// Deletes the registration of an instance (nothing when there is none).
+    /// - Throws: the keychain's error when the item cannot be deleted.
+    func delete(instance: String) throws
+}

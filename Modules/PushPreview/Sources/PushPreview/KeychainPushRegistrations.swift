@@ -1,0 +1,67 @@
+import Foundation
+public import KeychainInterface
+public import PushPreviewInterface
+
+/// Push registrations in the keychain's shared access group, one item per
+/// instance (service `push.registration`, scope `host:port`): the preview
+/// token and registration id live here and nowhere else.
+public struct KeychainPushRegistrations: PushRegistrationStoring {
+    /// The items' service name.
+    public static let service = "push.registration"
+
+    private let store: any SecretStore
+    private let accessGroup: String
+
+    /// Makes the store.
+    /// - Parameters:
+    ///   - store: the keychain.
+    ///   - accessGroup: the shared access group (`sharekit`).
+    public init(store: any SecretStore, accessGroup: String) {
+        self.store = store
+        self.accessGroup = accessGroup
+    }
+
+    /// The item of an instance.
+    public func key(instance: String) -> SecretItemKey {
+        SecretItemKey(accessGroup: accessGroup, service: Self.service, scope: instance)
+    }
+
+    /// The registration of an instance, or nil.
+    /// - Throws: `KeychainError` when the item cannot be read or is corrupt.
+    public func registration(instance: String) throws -> PushRegistration? {
+        let key = key(instance: instance)
+        guard let value = try store.read(key) else { return nil }
+        guard
+            let object = value.withBytes({ try? JSONSerialization.jsonObject(with: Data($0)) }) as? [String: String],
+            let origin = object["origin"], let id = object["registration_id"],
+            let token = object["preview_token"], let pushToken = object["push_token"]
+        else { throw KeychainError.corruptItem(key) }
+        return PushRegistration(origin: origin, registrationID: id, previewToken: token, pushToken: pushToken)
+    }
+
+    /// Stores the registration of an instance.
+    /// - Throws: `KeychainError` when the item cannot be written.
+    public func store(_ registration: PushRegistration, instance: String) throws {
+        let data = try JSONSerialization.data(
+            withJSONObject: [
+                "origin": registration.origin, "registration_id": registration.registrationID,
+                "preview_token": registration.previewToken, "push_token": registration.pushToken,
+            ], options: [.sortedKeys])
+        try store.write(SecretValue(bytes: Array(data)), for: key(instance: instance))
+    }
+
+    /// Deletes the registration of an instance.
+    /// - Throws: `KeychainError` when the item cannot be deleted.
+    public func delete(instance: String) throws {
+        try store.delete(key(instance: instance))
+    }
+
+    /// The instance id of a server origin (`b.i` of its pushes): its
+    /// authority, `host:port`, as the server derives it.
+    public static func instance(ofOrigin origin: String) -> String {
+        var authority = Substring(origin)
+        if let schemeEnd = authority.range(of: "://") { authority = authority[schemeEnd.upperBound...] }
+        if let slash = authority.firstIndex(of: "/") { authority = authority[..<slash] }
+        return String(authority)
+    }
+}
