@@ -17,12 +17,13 @@ public final class ShareServer {
     private var stopped = false
     private let stdoutPipe: Int32
 
-    /// Writes `seed` to `directory/seed.json`, starts the server with its
+    /// Writes `seed` to `directory/seed.json` (nil: the built-in `demo`
+    /// seed), starts the server with its
     /// database at `directory/server.sqlite` and waits (at most 60 s) for its
     /// `listening on` line.
     /// - Parameters:
     ///   - executable: the share-server binary.
-    ///   - seed: the seed, as `JSONSerialization` takes it.
+    ///   - seed: the seed, as `JSONSerialization` takes it; nil for `--seed demo`.
     ///   - directory: an existing directory of the run (the caller removes it).
     ///   - quiet: whether to pass `--quiet`.
     ///   - started: called with the server's pid as soon as it runs, before
@@ -30,13 +31,16 @@ public final class ShareServer {
     /// - Throws: when the seed cannot be written or the server does not start
     ///   (then it has been stopped, and the error ends with its log's tail).
     public init(
-        executable: String, seed: [String: Any], directory: String, quiet: Bool,
+        executable: String, seed: [String: Any]?, directory: String, quiet: Bool,
         started: (pid_t) -> Void = { _ in }
     ) throws {
         self.directory = directory
-        let seedPath = directory + "/seed.json"
-        try JSONSerialization.data(withJSONObject: seed, options: [.prettyPrinted, .sortedKeys])
-            .write(to: URL(fileURLWithPath: seedPath))
+        var seedPath = "demo"
+        if let seed {
+            seedPath = directory + "/seed.json"
+            try JSONSerialization.data(withJSONObject: seed, options: [.prettyPrinted, .sortedKeys])
+                .write(to: URL(fileURLWithPath: seedPath))
+        }
         let (readEnd, writeEnd) = try Pipe.make()
         var arguments = ["--listen", "127.0.0.1:0", "--db", directory + "/server.sqlite", "--seed", seedPath]
         if quiet { arguments.append("--quiet") }
@@ -113,12 +117,24 @@ public final class ShareServer {
     /// - Returns: the path of the built binary.
     /// - Throws: ``Spawn/Failure`` when the build fails.
     public static func buildRelease() throws -> String {
+        try buildRelease(products: ["share-server"]) + "/share-server"
+    }
+
+    /// Builds products of the repository root (found from this file's path)
+    /// in release mode with `swift build`, one after the other, its output
+    /// going to stderr.
+    /// - Parameter products: e.g. `["share-server", "share-daemon", "share"]`.
+    /// - Returns: the directory of the built binaries.
+    /// - Throws: ``Spawn/Failure`` when a build fails.
+    public static func buildRelease(products: [String]) throws -> String {
         // …/benchmarks/BenchmarkSupport/Sources/BenchmarkSupport/ShareServer.swift
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<5 { root.deleteLastPathComponent() }
-        FileHandle.standardError.write(Data("building share-server (release) in \(root.path)\n".utf8))
-        try Spawn.run("swift", ["build", "-c", "release", "--product", "share-server", "--package-path", root.path])
+        for product in products {
+            FileHandle.standardError.write(Data("building \(product) (release) in \(root.path)\n".utf8))
+            try Spawn.run("swift", ["build", "-c", "release", "--product", product, "--package-path", root.path])
+        }
         let bin = try Spawn.output("swift", ["build", "-c", "release", "--show-bin-path", "--package-path", root.path])
-        return bin.trimmingCharacters(in: .whitespacesAndNewlines) + "/share-server"
+        return bin.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -27,15 +27,16 @@ public enum Spawn {
     }
 
     /// Starts `executable` (searched in PATH when it has no slash).
+    /// - Parameter stdin: the file the child reads as standard input.
     /// - Returns: the child's pid.
     /// - Throws: ``Failure`` when it cannot be started.
-    public static func start(_ executable: String, _ arguments: [String], stdout: Stream, stderr: Stream) throws
-        -> pid_t
-    {
+    public static func start(
+        _ executable: String, _ arguments: [String], stdin: String = "/dev/null", stdout: Stream, stderr: Stream
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         for (stream, target) in [(stdout, Int32(1)), (stderr, Int32(2))] {
             switch stream {
             case .inherit: break
@@ -80,7 +81,24 @@ public enum Spawn {
             if let deadline, Clock.nanoseconds() >= deadline { return nil }
             if deadline != nil { usleep(10_000) }
         }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
+        return exitStatus(status)
+    }
+
+    /// Waits for a child with `wait4` and returns its resource usage too
+    /// (`ru_maxrss` is the child's peak resident set in KiB).
+    /// - Returns: its exit status (128 + the signal when killed) and its usage.
+    public static func waitWithUsage(_ pid: pid_t) -> (status: Int32, usage: rusage) {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            if errno != EINTR { return (-1, usage) }
+        }
+        return (exitStatus(status), usage)
+    }
+
+    /// The exit status of a raw wait status (WIFEXITED / WEXITSTATUS /
+    /// WTERMSIG are macros Swift cannot import).
+    private static func exitStatus(_ status: Int32) -> Int32 {
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
