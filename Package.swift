@@ -345,6 +345,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: The target picker, share targets and the desktop entry (the share program in a pseudo-terminal)
+        .testTarget(
+            name: "PickerTests",
+            dependencies: [
+                "ShareCLI", "ShareCLIKit", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
+                lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"), lib("SessionsInterface"),
+                lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"), lib("SharedState"),
+                lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("ShareIntake"),
+            ],
+            path: "Tests/PickerTests",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Layout (depends on every package so that each one is compiled)
         .testTarget(
             name: "LayoutTests",

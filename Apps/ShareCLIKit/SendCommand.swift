@@ -17,9 +17,9 @@ import Synchronization
 /// exit 4) or interrupted (`--on-cancel`).
 enum SendCommand {
     static let help = """
-        Usage: share send [FILE|URL ...] [--text T] [--stdin] --to TARGET [--comment C]
+        Usage: share send [FILE|URL ...] [--text T] [--stdin] [--to TARGET] [--comment C]
                           [--new-post TITLE] [--queue] [--json] [--server URL]
-                          [--on-cancel keep|remove] [--load-timeout SECONDS]
+                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--desktop]
                           [--progress auto|bar|lines|off] [--no-progress]
 
         Shares files, links and text into a thread or channel as one message.
@@ -33,7 +33,9 @@ enum SendCommand {
                           else is attached as a file.
         Target:
           --to TARGET     thread:ID, channel:ID, new-post:CHANNEL_ID, or a display path
-                          such as "server > Gateway > resume the gateway".
+                          such as "server > Gateway > resume the gateway". Without
+                          --to, a full-screen picker opens on a terminal (recent
+                          targets, search); without a terminal, --to is required.
           --new-post TITLE  start a new post with this title in the forum channel TARGET.
         Options:
           --comment C     the message's comment (first in the text).
@@ -49,6 +51,9 @@ enum SendCommand {
                           plain `progress NAME DONE/TOTAL bytes` line each second (logs);
                           off: nothing.
           --no-progress   the same as --progress off.
+          --desktop       launched from the desktop entry: open the picker in a terminal
+                          emulator, else queue for the most recent target; the outcome
+                          is a desktop notification (docs/picker.md).
 
         Before anything is sent the share is kept in the share inbox of the shared
         container; it is removed when the server has it or refused it for good.
@@ -71,7 +76,7 @@ enum SendCommand {
 
         """
 
-    static let flags: Set<String> = ["--stdin", "--json", "--queue", "--no-progress", "--help", "-h"]
+    static let flags: Set<String> = ["--stdin", "--json", "--queue", "--no-progress", "--desktop", "--help", "-h"]
     static let options: Set<String> = [
         "--text", "--to", "--comment", "--new-post", "--server", "--on-cancel", "--load-timeout", "--progress",
     ]
@@ -88,19 +93,22 @@ enum SendCommand {
             io.out.write(help)
             return .success
         }
+        if parsed.has("--desktop") { return await DesktopLaunch.run(arguments, io: io, environment: environment) }
         let report = SendReport(io: io, json: parsed.has("--json"))
-        let request: SendRequest
+        var request: SendRequest
         do {
             request = try SendRequest(parsed)
         } catch {
             return report.usage("\(error)")
         }
+        if let stop = PickerLaunch.requireTerminal(request, report: report) { return stop }
         let context: CLIContext
         do {
             context = try CLIContext(environment: environment, server: parsed.value("--server"))
         } catch {
             return report.failure("\(error)")
         }
+        if let stop = await PickerLaunch.complete(&request, context: context, report: report) { return stop }
         return await SendFlow(request: request, context: context, report: report).run()
     }
 }
@@ -122,7 +130,7 @@ struct SendRequest: Sendable {
         items = parsed.positionals.filter { $0 != "-" }
         readStandardInput = parsed.has("--stdin") || parsed.positionals.contains("-")
         texts = parsed.options["--text"] ?? []
-        target = try parsed.required("--to")
+        target = parsed.value("--to") ?? ""
         comment = parsed.value("--comment") ?? ""
         newPostTitle = parsed.value("--new-post")
         if let title = newPostTitle, title.allSatisfy(\.isWhitespace) {

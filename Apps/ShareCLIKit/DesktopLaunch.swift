@@ -1,0 +1,180 @@
+import AppSupport
+import Foundation
+import ShareCore
+import ShareIntake
+import Synchronization
+import TargetStoreInterface
+
+/// `share send --desktop FILES...`: how the desktop entry launches ShareKit
+/// from a file manager's "Open with" (no terminal, nobody reading stderr).
+///
+/// On a terminal it is the ordinary `share send` with the picker. Without
+/// one it opens itself in a terminal emulator when one is configured
+/// (`$TERMINAL`, else `x-terminal-emulator`) and there is a display;
+/// otherwise it hands the share to the daemon (`--queue`) for the most
+/// recent target. Either way the outcome becomes a desktop notification, so
+/// a share that worked says so and where, and one that failed says why.
+enum DesktopLaunch {
+    static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
+        let rest = arguments.filter { $0 != "--desktop" }
+        let notifier = DesktopNotifier(environment: environment, fallback: io.err)
+        if PickerLaunch.hasTerminal || rest.contains("--to") {
+            return await sendAndNotify(rest, io: io, environment: environment, notifier: notifier)
+        }
+        if let terminal = terminalEmulator(environment), let me = executablePath() {
+            let command = [terminal, "-e", me, "send", "--desktop"] + rest
+            if spawnDetached(command, environment: environment) { return .success }
+        }
+        let recent: ShareTarget?
+        do {
+            let context = try CLIContext(environment: environment, server: nil)
+            recent = try context.recents.list().targets.first
+        } catch {
+            notifier.notify(.failure, summary: "ShareKit: not shared", body: "\(error)")
+            return .failure
+        }
+        guard let recent else {
+            notifier.notify(
+                .failure, summary: "ShareKit: not shared",
+                body: "No target to share to: choose one once with `share targets --search NAME` and "
+                    + "`share send FILE --to TARGET`, or run `share send FILE` in a terminal to pick one.")
+            return .failure
+        }
+        let queued = rest + ["--queue", "--to", PickerLaunch.reference(of: recent)]
+        return await sendAndNotify(queued, io: io, environment: environment, notifier: notifier)
+    }
+
+    /// Runs `share send` with `arguments`, then says how it ended in a notification.
+    private static func sendAndNotify(
+        _ arguments: [String], io: ProgramIO, environment: [String: String], notifier: DesktopNotifier
+    ) async -> ExitCode {
+        let out = CapturingSink(io.out)
+        let err = CapturingSink(io.err)
+        let code = await SendCommand.run(arguments, io: ProgramIO(out: out, err: err), environment: environment)
+        let said = out.lines.last ?? ""
+        let why = err.lines.map { $0.hasPrefix("share send: ") ? String($0.dropFirst(12)) : $0 }
+            .joined(separator: "\n")
+        switch code {
+        case .success:
+            let queued = arguments.contains("--queue")
+            notifier.notify(.success, summary: queued ? "ShareKit: queued" : "ShareKit: shared", body: said)
+        case .queued: notifier.notify(.success, summary: "ShareKit: not sent yet", body: said)
+        case .cancelled: notifier.notify(.success, summary: "ShareKit: cancelled", body: "Nothing was shared.")
+        default: notifier.notify(.failure, summary: "ShareKit: not shared", body: why.isEmpty ? said : why)
+        }
+        return code
+    }
+
+    /// The terminal emulator to open the picker in, when there is a display to show it on.
+    static func terminalEmulator(_ environment: [String: String]) -> String? {
+        let display = [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
+        guard display else { return nil }
+        if let configured = environment["TERMINAL"], !configured.isEmpty {
+            return findProgram(configured, environment: environment)
+        }
+        return findProgram("x-terminal-emulator", environment: environment)
+    }
+
+    /// The path of `name` (a path, or a program on `$PATH`), when it can be run.
+    static func findProgram(_ name: String, environment: [String: String]) -> String? {
+        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 {
+            return "\(directory)/\(name)"
+        }
+        return nil
+    }
+
+    private static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Starts `command` and does not wait for it (the terminal outlives this process).
+    private static func spawnDetached(_ command: [String], environment: [String: String]) -> Bool {
+        ChildProgram.spawn(command, environment: environment) != nil
+    }
+}
+
+/// Desktop notifications through `notify-send` (org.freedesktop.Notifications
+/// over D-Bus); `SHAREKIT_NOTIFY_COMMAND` names another program taking the
+/// same arguments. Without either, the message goes to standard error.
+struct DesktopNotifier: Sendable {
+    enum Kind { case success, failure }
+
+    let command: String?
+    let fallback: any OutputSink
+
+    init(environment: [String: String], fallback: any OutputSink) {
+        if let configured = environment["SHAREKIT_NOTIFY_COMMAND"], !configured.isEmpty {
+            command = DesktopLaunch.findProgram(configured, environment: environment)
+        } else {
+            command = DesktopLaunch.findProgram("notify-send", environment: environment)
+        }
+        self.fallback = fallback
+    }
+
+    /// Shows the notification, and waits for the notifier to finish.
+    func notify(_ kind: Kind, summary: String, body: String) {
+        let urgency = kind == .success ? "normal" : "critical"
+        if let command,
+            let pid = ChildProgram.spawn(
+                [command, "--app-name=ShareKit", "--urgency=\(urgency)", summary, body],
+                environment: ProcessInfo.processInfo.environment),
+            ChildProgram.wait(pid) == 0
+        {
+            return
+        }
+        fallback.write("\(summary): \(body)\n")
+    }
+}
+
+/// Small `posix_spawn` wrapper for the notifier and the terminal emulator.
+enum ChildProgram {
+    /// Starts `command` with `environment`, its standard input from /dev/null.
+    /// - Returns: the process id, or nil when it could not start.
+    static func spawn(_ command: [String], environment: [String: String]) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let arguments = command.map { strdup($0) } + [nil]
+        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in arguments { free(pointer) }
+            for pointer in variables { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, command[0], &actions, nil, arguments, variables)
+        return status == 0 ? pid : nil
+    }
+
+    /// Waits for `pid`; its exit status, or -1.
+    static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return -1 }
+        }
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+    }
+}
+
+/// Passes output on and keeps a copy, to put the outcome into a notification.
+final class CapturingSink: OutputSink, @unchecked Sendable {
+    private let inner: any OutputSink
+    private let text = Mutex("")
+
+    init(_ inner: any OutputSink) { self.inner = inner }
+
+    var isTerminal: Bool { inner.isTerminal }
+
+    func write(_ text: String) {
+        inner.write(text)
+        self.text.withLock { $0 += text }
+    }
+
+    /// What was written, line by line, without empty lines.
+    var lines: [String] { text.withLock { $0 }.split(separator: "\n").map(String.init) }
+}

@@ -1,0 +1,111 @@
+import AppSupport
+import ClientAssembly
+import Foundation
+import SessionsInterface
+import ShareCore
+import ShareIntake
+import ShareIntakeInterface
+import TargetStore
+import TargetStoreInterface
+
+/// `share send` without `--to`: the picker chooses the target (and may
+/// change the comment) before anything is kept or sent, so cancelling it
+/// leaves nothing behind.
+enum PickerLaunch {
+    /// Whether the picker can open: standard input and output are a terminal.
+    static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// Why `share send` stops when it has no target and no terminal.
+    static let noTerminalMessage =
+        "no target: give --to TARGET (the target picker needs a terminal, and standard input or output is not one)"
+
+    /// Stops a command line without `--to` that cannot open the picker.
+    /// - Returns: the usage exit, or nil when the picker can open (or is not needed).
+    static func requireTerminal(_ request: SendRequest, report: SendReport) -> ExitCode? {
+        guard request.target.isEmpty, !hasTerminal else { return nil }
+        return report.usage(noTerminalMessage)
+    }
+
+    /// Lets the person choose the target when `--to` was not given.
+    /// - Returns: nil to go on with `request` completed; an exit code when
+    ///   the picker was cancelled or could not run.
+    static func complete(_ request: inout SendRequest, context: CLIContext, report: SendReport) async -> ExitCode? {
+        guard request.target.isEmpty else { return nil }
+        let picker = TargetPicker(
+            directory: context.targetDirectory, recents: (try? context.recents.list().targets) ?? [],
+            preview: ItemPreview.line(for: request, intake: context.intake))
+        let outcome: PickerState.Outcome
+        do {
+            outcome = try await picker.run(comment: request.comment)
+        } catch {
+            return report.failure("\(error)")
+        }
+        switch outcome {
+        case .cancel:
+            if report.json { report.emit(["status": "cancelled", "kept": false]) }
+            report.io.err.write("share send: cancelled; nothing was shared\n")
+            return .cancelled
+        case .send(let target, let comment):
+            request.target = reference(of: target)
+            request.comment = comment
+            if target.kind == .newPost, request.newPostTitle == nil {
+                request.newPostTitle = newPostTitle(for: request)
+            }
+            return nil
+        }
+    }
+
+    /// The command-line form of a target (`thread:ID`, `channel:ID`, `new-post:ID`).
+    static func reference(of target: ShareTarget) -> String {
+        switch target.kind {
+        case .thread: return "thread:" + target.id
+        case .channel: return "channel:" + target.id
+        case .newPost: return "new-post:" + target.id
+        }
+    }
+
+    /// A new post needs a title: the comment's first line, else the first item's name.
+    static func newPostTitle(for request: SendRequest) -> String {
+        let line = request.comment.split(separator: "\n").first.map(String.init) ?? ""
+        if !line.allSatisfy(\.isWhitespace) { return String(line.prefix(120)) }
+        if let item = request.items.first { return URL(fileURLWithPath: item).lastPathComponent }
+        return request.texts.first.map { String($0.prefix(120)) } ?? "Shared with ShareKit"
+    }
+}
+
+extension CLIContext {
+    /// Search and resolution against the server with the CLI's child session.
+    var targetDirectory: any TargetDirectory {
+        ServerTargetDirectory(serverOrigin: origin, client: connection.signed, tokens: connection.provider(.child))
+    }
+}
+
+/// The picker's preview line: what the first item is (name, type, size)
+/// and how many more there are. Cheap: one stat and libmagic on one file.
+enum ItemPreview {
+    static func line(for request: SendRequest, intake: any ShareIntaking) -> String {
+        let count = request.items.count + request.texts.count + (request.readStandardInput ? 1 : 0)
+        let more = count > 1 ? " (+\(count - 1) more)" : ""
+        if let first = request.items.first {
+            return describe(argument: first, intake: intake) + more
+        }
+        if let text = request.texts.first { return "Text: " + String(text.prefix(60)) + more }
+        if request.readStandardInput { return "Standard input" + more }
+        return "Comment only"
+    }
+
+    private static func describe(argument: String, intake: any ShareIntaking) -> String {
+        guard let source = try? intake.source(forArgument: argument) else { return argument }
+        switch source {
+        case .file(let path):
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            var info = stat()
+            guard stat(path, &info) == 0 else { return "\(name) - cannot be read" }
+            let type = (try? MagicSniffer().contentType(ofFileAt: path)) ?? "unknown type"
+            return "\(name) - \(type) - \(ProgressBar.formatBytes(Int64(info.st_size)))"
+        case .link(let url): return "Link: " + url
+        case .text(let text): return "Text: " + String(text.prefix(60))
+        case .standardInput: return "Standard input"
+        }
+    }
+}

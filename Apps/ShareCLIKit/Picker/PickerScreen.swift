@@ -1,0 +1,87 @@
+import ShareCore
+
+/// Draws a ``PickerState`` as one full frame of escape sequences and text:
+/// the header with Cancel and Send, the preview, the comment, the chosen
+/// target, the search field with the write-permission note, the list and a
+/// status line. The focused place is shown in reverse video; Send is dim
+/// while no target is chosen.
+enum PickerScreen {
+    static let escape = "\u{1B}["
+    /// Starts every frame: cursor home, clear the screen.
+    static let frameStart = escape + "H" + escape + "2J"
+    static let note = "Only targets with write permission."
+
+    /// The frame for `state` on a screen of `rows` by `columns`.
+    static func frame(_ state: PickerState, rows: Int, columns: Int) -> String {
+        var lines: [String] = []
+        let cancel = styled("[ Cancel ]", focused: state.focus == .cancel)
+        let send = styled("[ Send ]", focused: state.focus == .send, dim: !state.canSend)
+        let title = "Share"
+        let gap = max(1, columns - 10 - 8 - title.count)
+        lines.append(
+            cancel + String(repeating: " ", count: gap / 2) + bold(title) + String(repeating: " ", count: gap - gap / 2)
+                + send)
+        lines.append(fit(state.preview, columns))
+        lines.append("")
+        lines.append(field("Comment", state.comment, focused: state.focus == .comment, columns: columns))
+        lines.append(fit("To: " + (state.chosen?.displayPath ?? "(no target chosen)"), columns))
+        lines.append("")
+        lines.append(field("Search", state.query, focused: state.focus == .search, columns: columns))
+        lines.append(dimmed(note))
+        lines.append(heading(state))
+
+        let status = statusLine(state)
+        let room = max(1, rows - lines.count - 2)
+        let rowsShown = visibleRows(state, room: room)
+        for row in rowsShown {
+            let target = state.listed[row]
+            let mark = target == state.chosen ? "* " : "  "
+            lines.append(styled(fit(mark + target.displayPath, columns), focused: state.focus == .list(row)))
+        }
+        lines.append("")
+        lines.append(status)
+        return frameStart + lines.joined(separator: "\r\n")
+    }
+
+    private static func heading(_ state: PickerState) -> String {
+        if !state.isSearching {
+            return state.recents.isEmpty ? "No recent targets: type to search." : "Recent targets:"
+        }
+        if state.results == nil { return "Searching for \"\(state.query)\"..." }
+        if let error = state.searchError { return "Search failed: \(error)" }
+        return state.listed.isEmpty
+            ? "No writable target matches \"\(state.query)\"." : "Results for \"\(state.query)\":"
+    }
+
+    private static func statusLine(_ state: PickerState) -> String {
+        if let hint = state.hint { return bold(hint) }
+        return dimmed("Tab/arrows move - Enter chooses or sends - Esc cancels")
+    }
+
+    /// The rows that fit, keeping the focused row on screen.
+    private static func visibleRows(_ state: PickerState, room: Int) -> Range<Int> {
+        let count = state.listed.count
+        guard count > room else { return 0..<count }
+        var start = 0
+        if case .list(let row) = state.focus { start = max(0, min(row - room + 1, count - room)) }
+        return start..<(start + room)
+    }
+
+    private static func field(_ label: String, _ value: String, focused: Bool, columns: Int) -> String {
+        let shown = fit(value, max(1, columns - label.count - 4))
+        return label + ": " + (focused ? reverse(shown + "_") : shown)
+    }
+
+    private static func fit(_ text: String, _ columns: Int) -> String {
+        text.count <= columns ? text : String(text.prefix(max(0, columns - 3))) + "..."
+    }
+
+    private static func styled(_ text: String, focused: Bool, dim: Bool = false) -> String {
+        if focused { return reverse(dim ? dimmed(text) : text) }
+        return dim ? dimmed(text) : text
+    }
+
+    private static func reverse(_ text: String) -> String { escape + "7m" + text + escape + "0m" }
+    private static func bold(_ text: String) -> String { escape + "1m" + text + escape + "0m" }
+    private static func dimmed(_ text: String) -> String { escape + "2m" + text + escape + "0m" }
+}

@@ -1,0 +1,25 @@
+/// The content types ShareKit asks the desktop to offer it for (the
+/// "Offered" stage of a share): the one list the freedesktop desktop entry
+/// `contrib/desktop/sharekit.desktop` is generated from, and that a test
+/// compares with the file.
+///
+/// Every type is concrete: never `*/*` and never a bare
+/// `application/octet-stream`, which would put ShareKit into "Open with" for
+/// everything (the desktop's counterpart of a `TRUEPREDICATE` activation
+/// rule). The ranking of ``FileShareIntake`` decides what an item is once it
+/// is offered; a type listed here but refused by a server's
+/// `accepted_content_types` still ends in a visible refusal, never silence.
+public enum OfferedContentTypes {
+    /// Images, PDF documents, plain and structured text, and office documents,
+    /// in the order the desktop entry lists them.
+    public static let all: [String] = [
+        "image/png", "image/jpeg", "image/gif", "image/webp", "image/heic", "image/avif", "image/tiff",
+        "image/bmp", "image/svg+xml",
+        "application/pdf",
+        "text/plain", "text/markdown", "text/csv", "text/html", "text/uri-list",
+        "application/json", "application/zip",
+        "application/vnd.oasis.opendocument.text", "application/vnd.oasis.opendocument.spreadsheet",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ]
+}

@@ -1,0 +1,144 @@
+import ClientTestSupport
+import Foundation
+import ShareIntake
+import TestSupport
+import Testing
+
+/// The repository's root (this file is Tests/PickerTests/…).
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+/// `share targets` and the desktop integration (`contrib/desktop/sharekit.desktop`,
+/// `share send --desktop`), as processes against share-server.
+@Suite("share targets and the desktop entry")
+struct DesktopAndTargetsTests {
+    static let entryPath = repositoryRoot + "/contrib/desktop/sharekit.desktop"
+
+    @Test("the shipped desktop entry validates, offers exactly the intake's concrete types, and is what share prints")
+    func desktopEntry() throws {
+        let validation = try runProcess("/usr/bin/desktop-file-validate", [Self.entryPath])
+        #expect(validation.status == 0, "\(validation.stdout)\(validation.stderr)")
+        let text = try String(contentsOfFile: Self.entryPath, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("MimeType=") })
+        let types = line.dropFirst("MimeType=".count).split(separator: ";").map(String.init)
+        #expect(types == OfferedContentTypes.all)
+        #expect(!types.contains { $0.contains("*") || $0 == "application/octet-stream" })
+        #expect(text.contains("\nExec=share send --desktop %F\n"))
+        let printed = try runProcess(BuiltProducts.path("share"), ["desktop-entry"])
+        #expect(printed.status == 0)
+        #expect(printed.stdout == text, "regenerate with: share desktop-entry > contrib/desktop/sharekit.desktop")
+    }
+
+    @Test("share targets --json lists recent targets newest first after sends; search finds writable ones")
+    func targetsAfterSends() async throws {
+        let fixture = try await PickerFixture()
+        defer { fixture.close() }
+        let empty = try fixture.share(["targets", "--json"])
+        #expect(empty.status == 0 && empty.stdout == "[]\n")
+        for target in ["thread:t1", "channel:c1", "thread:t1"] {
+            let sent = try fixture.share(["send", "--text", "to \(target)", "--to", target])
+            #expect(sent.status == 0, "\(sent.stderr)")
+        }
+        let recent = try fixture.share(["targets", "--json"])
+        #expect(
+            Self.targets(recent) == ["thread:t1:server > Gateway > resume the gateway", "channel:c1:server > Gateway"])
+
+        let search = try fixture.share(["targets", "--search", "ANNOUNCE", "--json"])
+        #expect(search.status == 0 && Self.targets(search).isEmpty, "Announcements is read only for Alex")
+        let ideas = try fixture.share(["targets", "--search", "ide"])
+        #expect(ideas.stdout.contains("server > Ideas > new post\tnew-post:c2"))
+
+        _ = fixture.sandbox.stopServer()
+        let offline = try fixture.share(["targets", "--search", "gate"])
+        #expect(offline.status == 1)
+        #expect(offline.stderr.contains("cannot search"))
+        let stillThere = try fixture.share(["targets"])
+        #expect(stillThere.status == 0)
+        #expect(stillThere.stdout.hasPrefix("server > Gateway > resume the gateway\tthread:t1\n"))
+    }
+
+    @Test("launched from the desktop without a terminal: queued for the most recent target, a notification says where")
+    func desktopQueuesForRecent() async throws {
+        let fixture = try await PickerFixture()
+        defer { fixture.close() }
+        let (notifier, log) = try Self.notifier(fixture)
+        let photo = try fixture.file("photo.txt", "a picture of words\n")
+
+        let none = try fixture.share(["send", "--desktop", photo], environment: ["SHAREKIT_NOTIFY_COMMAND": notifier])
+        #expect(none.status == 1)
+        let refusal = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(refusal.contains("--urgency=critical") && refusal.contains("share targets"), "\(refusal)")
+        #expect(try fixture.inboxEntries().isEmpty)
+
+        try fixture.remember(Demo.gateway)
+        try Data().write(to: URL(fileURLWithPath: log))
+        let queued = try fixture.share(
+            ["send", "--desktop", photo], environment: ["SHAREKIT_NOTIFY_COMMAND": notifier])
+        #expect(queued.status == 0, "\(queued.stderr)")
+        let success = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(success.contains("ShareKit: queued") && success.contains("server > Gateway"), "\(success)")
+        let entries = try fixture.inboxEntries()
+        #expect(entries.map(\.manifest.target.id) == ["c1"])
+    }
+
+    @Test("without notify-send the outcome goes to stderr")
+    func desktopWithoutNotifier() async throws {
+        let fixture = try await PickerFixture()
+        defer { fixture.close() }
+        let file = try fixture.file("a.txt", "x\n")
+        let result = try fixture.share(["send", "--desktop", file], environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("ShareKit: not shared: No target to share to"))
+    }
+
+    @Test("with a display and $TERMINAL, the picker opens in the terminal emulator")
+    func desktopOpensTerminal() async throws {
+        let fixture = try await PickerFixture()
+        defer { fixture.close() }
+        let log = fixture.sandbox.home.file("terminal.log")
+        let terminal = fixture.sandbox.home.file("fake-terminal")
+        try Self.script("printf '%s\\n' \"$@\" > \(log).tmp && mv \(log).tmp \(log)", at: terminal)
+        let file = try fixture.file("b.txt", "y\n")
+        let result = try fixture.share(
+            ["send", "--desktop", file], environment: ["DISPLAY": ":0", "TERMINAL": terminal])
+        #expect(result.status == 0, "\(result.stderr)")
+        let arguments = try Self.waitForFile(log).split(separator: "\n").map(String.init)
+        #expect(arguments.first == "-e")
+        #expect(arguments.dropFirst(2) == ["send", "--desktop", file])
+        #expect(arguments.dropFirst().first.map { URL(fileURLWithPath: $0).lastPathComponent } == "share")
+    }
+
+    // MARK: - Helpers
+
+    static func targets(_ result: ProcessResult) -> [String] {
+        let array = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: String]] ?? []
+        return array.map { "\($0["kind"] ?? ""):\($0["id"] ?? ""):\($0["display_path"] ?? "")" }
+    }
+
+    /// A notifier that appends its arguments to a log, one per line.
+    static func notifier(_ fixture: PickerFixture) throws -> (command: String, log: String) {
+        let log = fixture.sandbox.home.file("notifications.log")
+        let command = fixture.sandbox.home.file("fake-notify")
+        try script("printf '%s\\n' \"$@\" >> \(log)", at: command)
+        return (command, log)
+    }
+
+    static func script(_ body: String, at path: String) throws {
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o700)
+    }
+
+    /// The terminal emulator is started, not waited for: its log appears (atomically, by rename) later.
+    static func waitForFile(_ path: String) throws -> String {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let descriptor = inotify_init1(Int32(IN_CLOEXEC))
+        defer { close(descriptor) }
+        _ = inotify_add_watch(descriptor, directory, UInt32(IN_MOVED_TO))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: path) {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 10_000) > 0 { _ = read(descriptor, &buffer, buffer.count) } else { break }
+        }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+}

@@ -1,0 +1,87 @@
+import ClientAssembly
+import ClientTestSupport
+import Foundation
+import HTTPInterface
+import KeychainInterface
+import Sessions
+import SessionsInterface
+import ShareCore
+import ShareInbox
+import ShareInboxInterface
+import SharedState
+import SharedStateInterface
+import TargetStore
+import TestSupport
+
+/// Alex logged in (parent and child session) against a real `share-server`,
+/// and the `share` program run in a pseudo-terminal or with pipes.
+final class PickerFixture: @unchecked Sendable {
+    let sandbox: ClientSandbox
+
+    init() async throws {
+        sandbox = try ClientSandbox(prefix: "share-picker-test")
+        do {
+            let issuer = sandbox.connection.issuer
+            try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
+            try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent))
+            try sandbox.assembly.container.state.set(sandbox.origin, for: .serverOrigin)
+        } catch {
+            sandbox.close()
+            throw error
+        }
+    }
+
+    /// The environment of `share`: this app group, a plain terminal type, no desktop.
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        sandbox.environment.merging(["TERM": "xterm", "DISPLAY": "", "WAYLAND_DISPLAY": ""]) { $1 }
+            .merging(extra) { $1 }
+    }
+
+    /// Starts `share <arguments>` on a pseudo-terminal.
+    func picker(_ arguments: [String]) throws -> PseudoTerminalProcess {
+        try PseudoTerminalProcess(BuiltProducts.path("share"), arguments, environment: environment())
+    }
+
+    /// Runs `share <arguments>` with pipes (no terminal).
+    func share(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
+        try runProcess(BuiltProducts.path("share"), arguments, environment: environment(extra), stdin: "")
+    }
+
+    /// Makes `target` the newest recent target, as a successful share would.
+    func remember(_ target: ShareTarget) throws {
+        try SharedStateRecentTargets(state: sandbox.assembly.container.state).record(target)
+    }
+
+    /// The texts and attachment names of a thread's or channel's messages (Alex's parent session).
+    func messages(thread: String? = nil, channel: String? = nil) async throws -> [(text: String, files: [String])] {
+        let path = thread.map { "/api/v1/threads/\($0)/messages" } ?? "/api/v1/channels/\(channel ?? "")/messages"
+        let token = try await sandbox.connection.provider(.parent).currentAccessToken()
+        let response = try await sandbox.connection.signed.send(
+            HTTPClientRequest(method: .get, url: sandbox.origin + path), accessToken: token.plainText)
+        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+        return (object?["messages"] as? [[String: Any]] ?? []).map { message in
+            let files = (message["attachments"] as? [[String: Any]] ?? []).compactMap { $0["file_name"] as? String }
+            return (message["text"] as? String ?? "", files)
+        }
+    }
+
+    /// The share inbox's entries.
+    func inboxEntries() throws -> [InboxEntry] {
+        try FileShareInbox(directory: sandbox.assembly.container.inboxPath).scan().entries
+    }
+
+    /// A file in the test's home.
+    func file(_ name: String, _ contents: String) throws -> String {
+        let path = sandbox.home.file(name)
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func close() { sandbox.close() }
+}
+
+enum Demo {
+    static let resumeTheGateway = ShareTarget(
+        kind: .thread, id: "t1", displayPath: "server > Gateway > resume the gateway")
+    static let gateway = ShareTarget(kind: .channel, id: "c1", displayPath: "server > Gateway")
+}
