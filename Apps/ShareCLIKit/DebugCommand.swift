@@ -3,6 +3,10 @@ import ClientAssembly
 import DPoP
 import DPoPInterface
 import Foundation
+import HTTPInterface
+import HTTPTransport
+import Sessions
+import SessionsInterface
 
 /// `share debug`: aids for people who integrate a server: a DPoP proof made
 /// with this device's key, and the key's public JWK with its thumbprint.
@@ -10,6 +14,7 @@ enum DebugCommand {
     static let help = """
         Usage: share debug dpop-proof --method M --url U [--access-token-file F] [--nonce N]
                share debug jwk
+               share debug get PATH [--server URL]
 
         dpop-proof  prints a DPoP proof (RFC 9449) signed with the device key of the
                     configured keychain (the key is created on first use). With
@@ -17,13 +22,16 @@ enum DebugCommand {
                     (the token itself is never printed). With --nonce it carries `nonce`.
         jwk         prints {"jwk": {...}, "jkt": "..."}: the public key and its RFC 7638
                     thumbprint, the value a server binds sessions to (cnf.jkt).
+        get         GETs PATH (e.g. /api/v1/threads/t1/messages) from the server with the
+                    share CLI's child session and prints the JSON answer; exit 1 when the
+                    server refuses or cannot be reached.
 
         Environment: SHAREKIT_KEYCHAIN (file|secret-service), SHAREKIT_KEYCHAIN_DIR,
         SHAREKIT_CONTAINER_DIR.
 
         """
 
-    static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) -> ExitCode {
+    static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         guard let sub = arguments.first, sub != "--help", sub != "-h" else {
             io.out.write(help)
             return arguments.isEmpty ? .usage : .success
@@ -35,6 +43,12 @@ enum DebugCommand {
                 let signer = try ClientAssembly(environment: environment).deviceKeys.proofSigner()
                 io.out.write("{\"jwk\":\(signer.publicJWK.canonicalJSON),\"jkt\":\"\(signer.thumbprint)\"}\n")
                 return .success
+            case "get":
+                let parsed = try ParsedArguments(Array(arguments.dropFirst()), flags: [], options: ["--server"])
+                guard parsed.positionals.count == 1, let path = parsed.positionals.first, path.hasPrefix("/") else {
+                    throw UsageError("share debug get needs one PATH starting with /")
+                }
+                return await get(path, server: parsed.value("--server"), io: io, environment: environment)
             case "dpop-proof":
                 let parsed = try ParsedArguments(
                     Array(arguments.dropFirst()), flags: [],
@@ -72,6 +86,32 @@ enum DebugCommand {
                 return .usage
             default:
                 io.err.write("share debug: \(error)\n")
+                return .failure
+            }
+        } catch {
+            io.err.write("share debug: \(error)\n")
+            return .failure
+        }
+    }
+
+    /// `share debug get`: one GET with the child session.
+    static func get(_ path: String, server: String?, io: ProgramIO, environment: [String: String]) async -> ExitCode {
+        do {
+            let context = try CLIContext(environment: environment, server: server)
+            let provider = context.connection.provider(.child)
+            var retried = false
+            while true {
+                let token = try await provider.currentAccessToken()
+                let response = try await context.connection.signed.send(
+                    HTTPClientRequest(method: .get, url: context.origin + path), accessToken: token.plainText)
+                if response.status == 401, !retried {
+                    retried = true
+                    await provider.reportRejected(token: token)
+                    continue
+                }
+                io.out.write(String(decoding: response.body, as: UTF8.self) + "\n")
+                if response.isSuccess { return .success }
+                io.err.write("share debug: GET \(path) answered \(response.status)\n")
                 return .failure
             }
         } catch {

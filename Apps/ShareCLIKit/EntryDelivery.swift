@@ -38,6 +38,8 @@ struct EntryDelivery {
     let progress: ProgressBar
     let cancellation: HTTPCancellation
     let onCancel: CancelPolicy
+    /// Says each step (`--verbose`).
+    var step: @Sendable (String) -> Void = { _ in }
 
     /// Sends the entry; never throws: every failure is an outcome.
     func deliver(_ entry: InboxEntry, lock: any InboxEntryLock) async -> DeliveryOutcome {
@@ -51,14 +53,20 @@ struct EntryDelivery {
         case .failure(let problem): return quarantine(entry, reason: problem.reason)
         }
         let current = Mutex(entry)
+        let started = Mutex(Set<Int>())
+        let step = self.step
         let updater: @Sendable (SendProgress) -> Void = { event in
             switch event {
             case .uploading(let index, let count, let value):
+                if started.withLock({ $0.insert(index).inserted }) {
+                    step("uploading \(share.attachments[index].fileName) (\(value.totalBytes) bytes)")
+                }
                 let name = share.attachments[index].fileName
                 let label = count > 1 ? "\(index + 1)/\(count) \(name)" : name
                 progress.update(label: label, done: value.acknowledgedBytes, total: value.totalBytes)
             case .uploaded(let index, let uploadID):
                 progress.finish()
+                step("\(share.attachments[index].fileName) uploaded as \(uploadID)")
                 // Durable before the message is created: a later attempt
                 // (this process or the daemon) must attach the same upload.
                 current.withLock { entry in
@@ -68,6 +76,7 @@ struct EntryDelivery {
                 }
             case .creatingMessage:
                 progress.finish()
+                step("creating the message")
             }
         }
         do {

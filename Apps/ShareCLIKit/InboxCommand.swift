@@ -43,7 +43,8 @@ enum InboxCommand {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                rest, flags: ["--json", "--no-progress"], options: ["--on-cancel", "--server", "--progress"])
+                rest, flags: ["--json", "--no-progress", "--verbose"],
+                options: ["--on-cancel", "--server", "--progress"])
             let needsID = sub != "list"
             guard parsed.positionals.count == (needsID ? 1 : 0) else {
                 throw UsageError(needsID ? "share inbox \(sub) needs one entry ID" : "share inbox list takes no ID")
@@ -191,7 +192,7 @@ enum InboxCommand {
         _ parsed: ParsedArguments, inbox: FileShareInbox, io: ProgramIO, environment: [String: String]
     ) async -> ExitCode {
         let id = parsed.positionals[0]
-        let report = SendReport(io: io, json: parsed.has("--json"))
+        let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.has("--verbose"))
         guard let policy = CancelPolicy(rawValue: parsed.value("--on-cancel") ?? "keep") else {
             return report.usage("--on-cancel must be keep or remove")
         }
@@ -228,7 +229,7 @@ enum InboxCommand {
         let delivery = EntryDelivery(
             inbox: inbox, sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: io.err, mode: mode),
-            cancellation: cancellation, onCancel: policy)
+            cancellation: cancellation, onCancel: policy, step: report.step)
         let outcome = await delivery.deliver(entry, lock: lock)
         interrupt.onInterrupt = nil
         return context.finish(outcome, entry: entry, report: report)

@@ -20,7 +20,7 @@ enum SendCommand {
         Usage: share send [FILE|URL ...] [--text T] [--stdin] [--to TARGET] [--comment C]
                           [--new-post TITLE] [--queue] [--json] [--server URL]
                           [--on-cancel keep|remove] [--load-timeout SECONDS] [--desktop]
-                          [--progress auto|bar|lines|off] [--no-progress]
+                          [--progress auto|bar|lines|off] [--no-progress] [--verbose]
 
         Shares files, links and text into a thread or channel as one message.
 
@@ -54,6 +54,7 @@ enum SendCommand {
           --desktop       launched from the desktop entry: open the picker in a terminal
                           emulator, else queue for the most recent target; the outcome
                           is a desktop notification (docs/picker.md).
+          --verbose       say each step on stderr (entry written, each upload, the message).
 
         Before anything is sent the share is kept in the share inbox of the shared
         container; it is removed when the server has it or refused it for good.
@@ -76,7 +77,9 @@ enum SendCommand {
 
         """
 
-    static let flags: Set<String> = ["--stdin", "--json", "--queue", "--no-progress", "--desktop", "--help", "-h"]
+    static let flags: Set<String> = [
+        "--stdin", "--json", "--queue", "--no-progress", "--desktop", "--verbose", "--help", "-h",
+    ]
     static let options: Set<String> = [
         "--text", "--to", "--comment", "--new-post", "--server", "--on-cancel", "--load-timeout", "--progress",
     ]
@@ -93,22 +96,19 @@ enum SendCommand {
             io.out.write(help)
             return .success
         }
-        if parsed.has("--desktop") { return await DesktopLaunch.run(arguments, io: io, environment: environment) }
-        let report = SendReport(io: io, json: parsed.has("--json"))
+        let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.has("--verbose"))
         var request: SendRequest
         do {
             request = try SendRequest(parsed)
         } catch {
             return report.usage("\(error)")
         }
-        if let stop = PickerLaunch.requireTerminal(request, report: report) { return stop }
         let context: CLIContext
         do {
             context = try CLIContext(environment: environment, server: parsed.value("--server"))
         } catch {
             return report.failure("\(error)")
         }
-        if let stop = await PickerLaunch.complete(&request, context: context, report: report) { return stop }
         return await SendFlow(request: request, context: context, report: report).run()
     }
 }
@@ -130,7 +130,7 @@ struct SendRequest: Sendable {
         items = parsed.positionals.filter { $0 != "-" }
         readStandardInput = parsed.has("--stdin") || parsed.positionals.contains("-")
         texts = parsed.options["--text"] ?? []
-        target = parsed.value("--to") ?? ""
+        target = try parsed.required("--to")
         comment = parsed.value("--comment") ?? ""
         newPostTitle = parsed.value("--new-post")
         if let title = newPostTitle, title.allSatisfy(\.isWhitespace) {
@@ -157,6 +157,12 @@ struct SendRequest: Sendable {
 struct SendReport: Sendable {
     let io: ProgramIO
     let json: Bool
+    var verbose = false
+
+    /// One step of the work, on stderr with `--verbose` (never a token or the text).
+    func step(_ message: String) {
+        if verbose { io.err.write("share send: \(message)\n") }
+    }
 
     func usage(_ message: String) -> ExitCode {
         if json { emit(["status": "error", "error": message]) }
@@ -286,6 +292,7 @@ struct SendFlow: Sendable {
             acceptedContentTypes: limits?.acceptedContentTypes, fileMaxUploadBytes: limits?.fileMaxUploadBytes,
             loadTimeout: request.loadTimeout)
         let items: [IntakeItem]
+        report.step("loading \(sources.count) item(s)")
         do {
             items = try await context.intake.load(sources, into: draft.directory, policy: policy, progress: nil)
         } catch {
@@ -311,6 +318,7 @@ struct SendFlow: Sendable {
             return report.failure(error.description)
         }
 
+        report.step("entry \(entry.id) written to the share inbox")
         if request.queueOnly {
             interrupt.onInterrupt = nil
             draft.release()
@@ -324,7 +332,7 @@ struct SendFlow: Sendable {
             inbox: context.inbox,
             sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: report.io.err, mode: request.progress),
-            cancellation: cancellation, onCancel: request.onCancel)
+            cancellation: cancellation, onCancel: request.onCancel, step: report.step)
         let outcome = await delivery.deliver(entry, lock: draft)
         interrupt.onInterrupt = nil
         return context.finish(outcome, entry: entry, report: report)

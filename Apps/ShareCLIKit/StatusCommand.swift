@@ -186,9 +186,12 @@ struct Status {
         if let child = daemon["child_session"] { lines.append("  child session: \(Self.scalar(child))") }
         if let last = daemon["last_pass_at"], !(last is NSNull) { lines.append("  last pass: \(Self.scalar(last))") }
         for key in daemon.keys.sorted()
-        where !["pid", "outbox", "child_session", "last_pass_at", "failed"].contains(key) {
+        where !["pid", "outbox", "child_session", "last_pass_at", "failed", "logged_in", "server", "quarantined"]
+            .contains(key)
+        {
             lines.append("  \(key.replacingOccurrences(of: "_", with: " ")): \(Self.scalar(daemon[key]))")
         }
+        for entry in daemon["quarantined"] as? [String] ?? [] { lines.append("  quarantined: \(entry)") }
         for item in daemon["failed"] as? [[String: Any]] ?? [] {
             let id = Self.scalar(item["client_msg_id"])
             let target = (item["target"] as? [String: Any])?["display_path"] ?? item["target"]

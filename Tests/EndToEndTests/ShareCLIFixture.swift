@@ -39,9 +39,11 @@ final class ShareCLIFixture: @unchecked Sendable {
         try runProcess(BuiltProducts.path("share"), arguments, environment: sandbox.environment, stdin: stdin)
     }
 
-    /// Starts `share <arguments>` without waiting (crash tests).
+    /// Starts `share <arguments>` without waiting (crash tests); its
+    /// standard error is read with its standard output (`--verbose` steps).
     func start(_ arguments: [String]) throws -> HelperProcess {
-        try HelperProcess(executable: BuiltProducts.path("share"), arguments, environment: sandbox.environment)
+        try HelperProcess(
+            executable: BuiltProducts.path("share"), arguments, environment: sandbox.environment, mergeErrors: true)
     }
 
     /// The inbox as the daemon would see it.
