@@ -96,6 +96,7 @@ enum SendCommand {
             io.out.write(help)
             return .success
         }
+        if parsed.has("--desktop") { return await DesktopLaunch.run(arguments, io: io, environment: environment) }
         let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.has("--verbose"))
         var request: SendRequest
         do {
@@ -103,12 +104,14 @@ enum SendCommand {
         } catch {
             return report.usage("\(error)")
         }
+        if let stop = PickerLaunch.requireTerminal(request, report: report) { return stop }
         let context: CLIContext
         do {
             context = try CLIContext(environment: environment, server: parsed.value("--server"))
         } catch {
             return report.failure("\(error)")
         }
+        if let stop = await PickerLaunch.complete(&request, context: context, report: report) { return stop }
         return await SendFlow(request: request, context: context, report: report).run()
     }
 }
@@ -130,7 +133,7 @@ struct SendRequest: Sendable {
         items = parsed.positionals.filter { $0 != "-" }
         readStandardInput = parsed.has("--stdin") || parsed.positionals.contains("-")
         texts = parsed.options["--text"] ?? []
-        target = try parsed.required("--to")
+        target = parsed.value("--to") ?? ""
         comment = parsed.value("--comment") ?? ""
         newPostTitle = parsed.value("--new-post")
         if let title = newPostTitle, title.allSatisfy(\.isWhitespace) {

@@ -30,7 +30,12 @@ public enum ShareCLI {
             Subcommand(name: "status", summary: "show session, daemon and outbox state") { arguments, io in
                 await StatusCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },
-            .notYetAvailable("targets", summary: "list recent targets or search for one", program: "share", issue: 8),
+            Subcommand(name: "targets", summary: "list recent targets or search for one") { arguments, io in
+                await TargetsCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(name: "desktop-entry", summary: "print the freedesktop desktop entry") { arguments, io in
+                DesktopEntry.run(arguments, io: io)
+            },
             .notYetAvailable("notify", summary: "render a push payload as a notification", program: "share", issue: 9),
             Subcommand(name: "debug", summary: "debugging aids: dpop-proof, jwk, get") { arguments, io in
                 await DebugCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
