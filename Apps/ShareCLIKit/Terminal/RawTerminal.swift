@@ -18,6 +18,8 @@ final class RawTerminal: @unchecked Sendable {
     let output: Int32
     private let lock = NSLock()
     private var restored = false
+    /// The handlers the signals had before, given back by ``restore()``.
+    private var previousHandlers: [(Int32, __sighandler_t?)] = []
 
     /// What leaves the alternate screen and shows the cursor again.
     static let restoreSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
@@ -46,7 +48,7 @@ final class RawTerminal: @unchecked Sendable {
             bytes[Int(VTIME)] = 0
         }
         TerminalRescue.prepare(fd: input, output: output, saved: saved)
-        for signo in Self.restoringSignals { signal(signo, terminalRescueHandler) }
+        previousHandlers = Self.restoringSignals.map { ($0, signal($0, terminalRescueHandler)) }
         _ = tcsetattr(input, TCSAFLUSH, &raw)
         write(Self.enterSequence)
     }
@@ -75,13 +77,13 @@ final class RawTerminal: @unchecked Sendable {
     }
 
     /// Gives the terminal back: the saved mode, the main screen, the cursor,
-    /// and the signals their default actions. Safe to call more than once.
+    /// and the signals their earlier handlers. Safe to call more than once.
     func restore() {
         lock.lock()
         defer { lock.unlock() }
         guard !restored else { return }
         restored = true
-        for signo in Self.restoringSignals { signal(signo, SIG_DFL) }
+        for (signo, handler) in previousHandlers { signal(signo, handler) }
         TerminalRescue.restoreNow()
         TerminalRescue.disarm()
     }
