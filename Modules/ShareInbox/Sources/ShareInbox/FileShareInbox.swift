@@ -268,8 +268,10 @@ public struct FileShareInbox: ShareInboxStoring {
         guard try DirectoryHandle.move(path, to: removal) else {
             throw .io(path: path, reason: "it could not be moved out of the inbox")
         }
-        try DirectoryHandle.sync(directory)
-        try? DirectoryHandle.sync(stagingPath)
+        // No fsync: an entry that reappears after a power loss is harmless
+        // (the outbox already holds its id, or the server answers a resend
+        // as a replay), and two flushes per entry were most of the cost of
+        // taking a thousand entries over (ADR 0006).
         // The entry has left the inbox; what remains is cleaned up by a later scan if need be.
         try? DirectoryHandle.removeTree(removal)
     }
