@@ -65,7 +65,7 @@ enum InboxCommand {
         }
         switch sub {
         case "list":
-            return list(inbox, io: io, json: json)
+            return list(inbox, assembly: assembly, io: io, json: json)
         case "show":
             return show(inbox, id: parsed.positionals[0], io: io, json: json)
         case "drop":
@@ -80,7 +80,7 @@ enum InboxCommand {
 
     // MARK: - list and show
 
-    static func list(_ inbox: FileShareInbox, io: ProgramIO, json: Bool) -> ExitCode {
+    static func list(_ inbox: FileShareInbox, assembly: ClientAssembly, io: ProgramIO, json: Bool) -> ExitCode {
         let scan: InboxScan
         do {
             scan = try inbox.scan()
@@ -89,6 +89,7 @@ enum InboxCommand {
             return .failure
         }
         let stale = Set(scan.stale)
+        let daemon = daemonOutbox(assembly)
         if json {
             emit(
                 io,
@@ -98,9 +99,11 @@ enum InboxCommand {
                         ["id": $0.id, "reason": $0.reason, "directory": $0.directory]
                     },
                     "stale": scan.stale,
+                    "daemon_outbox": daemon ?? NSNull(),
                 ])
             return .success
         }
+        defer { io.out.write(daemonOutboxText(daemon)) }
         if scan.entries.isEmpty && scan.quarantined.isEmpty {
             io.out.write("the share inbox is empty\n")
             return .success
@@ -233,6 +236,35 @@ enum InboxCommand {
         let outcome = await delivery.deliver(entry, lock: lock)
         interrupt.onInterrupt = nil
         return context.finish(outcome, entry: entry, report: report)
+    }
+
+    // MARK: - The daemon's outbox
+
+    /// What share-daemon says about the shares it took over (its outbox
+    /// counts and the refused ones with reasons), or nil when it is not running.
+    static func daemonOutbox(_ assembly: ClientAssembly) -> [String: Any]? {
+        guard let answer = DaemonControl.request("status", path: DaemonControl.socketPath(of: assembly)),
+            let object = (try? JSONSerialization.jsonObject(with: Data(answer.utf8))) as? [String: Any]
+        else { return nil }
+        return ["outbox": object["outbox"] ?? NSNull(), "failed": object["failed"] ?? []]
+    }
+
+    /// The lines `share inbox list` adds about the daemon's outbox.
+    static func daemonOutboxText(_ daemon: [String: Any]?) -> String {
+        guard let daemon else {
+            return "share-daemon is not running: shares it took over earlier are not shown (share status)\n"
+        }
+        var text = ""
+        if let outbox = daemon["outbox"] as? [String: Any] {
+            let pending = (outbox["pending"] as? Int ?? 0) + (outbox["sending"] as? Int ?? 0)
+            text += "share-daemon's outbox: \(pending) to send, \(outbox["failed"] as? Int ?? 0) refused\n"
+        }
+        for item in daemon["failed"] as? [[String: Any]] ?? [] {
+            text +=
+                "\(item["client_msg_id"] as? String ?? "?")  refused by the server, not sent: "
+                + "\(item["reason"] as? String ?? "?") (to \(item["target"] as? String ?? "?"))\n"
+        }
+        return text
     }
 
     // MARK: - Formatting

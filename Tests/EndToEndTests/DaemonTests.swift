@@ -192,6 +192,65 @@ struct DaemonTests {
         #expect(try fixture.sandbox.connection.storage.read(.child) != nil)
     }
 
+    @Test("a refusal is kept as failed with its reason, visible in share status and share inbox list")
+    func refusalVisible() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let ids = try fixture.queueShares(1)
+        let revoke = try fixture.server.admin(["revoke-write", "--user", "alex", "--channel", "c1"])
+        #expect(revoke.status == 0, "\(revoke.stderr)")
+        let daemon = try fixture.startDaemon()
+        defer {
+            daemon.kill(SIGTERM)
+            _ = daemon.finish()
+        }
+        let refused = daemon.waitForLine { $0.contains("outbox: ") && $0.contains("refused") }
+        #expect(refused?.contains(ids[0]) == true, "\(refused ?? "no line")")
+        let status = try fixture.share(["status"])
+        #expect(status.stdout.contains("failed: \(ids[0])"), "\(status.stdout)")
+        #expect(status.stdout.contains("write"), "\(status.stdout)")
+        let list = try fixture.share(["inbox", "list"])
+        #expect(list.stdout.contains("\(ids[0])  refused by the server"), "\(list.stdout)")
+        let json = ShareCLIFixture.json(try fixture.share(["inbox", "list", "--json"]))
+        let failed = ((json["daemon_outbox"] as? [String: Any])?["failed"] as? [[String: Any]]) ?? []
+        #expect(failed.first?["client_msg_id"] as? String == ids[0])
+    }
+
+    @Test("share send --queue wakes a running daemon at once; SIGTERM stops it gracefully")
+    func queueWakesDaemonAndSigtermStops() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        // An interval far beyond the test: only the wake-up can make the pass.
+        let daemon = try fixture.startDaemon(["--interval", "3600"])
+        #expect(daemon.waitForLine { $0.contains("share-daemon: ready") } != nil)
+        let ids = try fixture.queueShares(1)
+        let sent = daemon.waitForLine { $0.contains("outbox: sent") }
+        #expect(sent?.contains(ids[0]) == true, "\(sent ?? "no line")")
+        #expect(try await fixture.deliveries() == [ids[0]: 1])
+        let socket = fixture.sandbox.assembly.container.rootPath + "/run/daemon.sock"
+        #expect(FileManager.default.fileExists(atPath: socket))
+        daemon.kill(SIGTERM)
+        let outcome = daemon.finish()
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("daemon: stopped"))
+        #expect(!FileManager.default.fileExists(atPath: socket), "the control socket outlived the daemon")
+    }
+
+    @Test("a second daemon on the same container refuses to start while the first runs")
+    func secondDaemonRefused() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let first = try fixture.startDaemon(["--interval", "3600"])
+        defer {
+            first.kill(SIGTERM)
+            _ = first.finish()
+        }
+        #expect(first.waitForLine { $0.contains("share-daemon: ready") } != nil)
+        let second = try fixture.daemon(["--interval", "3600"])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("another share-daemon already listens"))
+    }
+
     @Test("--once without a login: exit 1 and a message that says what to do")
     func onceWithoutLogin() async throws {
         let home = try TemporaryDirectory(prefix: "daemon-no-login")
