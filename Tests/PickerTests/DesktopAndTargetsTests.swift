@@ -81,6 +81,22 @@ struct DesktopAndTargetsTests {
         #expect(entries.map(\.manifest.target.id) == ["c1"])
     }
 
+    @Test("opened in a terminal by the desktop entry: the picker, then a notification that says where it went")
+    func desktopInTerminal() async throws {
+        let fixture = try await PickerFixture()
+        defer { fixture.close() }
+        try fixture.remember(Demo.gateway)
+        let (notifier, log) = try Self.notifier(fixture)
+        let file = try fixture.file("c.txt", "z\n")
+        let share = try fixture.picker(["send", "--desktop", file], environment: ["SHAREKIT_NOTIFY_COMMAND": notifier])
+        #expect(share.waitForScreen { $0.contains("Recent targets:") } != nil, "\(share.screen)")
+        share.send(Keys.tab + Keys.tab + Keys.enter + Keys.enter)
+        #expect(share.waitForExit() == 0, "\(share.raw)")
+        let notification = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(notification.contains("ShareKit: shared") && notification.contains("sent to server > Gateway"))
+        #expect(try await fixture.messages(channel: "c1").map(\.files) == [["c.txt"]])
+    }
+
     @Test("without notify-send the outcome goes to stderr")
     func desktopWithoutNotifier() async throws {
         let fixture = try await PickerFixture()

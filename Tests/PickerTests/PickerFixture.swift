@@ -38,8 +38,8 @@ final class PickerFixture: @unchecked Sendable {
     }
 
     /// Starts `share <arguments>` on a pseudo-terminal.
-    func picker(_ arguments: [String]) throws -> PseudoTerminalProcess {
-        try PseudoTerminalProcess(BuiltProducts.path("share"), arguments, environment: environment())
+    func picker(_ arguments: [String], environment extra: [String: String] = [:]) throws -> PseudoTerminalProcess {
+        try PseudoTerminalProcess(BuiltProducts.path("share"), arguments, environment: environment(extra))
     }
 
     /// Runs `share <arguments>` with pipes (no terminal).
