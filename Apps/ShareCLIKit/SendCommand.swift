@@ -285,21 +285,38 @@ struct SendFlow: Sendable {
         } catch {
             return report.failure(error.description)
         }
-        interrupt.onInterrupt = {
-            // Nothing is in the inbox yet: drop the half-made copy and stop.
-            context.inbox.discard(draft)
-            _ = report.cancelled(kept: false, id: clientMsgID.description)
-            exit(ExitCode.cancelled.rawValue)
-        }
         let policy = IntakePolicy(
             acceptedContentTypes: limits?.acceptedContentTypes, fileMaxUploadBytes: limits?.fileMaxUploadBytes,
             loadTimeout: request.loadTimeout)
-        let items: [IntakeItem]
+        // Intake runs as its own task so Ctrl-C can cancel it (a stalled pipe
+        // or FIFO ends at once); the draft is discarded here, after the task
+        // has stopped writing into it, never from the signal handler.
+        let intake = context.intake
+        let loading = Task { () async -> Result<[IntakeItem], IntakeError> in
+            do throws(IntakeError) {
+                return .success(try await intake.load(sources, into: draft.directory, policy: policy, progress: nil))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let interrupted = Mutex(false)
+        interrupt.onInterrupt = {
+            interrupted.withLock { $0 = true }
+            loading.cancel()
+        }
         report.step("loading \(sources.count) item(s)")
-        do {
-            items = try await context.intake.load(sources, into: draft.directory, policy: policy, progress: nil)
-        } catch {
-            interrupt.onInterrupt = nil
+        let loaded = await loading.value
+        interrupt.onInterrupt = nil
+        if interrupted.withLock({ $0 }) {
+            // Nothing is in the inbox yet: drop the half-made copy and stop.
+            context.inbox.discard(draft)
+            return report.cancelled(kept: false, id: clientMsgID.description)
+        }
+        let items: [IntakeItem]
+        switch loaded {
+        case .success(let value):
+            items = value
+        case .failure(let error):
             context.inbox.discard(draft)
             switch error {
             case .unsupportedType, .tooLarge:
@@ -380,6 +397,7 @@ final class InterruptHandler: @unchecked Sendable {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in
+            // Before anything is kept there is nothing to clean up: stop with the code for Ctrl-C.
             if let action = self?.onInterrupt { action() } else { exit(ExitCode.cancelled.rawValue) }
         }
         source.resume()

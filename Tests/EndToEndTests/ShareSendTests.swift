@@ -210,6 +210,35 @@ struct ShareSendTests {
         #expect(text?.hasPrefix("piped words") == true)
     }
 
+    @Test("memory stays flat: sharing a file twelve times larger costs no more than a few MiB of peak RSS")
+    func flatMemory() async throws {
+        var seed = DemoLikeSeed.value
+        seed["limits"] = [
+            "file_max_upload_bytes": 512 * 1024 * 1024, "message_max_attachments": 2, "upload_part_size": 4_194_304,
+        ]
+        seed["accepted_content_types"] = ["application/octet-stream", "text/plain"]
+        let fixture = try await ShareCLIFixture(seed: seed)
+        defer { fixture.close() }
+        var peaks: [Int] = []
+        for (name, size) in [("small.bin", 8 * 1_048_576), ("large.bin", 96 * 1_048_576)] {
+            // Sparse, so the test itself holds no buffer of that size; the CLI reads every byte.
+            let path = fixture.home.file(name)
+            let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+            #expect(ftruncate(fd, off_t(size)) == 0)
+            close(fd)
+            let result = try fixture.share(["send", path, "--to", "thread:t1", "--no-progress"])
+            #expect(result.status == 0, "\(result.stderr)")
+            peaks.append(result.peakResidentKiB)
+        }
+        let sizes = try await fixture.messages(thread: "t1").compactMap {
+            ($0["attachments"] as? [[String: Any]])?.first?["size"] as? Int
+        }
+        #expect(sizes == [8 * 1_048_576, 96 * 1_048_576])
+        // Twelve times the bytes; the copy buffer, the part being hashed and
+        // the in-flight part are all that should grow, and they do not.
+        #expect(peaks[1] - peaks[0] < 16 * 1024, "peak RSS \(peaks[0]) KiB for 8 MiB, \(peaks[1]) KiB for 96 MiB")
+    }
+
     @Test("bad command lines and unknown targets: exit 2 or 4 with a message, nothing kept")
     func badInput() async throws {
         let fixture = try await ShareCLIFixture()

@@ -31,6 +31,9 @@ public struct ProcessResult: Sendable {
     public let stdout: String
     /// Everything it wrote to standard error.
     public let stderr: String
+    /// Its peak resident set size in KiB (`ru_maxrss` of `wait4`): what a
+    /// memory-flatness test compares across file sizes.
+    public var peakResidentKiB: Int = 0
 }
 
 /// Runs a program to completion and collects its output.
@@ -140,13 +143,16 @@ public func runProcess(
         }
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
     let signal = status & 0x7F
     let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-    return ProcessResult(
+    var result = ProcessResult(
         status: exitStatus, stdout: String(decoding: collected[0], as: UTF8.self),
         stderr: String(decoding: collected[1], as: UTF8.self))
+    result.peakResidentKiB = usage.ru_maxrss
+    return result
 }
 
 private let spawnLock = NSLock()
