@@ -85,6 +85,7 @@ let package = Package(
                 lib("SharedStateInterface"), lib("SharedState"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("TargetStoreInterface"), lib("TargetStore"),
                 lib("Messages"), lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"),
+                lib("PushPreviewInterface"), lib("PushPreview"),
             ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings
@@ -110,7 +111,7 @@ let package = Package(
                 lib("OutboxInterface"), lib("Outbox"), lib("SQLiteStore"), lib("SessionsInterface"),
                 lib("ShareInboxInterface"), lib("ShareInbox"), lib("SharedStateInterface"), lib("SharedState"),
                 lib("TargetStoreInterface"), lib("TargetStore"), lib("Sessions"), lib("Messages"), lib("HTTPTransport"),
-                lib("SecureFiles"),
+                lib("SecureFiles"), lib("PushPreviewInterface"), lib("PushPreview"),
             ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings
@@ -342,6 +343,19 @@ let package = Package(
                 lib("SharedState"), lib("HTTPInterface"), lib("MessagesInterface"),
             ],
             path: "Tests/ShareLoginTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Push preview: share notify, the notifier and the daemon's push service (share-server)
+        .testTarget(
+            name: "PushPreviewTests",
+            dependencies: [
+                "ShareCLI", "ShareDaemon", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
+                lib("ShareCore"), lib("PushPreviewInterface"), lib("PushPreview"), lib("SessionsInterface"),
+                lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"), lib("SharedState"),
+                lib("HTTPInterface"), lib("HTTPTypes"), lib("SQLInterface"), lib("SQLiteStore"),
+            ],
+            path: "Tests/PushPreviewTests",
             swiftSettings: swiftSettings
         ),
 

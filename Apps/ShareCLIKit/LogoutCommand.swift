@@ -63,6 +63,10 @@ enum LogoutCommand {
 
         var logout = Logout()
         if let origin {
+            // Push (issue #9): unregister this device while the session still works (NotifyCommand.swift).
+            if let line = await NotifyCommand.unregisterPush(at: origin, assembly: assembly) {
+                logout.lines.append(line)
+            }
             await logout.endSessions(at: origin, assembly: assembly)
         } else {
             logout.serverResult = "not_logged_in"

@@ -36,7 +36,9 @@ public enum ShareCLI {
             Subcommand(name: "desktop-entry", summary: "print the freedesktop desktop entry") { arguments, io in
                 DesktopEntry.run(arguments, io: io)
             },
-            .notYetAvailable("notify", summary: "render a push payload as a notification", program: "share", issue: 9),
+            Subcommand(name: "notify", summary: "render a push payload as a notification") { arguments, io in
+                await NotifyCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
             Subcommand(name: "debug", summary: "debugging aids: dpop-proof, jwk, get") { arguments, io in
                 await DebugCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },

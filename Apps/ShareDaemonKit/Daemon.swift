@@ -233,6 +233,9 @@ final class Daemon: Sendable {
                 await updateInstanceValues()
             case "session.revoked":
                 sessionWake.wake()
+            case "push":
+                // Push (issue #9): the notifier renders and shows it (PushService.swift).
+                await PushService(daemon: self).handle(event: event)
             default:
                 break
             }

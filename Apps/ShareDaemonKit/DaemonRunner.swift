@@ -29,6 +29,7 @@ struct DaemonRunner: Sendable {
         guard await daemon.keepChildSession() else { return .failure }
         await daemon.refreshParent()
         await daemon.updateInstanceValues()
+        await PushService(daemon: daemon).pass()  // push registration and counters (issue #9)
         guard let takeover = daemon.takeover() else { return .failure }
         guard let drain = await daemon.drain(lease: options.lease) else { return .failure }
         log.info(
@@ -79,6 +80,7 @@ struct DaemonRunner: Sendable {
                 group.addTask { await takeoverLoop() }
                 group.addTask { await drainLoop() }
                 group.addTask { await eventLoop() }
+                group.addTask { await PushService(daemon: daemon).loop() }  // issue #9
             }
         }
         await SignalWaiter.waitForTermination()

@@ -56,6 +56,15 @@ public struct DisplayCounters: Sendable {
             placeholders: try takeOne(.placeholderCount))
     }
 
+    /// Adds taken counters back (their report failed), so they are reported with the next ones.
+    /// Best effort, like ``record(duration:placeholder:)``.
+    /// - Parameter totals: what ``take()`` returned.
+    public func restore(_ totals: Totals) {
+        _ = try? state.increment(.displayDurationTotal, by: totals.durationMilliseconds)
+        _ = try? state.increment(.displayCount, by: totals.displays)
+        _ = try? state.increment(.placeholderCount, by: totals.placeholders)
+    }
+
     private func takeOne(_ key: SharedStateKey) throws -> Int64 {
         var taken: Int64 = 0
         try state.update(key) { current in

@@ -1,0 +1,160 @@
+import AppSupport
+import ClientAssembly
+import DPoP
+import Foundation
+import HTTPTransport
+import PushPreview
+import PushPreviewInterface
+import SessionsInterface
+import SharedState
+import SharedStateInterface
+
+/// `share notify`: the notifier as a command (the Linux counterpart of the
+/// Notification Service Extension). It renders one push payload with the
+/// push registration's preview token only (it never reads a session token)
+/// and shows it as a desktop notification, or prints it.
+enum NotifyCommand {
+    static let help = """
+        Usage: share notify --payload FILE|- [--print] [--json]
+
+        Renders one push payload (PROTOCOL.md "Push": aps and b with v, nid, k, i, t, m)
+        the way the notification extension does: within client.push.fetch_timeout it
+        fetches the preview with the push registration's preview token and shows names
+        and excerpt as notify.preview_mode allows. With mode none it fetches nothing and
+        shows the placeholder; when the message is gone it shows "Message not available";
+        without an answer in time the placeholder stays. A payload whose b.v is not 1 is
+        shown as sent.
+
+        By default the result is shown as a desktop notification with notify-send
+        (grouped per thread through a hint, the badge as a hint); SHAREKIT_NOTIFY_COMMAND
+        names another program that takes the same arguments.
+
+        Options:
+          --payload FILE  the payload's JSON, or - for standard input.
+          --print         print the title and the body (two lines) instead.
+          --json          print one JSON object instead: {"title", "body", "thread_id",
+                          "placeholder": true|false, "outcome":
+                          "preview"|"not_available"|"placeholder"|"unchanged", "kind",
+                          "nid", "badge", "failure"}.
+
+        Texts follow LC_ALL, LC_MESSAGES or LANG (English and German).
+
+        Exit codes:
+          0   rendered (and shown, unless --print or --json)
+          1   the payload cannot be read or lacks a required member, or the notification
+              could not be shown
+          2   invalid command line
+
+        """
+
+    static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
+        let receivedAt = ContinuousClock.now
+        if arguments.contains("--help") || arguments.contains("-h") {
+            io.out.write(help)
+            return .success
+        }
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(arguments, flags: ["--print", "--json"], options: ["--payload"])
+            guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \(parsed.positionals[0])") }
+            _ = try parsed.required("--payload")
+        } catch {
+            io.err.write("share notify: \(error); run 'share notify --help'\n")
+            return .usage
+        }
+        let source = parsed.value("--payload") ?? "-"
+        let bytes: [UInt8]
+        if source == "-" {
+            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+        } else {
+            guard let data = FileManager.default.contents(atPath: source) else {
+                io.err.write("share notify: cannot read the payload file \(source)\n")
+                return .failure
+            }
+            bytes = Array(data)
+        }
+        let payload: PushPayload
+        do {
+            payload = try PushPayloadParser.parse(bytes)
+        } catch {
+            io.err.write("share notify: \(error)\n")
+            return .failure
+        }
+        let shown: RenderedNotification
+        do {
+            shown = try await notifier(environment: environment).render(payload, receivedAt: receivedAt)
+        } catch {
+            io.err.write("share notify: \(error)\n")
+            return .failure
+        }
+        if parsed.has("--json") {
+            io.out.write(json(shown) + "\n")
+        } else if parsed.has("--print") {
+            io.out.write(shown.title + "\n" + shown.body + "\n")
+        } else {
+            do {
+                try NotificationPresenter(environment: environment).deliver(shown)
+            } catch {
+                io.err.write("share notify: \(error)\n")
+                return .failure
+            }
+        }
+        return .success
+    }
+
+    /// The notifier over this app group: the device key's DPoP proofs, the
+    /// keychain's push registrations, the shared state. No session store.
+    static func notifier(environment: [String: String]) throws -> PushNotifier {
+        let assembly = try ClientAssembly(environment: environment)
+        let signed = DPoPHTTPClient(
+            client: try CurlHTTPClient(), signer: try assembly.deviceKeys.proofSigner(),
+            nonces: DPoPNonceHandler(cache: SharedStateNonceCache(state: assembly.container.state)))
+        return PushNotifier(
+            client: PreviewClient(client: signed),
+            registrations: KeychainPushRegistrations(
+                store: assembly.secretStore, accessGroup: ClientAssembly.accessGroup),
+            state: assembly.container.state, strings: PushStrings(environment: environment))
+    }
+
+    /// The `--json` object.
+    static func json(_ shown: RenderedNotification) -> String {
+        var object: [String: Any] = [
+            "title": shown.title, "body": shown.body, "thread_id": shown.threadID ?? NSNull(),
+            "placeholder": shown.isPlaceholder, "outcome": shown.outcome.rawValue, "kind": shown.kind ?? NSNull(),
+            "nid": shown.nid ?? NSNull(), "badge": shown.badge ?? NSNull(),
+        ]
+        if let failure = shown.failure { object["failure"] = failure.description }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Logout's part of push: removes this device's push registration at
+    /// the server (best effort, with the parent session, before it ends)
+    /// and always from the keychain. The server also disables the
+    /// registrations of a session that logs out.
+    /// - Returns: a line for the person, or nil when nothing was registered.
+    static func unregisterPush(at origin: String, assembly: ClientAssembly) async -> String? {
+        let store = KeychainPushRegistrations(store: assembly.secretStore, accessGroup: ClientAssembly.accessGroup)
+        let instance = KeychainPushRegistrations.instance(ofOrigin: origin)
+        guard let registration = (try? store.registration(instance: instance)) ?? nil else {
+            try? store.delete(instance: instance)
+            return nil
+        }
+        var line = "removed the push registration"
+        if let connection = try? assembly.connection(to: origin) {
+            let registrar = PushRegistrar(
+                origin: origin, client: connection.signed, tokens: connection.provider(.parent))
+            do {
+                try await registrar.unregister(registrationID: registration.registrationID)
+            } catch {
+                line += " here (the server was not told: \(error))"
+            }
+        }
+        do {
+            try store.delete(instance: instance)
+        } catch {
+            return "cannot delete the push registration from the keychain: \(error)"
+        }
+        return line
+    }
+}

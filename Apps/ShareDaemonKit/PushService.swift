@@ -1,0 +1,153 @@
+import ClientAssembly
+import Foundation
+import PushPreview
+import PushPreviewInterface
+import SessionsInterface
+import ShareCore
+import SharedState
+import SharedStateInterface
+
+/// The daemon's push service (issue #9), the app side of the notifier:
+///
+/// - writes `client.push.fetch_timeout` into the shared state when it is
+///   missing, for the notifier (`share notify` has no configuration of its own);
+/// - registers this device for push (registerPush, provider `test`, a
+///   generated device token) when no registration is stored, and again when
+///   the token changes (`SHAREKIT_PUSH_TOKEN`); the registration id and the
+///   preview token go into the keychain only;
+/// - runs each `push` event of the feed through the notifier and shows it;
+/// - takes the notifier's display counters and reports them (submitClientMetrics).
+///
+/// Unregistering happens at `share logout`, which ends the session.
+struct PushService: Sendable {
+    /// Overrides the generated device token (a new value registers again).
+    static let tokenVariable = "SHAREKIT_PUSH_TOKEN"
+    /// The push service of the reference server's own path (`POST /push/test`).
+    static let provider = "test"
+    static let environmentName = "production"
+    static let appID = "sharekit.daemon"
+    static let platform = "linux"
+
+    let daemon: Daemon
+
+    private var registrations: KeychainPushRegistrations {
+        KeychainPushRegistrations(store: daemon.assembly.secretStore, accessGroup: ClientAssembly.accessGroup)
+    }
+
+    private var instance: String { KeychainPushRegistrations.instance(ofOrigin: daemon.connection.origin) }
+
+    private var registrar: PushRegistrar {
+        PushRegistrar(
+            origin: daemon.connection.origin, client: daemon.connection.signed,
+            tokens: daemon.connection.provider(.parent))
+    }
+
+    /// The notifier over the daemon's DPoP client: it gets no session.
+    private var notifier: PushNotifier {
+        PushNotifier(
+            client: PreviewClient(client: daemon.connection.signed), registrations: registrations,
+            state: daemon.assembly.container.state, strings: PushStrings(environment: daemon.assembly.environment))
+    }
+
+    /// One pass: the fetch timeout, the registration, the counters.
+    func pass() async {
+        guard daemon.isLoggedIn else { return }
+        writeFetchTimeout()
+        await ensureRegistration()
+        await reportCounters()
+    }
+
+    /// The service's loop (every minute; a push event reports at once).
+    func loop() async {
+        repeat {
+            await pass()
+            try? await Task.sleep(for: .seconds(60))
+        } while !Task.isCancelled
+    }
+
+    /// Renders one `push` event of the feed, shows it and reports the counters.
+    /// - Parameter event: the event object (its `payload` member).
+    func handle(event: [String: Any]) async {
+        let receivedAt = ContinuousClock.now
+        let log = daemon.log
+        guard let payloadObject = event["payload"],
+            let data = try? JSONSerialization.data(withJSONObject: payloadObject)
+        else {
+            log.warning("push", "a push event without a payload was ignored")
+            return
+        }
+        let payload: PushPayload
+        do {
+            payload = try PushPayloadParser.parse(Array(data))
+        } catch {
+            log.warning("push", "a push was ignored: \(error)")
+            return
+        }
+        let shown = await notifier.render(payload, receivedAt: receivedAt)
+        // Ids and the outcome only: the log never holds a name or a text.
+        log.info(
+            "push",
+            "rendered notification \(shown.nid ?? "?") (\(shown.outcome.rawValue)"
+                + (shown.failure.map { ": \($0)" } ?? "") + ")")
+        do {
+            try NotificationPresenter(environment: daemon.assembly.environment).deliver(shown)
+        } catch {
+            log.warning("push", "cannot show the notification: \(error)")
+        }
+        await reportCounters()
+    }
+
+    /// Writes the default `client.push.fetch_timeout` when the shared state has none.
+    private func writeFetchTimeout() {
+        let state = daemon.assembly.container.state
+        _ = try? state.update(.pushFetchTimeout) { current in
+            current ?? String(PushNotifier.defaultFetchTimeout.components.seconds * 1000)
+        }
+    }
+
+    /// Registers when nothing is stored for this server or the device token changed.
+    private func ensureRegistration() async {
+        let log = daemon.log
+        let stored: PushRegistration?
+        do {
+            stored = try registrations.registration(instance: instance)
+        } catch {
+            log.error("push", "cannot read the push registration: \(error)")
+            return
+        }
+        let wanted =
+            daemon.assembly.environment[Self.tokenVariable].flatMap { $0.isEmpty ? nil : $0 } ?? stored?.pushToken
+            ?? "test-" + UUIDv7().description
+        if let stored, stored.pushToken == wanted, stored.origin == daemon.connection.origin { return }
+        do {
+            let registration = try await registrar.register(
+                pushToken: wanted, provider: Self.provider, environment: Self.environmentName, appID: Self.appID)
+            try registrations.store(registration, instance: instance)
+            // The server takes over a known token only; a replaced one would stay registered.
+            if let stored, stored.origin == daemon.connection.origin {
+                try? await registrar.unregister(registrationID: stored.registrationID)
+            }
+            log.info(
+                "push",
+                stored == nil
+                    ? "registered for push as \(registration.registrationID)"
+                    : "registered again for a new push token as \(registration.registrationID)")
+        } catch {
+            log.warning("push", "cannot register for push now: \(error)")
+        }
+    }
+
+    /// Takes the display counters and reports them; on failure they are added back for the next try.
+    private func reportCounters() async {
+        let counters = DisplayCounters(state: daemon.assembly.container.state)
+        guard let totals = try? counters.take(), !totals.isEmpty else { return }
+        do {
+            try await registrar.submit(totals, platform: Self.platform, appVersion: ShareKitVersion.current)
+            daemon.log.info(
+                "push", "reported \(totals.displays) notification(s), \(totals.placeholders) placeholder(s)")
+        } catch {
+            counters.restore(totals)
+            daemon.log.warning("push", "cannot report the notification counters now: \(error)")
+        }
+    }
+}

@@ -1,0 +1,297 @@
+import ClientAssembly
+import ClientTestSupport
+import Foundation
+import Glibc
+import HTTPInterface
+import HTTPTypes
+import KeychainInterface
+import PushPreview
+import PushPreviewInterface
+import SQLInterface
+import SQLiteStore
+import Sessions
+import SessionsInterface
+import ShareCore
+import SharedState
+import SharedStateInterface
+import TestSupport
+import Testing
+
+/// `share notify` against share-server: what each mode shows, the
+/// placeholder's cases, strict payloads, the nonce, no content in the
+/// shared container, no session needed.
+@Suite("share notify")
+struct NotifyTests {
+    @Test("full, names and none show exactly the fields the answer carries; none makes no request")
+    func modes() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+
+        try await fixture.setMode(.full)
+        let full = try fixture.notify(fixture.payload())
+        #expect(full.status == 0, "\(full.stderr)")
+        let fullJSON = PushFixture.json(full)
+        #expect(fullJSON["title"] as? String == "alex · \(PushFixture.threadTitle)")
+        #expect(fullJSON["body"] as? String == "\(PushFixture.channelName): \(PushFixture.excerpt)")
+        #expect(fullJSON["placeholder"] as? Bool == false)
+        #expect(fullJSON["outcome"] as? String == "preview")
+        #expect(fullJSON["thread_id"] as? String == "t-1")
+        #expect(fullJSON["badge"] as? Int == 3)
+
+        try await fixture.setMode(.names)
+        let names = PushFixture.json(try fixture.notify(fixture.payload()))
+        #expect(names["title"] as? String == "alex · \(PushFixture.threadTitle)")
+        #expect(names["body"] as? String == "New message in \(PushFixture.channelName)")
+        #expect(!(names["body"] as? String ?? "").contains(PushFixture.excerpt))
+        #expect(fixture.previewLines().count == 2, "one request per mode full and names")
+
+        try await fixture.setMode(.none)
+        let none = try fixture.notify(fixture.payload(), ["--print"])
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(none.stdout == "New notification\nNew message\n")
+        let mention = PushFixture.json(try fixture.notify(fixture.payload(kind: "mention")))
+        #expect(mention["body"] as? String == "You were mentioned")
+        #expect(mention["placeholder"] as? Bool == true)
+        _ = fixture.sandbox.stopServer()
+        #expect(fixture.previewLines().count == 2, "mode none made no request: \(fixture.previewLines())")
+    }
+
+    @Test("a message that is gone: 404 -> \"Message not available\"")
+    func notAvailable() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        let result = PushFixture.json(try fixture.notify(fixture.payload(message: "m-gone")))
+        #expect(result["body"] as? String == "Message not available")
+        #expect(result["outcome"] as? String == "not_available")
+        #expect(result["placeholder"] as? Bool == false)
+    }
+
+    @Test("a payload version other than 1 is shown as sent, without a request")
+    func otherVersionUnchanged() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        let payload: [String: Any] = [
+            "aps": [
+                "alert": ["title": "Maintenance tonight", "body": "Sam will restart the server"], "thread-id": "x",
+            ],
+            "b": ["v": 2, "future": ["nid": 5]],
+        ]
+        let result = try fixture.notify(payload)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = PushFixture.json(result)
+        #expect(json["title"] as? String == "Maintenance tonight")
+        #expect(json["body"] as? String == "Sam will restart the server")
+        #expect(json["outcome"] as? String == "unchanged")
+        #expect(fixture.previewLines().isEmpty)
+    }
+
+    @Test("unknown members are ignored; a missing required member fails with exit 1 and names it")
+    func strictPayloads() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        var extra = fixture.payload(extra: ["x-unknown": [1, 2]])
+        var b = try #require(extra["b"] as? [String: Any])
+        b["z"] = "ignored"
+        extra["b"] = b
+        let tolerant = PushFixture.json(try fixture.notify(extra))
+        #expect(tolerant["outcome"] as? String == "preview")
+
+        for member in ["nid", "k", "i", "v"] {
+            var payload = fixture.payload()
+            var b = try #require(payload["b"] as? [String: Any])
+            b[member] = nil
+            payload["b"] = b
+            let result = try fixture.notify(payload)
+            #expect(result.status == 1, "without b.\(member)")
+            #expect(result.stderr.contains("b.\(member)"), "\(result.stderr)")
+        }
+        var noB = fixture.payload()
+        noB["b"] = nil
+        #expect(try fixture.notify(noB).status == 1)
+        #expect(try fixture.notify(text: "not json").status == 1)
+        let usage = try runProcess(BuiltProducts.path("share"), ["notify"], environment: fixture.sandbox.environment)
+        #expect(usage.status == 2, "--payload is required")
+    }
+
+    @Test("a preview answer: unknown members ignored, a missing required member keeps the placeholder")
+    func strictAnswers() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        let extra = try FixedAnswerServer(
+            status: 200,
+            body:
+                #"{"mode":"full","sender_name":"sam","thread_title":null,"channel_name":"Ideas","excerpt":"hi","new":{"a":1}}"#
+        )
+        defer { extra.stop() }
+        try pointRegistration(fixture, at: extra.origin)
+        let tolerant = PushFixture.json(try fixture.notify(fixture.payload()))
+        #expect(tolerant["title"] as? String == "sam")
+        #expect(tolerant["body"] as? String == "Ideas: hi")
+
+        let missing = try FixedAnswerServer(status: 200, body: #"{"mode":"full","sender_name":"sam","excerpt":"hi"}"#)
+        defer { missing.stop() }
+        try pointRegistration(fixture, at: missing.origin)
+        let strict = PushFixture.json(try fixture.notify(fixture.payload()))
+        #expect(strict["placeholder"] as? Bool == true)
+        #expect(strict["failure"] as? String == "invalid_response")
+        #expect(!(strict["body"] as? String ?? "").contains("hi"))
+
+        let refused = try FixedAnswerServer(status: 503, body: "{}")
+        defer { refused.stop() }
+        try pointRegistration(fixture, at: refused.origin)
+        let other = PushFixture.json(try fixture.notify(fixture.payload()))
+        #expect(other["failure"] as? String == "status 503")
+        #expect(other["body"] as? String == "New message")
+    }
+
+    @Test("a server that never answers: the placeholder stays, within client.push.fetch_timeout")
+    func deadline() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        let silent = try SilentServer()
+        defer { silent.stop() }
+        try pointRegistration(fixture, at: silent.origin)
+        try fixture.state.set("400", for: .pushFetchTimeout)
+        let notifier = inProcessNotifier(fixture)
+        let start = ContinuousClock.now
+        let shown = await notifier.render(try PushPayloadParser.parse(payloadBytes(fixture)), receivedAt: start)
+        let elapsed = ContinuousClock.now - start
+        #expect(shown.isPlaceholder)
+        #expect(shown.failure == .deadline)
+        #expect(shown.title == "New notification" && shown.body == "New message")
+        #expect(elapsed >= .milliseconds(380) && elapsed < .milliseconds(900), "took \(elapsed)")
+
+        let result = PushFixture.json(try fixture.notify(fixture.payload()))
+        #expect(result["placeholder"] as? Bool == true)
+        #expect(result["failure"] as? String == "deadline")
+    }
+
+    @Test("no network (a closed port): the placeholder stays, at once")
+    func networkError() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        let closed = try SilentServer()
+        let origin = closed.origin
+        closed.stop()
+        try pointRegistration(fixture, at: origin)
+        let start = ContinuousClock.now
+        let shown = await inProcessNotifier(fixture).render(
+            try PushPayloadParser.parse(payloadBytes(fixture)), receivedAt: start)
+        #expect(shown.isPlaceholder)
+        #expect(shown.failure == .network)
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    @Test("a server that requires nonces: one repetition with the new nonce, then the preview")
+    func nonceRetry() async throws {
+        let fixture = try await PushFixture(requireNonce: true)
+        defer { fixture.close() }
+        // The login left a nonce in the shared cache; without it the first try is refused.
+        try fixture.state.set(nil, for: .dpopNonce(origin: fixture.origin))
+        let result = PushFixture.json(try fixture.notify(fixture.payload()))
+        #expect(result["outcome"] as? String == "preview", "\(result)")
+        let lines = fixture.previewLines()
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.contains(" 401 ") == true && lines.last?.contains(" 200 ") == true, "\(lines)")
+    }
+
+    @Test("the shared container holds no message content after previews in every mode")
+    func noContentInSharedState() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        for mode in PreviewMode.allCases {
+            try await fixture.setMode(mode)
+            #expect(try fixture.notify(fixture.payload()).status == 0)
+            #expect(try fixture.notify(fixture.payload(message: "m-gone")).status == 0)
+        }
+        let texts = fixture.containerTexts()
+        #expect(!texts.isEmpty)
+        for (name, text) in texts {
+            for content in [PushFixture.excerpt, PushFixture.threadTitle, PushFixture.channelName, "Deploy", "Gateway"]
+            {
+                #expect(!text.contains(content), "\(name) holds \(content)")
+            }
+        }
+        #expect(try fixture.state.integer(for: .displayCount) == 6)
+        #expect(try fixture.state.integer(for: .placeholderCount) == 2)
+        #expect(try fixture.state.integer(for: .displayDurationTotal) ?? -1 >= 0)
+    }
+
+    @Test("the notifier needs no session: both families' tokens deleted, the preview still shows")
+    func noSessionNeeded() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        try await fixture.sandbox.connection.issuer.deleteStoredSession(.child)
+        try await fixture.sandbox.connection.issuer.deleteStoredSession(.parent)
+        #expect(try fixture.sandbox.connection.storage.read(.parent) == nil)
+        #expect(try fixture.sandbox.connection.storage.read(.child) == nil)
+        let result = PushFixture.json(try fixture.notify(fixture.payload()))
+        #expect(result["body"] as? String == "\(PushFixture.channelName): \(PushFixture.excerpt)")
+        #expect(try fixture.sandbox.connection.storage.read(.parent) == nil, "nothing made a session")
+        #expect(!fixture.sandbox.server.log.contains("/api/v1/auth/refresh"))
+    }
+
+    @Test("German texts with LANG=de_DE.UTF-8")
+    func german() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        let german = ["LANG": "de_DE.UTF-8"]
+        try await fixture.setMode(.names)
+        let names = PushFixture.json(try fixture.notify(fixture.payload(), environment: german))
+        #expect(names["body"] as? String == "Neue Nachricht in \(PushFixture.channelName)")
+        let gone = PushFixture.json(try fixture.notify(fixture.payload(message: "m-gone"), environment: german))
+        #expect(gone["body"] as? String == "Nachricht nicht verfügbar")
+        try await fixture.setMode(.none)
+        let none = try fixture.notify(fixture.payload(kind: "dm"), ["--print"], environment: german)
+        #expect(none.stdout == "Neue Benachrichtigung\nNeue Direktnachricht\n")
+    }
+
+    @Test("by default a desktop notification: grouped by thread, the badge as a hint")
+    func desktopDelivery() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        let record = fixture.sandbox.home.file("notify-send.args")
+        let script = try notifyScript(fixture, record: record)
+        let result = try fixture.notify(fixture.payload(), [], environment: ["SHAREKIT_NOTIFY_COMMAND": script])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let arguments = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(arguments.contains("--hint=string:x-sharekit-thread:t-1"))
+        #expect(arguments.contains("--hint=int:x-sharekit-badge:3"))
+        #expect(
+            arguments.suffix(2) == [
+                "alex · \(PushFixture.threadTitle)", "\(PushFixture.channelName): \(PushFixture.excerpt)",
+            ])
+
+        let failing = try fixture.notify(fixture.payload(), [], environment: ["SHAREKIT_NOTIFY_COMMAND": "false"])
+        #expect(failing.status == 1)
+    }
+
+    // MARK: - Helpers
+
+    /// Replaces the stored registration's server with another one (same preview token).
+    func pointRegistration(_ fixture: PushFixture, at origin: String) throws {
+        var registration = try #require(try fixture.registrations.registration(instance: fixture.instance))
+        registration.origin = origin
+        try fixture.registrations.store(registration, instance: fixture.instance)
+    }
+
+    func payloadBytes(_ fixture: PushFixture) throws -> [UInt8] {
+        Array(try JSONSerialization.data(withJSONObject: fixture.payload()))
+    }
+
+    func inProcessNotifier(_ fixture: PushFixture) -> PushNotifier {
+        PushNotifier(
+            client: PreviewClient(client: fixture.sandbox.connection.signed), registrations: fixture.registrations,
+            state: fixture.state, strings: PushStrings(environment: ["LANG": "C"]))
+    }
+}
+
+/// A stand-in for notify-send that writes its arguments, one per line, to `record`.
+func notifyScript(_ fixture: PushFixture, record: String) throws -> String {
+    let path = fixture.sandbox.home.file("fake-notify-send")
+    try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(record)'\n".write(
+        toFile: path, atomically: true, encoding: .utf8)
+    chmod(path, 0o700)
+    return path
+}
