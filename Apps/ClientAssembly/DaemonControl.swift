@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 import SharedState
 
 /// Where `share-daemon` listens for local requests (`share status`, the
@@ -36,23 +36,8 @@ public enum DaemonControl {
     ///   - path: the socket's path.
     ///   - timeoutMilliseconds: how long to wait for the answer.
     public static func request(_ line: String, path: String, timeoutMilliseconds: Int32 = 2000) -> String? {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return nil }
+        guard let fd = connect(to: path) else { return nil }
         defer { close(fd) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else { return nil }
         let request = Array((line + "\n").utf8)
         guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count
         else { return nil }
@@ -68,6 +53,43 @@ public enum DaemonControl {
             if answer.count > 1 << 20 { break }
         }
         return String(decoding: answer, as: UTF8.self)
+    }
+
+    /// The address of a Unix socket path, or nil when the path is too long for one.
+    public static func address(of path: String) -> sockaddr_un? {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return address
+    }
+
+    /// A stream socket connected to `path` (close-on-exec), or nil when nobody listens there.
+    public static func connect(to path: String) -> Int32? {
+        guard var address = address(of: path) else { return nil }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// Whether a daemon listens on `path` now.
+    public static func isListening(_ path: String) -> Bool {
+        guard let fd = connect(to: path) else { return false }
+        close(fd)
+        return true
     }
 
     /// Wakes the daemon's inbox takeover at once (best effort: without a

@@ -1,3 +1,4 @@
+import ClientAssembly
 import Foundation
 import Glibc
 import SecureFiles
@@ -21,19 +22,12 @@ final class ControlSocket: @unchecked Sendable {
         self.handler = handler
         let directory = (path as NSString).deletingLastPathComponent
         _ = try SecureDirectory.openBase(directory, create: true)
-        if DaemonControlProbe.isAlive(path) {
+        if DaemonControl.isListening(path) {
             throw ControlSocketError("another share-daemon already listens on \(path)")
         }
         unlink(path)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        guard var address = DaemonControl.address(of: path) else {
             throw ControlSocketError("the socket path is too long: \(path)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ControlSocketError("socket: \(String(cString: strerror(errno)))") }
@@ -90,28 +84,6 @@ final class ControlSocket: @unchecked Sendable {
         }
         let answer = Array((handler(String(decoding: line, as: UTF8.self)) + "\n").utf8)
         _ = answer.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    }
-}
-
-/// Whether a daemon answers on a socket path.
-enum DaemonControlProbe {
-    static func isAlive(_ path: String) -> Bool {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
     }
 }
 
