@@ -89,7 +89,7 @@ public struct MessageClient: Sendable {
                 throw Self.classify(error)
             }
             if response.status == 401 {
-                let problem = Problem(response)
+                let problem = HTTPResponseProblem(response)
                 // Any refusal once: an expired or rotated token is refreshed;
                 // a revoked session makes the refresh fail, which deletes the
                 // family's tokens (the send then goes to the inbox).
@@ -133,7 +133,8 @@ public struct MessageClient: Sendable {
                     await tokens.reportRejected(token: token)
                     continue
                 }
-                throw .retryable(.sessionUnavailable("the server refused the session (\(Problem(response).code))"))
+                throw .retryable(
+                    .sessionUnavailable("the server refused the session (\(HTTPResponseProblem(response).code))"))
             }
             guard response.isSuccess else { throw Self.classify(response) }
             guard let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any],
@@ -178,7 +179,7 @@ public struct MessageClient: Sendable {
 
     /// An unsuccessful answer: `408`, `429`, `5xx` are retryable, every other status is a refusal.
     static func classify(_ response: HTTPClientResponse) -> SendError {
-        let problem = Problem(response)
+        let problem = HTTPResponseProblem(response)
         switch response.status {
         case 429:
             let seconds = response.headers["Retry-After"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -191,7 +192,7 @@ public struct MessageClient: Sendable {
     }
 
     /// A sentence a person understands, with the server's own words.
-    private static func explain(status: Int, _ problem: Problem) -> String {
+    private static func explain(status: Int, _ problem: HTTPResponseProblem) -> String {
         let lead: String
         switch (status, problem.code) {
         case (403, "write_forbidden"): lead = "you can no longer write here"
@@ -228,18 +229,5 @@ public struct MessageClient: Sendable {
         return SentMessage(
             messageID: id, threadID: message["thread_id"] as? String, channelID: channelID, replayed: replayed,
             attachments: attachments)
-    }
-}
-
-/// A problem document's code and detail.
-struct Problem {
-    var code: String
-    var message: String
-
-    init(_ response: HTTPClientResponse) {
-        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
-        code = object?["code"] as? String ?? "http_\(response.status)"
-        message =
-            object?["detail"] as? String ?? object?["title"] as? String ?? "The server answered \(response.status)."
     }
 }

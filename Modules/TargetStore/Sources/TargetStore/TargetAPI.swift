@@ -118,7 +118,7 @@ struct TargetAPI: Sendable {
                 throw .unavailable(reason: error.description, retryable: error.isRetryable || error == .cancelled)
             }
             guard response.status == 401 else { return response }
-            let problem = ServerProblem(response)
+            let problem = HTTPResponseProblem(response)
             if !refreshed, problem.code == "token_expired" || problem.code == "invalid_token" {
                 refreshed = true
                 await tokens.reportRejected(token: token)
@@ -139,7 +139,7 @@ struct TargetAPI: Sendable {
 
     /// An unsuccessful answer: `408`, `429`, `5xx` may pass; any other refusal needs a change first.
     static func classify(_ response: HTTPClientResponse) -> TargetError {
-        let problem = ServerProblem(response)
+        let problem = HTTPResponseProblem(response)
         switch response.status {
         case 429:
             let wait = response.headers["Retry-After"].map { "; it asked to wait \($0) seconds" } ?? ""
@@ -152,18 +152,5 @@ struct TargetAPI: Sendable {
                 reason: "the server refused the request (\(response.status) \(problem.code)): \(problem.message)",
                 retryable: false)
         }
-    }
-}
-
-/// A problem document's code and detail (RFC 9457).
-struct ServerProblem {
-    var code: String
-    var message: String
-
-    init(_ response: HTTPClientResponse) {
-        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
-        code = object?["code"] as? String ?? "http_\(response.status)"
-        message =
-            object?["detail"] as? String ?? object?["title"] as? String ?? "The server answered \(response.status)."
     }
 }

@@ -346,7 +346,7 @@ public final class StreamingUploader: FileUploading {
         let request = HTTPClientRequest(
             method: .post, url: serverOrigin + "/api/v1/uploads/\(record.uploadID)/complete")
         let response = try await send(request, run: run)
-        if response.status == 409, Problem(response).code == "incomplete" { return nil }
+        if response.status == 409, HTTPResponseProblem(response).code == "incomplete" { return nil }
         guard response.status == 200 else { throw classify(response, "completeUpload") }
         let sha = UploadJSON.object(response)?["sha256"] as? String ?? record.sha256
         run.acknowledge(record.identity.size)
@@ -423,7 +423,7 @@ public final class StreamingUploader: FileUploading {
 
     /// What an unexpected status means.
     private func classify(_ response: HTTPClientResponse, _ operation: String) -> Failure {
-        let problem = Problem(response)
+        let problem = HTTPResponseProblem(response)
         switch response.status {
         case 401:
             return .final(.sessionUnavailable("\(operation): the server refused the session (\(problem.code))"))

@@ -16,19 +16,6 @@ struct UploadStatus {
     var receivedParts: Set<Int>
 }
 
-/// A problem document's code and detail.
-struct Problem {
-    var code: String
-    var message: String
-
-    init(_ response: HTTPClientResponse) {
-        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
-        code = object?["code"] as? String ?? "http_\(response.status)"
-        message =
-            object?["detail"] as? String ?? object?["title"] as? String ?? "the server answered \(response.status)"
-    }
-}
-
 /// JSON bodies of the upload protocol.
 enum UploadJSON {
     static func object(_ response: HTTPClientResponse) -> [String: Any]? {
