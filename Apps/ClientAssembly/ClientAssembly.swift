@@ -27,6 +27,16 @@ public final class ClientAssembly: Sendable {
     public let crypto: any CryptoProvider
     /// The device key in the keychain, created on first use.
     public let deviceKeys: DeviceKeyStore
+    /// How old an inbox entry may get before `share inbox list`, `share
+    /// status` and the daemon report it: `SHAREKIT_INBOX_MAX_AGE_DAYS`
+    /// (a positive number of days), seven days unless set.
+    public var inboxMaximumAge: Duration {
+        guard let text = environment["SHAREKIT_INBOX_MAX_AGE_DAYS"], let days = Double(text), days > 0 else {
+            return .seconds(7 * 24 * 3600)
+        }
+        return .seconds(Int64(days * 24 * 3600))
+    }
+
     /// The environment the services were chosen from (child processes and
     /// the daemon's control socket use it too).
     public let environment: [String: String]

@@ -56,7 +56,7 @@ struct CLIContext: Sendable {
         }
         origin = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
         connection = try assembly.connection(to: origin)
-        inbox = FileShareInbox(directory: assembly.container.inboxPath)
+        inbox = FileShareInbox(directory: assembly.container.inboxPath, maximumAge: assembly.inboxMaximumAge)
         intake = FileShareIntake(catalog: try FreedesktopMIMECatalog(environment: environment), sniffer: MagicSniffer())
         recents = SharedStateRecentTargets(state: state)
     }

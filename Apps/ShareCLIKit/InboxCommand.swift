@@ -58,7 +58,7 @@ enum InboxCommand {
         let assembly: ClientAssembly
         do {
             assembly = try ClientAssembly(environment: environment)
-            inbox = FileShareInbox(directory: assembly.container.inboxPath)
+            inbox = FileShareInbox(directory: assembly.container.inboxPath, maximumAge: assembly.inboxMaximumAge)
         } catch {
             io.err.write("share inbox: \(error)\n")
             return .failure

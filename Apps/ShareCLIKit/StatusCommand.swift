@@ -86,7 +86,7 @@ struct Status {
             child = stored(.child, in: connection)
         }
         let inbox = Result { () throws(InboxError) -> InboxScan in
-            try FileShareInbox(directory: assembly.container.inboxPath).scan()
+            try FileShareInbox(directory: assembly.container.inboxPath, maximumAge: assembly.inboxMaximumAge).scan()
         }
         let answer = DaemonControl.request("status", path: DaemonControl.socketPath(of: assembly))
         let daemon = answer.flatMap {

@@ -62,7 +62,7 @@ final class Daemon: Sendable {
         self.log = log
         self.stateDirectory = stateDirectory
         connection = try assembly.connection(to: origin)
-        inbox = FileShareInbox(directory: assembly.container.inboxPath)
+        inbox = FileShareInbox(directory: assembly.container.inboxPath, maximumAge: assembly.inboxMaximumAge)
         // The app's own storage, private like the keychain's files.
         _ = try SecureDirectory.openBase(stateDirectory, create: true)
         let database = try SQLiteDatabase(path: stateDirectory + "/outbox.db")

@@ -228,7 +228,9 @@ struct DaemonTests {
         #expect(sent?.contains(ids[0]) == true, "\(sent ?? "no line")")
         #expect(try await fixture.deliveries() == [ids[0]: 1])
         let socket = fixture.sandbox.assembly.container.rootPath + "/run/daemon.sock"
-        #expect(FileManager.default.fileExists(atPath: socket))
+        var info = stat()
+        #expect(lstat(socket, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600, "the control socket is \(String(info.st_mode & 0o777, radix: 8))")
         daemon.kill(SIGTERM)
         let outcome = daemon.finish()
         #expect(outcome.status == 0)

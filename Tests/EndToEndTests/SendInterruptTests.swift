@@ -155,4 +155,28 @@ struct SendInterruptTests {
         let empty = try fixture.share(["inbox", "list"])
         #expect(empty.stdout.contains("the share inbox is empty"))
     }
+
+    @Test("an entry older than SHAREKIT_INBOX_MAX_AGE_DAYS is reported, never dropped")
+    func staleEntriesReported() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let queued = try fixture.share(["send", "--text", "old news", "--to", "thread:t1", "--queue", "--json"])
+        let id = try #require(ShareCLIFixture.json(queued)["client_msg_id"] as? String)
+        let manifest = fixture.sandbox.assembly.container.inboxPath + "/\(id)/manifest.json"
+        var text = try String(contentsOfFile: manifest, encoding: .utf8)
+        let created = try #require(text.range(of: #""created_at":"[^"]*""#, options: .regularExpression))
+        text.replaceSubrange(created, with: #""created_at":"2026-01-01T00:00:00Z""#)
+        try text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(chmod(manifest, 0o600) == 0)  // as private as the inbox wrote it; 0644 is quarantined
+        var environment = fixture.sandbox.environment
+        environment["SHAREKIT_INBOX_MAX_AGE_DAYS"] = "30"
+        let list = try runProcess(BuiltProducts.path("share"), ["inbox", "list"], environment: environment)
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("older than the maximum age"), "\(list.stdout)")
+        #expect(list.stderr.contains("1 entry is older than the maximum age"), "\(list.stderr)")
+        let json = ShareCLIFixture.json(
+            try runProcess(BuiltProducts.path("share"), ["inbox", "list", "--json"], environment: environment))
+        #expect(json["stale"] as? [String] == [id])
+        #expect(try fixture.scanInbox().entries.map(\.id) == [id])
+    }
 }
