@@ -288,10 +288,18 @@ struct NotifyTests {
 }
 
 /// A stand-in for notify-send that writes its arguments, one per line, to `record`.
+///
+/// Written through a close-on-exec descriptor: a process another test
+/// spawns meanwhile must not inherit it open for writing, or running the
+/// script fails with "Text file busy".
 func notifyScript(_ fixture: PushFixture, record: String) throws -> String {
     let path = fixture.sandbox.home.file("fake-notify-send")
-    try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(record)'\n".write(
-        toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o700)
+    let text = Array("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(record)'\n".utf8)
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+    guard fd >= 0 else { throw FixtureError("cannot create \(path) (errno \(errno))") }
+    defer { close(fd) }
+    guard text.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == text.count else {
+        throw FixtureError("cannot write \(path)")
+    }
     return path
 }
