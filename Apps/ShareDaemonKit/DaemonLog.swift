@@ -30,27 +30,30 @@ struct DaemonLog: Sendable {
     func debug(_ service: String, _ message: String) { log(.debug, service, message) }
 }
 
-/// A wake-up call for a service loop: any number of `wake()` calls while
-/// the loop works make one more pass, never a queue of passes.
+/// A wake-up call for service loops: any number of `wake()` calls while a
+/// loop works make one more pass, never a queue of passes. Every loop
+/// waiting at the time is woken (the session and event loops both wait on
+/// the session's signal after a logout).
 final class WakeSignal: Sendable {
     private struct State {
         var pending = false
-        var waiter: CheckedContinuation<Void, Never>?
+        var nextID = 0
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     }
 
     private let state = Mutex(State())
 
-    /// Asks for one more pass.
+    /// Asks for one more pass of every loop that waits on this signal.
     func wake() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return waiter
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard !state.waiters.isEmpty else {
+                state.pending = true
+                return []
             }
-            state.pending = true
-            return nil
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
-        waiter?.resume()
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Waits for a wake-up or for `timeout`, whichever comes first.
@@ -62,11 +65,11 @@ final class WakeSignal: Sendable {
         }) {
             return !Task.isCancelled
         }
-        let timer = Task { [weak self] in
-            // A cancelled timer must not wake anyone (it would cost a pass).
-            guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            self?.wake()
+        let id = state.withLock { state -> Int in
+            defer { state.nextID += 1 }
+            return state.nextID
         }
+        let timer = Mutex<Task<Void, Never>?>(nil)
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
@@ -74,15 +77,32 @@ final class WakeSignal: Sendable {
                         state.pending = false
                         return true
                     }
-                    state.waiter = continuation
+                    state.waiters[id] = continuation
                     return false
                 }
-                if resumeNow { continuation.resume() }
+                if resumeNow {
+                    continuation.resume()
+                    return
+                }
+                // Started once the waiter is registered, so it cannot fire before there is one to wake.
+                timer.withLock {
+                    $0 = Task { [weak self] in
+                        // A cancelled timer must not wake anyone (it would cost a pass).
+                        guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                        self?.resume(id)
+                    }
+                }
             }
         } onCancel: {
-            wake()
+            resume(id)
         }
-        timer.cancel()
+        timer.withLock { $0?.cancel() }
         return !Task.isCancelled
+    }
+
+    /// Resumes one waiter (its timeout or its cancellation), if it still waits.
+    private func resume(_ id: Int) {
+        let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+        waiter?.resume()
     }
 }

@@ -53,62 +53,10 @@ public struct ProcessResult: Sendable {
 public func runProcess(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
 ) throws -> ProcessResult {
-    var input: [Int32] = [-1, -1]
-    var output: [Int32] = [-1, -1]
-    var errors: [Int32] = [-1, -1]
-    // pipe2 is not visible from Swift here; a lock keeps another of our
-    // spawns from inheriting these descriptors before they are close-on-exec.
-    spawnLock.lock()
-    for index in 0..<3 {
-        var pair: [Int32] = [-1, -1]
-        guard pipe(&pair) == 0 else {
-            spawnLock.unlock()
-            throw ChildProcessError("pipe failed (errno \(errno))")
-        }
-        _ = fcntl(pair[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(pair[1], F_SETFD, FD_CLOEXEC)
-        switch index {
-        case 0: input = pair
-        case 1: output = pair
-        default: errors = pair
-        }
-    }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-        for pointer in argv { free(pointer) }
-        for pointer in envp { free(pointer) }
-    }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    spawnLock.unlock()
-    close(input[0])
-    close(output[1])
-    close(errors[1])
-    guard spawned == 0 else {
-        close(input[1])
-        close(output[0])
-        close(errors[0])
-        throw ChildProcessError("cannot start \(executable) (error \(spawned))")
-    }
+    let child = try SpawnedChild(executable, arguments, environment: environment, mergeErrors: false)
+    let input = [-1, child.input]
+    let output = [child.output, -1]
+    let errors = [child.errors, -1]
     if let stdin {
         var bytes = Array(stdin.utf8)[...]
         while !bytes.isEmpty {
@@ -119,12 +67,22 @@ public func runProcess(
         }
     }
     close(input[1])
-    // Read both pipes until both end, so a chatty child never blocks on a full pipe.
-    var collected: [[UInt8]] = [[], []]
-    var fds = [
-        pollfd(fd: output[0], events: Int16(POLLIN), revents: 0),
-        pollfd(fd: errors[0], events: Int16(POLLIN), revents: 0),
-    ]
+    let collected = readToEnd([output[0], errors[0]])
+    let (exitStatus, usage) = child.wait()
+    var result = ProcessResult(
+        status: exitStatus, stdout: String(decoding: collected[0], as: UTF8.self),
+        stderr: String(decoding: collected[1], as: UTF8.self))
+    result.peakResidentKiB = usage.ru_maxrss
+    return result
+}
+
+private let spawnLock = NSLock()
+
+/// Reads every descriptor (-1 entries are skipped) until all have ended and
+/// closes them; polling all at once, so a chatty child never blocks on a full pipe.
+func readToEnd(_ descriptors: [Int32]) -> [[UInt8]] {
+    var collected: [[UInt8]] = Array(repeating: [], count: descriptors.count)
+    var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     var buffer = [UInt8](repeating: 0, count: 65536)
     while fds.contains(where: { $0.fd >= 0 }) {
         let ready = poll(&fds, nfds_t(fds.count), -1)
@@ -142,20 +100,95 @@ public func runProcess(
             }
         }
     }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
-    let signal = status & 0x7F
-    let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-    var result = ProcessResult(
-        status: exitStatus, stdout: String(decoding: collected[0], as: UTF8.self),
-        stderr: String(decoding: collected[1], as: UTF8.self))
-    result.peakResidentKiB = usage.ru_maxrss
-    return result
+    return collected
 }
 
-private let spawnLock = NSLock()
+/// A child started with `posix_spawn`: its pid and the parent's ends of its
+/// three pipes (close-on-exec, so no other child inherits them and holds a
+/// pipe open after this one ended). The child gets an empty signal mask and
+/// default signal actions. ``runProcess(_:_:environment:stdin:)`` and
+/// ``HelperProcess`` both start children this way and reap them with `wait4`
+/// themselves (Foundation's `Process` shares one exit monitor whose wait a
+/// long-lived child can delay by many seconds).
+struct SpawnedChild {
+    let pid: pid_t
+    /// The write end of the child's standard input.
+    let input: Int32
+    /// The read end of its standard output.
+    let output: Int32
+    /// The read end of its standard error (-1 when merged into standard output).
+    let errors: Int32
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String], mergeErrors: Bool) throws {
+        var pipes: [[Int32]] = []
+        // pipe2 is not visible from Swift here; a lock keeps another of our
+        // spawns from inheriting these descriptors before they are close-on-exec.
+        spawnLock.lock()
+        for _ in 0..<3 {
+            var pair: [Int32] = [-1, -1]
+            guard pipe(&pair) == 0 else {
+                spawnLock.unlock()
+                for open in pipes.flatMap({ $0 }) { close(open) }
+                throw ChildProcessError("pipe failed (errno \(errno))")
+            }
+            _ = fcntl(pair[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(pair[1], F_SETFD, FD_CLOEXEC)
+            pipes.append(pair)
+        }
+        let (input, output, errors) = (pipes[0], pipes[1], pipes[2])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, mergeErrors ? output[1] : errors[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        spawnLock.unlock()
+        close(input[0])
+        close(output[1])
+        close(errors[1])
+        guard spawned == 0 else {
+            close(input[1])
+            close(output[0])
+            close(errors[0])
+            throw ChildProcessError("cannot start \(executable) (error \(spawned))")
+        }
+        if mergeErrors { close(errors[0]) }
+        self.pid = pid
+        self.input = input[1]
+        self.output = output[0]
+        self.errors = mergeErrors ? -1 : errors[0]
+    }
+
+    /// Waits for the child and returns its status (128 + signal when killed) and resource use.
+    func wait() -> (status: Int32, usage: rusage) {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
+        let signal = status & 0x7F
+        return (signal == 0 ? (status >> 8) & 0xFF : 128 + signal, usage)
+    }
+}
 
 /// A child process could not be started.
 public struct ChildProcessError: Error, CustomStringConvertible {

@@ -15,11 +15,11 @@ public final class HelperProcess: @unchecked Sendable {
         public let stderr: String
     }
 
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errors = Pipe()
-    private var errorsMerged = false
+    private let child: SpawnedChild
+    private let output: FileHandle
+    private let input: FileHandle
+    private let finished = NSLock()
+    private var outcome: Outcome?
 
     /// Starts `ShareTestHelper <arguments>`.
     /// - Parameters:
@@ -41,23 +41,18 @@ public final class HelperProcess: @unchecked Sendable {
     public init(
         executable: String, _ arguments: [String], environment: [String: String] = [:], mergeErrors: Bool = false
     ) throws {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = mergeErrors ? output : errors
-        errorsMerged = mergeErrors
-        try process.run()
+        child = try SpawnedChild(executable, arguments, environment: environment, mergeErrors: mergeErrors)
+        output = FileHandle(fileDescriptor: child.output, closeOnDealloc: false)
+        input = FileHandle(fileDescriptor: child.input, closeOnDealloc: false)
     }
 
     /// The child's process id.
-    public var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { child.pid }
 
     /// Sends a signal (SIGKILL in crash tests, SIGTERM for a graceful stop).
     /// - Parameter signal: the signal number.
     public func kill(_ signal: Int32) {
-        _ = Foundation.kill(process.processIdentifier, signal)
+        _ = Foundation.kill(child.pid, signal)
     }
 
     /// Reads lines until one satisfies `predicate`, so a test waits for what
@@ -75,7 +70,7 @@ public final class HelperProcess: @unchecked Sendable {
     public func readLine() -> String? {
         var bytes: [UInt8] = []
         while true {
-            let data = output.fileHandleForReading.readData(ofLength: 1)
+            let data = output.readData(ofLength: 1)
             guard let byte = data.first else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
             if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
             bytes.append(byte)
@@ -85,22 +80,32 @@ public final class HelperProcess: @unchecked Sendable {
     /// Writes one line to standard input.
     /// - Parameter line: the line, without newline.
     public func writeLine(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        try? input.write(contentsOf: Data((line + "\n").utf8))
     }
 
-    /// Closes standard input, collects the output and waits for the exit.
-    /// Children here print little, so reading one pipe after the other
-    /// cannot block on the other being full.
+    /// Closes standard input, collects the rest of the output and waits for
+    /// the exit (reaped with `wait4` here, at once). Call it once.
     /// - Returns: the outcome.
     public func finish() -> Outcome {
-        try? input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        // A merged error pipe was never handed to the child: reading it would wait forever.
-        let err = errorsMerged ? Data() : errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let status =
-            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return Outcome(
-            status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        finished.lock()
+        defer { finished.unlock() }
+        if let outcome { return outcome }
+        close(child.input)
+        let rest = readToEnd([child.output, child.errors])
+        let (status, _) = child.wait()
+        let result = Outcome(
+            status: status, stdout: String(decoding: rest[0], as: UTF8.self),
+            stderr: String(decoding: rest[1], as: UTF8.self))
+        outcome = result
+        return result
+    }
+
+    /// A helper the test forgot to finish is killed and reaped, so no test
+    /// leaves a process (or a zombie) behind.
+    deinit {
+        if outcome == nil {
+            _ = Foundation.kill(child.pid, SIGKILL)
+            _ = finish()
+        }
     }
 }
