@@ -33,33 +33,12 @@ final class PseudoTerminalProcess: @unchecked Sendable {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        let spawned = spawnProgram(
+            executable, arguments, environment: environment, standardStreams: [slave, slave, slave])
         close(slave)
-        guard spawned == 0 else {
+        guard case .success(let child) = spawned else {
             close(master)
-            throw PseudoTerminalError("cannot start \(executable) (error \(spawned))")
+            throw PseudoTerminalError("cannot start \(executable): \(spawned)")
         }
         pid = child
         Thread { [self] in readUntilClosed() }.start()

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Finds the programs this package builds (the apps and `ShareTestHelper`),
 /// so tests run them as separate processes the way a person runs them.
@@ -78,6 +78,42 @@ public func runProcess(
 
 private let spawnLock = NSLock()
 
+/// Starts a program with `posix_spawn`, its standard input, output and
+/// error on the three given descriptors, an empty signal mask and default
+/// signal actions (whatever the test runner blocked or ignored), and this
+/// process's environment with `environment` merged over it.
+/// - Returns: the child's pid, or the `posix_spawn` error number.
+public func spawnProgram(
+    _ executable: String, _ arguments: [String], environment: [String: String], standardStreams: [Int32]
+) -> Result<pid_t, ChildProcessError> {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for (target, source) in standardStreams.enumerated() {
+        posix_spawn_file_actions_adddup2(&actions, source, Int32(target))
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        for pointer in argv { free(pointer) }
+        for pointer in envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    return spawned == 0 ? .success(pid) : .failure(ChildProcessError("posix_spawn error \(spawned)"))
+}
+
 /// Reads every descriptor (-1 entries are skipped) until all have ended and
 /// closes them; polling all at once, so a chatty child never blocks on a full pipe.
 func readToEnd(_ descriptors: [Int32]) -> [[UInt8]] {
@@ -136,41 +172,18 @@ struct SpawnedChild {
             pipes.append(pair)
         }
         let (input, output, errors) = (pipes[0], pipes[1], pipes[2])
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, mergeErrors ? output[1] : errors[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let spawned = spawnProgram(
+            executable, arguments, environment: environment,
+            standardStreams: [input[0], output[1], mergeErrors ? output[1] : errors[1]])
         spawnLock.unlock()
         close(input[0])
         close(output[1])
         close(errors[1])
-        guard spawned == 0 else {
+        guard case .success(let pid) = spawned else {
             close(input[1])
             close(output[0])
             close(errors[0])
-            throw ChildProcessError("cannot start \(executable) (error \(spawned))")
+            throw ChildProcessError("cannot start \(executable) (\(spawned))")
         }
         if mergeErrors { close(errors[0]) }
         self.pid = pid
