@@ -1,0 +1,685 @@
+#!/usr/bin/env python3
+"""The exactly-once chaos run of ShareKit (issue 10).
+
+Starts share-server (a small seed with a 64 KiB part size), a fault-injecting
+HTTP proxy of its own between the clients and the server, share-daemon, then
+runs many `share send` processes concurrently with random content against
+random targets while it SIGKILLs CLIs, the daemon and the server at random
+moments and restarts them. At the end it stops the faults, drains the daemon
+(`share-daemon --once --lease 0` until the inbox and the outbox are empty) and
+checks what the server holds against what every CLI reported.
+
+Prints one line `chaos: N shares, S sent, Q queued, R rejected, lost L,
+duplicated D, leftovers X` and exits 1 unless L, D and X are 0 (2 for a run
+that could not be set up). Standard library only.
+"""
+
+import argparse
+import asyncio
+import hashlib
+import json
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+USER, PASSWORD = "alex", "alex-demo-pass"
+PART = 65536
+MAX_UPLOAD = 1_000_000
+TARGETS = ["thread:t1", "thread:t2", "channel:c1", "new-post:c2"]
+
+
+def log(args, text):
+    if args.verbose:
+        print(f"chaos: {text}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- the proxy
+
+
+class Proxy:
+    """One request per connection (both sides get `Connection: close`), so a
+    fault is decided per request. Runs its own asyncio loop in a thread."""
+
+    def __init__(self, rng_seed, rate, delay):
+        self.upstream_port = None
+        self.rate = 0.0
+        self.fault_rate = rate
+        self.delay = delay
+        self.rng = random.Random(rng_seed)
+        self.counts = {}
+        self.port = None
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        self.ready.wait()
+
+    def faults(self, on):
+        self.rate = self.fault_rate if on else 0.0
+
+    def _run(self):
+        asyncio.set_event_loop(self.loop)
+
+        async def start():
+            server = await asyncio.start_server(self._client, "127.0.0.1", 0)
+            self.port = server.sockets[0].getsockname()[1]
+            self.ready.set()
+
+        self.loop.run_until_complete(start())
+        self.loop.run_forever()
+
+    def _count(self, kind):
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+
+    @staticmethod
+    def _head(raw):
+        lines = raw.decode("latin-1").split("\r\n")
+        headers = []
+        for line in lines[1:]:
+            if line and ":" in line:
+                name, value = line.split(":", 1)
+                headers.append((name.strip(), value.strip()))
+        return lines[0], headers
+
+    @staticmethod
+    def _build(first, headers):
+        text = first + "\r\n" + "".join(f"{n}: {v}\r\n" for n, v in headers) + "\r\n"
+        return text.encode("latin-1")
+
+    @staticmethod
+    def _get(headers, name):
+        for n, v in headers:
+            if n.lower() == name:
+                return v
+        return None
+
+    async def _read_body(self, reader, headers):
+        length = self._get(headers, "content-length")
+        if length is not None:
+            return await reader.readexactly(int(length))
+        if (self._get(headers, "transfer-encoding") or "").lower() == "chunked":
+            out = bytearray()
+            while True:
+                line = await reader.readuntil(b"\r\n")
+                out += line
+                size = int(line.split(b";")[0].strip(), 16)
+                if size == 0:
+                    while True:
+                        trailer = await reader.readuntil(b"\r\n")
+                        out += trailer
+                        if trailer == b"\r\n":
+                            return bytes(out)
+                out += await reader.readexactly(size + 2)
+        return b""
+
+    async def _client(self, creader, cwriter):
+        swriter = None
+        try:
+            raw = await creader.readuntil(b"\r\n\r\n")
+            first, headers = self._head(raw)
+            # curl talks to a proxy in absolute form; the server wants the path.
+            method, target, version = first.split(" ", 2)
+            if target.startswith("http://"):
+                target = "/" + target[len("http://"):].split("/", 1)[1] if "/" in target[7:] else "/"
+            first = f"{method} {target} {version}"
+            if (self._get(headers, "expect") or "").lower() == "100-continue":
+                cwriter.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+                await cwriter.drain()
+            headers = [(n, v) for n, v in headers if n.lower() not in ("expect", "connection", "proxy-connection")]
+            headers.append(("Connection", "close"))
+            head = self._build(first, headers)
+            fault = None
+            if self.rng.random() < self.rate:
+                fault = self.rng.choice(
+                    ["drop-request", "drop-response", "delay", "status", "lost-response"])
+            if fault == "drop-request" and self.rng.random() < 0.5:
+                # Never forwarded: the client's request dies half-way.
+                self._count("drop-request")
+                return
+            body = await self._read_body(creader, headers)
+            if fault == "status":
+                code = self.rng.choice([500, 503, 429])
+                self._count(f"status-{code}")
+                reason = {500: "Internal Server Error", 503: "Service Unavailable", 429: "Too Many Requests"}[code]
+                payload = json.dumps({"error": "chaos", "message": "injected by tools/chaos"}).encode()
+                cwriter.write(self._build(f"HTTP/1.1 {code} {reason}", [
+                    ("Content-Type", "application/json"), ("Content-Length", str(len(payload))),
+                    ("Retry-After", "1"), ("Connection", "close")]) + payload)
+                await cwriter.drain()
+                return
+            if fault == "delay":
+                # Longer than the client is willing to wait for the short
+                # requests; then the connection is closed without an answer.
+                self._count("delay")
+                await asyncio.sleep(self.delay * (0.5 + self.rng.random()))
+                return
+            sreader, swriter = await asyncio.open_connection("127.0.0.1", self.upstream_port)
+            if fault == "drop-request":
+                # Half the request reaches the server, then both sides close.
+                self._count("drop-request")
+                whole = head + body
+                swriter.write(whole[: max(1, len(whole) // 2)])
+                await swriter.drain()
+                return
+            swriter.write(head + body)
+            await swriter.drain()
+            rhead = await sreader.readuntil(b"\r\n\r\n")
+            rfirst, rheaders = self._head(rhead)
+            rheaders = [(n, v) for n, v in rheaders if n.lower() not in ("connection", "keep-alive")]
+            rheaders.append(("Connection", "close"))
+            out_head = self._build(rfirst, rheaders)
+            length = self._get(rheaders, "content-length")
+            if fault == "lost-response":
+                # The server did the work; the client never hears of it.
+                self._count("lost-response")
+                if length is not None:
+                    await sreader.readexactly(int(length))
+                else:
+                    await sreader.read()
+                return
+            if fault == "drop-response":
+                self._count("drop-response")
+                rbody = await sreader.readexactly(int(length)) if length is not None else await sreader.read()
+                cwriter.write((out_head + rbody)[: max(1, (len(out_head) + len(rbody)) // 2)])
+                await cwriter.drain()
+                return
+            cwriter.write(out_head)
+            if length is not None:
+                remaining = int(length)
+                while remaining > 0:
+                    chunk = await sreader.read(min(remaining, 65536))
+                    if not chunk:
+                        break
+                    remaining -= len(chunk)
+                    cwriter.write(chunk)
+                    await cwriter.drain()
+            else:
+                while True:
+                    chunk = await sreader.read(65536)
+                    if not chunk:
+                        break
+                    cwriter.write(chunk)
+                    await cwriter.drain()
+            await cwriter.drain()
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError):
+            pass
+        finally:
+            for w in (cwriter, swriter):
+                if w is not None:
+                    try:
+                        w.close()
+                    except Exception:
+                        pass
+
+
+# ---------------------------------------------------------------- processes
+
+
+class Run:
+    def __init__(self, args):
+        self.args = args
+        self.rng = random.Random(args.seed)
+        self.work = tempfile.mkdtemp(prefix="sharekit-chaos.")
+        self.container = os.path.join(self.work, "container")
+        self.env = dict(os.environ)
+        self.env.update({
+            "SHAREKIT_KEYCHAIN": "file",
+            "SHAREKIT_KEYCHAIN_DIR": os.path.join(self.work, "keychain"),
+            "SHAREKIT_CONTAINER_DIR": self.container,
+        })
+        for name in ("SHAREKIT_STATE_DIR", "SHAREKIT_RUNTIME_DIR", "SHAREKIT_SERVER"):
+            self.env.pop(name, None)
+        self.db = os.path.join(self.work, "server.db")
+        self.server = None
+        self.server_port = None
+        self.daemon = None
+        self.children = set()
+        self.lock = threading.Lock()
+        self.stopping = False
+        self.kills = {"cli": 0, "daemon": 0, "server": 0}
+
+    # -- bookkeeping of every child, so that every exit path ends them
+    def spawn(self, argv, **kw):
+        proc = subprocess.Popen(argv, env=self.env, start_new_session=True, **kw)
+        with self.lock:
+            self.children.add(proc)
+        return proc
+
+    def reap(self, proc):
+        with self.lock:
+            self.children.discard(proc)
+
+    def kill_all(self):
+        with self.lock:
+            procs = list(self.children)
+        for proc in procs:
+            if proc.poll() is None:
+                try:
+                    proc.kill()
+                except OSError:
+                    pass
+            try:
+                proc.wait(timeout=10)
+            except Exception:
+                pass
+
+    def bin(self, name):
+        return os.path.join(self.args.bin, name)
+
+    # -- the server
+    def start_server(self):
+        listen = f"127.0.0.1:{self.server_port or 0}"
+        err = open(os.path.join(self.work, "server.log"), "ab")
+        for attempt in range(50):
+            proc = self.spawn([self.bin("share-server"), "--listen", listen, "--db", self.db, "--seed",
+                               os.path.join(self.work, "seed.json"), "--quiet"],
+                              stdout=subprocess.PIPE, stderr=err)
+            line = proc.stdout.readline().decode().strip()
+            if line.startswith("listening on http://"):
+                self.server = proc
+                self.server_port = int(line.rsplit(":", 1)[1])
+                return
+            proc.wait()
+            self.reap(proc)
+            time.sleep(0.1)  # the port may still be held by the killed server
+        raise SystemExit(f"chaos: the server did not start on {listen} (see {self.work}/server.log)")
+
+    def kill_server(self):
+        if self.server is not None:
+            self.server.kill()
+            self.server.wait()
+            self.reap(self.server)
+            self.server = None
+            self.kills["server"] += 1
+
+    # -- the daemon
+    def start_daemon(self):
+        err = open(os.path.join(self.work, "daemon.log"), "ab")
+        proc = self.spawn([self.bin("share-daemon"), "--interval", "0.5", "--lease", "3", "--verbose"],
+                          stdout=subprocess.PIPE, stderr=err)
+        deadline = time.time() + 30
+        # Ready or not (another daemon's lock, a server that is down): it runs.
+        while time.time() < deadline:
+            line = proc.stdout.readline()
+            if not line or b"ready" in line:
+                break
+        threading.Thread(target=lambda: proc.stdout.read(), daemon=True).start()
+        self.daemon = proc
+
+    def kill_daemon(self):
+        if self.daemon is not None:
+            self.daemon.kill()
+            self.daemon.wait()
+            self.reap(self.daemon)
+            self.daemon = None
+            self.kills["daemon"] += 1
+
+    def run_tool(self, argv, stdin=None, timeout=120):
+        proc = self.spawn(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            out, err = proc.communicate(stdin, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+        self.reap(proc)
+        return proc.returncode, out.decode(errors="replace"), err.decode(errors="replace")
+
+
+# ---------------------------------------------------------------- shares
+
+
+def make_share(run, index):
+    rng = run.rng
+    token = f"chaos-{run.args.seed}-{index}"
+    folder = os.path.join(run.work, "files", str(index))
+    os.makedirs(folder)
+    files = []
+    for n in range(rng.choice([0, 0, 1, 1, 2, 3, 4])):
+        kind = rng.random()
+        if kind < 0.4:
+            size = rng.randint(1, 4096)
+        elif kind < 0.9:
+            size = PART * rng.randint(1, 4) + rng.randint(0, PART - 1)
+        else:
+            size = PART * rng.randint(5, 12)
+        if rng.random() < 0.5:
+            name = f"note-{n}.txt"
+            data = ("".join(rng.choice("abcdefghij klmnop\n") for _ in range(size))).encode()
+        else:
+            name = f"blob-{n}.bin"
+            data = rng.randbytes(size)
+        path = os.path.join(folder, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        files.append({"path": path, "size": size, "sha256": hashlib.sha256(data).hexdigest()})
+    invalid = None
+    if rng.random() < run.args.invalid_rate:
+        invalid = rng.choice(["too-large", "unknown-thread"])
+        if invalid == "too-large":
+            path = os.path.join(folder, "huge.bin")
+            with open(path, "wb") as f:
+                f.write(rng.randbytes(MAX_UPLOAD + 1))
+            files.append({"path": path, "size": MAX_UPLOAD + 1, "sha256": None})
+    target = rng.choice(TARGETS) if invalid != "unknown-thread" else "thread:t404"
+    argv = [run.bin("share"), "send", *[f["path"] for f in files], "--comment", token, "--to", target, "--json",
+            "--no-progress"]
+    if not files or rng.random() < 0.5:
+        argv += ["--text", " ".join(rng.choice(["alpha", "beta", "gamma", "delta", "résumé", "🙂"])
+                                    for _ in range(rng.randint(1, 12)))]
+    if target.startswith("new-post:"):
+        argv += ["--new-post", f"post {token}"]
+    kill_after = rng.uniform(0.05, 3.0) if rng.random() < run.args.kill_cli_rate else None
+    return {"index": index, "token": token, "files": files, "target": target, "argv": argv, "invalid": invalid,
+            "kill_after": kill_after, "status": None, "client_msg_id": None, "exit": None}
+
+
+def run_share(run, share):
+    proc = run.spawn(share["argv"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        out, err = proc.communicate(timeout=share["kill_after"] or run.args.cli_timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        share["killed"] = True
+        with run.lock:
+            run.kills["cli"] += 1
+    run.reap(proc)
+    share["exit"] = proc.returncode
+    share["stderr"] = err.decode(errors="replace")[-2000:]
+    if share.get("killed"):
+        share["status"] = "unknown"
+        return
+    try:
+        result = json.loads(out.decode().strip().splitlines()[-1])
+        share["status"] = result.get("status")
+        share["client_msg_id"] = result.get("client_msg_id")
+    except (ValueError, IndexError):
+        share["status"] = "error"
+    expected = {0: "sent", 3: "queued", 4: "rejected"}.get(proc.returncode, "error")
+    if share["status"] != expected:
+        share["mismatch"] = f"exit {proc.returncode} with status {share['status']}"
+
+
+def chaos_loop(run, done):
+    rng = random.Random(run.args.seed * 7919 + 1)
+    while not done.wait(rng.uniform(1.0, run.args.kill_interval)):
+        what = rng.choice(["daemon", "server", "daemon"])
+        if what == "daemon":
+            run.kill_daemon()
+            if done.wait(rng.uniform(0.0, 1.0)):
+                break
+            run.start_daemon()
+        else:
+            run.kill_server()
+            if done.wait(rng.uniform(0.0, 1.0)):
+                run.start_server()
+                break
+            run.start_server()
+        log(run.args, f"killed and restarted the {what}")
+
+
+# ---------------------------------------------------------------- checks
+
+
+def container_leftovers(run):
+    found = []
+    for sub in ("inbox/.staging", "daemon/outbox/files", "uploads"):
+        base = os.path.join(run.container, sub)
+        for root, _, names in os.walk(base):
+            found += [os.path.join(root, n) for n in names]
+    inbox = os.path.join(run.container, "inbox")
+    if os.path.isdir(inbox):
+        for name in os.listdir(inbox):
+            if not name.startswith("."):
+                found.append(os.path.join(inbox, name))
+        quarantine = os.path.join(inbox, ".quarantine")
+        if os.path.isdir(quarantine):
+            found += [os.path.join(quarantine, n) for n in os.listdir(quarantine)]
+    return found
+
+
+def outbox_rows(run):
+    path = os.path.join(run.container, "daemon", "outbox.db")
+    if not os.path.exists(path):
+        return []
+    con = sqlite3.connect(path, timeout=30)
+    try:
+        return con.execute("SELECT client_msg_id, state, text, last_error FROM outbox").fetchall()
+    finally:
+        con.close()
+
+
+def drain(run):
+    """Faults off, the daemon stopped; `--once --lease 0` until nothing is left to send."""
+    for _ in range(run.args.drain_passes):
+        rc, _, err = run.run_tool([run.bin("share-daemon"), "--once", "--lease", "0"], timeout=120)
+        with open(os.path.join(run.work, "daemon.log"), "a") as f:
+            f.write(err)
+        pending = [r for r in outbox_rows(run) if r[1] in ("pending", "sending")]
+        rc, out, _ = run.run_tool([run.bin("share"), "inbox", "list", "--json"])
+        entries = inbox_entries(out)
+        if not pending and not entries:
+            return
+        time.sleep(0.5)  # a backoff's next attempt is in the future; let it come
+
+
+def inbox_entries(out):
+    try:
+        value = json.loads(out)
+    except ValueError:
+        return ["(unreadable inbox list)"]
+    if isinstance(value, dict):
+        return value.get("entries") or []
+    return value
+
+
+def check(run, shares):
+    con = sqlite3.connect(f"file:{run.db}?mode=ro", uri=True, timeout=30)
+    messages = {}
+    by_token = {}
+    for mid, cmid, text in con.execute("SELECT id, client_msg_id, text FROM messages"):
+        atts = con.execute(
+            "SELECT u.size, u.sha256 FROM message_attachments a JOIN uploads u ON u.id = a.upload_id "
+            "WHERE a.message_id = ? ORDER BY a.position", (mid,)).fetchall()
+        messages.setdefault(cmid, []).append((mid, text, sorted(atts)))
+        for word in text.split():
+            if word.startswith(f"chaos-{run.args.seed}-"):
+                by_token.setdefault(word, []).append(cmid)
+    reuse = con.execute("SELECT COUNT(*) FROM audit WHERE kind = 'refresh_reuse'").fetchone()[0]
+    con.close()
+    rows = outbox_rows(run)
+    outbox_by_token = {}
+    for cmid, state, text, error in rows:
+        for word in text.split():
+            if word.startswith(f"chaos-{run.args.seed}-"):
+                outbox_by_token.setdefault(word, []).append((cmid, state, error))
+
+    problems, lost, duplicated = [], 0, 0
+    for cmid, found in messages.items():
+        if len(found) > 1:
+            duplicated += len(found) - 1
+            problems.append(f"duplicated: client_msg_id {cmid} is {len(found)} messages")
+    for share in shares:
+        token, status = share["token"], share["status"]
+        cmids = sorted(set(by_token.get(token, [])))
+        if len(cmids) > 1:
+            duplicated += len(cmids) - 1
+            problems.append(f"duplicated: share {token} ({status}) is on the server as {cmids}")
+        found = [m for c in cmids for m in messages[c]]
+        want = sorted((f["size"], f["sha256"]) for f in share["files"])
+        if share["invalid"]:
+            if found:
+                problems.append(f"lost (a refused share exists): {token} {share['invalid']} as {cmids}")
+                lost += 1
+            continue
+        if status == "rejected":
+            if found:
+                duplicated += 1
+                problems.append(f"reported rejected but exists: {token} {cmids}")
+            continue
+        if status in ("sent", "queued"):
+            if share["client_msg_id"] not in messages:
+                lost += 1
+                rows_for = outbox_by_token.get(token)
+                problems.append(f"lost: {token} reported {status} as {share['client_msg_id']}, not on the server "
+                                f"(outbox: {rows_for}); stderr: {share['stderr'].strip()[-300:]}")
+                continue
+        elif not found:
+            # A killed (or failed) CLI: if its entry was written, the daemon took it.
+            for cmid, state, error in outbox_by_token.get(token, []):
+                if state != "failed":
+                    lost += 1
+                    problems.append(f"lost: {token} ({status}) outbox row {cmid} {state}, not on the server")
+            continue
+        for mid, text, atts in found[:1]:
+            if atts != want:
+                lost += 1
+                problems.append(f"wrong attachments: {token} message {mid}: {atts} != {want}")
+    leftovers = container_leftovers(run)
+    leftovers += [f"outbox row {r[0]} {r[1]}" for r in rows if r[1] in ("pending", "sending")]
+    if reuse:
+        leftovers.append(f"{reuse} refresh_reuse audit rows")
+    for share in shares:
+        if share.get("mismatch"):
+            problems.append(f"exit code and status disagree for {share['token']}: {share['mismatch']}")
+    return lost, duplicated, leftovers, problems
+
+
+# ---------------------------------------------------------------- main
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--shares", type=int, default=100)
+    parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--keep", action="store_true", help="keep the work directory")
+    parser.add_argument("--bin", default=None, help="where share, share-daemon and share-server are")
+    parser.add_argument("--fault-rate", type=float, default=0.15, help="share of requests that get a fault")
+    parser.add_argument("--delay", type=float, default=4.0, help="seconds a delayed request is held")
+    parser.add_argument("--kill-cli-rate", type=float, default=0.1)
+    parser.add_argument("--kill-interval", type=float, default=8.0, help="most seconds between daemon/server kills")
+    parser.add_argument("--invalid-rate", type=float, default=0.05)
+    parser.add_argument("--cli-timeout", type=float, default=180.0)
+    parser.add_argument("--drain-passes", type=int, default=60)
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(1, 2**31)
+    if args.bin is None:
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        args.bin = subprocess.run(["swift", "build", "--show-bin-path"], cwd=root, capture_output=True,
+                                  text=True, check=True).stdout.strip()
+    print(f"chaos: seed {args.seed} (replay with --seed {args.seed} --shares {args.shares} "
+          f"--concurrency {args.concurrency})", flush=True)
+    run = Run(args)
+    code = 2
+    try:
+        code = chaos(run)
+    except KeyboardInterrupt:
+        code = 130
+    finally:
+        run.stopping = True
+        run.kill_all()
+        if args.keep or code != 0:
+            print(f"chaos: work directory kept at {run.work}", flush=True)
+        if not args.keep and code == 0:
+            shutil.rmtree(run.work, ignore_errors=True)
+    sys.exit(code)
+
+
+def chaos(run):
+    args = run.args
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    with open(os.path.join(run.work, "seed.json"), "w") as f:
+        json.dump({
+            "users": [{"username": USER, "password": PASSWORD}],
+            "spaces": [{"id": "s1", "name": "server", "channels": [
+                {"id": "c1", "name": "Gateway", "kind": "chat", "readers": [USER], "writers": [USER]},
+                {"id": "c2", "name": "Ideas", "kind": "forum", "readers": [USER], "writers": [USER]}]}],
+            "threads": [{"id": "t1", "channel_id": "c1", "title": "resume the gateway"},
+                        {"id": "t2", "channel_id": "c1", "title": "Gateway timeouts on upload"},
+                        {"id": "t3", "channel_id": "c2", "title": "Share sheet ideas"}],
+            "limits": {"upload_part_size": PART, "file_max_upload_bytes": MAX_UPLOAD, "message_max_attachments": 10},
+            "accepted_content_types": ["text/plain", "application/octet-stream", "image/png", "application/pdf"],
+        }, f)
+    proxy = Proxy(args.seed, args.fault_rate, args.delay)
+    run.start_server()
+    proxy.upstream_port = run.server_port
+    # The clients keep the server's own origin (DPoP proofs name it in htu)
+    # and reach it through the proxy as their HTTP proxy.
+    origin = f"http://127.0.0.1:{run.server_port}"
+    for name in ("no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY", "HTTP_PROXY"):
+        run.env.pop(name, None)
+    run.env["http_proxy"] = f"http://127.0.0.1:{proxy.port}"
+    rc, out, err = run.run_tool([run.bin("share"), "login", "--server", origin, "--user", USER, "--password-stdin"],
+                                stdin=(PASSWORD + "\n").encode())
+    if rc != 0:
+        print(f"chaos: share login failed: {err.strip()}", file=sys.stderr)
+        return 2
+    rc, _, err = run.run_tool([run.bin("share-daemon"), "--once"])
+    if rc != 0:
+        print(f"chaos: share-daemon --once failed: {err.strip()}", file=sys.stderr)
+        return 2
+    run.start_daemon()
+
+    shares = [make_share(run, i) for i in range(args.shares)]
+    proxy.faults(True)
+    done = threading.Event()
+    killer = threading.Thread(target=chaos_loop, args=(run, done), daemon=True)
+    killer.start()
+    queue = list(shares)
+    qlock = threading.Lock()
+    started = time.time()
+
+    def worker():
+        while True:
+            with qlock:
+                if not queue:
+                    return
+                share = queue.pop(0)
+            run_share(run, share)
+            log(args, f"{share['token']} {share['status']} {share.get('client_msg_id')}")
+
+    workers = [threading.Thread(target=worker, daemon=True) for _ in range(args.concurrency)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    done.set()
+    killer.join()
+    proxy.faults(False)
+    if run.server is None:
+        run.start_server()
+    run.kill_daemon()
+    run.kills["daemon"] -= 1
+    log(args, f"sends done in {time.time() - started:.0f}s; draining; kills {run.kills}; faults {proxy.counts}")
+    drain(run)
+    run.server.terminate()
+    run.server.wait()
+    run.reap(run.server)
+    run.server = None
+    lost, duplicated, leftovers, problems = check(run, shares)
+    for problem in problems:
+        print(f"chaos: {problem}", flush=True)
+    for item in leftovers[:20]:
+        print(f"chaos: leftover: {item}", flush=True)
+    count = {s: sum(1 for x in shares if x["status"] == s) for s in ("sent", "queued", "rejected")}
+    other = args.shares - sum(count.values())
+    print(f"chaos: kills {run.kills}, faults {dict(sorted(proxy.counts.items()))}, "
+          f"{other} CLIs killed or failed, {time.time() - started:.0f}s", flush=True)
+    print(f"chaos: {args.shares} shares, {count['sent']} sent, {count['queued']} queued, {count['rejected']} rejected, "
+          f"lost {lost}, duplicated {duplicated}, leftovers {len(leftovers)}", flush=True)
+    return 0 if lost == 0 and duplicated == 0 and not leftovers else 1
+
+
+if __name__ == "__main__":
+    main()
