@@ -88,7 +88,7 @@ let routes: [(method: HTTPMethod, path: String, authenticated: Bool)] = [
     (.post, "/api/v1/client-metrics", true),
 ]
 
-nonisolated(unsafe) let harness: Harness = {
+let harness: Harness = {
     do { return try Harness() } catch { fatalError("harness: \(error)") }
 }()
 
