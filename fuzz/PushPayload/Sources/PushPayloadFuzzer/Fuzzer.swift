@@ -1,12 +1,16 @@
 import FuzzSupport
-import PushPreview
+@testable import PushPreview
 
-/// One input: the JSON of a push as the notifier receives it (relayed by
-/// a push service, so hostile). The parser must return a payload or throw;
-/// a trap or sanitizer report is a finding.
+/// One input, read twice: as the JSON of a push the notifier receives
+/// (relayed by a push service, so hostile) by `PushPayloadParser.parse`,
+/// and as the server's answer to the preview fetch by the internal
+/// `PreviewDecoder.decode` (hence `@testable`: debug builds allow it). Each
+/// must return a value or refuse; a trap or sanitizer report is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    _ = try? PushPayloadParser.parse(fuzzBytes(data, size))
+    let bytes = fuzzBytes(data, size)
+    _ = try? PushPayloadParser.parse(bytes)
+    _ = PreviewDecoder.decode(bytes)
     return 0
 }
 
