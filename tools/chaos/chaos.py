@@ -66,6 +66,8 @@ class Proxy:
 
     def _run(self):
         asyncio.set_event_loop(self.loop)
+        # Connections still open when the run ends are dropped without a word.
+        self.loop.set_exception_handler(lambda loop, context: None)
 
         async def start():
             server = await asyncio.start_server(self._client, "127.0.0.1", 0)
@@ -430,7 +432,19 @@ def chaos_loop(run, done):
 
 def container_leftovers(run):
     found = []
-    for sub in ("inbox/.staging", "daemon/outbox/files", "uploads"):
+    # A resumable upload's record whose file is gone: nobody will resume it.
+    uploads = os.path.join(run.container, "uploads")
+    if os.path.isdir(uploads):
+        for name in sorted(os.listdir(uploads)):
+            if name.startswith("upload-") and name.endswith(".json"):
+                try:
+                    with open(os.path.join(uploads, name)) as f:
+                        path = json.load(f)["identity"]["path"]
+                except (OSError, ValueError, KeyError, TypeError):
+                    path = None
+                if path is None or not os.path.exists(path):
+                    found.append(f"{uploads}/{name} (upload record of the gone {path})")
+    for sub in ("inbox/.staging", "daemon/outbox/files"):
         base = os.path.join(run.container, sub)
         for root, _, names in os.walk(base):
             found += [os.path.join(root, n) for n in names]
@@ -667,6 +681,8 @@ def chaos(run):
     run.server.wait()
     run.reap(run.server)
     run.server = None
+    with open(os.path.join(run.work, "shares.json"), "w") as f:
+        json.dump(shares, f, indent=1)
     lost, duplicated, leftovers, problems = check(run, shares)
     for problem in problems:
         print(f"chaos: {problem}", flush=True)
