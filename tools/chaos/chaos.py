@@ -157,11 +157,14 @@ class Proxy:
                 await cwriter.drain()
                 return
             if fault == "delay":
-                # Longer than the client is willing to wait for the short
-                # requests; then the connection is closed without an answer.
-                self._count("delay")
+                # Held; then either closed without an answer, or forwarded
+                # late (the server commits when the client may have given up).
+                late = self.rng.random() < 0.5
+                self._count("delay-forward" if late else "delay")
                 await asyncio.sleep(self.delay * (0.5 + self.rng.random()))
-                return
+                if not late:
+                    return
+                fault = None
             sreader, swriter = await asyncio.open_connection("127.0.0.1", self.upstream_port)
             if fault == "drop-request":
                 # Half the request reaches the server, then both sides close.
