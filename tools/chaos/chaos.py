@@ -447,9 +447,13 @@ def container_leftovers(run):
                     path = None
                 if path is None or not os.path.exists(path):
                     found.append(f"{uploads}/{name} (upload record of the gone {path})")
+    # A refused send stays in the outbox as `failed` with its reason and files.
+    failed = {row[0] for row in outbox_rows(run) if row[1] == "failed"}
     for sub in ("inbox/.staging", "daemon/outbox/files"):
         base = os.path.join(run.container, sub)
         for root, _, names in os.walk(base):
+            if sub.startswith("daemon") and os.path.basename(root) in failed:
+                continue
             found += [os.path.join(root, n) for n in names]
     inbox = os.path.join(run.container, "inbox")
     if os.path.isdir(inbox):
