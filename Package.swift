@@ -111,7 +111,7 @@ let package = Package(
                 lib("OutboxInterface"), lib("Outbox"), lib("SQLiteStore"), lib("SessionsInterface"),
                 lib("ShareInboxInterface"), lib("ShareInbox"), lib("SharedStateInterface"), lib("SharedState"),
                 lib("TargetStoreInterface"), lib("TargetStore"), lib("Sessions"), lib("Messages"), lib("HTTPTransport"),
-                lib("SecureFiles"), lib("PushPreviewInterface"), lib("PushPreview"),
+                lib("SecureFiles"), lib("Uploads"), lib("PushPreviewInterface"), lib("PushPreview"),
             ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings

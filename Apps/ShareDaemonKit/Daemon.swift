@@ -18,6 +18,7 @@ import SharedStateInterface
 import Synchronization
 import TargetStore
 import TargetStoreInterface
+import Uploads
 
 /// What the daemon knows about itself, for `share status` (through the
 /// control socket) and for the log.
@@ -69,6 +70,9 @@ final class Daemon: Sendable {
         outbox = try SQLiteOutbox(database: database, directory: stateDirectory + "/outbox")
         recents = SharedStateRecentTargets(state: assembly.container.state)
     }
+
+    /// The resumable upload records of the CLI and the daemon (shared container).
+    var uploadRecordsDirectory: String { assembly.container.rootPath + "/uploads" }
 
     /// Whether a parent session is stored (someone ran `share login`).
     var isLoggedIn: Bool { ((try? connection.storage.read(.parent)) ?? nil) != nil }
@@ -143,6 +147,12 @@ final class Daemon: Sendable {
             if !report.takenOver.isEmpty {
                 log.info(
                     "takeover", "took over \(report.takenOver.count) entr\(report.takenOver.count == 1 ? "y" : "ies")")
+                // A share the CLI began to upload keeps a resumable record
+                // naming its inbox path, which the takeover just moved away.
+                let records = FileUploadRecordStore(directory: uploadRecordsDirectory, crypto: assembly.crypto)
+                if let pruned = try? records.pruneRecordsOfMissingFiles(), pruned > 0 {
+                    log.debug("takeover", "removed \(pruned) upload records of moved files")
+                }
                 drainWake.wake()
             }
             if !report.alreadyInOutbox.isEmpty {
@@ -166,7 +176,7 @@ final class Daemon: Sendable {
         let state = assembly.container.state
         let recents = self.recents
         let log = self.log
-        let uploads = assembly.container.rootPath + "/uploads"
+        let uploads = uploadRecordsDirectory
         let drainer = OutboxDrainer(
             outbox: outbox,
             makeSender: { origin in

@@ -50,4 +50,22 @@ struct CrossProcessResumeTests {
         #expect(try fixture.records.record(for: other, serverOrigin: fixture.origin) == nil)
         #expect(try fixture.records.record(for: source.identity, serverOrigin: fixture.origin) == nil, "removed")
     }
+
+    @Test("records of files that were moved away (an inbox entry taken over) are pruned; others stay")
+    func pruneMovedFiles() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let kept = try fixture.file("kept.bin", size: 100)
+        let moved = try fixture.file("moved.bin", size: 100)
+        for source in [kept, moved] {
+            try fixture.records.save(
+                UploadRecord(
+                    serverOrigin: fixture.origin, uploadID: "up_\(source.fileName)", identity: source.identity,
+                    partSize: 16_384, partsCount: 1, sha256: String(repeating: "0", count: 64), partDigests: ["a"]))
+        }
+        try FileManager.default.removeItem(atPath: moved.path)
+        #expect(try fixture.records.pruneRecordsOfMissingFiles() == 1)
+        #expect(try fixture.records.record(for: kept.identity, serverOrigin: fixture.origin)?.uploadID == "up_kept.bin")
+        #expect(try fixture.records.pruneRecordsOfMissingFiles() == 0)
+    }
 }

@@ -82,6 +82,35 @@ public final class FileUploadRecordStore: UploadRecordStore {
         }
     }
 
+    /// Removes the records of files that no longer exist: a share whose
+    /// upload was interrupted and whose inbox entry was then taken over (its
+    /// files moved into the daemon's outbox) leaves a record nobody can
+    /// resume. Their unfinished uploads expire on the server.
+    /// - Returns: how many records were removed.
+    /// - Throws: ``UploadsInterface/UploadRecordStoreError`` when the directory cannot be read.
+    @discardableResult
+    public func pruneRecordsOfMissingFiles() throws(UploadRecordStoreError) -> Int {
+        try withDirectory { directory in
+            var removed = 0
+            for name in try directory.entryNames() where name.hasPrefix("upload-") && name.hasSuffix(".json") {
+                guard case .bytes(let bytes) = try directory.readFile(name, limit: Self.maxRecordBytes) else {
+                    continue
+                }
+                guard let record = try? JSONDecoder().decode(UploadRecord.self, from: Data(bytes)) else {
+                    try directory.removeFile(name)
+                    removed += 1
+                    continue
+                }
+                var info = stat()
+                if lstat(record.identity.path, &info) != 0, errno == ENOENT {
+                    try directory.removeFile(name)
+                    removed += 1
+                }
+            }
+            return removed
+        }
+    }
+
     private func fileName(path: String, serverOrigin: String) throws(UploadRecordStoreError) -> String {
         do {
             return "upload-" + Hex.encode(try crypto.sha256(contentsOf: Array((serverOrigin + "\n" + path).utf8)))
