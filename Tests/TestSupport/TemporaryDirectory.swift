@@ -21,8 +21,11 @@ public struct TemporaryDirectory: Sendable {
     /// A path inside the directory.
     public func file(_ name: String) -> String { path + "/" + name }
 
-    /// Deletes the directory and everything in it.
+    /// Deletes the directory and everything in it, unless
+    /// `SHAREKIT_TEST_KEEP_DIRS` is set (`tools/secrets-scan` keeps every
+    /// log, manifest and state file of a run to search them for secrets).
     public func remove() {
+        if ProcessInfo.processInfo.environment["SHAREKIT_TEST_KEEP_DIRS"] != nil { return }
         try? FileManager.default.removeItem(atPath: path)
     }
 }
