@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 import SQLInterface
 
 /// One SQLite connection with its statement cache and transaction depth.
@@ -48,7 +49,7 @@ final class Connection {
             if !inMemory {
                 // Readers never block the writer and the writer never blocks
                 // readers; the setting is stored in the file.
-                let mode = try query("PRAGMA journal_mode=WAL").first?.values.first
+                let mode = try switchToWAL(waitingUpTo: configuration.busyTimeout)
                 guard case .text(let name) = mode, name.lowercased() == "wal" else {
                     throw SQLError.io(
                         code: SQLITE_ERROR,
@@ -66,6 +67,20 @@ final class Connection {
     }
 
     deinit { close() }
+
+    /// `PRAGMA journal_mode=WAL`, tried again while another connection opens
+    /// the same new file: SQLite answers that race with `SQLITE_BUSY` at once,
+    /// without calling the busy handler (two daemons started together hit it).
+    private func switchToWAL(waitingUpTo timeout: Duration) throws -> SQLValue? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            do {
+                return try query("PRAGMA journal_mode=WAL").first?.values.first
+            } catch SQLError.busy(_) where ContinuousClock.now < deadline {
+                usleep(10_000)
+            }
+        }
+    }
 
     /// Finalizes every statement and closes the connection; idempotent.
     func close() {
