@@ -46,13 +46,13 @@ struct CLIContext: Sendable {
     /// - Parameters:
     ///   - environment: the process environment.
     ///   - server: `--server`, if given.
-    /// - Throws: `CLIError` when no server is known, or what the assembly throws.
+    /// - Throws: `ProgramError` when no server is known, or what the assembly throws.
     init(environment: [String: String], server: String?) throws {
         assembly = try ClientAssembly(environment: environment)
         let state = assembly.container.state
         let stored = (try? state.value(for: .serverOrigin)).flatMap { $0 }
         guard let chosen = server ?? environment["SHAREKIT_SERVER"] ?? stored, !chosen.isEmpty else {
-            throw CLIError("no server: run `share login --server URL --user NAME` first, or give --server URL")
+            throw ProgramError("no server: run `share login --server URL --user NAME` first, or give --server URL")
         }
         origin = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
         connection = try assembly.connection(to: origin)
@@ -163,10 +163,4 @@ struct CLIContext: Sendable {
             return report.failure("the share could not be sent and was quarantined: \(reason)")
         }
     }
-}
-
-/// A failure of the CLI's own, with the message for a person.
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -81,18 +81,11 @@ enum InboxCommand {
     // MARK: - list and show
 
     static func list(_ inbox: FileShareInbox, assembly: ClientAssembly, io: ProgramIO, json: Bool) -> ExitCode {
-        let scan: InboxScan
-        do {
-            scan = try inbox.scan()
-        } catch {
-            io.err.write("share inbox: \(error)\n")
-            return .failure
-        }
+        guard let scan = scanOrReport(inbox, io: io) else { return .failure }
         let stale = Set(scan.stale)
         let daemon = daemonOutbox(assembly)
         if json {
-            emit(
-                io,
+            io.writeJSON(
                 [
                     "entries": scan.entries.map { entryObject($0, stale: stale.contains($0.id)) },
                     "quarantined": scan.quarantined.map {
@@ -131,16 +124,10 @@ enum InboxCommand {
     }
 
     static func show(_ inbox: FileShareInbox, id: String, io: ProgramIO, json: Bool) -> ExitCode {
-        let scan: InboxScan
-        do {
-            scan = try inbox.scan()
-        } catch {
-            io.err.write("share inbox: \(error)\n")
-            return .failure
-        }
+        guard let scan = scanOrReport(inbox, io: io) else { return .failure }
         if let entry = scan.entries.first(where: { $0.id == id }) {
             if json {
-                emit(io, entryObject(entry, stale: scan.stale.contains(id)))
+                io.writeJSON(entryObject(entry, stale: scan.stale.contains(id)))
                 return .success
             }
             let m = entry.manifest
@@ -165,7 +152,9 @@ enum InboxCommand {
         }
         if let entry = scan.quarantined.first(where: { $0.id == id }) {
             if json {
-                emit(io, ["id": entry.id, "quarantined": true, "reason": entry.reason, "directory": entry.directory])
+                io.writeJSON([
+                    "id": entry.id, "quarantined": true, "reason": entry.reason, "directory": entry.directory,
+                ])
             } else {
                 io.out.write("\(entry.id): quarantined: \(entry.reason)\n    kept in \(entry.directory)\n")
             }
@@ -173,6 +162,16 @@ enum InboxCommand {
         }
         io.err.write("share inbox: no entry \(id) (share inbox list shows what waits)\n")
         return .failure
+    }
+
+    /// The inbox as it is now, or nil after saying why it cannot be read.
+    static func scanOrReport(_ inbox: FileShareInbox, io: ProgramIO) -> InboxScan? {
+        do {
+            return try inbox.scan()
+        } catch {
+            io.err.write("share inbox: \(error)\n")
+            return nil
+        }
     }
 
     // MARK: - drop and retry
@@ -187,7 +186,7 @@ enum InboxCommand {
             io.err.write("share inbox: \(error)\n")
             return .failure
         }
-        if json { emit(io, ["status": "dropped", "id": id]) } else { io.out.write("dropped \(id)\n") }
+        if json { io.writeJSON(["status": "dropped", "id": id]) } else { io.out.write("dropped \(id)\n") }
         return .success
     }
 
@@ -293,10 +292,5 @@ enum InboxCommand {
         case ..<86_400: return "\(seconds / 3600)h"
         default: return "\(seconds / 86_400)d"
         }
-    }
-
-    static func emit(_ io: ProgramIO, _ object: [String: Any]) {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        io.out.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 }

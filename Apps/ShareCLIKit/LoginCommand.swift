@@ -101,7 +101,9 @@ enum LoginCommand {
         DaemonControl.wake(assembly)
 
         if output.json {
-            output.emit(["status": "logged_in", "server": origin, "user": user, "session_id": session.sessionID])
+            output.io.writeJSON([
+                "status": "logged_in", "server": origin, "user": user, "session_id": session.sessionID,
+            ])
         } else {
             io.out.write("logged in as \(user) at \(origin)\n")
         }

@@ -143,7 +143,7 @@ struct Logout {
     /// Prints the outcome; exit 1 only when something stayed on this device.
     func report(_ output: SessionCommandIO, origin: String?) -> ExitCode {
         if output.json {
-            output.emit([
+            output.io.writeJSON([
                 "status": errors.isEmpty ? "logged_out" : "error", "server": origin ?? NSNull(),
                 "server_result": serverResult, "deleted": deleted, "errors": errors,
             ])

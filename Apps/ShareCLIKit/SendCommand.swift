@@ -168,13 +168,13 @@ struct SendReport: Sendable {
     }
 
     func usage(_ message: String) -> ExitCode {
-        if json { emit(["status": "error", "error": message]) }
+        if json { io.writeJSON(["status": "error", "error": message]) }
         io.err.write("share send: \(message); run 'share send --help'\n")
         return .usage
     }
 
     func failure(_ message: String) -> ExitCode {
-        if json { emit(["status": "error", "error": message]) }
+        if json { io.writeJSON(["status": "error", "error": message]) }
         io.err.write("share send: \(message)\n")
         return .failure
     }
@@ -183,7 +183,7 @@ struct SendReport: Sendable {
         if json {
             var object: [String: Any] = ["status": "rejected", "code": code, "reason": message]
             if let clientMsgID { object["client_msg_id"] = clientMsgID }
-            emit(object)
+            io.writeJSON(object)
         }
         io.err.write("share send: not sent: \(message)\n")
         return .rejected
@@ -191,7 +191,7 @@ struct SendReport: Sendable {
 
     func sent(_ message: SentMessage, manifest: InboxManifest) -> ExitCode {
         if json {
-            emit([
+            io.writeJSON([
                 "status": "sent", "client_msg_id": manifest.clientMsgID, "target": Self.target(manifest.target),
                 "message_id": message.messageID, "thread_id": message.threadID ?? NSNull(),
                 "channel_id": message.channelID, "replayed": message.replayed,
@@ -213,7 +213,7 @@ struct SendReport: Sendable {
                 "target": Self.target(entry.manifest.target),
             ]
             if let reason { object["reason"] = reason }
-            emit(object)
+            io.writeJSON(object)
         } else if let reason {
             io.out.write(
                 "not sent now: \(reason)\nkept in the share inbox as \(entry.id); "
@@ -226,7 +226,7 @@ struct SendReport: Sendable {
     }
 
     func cancelled(kept: Bool, id: String) -> ExitCode {
-        if json { emit(["status": "cancelled", "client_msg_id": id, "kept": kept]) }
+        if json { io.writeJSON(["status": "cancelled", "client_msg_id": id, "kept": kept]) }
         io.err.write(
             kept
                 ? "share send: interrupted; the share stays in the share inbox as \(id) for share-daemon\n"
@@ -236,11 +236,6 @@ struct SendReport: Sendable {
 
     static func target(_ target: ShareTarget) -> [String: Any] {
         ["kind": target.kind.rawValue, "id": target.id, "display_path": target.displayPath]
-    }
-
-    func emit(_ object: [String: Any]) {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        io.out.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 }
 
@@ -381,7 +376,7 @@ struct SendFlow: Sendable {
         return InboxManifest(
             clientMsgID: clientMsgID.description, serverOrigin: origin, target: target,
             comment: lines.joined(separator: "\n"), title: target.kind == .newPost ? request.newPostTitle : nil,
-            createdAt: RFC3339.string(from: Date()), attachments: attachments)
+            createdAt: RFC3339.string(Date()), attachments: attachments)
     }
 }
 
@@ -414,15 +409,5 @@ final class InterruptHandler: @unchecked Sendable {
     func restore() {
         source?.cancel()
         signal(SIGINT, SIG_DFL)
-    }
-}
-
-/// RFC 3339 UTC timestamps for manifests.
-enum RFC3339 {
-    static func string(from date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
     }
 }

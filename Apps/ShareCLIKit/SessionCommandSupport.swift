@@ -43,22 +43,16 @@ struct SessionCommandIO: Sendable {
 
     /// A wrong command line: the message on stderr (and as JSON), exit 2.
     func usage(_ message: String) -> ExitCode {
-        if json { emit(["status": "error", "error": message]) }
+        if json { io.writeJSON(["status": "error", "error": message]) }
         io.err.write("share \(command): \(message); run 'share \(command) --help'\n")
         return .usage
     }
 
     /// A failure: the message on stderr (and as JSON), exit 1.
     func failure(_ message: String) -> ExitCode {
-        if json { emit(["status": "error", "error": message]) }
+        if json { io.writeJSON(["status": "error", "error": message]) }
         io.err.write("share \(command): \(message)\n")
         return .failure
-    }
-
-    /// Writes one JSON object on a line of stdout, keys sorted.
-    func emit(_ object: [String: Any]) {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        io.out.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 }
 

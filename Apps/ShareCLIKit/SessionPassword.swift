@@ -10,10 +10,10 @@ enum SessionPassword {
     static let maximumLength = 4096
 
     /// The first line of standard input, without its line end.
-    /// - Throws: `CLIError` when there is no line or it is too long.
-    static func fromStandardInput() throws(CLIError) -> String {
+    /// - Throws: `ProgramError` when there is no line or it is too long.
+    static func fromStandardInput() throws(ProgramError) -> String {
         guard let line = readLine(fd: 0) else {
-            throw CLIError("no password on standard input (--password-stdin reads one line)")
+            throw ProgramError("no password on standard input (--password-stdin reads one line)")
         }
         return line
     }
@@ -23,16 +23,16 @@ enum SessionPassword {
     /// - Parameters:
     ///   - prompt: what to ask.
     ///   - err: standard error.
-    /// - Throws: `CLIError` when there is no terminal (use `--password-stdin`) or it closed.
-    static func fromTerminal(prompt: String, err: any OutputSink) throws(CLIError) -> String {
+    /// - Throws: `ProgramError` when there is no terminal (use `--password-stdin`) or it closed.
+    static func fromTerminal(prompt: String, err: any OutputSink) throws(ProgramError) -> String {
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else {
-            throw CLIError("no terminal to ask for the password on; give it with --password-stdin")
+            throw ProgramError("no terminal to ask for the password on; give it with --password-stdin")
         }
         defer { close(fd) }
         var saved = termios()
         guard tcgetattr(fd, &saved) == 0 else {
-            throw CLIError("cannot set up the terminal for the password; give it with --password-stdin")
+            throw ProgramError("cannot set up the terminal for the password; give it with --password-stdin")
         }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
@@ -56,7 +56,7 @@ enum SessionPassword {
         let line = readLine(fd: fd)
         _ = tcsetattr(fd, TCSAFLUSH, &saved)
         err.write("\n")
-        guard let line else { throw CLIError("no password was typed") }
+        guard let line else { throw ProgramError("no password was typed") }
         return line
     }
 

@@ -50,7 +50,7 @@ enum StatusCommand {
             return output.failure("\(error)")
         }
         let status = Status.gather(assembly)
-        if output.json { output.emit(status.json) } else { io.out.write(status.text) }
+        if output.json { output.io.writeJSON(status.json) } else { io.out.write(status.text) }
         return .success
     }
 }

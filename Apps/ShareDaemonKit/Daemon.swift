@@ -1,3 +1,4 @@
+import AppSupport
 import ClientAssembly
 import Foundation
 import HTTPInterface
@@ -271,7 +272,7 @@ final class Daemon: Sendable {
             }
             guard response.isSuccess,
                 let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
-            else { throw DaemonError("GET \(path) answered \(response.status)") }
+            else { throw ProgramError("GET \(path) answered \(response.status)") }
             return object
         }
     }
@@ -314,20 +315,5 @@ struct UnknownServerSender: ShareSending {
         _ share: OutgoingShare, progress: (@Sendable (SendProgress) -> Void)?, cancellation: HTTPCancellation?
     ) async throws(SendError) -> SentMessage {
         throw .retryable(.sessionUnavailable("not logged in at \(origin)"))
-    }
-}
-
-/// A failure of the daemon's own.
-struct DaemonError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// RFC 3339 UTC timestamps.
-enum RFC3339 {
-    static func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
     }
 }

@@ -42,7 +42,7 @@ enum PickerLaunch {
         }
         switch outcome {
         case .cancel:
-            if report.json { report.emit(["status": "cancelled", "kept": false]) }
+            if report.json { report.io.writeJSON(["status": "cancelled", "kept": false]) }
             report.io.err.write("share send: cancelled; nothing was shared\n")
             return .cancelled
         case .send(let target, let comment):

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import ShareCore
 import Synchronization
@@ -35,7 +36,7 @@ struct TargetPicker: Sendable {
     /// Runs the picker on the terminal of standard input and output.
     /// - Parameter comment: the comment to start with (`--comment`).
     /// - Returns: the chosen target and comment, or `.cancel`.
-    /// - Throws: `CLIError` when standard input is not a terminal.
+    /// - Throws: `ProgramError` when standard input is not a terminal.
     func run(comment: String) async throws -> PickerState.Outcome {
         let terminal = try RawTerminal(input: STDIN_FILENO, output: STDOUT_FILENO)
         defer { terminal.restore() }

@@ -1,3 +1,4 @@
+import AppSupport
 import Dispatch
 import Foundation
 
@@ -34,12 +35,12 @@ final class RawTerminal: @unchecked Sendable {
     /// - Parameters:
     ///   - input: a terminal descriptor to read keys from.
     ///   - output: a terminal descriptor to draw on.
-    /// - Throws: `CLIError` when `input` is not a terminal.
+    /// - Throws: `ProgramError` when `input` is not a terminal.
     init(input: Int32, output: Int32) throws {
         self.input = input
         self.output = output
         var saved = termios()
-        guard tcgetattr(input, &saved) == 0 else { throw CLIError("standard input is not a terminal") }
+        guard tcgetattr(input, &saved) == 0 else { throw ProgramError("standard input is not a terminal") }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
