@@ -91,9 +91,12 @@ struct SendInterruptTests {
         // Standard input stays open and silent: intake waits for it with the draft made.
         #expect(process.waitForLine { $0.contains("loading 1 item(s)") } != nil)
         process.kill(SIGINT)
+        // Standard input stays open until the program has answered the signal:
+        // closing it first would end the load with an empty input instead.
+        let said = process.waitForLine { $0.contains("interrupted") }
         let outcome = process.finish()
         #expect(outcome.status == 130, "\(outcome.stderr)")
-        #expect(outcome.stdout.contains("interrupted; the share was removed"))
+        #expect(said?.contains("interrupted; the share was removed") == true, "\(said ?? "no line")")
         let scan = try fixture.scanInbox()
         #expect(scan.entries.isEmpty && scan.quarantined.isEmpty)
         let staging =
