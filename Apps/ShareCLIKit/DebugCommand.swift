@@ -14,7 +14,7 @@ enum DebugCommand {
     static let help = """
         Usage: share debug dpop-proof --method M --url U [--access-token-file F] [--nonce N]
                share debug jwk
-               share debug get PATH [--server URL]
+               share debug get PATH [PATH ...] [--server URL]
 
         dpop-proof  prints a DPoP proof (RFC 9449) signed with the device key of the
                     configured keychain (the key is created on first use). With
@@ -22,9 +22,11 @@ enum DebugCommand {
                     (the token itself is never printed). With --nonce it carries `nonce`.
         jwk         prints {"jwk": {...}, "jkt": "..."}: the public key and its RFC 7638
                     thumbprint, the value a server binds sessions to (cnf.jkt).
-        get         GETs PATH (e.g. /api/v1/threads/t1/messages) from the server with the
-                    share CLI's child session and prints the JSON answer; exit 1 when the
-                    server refuses or cannot be reached.
+        get         GETs each PATH (e.g. /api/v1/threads/t1/messages) from the server with
+                    the share CLI's child session and prints each JSON answer on a line of
+                    its own, in order (one process for many requests: tools/chaos checks a
+                    whole run this way). Exit 1 when the server refuses any of them (its
+                    answer is still printed, the others still asked) or cannot be reached.
 
         Environment: SHAREKIT_KEYCHAIN (file|secret-service), SHAREKIT_KEYCHAIN_DIR,
         SHAREKIT_CONTAINER_DIR.
@@ -45,10 +47,10 @@ enum DebugCommand {
                 return .success
             case "get":
                 let parsed = try ParsedArguments(Array(arguments.dropFirst()), flags: [], options: ["--server"])
-                guard parsed.positionals.count == 1, let path = parsed.positionals.first, path.hasPrefix("/") else {
-                    throw UsageError("share debug get needs one PATH starting with /")
+                guard !parsed.positionals.isEmpty, parsed.positionals.allSatisfy({ $0.hasPrefix("/") }) else {
+                    throw UsageError("share debug get needs PATHs starting with /")
                 }
-                return await get(path, server: parsed.value("--server"), io: io, environment: environment)
+                return await get(parsed.positionals, server: parsed.value("--server"), io: io, environment: environment)
             case "dpop-proof":
                 let parsed = try ParsedArguments(
                     Array(arguments.dropFirst()), flags: [],
@@ -94,29 +96,48 @@ enum DebugCommand {
         }
     }
 
-    /// `share debug get`: one GET with the child session.
-    static func get(_ path: String, server: String?, io: ProgramIO, environment: [String: String]) async -> ExitCode {
+    /// `share debug get`: one GET per path with the child session, one answer per line.
+    static func get(_ paths: [String], server: String?, io: ProgramIO, environment: [String: String]) async -> ExitCode
+    {
         do {
             let context = try CLIContext(environment: environment, server: server)
             let provider = context.connection.provider(.child)
-            var retried = false
-            while true {
-                let token = try await provider.currentAccessToken()
-                let response = try await context.connection.signed.send(
-                    HTTPClientRequest(method: .get, url: context.origin + path), accessToken: token.plainText)
-                if response.status == 401, !retried {
-                    retried = true
-                    await provider.reportRejected(token: token)
-                    continue
+            var refused = false
+            for path in paths {
+                var retried = false
+                while true {
+                    let token = try await provider.currentAccessToken()
+                    let response = try await context.connection.signed.send(
+                        HTTPClientRequest(method: .get, url: context.origin + path), accessToken: token.plainText)
+                    if response.status == 401, !retried {
+                        retried = true
+                        await provider.reportRejected(token: token)
+                        continue
+                    }
+                    io.out.write(oneLine(response.body) + "\n")
+                    if !response.isSuccess {
+                        refused = true
+                        io.err.write("share debug: GET \(path) answered \(response.status)\n")
+                    }
+                    break
                 }
-                io.out.write(String(decoding: response.body, as: UTF8.self) + "\n")
-                if response.isSuccess { return .success }
-                io.err.write("share debug: GET \(path) answered \(response.status)\n")
-                return .failure
             }
+            return refused ? .failure : .success
         } catch {
             io.err.write("share debug: \(error)\n")
             return .failure
         }
+    }
+
+    /// A JSON answer on one line, so that several answers can be read line by line.
+    private static func oneLine(_ body: [UInt8]) -> String {
+        let text = String(decoding: body, as: UTF8.self)
+        guard text.contains("\n") || text.contains("\r") else { return text }
+        if let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed])
+        {
+            return String(decoding: data, as: UTF8.self)
+        }
+        return text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
     }
 }

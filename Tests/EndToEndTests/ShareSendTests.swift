@@ -253,6 +253,34 @@ struct ShareSendTests {
         #expect(unknown.status == 4, "\(unknown.stderr)")
         #expect(try fixture.scanInbox().entries.isEmpty)
     }
+
+    @Test(
+        "share debug get with several paths: one answer per line in order; a refused path means exit 1, the rest answered"
+    )
+    func debugGetSeveralPaths() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let sent = try fixture.share(["send", "--text", "listed", "--to", "thread:t1", "--json"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let result = try fixture.share([
+            "debug", "get", "/api/v1/threads/t1/messages", "/api/v1/threads/t404/messages", "/api/v1/instance/limits",
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("GET /api/v1/threads/t404/messages answered 404"))
+        let lines = result.stdout.split(separator: "\n").map {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:]
+        }
+        #expect(lines.count == 3)
+        let messages = lines.first?["messages"] as? [[String: Any]]
+        #expect(
+            messages?.map { $0["client_msg_id"] as? String } == [ShareCLIFixture.json(sent)["client_msg_id"] as? String]
+        )
+        #expect(lines.count == 3 && lines[1]["status"] as? Int == 404)
+        #expect(lines.last?["upload_part_size"] != nil)
+        let ok = try fixture.share(["debug", "get", "/api/v1/instance/limits", "/api/v1/spaces"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.split(separator: "\n").count == 2)
+    }
 }
 
 /// The demo seed's shape as a seed file, for tests that change its limits.

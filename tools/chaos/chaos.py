@@ -28,6 +28,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 
 USER, PASSWORD = "alex", "alex-demo-pass"
 PART = 65536
@@ -379,10 +380,16 @@ def make_share(run, index):
         argv += ["--text", " ".join(rng.choice(["alpha", "beta", "gamma", "delta", "résumé", "🙂"])
                                     for _ in range(rng.randint(1, 12)))]
     if target.startswith("new-post:"):
-        argv += ["--new-post", f"post {token}"]
+        argv += ["--new-post", post_title(token)]
     kill_after = rng.uniform(0.05, 3.0) if rng.random() < run.args.kill_cli_rate else None
     return {"index": index, "token": token, "files": files, "target": target, "argv": argv, "invalid": invalid,
             "kill_after": kill_after, "status": None, "client_msg_id": None, "exit": None}
+
+
+def post_title(token):
+    # The token first and a word after it: searching for the whole title
+    # finds this post and no other (chaos-7-12 is a prefix of chaos-7-123).
+    return f"{token} post"
 
 
 def run_share(run, share):
@@ -501,20 +508,79 @@ def inbox_entries(out):
     return value
 
 
-def check(run, shares):
+class CheckError(Exception):
+    pass
+
+
+def api_get(run, paths):
+    """GETs every path with `share debug get` (one process, one JSON answer per line)."""
+    answers = []
+    for start in range(0, len(paths), 500):
+        chunk = paths[start:start + 500]
+        rc, out, err = run.run_tool([run.bin("share"), "debug", "get", *chunk], timeout=600)
+        lines = out.splitlines()
+        if rc != 0 or len(lines) != len(chunk):
+            raise CheckError(f"share debug get failed (exit {rc}): {err.strip()[-500:]}")
+        answers += [json.loads(line) for line in lines]
+    return answers
+
+
+def api_messages(run, shares):
+    """What the server holds, through its API: every message of t1, t2, c1's
+    timeline and the forum c2, and every new post a share asked for (found by
+    its exact title); client_msg_id -> [(id, text, sorted (size, sha256))]."""
+    titles = sorted({post_title(s["token"]) for s in shares if s["target"].startswith("new-post:")})
+    found = api_get(run, [f"/api/v1/threads/search?q={urllib.parse.quote(t)}&limit=100" for t in titles])
+    threads = ["t1", "t2", "t3"]
+    for title, result in zip(titles, found):
+        threads += [t["id"] for t in result if t.get("title") == title]
+    pending = [f"/api/v1/threads/{t}/messages" for t in threads] + ["/api/v1/channels/c1/messages",
+                                                                    "/api/v1/channels/c2/messages"]
+    messages = {}
+    while pending:
+        next_round = []
+        for path, page in zip(pending, api_get(run, pending)):
+            for m in page["messages"]:
+                atts = sorted((a["size"], a["sha256"]) for a in m["attachments"])
+                messages.setdefault(m["client_msg_id"], []).append((m["id"], m["text"], atts))
+            if page.get("next"):
+                next_round.append(path.split("?")[0] + f"?after={page['next']}")
+        pending = next_round
+    for found in messages.values():
+        found.sort()
+    reuse = len(api_get(run, ["/api/v1/audit?kind=refresh_reuse"])[0]["items"])
+    return messages, reuse
+
+
+def db_messages(run):
+    """The same view, read from the server's database file (the cross-check)."""
     con = sqlite3.connect(f"file:{run.db}?mode=ro", uri=True, timeout=30)
     messages = {}
-    by_token = {}
     for mid, cmid, text in con.execute("SELECT id, client_msg_id, text FROM messages"):
         atts = con.execute(
             "SELECT u.size, u.sha256 FROM message_attachments a JOIN uploads u ON u.id = a.upload_id "
-            "WHERE a.message_id = ? ORDER BY a.position", (mid,)).fetchall()
+            "WHERE a.message_id = ?", (mid,)).fetchall()
         messages.setdefault(cmid, []).append((mid, text, sorted(atts)))
-        for word in text.split():
-            if word.startswith(f"chaos-{run.args.seed}-"):
-                by_token.setdefault(word, []).append(cmid)
     reuse = con.execute("SELECT COUNT(*) FROM audit WHERE kind = 'refresh_reuse'").fetchone()[0]
     con.close()
+    for found in messages.values():
+        found.sort()
+    return messages, reuse
+
+
+def check(run, shares, messages, reuse, db_view):
+    problems, lost, duplicated = [], 0, 0
+    if db_view != (messages, reuse):
+        db_messages_, db_reuse = db_view
+        only_db = sorted(set(db_messages_) - set(messages))[:5]
+        problems.append(f"the server's API and its database disagree ({len(messages)} vs {len(db_messages_)} "
+                        f"client_msg_ids, refresh_reuse {reuse} vs {db_reuse}; only in the database: {only_db})")
+    by_token = {}
+    for cmid, found in messages.items():
+        for _, text, _ in found:
+            for word in set(text.split()):
+                if word.startswith(f"chaos-{run.args.seed}-"):
+                    by_token.setdefault(word, []).append(cmid)
     rows = outbox_rows(run)
     outbox_by_token = {}
     for cmid, state, text, error in rows:
@@ -522,7 +588,6 @@ def check(run, shares):
             if word.startswith(f"chaos-{run.args.seed}-"):
                 outbox_by_token.setdefault(word, []).append((cmid, state, error))
 
-    problems, lost, duplicated = [], 0, 0
     for cmid, found in messages.items():
         if len(found) > 1:
             duplicated += len(found) - 1
@@ -684,13 +749,18 @@ def chaos(run):
     run.kills["daemon"] -= 1
     log(args, f"sends done in {time.time() - started:.0f}s; draining; kills {run.kills}; faults {proxy.counts}")
     drain(run)
+    with open(os.path.join(run.work, "shares.json"), "w") as f:
+        json.dump(shares, f, indent=1)
+    try:
+        messages, reuse = api_messages(run, shares)
+    except (CheckError, ValueError, KeyError, TypeError) as error:
+        print(f"chaos: could not read the server's messages through its API: {error}", file=sys.stderr)
+        return 2
     run.server.terminate()
     run.server.wait()
     run.reap(run.server)
     run.server = None
-    with open(os.path.join(run.work, "shares.json"), "w") as f:
-        json.dump(shares, f, indent=1)
-    lost, duplicated, leftovers, problems = check(run, shares)
+    lost, duplicated, leftovers, problems = check(run, shares, messages, reuse, db_messages(run))
     for problem in problems:
         print(f"chaos: {problem}", flush=True)
     for item in leftovers[:20]:
@@ -698,10 +768,11 @@ def chaos(run):
     count = {s: sum(1 for x in shares if x["status"] == s) for s in ("sent", "queued", "rejected")}
     other = args.shares - sum(count.values())
     print(f"chaos: kills {run.kills}, faults {dict(sorted(proxy.counts.items()))}, "
-          f"{other} CLIs killed or failed, {time.time() - started:.0f}s", flush=True)
+          f"{other} CLIs killed or failed, {len(messages)} messages on the server, "
+          f"{time.time() - started:.0f}s", flush=True)
     print(f"chaos: {args.shares} shares, {count['sent']} sent, {count['queued']} queued, {count['rejected']} rejected, "
           f"lost {lost}, duplicated {duplicated}, leftovers {len(leftovers)}", flush=True)
-    return 0 if lost == 0 and duplicated == 0 and not leftovers else 1
+    return 0 if lost == 0 and duplicated == 0 and not leftovers and not problems else 1
 
 
 if __name__ == "__main__":
