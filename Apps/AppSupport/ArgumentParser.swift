@@ -57,6 +57,13 @@ public struct ParsedArguments: Sendable, Equatable {
     /// Whether a flag was given.
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
 
+    /// Whether `--verbose` was given or `SHAREKIT_VERBOSE=1` asks every
+    /// program for its most verbose log (the secrets scan runs the whole
+    /// end-to-end suite that way, without changing each test's command line).
+    public func verbose(environment: [String: String]) -> Bool {
+        has("--verbose") || environment["SHAREKIT_VERBOSE"] == "1"
+    }
+
     /// The last value of an option, or nil.
     public func value(_ option: String) -> String? { options[option]?.last }
 

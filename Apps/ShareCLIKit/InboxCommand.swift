@@ -14,6 +14,7 @@ enum InboxCommand {
         Usage: share inbox list [--json]
                share inbox show ID [--json]
                share inbox retry ID [--json] [--progress auto|bar|lines|off] [--on-cancel keep|remove]
+                                [--verbose]
                share inbox drop ID [--json]
 
         The share inbox holds shares that were not sent yet: share send keeps a share
@@ -25,7 +26,7 @@ enum InboxCommand {
                   age, and quarantined entries with the reason.
           show    one entry's manifest (never a token: manifests hold none).
           retry   send one entry now with this program's session; the outcome and exit
-                  code are those of share send.
+                  code are those of share send (--verbose or SHAREKIT_VERBOSE=1: each step).
           drop    delete one entry (waits for a sender that holds it), or a
                   quarantined one.
 
@@ -194,7 +195,7 @@ enum InboxCommand {
         _ parsed: ParsedArguments, inbox: FileShareInbox, io: ProgramIO, environment: [String: String]
     ) async -> ExitCode {
         let id = parsed.positionals[0]
-        let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.has("--verbose"))
+        let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.verbose(environment: environment))
         guard let policy = CancelPolicy(rawValue: parsed.value("--on-cancel") ?? "keep") else {
             return report.usage("--on-cancel must be keep or remove")
         }

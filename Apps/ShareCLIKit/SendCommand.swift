@@ -54,7 +54,8 @@ enum SendCommand {
           --desktop       launched from the desktop entry: open the picker in a terminal
                           emulator, else queue for the most recent target; the outcome
                           is a desktop notification (docs/picker.md).
-          --verbose       say each step on stderr (entry written, each upload, the message).
+          --verbose       say each step on stderr (entry written, each upload, the message);
+                          SHAREKIT_VERBOSE=1 in the environment does the same.
 
         Before anything is sent the share is kept in the share inbox of the shared
         container; it is removed when the server has it or refused it for good.
@@ -97,7 +98,7 @@ enum SendCommand {
             return .success
         }
         if parsed.has("--desktop") { return await DesktopLaunch.run(arguments, io: io, environment: environment) }
-        let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.has("--verbose"))
+        let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.verbose(environment: environment))
         var request: SendRequest
         do {
             request = try SendRequest(parsed)

@@ -27,7 +27,8 @@ public enum ShareDaemonProgram {
 
         Options:
           --once              one pass of every service, then exit
-          --verbose           log every step (debug lines)
+          --verbose           log every step (debug lines); SHAREKIT_VERBOSE=1 in the
+                              environment does the same
           --interval SECONDS  how often the inbox and the outbox are looked at
                               without a notification (default 30)
           --lease SECONDS     how long a send claimed by a daemon that died stays
@@ -89,7 +90,7 @@ public enum ShareDaemonProgram {
             io.err.write("share-daemon: --lease must be a number of seconds (0 to 86400)\n")
             return ExitCode.usage.rawValue
         }
-        let log = DaemonLog(sink: io.err, verbose: parsed.has("--verbose"))
+        let log = DaemonLog(sink: io.err, verbose: parsed.verbose(environment: environment))
         let assembly: ClientAssembly
         do {
             assembly = try ClientAssembly(environment: environment)
@@ -102,7 +103,7 @@ public enum ShareDaemonProgram {
             return ExitCode.failure.rawValue
         }
         let options = DaemonOptions(
-            once: parsed.has("--once"), verbose: parsed.has("--verbose"),
+            once: parsed.has("--once"), verbose: parsed.verbose(environment: environment),
             interval: .milliseconds(Int64(seconds * 1000)), lease: .milliseconds(Int64(lease * 1000)),
             socketPath: DaemonControl.socketPath(of: assembly))
         let daemon: Daemon

@@ -24,6 +24,16 @@ struct ArgumentParserTests {
         #expect(throws: UsageError(message)) { try ParsedArguments(args, flags: ["--json"], options: ["--to"]) }
     }
 
+    @Test("--verbose, or SHAREKIT_VERBOSE=1 without it (the secrets scan's most verbose run); other values are off")
+    func verbose() throws {
+        let flag = try ParsedArguments(["--verbose"], flags: ["--verbose"], options: [])
+        let none = try ParsedArguments([], flags: ["--verbose"], options: [])
+        #expect(flag.verbose(environment: [:]))
+        #expect(none.verbose(environment: ["SHAREKIT_VERBOSE": "1"]))
+        #expect(!none.verbose(environment: [:]))
+        #expect(!none.verbose(environment: ["SHAREKIT_VERBOSE": "0"]))
+    }
+
     @Test("required options say which one is missing")
     func required() throws {
         let p = try ParsedArguments([], flags: [], options: ["--db"])

@@ -281,6 +281,24 @@ struct ShareSendTests {
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout.split(separator: "\n").count == 2)
     }
+
+    @Test("SHAREKIT_VERBOSE=1 makes share send say each step on stderr, as --verbose does; stdout stays the result")
+    func verboseByEnvironment() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let environment = fixture.sandbox.environment.merging(["SHAREKIT_VERBOSE": "1"]) { $1 }
+        let result = try runProcess(
+            BuiltProducts.path("share"), ["send", "--text", "steps", "--to", "thread:t1", "--json"],
+            environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("share send: "))
+        #expect(ShareCLIFixture.json(result)["status"] as? String == "sent")
+        // "0" explicitly: the test process itself may run with SHAREKIT_VERBOSE=1 (tools/test).
+        let quiet = try runProcess(
+            BuiltProducts.path("share"), ["send", "--text", "quiet", "--to", "thread:t1", "--json"],
+            environment: fixture.sandbox.environment.merging(["SHAREKIT_VERBOSE": "0"]) { $1 })
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
 }
 
 /// The demo seed's shape as a seed file, for tests that change its limits.

@@ -91,7 +91,10 @@ struct InboxCrashTests {
         _ = try fixture.inbox.scan()
         #expect(fixture.names(in: fixture.stagingPath).count == 3)
 
-        fixture.clock.advance(seconds: 3601)
+        // Two hours, not one and a second: the drafts' modification times
+        // come from the real clock, and on a loaded machine the writers made
+        // them seconds after the test clock's start.
+        fixture.clock.advance(seconds: 7200)
         let scan = try fixture.inbox.scan()
         #expect(scan.entries.isEmpty && scan.quarantined.isEmpty)
         let left = fixture.names(in: fixture.stagingPath)

@@ -73,6 +73,8 @@ public func runProcess(
         status: exitStatus, stdout: String(decoding: collected[0], as: UTF8.self),
         stderr: String(decoding: collected[1], as: UTF8.self))
     result.peakResidentKiB = usage.ru_maxrss
+    TestTranscript.record(program: executable, arguments: arguments, stream: "stdout", text: result.stdout)
+    TestTranscript.record(program: executable, arguments: arguments, stream: "stderr", text: result.stderr)
     return result
 }
 

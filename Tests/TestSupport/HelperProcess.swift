@@ -16,6 +16,9 @@ public final class HelperProcess: @unchecked Sendable {
     }
 
     private let child: SpawnedChild
+    private let executable: String
+    private let arguments: [String]
+    private let mergeErrors: Bool
     private let output: FileHandle
     private let input: FileHandle
     private let finished = NSLock()
@@ -42,6 +45,9 @@ public final class HelperProcess: @unchecked Sendable {
         executable: String, _ arguments: [String], environment: [String: String] = [:], mergeErrors: Bool = false
     ) throws {
         child = try SpawnedChild(executable, arguments, environment: environment, mergeErrors: mergeErrors)
+        self.executable = executable
+        self.arguments = arguments
+        self.mergeErrors = mergeErrors
         output = FileHandle(fileDescriptor: child.output, closeOnDealloc: false)
         input = FileHandle(fileDescriptor: child.input, closeOnDealloc: false)
     }
@@ -71,10 +77,18 @@ public final class HelperProcess: @unchecked Sendable {
         var bytes: [UInt8] = []
         while true {
             let data = output.readData(ofLength: 1)
-            guard let byte = data.first else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            guard let byte = data.first else {
+                return bytes.isEmpty ? nil : transcribed(String(decoding: bytes, as: UTF8.self))
+            }
+            if byte == UInt8(ascii: "\n") { return transcribed(String(decoding: bytes, as: UTF8.self)) }
             bytes.append(byte)
         }
+    }
+
+    private func transcribed(_ line: String) -> String {
+        TestTranscript.record(
+            program: executable, arguments: arguments, stream: mergeErrors ? "output" : "stdout", text: line)
+        return line
     }
 
     /// Writes one line to standard input.
@@ -97,6 +111,9 @@ public final class HelperProcess: @unchecked Sendable {
             status: status, stdout: String(decoding: rest[0], as: UTF8.self),
             stderr: String(decoding: rest[1], as: UTF8.self))
         outcome = result
+        TestTranscript.record(
+            program: executable, arguments: arguments, stream: mergeErrors ? "output" : "stdout", text: result.stdout)
+        TestTranscript.record(program: executable, arguments: arguments, stream: "stderr", text: result.stderr)
         return result
     }
 

@@ -12,12 +12,12 @@ let now: Int64 = 1_767_225_600
 let crypto: any CryptoProvider = OpenSSLCryptoProvider()
 /// One key for the whole run, so signed inputs get past the signature check
 /// and reach the claims (random bytes never would).
-nonisolated(unsafe) let key: any P256SigningKey = try! crypto.generateP256SigningKey()
-nonisolated(unsafe) let verifier = ES256ProofVerifier(
+let key: any P256SigningKey = try! crypto.generateP256SigningKey()
+let verifier = ES256ProofVerifier(
     crypto: crypto, replayStore: InMemoryReplayStore(capacity: 4096), iatWindowSeconds: 60, clock: { now })
 
 /// The correct header for `key`, used by mode 1.
-nonisolated(unsafe) let validHeader: [UInt8] = Array(
+let validHeader: [UInt8] = Array(
     (#"{"typ":"dpop+jwt","alg":"ES256","jwk":"#
         + (try! JWK(xCoordinate: key.publicKey.x, yCoordinate: key.publicKey.y).canonicalJSON) + "}").utf8)
 
