@@ -37,6 +37,19 @@ public final class ClientAssembly: Sendable {
         return .seconds(Int64(days * 24 * 3600))
     }
 
+    /// The longest a request of a send (session, upload part, message) may
+    /// go without moving a byte before it counts as failed:
+    /// `SHAREKIT_HTTP_STALL_SECONDS` (a whole number from 1 to 3600); nil
+    /// (unset, or not such a number) keeps each request's own limit
+    /// (15 to 30 s). A lower value makes a silent server a retry sooner;
+    /// `tools/chaos` uses it to delay requests beyond the clients' timeouts.
+    public var requestStallLimit: Duration? {
+        guard let text = environment["SHAREKIT_HTTP_STALL_SECONDS"], let seconds = Int(text),
+            (1...3600).contains(seconds)
+        else { return nil }
+        return .seconds(seconds)
+    }
+
     /// The environment the services were chosen from (child processes and
     /// the daemon's control socket use it too).
     public let environment: [String: String]

@@ -1,4 +1,5 @@
 import DPoP
+public import HTTPInterface
 public import HTTPTransport
 public import Messages
 public import MessagesInterface
@@ -25,16 +26,20 @@ public final class ServerConnection: Sendable {
     /// Logs in (parent session) and creates child sessions.
     public let issuer: SessionIssuer
     private let assembly: ClientAssembly
+    private let sessionConfiguration: SessionConfiguration
 
     init(assembly: ClientAssembly, origin: String) throws {
         self.assembly = assembly
         self.origin = origin
+        sessionConfiguration = SessionConfiguration(timeouts: Self.limited(SessionConfiguration().timeouts, assembly))
         signed = DPoPHTTPClient(
             client: try CurlHTTPClient(), signer: try assembly.deviceKeys.proofSigner(),
             nonces: DPoPNonceHandler(cache: SharedStateNonceCache(state: assembly.container.state)))
         storage = SessionTokenStore(
             secretStore: assembly.secretStore, accessGroup: ClientAssembly.accessGroup, serverOrigin: origin)
-        issuer = SessionIssuer(serverOrigin: origin, storage: storage, client: signed, locks: assembly.container.locks)
+        issuer = SessionIssuer(
+            serverOrigin: origin, storage: storage, client: signed, locks: assembly.container.locks,
+            configuration: sessionConfiguration)
     }
 
     /// A token provider for one family: `.child` for the CLI, `.parent` for the daemon.
@@ -42,7 +47,22 @@ public final class ServerConnection: Sendable {
     /// - Returns: the provider (refreshes that family only).
     public func provider(_ role: SessionRole) -> RefreshingTokenProvider {
         RefreshingTokenProvider(
-            role: role, serverOrigin: origin, storage: storage, client: signed, locks: assembly.container.locks)
+            role: role, serverOrigin: origin, storage: storage, client: signed, locks: assembly.container.locks,
+            configuration: sessionConfiguration)
+    }
+
+    /// The time limits of the requests of a send (upload parts, messages,
+    /// target lookups): the modules' defaults, stalls capped by
+    /// ``ClientAssembly/requestStallLimit``.
+    public var requestTimeouts: HTTPTimeouts { Self.limited(HTTPTimeouts(), assembly) }
+
+    private static func limited(_ timeouts: HTTPTimeouts, _ assembly: ClientAssembly) -> HTTPTimeouts {
+        guard let stall = assembly.requestStallLimit else { return timeouts }
+        var limited = timeouts
+        limited.connect = min(timeouts.connect, stall)
+        limited.lowSpeedTime = min(timeouts.lowSpeedTime, stall)
+        if limited.lowSpeedLimit == 0 { limited.lowSpeedLimit = 1 }
+        return limited
     }
 
     /// The streaming uploader for a session, keeping its resumable upload
@@ -54,14 +74,15 @@ public final class ServerConnection: Sendable {
     public func uploader(_ role: SessionRole, recordsDirectory: String) -> StreamingUploader {
         StreamingUploader(
             serverOrigin: origin, client: signed, tokens: provider(role), crypto: assembly.crypto,
-            records: FileUploadRecordStore(directory: recordsDirectory, crypto: assembly.crypto))
+            records: FileUploadRecordStore(directory: recordsDirectory, crypto: assembly.crypto),
+            timeouts: requestTimeouts)
     }
 
     /// The message client of a session (createMessage, createThread, instance limits).
     /// - Parameter role: whose session.
     /// - Returns: the client.
     public func messages(_ role: SessionRole) -> MessageClient {
-        MessageClient(serverOrigin: origin, client: signed, tokens: provider(role))
+        MessageClient(serverOrigin: origin, client: signed, tokens: provider(role), timeouts: requestTimeouts)
     }
 
     /// The one sending implementation of the CLI and the daemon (seed 001):
@@ -75,7 +96,8 @@ public final class ServerConnection: Sendable {
         let tokens = provider(role)
         return Sender(
             uploader: uploader(role, recordsDirectory: recordsDirectory),
-            messages: MessageClient(serverOrigin: origin, client: signed, tokens: tokens), limits: limits)
+            messages: MessageClient(serverOrigin: origin, client: signed, tokens: tokens, timeouts: requestTimeouts),
+            limits: limits)
     }
 }
 

@@ -110,7 +110,8 @@ struct CLIContext: Sendable {
             return .failure(.usage("\(error)"))
         }
         let directory = ServerTargetDirectory(
-            serverOrigin: origin, client: connection.signed, tokens: connection.provider(.child))
+            serverOrigin: origin, client: connection.signed, tokens: connection.provider(.child),
+            timeouts: connection.requestTimeouts)
         do {
             let target = try await directory.resolve(wanted)
             if newPostTitle != nil, target.kind != .newPost {

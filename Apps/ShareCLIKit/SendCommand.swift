@@ -66,6 +66,9 @@ enum SendCommand {
         Output: `sent to <display path>: message <id>` on success; with --json an
         object {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
 
+        A request that moves no byte for 30 s (15 s for a session request) counts as
+        failed and the share is kept; SHAREKIT_HTTP_STALL_SECONDS=N gives up after N.
+
         Exit codes:
           0   sent (or, with --queue, kept for the daemon)
           1   failure: an item cannot be read or loaded in time, no server, an I/O error

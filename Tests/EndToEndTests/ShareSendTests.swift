@@ -299,6 +299,35 @@ struct ShareSendTests {
             environment: fixture.sandbox.environment.merging(["SHAREKIT_VERBOSE": "0"]) { $1 })
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
+
+    @Test(
+        "SHAREKIT_HTTP_STALL_SECONDS: a server that went silent mid-send is given up on at that limit, the share kept")
+    func stallLimit() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        // The instance limits and the child session are known; then every
+        // request goes to a proxy that accepts and never answers.
+        let warm = try fixture.share(["send", "--text", "warm up", "--to", "thread:t1"])
+        #expect(warm.status == 0, "\(warm.stderr)")
+        let silent = try SilentServer()
+        defer { silent.stop() }
+        let environment = fixture.sandbox.environment.merging([
+            "http_proxy": silent.origin, "SHAREKIT_HTTP_STALL_SECONDS": "1",
+        ]) { $1 }
+        let started = ContinuousClock.now
+        let result = try runProcess(
+            BuiltProducts.path("share"), ["send", "--text", "into the silence", "--to", "thread:t1", "--json"],
+            environment: environment)
+        let waited = ContinuousClock.now - started
+        #expect(result.status == 3, "\(result.stdout) \(result.stderr)")
+        #expect(ShareCLIFixture.json(result)["status"] as? String == "queued")
+        // Without the limit one attempt at the message alone would wait
+        // 30 s; with it the whole send, retries included (about 8 s here),
+        // gives up well before.
+        #expect(waited < .seconds(20), "share send waited \(waited)")
+        let entry = try #require(try fixture.scanInbox().entries.first)
+        #expect(entry.manifest.lastError?.contains("stalled") == true, "\(entry.manifest.lastError ?? "")")
+    }
 }
 
 /// The demo seed's shape as a seed file, for tests that change its limits.

@@ -166,40 +166,6 @@ struct FixtureError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A loopback port that accepts connections and never answers (the kernel
-/// completes the handshake from the listen backlog; nobody reads).
-final class SilentServer: @unchecked Sendable {
-    let fd: Int32
-    let port: UInt16
-
-    init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else {
-            close(fd)
-            throw FixtureError("cannot listen on loopback (errno \(errno))")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        self.fd = fd
-        port = UInt16(bigEndian: address.sin_port)
-    }
-
-    var origin: String { "http://127.0.0.1:\(port)" }
-
-    func stop() { close(fd) }
-}
-
 /// A loopback server that answers every request with one fixed response
 /// (a preview answer the reference server would never send).
 final class FixedAnswerServer: @unchecked Sendable {

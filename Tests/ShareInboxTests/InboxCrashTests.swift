@@ -75,7 +75,8 @@ struct InboxCrashTests {
         #expect(committed >= 4)
     }
 
-    @Test("a scan removes abandoned drafts after an hour but never a locked one")
+    @Test(
+        "a scan removes a killed writer's draft at once, one killed before its lock after a minute, never a locked one")
     func abandonedDrafts() throws {
         let fixture = try InboxFixture()
         defer { fixture.remove() }
@@ -86,19 +87,26 @@ struct InboxCrashTests {
         let alive = try writer(fixture, id: "alive", pauseAfter: 3)
         #expect(alive.waitForLine { $0 == "paused" } != nil)
         let local = try fixture.inbox.makeDraft(id: "local")
+        // A writer killed between mkdir and its lock leaves its creation name.
+        let creating = fixture.stagingPath + "/early.0123456789abcdef.new"
+        #expect(mkdir(creating, 0o700) == 0)
 
-        // Within the hour nothing is touched: a draft could be a slow writer.
-        _ = try fixture.inbox.scan()
-        #expect(fixture.names(in: fixture.stagingPath).count == 3)
+        // The killed writer's draft is unlocked under its own name: gone at
+        // the first scan, while the creation name could still be a live writer's.
+        let first = try fixture.inbox.scan()
+        #expect(first.entries.isEmpty && first.quarantined.isEmpty)
+        var left = fixture.names(in: fixture.stagingPath)
+        #expect(left.count == 3, "\(left)")
+        #expect(left.contains { $0.hasPrefix("early.") } && !left.contains { $0.hasPrefix("killed.") })
 
-        // Two hours, not one and a second: the drafts' modification times
-        // come from the real clock, and on a loaded machine the writers made
-        // them seconds after the test clock's start.
-        fixture.clock.advance(seconds: 7200)
+        // Ten minutes, not one and a second: the folders' modification times
+        // come from the real clock, and on a loaded machine they were made
+        // seconds after the test clock's start.
+        fixture.clock.advance(seconds: 600)
         let scan = try fixture.inbox.scan()
         #expect(scan.entries.isEmpty && scan.quarantined.isEmpty)
-        let left = fixture.names(in: fixture.stagingPath)
-        #expect(left.count == 2)
+        left = fixture.names(in: fixture.stagingPath)
+        #expect(left.count == 2, "\(left)")
         #expect(left.contains { $0.hasPrefix("alive.") } && left.contains { $0.hasPrefix("local.") })
 
         // The surviving writer still finishes its entry.

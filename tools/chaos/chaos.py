@@ -240,7 +240,10 @@ class Run:
             "SHAREKIT_KEYCHAIN_DIR": os.path.join(self.work, "keychain"),
             "SHAREKIT_CONTAINER_DIR": self.container,
         })
-        for name in ("SHAREKIT_STATE_DIR", "SHAREKIT_RUNTIME_DIR", "SHAREKIT_SERVER"):
+        # The clients give up on a request that moved nothing for this long,
+        # so a delayed request (--delay) outlasts their timeout.
+        self.env["SHAREKIT_HTTP_STALL_SECONDS"] = str(args.client_stall)
+        for name in ("SHAREKIT_STATE_DIR", "SHAREKIT_RUNTIME_DIR", "SHAREKIT_SERVER", "SHAREKIT_VERBOSE"):
             self.env.pop(name, None)
         self.db = os.path.join(self.work, "server.db")
         self.server = None
@@ -456,12 +459,15 @@ def container_leftovers(run):
                     found.append(f"{uploads}/{name} (upload record of the gone {path})")
     # A refused send stays in the outbox as `failed` with its reason and files.
     failed = {row[0] for row in outbox_rows(run) if row[1] == "failed"}
-    for sub in ("inbox/.staging", "daemon/outbox/files"):
-        base = os.path.join(run.container, sub)
-        for root, _, names in os.walk(base):
-            if sub.startswith("daemon") and os.path.basename(root) in failed:
-                continue
-            found += [os.path.join(root, n) for n in names]
+    # Anything in .staging (a draft, an empty folder, an unfinished removal)
+    # after the drain's scans is something a dead process left behind.
+    staging = os.path.join(run.container, "inbox", ".staging")
+    if os.path.isdir(staging):
+        found += [os.path.join(staging, n) for n in sorted(os.listdir(staging))]
+    for root, _, names in os.walk(os.path.join(run.container, "daemon", "outbox", "files")):
+        if os.path.basename(root) in failed:
+            continue
+        found += [os.path.join(root, n) for n in names]
     inbox = os.path.join(run.container, "inbox")
     if os.path.isdir(inbox):
         for name in os.listdir(inbox):
@@ -650,6 +656,8 @@ def main():
     parser.add_argument("--bin", default=None, help="where share, share-daemon and share-server are")
     parser.add_argument("--fault-rate", type=float, default=0.15, help="share of requests that get a fault")
     parser.add_argument("--delay", type=float, default=4.0, help="seconds a delayed request is held")
+    parser.add_argument("--client-stall", type=int, default=3,
+                        help="SHAREKIT_HTTP_STALL_SECONDS of the clients (a delay beyond it is a timeout for them)")
     parser.add_argument("--kill-cli-rate", type=float, default=0.1)
     parser.add_argument("--kill-interval", type=float, default=8.0, help="most seconds between daemon/server kills")
     parser.add_argument("--invalid-rate", type=float, default=0.05)

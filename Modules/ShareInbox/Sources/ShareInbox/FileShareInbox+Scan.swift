@@ -79,9 +79,10 @@ extension FileShareInbox {
         }
     }
 
-    /// Deletes what dead processes left in `.staging`: drafts that are
-    /// unlocked and older than ``abandonedDraftAge`` (a writer killed before
-    /// its commit; it was never an entry), and unlocked removals
+    /// Deletes what dead processes left in `.staging`: unlocked drafts (a
+    /// writer killed before its commit; it was never an entry), drafts under
+    /// their creation name only when older than ``abandonedDraftAge`` (their
+    /// writer may be between `mkdir` and the lock), and unlocked removals
     /// (`<id>.done.<random>`, a ``markProcessed(_:lock:)`` cut short).
     private func removeAbandonedStaging(folders: Folders) {
         guard let names = try? folders.staging.entryNames() else { return }
@@ -89,9 +90,10 @@ extension FileShareInbox {
         for name in names {
             let path = stagingPath + "/" + name
             guard let info = try? DirectoryHandle.status(of: path) else { continue }
-            let isRemoval = name.contains(".done.")
             let age = now - DirectoryHandle.modificationTime(info)
-            guard isRemoval || age > Double(Self.abandonedDraftAge.components.seconds) else { continue }
+            if name.hasSuffix(Self.creatingSuffix), age <= Double(Self.abandonedDraftAge.components.seconds) {
+                continue
+            }
             guard DirectoryHandle.isDirectory(info) else {
                 try? DirectoryHandle.removeTree(path)
                 continue

@@ -21,10 +21,16 @@ public import ShareInboxInterface
 /// entries that are wrong in any way are moved to `.quarantine` with a
 /// reason, one at a time.
 public struct FileShareInbox: ShareInboxStoring {
-    /// How long an unlocked draft may sit in `.staging` before a scan takes
-    /// it for the remains of a killed writer and removes it. Drafts were
-    /// never visible entries, so nothing is reported for them.
-    public static let abandonedDraftAge: Duration = .seconds(3600)
+    /// How long a draft still under its creation name (`<id>.<random>.new`,
+    /// made but not yet locked) may sit unlocked in `.staging` before a scan
+    /// takes it for the remains of a writer killed in that instant. A draft
+    /// under its own name is locked from the moment it has that name, so an
+    /// unlocked one is a dead writer's and goes at the next scan. Drafts
+    /// were never visible entries, so nothing is reported for them.
+    public static let abandonedDraftAge: Duration = .seconds(60)
+
+    /// The suffix of a draft folder between `mkdir` and its lock.
+    static let creatingSuffix = ".new"
 
     /// The inbox folder (``SharedContainer``'s `inboxPath`).
     public let directory: String
@@ -103,15 +109,22 @@ public struct FileShareInbox: ShareInboxStoring {
         let folders = try openFolders()
         let name = id + "." + EntryName.uniqueSuffix()
         let path = stagingPath + "/" + name
+        // Made under a creation name, locked, then renamed (the lock is on
+        // the folder itself and moves with it): a scan that finds a draft
+        // under its own name unlocked knows its writer is dead.
+        let creating = path + Self.creatingSuffix
         do {
-            _ = try folders.staging.subdirectory(name, create: true)
+            _ = try folders.staging.subdirectory(name + Self.creatingSuffix, create: true)
         } catch {
             throw InboxError(error)
         }
-        guard let handle = try DirectoryHandle.openFolder(path) else {
-            throw .io(path: path, reason: "the draft folder vanished as it was made")
+        guard let handle = try DirectoryHandle.openFolder(creating) else {
+            throw .io(path: creating, reason: "the draft folder vanished as it was made")
         }
         _ = try handle.lock(wait: true)
+        guard try DirectoryHandle.move(creating, to: path) else {
+            throw .io(path: path, reason: "a draft of that name exists already")
+        }
         return FileInboxDraft(name: name, directory: path, lock: try FileEntryLock(id: id, locked: handle))
     }
 
