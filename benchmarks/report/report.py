@@ -168,7 +168,7 @@ def parse_takeover(lines):
 
 BENCHMARKS = [
     ("dpop", "DPoP proofs", "openssl speed ecdsap256", parse_dpop),
-    ("server", "share-server createMessage", "one thread verifying DPoP proofs", parse_server),
+    ("server", "share-server createMessage", "one thread verifying DPoP proofs; SQLite committing one-row transactions", parse_server),
     ("upload", "Upload throughput of the HTTP client", "curl -T", parse_upload),
     ("upload-memory", "Peak memory of an upload (StreamingUploader)", "the smallest size; VmHWM after login", parse_memory),
     ("takeover", "Inbox takeover and sending", "writing the entries with FileShareInbox; renaming folders", parse_takeover),

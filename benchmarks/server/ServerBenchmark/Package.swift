@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // Server benchmark: createMessage with full DPoP verification against a
 // running `share-server`, from several keep-alive connections, next to the
-// DPoP module's verify rate measured in the same run.
+// DPoP module's verify rate and SQLite's commit rate measured in the same run.
 // A separate package so that benchmarks never slow down the main build. It
 // lives one level below benchmarks/server, like benchmarks/dpop/DPoPBenchmark,
 // so that its name cannot clash with a module package.
@@ -24,6 +24,8 @@ let package = Package(
         .package(path: "../../../Interfaces/DPoPInterface"),
         .package(path: "../../../Modules/DPoP"),
         .package(path: "../../../Modules/OpenSSLCrypto"),
+        .package(path: "../../../Interfaces/SQLInterface"),
+        .package(path: "../../../Modules/SQLiteStore"),
     ],
     targets: [
         .executableTarget(
@@ -34,6 +36,8 @@ let package = Package(
                 .product(name: "DPoPInterface", package: "DPoPInterface"),
                 .product(name: "DPoP", package: "DPoP"),
                 .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
+                .product(name: "SQLInterface", package: "SQLInterface"),
+                .product(name: "SQLiteStore", package: "SQLiteStore"),
             ],
             swiftSettings: swiftSettings
         )

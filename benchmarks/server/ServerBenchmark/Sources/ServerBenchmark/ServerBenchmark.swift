@@ -142,6 +142,13 @@ struct ServerBenchmark {
             String(
                 format: "ratio requests/s : verifies/s = %.3f   (the whole server on %d cores : one thread verifying)",
                 requestsPerSecond / rates.verifies.perCPUSecond, cores))
+        // After the window, so that it does not compete with the server.
+        let commits = try SQLiteCommitRate.measure(seconds: options.verifySeconds, directory: server.directory)
+        say(line("sqlite commits/s (1-row txn, WAL, FULL)", commits))
+        say(
+            String(
+                format: "ratio requests/s : sqlite commits/s = %.3f   (createMessage : what its storage commits alone)",
+                requestsPerSecond / commits))
 
         // Where the CPU went in the window: the server, this client, anything else on the machine.
         let serverCores = window.serverCPU / elapsed
