@@ -75,6 +75,50 @@ struct SessionEndTests {
         #expect(try await fixture.status(token: try await parent.currentAccessToken()) == 200)
     }
 
+    @Test("a refresh whose answer was lost: the next attempt says retry, the server rotates again, no reuse")
+    func lostRefreshAnswer() async throws {
+        let fixture = try SessionFixture()
+        defer { fixture.close() }
+        try await fixture.signIn()
+        try fixture.markExpired(.child)
+        var sent = try #require(try fixture.storage.read(.child))
+        // The refresh reaches the server and commits; its answer never arrives.
+        #expect(try await fixture.rawRefresh(sent.refreshToken).status == 200)
+        sent.refreshAttempted = true  // as the provider stores it before it sends
+        try fixture.storage.write(sent, for: .child)
+
+        let token = try await fixture.provider(.child).currentAccessToken()
+        #expect(try await fixture.status(token: token) == 200)
+        #expect(try fixture.storage.read(.child)?.refreshAttempted == false)
+        #expect(try await fixture.reuseAudit().isEmpty, "a lost answer is not reuse")
+    }
+
+    @Test("retry is no way around reuse detection: without it, or once the lost pair was used, the family ends")
+    func retryIsNarrow() async throws {
+        let fixture = try SessionFixture()
+        defer { fixture.close() }
+        try await fixture.signIn()
+        try fixture.markExpired(.child)
+        let spent = try #require(try fixture.storage.read(.child))
+        let answer = try await fixture.rawRefresh(spent.refreshToken)
+        let object = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any]
+        let access = try #require(object?["access_token"] as? String)
+        // Whoever got that answer used its access token: the answer was not lost.
+        let used = AccessToken(sessionID: spent.sessionID, value: SecretValue(utf8: access), expiresAt: Int64.max)
+        #expect(try await fixture.status(token: used) == 200)
+        #expect(try await fixture.rawRefresh(spent.refreshToken, retry: true).status == 401)
+        #expect(try await fixture.reuseAudit().count == 1)
+
+        // And a second family: the old token presented without retry is reuse, as PROTOCOL.md says.
+        let other = try SessionFixture()
+        defer { other.close() }
+        try await other.signIn()
+        let old = try #require(try other.storage.read(.child))
+        #expect(try await other.rawRefresh(old.refreshToken).status == 200)
+        #expect(try await other.rawRefresh(old.refreshToken).status == 401)
+        #expect(try await other.reuseAudit().count == 1)
+    }
+
     @Test("an expired refresh token: token_expired, the child item is deleted")
     func expiredRefreshToken() async throws {
         let fixture = try SessionFixture(seed: [
@@ -134,6 +178,8 @@ struct SessionEndTests {
         let provider = fixture.provider(.child)
         let error = await #expect(throws: SessionError.self) { try await provider.currentAccessToken() }
         #expect(error?.isRetryable == true, "\(String(describing: error))")
-        #expect(try fixture.storage.read(.child) == stored)
+        var attempted = stored
+        attempted?.refreshAttempted = true
+        #expect(try fixture.storage.read(.child) == attempted, "kept, marked as sent once")
     }
 }

@@ -110,8 +110,16 @@ struct ValueAndErrorTests {
         let error = await #expect(throws: SessionError.self) { try await provider.currentAccessToken() }
         #expect(error?.isRetryable == retryable)
         #expect(error.map { !"\($0)".contains(Self.access) && !"\($0)".contains(Self.refresh) } == true)
-        #expect(try storage.read(.child) == stored, "a refusal that is not an end of the session keeps the tokens")
+        // The same pair, marked as sent once: the next attempt says it is a retry.
+        var attempted = stored
+        attempted.refreshAttempted = true
+        #expect(try storage.read(.child) == attempted, "a refusal that is not an end of the session keeps the tokens")
         #expect(client.requests.count == 1)
+        guard case .bytes(let body)? = client.requests.first?.body else {
+            Issue.record("the refresh had no JSON body")
+            return
+        }
+        #expect(!String(decoding: body, as: UTF8.self).contains("retry"), "a first attempt is not a retry")
         #expect(client.requests.first?.url == "http://h/api/v1/auth/refresh")
     }
 

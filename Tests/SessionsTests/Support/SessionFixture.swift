@@ -84,6 +84,20 @@ final class SessionFixture: @unchecked Sendable {
         try await signed.send(request, accessToken: token.plainText)
     }
 
+    /// POSTs `/auth/refresh` with this device's key behind the providers'
+    /// backs: a refresh whose answer the client never read.
+    func rawRefresh(_ refreshToken: SecretValue, retry: Bool = false) async throws -> HTTPClientResponse {
+        var body: [String: Any] = ["refresh_token": refreshToken.utf8String ?? ""]
+        if retry { body["retry"] = true }
+        var headers = HTTPFields()
+        headers.set("Content-Type", "application/json")
+        return try await signed.send(
+            HTTPClientRequest(
+                method: .post, url: origin + "/api/v1/auth/refresh", headers: headers,
+                body: .bytes([UInt8](try JSONSerialization.data(withJSONObject: body)))),
+            accessToken: nil)
+    }
+
     /// The server's `refresh_reuse` audit records, read with the parent session.
     func reuseAudit() async throws -> [[String: Any]] {
         let token = try await provider(.parent).currentAccessToken()

@@ -27,6 +27,12 @@ public struct SessionTokens: Sendable, Equatable, CustomStringConvertible, Custo
     /// gives the access token's lifetime, which bounds how early a refresh
     /// may start.
     public var obtainedAt: Int64
+    /// Whether a refresh of this pair was sent and its answer may not have
+    /// arrived (a process killed mid-request, a lost connection). Set and
+    /// stored before each refresh: the next attempt with the same refresh
+    /// token then tells the server it is a retry, so a rotation whose answer
+    /// was lost is not taken for reuse (which would end the whole family).
+    public var refreshAttempted: Bool = false
 
     /// Makes a stored session.
     /// - Parameters:
@@ -36,9 +42,10 @@ public struct SessionTokens: Sendable, Equatable, CustomStringConvertible, Custo
     ///   - refreshToken: the refresh token.
     ///   - refreshExpiresAt: when it expires (Unix seconds).
     ///   - obtainedAt: when the pair was obtained (Unix seconds).
+    ///   - refreshAttempted: whether a refresh of this pair was sent already.
     public init(
         sessionID: String, accessToken: SecretValue, accessExpiresAt: Int64, refreshToken: SecretValue,
-        refreshExpiresAt: Int64, obtainedAt: Int64
+        refreshExpiresAt: Int64, obtainedAt: Int64, refreshAttempted: Bool = false
     ) {
         self.sessionID = sessionID
         self.accessToken = accessToken
@@ -46,6 +53,7 @@ public struct SessionTokens: Sendable, Equatable, CustomStringConvertible, Custo
         self.refreshToken = refreshToken
         self.refreshExpiresAt = refreshExpiresAt
         self.obtainedAt = obtainedAt
+        self.refreshAttempted = refreshAttempted
     }
 
     /// Whether the access token is expired or so close to expiry that a

@@ -21,8 +21,14 @@ enum AuthRoutes {
 
     struct RefreshBody: Decodable {
         let refreshToken: String
+        /// An addition to PROTOCOL.md: the client may have sent this token
+        /// before and not heard the answer (see ``refresh(_:_:)``).
+        let retry: Bool?
 
-        private enum CodingKeys: String, CodingKey { case refreshToken = "refresh_token" }
+        private enum CodingKeys: String, CodingKey {
+            case refreshToken = "refresh_token"
+            case retry
+        }
     }
 
     struct ExtensionBody: Decodable {
@@ -74,6 +80,17 @@ enum AuthRoutes {
             let current = try server.db.query(
                 "SELECT id, revoked_at, refresh_expires_at FROM sessions WHERE refresh_hash = ?", [.text(hash)]
             ).first
+            if current == nil, body.retry == true, try isLostRotation(server, sessionID: owner.sessionID, hash: hash) {
+                // The token's rotation committed but its answer never arrived:
+                // nobody holds the pair it made (never used), the same key
+                // asks again. Rotate once more instead of ending the family.
+                let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
+                try rotate(server, sessionID: owner.sessionID, to: tokens, previousRefreshHash: hash)
+                try server.db.execute(
+                    "INSERT INTO audit (kind, session_id, family_id, at) VALUES ('refresh_retry', ?, ?, ?)",
+                    [.text(owner.sessionID), .text(owner.familyID), .text(Timestamp.string(server.clock()))])
+                return .success(tokens)
+            }
             guard let current else {
                 // Not the current token of any session: it was rotated already. Reuse.
                 try revokeFamily(server, sessionID: owner.sessionID, reason: "refresh_reuse")
@@ -87,21 +104,7 @@ enum AuthRoutes {
                 return .failure(Problems.tokenExpired)
             }
             let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
-            try server.db.execute(
-                "INSERT INTO used_refresh_tokens (refresh_hash, session_id, used_at) VALUES (?, ?, ?)",
-                [.text(hash), .text(owner.sessionID), .integer(server.now)])
-            try server.db.execute(
-                """
-                UPDATE sessions SET access_hash = ?, access_expires_at = ?, refresh_hash = ?, refresh_expires_at = ?
-                WHERE id = ?
-                """,
-                [
-                    .text(try server.ids.hash(tokens.accessToken)),
-                    .integer(server.now + server.settings.accessTTLSeconds),
-                    .text(try server.ids.hash(tokens.refreshToken)),
-                    .integer(server.now + server.settings.refreshTTLSeconds),
-                    .text(owner.sessionID),
-                ])
+            try rotate(server, sessionID: owner.sessionID, to: tokens, previousRefreshHash: hash)
             return .success(tokens)
         }
         switch outcome {
@@ -110,6 +113,55 @@ enum AuthRoutes {
         case .failure(let problem):
             throw problem
         }
+    }
+
+    /// Whether `hash` is the refresh token whose rotation made the session's
+    /// current pair, and that pair was never used: the answer to that
+    /// rotation may have been lost on the way (a dropped connection, a client
+    /// timeout), and only the client that sent it can ask again. PROTOCOL.md
+    /// calls any rotated token reuse; this exception needs the client to say
+    /// `"retry": true`, the session's own key (checked before), an unrevoked,
+    /// unexpired session, and a pair nobody has used, so a checker of the
+    /// contract that presents an old token without it still sees reuse.
+    static func isLostRotation(_ server: ReferenceServer, sessionID: String, hash: String) throws -> Bool {
+        guard
+            let row = try server.db.query(
+                """
+                SELECT previous_refresh_hash, pair_used_at, revoked_at, refresh_expires_at FROM sessions WHERE id = ?
+                """, [.text(sessionID)]
+            ).first
+        else { return false }
+        return try row.get("previous_refresh_hash", as: String?.self) == hash
+            && row.get("pair_used_at", as: Int64?.self) == nil && row.get("revoked_at", as: Int64?.self) == nil
+            && row.get("refresh_expires_at", as: Int64.self) > server.now
+    }
+
+    /// Replaces the session's pair. The current refresh token joins the used
+    /// ones (presenting it later is reuse); `previousRefreshHash` is the token
+    /// the client holds until it hears of the new pair.
+    private static func rotate(
+        _ server: ReferenceServer, sessionID: String, to tokens: IssuedTokens, previousRefreshHash: String
+    ) throws {
+        if let current = try server.db.query("SELECT refresh_hash FROM sessions WHERE id = ?", [.text(sessionID)])
+            .first.map({ try $0.get("refresh_hash", as: String.self) })
+        {
+            try server.db.execute(
+                "INSERT OR IGNORE INTO used_refresh_tokens (refresh_hash, session_id, used_at) VALUES (?, ?, ?)",
+                [.text(current), .text(sessionID), .integer(server.now)])
+        }
+        try server.db.execute(
+            """
+            UPDATE sessions SET access_hash = ?, access_expires_at = ?, refresh_hash = ?, refresh_expires_at = ?,
+                previous_refresh_hash = ?, pair_used_at = NULL
+            WHERE id = ?
+            """,
+            [
+                .text(try server.ids.hash(tokens.accessToken)),
+                .integer(server.now + server.settings.accessTTLSeconds),
+                .text(try server.ids.hash(tokens.refreshToken)),
+                .integer(server.now + server.settings.refreshTTLSeconds),
+                .text(previousRefreshHash), .text(sessionID),
+            ])
     }
 
     static func createExtensionSession(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {

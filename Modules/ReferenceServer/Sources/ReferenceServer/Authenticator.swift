@@ -64,7 +64,8 @@ enum Authenticator {
         guard
             let row = try server.db.query(
                 """
-                SELECT id, username, family_id, parent_id, client_component, jkt, access_expires_at, revoked_at
+                SELECT id, username, family_id, parent_id, client_component, jkt, access_expires_at, revoked_at,
+                    pair_used_at
                 FROM sessions WHERE access_hash = ?
                 """, [.text(try server.ids.hash(token))]
             ).first
@@ -84,6 +85,13 @@ enum Authenticator {
         }
         let jkt = try row.get("jkt", as: String.self)
         _ = try verifyProof(server, context, accessToken: token, boundThumbprint: jkt, tokenEndpoint: tokenEndpoint)
+        if try row.get("pair_used_at", as: Int64?.self) == nil {
+            // The pair's answer reached its client: from now on a retried
+            // refresh of the token before it is reuse (AuthRoutes.refresh).
+            try server.db.execute(
+                "UPDATE sessions SET pair_used_at = ? WHERE id = ? AND pair_used_at IS NULL",
+                [.integer(server.now), .text(try row.get("id", as: String.self))])
+        }
         return AuthenticatedSession(
             sessionID: try row.get("id"), username: try row.get("username"), familyID: try row.get("family_id"),
             parentID: try row.get("parent_id", as: String?.self), clientComponent: try row.get("client_component"),

@@ -154,5 +154,13 @@ enum ServerSchema {
         CREATE INDEX dpop_jti_by_expiry ON dpop_jti(expires_at);
         CREATE INDEX dpop_nonces_by_expiry ON dpop_nonces(expires_at);
         """,
+        // Step 4: a refresh whose answer was lost (see AuthRoutes.refresh):
+        // the refresh token whose rotation made the current pair, and when
+        // the current pair was first used (NULL: its answer may never have
+        // reached anyone).
+        """
+        ALTER TABLE sessions ADD COLUMN previous_refresh_hash TEXT;
+        ALTER TABLE sessions ADD COLUMN pair_used_at INTEGER;
+        """,
     ]
 }

@@ -156,7 +156,14 @@ public actor RefreshingTokenProvider: AccessTokenProvider {
             observer?(.skipped)
             return stored
         }
-        switch try await endpoint.refresh(stored.refreshToken) {
+        // Stored before the request: if this process dies or the answer is
+        // lost, whoever refreshes next knows the token may be spent already.
+        if !stored.refreshAttempted {
+            var marked = stored
+            marked.refreshAttempted = true
+            try storage.write(marked, for: role)
+        }
+        switch try await endpoint.refresh(stored.refreshToken, retry: stored.refreshAttempted) {
         case .issued(let fresh):
             // Durable before anyone can use the new access token: the old
             // refresh token is spent, and only this write keeps the family alive.

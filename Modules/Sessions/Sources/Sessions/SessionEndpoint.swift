@@ -18,9 +18,13 @@ struct SessionEndpoint: Sendable {
     let configuration: SessionConfiguration
     let clock: @Sendable () -> Int64
 
-    /// `POST /auth/refresh {refresh_token}`, a proof and no access token.
-    func refresh(_ refreshToken: SecretValue) async throws(SessionError) -> TokenCallOutcome {
-        try await call("/auth/refresh", json: ["refresh_token": refreshToken.utf8String ?? ""], accessToken: nil)
+    /// `POST /auth/refresh {refresh_token}`, a proof and no access token;
+    /// `"retry": true` when this token may have been sent before without an
+    /// answer heard (an addition to PROTOCOL.md the reference server honours).
+    func refresh(_ refreshToken: SecretValue, retry: Bool = false) async throws(SessionError) -> TokenCallOutcome {
+        var body: [String: any Sendable] = ["refresh_token": refreshToken.utf8String ?? ""]
+        if retry { body["retry"] = true }
+        return try await call("/auth/refresh", json: body, accessToken: nil)
     }
 
     /// `POST /auth/login {username, password, client_component: "app"}`.
@@ -49,7 +53,7 @@ struct SessionEndpoint: Sendable {
         return (response.status, Self.problemCode(response.body))
     }
 
-    private func call(_ path: String, json: [String: String], accessToken: String?) async throws(SessionError)
+    private func call(_ path: String, json: [String: any Sendable], accessToken: String?) async throws(SessionError)
         -> TokenCallOutcome
     {
         // Expiries count from before the request left, so they are never later than the server's.
@@ -64,7 +68,7 @@ struct SessionEndpoint: Sendable {
         return .issued(tokens)
     }
 
-    private func post(_ path: String, json: [String: String], accessToken: String?) async throws(SessionError)
+    private func post(_ path: String, json: [String: any Sendable], accessToken: String?) async throws(SessionError)
         -> HTTPClientResponse
     {
         var headers = HTTPFields()

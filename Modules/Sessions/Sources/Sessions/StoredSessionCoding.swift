@@ -17,6 +17,8 @@ enum StoredSessionCoding {
         var refreshToken: String
         var refreshExpiresAt: Int64
         var obtainedAt: Int64
+        /// Absent in items written before it existed: false.
+        var refreshAttempted: Bool?
 
         enum CodingKeys: String, CodingKey {
             case version = "v"
@@ -26,6 +28,7 @@ enum StoredSessionCoding {
             case refreshToken = "refresh_token"
             case refreshExpiresAt = "refresh_expires_at"
             case obtainedAt = "obtained_at"
+            case refreshAttempted = "refresh_attempted"
         }
     }
 
@@ -36,7 +39,8 @@ enum StoredSessionCoding {
         let stored = Stored(
             version: version, sessionID: tokens.sessionID, accessToken: tokens.accessToken.utf8String ?? "",
             accessExpiresAt: tokens.accessExpiresAt, refreshToken: tokens.refreshToken.utf8String ?? "",
-            refreshExpiresAt: tokens.refreshExpiresAt, obtainedAt: tokens.obtainedAt)
+            refreshExpiresAt: tokens.refreshExpiresAt, obtainedAt: tokens.obtainedAt,
+            refreshAttempted: tokens.refreshAttempted ? true : nil)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         // Encoding a struct of strings and integers cannot fail.
@@ -54,6 +58,7 @@ enum StoredSessionCoding {
         return SessionTokens(
             sessionID: stored.sessionID, accessToken: SecretValue(utf8: stored.accessToken),
             accessExpiresAt: stored.accessExpiresAt, refreshToken: SecretValue(utf8: stored.refreshToken),
-            refreshExpiresAt: stored.refreshExpiresAt, obtainedAt: stored.obtainedAt)
+            refreshExpiresAt: stored.refreshExpiresAt, obtainedAt: stored.obtainedAt,
+            refreshAttempted: stored.refreshAttempted ?? false)
     }
 }
