@@ -171,6 +171,18 @@ final class Daemon: Sendable {
         }
     }
 
+    /// Makes every waiting send of the outbox due now (`--retry-now`, the
+    /// control socket's `retry`): the person knows the server is back and
+    /// should not wait for a backoff of up to five minutes.
+    func retryNow() {
+        do {
+            let count = try outbox.makeAllDue(now: outboxNow())
+            log.info("outbox", "retry now: \(count) waiting send(s) due at once")
+        } catch {
+            log.error("outbox", "cannot make the waiting sends due: \(error)")
+        }
+    }
+
     /// One drain pass of the outbox; the parent session sends.
     func drain(lease: Duration) async -> DrainReport? {
         let connection = self.connection

@@ -31,6 +31,7 @@ struct DaemonRunner: Sendable {
         await daemon.updateInstanceValues()
         await PushService(daemon: daemon).pass()  // push registration and counters (issue #9)
         guard let takeover = daemon.takeover() else { return .failure }
+        if options.retryNow { daemon.retryNow() }
         guard let drain = await daemon.drain(lease: options.lease) else { return .failure }
         log.info(
             "daemon",
@@ -49,6 +50,10 @@ struct DaemonRunner: Sendable {
                 case "wake":
                     daemon.takeoverWake.wake()
                     daemon.sessionWake.wake()
+                    return "ok"
+                case "retry":
+                    daemon.retryNow()
+                    daemon.drainWake.wake()
                     return "ok"
                 case "status":
                     let data = try? JSONSerialization.data(
@@ -71,6 +76,7 @@ struct DaemonRunner: Sendable {
         log.info(
             "daemon",
             "started (pid \(getpid())), server \(daemon.connection.origin), control socket \(options.socketPath)")
+        if options.retryNow { daemon.retryNow() }
         // The line tests and scripts wait for (stdout, unbuffered).
         FileDescriptorSink.standardOutput.write("share-daemon: ready\n")
 
@@ -163,6 +169,8 @@ func outboxNow() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 struct DaemonOptions: Sendable {
     var once: Bool
     var verbose: Bool
+    /// `--retry-now`: every waiting send due at start.
+    var retryNow: Bool = false
     var interval: Duration
     var lease: Duration
     var socketPath: String

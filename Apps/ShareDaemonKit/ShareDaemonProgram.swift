@@ -31,6 +31,9 @@ public enum ShareDaemonProgram {
                               environment does the same
           --interval SECONDS  how often the inbox and the outbox are looked at
                               without a notification (default 30)
+          --retry-now         at start, make every waiting send due at once, its backoff
+                              forgotten (the server is back); with a running daemon:
+                              `retry` on its control socket does the same
           --lease SECONDS     how long a send claimed by a daemon that died stays
                               claimed before another pass takes it (default 600;
                               resending is safe, the server answers a replay)
@@ -64,7 +67,7 @@ public enum ShareDaemonProgram {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, flags: ["--help", "-h", "--version", "--once", "--verbose"],
+                arguments, flags: ["--help", "-h", "--version", "--once", "--verbose", "--retry-now"],
                 options: ["--interval", "--lease"])
         } catch {
             io.err.write("share-daemon: \(error); run 'share-daemon --help'\n")
@@ -104,6 +107,7 @@ public enum ShareDaemonProgram {
         }
         let options = DaemonOptions(
             once: parsed.has("--once"), verbose: parsed.verbose(environment: environment),
+            retryNow: parsed.has("--retry-now"),
             interval: .milliseconds(Int64(seconds * 1000)), lease: .milliseconds(Int64(lease * 1000)),
             socketPath: DaemonControl.socketPath(of: assembly))
         let daemon: Daemon

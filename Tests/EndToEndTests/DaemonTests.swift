@@ -2,6 +2,8 @@ import ClientAssembly
 import ClientTestSupport
 import Foundation
 import HTTPInterface
+import SQLInterface
+import SQLiteStore
 import Sessions
 import SessionsInterface
 import ShareCore
@@ -92,6 +94,31 @@ struct DaemonTests {
         let again = try fixture.daemon(["--once"])
         #expect(again.status == 0)
         #expect(try await fixture.deliveries() == [id: 1])
+    }
+
+    @Test("--retry-now: a send waiting on a long backoff goes at once when the server is back, exactly once")
+    func retryNow() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let queued = try fixture.queueShares(1)
+        _ = fixture.sandbox.stopServer()
+        _ = try fixture.daemon(["--once"])  // takes the entry over; the send fails
+        // What many failed attempts leave: the next attempt an hour away.
+        let database = try SQLiteDatabase(path: fixture.sandbox.assembly.container.rootPath + "/daemon/outbox.db")
+        let changed = try database.execute(
+            "UPDATE outbox SET next_attempt_at = next_attempt_at + 3600000 WHERE state = 'pending'", []
+        ).changes
+        try database.close()
+        #expect(changed == 1, "the send waits in the outbox")
+
+        try fixture.sandbox.restartServer()
+        let waiting = try fixture.daemon(["--once"])
+        #expect(waiting.status == 0, "\(waiting.stderr)")
+        #expect(try await fixture.deliveries().isEmpty, "not due for an hour")
+        let now = try fixture.daemon(["--once", "--retry-now"])
+        #expect(now.status == 0, "\(now.stderr)")
+        #expect(now.stderr.contains("retry now: 1 waiting send(s) due at once"), "\(now.stderr)")
+        #expect(try await fixture.deliveries() == [queued[0]: 1])
     }
 
     @Test("two daemons by mistake, at the same time: every share still exactly once")

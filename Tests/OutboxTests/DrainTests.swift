@@ -92,6 +92,26 @@ struct DrainTests {
         #expect(try fixture.outbox.item(item.clientMsgID)?.state == .sent)
     }
 
+    @Test("makeAllDue: a send waiting on its backoff goes at once; sent and failed items stay as they are")
+    func makeAllDueForgetsBackoff() async throws {
+        let fixture = try await OutboxFixture()
+        defer { fixture.close() }
+        let waiting = try fixture.enqueue("waits five minutes")
+        let refused = try fixture.enqueue("refused")
+        let now = fixture.clock.now()
+        #expect(try fixture.outbox.nextDue(now: now)?.clientMsgID == waiting.clientMsgID)
+        try fixture.outbox.markRetry(waiting.clientMsgID, reason: "down", nextAttemptAt: now + 300_000, now: now)
+        #expect(try fixture.outbox.nextDue(now: now)?.clientMsgID == refused.clientMsgID)
+        try fixture.outbox.markFailed(refused.clientMsgID, code: "write_forbidden", message: "no", now: now)
+
+        #expect(try await fixture.drainer().drainOnce().sent == 0, "nothing due")
+        #expect(try fixture.outbox.makeAllDue(now: now) == 1)
+        #expect(try fixture.outbox.makeAllDue(now: now) == 0, "already due")
+        #expect(try await fixture.drainer().drainOnce().sent == 1)
+        #expect(try await fixture.serverCounts()[waiting.clientMsgID.description] == 1)
+        #expect(try fixture.outbox.item(refused.clientMsgID)?.state == .failed)
+    }
+
     @Test("write permission revoked: failed with the server's reason, kept with its files")
     func rejectedKeptVisible() async throws {
         let fixture = try await OutboxFixture()

@@ -491,9 +491,12 @@ def outbox_rows(run):
 
 
 def drain(run):
-    """Faults off, the daemon stopped; `--once --lease 0` until nothing is left to send."""
+    """Faults off, the daemon stopped; `--once --lease 0 --retry-now` until nothing is left to send."""
     for _ in range(run.args.drain_passes):
-        rc, _, err = run.run_tool([run.bin("share-daemon"), "--once", "--lease", "0"], timeout=120)
+        # --retry-now: the faults are off, the server is back; a send whose
+        # backoff grew to minutes during the storm goes now, as it would when
+        # a person asks for it (a pass never waits for a backoff).
+        rc, _, err = run.run_tool([run.bin("share-daemon"), "--once", "--lease", "0", "--retry-now"], timeout=120)
         with open(os.path.join(run.work, "daemon.log"), "a") as f:
             f.write(err)
         pending = [r for r in outbox_rows(run) if r[1] in ("pending", "sending")]

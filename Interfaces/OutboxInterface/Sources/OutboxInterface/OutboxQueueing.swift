@@ -46,6 +46,16 @@ public protocol OutboxQueueing: Sendable {
     /// - Throws: ``OutboxError/storage(_:)``.
     func nextDue(now: Int64) throws(OutboxError) -> OutboxItem?
 
+    /// Makes every pending item due at `now`, forgetting its backoff: a
+    /// person or a script knows the server is reachable again and wants the
+    /// waiting sends tried at once (`share-daemon --retry-now`). Items being
+    /// sent, sent or failed are not touched.
+    /// - Parameter now: the time they become due.
+    /// - Returns: how many pending items were waiting for a later time.
+    /// - Throws: ``OutboxError/storage(_:)``.
+    @discardableResult
+    func makeAllDue(now: Int64) throws(OutboxError) -> Int
+
     /// Puts items claimed at or before `claimedBefore` back to pending, due
     /// at once: their drainer died (the claim outlived its lease). Sending
     /// them again is safe, the server answers a known `client_msg_id` with

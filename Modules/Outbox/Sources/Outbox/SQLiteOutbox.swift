@@ -125,6 +125,16 @@ public final class SQLiteOutbox: OutboxQueueing {
         try OutboxFiles.syncDirectory(filesRoot)
     }
 
+    @discardableResult
+    public func makeAllDue(now: Int64) throws(OutboxError) -> Int {
+        try storage {
+            try database.execute(
+                "UPDATE outbox SET next_attempt_at = ?, updated_at = ? WHERE state = 'pending' AND next_attempt_at > ?",
+                [.integer(now), .integer(now), .integer(now)]
+            ).changes
+        }
+    }
+
     public func markRetry(_ clientMsgID: UUIDv7, reason: String, nextAttemptAt: Int64, now: Int64) throws(OutboxError) {
         try update(
             clientMsgID, "state = 'pending', claimed_at = NULL, last_error = ?, next_attempt_at = ?, updated_at = ?",
