@@ -151,9 +151,12 @@ struct DrainTests {
         defer { fixture.close() }
         let item = try fixture.enqueue("two files", files: [("f.bin", 20_000), ("g.bin", 100)])
         // The first attempt completes the first upload, then the server is gone.
+        // A budget of minutes, not the default 25 s: in the end-to-end phase on
+        // a loaded 2-core machine this task once waited that long for a thread.
         let upload = try await fixture.sandbox.connection.uploader(.parent, recordsDirectory: fixture.home.file("r"))
             .upload(
-                try OutboxDrainer.outgoing(item).attachments[0], limits: .init(fileMaxUploadBytes: .max), budget: nil,
+                try OutboxDrainer.outgoing(item).attachments[0], limits: .init(fileMaxUploadBytes: .max),
+                budget: .seconds(600),
                 progress: nil, cancellation: nil)
         try fixture.outbox.recordUploaded(item.clientMsgID, index: 0, uploadID: upload.uploadID, now: 1)
         let events = Collector<DrainEvent>()
