@@ -253,6 +253,10 @@ class Run:
         self.lock = threading.Lock()
         self.stopping = False
         self.kills = {"cli": 0, "daemon": 0, "server": 0}
+        # Opened once: every restart of a server or daemon appends to the same
+        # log (unbuffered, so the lines of killed processes are all there).
+        self.server_log = open(os.path.join(self.work, "server.log"), "ab", buffering=0)
+        self.daemon_log = open(os.path.join(self.work, "daemon.log"), "ab", buffering=0)
 
     # -- bookkeeping of every child, so that every exit path ends them
     def spawn(self, argv, **kw):
@@ -279,17 +283,26 @@ class Run:
             except Exception:
                 pass
 
+    def end(self, proc):
+        """SIGKILLs one child and reaps it."""
+        proc.kill()
+        proc.wait()
+        self.reap(proc)
+
+    def close_logs(self):
+        self.server_log.close()
+        self.daemon_log.close()
+
     def bin(self, name):
         return os.path.join(self.args.bin, name)
 
     # -- the server
     def start_server(self):
         listen = f"127.0.0.1:{self.server_port or 0}"
-        err = open(os.path.join(self.work, "server.log"), "ab")
         for attempt in range(50):
             proc = self.spawn([self.bin("share-server"), "--listen", listen, "--db", self.db, "--seed",
                                os.path.join(self.work, "seed.json"), "--quiet"],
-                              stdout=subprocess.PIPE, stderr=err)
+                              stdout=subprocess.PIPE, stderr=self.server_log)
             line = proc.stdout.readline().decode().strip()
             if line.startswith("listening on http://"):
                 self.server = proc
@@ -302,17 +315,14 @@ class Run:
 
     def kill_server(self):
         if self.server is not None:
-            self.server.kill()
-            self.server.wait()
-            self.reap(self.server)
+            self.end(self.server)
             self.server = None
             self.kills["server"] += 1
 
     # -- the daemon
     def start_daemon(self):
-        err = open(os.path.join(self.work, "daemon.log"), "ab")
         proc = self.spawn([self.bin("share-daemon"), "--interval", "0.5", "--lease", "3", "--verbose"],
-                          stdout=subprocess.PIPE, stderr=err)
+                          stdout=subprocess.PIPE, stderr=self.daemon_log)
         deadline = time.time() + 30
         # Ready or not (another daemon's lock, a server that is down): it runs.
         while time.time() < deadline:
@@ -324,9 +334,7 @@ class Run:
 
     def kill_daemon(self):
         if self.daemon is not None:
-            self.daemon.kill()
-            self.daemon.wait()
-            self.reap(self.daemon)
+            self.end(self.daemon)
             self.daemon = None
             self.kills["daemon"] += 1
 
@@ -497,8 +505,7 @@ def drain(run):
         # backoff grew to minutes during the storm goes now, as it would when
         # a person asks for it (a pass never waits for a backoff).
         rc, _, err = run.run_tool([run.bin("share-daemon"), "--once", "--lease", "0", "--retry-now"], timeout=120)
-        with open(os.path.join(run.work, "daemon.log"), "a") as f:
-            f.write(err)
+        run.daemon_log.write(err.encode())
         pending = [r for r in outbox_rows(run) if r[1] in ("pending", "sending")]
         rc, out, _ = run.run_tool([run.bin("share"), "inbox", "list", "--json"])
         entries = inbox_entries(out)
@@ -685,6 +692,7 @@ def main():
     finally:
         run.stopping = True
         run.kill_all()
+        run.close_logs()
         if args.keep or code != 0:
             print(f"chaos: work directory kept at {run.work}", flush=True)
         if not args.keep and code == 0:
@@ -756,8 +764,9 @@ def chaos(run):
     proxy.faults(False)
     if run.server is None:
         run.start_server()
-    run.kill_daemon()
-    run.kills["daemon"] -= 1
+    if run.daemon is not None:
+        run.end(run.daemon)  # stopped for the drain; not one of the chaos kills
+        run.daemon = None
     log(args, f"sends done in {time.time() - started:.0f}s; draining; kills {run.kills}; faults {proxy.counts}")
     drain(run)
     with open(os.path.join(run.work, "shares.json"), "w") as f:

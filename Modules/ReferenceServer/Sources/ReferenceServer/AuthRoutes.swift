@@ -80,12 +80,14 @@ enum AuthRoutes {
             let current = try server.db.query(
                 "SELECT id, revoked_at, refresh_expires_at FROM sessions WHERE refresh_hash = ?", [.text(hash)]
             ).first
-            if current == nil, body.retry == true, try isLostRotation(server, sessionID: owner.sessionID, hash: hash) {
+            if current == nil, body.retry == true,
+                let unused = try lostRotation(server, sessionID: owner.sessionID, hash: hash)
+            {
                 // The token's rotation committed but its answer never arrived:
                 // nobody holds the pair it made (never used), the same key
                 // asks again. Rotate once more instead of ending the family.
                 let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
-                try rotate(server, sessionID: owner.sessionID, to: tokens, previousRefreshHash: hash)
+                try rotate(server, sessionID: owner.sessionID, to: tokens, spending: unused, previousRefreshHash: hash)
                 try server.db.execute(
                     "INSERT INTO audit (kind, session_id, family_id, at) VALUES ('refresh_retry', ?, ?, ?)",
                     [.text(owner.sessionID), .text(owner.familyID), .text(Timestamp.string(server.clock()))])
@@ -104,7 +106,7 @@ enum AuthRoutes {
                 return .failure(Problems.tokenExpired)
             }
             let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
-            try rotate(server, sessionID: owner.sessionID, to: tokens, previousRefreshHash: hash)
+            try rotate(server, sessionID: owner.sessionID, to: tokens, spending: hash, previousRefreshHash: hash)
             return .success(tokens)
         }
         switch outcome {
@@ -115,40 +117,41 @@ enum AuthRoutes {
         }
     }
 
-    /// Whether `hash` is the refresh token whose rotation made the session's
-    /// current pair, and that pair was never used: the answer to that
+    /// The current refresh token's hash when `hash` is the refresh token whose
+    /// rotation made the session's current pair, and that pair was never
+    /// used (else nil): the answer to that
     /// rotation may have been lost on the way (a dropped connection, a client
     /// timeout), and only the client that sent it can ask again. PROTOCOL.md
     /// calls any rotated token reuse; this exception needs the client to say
     /// `"retry": true`, the session's own key (checked before), an unrevoked,
     /// unexpired session, and a pair nobody has used, so a checker of the
     /// contract that presents an old token without it still sees reuse.
-    static func isLostRotation(_ server: ReferenceServer, sessionID: String, hash: String) throws -> Bool {
+    static func lostRotation(_ server: ReferenceServer, sessionID: String, hash: String) throws -> String? {
         guard
             let row = try server.db.query(
                 """
-                SELECT previous_refresh_hash, pair_used_at, revoked_at, refresh_expires_at FROM sessions WHERE id = ?
+                SELECT refresh_hash, previous_refresh_hash, pair_used_at, revoked_at, refresh_expires_at
+                FROM sessions WHERE id = ?
                 """, [.text(sessionID)]
-            ).first
-        else { return false }
-        return try row.get("previous_refresh_hash", as: String?.self) == hash
-            && row.get("pair_used_at", as: Int64?.self) == nil && row.get("revoked_at", as: Int64?.self) == nil
-            && row.get("refresh_expires_at", as: Int64.self) > server.now
+            ).first,
+            try row.get("previous_refresh_hash", as: String?.self) == hash,
+            try row.get("pair_used_at", as: Int64?.self) == nil, try row.get("revoked_at", as: Int64?.self) == nil,
+            try row.get("refresh_expires_at", as: Int64.self) > server.now
+        else { return nil }
+        return try row.get("refresh_hash", as: String.self)
     }
 
-    /// Replaces the session's pair. The current refresh token joins the used
-    /// ones (presenting it later is reuse); `previousRefreshHash` is the token
-    /// the client holds until it hears of the new pair.
+    /// Replaces the session's pair. `spending`, the current refresh token,
+    /// joins the used ones (presenting it later is reuse);
+    /// `previousRefreshHash` is the token the client holds until it hears of
+    /// the new pair.
     private static func rotate(
-        _ server: ReferenceServer, sessionID: String, to tokens: IssuedTokens, previousRefreshHash: String
+        _ server: ReferenceServer, sessionID: String, to tokens: IssuedTokens, spending: String,
+        previousRefreshHash: String
     ) throws {
-        if let current = try server.db.query("SELECT refresh_hash FROM sessions WHERE id = ?", [.text(sessionID)])
-            .first.map({ try $0.get("refresh_hash", as: String.self) })
-        {
-            try server.db.execute(
-                "INSERT OR IGNORE INTO used_refresh_tokens (refresh_hash, session_id, used_at) VALUES (?, ?, ?)",
-                [.text(current), .text(sessionID), .integer(server.now)])
-        }
+        try server.db.execute(
+            "INSERT INTO used_refresh_tokens (refresh_hash, session_id, used_at) VALUES (?, ?, ?)",
+            [.text(spending), .text(sessionID), .integer(server.now)])
         try server.db.execute(
             """
             UPDATE sessions SET access_hash = ?, access_expires_at = ?, refresh_hash = ?, refresh_expires_at = ?,

@@ -112,9 +112,10 @@ public struct FileShareInbox: ShareInboxStoring {
         // Made under a creation name, locked, then renamed (the lock is on
         // the folder itself and moves with it): a scan that finds a draft
         // under its own name unlocked knows its writer is dead.
-        let creating = path + Self.creatingSuffix
+        let creatingName = name + Self.creatingSuffix
+        let creating = stagingPath + "/" + creatingName
         do {
-            _ = try folders.staging.subdirectory(name + Self.creatingSuffix, create: true)
+            _ = try folders.staging.subdirectory(creatingName, create: true)
         } catch {
             throw InboxError(error)
         }
