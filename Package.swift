@@ -22,12 +22,12 @@ let interfaces = [
     "ShareCore", "CryptoInterface", "KeychainInterface", "SharedStateInterface", "DPoPInterface",
     "SQLInterface", "HTTPInterface", "SessionsInterface", "UploadsInterface", "MessagesInterface",
     "TargetStoreInterface", "ShareInboxInterface", "OutboxInterface", "ShareIntakeInterface",
-    "PushPreviewInterface", "HTTPServerInterface", "HTTPTypes",
+    "PushPreviewInterface", "HTTPServerInterface", "HTTPTypes", "ServerAPIInterface",
 ]
 let modules = [
     "OpenSSLCrypto", "KeychainStore", "SharedState", "DPoP", "SQLiteStore", "HTTPTransport", "Sessions",
     "Uploads", "Messages", "TargetStore", "ShareInbox", "Outbox", "ShareIntake", "PushPreview",
-    "MicroHTTPServer", "ReferenceServer",
+    "MicroHTTPServer", "ReferenceServer", "ServerAPI",
 ]
 // Small dependency-free building blocks with I/O, usable by modules, apps and
 // tests but not by interfaces (docs/adr/0003-support-layer.md).
@@ -71,6 +71,8 @@ let package = Package(
                 lib("SharedStateInterface"), lib("SharedState"), lib("DPoPInterface"), lib("DPoP"),
                 lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
                 lib("UploadsInterface"), lib("Uploads"), lib("MessagesInterface"), lib("Messages"),
+                lib("ServerAPIInterface"), lib("ServerAPI"), lib("TargetStoreInterface"), lib("TargetStore"),
+                lib("PushPreviewInterface"), lib("PushPreview"),
             ],
             path: "Apps/ClientAssembly",
             swiftSettings: swiftSettings
@@ -85,7 +87,7 @@ let package = Package(
                 lib("SharedStateInterface"), lib("SharedState"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("TargetStoreInterface"), lib("TargetStore"),
                 lib("Messages"), lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"),
-                lib("PushPreviewInterface"), lib("PushPreview"),
+                lib("PushPreviewInterface"), lib("PushPreview"), lib("ServerAPIInterface"),
             ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings
@@ -112,6 +114,7 @@ let package = Package(
                 lib("ShareInboxInterface"), lib("ShareInbox"), lib("SharedStateInterface"), lib("SharedState"),
                 lib("TargetStoreInterface"), lib("TargetStore"), lib("Sessions"), lib("Messages"), lib("HTTPTransport"),
                 lib("SecureFiles"), lib("Uploads"), lib("PushPreviewInterface"), lib("PushPreview"),
+                lib("ServerAPIInterface"),
             ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings
@@ -150,13 +153,13 @@ let package = Package(
         ),
         .target(
             name: "ClientTestSupport",
-            dependencies: ["TestSupport", "ClientAssembly", lib("ShareCore"), lib("CryptoInterface")],
+            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), "TestSupport", "ClientAssembly", lib("ShareCore"), lib("CryptoInterface")],
             path: "Tests/ClientTestSupport",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "ShareTestHelper",
-            dependencies: [
+            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), 
                 lib("ShareCore"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
                 lib("SharedState"), lib("SQLInterface"), lib("SQLiteStore"), "ClientAssembly", lib("DPoP"),
                 lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
@@ -250,7 +253,7 @@ let package = Package(
         // MARK: Uploads: streaming, resumable uploads (share-server, helper processes killed mid-upload)
         .testTarget(
             name: "UploadsTests",
-            dependencies: [
+            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), 
                 "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
                 lib("UploadsInterface"),
                 lib("Uploads"), lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"),
@@ -264,7 +267,7 @@ let package = Package(
         // MARK: Messages: the Sender, uploads then the message (share-server)
         .testTarget(
             name: "MessagesTests",
-            dependencies: [
+            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), 
                 "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
                 lib("MessagesInterface"),
                 lib("Messages"), lib("UploadsInterface"), lib("Uploads"), lib("SessionsInterface"), lib("Sessions"),
@@ -297,7 +300,7 @@ let package = Package(
         // MARK: Targets: resolution, search, recent targets (share-server)
         .testTarget(
             name: "TargetStoreTests",
-            dependencies: [
+            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), 
                 "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly", lib("ShareCore"),
                 lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedStateInterface"), lib("SharedState"),
                 lib("SessionsInterface"), lib("Sessions"), lib("HTTPInterface"), lib("HTTPTransport"),
@@ -350,7 +353,7 @@ let package = Package(
         // MARK: Push preview: share notify, the notifier and the daemon's push service (share-server)
         .testTarget(
             name: "PushPreviewTests",
-            dependencies: [
+            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), 
                 "ShareCLI", "ShareDaemon", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
                 lib("ShareCore"), lib("PushPreviewInterface"), lib("PushPreview"), lib("SessionsInterface"),
                 lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"), lib("SharedState"),
@@ -382,6 +385,15 @@ let package = Package(
         ),
 
         // MARK: Interfaces and shared values
+        .testTarget(
+            name: "ServerAPITests",
+            dependencies: [
+                lib("ServerAPI"), lib("ServerAPIInterface"), lib("HTTPInterface"), lib("HTTPTypes"),
+                lib("SessionsInterface"), lib("KeychainInterface"),
+            ],
+            path: "Tests/ServerAPITests",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ShareCoreTests",
             dependencies: [lib("ShareCore")],

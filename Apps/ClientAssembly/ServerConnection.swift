@@ -1,30 +1,40 @@
 import DPoP
 public import HTTPInterface
-public import HTTPTransport
-public import Messages
+import HTTPTransport
+import Messages
 public import MessagesInterface
-public import Sessions
+public import PushPreview
+public import PushPreviewInterface
+import ServerAPI
+public import ServerAPIInterface
+import Sessions
 public import SessionsInterface
 import SharedState
-public import Uploads
+import TargetStore
+public import TargetStoreInterface
+import Uploads
+public import UploadsInterface
 
 /// The client side's stack for one server, as `share` and `share-daemon`
 /// build it: the DPoP-signing HTTP client on libcurl with the device key and
 /// the shared nonce cache, the session token store in the shared keychain
-/// group, the session issuer, token providers per role, and the one
-/// ``Messages/Sender``.
+/// group, the session issuer, token providers per role, the authorized API
+/// client per role, and the services built on it (the one sender, the
+/// message client, the target directory, push registration and previews).
 ///
-/// Built by ``ClientAssembly/connection(to:)``; tests use the same wiring,
-/// so what they exercise is what the programs run.
+/// It hands out interfaces only: the programs never see which module
+/// implements them. Built by ``ClientAssembly/connection(to:)``; tests use
+/// the same wiring, so what they exercise is what the programs run.
 public final class ServerConnection: Sendable {
     /// The server's origin (`http://127.0.0.1:PORT`).
     public let origin: String
-    /// Signs every request with the device key (DPoP) and handles nonces.
-    public let signed: DPoPHTTPClient
+    /// Signs every request with the device key (DPoP) and handles nonces:
+    /// for the token endpoints and for callers that need the raw answer.
+    public let signed: any DPoPSigningHTTPClient
     /// The session tokens of this server, one item per role.
-    public let storage: SessionTokenStore
-    /// Logs in (parent session) and creates child sessions.
-    public let issuer: SessionIssuer
+    public let storage: any SessionTokenStorage
+    /// Logs in (parent session), creates child sessions, logs out.
+    public let issuer: any SessionIssuing
     private let assembly: ClientAssembly
     private let sessionConfiguration: SessionConfiguration
 
@@ -32,11 +42,11 @@ public final class ServerConnection: Sendable {
         self.assembly = assembly
         self.origin = origin
         sessionConfiguration = SessionConfiguration(timeouts: Self.limited(SessionConfiguration().timeouts, assembly))
-        signed = DPoPHTTPClient(
-            client: try CurlHTTPClient(), signer: try assembly.deviceKeys.proofSigner(),
-            nonces: DPoPNonceHandler(cache: SharedStateNonceCache(state: assembly.container.state)))
-        storage = SessionTokenStore(
+        let signed = try assembly.signingClient()
+        let storage = SessionTokenStore(
             secretStore: assembly.secretStore, accessGroup: ClientAssembly.accessGroup, serverOrigin: origin)
+        self.signed = signed
+        self.storage = storage
         issuer = SessionIssuer(
             serverOrigin: origin, storage: storage, client: signed, locks: assembly.container.locks,
             configuration: sessionConfiguration)
@@ -45,10 +55,18 @@ public final class ServerConnection: Sendable {
     /// A token provider for one family: `.child` for the CLI, `.parent` for the daemon.
     /// - Parameter role: whose tokens.
     /// - Returns: the provider (refreshes that family only).
-    public func provider(_ role: SessionRole) -> RefreshingTokenProvider {
+    public func provider(_ role: SessionRole) -> any AccessTokenProvider {
         RefreshingTokenProvider(
             role: role, serverOrigin: origin, storage: storage, client: signed, locks: assembly.container.locks,
             configuration: sessionConfiguration)
+    }
+
+    /// The authorized API client of a session: every resource call of that
+    /// family goes through it.
+    /// - Parameter role: whose session.
+    /// - Returns: the client (each attempt within ``requestTimeouts``).
+    public func api(_ role: SessionRole) -> any AuthorizedAPIClient {
+        AuthorizedClient(origin: origin, client: signed, tokens: provider(role), timeouts: requestTimeouts)
     }
 
     /// The time limits of the requests of a send (upload parts, messages,
@@ -71,37 +89,83 @@ public final class ServerConnection: Sendable {
     ///   - role: whose session uploads.
     ///   - recordsDirectory: where upload records live (another process resumes from them).
     /// - Returns: the uploader.
-    public func uploader(_ role: SessionRole, recordsDirectory: String) -> StreamingUploader {
+    public func uploader(_ role: SessionRole, recordsDirectory: String) -> any FileUploading {
         StreamingUploader(
-            serverOrigin: origin, client: signed, tokens: provider(role), crypto: assembly.crypto,
-            records: FileUploadRecordStore(directory: recordsDirectory, crypto: assembly.crypto),
-            timeouts: requestTimeouts)
+            api: api(role), crypto: assembly.crypto,
+            records: FileUploadRecordStore(directory: recordsDirectory, crypto: assembly.crypto))
     }
 
     /// The message client of a session (createMessage, createThread, instance limits).
     /// - Parameter role: whose session.
     /// - Returns: the client.
-    public func messages(_ role: SessionRole) -> MessageClient {
-        MessageClient(serverOrigin: origin, client: signed, tokens: provider(role), timeouts: requestTimeouts)
+    public func messages(_ role: SessionRole) -> any MessageCreating {
+        MessageClient(api: api(role))
     }
 
-    /// The one sending implementation of the CLI and the daemon (seed 001):
-    /// uploads, then the message, every failure classified.
+    /// The one sending implementation of the CLI and the daemon: uploads,
+    /// then the message, every failure classified.
     /// - Parameters:
     ///   - role: whose session sends.
     ///   - limits: the server's limits (from the shared state).
     ///   - recordsDirectory: where upload records live.
     /// - Returns: the sender.
-    public func sender(_ role: SessionRole, limits: MessageLimits, recordsDirectory: String) -> Sender {
-        let tokens = provider(role)
+    public func sender(_ role: SessionRole, limits: MessageLimits, recordsDirectory: String) -> any ShareSending {
+        let api = api(role)
         return Sender(
-            uploader: uploader(role, recordsDirectory: recordsDirectory),
-            messages: MessageClient(serverOrigin: origin, client: signed, tokens: tokens, timeouts: requestTimeouts),
-            limits: limits)
+            uploader: StreamingUploader(
+                api: api, crypto: assembly.crypto,
+                records: FileUploadRecordStore(directory: recordsDirectory, crypto: assembly.crypto)),
+            messages: MessageClient(api: api), limits: limits)
+    }
+
+    /// The server's targets as a session sees them (channels, threads, write permission).
+    /// - Parameters:
+    ///   - role: whose session asks.
+    ///   - cacheLifetime: how long answers are reused (a picker searching as
+    ///     the person types asks the server less often).
+    /// - Returns: the directory.
+    public func targets(_ role: SessionRole, cacheLifetime: Duration = .seconds(15)) -> any TargetDirectory {
+        ServerTargetDirectory(api: api(role), cacheLifetime: cacheLifetime)
+    }
+
+    /// Push registration and metrics with the app's session (the parent family).
+    /// - Returns: the registrar.
+    public func pushRegistrar() -> PushRegistrar {
+        PushRegistrar(api: api(.parent))
+    }
+
+    /// The preview fetcher of the notifier over this connection's signing client.
+    /// - Returns: the fetcher.
+    public func previewClient() -> PreviewClient {
+        ClientAssembly.previewClient(signed: signed)
     }
 }
 
 extension ClientAssembly {
+    /// The DPoP-signing HTTP client of this app group: libcurl, the device
+    /// key's proofs, the nonce cache in the shared state.
+    /// - Returns: the client.
+    /// - Throws: `HTTPClientError` when libcurl cannot be set up, `DPoPError`
+    ///   when the device key cannot be loaded or created.
+    public func signingClient() throws -> any DPoPSigningHTTPClient {
+        DPoPHTTPClient(
+            client: try CurlHTTPClient(), signer: try deviceKeys.proofSigner(),
+            nonces: DPoPNonceHandler(cache: SharedStateNonceCache(state: container.state)))
+    }
+
+    /// The preview fetcher of the notifier: each registration's preview
+    /// token (never a session token) with the device key's proofs. It holds
+    /// no session, so `share notify` can render without one.
+    /// - Parameter signed: the signing client.
+    /// - Returns: the fetcher.
+    public static func previewClient(signed: any DPoPSigningHTTPClient) -> PreviewClient {
+        PreviewClient { registration in
+            AuthorizedClient(
+                origin: registration.origin, client: signed,
+                tokens: FixedAccessToken(registration.previewToken, label: "push preview"))
+        }
+    }
+
     /// The client stack for one server.
     /// - Parameter origin: the server's origin.
     /// - Returns: the connection.

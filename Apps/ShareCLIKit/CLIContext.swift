@@ -109,9 +109,7 @@ struct CLIContext: Sendable {
         } catch {
             return .failure(.usage("\(error)"))
         }
-        let directory = ServerTargetDirectory(
-            serverOrigin: origin, client: connection.signed, tokens: connection.provider(.child),
-            timeouts: connection.requestTimeouts)
+        let directory = connection.targets(.child)
         do {
             let target = try await directory.resolve(wanted)
             if newPostTitle != nil, target.kind != .newPost {

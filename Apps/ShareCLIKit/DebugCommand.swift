@@ -5,8 +5,9 @@ import DPoPInterface
 import Foundation
 import HTTPInterface
 import HTTPTransport
-import Sessions
+import ServerAPIInterface
 import SessionsInterface
+import ShareCore
 
 /// `share debug`: aids for people who integrate a server: a DPoP proof made
 /// with this device's key, and the key's public JWK with its thumbprint.
@@ -101,25 +102,26 @@ enum DebugCommand {
     {
         do {
             let context = try CLIContext(environment: environment, server: server)
-            let provider = context.connection.provider(.child)
+            let api = context.connection.api(.child)
             var refused = false
             for path in paths {
-                var retried = false
-                while true {
-                    let token = try await provider.currentAccessToken()
-                    let response = try await context.connection.signed.send(
-                        HTTPClientRequest(method: .get, url: context.origin + path), accessToken: token.plainText)
-                    if response.status == 401, !retried {
-                        retried = true
-                        await provider.reportRejected(token: token)
-                        continue
+                do {
+                    let answer = try await api.send(APIRequest("GET \(path)", path: path))
+                    io.out.write(oneLine(answer.body) + "\n")
+                } catch {
+                    refused = true
+                    // Still one line per path: the refusal's problem document
+                    // as the server sent it, else what went wrong.
+                    switch error {
+                    case .refused(let refusal):
+                        io.out.write(oneLine(refusal.body) + "\n")
+                    case .retryable, .sessionEnded:
+                        let line = (try? APIJSON.encode(JSONValue.object(["error": .string("\(error)")]))) ?? []
+                        io.out.write(String(decoding: line, as: UTF8.self) + "\n")
+                    case .cancelled, .failed:
+                        throw error
                     }
-                    io.out.write(oneLine(response.body) + "\n")
-                    if !response.isSuccess {
-                        refused = true
-                        io.err.write("share debug: GET \(path) answered \(response.status)\n")
-                    }
-                    break
+                    io.err.write("share debug: \(error)\n")
                 }
             }
             return refused ? .failure : .success
@@ -133,10 +135,8 @@ enum DebugCommand {
     private static func oneLine(_ body: [UInt8]) -> String {
         let text = String(decoding: body, as: UTF8.self)
         guard text.contains("\n") || text.contains("\r") else { return text }
-        if let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
-            let data = try? JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed])
-        {
-            return String(decoding: data, as: UTF8.self)
+        if let value = try? APIJSON.decode(JSONValue.self, from: body), let bytes = try? APIJSON.encode(value) {
+            return String(decoding: bytes, as: UTF8.self)
         }
         return text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
     }

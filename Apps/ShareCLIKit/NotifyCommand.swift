@@ -106,11 +106,8 @@ enum NotifyCommand {
     /// keychain's push registrations, the shared state. No session store.
     static func notifier(environment: [String: String]) throws -> PushNotifier {
         let assembly = try ClientAssembly(environment: environment)
-        let signed = DPoPHTTPClient(
-            client: try CurlHTTPClient(), signer: try assembly.deviceKeys.proofSigner(),
-            nonces: DPoPNonceHandler(cache: SharedStateNonceCache(state: assembly.container.state)))
         return PushNotifier(
-            client: PreviewClient(client: signed),
+            client: ClientAssembly.previewClient(signed: try assembly.signingClient()),
             registrations: KeychainPushRegistrations(
                 store: assembly.secretStore, accessGroup: ClientAssembly.accessGroup),
             state: assembly.container.state, strings: PushStrings(environment: environment))
@@ -142,8 +139,7 @@ enum NotifyCommand {
         }
         var line = "removed the push registration"
         if let connection = try? assembly.connection(to: origin) {
-            let registrar = PushRegistrar(
-                origin: origin, client: connection.signed, tokens: connection.provider(.parent))
+            let registrar = connection.pushRegistrar()
             do {
                 try await registrar.unregister(registrationID: registration.registrationID)
             } catch {

@@ -7,8 +7,10 @@ import Messages
 import MessagesInterface
 import Outbox
 import OutboxInterface
+import PushPreviewInterface
 import SQLiteStore
 import SecureFiles
+import ServerAPIInterface
 import Sessions
 import SessionsInterface
 import ShareCore
@@ -127,10 +129,11 @@ final class Daemon: Sendable {
         } catch {
             log.warning("instance", "cannot read the server's limits now: \(error)")
         }
-        if let settings = try? await getJSON("/api/v1/settings"),
-            let notify = settings["notify"] as? [String: Any], let mode = notify["preview_mode"] as? String
+        let request = APIRequest("getSettings", path: "/api/v1/settings")
+        if let settings = try? await connection.api(.parent).send(request, decoding: SettingsAnswer.self).value,
+            PreviewMode(rawValue: settings.notify.previewMode) != nil
         {
-            try? assembly.container.state.set(mode, for: .previewMode)
+            try? assembly.container.state.set(settings.notify.previewMode, for: .previewMode)
         }
     }
 
@@ -239,13 +242,16 @@ final class Daemon: Sendable {
     /// `settings.changed` reloads the settings; `session.revoked` of the
     /// child makes a new child at once.
     func pollEvents(after cursor: String?, wait: Int) async throws -> String? {
-        var path = "/api/v1/events?wait=\(wait)"
-        if let cursor { path += "&after=" + cursor }
-        let object = try await getJSON(path, timeout: .seconds(Int64(wait) + 30))
-        for event in object["events"] as? [[String: Any]] ?? [] {
-            switch event["type"] as? String {
+        var timeouts = connection.requestTimeouts
+        timeouts.lowSpeedTime = .seconds(Int64(wait) + 30)
+        let page = try await connection.api(.parent).send(
+            EventPage.request(after: cursor, wait: wait), decoding: EventPage.self,
+            options: APICallOptions(timeouts: timeouts)
+        ).value
+        for event in page.events {
+            switch event.type {
             case "access.changed":
-                let ids = Set((event["target_ids"] as? [String]) ?? [])
+                let ids = Set(event.targetIDs ?? [])
                 if !ids.isEmpty, let left = try? recents.remove(ids: ids) {
                     log.info(
                         "targets",
@@ -257,36 +263,13 @@ final class Daemon: Sendable {
             case "session.revoked":
                 sessionWake.wake()
             case "push":
-                // Push (issue #9): the notifier renders and shows it (PushService.swift).
+                // The notifier renders and shows it (PushService.swift).
                 await PushService(daemon: self).handle(event: event)
             default:
                 break
             }
         }
-        return object["cursor"] as? String ?? cursor
-    }
-
-    /// GET a JSON object with the parent session.
-    func getJSON(_ path: String, timeout: Duration? = nil) async throws -> [String: Any] {
-        let provider = connection.provider(.parent)
-        var retried = false
-        while true {
-            let token = try await provider.currentAccessToken()
-            var options = HTTPRequestOptions()
-            if let timeout { options.timeouts.lowSpeedTime = timeout }
-            let response = try await connection.signed.send(
-                HTTPClientRequest(method: .get, url: connection.origin + path), accessToken: token.plainText,
-                options: options)
-            if response.status == 401, !retried {
-                retried = true
-                await provider.reportRejected(token: token)
-                continue
-            }
-            guard response.isSuccess,
-                let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
-            else { throw ProgramError("GET \(path) answered \(response.status)") }
-            return object
-        }
+        return page.cursor
     }
 
     // MARK: - Status

@@ -2,6 +2,7 @@ import ClientAssembly
 import Foundation
 import PushPreview
 import PushPreviewInterface
+import ServerAPIInterface
 import SessionsInterface
 import ShareCore
 import SharedState
@@ -37,15 +38,13 @@ struct PushService: Sendable {
     private var instance: String { KeychainPushRegistrations.instance(ofOrigin: daemon.connection.origin) }
 
     private var registrar: PushRegistrar {
-        PushRegistrar(
-            origin: daemon.connection.origin, client: daemon.connection.signed,
-            tokens: daemon.connection.provider(.parent))
+        daemon.connection.pushRegistrar()
     }
 
     /// The notifier over the daemon's DPoP client: it gets no session.
     private var notifier: PushNotifier {
         PushNotifier(
-            client: PreviewClient(client: daemon.connection.signed), registrations: registrations,
+            client: daemon.connection.previewClient(), registrations: registrations,
             state: daemon.assembly.container.state, strings: PushStrings(environment: daemon.assembly.environment))
     }
 
@@ -66,19 +65,17 @@ struct PushService: Sendable {
     }
 
     /// Renders one `push` event of the feed, shows it and reports the counters.
-    /// - Parameter event: the event object (its `payload` member).
-    func handle(event: [String: Any]) async {
+    /// - Parameter event: the event (its `payload` member).
+    func handle(event: EventPage.Event) async {
         let receivedAt = ContinuousClock.now
         let log = daemon.log
-        guard let payloadObject = event["payload"],
-            let data = try? JSONSerialization.data(withJSONObject: payloadObject)
-        else {
+        guard let payloadValue = event.payload else {
             log.warning("push", "a push event without a payload was ignored")
             return
         }
         let payload: PushPayload
         do {
-            payload = try PushPayloadParser.parse(Array(data))
+            payload = try PushPayloadParser.parse(payloadValue)
         } catch {
             log.warning("push", "a push was ignored: \(error)")
             return

@@ -21,8 +21,7 @@ let package = Package(
         .package(path: "../../Interfaces/MessagesInterface"),
         .package(path: "../../Interfaces/UploadsInterface"),
         .package(path: "../../Interfaces/HTTPInterface"),
-        .package(path: "../../Interfaces/HTTPTypes"),
-        .package(path: "../../Interfaces/SessionsInterface"),
+        .package(path: "../../Interfaces/ServerAPIInterface"),
     ],
     targets: [
         .target(
@@ -32,8 +31,7 @@ let package = Package(
                 .product(name: "MessagesInterface", package: "MessagesInterface"),
                 .product(name: "UploadsInterface", package: "UploadsInterface"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "SessionsInterface", package: "SessionsInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
             ],
             swiftSettings: swiftSettings
         )

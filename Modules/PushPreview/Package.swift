@@ -19,10 +19,9 @@ let package = Package(
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/PushPreviewInterface"),
         .package(path: "../../Interfaces/HTTPInterface"),
-        .package(path: "../../Interfaces/HTTPTypes"),
         .package(path: "../../Interfaces/KeychainInterface"),
         .package(path: "../../Interfaces/SharedStateInterface"),
-        .package(path: "../../Interfaces/SessionsInterface"),
+        .package(path: "../../Interfaces/ServerAPIInterface"),
     ],
     targets: [
         .target(
@@ -31,10 +30,9 @@ let package = Package(
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "PushPreviewInterface", package: "PushPreviewInterface"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
                 .product(name: "KeychainInterface", package: "KeychainInterface"),
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),
-                .product(name: "SessionsInterface", package: "SessionsInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
             ],
             // The one localized string table (English and German) of the
             // notifier's texts: placeholders and format strings are never

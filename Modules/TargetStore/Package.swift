@@ -19,9 +19,7 @@ let package = Package(
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/TargetStoreInterface"),
-        .package(path: "../../Interfaces/HTTPInterface"),
-        .package(path: "../../Interfaces/HTTPTypes"),
-        .package(path: "../../Interfaces/SessionsInterface"),
+        .package(path: "../../Interfaces/ServerAPIInterface"),
         .package(path: "../../Interfaces/SharedStateInterface"),
     ],
     targets: [
@@ -30,9 +28,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "TargetStoreInterface", package: "TargetStoreInterface"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "SessionsInterface", package: "SessionsInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),
             ],
             swiftSettings: swiftSettings

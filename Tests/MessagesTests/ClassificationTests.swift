@@ -1,3 +1,4 @@
+import ServerAPI
 import HTTPInterface
 import HTTPTypes
 import KeychainInterface
@@ -104,7 +105,7 @@ struct ClassificationTests {
         let client = ScriptedClient(steps)
         let sender = Sender(
             uploader: uploader,
-            messages: MessageClient(serverOrigin: "http://127.0.0.1:9", client: client, tokens: tokens),
+            messages: MessageClient(api: AuthorizedClient(origin: "http://127.0.0.1:9", client: client, tokens: tokens)),
             limits: Self.limits)
         do throws(SendError) {
             let sent = try await sender.send(

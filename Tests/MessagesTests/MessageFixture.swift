@@ -49,8 +49,8 @@ final class MessageFixture: @unchecked Sendable {
     var home: TemporaryDirectory { sandbox.home }
     var assembly: ClientAssembly { sandbox.assembly }
     var connection: ServerConnection { sandbox.connection }
-    var signed: DPoPHTTPClient { sandbox.connection.signed }
-    var storage: SessionTokenStore { sandbox.connection.storage }
+    var signed: any DPoPSigningHTTPClient { sandbox.connection.signed }
+    var storage: any SessionTokenStorage { sandbox.connection.storage }
 
     init() async throws {
         sandbox = try ClientSandbox(seed: Self.seed, prefix: "messages-test")
@@ -66,10 +66,10 @@ final class MessageFixture: @unchecked Sendable {
 
     var origin: String { server.origin }
 
-    func provider(_ role: SessionRole) -> RefreshingTokenProvider { connection.provider(role) }
+    func provider(_ role: SessionRole) -> any AccessTokenProvider { connection.provider(role) }
 
     /// The Sender the CLI and the daemon would use, with the child session.
-    func sender(limits: MessageLimits = MessageFixture.limits) -> Sender {
+    func sender(limits: MessageLimits = MessageFixture.limits) -> any ShareSending {
         connection.sender(.child, limits: limits, recordsDirectory: home.file("records"))
     }
 

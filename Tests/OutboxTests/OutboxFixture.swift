@@ -67,7 +67,7 @@ final class OutboxFixture: @unchecked Sendable {
     var home: TemporaryDirectory { sandbox.home }
 
     /// The daemon's sender: the parent session.
-    func sender() -> Sender {
+    func sender() -> any ShareSending {
         sandbox.connection.sender(.parent, limits: Self.limits, recordsDirectory: home.file("records"))
     }
 

@@ -282,7 +282,7 @@ struct NotifyTests {
 
     func inProcessNotifier(_ fixture: PushFixture) -> PushNotifier {
         PushNotifier(
-            client: PreviewClient(client: fixture.sandbox.connection.signed), registrations: fixture.registrations,
+            client: fixture.sandbox.connection.previewClient(), registrations: fixture.registrations,
             state: fixture.state, strings: PushStrings(environment: ["LANG": "C"]))
     }
 }

@@ -1,3 +1,4 @@
+import ServerAPI
 import ClientAssembly
 import DPoP
 import Foundation
@@ -47,7 +48,7 @@ func uploadCommand(_ arguments: [String]) throws {
     let provider = RefreshingTokenProvider(
         role: role, serverOrigin: origin, storage: storage, client: signed, locks: assembly.container.locks)
     let uploader = StreamingUploader(
-        serverOrigin: origin, client: signed, tokens: provider, crypto: assembly.crypto,
+        api: AuthorizedClient(origin: origin, client: signed, tokens: provider), crypto: assembly.crypto,
         records: FileUploadRecordStore(directory: recordsDirectory, crypto: assembly.crypto),
         observer: { event in
             switch event {

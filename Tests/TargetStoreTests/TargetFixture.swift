@@ -32,10 +32,7 @@ final class TargetFixture: @unchecked Sendable {
             sandbox.close()
             throw error
         }
-        directory = ServerTargetDirectory(
-            serverOrigin: sandbox.origin, client: sandbox.connection.signed,
-            tokens: sandbox.connection.provider(.child),
-            cacheLifetime: .zero)
+        directory = ServerTargetDirectory(api: sandbox.connection.api(.child), cacheLifetime: .zero)
     }
 
     func close() { sandbox.close() }

@@ -1,3 +1,4 @@
+import ServerAPI
 import ClientTestSupport
 import HTTPInterface
 import HTTPTypes
@@ -74,7 +75,8 @@ struct UnavailableTests {
     }
 
     private func directory(_ client: Scripted) -> ServerTargetDirectory {
-        ServerTargetDirectory(serverOrigin: "http://127.0.0.1:1", client: client, tokens: client, cacheLifetime: .zero)
+        ServerTargetDirectory(
+            api: AuthorizedClient(origin: "http://127.0.0.1:1", client: client, tokens: client), cacheLifetime: .zero)
     }
 }
 

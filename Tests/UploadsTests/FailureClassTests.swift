@@ -28,6 +28,51 @@ struct FailureClassTests {
         #expect(events.all.filter { if case .retrying = $0 { return true } else { return false } }.count == 2)
     }
 
+    @Test("a 503 with Retry-After: 7 on a part: the upload waits 7 s, then sends the missing part and completes")
+    func retryAfterHonoured() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("later.bin", size: UploadFixture.partSize * 2)
+        let flaky = FlakyClient(fixture.signed, answer: ["/parts/2": [503]], retryAfter: "7")
+        let events = Collector<StreamingUploader.Event>()
+        let start = ContinuousClock.now
+        let done = try await fixture.uploader(
+            client: flaky, retry: .init(delays: [.milliseconds(10)]), observer: { events.append($0) }
+        ).upload(source, limits: Self.unlimited, budget: .seconds(120), progress: nil, cancellation: nil)
+        let elapsed = ContinuousClock.now - start
+        #expect(done.sha256 == (try fixture.sha256(of: source)))
+        let waits = events.all.compactMap { event -> Duration? in
+            if case .retrying(_, let after) = event { return after }
+            return nil
+        }
+        #expect(waits == [.seconds(7)], "the server's wait, not the policy's 10 ms")
+        #expect(elapsed >= .seconds(7))
+        let parts = events.all.filter { if case .partAcknowledged = $0 { return true } else { return false } }
+        #expect(parts.count == 2, "part 1 once, part 2 after the wait")
+    }
+
+    @Test("a Retry-After beyond an hour is cut to an hour")
+    func retryAfterCapped() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("capped.bin", size: 100)
+        let flaky = FlakyClient(fixture.signed, answer: ["/complete": [503]], retryAfter: "10000000000000000")
+        let events = Collector<StreamingUploader.Event>()
+        let outcome = await #expect(throws: UploadError.self) {
+            try await fixture.uploader(client: flaky, retry: .init(delays: [.milliseconds(10)]), observer: { events.append($0) })
+                .upload(source, limits: Self.unlimited, budget: .milliseconds(1500), progress: nil, cancellation: nil)
+        }
+        guard case .handedOff = outcome else {
+            Issue.record("expected the budget to end the wait, got \(String(describing: outcome))")
+            return
+        }
+        let waits = events.all.compactMap { event -> Duration? in
+            if case .retrying(_, let after) = event { return after }
+            return nil
+        }
+        #expect(waits == [.seconds(3600)])
+    }
+
     @Test("5xx beyond the retries is retryable; any other 4xx is rejected with the server's code")
     func classes() async throws {
         let fixture = try await UploadFixture()

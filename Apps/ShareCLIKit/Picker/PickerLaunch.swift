@@ -76,9 +76,7 @@ enum PickerLaunch {
 extension CLIContext {
     /// Search and resolution against the server with the CLI's child session.
     var targetDirectory: any TargetDirectory {
-        ServerTargetDirectory(
-            serverOrigin: origin, client: connection.signed, tokens: connection.provider(.child),
-            timeouts: connection.requestTimeouts)
+        connection.targets(.child)
     }
 }
 

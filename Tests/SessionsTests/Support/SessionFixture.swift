@@ -29,9 +29,9 @@ final class SessionFixture: @unchecked Sendable {
     var environment: [String: String] { sandbox.environment }
     var assembly: ClientAssembly { sandbox.assembly }
     var connection: ServerConnection { sandbox.connection }
-    var signed: DPoPHTTPClient { sandbox.connection.signed }
-    var storage: SessionTokenStore { sandbox.connection.storage }
-    var issuer: SessionIssuer { sandbox.connection.issuer }
+    var signed: any DPoPSigningHTTPClient { sandbox.connection.signed }
+    var storage: any SessionTokenStorage { sandbox.connection.storage }
+    var issuer: any SessionIssuing { sandbox.connection.issuer }
 
     /// Starts a server (demo seed unless given) and prepares the client side.
     init(seed: [String: Any]? = nil) throws {
@@ -44,7 +44,7 @@ final class SessionFixture: @unchecked Sendable {
     /// A provider for a role over this app group, as an app builds it.
     func provider(
         _ role: SessionRole, observer: (@Sendable (SessionRefreshEvent) -> Void)? = nil
-    ) -> RefreshingTokenProvider {
+    ) -> any AccessTokenProvider {
         RefreshingTokenProvider(
             role: role, serverOrigin: origin, storage: storage, client: signed, locks: assembly.container.locks,
             observer: observer)
@@ -54,7 +54,7 @@ final class SessionFixture: @unchecked Sendable {
     /// the CLI's child session.
     /// - Returns: the daemon's parent provider.
     @discardableResult
-    func signIn(password: String = SessionFixture.password) async throws -> RefreshingTokenProvider {
+    func signIn(password: String = SessionFixture.password) async throws -> any AccessTokenProvider {
         try await issuer.login(username: Self.username, password: SecretValue(utf8: password))
         let parent = provider(.parent)
         try await issuer.ensureChildSession(parent: parent)

@@ -1,3 +1,4 @@
+import ServerAPI
 import ClientAssembly
 import ClientTestSupport
 import CryptoInterface
@@ -5,6 +6,7 @@ import DPoP
 import Foundation
 import HTTPInterface
 import HTTPTransport
+import HTTPTypes
 import KeychainInterface
 import Sessions
 import SessionsInterface
@@ -34,8 +36,8 @@ final class UploadFixture: @unchecked Sendable {
     var environment: [String: String] { sandbox.environment }
     var assembly: ClientAssembly { sandbox.assembly }
     var connection: ServerConnection { sandbox.connection }
-    let signed: DPoPHTTPClient
-    let storage: SessionTokenStore
+    let signed: any DPoPSigningHTTPClient
+    let storage: any SessionTokenStorage
     let records: FileUploadRecordStore
 
     init() async throws {
@@ -56,7 +58,7 @@ final class UploadFixture: @unchecked Sendable {
     var origin: String { server.origin }
     var recordsDirectory: String { home.file("records") }
 
-    func provider(_ role: SessionRole) -> RefreshingTokenProvider { connection.provider(role) }
+    func provider(_ role: SessionRole) -> any AccessTokenProvider { connection.provider(role) }
 
     /// An uploader for the child session, over `client` (the fixture's DPoP client unless given).
     func uploader(
@@ -64,8 +66,8 @@ final class UploadFixture: @unchecked Sendable {
         observer: (@Sendable (StreamingUploader.Event) -> Void)? = nil
     ) -> StreamingUploader {
         StreamingUploader(
-            serverOrigin: origin, client: client ?? signed, tokens: provider(.child), crypto: assembly.crypto,
-            records: records, retry: retry, observer: observer)
+            api: AuthorizedClient(origin: origin, client: client ?? signed, tokens: provider(.child)),
+            crypto: assembly.crypto, records: records, retry: retry, observer: observer)
     }
 
     /// Writes a file of `size` pseudo-random bytes and describes it.
@@ -119,15 +121,21 @@ final class FlakyClient: DPoPSigningHTTPClient {
     private let inner: any DPoPSigningHTTPClient
     private let failing: Mutex<Set<String>>
     private let answers: Mutex<[String: [Int]]>
+    private let retryAfter: String?
 
     /// - Parameters:
     ///   - inner: the real client.
     ///   - failOnce: URL suffixes (`/parts/3`) whose first request fails.
     ///   - answer: URL suffixes answered, without sending, with these statuses in turn.
-    init(_ inner: any DPoPSigningHTTPClient, failOnce: Set<String> = [], answer: [String: [Int]] = [:]) {
+    ///   - retryAfter: the `Retry-After` of those answers, if any.
+    init(
+        _ inner: any DPoPSigningHTTPClient, failOnce: Set<String> = [], answer: [String: [Int]] = [:],
+        retryAfter: String? = nil
+    ) {
         self.inner = inner
         failing = Mutex(failOnce)
         answers = Mutex(answer)
+        self.retryAfter = retryAfter
     }
 
     func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
@@ -155,7 +163,9 @@ final class FlakyClient: DPoPSigningHTTPClient {
         }
         if let status {
             let body = #"{"type":"about:blank","status":\#(status),"code":"test_\#(status)","title":"Test"}"#
-            return HTTPClientResponse(status: status, body: Array(body.utf8))
+            var headers = HTTPFields()
+            if let retryAfter { headers.set("Retry-After", retryAfter) }
+            return HTTPClientResponse(status: status, headers: headers, body: Array(body.utf8))
         }
         return try await inner.send(request, accessToken: accessToken, options: options)
     }

@@ -4,8 +4,9 @@ public enum RetryReason: Hashable, Sendable, CustomStringConvertible {
     case noNetwork(String)
     /// A request took too long.
     case timeout(String)
-    /// The server failed (`5xx`, `408`).
-    case serverError(status: Int, code: String)
+    /// The server failed (`5xx`, `408`), and how long it asked to wait
+    /// (`Retry-After`, seconds, at most an hour) when it said.
+    case serverError(status: Int, code: String, retryAfterSeconds: Int? = nil)
     /// `429`: the server asks to wait, `Retry-After` seconds when it said.
     case rateLimited(retryAfterSeconds: Int?)
     /// No usable session (signed out, revoked, refresh impossible now).
@@ -15,11 +16,23 @@ public enum RetryReason: Hashable, Sendable, CustomStringConvertible {
     /// An upload failed for a passing reason.
     case uploadInterrupted(String)
 
+    /// How long the server asked to wait before the next attempt, in
+    /// seconds, when it said (`429` or `5xx` with `Retry-After`).
+    public var retryAfterSeconds: Int? {
+        switch self {
+        case .rateLimited(let seconds), .serverError(_, _, let seconds): return seconds
+        default: return nil
+        }
+    }
+
+    /// A message for a person.
     public var description: String {
         switch self {
         case .noNetwork(let why): return "the server could not be reached (\(why))"
         case .timeout(let why): return "the server took too long to answer (\(why))"
-        case .serverError(let status, let code): return "the server had a problem (\(status) \(code))"
+        case .serverError(let status, let code, let seconds?):
+            return "the server had a problem (\(status) \(code)); it asked to wait \(seconds) seconds"
+        case .serverError(let status, let code, nil): return "the server had a problem (\(status) \(code))"
         case .rateLimited(let seconds?): return "the server is busy; it asked to wait \(seconds) seconds"
         case .rateLimited(nil): return "the server is busy"
         case .sessionUnavailable(let why): return "you are not signed in right now (\(why))"

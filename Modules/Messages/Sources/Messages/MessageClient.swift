@@ -1,111 +1,67 @@
-import Foundation
 public import HTTPInterface
-import HTTPTypes
 public import MessagesInterface
-public import SessionsInterface
+public import ServerAPIInterface
 public import ShareCore
 
-/// createMessage (to a thread or a channel) and createThread (a new post
-/// with its `first_message`) over a DPoP-signing client. A `200` replay is
-/// success with ``MessagesInterface/SentMessage/replayed`` set; every
-/// failure is a classified ``MessagesInterface/SendError``.
-public struct MessageClient: Sendable {
-    private let serverOrigin: String
-    private let client: any DPoPSigningHTTPClient
-    private let tokens: any AccessTokenProvider
-    private let timeouts: HTTPTimeouts
+/// createMessage (to a thread or a channel), createThread (a new post with
+/// its `first_message`) and getInstanceLimits through the authorized API
+/// client. A `200` replay is success with
+/// ``MessagesInterface/SentMessage/replayed`` set; every failure is a
+/// classified ``MessagesInterface/SendError``.
+public struct MessageClient: MessageCreating {
+    private let api: any AuthorizedAPIClient
 
-    /// - Parameters:
-    ///   - serverOrigin: `http(s)://host:port` of the server.
-    ///   - client: the DPoP-signing client.
-    ///   - tokens: the session's access tokens.
-    ///   - timeouts: the time limits of each request.
-    public init(
-        serverOrigin: String, client: any DPoPSigningHTTPClient, tokens: any AccessTokenProvider,
-        timeouts: HTTPTimeouts = HTTPTimeouts()
-    ) {
-        self.serverOrigin = serverOrigin
-        self.client = client
-        self.tokens = tokens
-        self.timeouts = timeouts
+    /// - Parameter api: the session's authorized client for the server.
+    public init(api: any AuthorizedAPIClient) {
+        self.api = api
     }
 
     /// `POST /api/v1/threads/{id}/messages` or `POST /api/v1/channels/{id}/messages`.
+    /// - Parameters:
+    ///   - target: a thread or a channel.
+    ///   - clientMsgID: the idempotency key.
+    ///   - text: the text.
+    ///   - uploadIDs: the completed uploads to attach.
+    ///   - cancellation: cancels the request.
+    /// - Returns: the message.
+    /// - Throws: ``MessagesInterface/SendError``; `.rejected` with
+    ///   `invalid_target` for a new-post target.
     public func createMessage(
         in target: ShareTarget, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
         cancellation: HTTPCancellation? = nil
     ) async throws(SendError) -> SentMessage {
         let path: String
         switch target.kind {
-        case .thread: path = "/api/v1/threads/\(Self.escape(target.id))/messages"
-        case .channel: path = "/api/v1/channels/\(Self.escape(target.id))/messages"
+        case .thread: path = "/api/v1/threads/\(APIPath.encode(target.id))/messages"
+        case .channel: path = "/api/v1/channels/\(APIPath.encode(target.id))/messages"
         case .newPost:
             throw .rejected(
                 code: "invalid_target", message: "a new post is created with createThread, not createMessage")
         }
-        let body = Self.messageBody(clientMsgID: clientMsgID, text: text, uploadIDs: uploadIDs)
-        return try await post(path, body: body, cancellation: cancellation)
+        let body = CreateMessageBody(clientMsgID: clientMsgID.description, text: text, attachments: uploadIDs)
+        return try await post("createMessage", path, body: body, cancellation: cancellation)
     }
 
     /// `POST /api/v1/channels/{id}/threads` with `{title, first_message}`.
+    /// - Parameters:
+    ///   - channelID: the forum channel.
+    ///   - title: the post's title.
+    ///   - clientMsgID: the idempotency key of the first message.
+    ///   - text: the first message's text.
+    ///   - uploadIDs: the completed uploads to attach.
+    ///   - cancellation: cancels the request.
+    /// - Returns: the first message.
+    /// - Throws: ``MessagesInterface/SendError``.
     public func createThread(
         inChannel channelID: String, title: String, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
         cancellation: HTTPCancellation? = nil
     ) async throws(SendError) -> SentMessage {
-        let body: [String: Any] = [
-            "title": title,
-            "first_message": Self.messageBody(clientMsgID: clientMsgID, text: text, uploadIDs: uploadIDs),
-        ]
+        let body = CreateThreadBody(
+            title: title,
+            firstMessage: CreateMessageBody(clientMsgID: clientMsgID.description, text: text, attachments: uploadIDs))
         return try await post(
-            "/api/v1/channels/\(Self.escape(channelID))/threads", body: body, cancellation: cancellation)
-    }
-
-    // MARK: - Request
-
-    private static func messageBody(clientMsgID: UUIDv7, text: String, uploadIDs: [String]) -> [String: Any] {
-        ["client_msg_id": clientMsgID.description, "text": text, "attachments": uploadIDs]
-    }
-
-    private static func escape(_ id: String) -> String {
-        id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")))
-            ?? id
-    }
-
-    private func post(_ path: String, body: [String: Any], cancellation: HTTPCancellation?) async throws(SendError)
-        -> SentMessage
-    {
-        let data = (try? JSONSerialization.data(withJSONObject: body)) ?? Data()
-        var request = HTTPClientRequest(method: .post, url: serverOrigin + path, body: .bytes(Array(data)))
-        request.headers.set("Content-Type", "application/json")
-        let options = HTTPRequestOptions(timeouts: timeouts, cancellation: cancellation)
-        var refreshed = false
-        while true {
-            if cancellation?.isCancelled == true { throw .cancelled }
-            let token = try await accessToken()
-            let response: HTTPClientResponse
-            do {
-                response = try await client.send(request, accessToken: token.plainText, options: options)
-            } catch {
-                throw Self.classify(error)
-            }
-            if response.status == 401 {
-                let problem = HTTPResponseProblem(response)
-                // Any refusal once: an expired or rotated token is refreshed;
-                // a revoked session makes the refresh fail, which deletes the
-                // family's tokens (the send then goes to the inbox).
-                if !refreshed {
-                    refreshed = true
-                    await tokens.reportRejected(token: token)
-                    continue
-                }
-                throw .retryable(.sessionUnavailable("the server refused the session (\(problem.code))"))
-            }
-            guard response.isSuccess else { throw Self.classify(response) }
-            guard let sent = Self.sentMessage(response) else {
-                throw .retryable(.serverError(status: response.status, code: "unreadable_answer"))
-            }
-            return sent
-        }
+            "createThread", "/api/v1/channels/\(APIPath.encode(channelID))/threads", body: body,
+            cancellation: cancellation)
     }
 
     /// `GET /api/v1/instance/limits`: the limits and accepted content types
@@ -114,87 +70,78 @@ public struct MessageClient: Sendable {
     /// - Parameter cancellation: cancels the request.
     /// - Returns: the limits.
     /// - Throws: ``MessagesInterface/SendError``: `.retryable` for network,
-    ///   session and server problems, `.rejected` for an unreadable answer.
+    ///   session and server problems, `.rejected` for limits out of range.
     public func instanceLimits(cancellation: HTTPCancellation? = nil) async throws(SendError) -> InstanceLimits {
-        let request = HTTPClientRequest(method: .get, url: serverOrigin + "/api/v1/instance/limits")
-        let options = HTTPRequestOptions(timeouts: timeouts, cancellation: cancellation)
-        var refreshed = false
-        while true {
-            let token = try await accessToken()
-            let response: HTTPClientResponse
-            do {
-                response = try await client.send(request, accessToken: token.plainText, options: options)
-            } catch {
-                throw Self.classify(error)
-            }
-            if response.status == 401 {
-                if !refreshed {
-                    refreshed = true
-                    await tokens.reportRejected(token: token)
-                    continue
-                }
-                throw .retryable(
-                    .sessionUnavailable("the server refused the session (\(HTTPResponseProblem(response).code))"))
-            }
-            guard response.isSuccess else { throw Self.classify(response) }
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any],
-                let maxBytes = (object["file_max_upload_bytes"] as? NSNumber)?.int64Value,
-                let maxAttachments = (object["message_max_attachments"] as? NSNumber)?.intValue
-            else {
-                throw .rejected(code: "unreadable_answer", message: "the server's limits could not be read")
-            }
-            return InstanceLimits(
-                fileMaxUploadBytes: maxBytes, messageMaxAttachments: maxAttachments,
-                uploadPartSize: (object["upload_part_size"] as? NSNumber)?.int64Value,
-                recentTargets: (object["recent_targets"] as? NSNumber)?.intValue,
-                acceptedContentTypes: object["accepted_content_types"] as? [String])
+        let request = APIRequest("getInstanceLimits", path: "/api/v1/instance/limits")
+        let answer: InstanceLimitsAnswer
+        do {
+            answer = try await api.send(
+                request, decoding: InstanceLimitsAnswer.self, options: APICallOptions(cancellation: cancellation)
+            ).value
+        } catch {
+            throw Self.classify(error)
         }
+        guard let limits = answer.limits else {
+            throw .rejected(code: "unreadable_answer", message: "the server's limits are out of range")
+        }
+        return limits
     }
 
-    private func accessToken() async throws(SendError) -> AccessToken {
+    // MARK: - Request
+
+    private func post<Body: Encodable>(
+        _ operation: String, _ path: String, body: Body, cancellation: HTTPCancellation?
+    ) async throws(SendError) -> SentMessage {
         do {
-            return try await tokens.currentAccessToken()
+            let request = try APIRequest(operation, method: .post, path: path, json: body)
+            let (answer, response) = try await api.send(
+                request, decoding: MessageAnswer.self, options: APICallOptions(cancellation: cancellation))
+            let replayed =
+                response.status == 200 || response.header("Idempotent-Replayed")?.lowercased() == "true"
+            return answer.sentMessage(replayed: replayed)
         } catch {
-            switch error {
-            case .cancelled: throw .cancelled
-            case .unavailable, .retryable, .failed: throw .retryable(.sessionUnavailable(error.description))
-            }
+            throw Self.classify(error)
         }
     }
 
     // MARK: - Classification
 
-    /// A transport failure: retryable when the network or the server may come back.
-    static func classify(_ error: HTTPClientError) -> SendError {
+    /// What a failed call means for the share: passing failures keep it for
+    /// later (with the server's `Retry-After`), an ended session keeps it
+    /// for a new session, a refusal is explained in a person's words.
+    /// - Parameter error: the API client's error.
+    /// - Returns: the send error.
+    public static func classify(_ error: APIError) -> SendError {
         switch error {
-        case .cancelled: return .cancelled
-        case .timedOut: return .retryable(.timeout(error.description))
-        case .hostNotFound, .cannotConnect, .connectionLost, .protocolError, .transportFailure:
-            return .retryable(.noNetwork(error.description))
-        case .invalidURL, .invalidRequest, .tlsFailure, .fileUnreadable, .fileChanged, .tooManyRedirects,
-            .responseTooLarge, .signingFailed:
-            return .rejected(code: "request_failed", message: "the request could not be made: \(error.description)")
-        }
-    }
-
-    /// An unsuccessful answer: `408`, `429`, `5xx` are retryable, every other status is a refusal.
-    static func classify(_ response: HTTPClientResponse) -> SendError {
-        let problem = HTTPResponseProblem(response)
-        switch response.status {
-        case 429:
-            let seconds = response.headers["Retry-After"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            return .retryable(.rateLimited(retryAfterSeconds: seconds))
-        case 408, 500...599:
-            return .retryable(.serverError(status: response.status, code: problem.code))
-        default:
-            return .rejected(code: problem.code, message: Self.explain(status: response.status, problem))
+        case .cancelled:
+            return .cancelled
+        case .sessionEnded(let why):
+            return .retryable(.sessionUnavailable(why))
+        case .failed(let transport):
+            return .rejected(
+                code: "request_failed", message: "the request could not be made: \(transport.description)")
+        case .refused(let refusal):
+            return .rejected(code: refusal.code, message: explain(refusal))
+        case .retryable(let retry):
+            switch retry.kind {
+            case .network: return .retryable(.noNetwork(retry.message))
+            case .timeout: return .retryable(.timeout(retry.message))
+            case .session: return .retryable(.sessionUnavailable(retry.message))
+            case .unreadableAnswer(let status):
+                return .retryable(.serverError(status: status, code: "unreadable_answer"))
+            case .status(429, _):
+                return .retryable(.rateLimited(retryAfterSeconds: retry.retryAfterSeconds))
+            case .status(let status, let code):
+                return .retryable(
+                    .serverError(status: status, code: code, retryAfterSeconds: retry.retryAfterSeconds))
+            }
         }
     }
 
     /// A sentence a person understands, with the server's own words.
-    private static func explain(status: Int, _ problem: HTTPResponseProblem) -> String {
+    private static func explain(_ refusal: APIRefusal) -> String {
         let lead: String
-        switch (status, problem.code) {
+        switch (refusal.status, refusal.code) {
         case (403, "write_forbidden"): lead = "you can no longer write here"
         case (403, _): lead = "you are not allowed to do this"
         case (404, _): lead = "the conversation no longer exists or you cannot see it"
@@ -205,29 +152,8 @@ public struct MessageClient: Sendable {
         case (422, "not_a_forum"): lead = "new posts can only be created in forum channels"
         case (422, "empty_message"): lead = "the message is empty"
         case (422, "invalid_attachment"): lead = "an attachment is not usable"
-        default: lead = "the server refused it (\(status))"
+        default: lead = "the server refused it (\(refusal.status))"
         }
-        return "\(lead). \(problem.message)"
-    }
-
-    // MARK: - Answer
-
-    static func sentMessage(_ response: HTTPClientResponse) -> SentMessage? {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any],
-            let message = object["message"] as? [String: Any], let id = message["id"] as? String,
-            let channelID = message["channel_id"] as? String
-        else { return nil }
-        let attachments = (message["attachments"] as? [[String: Any]] ?? []).compactMap { a -> SentAttachment? in
-            guard let uploadID = a["upload_id"] as? String else { return nil }
-            return SentAttachment(
-                uploadID: uploadID, fileName: a["file_name"] as? String ?? "",
-                size: (a["size"] as? NSNumber)?.int64Value ?? 0, sha256: a["sha256"] as? String ?? "")
-        }
-        let replayed =
-            response.status == 200
-            || response.headers["Idempotent-Replayed"]?.lowercased() == "true"
-        return SentMessage(
-            messageID: id, threadID: message["thread_id"] as? String, channelID: channelID, replayed: replayed,
-            attachments: attachments)
+        return "\(lead). \(refusal.message)"
     }
 }

@@ -3,13 +3,14 @@ public import MessagesInterface
 import ShareCore
 public import UploadsInterface
 
-/// The one ``MessagesInterface/ShareSending`` implementation (seed 001):
-/// checks the limits before any byte is sent, uploads each attachment
-/// through ``UploadsInterface/FileUploading``, then creates the message (or
-/// the new post) with the upload ids through ``MessageClient``.
+/// The one ``MessagesInterface/ShareSending`` implementation, shared by the
+/// CLI and the daemon: checks the limits before any byte is sent, uploads
+/// each attachment through ``UploadsInterface/FileUploading``, then creates
+/// the message (or the new post) with the upload ids through
+/// ``MessagesInterface/MessageCreating``.
 public struct Sender: ShareSending {
     private let uploader: any FileUploading
-    private let messages: MessageClient
+    private let messages: any MessageCreating
     private let limits: MessageLimits
     private let budget: Duration?
 
@@ -18,7 +19,9 @@ public struct Sender: ShareSending {
     ///   - messages: creates the message.
     ///   - limits: `message_max_attachments` and `file_max_upload_bytes`.
     ///   - budget: each upload's time budget; nil for the uploader's default.
-    public init(uploader: any FileUploading, messages: MessageClient, limits: MessageLimits, budget: Duration? = nil) {
+    public init(
+        uploader: any FileUploading, messages: any MessageCreating, limits: MessageLimits, budget: Duration? = nil
+    ) {
         self.uploader = uploader
         self.messages = messages
         self.limits = limits

@@ -121,10 +121,10 @@ public struct OutboxDrainer: Sendable {
             observer?(.sent(id, messageID: sent.messageID, replayed: sent.replayed))
             sentCallback?(item, sent)
         case .failure(.retryable(let reason)):
-            var retryAfter: Int?
-            if case .rateLimited(let seconds) = reason { retryAfter = seconds }
+            // A 429 or 5xx with Retry-After: the server's wait is a lower bound.
             let now = clock()
-            let next = now + backoff.delayMilliseconds(afterAttempt: item.attempts, retryAfterSeconds: retryAfter)
+            let next =
+                now + backoff.delayMilliseconds(afterAttempt: item.attempts, retryAfterSeconds: reason.retryAfterSeconds)
             try outbox.markRetry(id, reason: reason.description, nextAttemptAt: next, now: now)
             report.retried += 1
             observer?(.retry(id, reason: reason.description, nextAttemptAt: next))

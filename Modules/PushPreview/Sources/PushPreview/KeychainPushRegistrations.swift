@@ -1,4 +1,5 @@
 import Foundation
+import ServerAPIInterface
 public import KeychainInterface
 public import PushPreviewInterface
 
@@ -31,23 +32,21 @@ public struct KeychainPushRegistrations: PushRegistrationStoring {
     public func registration(instance: String) throws -> PushRegistration? {
         let key = key(instance: instance)
         guard let value = try store.read(key) else { return nil }
-        guard
-            let object = value.withBytes({ try? JSONSerialization.jsonObject(with: Data($0)) }) as? [String: String],
-            let origin = object["origin"], let id = object["registration_id"],
-            let token = object["preview_token"], let pushToken = object["push_token"]
-        else { throw KeychainError.corruptItem(key) }
-        return PushRegistration(origin: origin, registrationID: id, previewToken: token, pushToken: pushToken)
+        guard let item = value.withBytes({ try? APIJSON.decode(StoredRegistration.self, from: Array($0)) }) else {
+            throw KeychainError.corruptItem(key)
+        }
+        return PushRegistration(
+            origin: item.origin, registrationID: item.registrationID, previewToken: item.previewToken,
+            pushToken: item.pushToken)
     }
 
     /// Stores the registration of an instance.
     /// - Throws: `KeychainError` when the item cannot be written.
     public func store(_ registration: PushRegistration, instance: String) throws {
-        let data = try JSONSerialization.data(
-            withJSONObject: [
-                "origin": registration.origin, "registration_id": registration.registrationID,
-                "preview_token": registration.previewToken, "push_token": registration.pushToken,
-            ], options: [.sortedKeys])
-        try store.write(SecretValue(bytes: Array(data)), for: key(instance: instance))
+        let item = StoredRegistration(
+            origin: registration.origin, registrationID: registration.registrationID,
+            previewToken: registration.previewToken, pushToken: registration.pushToken)
+        try store.write(SecretValue(bytes: try APIJSON.encode(item)), for: key(instance: instance))
     }
 
     /// Deletes the registration of an instance.
@@ -63,5 +62,21 @@ public struct KeychainPushRegistrations: PushRegistrationStoring {
         if let schemeEnd = authority.range(of: "://") { authority = authority[schemeEnd.upperBound...] }
         if let slash = authority.firstIndex(of: "/") { authority = authority[..<slash] }
         return String(authority)
+    }
+}
+
+/// The keychain item of a push registration: the registration with its
+/// preview token, as one JSON object.
+private struct StoredRegistration: Codable {
+    var origin: String
+    var registrationID: String
+    var previewToken: String
+    var pushToken: String
+
+    enum CodingKeys: String, CodingKey {
+        case origin
+        case registrationID = "registration_id"
+        case previewToken = "preview_token"
+        case pushToken = "push_token"
     }
 }

@@ -1,7 +1,8 @@
-import Foundation
 public import PushPreviewInterface
+import ServerAPIInterface
+public import ShareCore
 
-/// Reads a push payload (PROTOCOL.md "Push"): strict about what the
+/// Reads a push payload (docs/protocol.md, "Push"): strict about what the
 /// notifier needs, tolerant of everything else.
 ///
 /// Unknown members are ignored, so a server may add some without breaking
@@ -15,13 +16,20 @@ public enum PushPayloadParser {
     /// - Returns: the payload.
     /// - Throws: ``PushPayloadError`` when it is not a JSON object or a required member is missing or mistyped.
     public static func parse(_ bytes: [UInt8]) throws(PushPayloadError) -> PushPayload {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
-            throw .notJSON
-        }
+        guard let value = try? APIJSON.decode(JSONValue.self, from: bytes) else { throw .notJSON }
+        return try parse(value)
+    }
+
+    /// Parses a payload that is already a JSON value (the `payload` of a `push` event).
+    /// - Parameter value: the payload.
+    /// - Returns: the payload.
+    /// - Throws: ``PushPayloadError`` when it is not an object or a required member is missing or mistyped.
+    public static func parse(_ value: JSONValue) throws(PushPayloadError) -> PushPayload {
+        guard case .object(let object) = value else { throw .notJSON }
         guard let apsValue = object["aps"] else { throw .missingMember("aps") }
-        guard let aps = apsValue as? [String: Any] else { throw .invalidMember("aps") }
+        guard case .object(let aps) = apsValue else { throw .invalidMember("aps") }
         guard let bValue = object["b"] else { throw .missingMember("b") }
-        guard let b = bValue as? [String: Any] else { throw .invalidMember("b") }
+        guard case .object(let b) = bValue else { throw .invalidMember("b") }
         guard let versionValue = b["v"] else { throw .missingMember("b.v") }
         guard let version = integer(versionValue) else { throw .invalidMember("b.v") }
         let alert = try readAlert(aps)
@@ -32,42 +40,42 @@ public enum PushPayloadParser {
         return PushPayload(version: version, ids: ids, alert: alert)
     }
 
-    private static func readAlert(_ aps: [String: Any]) throws(PushPayloadError) -> PushAlert {
+    private static func readAlert(_ aps: [String: JSONValue]) throws(PushPayloadError) -> PushAlert {
         var alert = PushAlert()
         switch aps["alert"] {
         case nil: break
-        case let text as String: alert.body = text
-        case let dictionary as [String: Any]:
-            alert.title = dictionary["title"] as? String
-            alert.body = dictionary["body"] as? String
-            alert.titleKey = dictionary["title-loc-key"] as? String
-            alert.bodyKey = dictionary["loc-key"] as? String
+        case .string(let text): alert.body = text
+        case .object(let dictionary):
+            alert.title = dictionary["title"]?.stringValue
+            alert.body = dictionary["body"]?.stringValue
+            alert.titleKey = dictionary["title-loc-key"]?.stringValue
+            alert.bodyKey = dictionary["loc-key"]?.stringValue
         default: throw .invalidMember("aps.alert")
         }
-        alert.threadID = aps["thread-id"] as? String
+        alert.threadID = aps["thread-id"]?.stringValue
         alert.badge = aps["badge"].flatMap(integer)
-        alert.sound = aps["sound"] as? String
+        alert.sound = aps["sound"]?.stringValue
         return alert
     }
 
-    /// A JSON number that is a whole number (`1`, not `1.5`, not `true`).
-    private static func integer(_ value: Any) -> Int? {
-        // A JSON boolean is an NSNumber of type "c" here; `true` is not a version.
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
-        let double = number.doubleValue
-        guard double.rounded() == double, abs(double) < 1e15 else { return nil }
-        return Int(double)
+    /// A JSON number that is a whole number of at most 15 digits (`1`, not
+    /// `1.5`, not `true`), so that any use of it stays far from overflow.
+    private static func integer(_ value: JSONValue) -> Int? {
+        guard let whole = value.integerValue, whole > -1_000_000_000_000_000, whole < 1_000_000_000_000_000 else {
+            return nil
+        }
+        return Int(whole)
     }
 
-    private static func requiredString(_ b: [String: Any], _ name: String) throws(PushPayloadError) -> String {
+    private static func requiredString(_ b: [String: JSONValue], _ name: String) throws(PushPayloadError) -> String {
         guard let value = b[name] else { throw .missingMember("b." + name) }
-        guard let text = value as? String, !text.isEmpty else { throw .invalidMember("b." + name) }
+        guard let text = value.stringValue, !text.isEmpty else { throw .invalidMember("b." + name) }
         return text
     }
 
-    private static func optionalString(_ b: [String: Any], _ name: String) throws(PushPayloadError) -> String? {
-        guard let value = b[name], !(value is NSNull) else { return nil }
-        guard let text = value as? String, !text.isEmpty else { throw .invalidMember("b." + name) }
+    private static func optionalString(_ b: [String: JSONValue], _ name: String) throws(PushPayloadError) -> String? {
+        guard let value = b[name], !value.isNull else { return nil }
+        guard let text = value.stringValue, !text.isEmpty else { throw .invalidMember("b." + name) }
         return text
     }
 }

@@ -1,8 +1,6 @@
-import Foundation
-public import HTTPInterface
-import HTTPTypes
+import HTTPInterface
 public import PushPreviewInterface
-public import SessionsInterface
+public import ServerAPIInterface
 
 /// The app's side of push (the daemon's): registerPush, unregisterPush and
 /// submitClientMetrics with the app's own session. The notifier never uses
@@ -16,19 +14,12 @@ public struct PushRegistrar: Sendable {
         public let description: String
     }
 
-    private let origin: String
-    private let client: any DPoPSigningHTTPClient
-    private let tokens: any AccessTokenProvider
+    private let api: any AuthorizedAPIClient
 
     /// Makes a registrar.
-    /// - Parameters:
-    ///   - origin: the server's origin.
-    ///   - client: the DPoP-signing client.
-    ///   - tokens: the app's session (the parent family).
-    public init(origin: String, client: any DPoPSigningHTTPClient, tokens: any AccessTokenProvider) {
-        self.origin = origin
-        self.client = client
-        self.tokens = tokens
+    /// - Parameter api: the app's session (the parent family) at the server.
+    public init(api: any AuthorizedAPIClient) {
+        self.api = api
     }
 
     /// registerPush: registers a device token and returns the registration
@@ -42,22 +33,33 @@ public struct PushRegistrar: Sendable {
     public func register(pushToken: String, provider: String, environment: String, appID: String)
         async throws(Failure) -> PushRegistration
     {
-        let body = ["provider": provider, "token": pushToken, "environment": environment, "app_id": appID]
-        let response = try await send(.post, "/api/v1/push/registrations", json: body)
-        guard response.status == 201 else { throw Self.failure("registerPush", response) }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any],
-            let id = object["registration_id"] as? String, let previewToken = object["preview_token"] as? String
-        else { throw Failure(isRetryable: true, description: "registerPush: the answer could not be read") }
-        return PushRegistration(origin: origin, registrationID: id, previewToken: previewToken, pushToken: pushToken)
+        let body = RegisterPushBody(provider: provider, token: pushToken, environment: environment, appID: appID)
+        let answer: PushRegistrationAnswer
+        do {
+            answer = try await api.send(
+                try APIRequest("registerPush", method: .post, path: "/api/v1/push/registrations", json: body),
+                decoding: PushRegistrationAnswer.self
+            ).value
+        } catch {
+            throw Self.failure(error)
+        }
+        return PushRegistration(
+            origin: api.origin, registrationID: answer.registrationID, previewToken: answer.previewToken,
+            pushToken: pushToken)
     }
 
     /// unregisterPush; a registration the server no longer knows counts as removed.
     /// - Parameter registrationID: the registration's id.
     /// - Throws: ``Failure``.
     public func unregister(registrationID: String) async throws(Failure) {
-        let path = "/api/v1/push/registrations/" + PreviewClient.encode(registrationID)
-        let response = try await send(.delete, path, json: nil)
-        guard response.status == 204 || response.status == 404 else { throw Self.failure("unregisterPush", response) }
+        let path = "/api/v1/push/registrations/" + APIPath.encode(registrationID)
+        do {
+            _ = try await api.send(APIRequest("unregisterPush", method: .delete, path: path))
+        } catch .refused(let refusal) where refusal.status == 404 {
+            return
+        } catch {
+            throw Self.failure(error)
+        }
     }
 
     /// submitClientMetrics: `client.push_display.duration` (the mean, in
@@ -69,59 +71,29 @@ public struct PushRegistrar: Sendable {
     /// - Throws: ``Failure``.
     public func submit(_ totals: DisplayCounters.Totals, platform: String, appVersion: String) async throws(Failure) {
         let attributes = ["platform": platform, "app_version": appVersion]
-        var metrics: [[String: Any]] = []
+        var metrics: [ClientMetricsBody.Metric] = []
         if totals.displays > 0 {
-            metrics.append([
-                "name": "client.push_display.duration", "unit": "ms", "attributes": attributes,
-                "value": Double(totals.durationMilliseconds) / Double(totals.displays),
-            ])
+            metrics.append(
+                .init(
+                    name: "client.push_display.duration", unit: "ms", attributes: attributes,
+                    value: Double(totals.durationMilliseconds) / Double(totals.displays)))
         }
-        metrics.append([
-            "name": "client.push.placeholder", "unit": "1", "attributes": attributes, "value": totals.placeholders,
-        ])
-        let response = try await send(.post, "/api/v1/client-metrics", json: ["metrics": metrics])
-        guard response.status == 202 else { throw Self.failure("submitClientMetrics", response) }
-    }
-
-    /// One call with the session; a `401` is reported to the provider and tried once more.
-    private func send(_ method: HTTPRequestMethod, _ path: String, json: Any?) async throws(Failure)
-        -> HTTPClientResponse
-    {
-        var request = HTTPClientRequest(method: method, url: origin + path)
-        if let json {
-            guard let data = try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]) else {
-                throw Failure(isRetryable: false, description: "\(path): the request could not be encoded")
-            }
-            request.body = .bytes(Array(data))
-            request.headers.set("Content-Type", "application/json")
-        }
-        var retried = false
-        while true {
-            let token: AccessToken
-            do {
-                token = try await tokens.currentAccessToken()
-            } catch {
-                throw Failure(isRetryable: true, description: "no usable session: \(error)")
-            }
-            let response: HTTPClientResponse
-            do {
-                response = try await client.send(request, accessToken: token.plainText)
-            } catch {
-                throw Failure(isRetryable: error.isRetryable, description: "\(path): \(error)")
-            }
-            if response.status == 401, !retried {
-                retried = true
-                await tokens.reportRejected(token: token)
-                continue
-            }
-            return response
+        metrics.append(
+            .init(name: "client.push.placeholder", unit: "1", attributes: attributes, value: Double(totals.placeholders)))
+        let body = ClientMetricsBody(metrics: metrics)
+        do {
+            _ = try await api.send(
+                try APIRequest("submitClientMetrics", method: .post, path: "/api/v1/client-metrics", json: body))
+        } catch {
+            throw Self.failure(error)
         }
     }
 
-    private static func failure(_ operation: String, _ response: HTTPClientResponse) -> Failure {
-        let code = ((try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any])?["code"]
-        return Failure(
-            isRetryable: response.status == 401 || response.status == 429 || response.status >= 500,
-            description: "\(operation) answered \(response.status)" + ((code as? String).map { " (\($0))" } ?? ""))
+    /// A failed call: retryable when the network, the server or the session may come back.
+    private static func failure(_ error: APIError) -> Failure {
+        switch error {
+        case .retryable, .sessionEnded: return Failure(isRetryable: true, description: "\(error)")
+        case .refused, .cancelled, .failed: return Failure(isRetryable: false, description: "\(error)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ServerAPIInterface
 
 /// The notifier's texts: the one localized string table
 /// (`Resources/PushStrings.json`, English and German) and the language the
@@ -95,7 +96,7 @@ public struct PushStrings: Sendable {
     private static let tables: [String: [String: String]] = {
         guard let url = Bundle.module.url(forResource: "PushStrings", withExtension: "json"),
             let data = try? Data(contentsOf: url),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: String]]
+            let object = try? APIJSON.decode([String: [String: String]].self, from: Array(data))
         else { return [:] }
         return object
     }()

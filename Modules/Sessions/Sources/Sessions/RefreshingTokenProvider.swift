@@ -9,8 +9,9 @@ public import SharedStateInterface
 /// family) and of the daemon (parent family).
 ///
 /// A refresh rotates the refresh token, and presenting a rotated one is
-/// reuse: the server then revokes the whole family (NOTES.md, "Refresh
-/// races seen in the field"). So a refresh happens once for everyone who
+/// reuse: the server then revokes the whole family (two processes that
+/// shared one keychain and refreshed 13 ms apart were both signed out this
+/// way in the field). So a refresh happens once for everyone who
 /// needs it:
 ///
 /// - **Inside the process**, callers that find the token expiring while a

@@ -1,11 +1,15 @@
-import Foundation
 import HTTPInterface
 import HTTPTypes
 import KeychainInterface
+import ServerAPIInterface
 import SessionsInterface
 
-/// The token endpoints of PROTOCOL.md ("Sessions and tokens") as the
+/// The token endpoints (docs/protocol.md, "Sessions and families") as the
 /// session code needs them: login, refresh, createExtensionSession and logout.
+///
+/// They cannot go through the authorized API client, which takes its
+/// tokens from the session code; they use the same body types and the same
+/// problem reading (``ServerAPIInterface/ProblemDocument``).
 ///
 /// Every call goes through the DPoP-signing client, so each carries a proof
 /// of the device key the session is bound to; refresh and login carry no
@@ -20,28 +24,27 @@ struct SessionEndpoint: Sendable {
 
     /// `POST /auth/refresh {refresh_token}`, a proof and no access token;
     /// `"retry": true` when this token may have been sent before without an
-    /// answer heard (an addition to PROTOCOL.md the reference server honours).
+    /// answer heard (an addition of this project's contract, docs/adr/0009).
     func refresh(_ refreshToken: SecretValue, retry: Bool = false) async throws(SessionError) -> TokenCallOutcome {
-        var body: [String: any Sendable] = ["refresh_token": refreshToken.utf8String ?? ""]
-        if retry { body["retry"] = true }
-        return try await call("/auth/refresh", json: body, accessToken: nil)
+        try await call(
+            "/auth/refresh", json: RefreshBody(refreshToken: refreshToken.utf8String ?? "", retry: retry),
+            accessToken: nil)
     }
 
     /// `POST /auth/login {username, password, client_component: "app"}`.
     func login(username: String, password: SecretValue) async throws(SessionError) -> TokenCallOutcome {
         try await call(
             "/auth/login",
-            json: [
-                "username": username, "password": password.utf8String ?? "",
-                "client_component": SessionRole.parent.clientComponent,
-            ],
+            json: LoginBody(
+                username: username, password: password.utf8String ?? "",
+                clientComponent: SessionRole.parent.clientComponent),
             accessToken: nil)
     }
 
     /// `POST /auth/extension-sessions {client_component: "share_ext"}` with the parent's access token.
     func createChild(parentToken: AccessToken) async throws(SessionError) -> TokenCallOutcome {
         try await call(
-            "/auth/extension-sessions", json: ["client_component": SessionRole.child.clientComponent],
+            "/auth/extension-sessions", json: ExtensionSessionBody(clientComponent: SessionRole.child.clientComponent),
             accessToken: parentToken.plainText)
     }
 
@@ -49,11 +52,11 @@ struct SessionEndpoint: Sendable {
     /// revokes that session and its children and answers `204`.
     /// - Returns: the status and problem code of the answer.
     func logout(accessToken: AccessToken) async throws(SessionError) -> (status: Int, code: String?) {
-        let response = try await post("/auth/logout", json: [:], accessToken: accessToken.plainText)
+        let response = try await post("/auth/logout", json: [String: String](), accessToken: accessToken.plainText)
         return (response.status, Self.problemCode(response.body))
     }
 
-    private func call(_ path: String, json: [String: any Sendable], accessToken: String?) async throws(SessionError)
+    private func call<Body: Encodable>(_ path: String, json: Body, accessToken: String?) async throws(SessionError)
         -> TokenCallOutcome
     {
         // Expiries count from before the request left, so they are never later than the server's.
@@ -68,7 +71,7 @@ struct SessionEndpoint: Sendable {
         return .issued(tokens)
     }
 
-    private func post(_ path: String, json: [String: any Sendable], accessToken: String?) async throws(SessionError)
+    private func post<Body: Encodable>(_ path: String, json: Body, accessToken: String?) async throws(SessionError)
         -> HTTPClientResponse
     {
         var headers = HTTPFields()
@@ -76,7 +79,7 @@ struct SessionEndpoint: Sendable {
         headers.set("Accept", "application/json")
         let body: [UInt8]
         do {
-            body = [UInt8](try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]))
+            body = try APIJSON.encode(json)
         } catch {
             throw .failed("cannot encode the \(path) request")
         }
@@ -93,8 +96,8 @@ struct SessionEndpoint: Sendable {
     /// The `code` of a problem document, or the `error` of an OAuth error
     /// (token endpoints answer nonce challenges that way).
     static func problemCode(_ body: [UInt8]) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return nil }
-        return object["code"] as? String ?? object["error"] as? String
+        let problem = ProblemDocument(body: body, status: 0)
+        return problem.hasCode ? problem.code : nil
     }
 
     /// A transport failure as a session error: passing ones are retryable.
@@ -110,9 +113,9 @@ struct SessionEndpoint: Sendable {
     /// and a nonce the server kept asking for are passing; the rest is not.
     static func error(status: Int, code: String?, path: String) -> SessionError {
         let what = "\(path) answered \(status)" + (code.map { " \($0)" } ?? "")
-        if status == 408 || status == 429 || status >= 500 || code == "use_dpop_nonce" {
-            return .retryable(what)
-        }
+        if code == "use_dpop_nonce" { return .retryable(what) }
+        let meaning = APIClassifier.classify(status: status, headers: [:], body: [], operation: path, now: 0)
+        if meaning?.isRetryable == true { return .retryable(what) }
         return .failed(what)
     }
 

@@ -5,8 +5,8 @@ public import SessionsInterface
 public import SharedStateInterface
 
 /// Makes sessions and stores them: the daemon's parent session by login,
-/// and the CLI's child session through createExtensionSession (SPEC.md,
-/// "Sessions"; seed 000 design note 3).
+/// and the CLI's child session through createExtensionSession
+/// (docs/protocol.md, "Sessions and families").
 ///
 /// The daemon calls ``ensureChildSession(parent:)`` after login and at
 /// start: when the keychain holds no usable child tokens it asks the server
@@ -24,7 +24,7 @@ public import SharedStateInterface
 ///     role: .parent, serverOrigin: origin, storage: storage, client: signed, locks: container.locks)
 /// try await issuer.ensureChildSession(parent: parent)
 /// ```
-public struct SessionIssuer: Sendable {
+public struct SessionIssuer: SessionIssuing {
     private let storage: any SessionTokenStorage
     private let endpoint: SessionEndpoint
     private let locks: any CrossProcessLocking
@@ -170,8 +170,7 @@ public struct SessionIssuer: Sendable {
     /// - Parameter error: what `login` threw.
     /// - Returns: true for wrong credentials.
     public static func isWrongCredentials(_ error: SessionError) -> Bool {
-        guard case .failed(let text) = error else { return false }
-        return text.hasPrefix("/auth/login answered 401 invalid_credentials")
+        error.isWrongCredentials
     }
 
     /// Sends createExtensionSession and stores its answer, holding the child

@@ -1,6 +1,5 @@
 import Foundation
-public import HTTPInterface
-public import SessionsInterface
+public import ServerAPIInterface
 public import ShareCore
 import Synchronization
 public import TargetStoreInterface
@@ -21,16 +20,10 @@ public final class ServerTargetDirectory: TargetDirectory {
     private let cache = Mutex(AnswerCache())
 
     /// - Parameters:
-    ///   - serverOrigin: `http(s)://host:port` of the server.
-    ///   - client: the DPoP-signing client.
-    ///   - tokens: the session's access tokens.
-    ///   - timeouts: the time limits of each request.
+    ///   - api: the session's authorized client for the server.
     ///   - cacheLifetime: how long answers are reused (zero: not at all).
-    public init(
-        serverOrigin: String, client: any DPoPSigningHTTPClient, tokens: any AccessTokenProvider,
-        timeouts: HTTPTimeouts = HTTPTimeouts(), cacheLifetime: Duration = .seconds(15)
-    ) {
-        api = TargetAPI(serverOrigin: serverOrigin, client: client, tokens: tokens, timeouts: timeouts)
+    public init(api: any AuthorizedAPIClient, cacheLifetime: Duration = .seconds(15)) {
+        self.api = TargetAPI(api: api)
         self.cacheLifetime = cacheLifetime
     }
 
@@ -167,7 +160,7 @@ public final class ServerTargetDirectory: TargetDirectory {
 
     // MARK: - Answers
 
-    private static func candidate(_ space: TargetAPI.Space, _ channel: TargetAPI.Channel) -> TargetCandidate {
+    private static func candidate(_ space: SpaceAnswer, _ channel: SpaceAnswer.Channel) -> TargetCandidate {
         TargetCandidate(
             kind: channel.kind == "forum" ? .newPost : .channel, id: channel.id, canWrite: channel.canWrite,
             spaceName: space.name, channelID: channel.id, channelName: channel.name)
@@ -178,7 +171,7 @@ public final class ServerTargetDirectory: TargetDirectory {
         try await spaces().flatMap { space in space.channels.map { Self.candidate(space, $0) } }
     }
 
-    private func channel(id: String) async throws(TargetError) -> (TargetAPI.Space, TargetAPI.Channel)? {
+    private func channel(id: String) async throws(TargetError) -> (SpaceAnswer, SpaceAnswer.Channel)? {
         for space in try await spaces() {
             if let channel = space.channels.first(where: { $0.id == id }) { return (space, channel) }
         }
@@ -187,7 +180,7 @@ public final class ServerTargetDirectory: TargetDirectory {
 
     private func threadCandidates(matching query: String) async throws(TargetError) -> [TargetCandidate] {
         let now = ContinuousClock.now
-        let hits: [TargetAPI.ThreadHit]
+        let hits: [ThreadHitAnswer]
         if let cached = cache.withLock({ $0.threads(query, at: now) }) {
             hits = cached
         } else {
@@ -201,7 +194,7 @@ public final class ServerTargetDirectory: TargetDirectory {
         }
     }
 
-    private func spaces() async throws(TargetError) -> [TargetAPI.Space] {
+    private func spaces() async throws(TargetError) -> [SpaceAnswer] {
         let now = ContinuousClock.now
         if let cached = cache.withLock({ $0.spaces(at: now) }) { return cached }
         let spaces = try await api.spaces()
@@ -215,24 +208,24 @@ struct AnswerCache {
     /// The most thread searches kept; the oldest goes first.
     static let maximumSearches = 32
 
-    private var spaces: (until: ContinuousClock.Instant, value: [TargetAPI.Space])?
-    private var searches: [String: (until: ContinuousClock.Instant, value: [TargetAPI.ThreadHit])] = [:]
+    private var spaces: (until: ContinuousClock.Instant, value: [SpaceAnswer])?
+    private var searches: [String: (until: ContinuousClock.Instant, value: [ThreadHitAnswer])] = [:]
 
-    func spaces(at now: ContinuousClock.Instant) -> [TargetAPI.Space]? {
+    func spaces(at now: ContinuousClock.Instant) -> [SpaceAnswer]? {
         guard let spaces, now < spaces.until else { return nil }
         return spaces.value
     }
 
-    func threads(_ query: String, at now: ContinuousClock.Instant) -> [TargetAPI.ThreadHit]? {
+    func threads(_ query: String, at now: ContinuousClock.Instant) -> [ThreadHitAnswer]? {
         guard let entry = searches[query], now < entry.until else { return nil }
         return entry.value
     }
 
-    mutating func keep(_ value: [TargetAPI.Space], until: ContinuousClock.Instant) {
+    mutating func keep(_ value: [SpaceAnswer], until: ContinuousClock.Instant) {
         spaces = (until, value)
     }
 
-    mutating func keep(_ value: [TargetAPI.ThreadHit], for query: String, until: ContinuousClock.Instant) {
+    mutating func keep(_ value: [ThreadHitAnswer], for query: String, until: ContinuousClock.Instant) {
         if searches.count >= Self.maximumSearches, let oldest = searches.min(by: { $0.value.until < $1.value.until }) {
             searches[oldest.key] = nil
         }

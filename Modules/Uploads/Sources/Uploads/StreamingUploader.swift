@@ -1,12 +1,12 @@
 public import CryptoInterface
 public import HTTPInterface
+public import ServerAPIInterface
 import HTTPTypes
-public import SessionsInterface
 import ShareCore
 import Synchronization
 public import UploadsInterface
 
-/// Uploads files with the upload protocol over a DPoP-signing client.
+/// Uploads files with the upload protocol through the authorized API client.
 ///
 /// One call: refuse a file over `file_max_upload_bytes` before any request;
 /// resume the upload recorded for the same file version when the record
@@ -16,8 +16,8 @@ public import UploadsInterface
 /// persist the record, and send the parts in order as file regions straight
 /// from disk, each with its `Content-Digest`. A passing failure (no network,
 /// cut connection, `5xx`, `429`, an incomplete completion) is followed by a
-/// pause and getUpload, and only the missing parts are sent again, a bounded
-/// number of times. Cancelling aborts the upload on the server; the budget
+/// pause (at least the server's `Retry-After`) and getUpload, and only the
+/// missing parts are sent again, a bounded number of times. Cancelling aborts the upload on the server; the budget
 /// running out stops it and keeps the record for the daemon.
 ///
 /// Peak memory: one 256 KiB read buffer and 32 bytes per part, whatever the
@@ -47,8 +47,8 @@ public final class StreamingUploader: FileUploading {
         case resumed(uploadID: String, missingParts: [Int])
         /// The server acknowledged a part.
         case partAcknowledged(uploadID: String, part: Int)
-        /// A passing failure; a retry follows.
-        case retrying(String)
+        /// A passing failure; a retry follows after `after`.
+        case retrying(String, after: Duration)
         /// The upload was completed.
         case completed(uploadID: String)
         /// The upload was aborted after a cancellation.
@@ -56,20 +56,16 @@ public final class StreamingUploader: FileUploading {
     }
 
     private let serverOrigin: String
-    private let client: any DPoPSigningHTTPClient
-    private let tokens: any AccessTokenProvider
+    private let api: any AuthorizedAPIClient
     private let crypto: any CryptoProvider
     private let records: (any UploadRecordStore)?
     private let retry: RetryPolicy
-    private let timeouts: HTTPTimeouts
     private let observer: (@Sendable (Event) -> Void)?
     private let partSizeHint: Mutex<Int64?>
 
     /// Makes an uploader for one server.
     /// - Parameters:
-    ///   - serverOrigin: `http(s)://host:port` of the server.
-    ///   - client: the DPoP-signing client.
-    ///   - tokens: the session's access tokens.
+    ///   - api: the session's authorized client for the server.
     ///   - crypto: SHA-256.
     ///   - records: where upload records are kept for resumption; nil keeps none.
     ///   - partSizeHint: the server's `upload_part_size` if known, so per-part
@@ -77,21 +73,16 @@ public final class StreamingUploader: FileUploading {
     ///     the record store's ``UploadRecordStore/lastPartSize(serverOrigin:)``,
     ///     and learned from each createUpload.
     ///   - retry: the retry policy.
-    ///   - timeouts: the time limits of each request.
     ///   - observer: called with each ``Event``.
     public init(
-        serverOrigin: String, client: any DPoPSigningHTTPClient, tokens: any AccessTokenProvider,
-        crypto: any CryptoProvider, records: (any UploadRecordStore)?, partSizeHint: Int64? = nil,
-        retry: RetryPolicy = RetryPolicy(), timeouts: HTTPTimeouts = HTTPTimeouts(),
-        observer: (@Sendable (Event) -> Void)? = nil
+        api: any AuthorizedAPIClient, crypto: any CryptoProvider, records: (any UploadRecordStore)?,
+        partSizeHint: Int64? = nil, retry: RetryPolicy = RetryPolicy(), observer: (@Sendable (Event) -> Void)? = nil
     ) {
-        self.serverOrigin = serverOrigin
-        self.client = client
-        self.tokens = tokens
+        self.serverOrigin = api.origin
+        self.api = api
         self.crypto = crypto
         self.records = records
         self.retry = retry
-        self.timeouts = timeouts
         self.observer = observer
         self.partSizeHint = Mutex(partSizeHint)
     }
@@ -100,12 +91,14 @@ public final class StreamingUploader: FileUploading {
     enum Failure: Error {
         /// The run stopped (cancelled or out of budget).
         case stopped
-        /// A passing failure: retry after a pause.
-        case transient(String)
+        /// A passing failure: retry after a pause (at least `retryAfter`, the server's wish).
+        case transient(String, retryAfter: Duration? = nil)
         /// The upload is no longer pending on the server (`404`, expired, aborted).
         case gone(String)
         /// The final outcome.
         case final(UploadError)
+        /// completeUpload found parts missing (`409 incomplete`): send them.
+        case incomplete
     }
 
     public func upload(
@@ -148,8 +141,10 @@ public final class StreamingUploader: FileUploading {
             return done
         case .failure(.final(let error)):
             throw error
-        case .failure(.transient(let why)), .failure(.gone(let why)):
+        case .failure(.transient(let why, _)), .failure(.gone(let why)):
             throw .retryable(why)
+        case .failure(.incomplete):
+            throw .retryable("the server is missing parts of the upload")
         case .failure(.stopped):
             switch run.stopReason {
             case .budget:
@@ -208,10 +203,11 @@ public final class StreamingUploader: FileUploading {
                     return done
                 }
                 throw Failure.transient("the server is missing parts of upload \(record.uploadID)")
-            } catch .transient(let why) {
+            } catch .transient(let why, let retryAfter) {
                 guard attempt < retry.delays.count else { throw .transient(why) }
-                observer?(.retrying(why))
-                try await pause(retry.delays[attempt], run: run)
+                let delay = max(retry.delays[attempt], retryAfter ?? .zero)
+                observer?(.retrying(why, after: delay))
+                try await pause(delay, run: run)
                 attempt += 1
                 missing = nil
             } catch .gone(let why) {
@@ -219,7 +215,7 @@ public final class StreamingUploader: FileUploading {
                 if let record = state.record { removeRecord(record) }
                 state.record = nil
                 guard attempt < retry.delays.count else { throw .transient(why) }
-                observer?(.retrying(why))
+                observer?(.retrying(why, after: .zero))
                 attempt += 1
                 missing = nil
             } catch .final(let error) {
@@ -260,14 +256,19 @@ public final class StreamingUploader: FileUploading {
         }
         guard var digests else { throw .stopped }
         let sha256 = Hex.encode(digests.whole)
-        var request = HTTPClientRequest(
-            method: .post, url: serverOrigin + "/api/v1/uploads",
-            body: .bytes(UploadJSON.createBody(source, sha256: sha256)))
-        request.headers.set("Content-Type", "application/json")
-        let response = try await send(request, run: run)
-        guard response.status == 201 else { throw classify(response, "createUpload") }
-        guard let created = UploadJSON.created(response) else {
-            throw .transient("createUpload answered 201 with a body that is not an upload")
+        let body = CreateUploadBody(
+            fileName: source.fileName, contentType: source.contentType, size: source.size, sha256: sha256)
+        let request: APIRequest
+        do {
+            request = try APIRequest("createUpload", method: .post, path: "/api/v1/uploads", json: body)
+        } catch {
+            throw classify(error, request: "createUpload")
+        }
+        let created = try await send(request, run: run, decoding: CreatedUploadAnswer.self)
+        guard created.fits(size: source.size) else {
+            throw .transient(
+                "createUpload answered part size \(created.partSize) and \(created.partsCount) parts, "
+                    + "which do not fit a file of \(source.size) bytes")
         }
         partSizeHint.withLock { $0 = created.partSize }
         records?.rememberPartSize(created.partSize, serverOrigin: serverOrigin)
@@ -303,18 +304,21 @@ public final class StreamingUploader: FileUploading {
     /// The parts the server lacks, or nil when the upload no longer exists
     /// as a pending upload (a complete one reports nothing missing).
     private func missingParts(_ record: UploadRecord, run: UploadRun) async throws(Failure) -> [Int]? {
-        let request = HTTPClientRequest(method: .get, url: serverOrigin + "/api/v1/uploads/" + record.uploadID)
-        let response = try await send(request, run: run)
-        if response.status == 404 { return nil }
-        guard response.status == 200 else { throw classify(response, "getUpload") }
-        guard let status = UploadJSON.status(response) else {
-            throw .transient("getUpload answered with a body that is not an upload")
+        let request = APIRequest("getUpload", path: "/api/v1/uploads/" + APIPath.encode(record.uploadID))
+        let status: UploadStatusAnswer
+        do {
+            status = try await send(request, run: run, decoding: UploadStatusAnswer.self)
+        } catch .gone {
+            return nil
         }
-        switch status.state {
+        switch status.uploadState {
         case "pending":
-            let acknowledged = status.receivedParts.reduce(Int64(0)) { $0 + length(of: $1, in: record) }
+            // Part numbers are the server's: only those of this upload count.
+            let received = Set(
+                status.receivedParts.compactMap { $0 >= 1 && $0 <= Int64(record.partsCount) ? Int($0) : nil })
+            let acknowledged = received.reduce(Int64(0)) { $0 + length(of: $1, in: record) }
             run.acknowledge(acknowledged)
-            return (1...record.partsCount).filter { !status.receivedParts.contains($0) }
+            return (1...record.partsCount).filter { !received.contains($0) }
         case "complete":
             return []
         default:
@@ -330,25 +334,29 @@ public final class StreamingUploader: FileUploading {
     private func sendPart(_ part: Int, of record: UploadRecord, run: UploadRun) async throws(Failure) {
         let offset = Int64(part - 1) * record.partSize
         let length = length(of: part, in: record)
-        var request = HTTPClientRequest(
-            method: .put, url: serverOrigin + "/api/v1/uploads/\(record.uploadID)/parts/\(part)",
+        let request = APIRequest(
+            "uploadPart \(part)", method: .put, path: "/api/v1/uploads/\(APIPath.encode(record.uploadID))/parts/\(part)",
+            headers: [
+                "Content-Type": "application/octet-stream",
+                "Content-Digest": ContentDigest.headerValue(base64: record.partDigests[part - 1]),
+            ],
             body: .file(HTTPFileRegion(path: record.identity.path, offset: UInt64(offset), length: UInt64(length))))
-        request.headers.set("Content-Type", "application/octet-stream")
-        request.headers.set("Content-Digest", ContentDigest.headerValue(base64: record.partDigests[part - 1]))
-        let response = try await send(request, run: run) { sent in run.inFlight(Int64(sent.bytesSent)) }
-        guard response.status == 200 else { throw classify(response, "uploadPart \(part)") }
+        _ = try await send(request, run: run) { sent in run.inFlight(Int64(sent.bytesSent)) }
         run.acknowledge(offset + length)
         observer?(.partAcknowledged(uploadID: record.uploadID, part: part))
     }
 
     /// Completes the upload: the result, or nil when parts are missing.
     private func complete(_ record: UploadRecord, run: UploadRun) async throws(Failure) -> CompletedUpload? {
-        let request = HTTPClientRequest(
-            method: .post, url: serverOrigin + "/api/v1/uploads/\(record.uploadID)/complete")
-        let response = try await send(request, run: run)
-        if response.status == 409, HTTPResponseProblem(response).code == "incomplete" { return nil }
-        guard response.status == 200 else { throw classify(response, "completeUpload") }
-        let sha = UploadJSON.object(response)?["sha256"] as? String ?? record.sha256
+        let request = APIRequest(
+            "completeUpload", method: .post, path: "/api/v1/uploads/\(APIPath.encode(record.uploadID))/complete")
+        let answer: CompletedUploadAnswer
+        do {
+            answer = try await send(request, run: run, decoding: CompletedUploadAnswer.self, incompleteIsNil: true)
+        } catch .incomplete {
+            return nil
+        }
+        let sha = answer.sha256 ?? record.sha256
         run.acknowledge(record.identity.size)
         return CompletedUpload(uploadID: record.uploadID, sha256: sha)
     }
@@ -357,12 +365,16 @@ public final class StreamingUploader: FileUploading {
     /// run's is cancelled); a failure leaves the upload to expire on the server.
     private func abort(_ record: UploadRecord) async {
         removeRecord(record)
-        let request = HTTPClientRequest(method: .delete, url: serverOrigin + "/api/v1/uploads/" + record.uploadID)
-        let options = HTTPRequestOptions(timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(10)))
-        guard let token = try? await tokens.currentAccessToken() else { return }
-        if (try? await client.send(request, accessToken: token.plainText, options: options)) != nil {
+        let request = APIRequest(
+            "abortUpload", method: .delete, path: "/api/v1/uploads/" + APIPath.encode(record.uploadID))
+        let options = APICallOptions(timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(10)))
+        do {
+            _ = try await api.send(request, options: options)
             observer?(.aborted(uploadID: record.uploadID))
-        }
+        } catch .refused(let refusal) where refusal.status == 404 || refusal.status == 409 {
+            // Gone already, or completed meanwhile: nothing is left to abort.
+            observer?(.aborted(uploadID: record.uploadID))
+        } catch {}
     }
 
     // MARK: Requests
@@ -380,61 +392,59 @@ public final class StreamingUploader: FileUploading {
         try checkStopped(run)
     }
 
-    /// Sends one request with the session's token, once more with a fresh
-    /// token when the server refused the first as expired or unknown.
-    private func send(
-        _ request: HTTPClientRequest, run: UploadRun, progress: (@Sendable (HTTPTransferProgress) -> Void)? = nil
-    ) async throws(Failure) -> HTTPClientResponse {
-        let options = HTTPRequestOptions(timeouts: timeouts, progress: progress, cancellation: run.cancellation)
-        var refused = false
-        while true {
-            try checkStopped(run)
-            let token = try await accessToken(run)
-            let response: HTTPClientResponse
-            do {
-                response = try await client.send(request, accessToken: token.plainText, options: options)
-            } catch {
-                if run.stopReason != nil || error == .cancelled { throw .stopped }
-                if error.isRetryable { throw .transient("\(error)") }
-                if case .fileChanged(_, let why) = error { throw .final(.fileChanged(why)) }
-                if case .fileUnreadable(_, let why) = error { throw .final(.fileChanged(why)) }
-                throw .transient("\(error)")
-            }
-            if response.status == 401, !refused {
-                refused = true
-                await tokens.reportRejected(token: token)
-                continue
-            }
-            return response
-        }
-    }
-
-    private func accessToken(_ run: UploadRun) async throws(Failure) -> AccessToken {
+    /// Sends one request through the authorized client (which refreshes
+    /// the session once on a refused token) and decodes its answer.
+    private func send<Answer: Decodable & Sendable>(
+        _ request: APIRequest, run: UploadRun, decoding answer: Answer.Type, incompleteIsNil: Bool = false
+    ) async throws(Failure) -> Answer {
+        try checkStopped(run)
         do {
-            return try await tokens.currentAccessToken()
+            return try await api.send(request, decoding: Answer.self, options: APICallOptions(cancellation: run.cancellation))
+                .value
         } catch {
-            switch error {
-            case .unavailable: throw .final(.sessionUnavailable(error.description))
-            case .cancelled: throw .stopped
-            case .retryable, .failed: throw .transient(error.description)
+            if incompleteIsNil, case .refused(let refusal) = error, refusal.status == 409, refusal.code == "incomplete" {
+                throw .incomplete
             }
+            throw run.stopReason != nil ? .stopped : classify(error, request: request.operation)
         }
     }
 
-    /// What an unexpected status means.
-    private func classify(_ response: HTTPClientResponse, _ operation: String) -> Failure {
-        let problem = HTTPResponseProblem(response)
-        switch response.status {
-        case 401:
-            return .final(.sessionUnavailable("\(operation): the server refused the session (\(problem.code))"))
-        case 409 where problem.code == "upload_not_pending":
-            return .gone("\(operation): \(problem.message)")
-        case 404, 410:
-            return .gone("\(operation): the upload no longer exists on the server (\(problem.code))")
-        case 408, 429, 500...599:
-            return .transient("\(operation) answered \(response.status) \(problem.code)")
-        default:
-            return .final(.rejected(code: problem.code, message: "\(operation): \(problem.message)"))
+    /// Sends one request whose answer has no body the uploader needs.
+    private func send(
+        _ request: APIRequest, run: UploadRun, progress: (@Sendable (HTTPTransferProgress) -> Void)? = nil
+    ) async throws(Failure) -> APIResponse {
+        try checkStopped(run)
+        do {
+            return try await api.send(
+                request, options: APICallOptions(progress: progress, cancellation: run.cancellation))
+        } catch {
+            throw run.stopReason != nil ? .stopped : classify(error, request: request.operation)
+        }
+    }
+
+    /// What a failed call means inside an upload: an upload the server no
+    /// longer has as pending is gone (start over); a refusal is final; an
+    /// ended session is final for this process (the daemon resumes with its
+    /// own); a changed file is final; every passing failure is retried,
+    /// after at least the server's `Retry-After`.
+    private func classify(_ error: APIError, request operation: String) -> Failure {
+        switch error {
+        case .cancelled:
+            return .stopped
+        case .retryable(let retry):
+            return .transient(retry.description, retryAfter: retry.retryAfter)
+        case .sessionEnded(let why):
+            return .final(.sessionUnavailable(why))
+        case .failed(.fileChanged(_, let why)), .failed(.fileUnreadable(_, let why)):
+            return .final(.fileChanged(why))
+        case .failed(let transport):
+            return .transient("\(operation): \(transport)")
+        case .refused(let refusal) where refusal.status == 409 && refusal.code == "upload_not_pending":
+            return .gone("\(operation): \(refusal.message)")
+        case .refused(let refusal) where refusal.status == 404 || refusal.status == 410:
+            return .gone("\(operation): the upload no longer exists on the server (\(refusal.code))")
+        case .refused(let refusal):
+            return .final(.rejected(code: refusal.code, message: "\(operation): \(refusal.message)"))
         }
     }
 }

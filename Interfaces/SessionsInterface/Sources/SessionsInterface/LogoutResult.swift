@@ -1,6 +1,4 @@
-public import SessionsInterface
-
-/// What ``SessionIssuer/logout(parent:)`` achieved on the server.
+/// What ``SessionIssuing/logout(parent:)`` achieved on the server.
 public enum LogoutResult: Hashable, Sendable, CustomStringConvertible {
     /// The server revoked the session and its child sessions (`204`).
     case revoked

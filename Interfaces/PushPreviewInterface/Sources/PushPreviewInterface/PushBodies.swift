@@ -1,0 +1,134 @@
+/// The body of registerPush (`POST /api/v1/push/registrations`).
+public struct RegisterPushBody: Codable, Hashable, Sendable {
+    /// The push service (`apns`, `fcm`, `test`).
+    public var provider: String
+    /// The push service's device token.
+    public var token: String
+    /// The push environment (`production`, `sandbox`).
+    public var environment: String
+    /// The app's id.
+    public var appID: String
+
+    /// Makes a body.
+    /// - Parameters:
+    ///   - provider: the push service.
+    ///   - token: the device token.
+    ///   - environment: the environment.
+    ///   - appID: the app's id.
+    public init(provider: String, token: String, environment: String, appID: String) {
+        self.provider = provider
+        self.token = token
+        self.environment = environment
+        self.appID = appID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case provider, token, environment
+        case appID = "app_id"
+    }
+}
+
+/// The answer of registerPush: the registration and its preview token
+/// (shown once: the client stores it at once).
+public struct PushRegistrationAnswer: Decodable, Hashable, Sendable {
+    /// The registration's id.
+    public var registrationID: String
+    /// The token that lets the notifier fetch previews of this registration.
+    public var previewToken: String
+
+    enum CodingKeys: String, CodingKey {
+        case registrationID = "registration_id"
+        case previewToken = "preview_token"
+    }
+}
+
+/// The body of submitClientMetrics (`POST /api/v1/client-metrics`).
+public struct ClientMetricsBody: Codable, Hashable, Sendable {
+    /// One measurement.
+    public struct Metric: Codable, Hashable, Sendable {
+        /// `client.push_display.duration` or `client.push.placeholder`.
+        public var name: String
+        /// `ms` or `1`.
+        public var unit: String
+        /// `platform` and `app_version`.
+        public var attributes: [String: String]
+        /// The value.
+        public var value: Double
+
+        /// Makes a measurement.
+        /// - Parameters:
+        ///   - name: the metric's name.
+        ///   - unit: its unit.
+        ///   - attributes: its attributes.
+        ///   - value: its value.
+        public init(name: String, unit: String, attributes: [String: String], value: Double) {
+            self.name = name
+            self.unit = unit
+            self.attributes = attributes
+            self.value = value
+        }
+    }
+
+    /// The measurements.
+    public var metrics: [Metric]
+
+    /// Makes a body.
+    /// - Parameter metrics: the measurements.
+    public init(metrics: [Metric]) {
+        self.metrics = metrics
+    }
+}
+
+/// The answer of getPushPreview, decoded strictly: `mode`, `sender_name`,
+/// `channel_name` and `thread_title` (a string or null) are required,
+/// `excerpt` is optional; unknown members are ignored.
+public struct PushPreviewAnswer: Decodable, Sendable, Equatable {
+    /// The content.
+    public var content: PushPreviewContent
+
+    enum CodingKeys: String, CodingKey {
+        case mode, excerpt
+        case senderName = "sender_name"
+        case channelName = "channel_name"
+        case threadTitle = "thread_title"
+    }
+
+    /// Decodes an answer.
+    /// - Parameter decoder: the decoder.
+    /// - Throws: `DecodingError` when a required member is missing or of
+    ///   the wrong type, or the mode is `none` or unknown (a preview with
+    ///   mode `none` is never fetched).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let modeText = try container.decode(String.self, forKey: .mode)
+        guard let mode = PreviewMode(rawValue: modeText), mode != .none else {
+            throw DecodingError.dataCorruptedError(forKey: .mode, in: container, debugDescription: "unknown mode")
+        }
+        guard container.contains(.threadTitle) else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.threadTitle, .init(codingPath: container.codingPath, debugDescription: "missing"))
+        }
+        content = PushPreviewContent(
+            mode: mode, senderName: try container.decode(String.self, forKey: .senderName),
+            threadTitle: try container.decodeIfPresent(String.self, forKey: .threadTitle),
+            channelName: try container.decode(String.self, forKey: .channelName),
+            excerpt: try container.decodeIfPresent(String.self, forKey: .excerpt))
+    }
+}
+
+/// The answer of getSettings (`GET /api/v1/settings`): the person's
+/// notification settings (the part a client reads).
+public struct SettingsAnswer: Decodable, Hashable, Sendable {
+    /// Notification settings.
+    public struct Notify: Decodable, Hashable, Sendable {
+        /// `full`, `names` or `none`.
+        public var previewMode: String
+
+        enum CodingKeys: String, CodingKey {
+            case previewMode = "preview_mode"
+        }
+    }
+
+    /// Notification settings.
+    public var notify: Notify
+}

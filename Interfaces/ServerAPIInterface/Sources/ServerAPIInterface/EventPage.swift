@@ -1,0 +1,46 @@
+public import ShareCore
+
+/// A page of the event feed (`GET /api/v1/events`): the events after a
+/// cursor, oldest first, and the cursor of the next call.
+public struct EventPage: Decodable, Sendable, Equatable {
+    /// One event.
+    public struct Event: Decodable, Sendable, Equatable {
+        /// `access.changed`, `settings.changed`, `session.revoked`, `push`;
+        /// other types are ignored by clients that do not know them.
+        public var type: String
+        /// `access.changed`: the threads and channels the user lost.
+        public var targetIDs: [String]?
+        /// `push`: the push payload, passed to the notifier as it came.
+        public var payload: JSONValue?
+
+        /// Makes an event.
+        /// - Parameters:
+        ///   - type: the type.
+        ///   - targetIDs: the target ids of `access.changed`.
+        ///   - payload: the payload of `push`.
+        public init(type: String, targetIDs: [String]? = nil, payload: JSONValue? = nil) {
+            self.type = type
+            self.targetIDs = targetIDs
+            self.payload = payload
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case type, payload
+            case targetIDs = "target_ids"
+        }
+    }
+
+    /// The events, oldest first; empty when the wait ended without any.
+    public var events: [Event]
+    /// The `after` of the next call.
+    public var cursor: String
+
+    /// `GET /api/v1/events?wait=W[&after=CURSOR]`.
+    /// - Parameters:
+    ///   - cursor: the cursor of the previous page, nil for the start.
+    ///   - wait: how long the server may hold the call open, in seconds.
+    /// - Returns: the request.
+    public static func request(after cursor: String?, wait: Int) -> APIRequest {
+        APIRequest("listEvents", path: APIPath.query("/api/v1/events", [("wait", String(wait)), ("after", cursor)]))
+    }
+}

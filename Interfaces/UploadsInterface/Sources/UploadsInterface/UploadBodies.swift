@@ -1,0 +1,76 @@
+/// The body of createUpload (`POST /api/v1/uploads`).
+public struct CreateUploadBody: Codable, Hashable, Sendable {
+    /// The file's name as the message will show it.
+    public var fileName: String
+    /// Its content type.
+    public var contentType: String
+    /// Its size in bytes.
+    public var size: Int64
+    /// Its SHA-256 in hex.
+    public var sha256: String
+
+    /// Makes a body.
+    /// - Parameters:
+    ///   - fileName: the name.
+    ///   - contentType: the content type.
+    ///   - size: the size.
+    ///   - sha256: the digest in hex.
+    public init(fileName: String, contentType: String, size: Int64, sha256: String) {
+        self.fileName = fileName
+        self.contentType = contentType
+        self.size = size
+        self.sha256 = sha256
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case size, sha256
+        case fileName = "file_name"
+        case contentType = "content_type"
+    }
+}
+
+/// The answer of createUpload: the upload's id and how to cut the file.
+public struct CreatedUploadAnswer: Decodable, Hashable, Sendable {
+    /// The upload's id.
+    public var uploadID: String
+    /// The size of every part but the last, in bytes.
+    public var partSize: Int64
+    /// How many parts the file has.
+    public var partsCount: Int
+
+    enum CodingKeys: String, CodingKey {
+        case uploadID = "upload_id"
+        case partSize = "part_size"
+        case partsCount = "parts_count"
+    }
+
+    /// Whether the numbers describe a file of `size` bytes: a positive part
+    /// size and exactly the parts that cover the file (at least one, so an
+    /// empty file has one empty part). Anything else cannot be uploaded as told.
+    /// - Parameter size: the file's size.
+    /// - Returns: true when the answer can be used.
+    public func fits(size: Int64) -> Bool {
+        guard partSize > 0, partsCount >= 1, size >= 0 else { return false }
+        let needed = size == 0 ? 1 : (size - 1) / partSize + 1
+        return Int64(partsCount) == needed
+    }
+}
+
+/// The answer of getUpload: where an upload stands.
+public struct UploadStatusAnswer: Decodable, Hashable, Sendable {
+    /// `pending`, `complete`, `aborted` or `expired`.
+    public var uploadState: String
+    /// The parts the server has (1-based).
+    public var receivedParts: [Int64]
+
+    enum CodingKeys: String, CodingKey {
+        case uploadState = "upload_state"
+        case receivedParts = "received_parts"
+    }
+}
+
+/// The answer of completeUpload.
+public struct CompletedUploadAnswer: Decodable, Hashable, Sendable {
+    /// The SHA-256 the server computed, in hex.
+    public var sha256: String?
+}
