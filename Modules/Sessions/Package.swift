@@ -23,6 +23,7 @@ let package = Package(
         .package(path: "../../Interfaces/KeychainInterface"),
         .package(path: "../../Interfaces/SharedStateInterface"),
         .package(path: "../../Interfaces/HTTPInterface"),
+        .package(path: "../../Interfaces/ShareCore"),
     ],
     targets: [
         .target(
@@ -33,6 +34,7 @@ let package = Package(
                 .product(name: "KeychainInterface", package: "KeychainInterface"),
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareCore", package: "ShareCore"),
             ],
             swiftSettings: swiftSettings
         )
