@@ -401,6 +401,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "SecureFilesTests",
+            dependencies: [lib("SecureFiles")],
+            path: "Tests/SecureFilesTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "SharedStateInterfaceTests",
             dependencies: [lib("SharedStateInterface"), lib("KeychainInterface")],
             path: "Tests/SharedStateInterfaceTests",

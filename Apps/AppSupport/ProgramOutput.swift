@@ -9,18 +9,6 @@ extension ProgramIO {
     }
 }
 
-/// RFC 3339 UTC timestamps (`2026-12-01T03:00:00Z`), as manifests, status
-/// answers and logs write them.
-public enum RFC3339 {
-    /// The timestamp of a date, in whole seconds.
-    public static func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
-}
-
 /// A failure a program reports with a message for a person (no server, a
 /// store that cannot be opened): the message is the whole description.
 public struct ProgramError: Error, CustomStringConvertible, Sendable {

@@ -76,13 +76,3 @@ enum ServerOrigin {
         return origin
     }
 }
-
-/// Unix seconds as RFC 3339 UTC, for `share status`.
-enum StatusTime {
-    static func string(_ seconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-    }
-}

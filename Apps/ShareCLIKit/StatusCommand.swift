@@ -3,6 +3,7 @@ import ClientAssembly
 import Foundation
 import Sessions
 import SessionsInterface
+import ShareCore
 import ShareInbox
 import ShareInboxInterface
 import SharedState
@@ -94,7 +95,7 @@ struct Status {
         }
         return Status(
             server: server, user: (try? state.value(for: .accountUsername)) ?? nil, parent: parent, child: child,
-            inbox: inbox, daemon: daemon, daemonRunning: answer != nil, now: Int64(Date().timeIntervalSince1970))
+            inbox: inbox, daemon: daemon, daemonRunning: answer != nil, now: UnixClock.system.seconds())
     }
 
     private static func stored(_ role: SessionRole, in connection: ServerConnection) -> StoredSession? {
@@ -134,7 +135,7 @@ struct Status {
         if let error = session.error { return ["error": error] }
         var object: [String: Any] = ["session_id": session.sessionID ?? NSNull()]
         if let expiry = session.refreshExpiresAt {
-            object["refresh_expires_at"] = StatusTime.string(expiry)
+            object["refresh_expires_at"] = RFC3339.string(unixSeconds: expiry)
             object["expired"] = expiry <= now
         }
         return object
@@ -172,7 +173,7 @@ struct Status {
         if let error = session.error { return "unreadable (\(error))" }
         guard let id = session.sessionID, let expiry = session.refreshExpiresAt else { return missing }
         let verb = expiry <= now ? "expired" : "expires"
-        return "\(id) (refresh token \(verb) \(StatusTime.string(expiry)))"
+        return "\(id) (refresh token \(verb) \(RFC3339.string(unixSeconds: expiry)))"
     }
 
     private var daemonText: [String] {

@@ -179,7 +179,7 @@ final class Daemon: Sendable {
     /// should not wait for a backoff of up to five minutes.
     func retryNow() {
         do {
-            let count = try outbox.makeAllDue(now: outboxNow())
+            let count = try outbox.makeAllDue(now: UnixClock.system.milliseconds())
             log.info("outbox", "retry now: \(count) waiting send(s) due at once")
         } catch {
             log.error("outbox", "cannot make the waiting sends due: \(error)")
@@ -214,7 +214,7 @@ final class Daemon: Sendable {
                 case .retry(let id, let reason, let next):
                     log.warning(
                         "outbox",
-                        "\(id) not sent yet (\(reason)); next attempt in \(max(0, next - OutboxDrainer.systemClock()) / 1000) s"
+                        "\(id) not sent yet (\(reason)); next attempt in \(max(0, next - UnixClock.system.milliseconds()) / 1000) s"
                     )
                 case .failed(let id, let code, let message):
                     log.error("outbox", "\(id) refused (\(code)): \(message)")

@@ -6,6 +6,7 @@ import Glibc
 import Outbox
 import OutboxInterface
 import Sessions
+import ShareCore
 import SharedState
 import SharedStateInterface
 import Synchronization
@@ -124,7 +125,7 @@ struct DaemonRunner: Sendable {
             var timeout = options.interval
             if daemon.isLoggedIn, let report = await daemon.drain(lease: options.lease) {
                 if let next = report.nextDueAt {
-                    timeout = min(timeout, .milliseconds(max(0, next - outboxNow())))
+                    timeout = min(timeout, .milliseconds(max(0, next - UnixClock.system.milliseconds())))
                 }
                 daemon.log.debug(
                     "outbox", "pass done: sent \(report.sent), retrying \(report.retried), failed \(report.failed)")
@@ -152,18 +153,20 @@ struct DaemonRunner: Sendable {
             } catch {
                 if Task.isCancelled { return }
                 failures += 1
-                let delay = min(300, 1 << min(failures, 8))
-                daemon.log.warning("events", "event feed: \(error); again in \(delay) s")
-                try? await Task.sleep(for: .seconds(delay))
+                let delay = Self.eventFeedBackoff.delay(afterAttempt: failures)
+                daemon.log.warning("events", "event feed: \(error); again in \(delay)")
+                try? await Task.sleep(for: delay)
             }
         }
     }
 
     private var cursorPath: String { daemon.stateDirectory + "/events.cursor" }
-}
 
-/// Milliseconds since 1970, the outbox's clock.
-func outboxNow() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+    /// The event feed's retries after failed polls: ceilings 2 s, 4 s, …
+    /// up to 256 s as before, now jittered so that daemons cut off together
+    /// do not all poll again in the same second.
+    static let eventFeedBackoff = BackoffPolicy(base: .seconds(2), cap: .seconds(256))
+}
 
 /// The daemon's command-line options.
 struct DaemonOptions: Sendable {

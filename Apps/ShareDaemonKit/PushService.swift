@@ -48,19 +48,33 @@ struct PushService: Sendable {
             state: daemon.assembly.container.state, strings: PushStrings(environment: daemon.assembly.environment))
     }
 
+    /// The pause between passes that went through.
+    static let interval: Duration = .seconds(60)
+    /// The pauses after passes that failed (the server unreachable or
+    /// refusing): jittered ceilings from one minute, doubling up to 15
+    /// minutes, so a server that is down is not asked every minute by every
+    /// daemon at once.
+    static let retryBackoff = BackoffPolicy(base: .seconds(60), cap: .seconds(900))
+
     /// One pass: the fetch timeout, the registration, the counters.
-    func pass() async {
-        guard daemon.isLoggedIn else { return }
+    /// - Returns: false when registering or reporting failed (the loop backs off).
+    @discardableResult
+    func pass() async -> Bool {
+        guard daemon.isLoggedIn else { return true }
         writeFetchTimeout()
-        await ensureRegistration()
-        await reportCounters()
+        let registered = await ensureRegistration()
+        let reported = await reportCounters()
+        return registered && reported
     }
 
-    /// The service's loop (every minute; a push event reports at once).
+    /// The service's loop: a pass every minute while they go through, after
+    /// ``retryBackoff`` delays while they fail (a push event reports at once).
     func loop() async {
+        var failures = 0
         repeat {
-            await pass()
-            try? await Task.sleep(for: .seconds(60))
+            failures = await pass() ? 0 : failures + 1
+            let pause = failures == 0 ? Self.interval : Self.retryBackoff.delay(afterAttempt: failures)
+            try? await Task.sleep(for: pause)
         } while !Task.isCancelled
     }
 
@@ -91,7 +105,7 @@ struct PushService: Sendable {
         } catch {
             log.warning("push", "cannot show the notification: \(error)")
         }
-        await reportCounters()
+        _ = await reportCounters()
     }
 
     /// Writes the default `client.push.fetch_timeout` when the shared state has none.
@@ -103,19 +117,20 @@ struct PushService: Sendable {
     }
 
     /// Registers when nothing is stored for this server or the device token changed.
-    private func ensureRegistration() async {
+    /// - Returns: false when the registration could not be read or made.
+    private func ensureRegistration() async -> Bool {
         let log = daemon.log
         let stored: PushRegistration?
         do {
             stored = try registrations.registration(instance: instance)
         } catch {
             log.error("push", "cannot read the push registration: \(error)")
-            return
+            return false
         }
         let wanted =
             daemon.assembly.environment[Self.tokenVariable].flatMap { $0.isEmpty ? nil : $0 } ?? stored?.pushToken
             ?? "test-" + UUIDv7().description
-        if let stored, stored.pushToken == wanted, stored.origin == daemon.connection.origin { return }
+        if let stored, stored.pushToken == wanted, stored.origin == daemon.connection.origin { return true }
         do {
             let registration = try await registrar.register(
                 pushToken: wanted, provider: Self.provider, environment: Self.environmentName, appID: Self.appID)
@@ -129,22 +144,27 @@ struct PushService: Sendable {
                 stored == nil
                     ? "registered for push as \(registration.registrationID)"
                     : "registered again for a new push token as \(registration.registrationID)")
+            return true
         } catch {
             log.warning("push", "cannot register for push now: \(error)")
+            return false
         }
     }
 
     /// Takes the display counters and reports them; on failure they are added back for the next try.
-    private func reportCounters() async {
+    /// - Returns: false when the report failed; true when it went through or there was nothing to report.
+    private func reportCounters() async -> Bool {
         let counters = DisplayCounters(state: daemon.assembly.container.state)
-        guard let totals = try? counters.take(), !totals.isEmpty else { return }
+        guard let totals = try? counters.take(), !totals.isEmpty else { return true }
         do {
             try await registrar.submit(totals, platform: Self.platform, appVersion: ShareKitVersion.current)
             daemon.log.info(
                 "push", "reported \(totals.displays) notification(s), \(totals.placeholders) placeholder(s)")
+            return true
         } catch {
             counters.restore(totals)
             daemon.log.warning("push", "cannot report the notification counters now: \(error)")
+            return false
         }
     }
 }

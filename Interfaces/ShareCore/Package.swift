@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// Value types every package shares: UUIDv7, base64url, share targets, configuration keys.
+// Value types every package shares: UUIDv7, base64url, share targets, configuration keys,
+// RFC 3339 timestamps, the Unix clock and the retry backoff policy.
 // An interface package: protocols, value types and errors only, no I/O.
 import PackageDescription
 

@@ -24,6 +24,7 @@ let package = Package(
         .package(path: "../../Interfaces/MessagesInterface"),
         .package(path: "../../Interfaces/UploadsInterface"),
         .package(path: "../../Interfaces/SQLInterface"),
+        .package(path: "../../Support/SecureFiles"),
     ],
     targets: [
         .target(
@@ -35,6 +36,7 @@ let package = Package(
                 .product(name: "MessagesInterface", package: "MessagesInterface"),
                 .product(name: "UploadsInterface", package: "UploadsInterface"),
                 .product(name: "SQLInterface", package: "SQLInterface"),
+                .product(name: "SecureFiles", package: "SecureFiles"),
             ],
             swiftSettings: swiftSettings
         )

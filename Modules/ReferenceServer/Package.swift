@@ -24,6 +24,7 @@ let package = Package(
         .package(path: "../../Interfaces/DPoPInterface"),
         .package(path: "../../Interfaces/SQLInterface"),
         .package(path: "../../Interfaces/HTTPServerInterface"),
+        .package(path: "../../Support/SecureFiles"),
     ],
     targets: [
         .target(
@@ -35,6 +36,7 @@ let package = Package(
                 .product(name: "DPoPInterface", package: "DPoPInterface"),
                 .product(name: "SQLInterface", package: "SQLInterface"),
                 .product(name: "HTTPServerInterface", package: "HTTPServerInterface"),
+                .product(name: "SecureFiles", package: "SecureFiles"),
             ],
             swiftSettings: swiftSettings
         )

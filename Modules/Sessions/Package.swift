@@ -24,6 +24,7 @@ let package = Package(
         .package(path: "../../Interfaces/SharedStateInterface"),
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/ServerAPIInterface"),
+        .package(path: "../../Interfaces/ShareCore"),
     ],
     targets: [
         .target(
@@ -35,6 +36,7 @@ let package = Package(
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareCore", package: "ShareCore"),
             ],
             swiftSettings: swiftSettings
         )

@@ -19,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/ShareIntakeInterface"),
+        .package(path: "../../Support/SecureFiles"),
     ],
     targets: [
         .systemLibrary(
@@ -38,6 +39,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
+                .product(name: "SecureFiles", package: "SecureFiles"),
                 "CMagic", "CLibXML2",
             ],
             swiftSettings: swiftSettings

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "SharedState", targets: ["SharedState"])
     ],
     dependencies: [
+        .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/SharedStateInterface"),
         .package(path: "../../Support/SecureFiles"),
     ],
@@ -26,6 +27,7 @@ let package = Package(
         .target(
             name: "SharedState",
             dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),
                 .product(name: "SecureFiles", package: "SecureFiles"),
             ],

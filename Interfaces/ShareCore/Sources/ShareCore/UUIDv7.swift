@@ -100,7 +100,7 @@ public struct UUIDv7: Hashable, Comparable, Sendable, CustomStringConvertible, C
 public final class UUIDv7Generator: Sendable {
     /// The generator ``UUIDv7/init()`` uses.
     public static let shared = UUIDv7Generator(clock: {
-        UInt64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        UInt64(clamping: UnixClock.system.milliseconds())
     })
 
     private struct State {

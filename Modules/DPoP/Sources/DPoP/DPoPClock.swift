@@ -1,8 +1,9 @@
-import Foundation
+import ShareCore
 
 /// The time source of signers and verifiers: Unix time in whole seconds.
 /// Tests pass their own closure for a fixed "now".
 public enum DPoPClock {
-    /// The system clock.
-    public static let system: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970.rounded(.down)) }
+    /// The system clock: ``ShareCore/UnixClock/system`` in seconds, as a
+    /// closure for the signers' and verifiers' `clock:` parameters.
+    public static let system: @Sendable () -> Int64 = { UnixClock.system.seconds() }
 }

@@ -174,15 +174,6 @@ public struct InboxTakeover: Sendable {
             clientMsgID: clientMsgID, serverOrigin: manifest.serverOrigin, target: manifest.target,
             text: manifest.comment, title: manifest.title, attachments: attachments, attempts: manifest.attempts,
             nextAttemptAt: now, lastError: manifest.lastError,
-            createdAt: Self.milliseconds(rfc3339: manifest.createdAt) ?? now, updatedAt: now)
-    }
-
-    /// An RFC 3339 time (with or without fractional seconds) in milliseconds since 1970.
-    static func milliseconds(rfc3339 text: String) -> Int64? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return Int64(date.timeIntervalSince1970 * 1000) }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text).map { Int64($0.timeIntervalSince1970 * 1000) }
+            createdAt: RFC3339.unixMilliseconds(manifest.createdAt) ?? now, updatedAt: now)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 public import MessagesInterface
 public import OutboxInterface
-import ShareCore
+public import ShareCore
 import UploadsInterface
 
 /// Sends the outbox's due items through ``MessagesInterface/ShareSending``,
@@ -14,7 +14,7 @@ import UploadsInterface
 /// - Success, including a replay answered with the original message: sent,
 ///   files removed.
 /// - ``MessagesInterface/SendError/retryable(_:)``: pending again after a
-///   ``BackoffPolicy`` delay (at least the server's `Retry-After`).
+///   ``ShareCore/BackoffPolicy`` delay (at least the server's `Retry-After`).
 /// - ``MessagesInterface/SendError/rejected(code:message:)``: failed with
 ///   the reason, kept so a person sees it.
 ///
@@ -23,8 +23,8 @@ import UploadsInterface
 /// and sending them again is safe because the server answers a known
 /// `client_msg_id` with the original message.
 public struct OutboxDrainer: Sendable {
-    /// Milliseconds since 1970 by the system clock.
-    public static let systemClock: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }
+    /// Milliseconds since 1970 by the system clock (``ShareCore/UnixClock/system``).
+    public static let systemClock: @Sendable () -> Int64 = { UnixClock.system.milliseconds() }
 
     private let outbox: any OutboxQueueing
     private let makeSender: @Sendable (String) -> any ShareSending

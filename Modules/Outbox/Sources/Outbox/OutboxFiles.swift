@@ -1,4 +1,5 @@
 import OutboxInterface
+import SecureFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -60,25 +61,19 @@ enum OutboxFiles {
         let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, fileMode)
         guard output >= 0 else { throw failure(destination, errno) }
         defer { close(output) }
-        var buffer = [UInt8](repeating: 0, count: copyBufferSize)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: copyBufferSize, alignment: 16)
+        defer { buffer.deallocate() }
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            let count = read(input, buffer.baseAddress, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(source, errno)
             }
             if count == 0 { break }
-            var written = 0
-            while written < count {
-                let n = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw failure(destination, errno)
-                }
-                written += n
-            }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            try mapped { () throws(SecureFileError) in try DurableFile.writeAll(output, chunk, path: destination) }
         }
-        guard fsync(output) == 0 else { throw failure(destination, errno) }
+        try mapped { () throws(SecureFileError) in try DurableFile.sync(output, path: destination) }
     }
 
     /// Makes the names created in item folders (and the folders themselves)
@@ -114,10 +109,7 @@ enum OutboxFiles {
 
     /// Flushes a directory, so the names created or removed in it survive a crash.
     static func syncDirectory(_ path: String) throws(OutboxError) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(path, errno) }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw failure(path, errno) }
+        try mapped { () throws(SecureFileError) in try DurableFile.syncDirectory(path) }
     }
 
     /// A regular file's size.
@@ -159,6 +151,18 @@ enum OutboxFiles {
             throw failure(path + "/" + name, errno)
         }
         if rmdir(path) != 0 && errno != ENOENT { throw failure(path, errno) }
+    }
+
+    /// Runs a durable-file step, turning its failure into the outbox's error
+    /// (the path and the errno text, as every other failure here).
+    private static func mapped(_ body: () throws(SecureFileError) -> Void) throws(OutboxError) {
+        do throws(SecureFileError) {
+            try body()
+        } catch .io(_, let path, let code) {
+            throw failure(path, code)
+        } catch {
+            throw .files(path: "", reason: error.description)
+        }
     }
 
     private static func failure(_ path: String, _ code: Int32) -> OutboxError {

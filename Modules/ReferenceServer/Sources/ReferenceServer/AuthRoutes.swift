@@ -4,6 +4,7 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
+import ShareCore
 
 /// Sessions and tokens: login, refresh with rotation and reuse detection,
 /// extension (child) sessions, logout, and the audit.
@@ -90,7 +91,10 @@ enum AuthRoutes {
                 try rotate(server, sessionID: owner.sessionID, to: tokens, spending: unused, previousRefreshHash: hash)
                 try server.db.execute(
                     "INSERT INTO audit (kind, session_id, family_id, at) VALUES ('refresh_retry', ?, ?, ?)",
-                    [.text(owner.sessionID), .text(owner.familyID), .text(Timestamp.string(server.clock()))])
+                    [
+                        .text(owner.sessionID), .text(owner.familyID),
+                        .text(RFC3339.string(server.clock(), precision: .milliseconds)),
+                    ])
                 return .success(tokens)
             }
             guard let current else {
@@ -98,7 +102,10 @@ enum AuthRoutes {
                 try revokeFamily(server, sessionID: owner.sessionID, reason: "refresh_reuse")
                 try server.db.execute(
                     "INSERT INTO audit (kind, session_id, family_id, at) VALUES ('refresh_reuse', ?, ?, ?)",
-                    [.text(owner.sessionID), .text(owner.familyID), .text(Timestamp.string(server.clock()))])
+                    [
+                        .text(owner.sessionID), .text(owner.familyID),
+                        .text(RFC3339.string(server.clock(), precision: .milliseconds)),
+                    ])
                 return .failure(Problems.refreshReuse)
             }
             if try current.get("revoked_at", as: Int64?.self) != nil { return .failure(Problems.sessionRevoked) }

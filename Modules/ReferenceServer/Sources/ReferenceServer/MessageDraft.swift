@@ -2,6 +2,7 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
+import ShareCore
 
 /// A message a client asks to create: the body of createMessage and
 /// createChannelMessage, and createThread's `first_message`, checked for
@@ -119,7 +120,7 @@ struct MessageDraft {
             """,
             [
                 .text(id), .text(clientMsgID), .text(sender), .text(channelID), threadID.map { .text($0) } ?? .null,
-                .text(text), .text(Timestamp.string(server.clock())),
+                .text(text), .text(RFC3339.string(server.clock(), precision: .milliseconds)),
             ])
         for (position, upload) in attachments.enumerated() {
             try server.db.execute(

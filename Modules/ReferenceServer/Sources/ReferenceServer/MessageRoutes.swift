@@ -2,6 +2,7 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
+import ShareCore
 
 /// createMessage, createChannelMessage and createThread (PROTOCOL.md "Messages").
 ///
@@ -90,7 +91,7 @@ enum MessageRoutes {
                 "INSERT INTO threads (id, channel_id, title, title_folded, created_at) VALUES (?, ?, ?, ?, ?)",
                 [
                     .text(threadID), .text(channel.id), .text(title), .text(server.fold(title)),
-                    .text(Timestamp.string(server.clock())),
+                    .text(RFC3339.string(server.clock(), precision: .milliseconds)),
                 ])
             try draft.insert(server, id: messageID, sender: session.username, channelID: channel.id, threadID: threadID)
             return try answer(

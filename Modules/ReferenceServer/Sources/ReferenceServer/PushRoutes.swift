@@ -2,6 +2,7 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
+import ShareCore
 
 /// Push registration, previews, test pushes and client metrics (PROTOCOL.md "Push").
 ///
@@ -319,7 +320,7 @@ enum PushRoutes {
                 )
             }
         }
-        let receivedAt = Timestamp.string(server.clock())
+        let receivedAt = RFC3339.string(server.clock(), precision: .milliseconds)
         try server.db.transaction {
             for metric in body.metrics {
                 let attributes = try JSONSerialization.data(

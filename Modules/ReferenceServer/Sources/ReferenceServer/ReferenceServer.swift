@@ -4,6 +4,7 @@ public import Foundation
 public import HTTPServerInterface
 import HTTPTypes
 public import SQLInterface
+import ShareCore
 import Synchronization
 
 /// The reference server of the wire contract (PROTOCOL.md) as an HTTP
@@ -113,7 +114,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
                     }
                 }
             }
-            let now = Timestamp.string(clock())
+            let now = RFC3339.string(clock(), precision: .milliseconds)
             for thread in seed.threads {
                 try db.execute(
                     """
@@ -184,7 +185,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     }
 
     /// Unix seconds now.
-    var now: Int64 { Int64(clock().timeIntervalSince1970) }
+    var now: Int64 { UnixClock.seconds(of: clock()) }
 
     /// Appends an event to a user's feed and wakes long polls.
     func emit(_ type: String, to username: String, fields: [String: Any]) throws {
@@ -195,7 +196,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
             "INSERT INTO events (username, type, body, created_at) VALUES (?, ?, ?, ?)",
             [
                 .text(username), .text(type), .text(String(decoding: data, as: UTF8.self)),
-                .text(Timestamp.string(clock())),
+                .text(RFC3339.string(clock(), precision: .milliseconds)),
             ])
         events.wakeAll()
     }

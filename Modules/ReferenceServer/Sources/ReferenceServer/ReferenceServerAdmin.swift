@@ -1,5 +1,6 @@
 public import Foundation
 public import SQLInterface
+import ShareCore
 
 /// Administrative changes for tests and operators (PROTOCOL.md, the last
 /// section: `share-server admin revoke-write` and `admin revoke-session`).
@@ -95,7 +96,7 @@ public enum ReferenceServerAdmin {
         -> RevokeSessionOutcome
     {
         try migrate(database: database)
-        let seconds = Int64(now.timeIntervalSince1970)
+        let seconds = UnixClock.seconds(of: now)
         return try database.transaction {
             guard
                 let row = try database.query("SELECT username FROM sessions WHERE id = ?", [.text(sessionID)]).first
@@ -134,7 +135,10 @@ public enum ReferenceServerAdmin {
         let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
         return try database.execute(
             "INSERT INTO events (username, type, body, created_at) VALUES (?, ?, ?, ?)",
-            [.text(username), .text(type), .text(String(decoding: data, as: UTF8.self)), .text(Timestamp.string(date))]
+            [
+                .text(username), .text(type), .text(String(decoding: data, as: UTF8.self)),
+                .text(RFC3339.string(date, precision: .milliseconds)),
+            ]
         ).lastInsertRowID
     }
 }

@@ -1,5 +1,6 @@
 import CryptoInterface
 import Foundation
+import SecureFiles
 import ShareCore
 
 #if canImport(Glibc)
@@ -59,35 +60,35 @@ enum UploadFiles {
 
     /// Writes every byte of `buffer`, retrying short writes and interruptions.
     static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws {
-        guard var next = buffer.baseAddress else { return }
-        var left = buffer.count
-        while left > 0 {
-            let written = write(fd, next, left)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw UploadFileError(operation: "write", path: path)
-            }
-            next += written
-            left -= written
-        }
+        try durably { () throws(SecureFileError) in try DurableFile.writeAll(fd, buffer, path: path) }
     }
 
     /// Flushes a file to stable storage.
     static func sync(_ fd: Int32, path: String) throws {
-        guard fsync(fd) == 0 else { throw UploadFileError(operation: "fsync", path: path) }
+        try durably { () throws(SecureFileError) in try DurableFile.sync(fd, path: path) }
     }
 
-    /// Flushes a directory, so that a rename in it survives a crash.
+    /// Flushes a directory, so that a rename in it survives a crash. Best
+    /// effort: the part is already stored and recorded when this runs.
     static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        _ = close(fd)
+        try? DurableFile.syncDirectory(path)
     }
 
     /// Renames a checked temporary part to its final name (atomic; replaces an earlier copy).
     static func move(_ from: String, to: String) throws {
         guard rename(from, to) == 0 else { throw UploadFileError(operation: "rename", path: to) }
+    }
+
+    /// Runs a durable-file step; its failure becomes an ``UploadFileError``
+    /// (operation, path, errno), as the request log has always shown them.
+    private static func durably(_ body: () throws(SecureFileError) -> Void) throws {
+        do throws(SecureFileError) {
+            try body()
+        } catch .io(let operation, let path, let code) {
+            throw UploadFileError(operation: operation, path: path, code: code)
+        } catch {
+            throw UploadFileError(operation: "write", path: "\(error)", code: EIO)
+        }
     }
 
     /// What reading the parts of an upload found.

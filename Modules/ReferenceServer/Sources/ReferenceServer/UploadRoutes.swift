@@ -72,7 +72,8 @@ enum UploadRoutes {
             201,
             [
                 "upload_id": id, "part_size": partSize, "parts_count": partsCount, "upload_state": "pending",
-                "expires_at": Timestamp.string(Date(timeIntervalSince1970: TimeInterval(expiresAt))),
+                "expires_at": RFC3339.string(
+                    Date(timeIntervalSince1970: TimeInterval(expiresAt)), precision: .milliseconds),
             ])
     }
 

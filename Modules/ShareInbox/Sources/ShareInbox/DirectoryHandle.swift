@@ -1,4 +1,5 @@
 import Foundation
+import SecureFiles
 import ShareInboxInterface
 
 #if canImport(Glibc)
@@ -59,14 +60,11 @@ final class DirectoryHandle: Sendable {
     /// - Returns: true when held; false only without `wait`, when it is busy.
     /// - Throws: ``InboxError`` when `flock` fails otherwise.
     func lock(wait: Bool) throws(InboxError) -> Bool {
-        while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
-            switch errno {
-            case EINTR: continue
-            case EWOULDBLOCK: return false
-            default: throw .system("flock", path: path, errno: errno)
-            }
+        do throws(SecureFileError) {
+            return try FileLock.lock(fd, exclusive: true, wait: wait, path: path)
+        } catch {
+            throw InboxError(error)
         }
-        return true
     }
 
     /// The folder's identity, from the descriptor.
@@ -145,10 +143,11 @@ final class DirectoryHandle: Sendable {
     /// Flushes a folder's entries (a rename into or out of it) to disk.
     /// - Throws: ``InboxError``.
     static func sync(_ path: String) throws(InboxError) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .system("open", path: path, errno: errno) }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw .system("fsync", path: path, errno: errno) }
+        do throws(SecureFileError) {
+            try DurableFile.syncDirectory(path)
+        } catch {
+            throw InboxError(error)
+        }
     }
 
     /// Removes a file or a folder with everything in it. Symbolic links

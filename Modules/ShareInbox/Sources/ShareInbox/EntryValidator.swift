@@ -1,5 +1,6 @@
 import Foundation
 import SecureFiles
+import ShareCore
 import ShareInboxInterface
 
 #if canImport(Glibc)
@@ -93,7 +94,7 @@ enum EntryValidator {
         guard manifest.clientMsgID == id else {
             throw EntryProblem(reason: "its client_msg_id does not match the folder name")
         }
-        guard InboxTime.parse(manifest.createdAt) != nil else {
+        guard RFC3339.date(manifest.createdAt) != nil else {
             throw EntryProblem(reason: "created_at is not an RFC 3339 time")
         }
         for attachment in manifest.attachments {

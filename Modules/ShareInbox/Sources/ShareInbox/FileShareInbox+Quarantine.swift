@@ -1,5 +1,6 @@
 import Foundation
 import SecureFiles
+import ShareCore
 public import ShareInboxInterface
 
 #if canImport(Glibc)
@@ -106,7 +107,7 @@ extension FileShareInbox {
     /// Writes `quarantine.json` (0600, atomic). A failure leaves the folder
     /// without its reason; the listing then says so instead of guessing.
     private func writeRecord(reason: String, originalID: String, into folder: String, folders: Folders) {
-        let record = QuarantineRecord(reason: reason, quarantinedAt: InboxTime.format(now), originalID: originalID)
+        let record = QuarantineRecord(reason: reason, quarantinedAt: RFC3339.string(now), originalID: originalID)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let bytes = try? encoder.encode(record),

@@ -1,5 +1,6 @@
 import Foundation
 import SecureFiles
+import ShareCore
 public import ShareInboxInterface
 
 #if canImport(Glibc)
@@ -37,8 +38,8 @@ extension FileShareInbox {
             if let entry = inspect(name: name, folders: folders) { entries.append(entry) }
         }
         entries.sort { first, second in
-            let firstDate = InboxTime.parse(first.manifest.createdAt) ?? .distantPast
-            let secondDate = InboxTime.parse(second.manifest.createdAt) ?? .distantPast
+            let firstDate = RFC3339.date(first.manifest.createdAt) ?? .distantPast
+            let secondDate = RFC3339.date(second.manifest.createdAt) ?? .distantPast
             return firstDate == secondDate ? first.id < second.id : firstDate < secondDate
         }
         let limit = maximumAge.components.seconds

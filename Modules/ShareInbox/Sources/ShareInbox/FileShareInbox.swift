@@ -1,5 +1,6 @@
 public import Foundation
 import SecureFiles
+import ShareCore
 public import ShareInboxInterface
 
 /// The write-ahead share inbox as folders in the shared container.
@@ -87,10 +88,12 @@ public struct FileShareInbox: ShareInboxStoring {
 
     /// An entry value for a manifest found valid.
     func entry(_ manifest: InboxManifest, isLocked: Bool) -> InboxEntry {
-        let created = InboxTime.parse(manifest.createdAt) ?? clock()
+        let created = RFC3339.date(manifest.createdAt) ?? clock()
+        // Never negative: a clock set back makes an entry new, not older than the universe.
+        let age = max(0, Int64(clock().timeIntervalSince(created).rounded(.down)))
         return InboxEntry(
             id: manifest.clientMsgID, directory: entryPath(manifest.clientMsgID), manifest: manifest,
-            ageSeconds: InboxTime.seconds(from: created, to: clock()), isLocked: isLocked)
+            ageSeconds: age, isLocked: isLocked)
     }
 
     /// The current time, for quarantine records and ages.

@@ -1,3 +1,4 @@
+import SecureFiles
 import ShareIntakeInterface
 
 #if canImport(Glibc)
@@ -77,9 +78,7 @@ struct FileCopier {
     /// Flushes the copy to disk and checks that it holds what was copied.
     /// - Throws: ``IntakeError/copyMismatch(item:expected:actual:)`` or a write failure.
     func finish(copied: Int64) throws(IntakeError) {
-        while fsync(destination) != 0 {
-            if errno != EINTR { throw failure(errno, copying: true) }
-        }
+        try durably { () throws(SecureFileError) in try DurableFile.sync(destination, path: context.item) }
         var info = stat()
         guard fstat(destination, &info) == 0 else { throw failure(errno, copying: true) }
         guard Int64(info.st_size) == copied else {
@@ -88,14 +87,20 @@ struct FileCopier {
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws(IntakeError) {
-        var done = 0
-        while done < bytes.count {
-            let n = pwrite(destination, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(errno, copying: true)
-            }
-            done += n
+        try durably { () throws(SecureFileError) in
+            try DurableFile.writeAll(destination, bytes, at: offset, path: context.item)
+        }
+    }
+
+    /// Runs a durable-file step on the copy; its failure becomes the copy's
+    /// error (a full disk is ``IntakeError/noSpace(item:)``).
+    private func durably(_ body: () throws(SecureFileError) -> Void) throws(IntakeError) {
+        do throws(SecureFileError) {
+            try body()
+        } catch .io(_, _, let code) {
+            throw failure(code, copying: true)
+        } catch {
+            throw .unreadable(item: context.item, reason: "copying failed: \(error)")
         }
     }
 

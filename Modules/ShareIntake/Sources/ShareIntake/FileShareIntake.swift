@@ -1,4 +1,5 @@
 import Dispatch
+import SecureFiles
 public import ShareIntakeInterface
 
 #if canImport(Glibc)
@@ -80,8 +81,9 @@ public struct FileShareIntake: ShareIntaking {
             }
             items.append(try result.get())
         }
-        // The new names must survive a crash as well as the bytes (fsync of the folder).
-        fsync(destination.fd)
+        // The new names must survive a crash as well as the bytes (fsync of
+        // the folder); best effort, as before: the copies themselves are synced.
+        try? DurableFile.sync(destination.fd, path: directory)
         return withExtendedLifetime(destination) { items }
     }
 

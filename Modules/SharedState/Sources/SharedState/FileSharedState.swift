@@ -1,5 +1,6 @@
 import Foundation
 import SecureFiles
+import ShareCore
 public import SharedStateInterface
 
 /// The key-value state of the app group in one JSON file, `state.json`, in
@@ -144,12 +145,12 @@ public struct FileSharedState: SharedStateStore {
     }
 
     /// `state.json.corrupt-<UTC time to the millisecond>`, then the same with `-2`, `-3`, ….
+    /// The time is RFC 3339 in its basic form (`20261201T030000.250Z`):
+    /// without `-` and `:`, which some file systems and tools dislike in names.
     private static func quarantineNames() -> [String] {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
-        let base = fileName + ".corrupt-" + formatter.string(from: Date())
+        let stamp = RFC3339.string(UnixClock.system.date(), precision: .milliseconds)
+            .filter { $0 != "-" && $0 != ":" }
+        let base = fileName + ".corrupt-" + stamp
         return [base] + (2...100).map { base + "-\($0)" }
     }
 

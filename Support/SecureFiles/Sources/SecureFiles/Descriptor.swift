@@ -38,12 +38,8 @@ public final class Descriptor {
         return info
     }
 
-    /// Takes an advisory `flock` on the descriptor.
-    ///
-    /// `flock` locks belong to the open file description, so two descriptors
-    /// opened separately exclude each other even inside one process, and the
-    /// kernel drops the lock when the holder dies. The lock is released when
-    /// this descriptor goes.
+    /// Takes an advisory `flock` on the descriptor (``FileLock``). The lock
+    /// is released when this descriptor goes.
     /// - Parameters:
     ///   - exclusive: an exclusive (writer) or a shared (reader) lock.
     ///   - wait: wait for the lock, or give up at once when it is held.
@@ -51,15 +47,7 @@ public final class Descriptor {
     /// - Throws: ``SecureFileError/io(operation:path:errno:)``.
     @discardableResult
     public func lock(exclusive: Bool, wait: Bool = true) throws(SecureFileError) -> Bool {
-        let operation = (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)
-        while flock(fd, operation) != 0 {
-            switch errno {
-            case EINTR: continue
-            case EWOULDBLOCK: return false
-            default: throw .io(operation: "flock", path: path, errno: errno)
-            }
-        }
-        return true
+        try FileLock.lock(fd, exclusive: exclusive, wait: wait, path: path)
     }
 
     /// Reads the whole file, up to `limit` bytes.
@@ -85,21 +73,13 @@ public final class Descriptor {
     /// - Parameter bytes: what to write.
     /// - Throws: ``SecureFileError/io(operation:path:errno:)``.
     func writeAll(_ bytes: [UInt8]) throws(SecureFileError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .io(operation: "write", path: path, errno: errno)
-            }
-            offset += n
-        }
+        try DurableFile.writeAll(fd, bytes, path: path)
     }
 
     /// Flushes the file (or, for a directory, its entries) to stable storage.
     /// - Throws: ``SecureFileError/io(operation:path:errno:)``.
     func sync() throws(SecureFileError) {
-        guard fsync(fd) == 0 else { throw .io(operation: "fsync", path: path, errno: errno) }
+        try DurableFile.sync(fd, path: path)
     }
 
     /// Sets the permission bits, for files this process just created (the
