@@ -67,7 +67,8 @@ let package = Package(
         .target(
             name: "ClientAssembly",
             dependencies: [
-                lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("KeychainInterface"), lib("KeychainStore"),
+                "AppSupport", lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("KeychainInterface"),
+                lib("KeychainStore"),
                 lib("SharedStateInterface"), lib("SharedState"), lib("DPoPInterface"), lib("DPoP"),
                 lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
                 lib("UploadsInterface"), lib("Uploads"), lib("MessagesInterface"), lib("Messages"),

@@ -1,8 +1,12 @@
+import AppSupport
+import Foundation
 public import Glibc
 import SharedState
 
 /// Where `share-daemon` listens for local requests (`share status`, the
-/// wake-up after `share send --queue`), and the client side of the wake-up.
+/// wake-up after `share send --queue`), and the client side of them: the
+/// messages are those of `DaemonControlMessages.swift` (``DaemonRequest``,
+/// ``DaemonStatusReport``), which the daemon answers with.
 ///
 /// The socket lives in the runtime directory: `SHAREKIT_RUNTIME_DIR` when
 /// set; else, for a container chosen with `SHAREKIT_CONTAINER_DIR`, its
@@ -29,30 +33,131 @@ public enum DaemonControl {
             + socketName
     }
 
-    /// Sends one request line to the daemon and returns its answer (up to
-    /// the daemon closing the connection), or nil when no daemon listens.
+    /// The largest answer read from the socket. A status with a thousand
+    /// refused shares fits many times over; anything larger is not the daemon's.
+    public static let maximumAnswerLength = 1 << 20
+
+    /// Sends a request and decodes the answer as `Answer`. Whoever listens
+    /// on the socket may be another user's process, so the answer is read
+    /// within one overall deadline and size limit and decoded strictly; a
+    /// daemon of the previous version, which knew only plain words, is
+    /// asked again in its words.
     /// - Parameters:
-    ///   - line: the request, e.g. `wake` or `status`.
+    ///   - request: what to ask.
+    ///   - answer: the answer's type (``DaemonAcknowledgement`` for `wake`
+    ///     and `retry`, ``DaemonStatusReport`` for `status`).
     ///   - path: the socket's path.
-    ///   - timeoutMilliseconds: how long to wait for the answer.
-    public static func request(_ line: String, path: String, timeoutMilliseconds: Int32 = 2000) -> String? {
-        guard let fd = connect(to: path) else { return nil }
+    ///   - timeoutMilliseconds: the deadline for the whole exchange.
+    /// - Returns: the decoded answer, or why there is none. Strings in a
+    ///   failure are safe for a terminal; strings in the answer are as
+    ///   written (``DaemonStatusReport/neutralised`` makes them safe).
+    public static func send<Answer: Decodable>(
+        _ request: DaemonRequest, expecting answer: Answer.Type, path: String, timeoutMilliseconds: Int32 = 2000
+    ) -> Result<Answer, DaemonControlFailure> {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeoutMilliseconds))
+        var bytes: [UInt8]
+        switch exchange(request.line, path: path, deadline: deadline) {
+        case .success(let answer): bytes = answer
+        case .failure(let failure): return .failure(failure)
+        }
+        var plainWord = false
+        if bytes == Array(legacyUnknownRequest.utf8) {
+            // A daemon of the previous version: it reads plain words and
+            // writes `ok` for what it did.
+            plainWord = true
+            switch exchange(request.rawValue, path: path, deadline: deadline) {
+            case .success(let answer): bytes = answer
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        return decode(bytes, as: Answer.self, plainWord: plainWord)
+    }
+
+    /// What share-daemon says about itself, with every string made safe
+    /// for a terminal.
+    /// - Parameter path: the socket's path.
+    /// - Returns: the status, or why there is none (``DaemonControlFailure/notRunning``
+    ///   when no daemon listens).
+    public static func status(path: String) -> Result<DaemonStatusReport, DaemonControlFailure> {
+        send(.status, expecting: DaemonStatusReport.self, path: path).map(\.neutralised)
+    }
+
+    /// What the previous version answered a line it did not know.
+    static let legacyUnknownRequest = "unknown request"
+
+    /// Decodes one answer: a refusal (`{"error":...}`) or `Answer`.
+    static func decode<Answer: Decodable>(_ bytes: [UInt8], as answer: Answer.Type, plainWord: Bool)
+        -> Result<Answer, DaemonControlFailure>
+    {
+        if plainWord, bytes == Array("ok".utf8), let ok = DaemonAcknowledgement() as? Answer { return .success(ok) }
+        if plainWord, bytes == Array(legacyUnknownRequest.utf8) {
+            return .failure(.refused(legacyUnknownRequest))
+        }
+        let decoder = JSONDecoder()
+        let data = Data(bytes)
+        if let refusal = try? decoder.decode(DaemonRefusal.self, from: data) {
+            return .failure(.refused(TerminalText.neutralised(refusal.error)))
+        }
+        do {
+            return .success(try decoder.decode(Answer.self, from: data))
+        } catch let error as DecodingError {
+            return .failure(.unreadable(reason(error)))
+        } catch {
+            return .failure(.unreadable("not JSON"))
+        }
+    }
+
+    /// Why an answer did not decode, in words that never quote the answer
+    /// itself (the member names are this program's own).
+    private static func reason(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            let names = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return names.isEmpty ? "the answer" : "`" + names.joined(separator: ".") + "`"
+        }
+        switch error {
+        case .typeMismatch(_, let context): return "\(place(context.codingPath)) has the wrong type"
+        case .valueNotFound(_, let context): return "\(place(context.codingPath)) is null"
+        case .keyNotFound(let key, _): return "`\(key.stringValue)` is missing"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not JSON" : "\(place(context.codingPath)) is not valid"
+        @unknown default: return "not the expected JSON"
+        }
+    }
+
+    /// Writes one line and reads the answer: up to a newline, the peer
+    /// closing, the size limit or the deadline, whichever comes first.
+    private static func exchange(_ line: String, path: String, deadline: ContinuousClock.Instant)
+        -> Result<[UInt8], DaemonControlFailure>
+    {
+        guard let fd = connect(to: path) else { return .failure(.notRunning) }
         defer { close(fd) }
         let request = Array((line + "\n").utf8)
-        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count
-        else { return nil }
+        guard
+            request.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count
+        else { return .failure(.noAnswer) }
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return .failure(answer.isEmpty ? .noAnswer : .incomplete) }
+            let milliseconds = Int32(min(Double(Int32.max), (left / .milliseconds(1)).rounded(.up)))
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, timeoutMilliseconds) == 1 else { break }
+            let ready = poll(&poller, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            guard ready == 1 else { return .failure(answer.isEmpty ? .noAnswer : .incomplete) }
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0, errno == EINTR { continue }
             if n <= 0 { break }
+            if let newline = buffer[0..<n].firstIndex(of: UInt8(ascii: "\n")) {
+                answer += buffer[0..<newline]
+                break
+            }
             answer += buffer[0..<n]
-            if answer.count > 1 << 20 { break }
+            guard answer.count <= maximumAnswerLength else { return .failure(.tooLarge(limit: maximumAnswerLength)) }
         }
-        return String(decoding: answer, as: UTF8.self)
+        guard answer.count <= maximumAnswerLength else { return .failure(.tooLarge(limit: maximumAnswerLength)) }
+        guard !answer.isEmpty else { return .failure(.noAnswer) }
+        return .success(answer)
     }
 
     /// The address of a Unix socket path, or nil when the path is too long for one.
@@ -96,6 +201,35 @@ public enum DaemonControl {
     /// running daemon the entry waits for its next start or pass).
     /// - Parameter assembly: the client assembly (which container, which environment).
     public static func wake(_ assembly: ClientAssembly) {
-        _ = request("wake", path: socketPath(of: assembly), timeoutMilliseconds: 500)
+        _ = send(.wake, expecting: DaemonAcknowledgement.self, path: socketPath(of: assembly), timeoutMilliseconds: 500)
+    }
+}
+
+/// Why the control socket gave no usable answer. Descriptions are for a
+/// person and never contain text from the socket unescaped.
+public enum DaemonControlFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nobody listens on the socket: share-daemon is not running.
+    case notRunning
+    /// Something listens but wrote nothing before the deadline or closing.
+    case noAnswer
+    /// The answer was cut short: no end before the deadline.
+    case incomplete
+    /// The answer was larger than the limit (bytes).
+    case tooLarge(limit: Int)
+    /// The answer is not the JSON this request is answered with; the text says where.
+    case unreadable(String)
+    /// The daemon refused the request; its reason, made safe for a terminal.
+    case refused(String)
+
+    /// The failure for a person.
+    public var description: String {
+        switch self {
+        case .notRunning: return "share-daemon is not running"
+        case .noAnswer: return "no answer"
+        case .incomplete: return "the answer did not end in time"
+        case .tooLarge(let limit): return "the answer is larger than \(limit / 1024) KiB"
+        case .unreadable(let why): return "the answer is not what share-daemon writes (\(why))"
+        case .refused(let reason): return "refused: \(reason)"
+        }
     }
 }

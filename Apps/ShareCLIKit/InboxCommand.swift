@@ -93,7 +93,7 @@ enum InboxCommand {
                         ["id": $0.id, "reason": $0.reason, "directory": $0.directory]
                     },
                     "stale": scan.stale,
-                    "daemon_outbox": daemon ?? NSNull(),
+                    "daemon_outbox": daemonOutboxJSON(daemon),
                 ])
             return .success
         }
@@ -241,28 +241,31 @@ enum InboxCommand {
     // MARK: - The daemon's outbox
 
     /// What share-daemon says about the shares it took over (its outbox
-    /// counts and the refused ones with reasons), or nil when it is not running.
-    static func daemonOutbox(_ assembly: ClientAssembly) -> [String: Any]? {
-        guard let answer = DaemonControl.request("status", path: DaemonControl.socketPath(of: assembly)),
-            let object = (try? JSONSerialization.jsonObject(with: Data(answer.utf8))) as? [String: Any]
-        else { return nil }
+    /// counts and the refused ones with reasons, every string safe for a
+    /// terminal), or nil when it is not running or its answer is unreadable.
+    static func daemonOutbox(_ assembly: ClientAssembly) -> DaemonStatusReport? {
+        try? DaemonControl.status(path: DaemonControl.socketPath(of: assembly)).get()
+    }
+
+    /// The `daemon_outbox` member of `share inbox list --json`: the outbox counts and the refused shares.
+    static func daemonOutboxJSON(_ daemon: DaemonStatusReport?) -> Any {
+        guard let daemon else { return NSNull() }
+        let object = daemon.jsonObject
         return ["outbox": object["outbox"] ?? NSNull(), "failed": object["failed"] ?? []]
     }
 
     /// The lines `share inbox list` adds about the daemon's outbox.
-    static func daemonOutboxText(_ daemon: [String: Any]?) -> String {
+    static func daemonOutboxText(_ daemon: DaemonStatusReport?) -> String {
         guard let daemon else {
             return "share-daemon is not running: shares it took over earlier are not shown (share status)\n"
         }
         var text = ""
-        if let outbox = daemon["outbox"] as? [String: Any] {
-            let pending = (outbox["pending"] as? Int ?? 0) + (outbox["sending"] as? Int ?? 0)
-            text += "share-daemon's outbox: \(pending) to send, \(outbox["failed"] as? Int ?? 0) refused\n"
+        if let outbox = daemon.outbox {
+            text += "share-daemon's outbox: \(outbox.pending + outbox.sending) to send, \(outbox.failed) refused\n"
         }
-        for item in daemon["failed"] as? [[String: Any]] ?? [] {
+        for item in daemon.failed ?? [] {
             text +=
-                "\(item["client_msg_id"] as? String ?? "?")  refused by the server, not sent: "
-                + "\(item["reason"] as? String ?? "?") (to \(item["target"] as? String ?? "?"))\n"
+                "\(item.clientMsgID)  refused by the server, not sent: \(item.reason) (to \(item.target))\n"
         }
         return text
     }

@@ -70,9 +70,9 @@ struct Status {
     var parent: StoredSession?
     var child: StoredSession?
     var inbox: Result<InboxScan, InboxError>
-    /// The daemon's answer to `status`; nil when it is not running.
-    var daemon: [String: Any]?
-    var daemonRunning: Bool
+    /// The daemon's answer to `status`, its strings already safe for a
+    /// terminal; ``DaemonControlFailure/notRunning`` when no daemon listens.
+    var daemon: Result<DaemonStatusReport, DaemonControlFailure>
     let now: Int64
 
     var loggedIn: Bool { parent?.sessionID != nil }
@@ -89,13 +89,10 @@ struct Status {
         let inbox = Result { () throws(InboxError) -> InboxScan in
             try FileShareInbox(directory: assembly.container.inboxPath, maximumAge: assembly.inboxMaximumAge).scan()
         }
-        let answer = DaemonControl.request("status", path: DaemonControl.socketPath(of: assembly))
-        let daemon = answer.flatMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-        }
         return Status(
             server: server, user: (try? state.value(for: .accountUsername)) ?? nil, parent: parent, child: child,
-            inbox: inbox, daemon: daemon, daemonRunning: answer != nil, now: UnixClock.system.seconds())
+            inbox: inbox, daemon: DaemonControl.status(path: DaemonControl.socketPath(of: assembly)),
+            now: UnixClock.system.seconds())
     }
 
     private static func stored(_ role: SessionRole, in connection: ServerConnection) -> StoredSession? {
@@ -122,10 +119,10 @@ struct Status {
         case .failure(let error):
             object["inbox"] = ["error": error.description]
         }
-        if let daemon {
-            object["daemon"] = daemon
-        } else {
-            object["daemon"] = daemonRunning ? ["error": "the daemon's answer is not a JSON object"] : NSNull()
+        switch daemon {
+        case .success(let status): object["daemon"] = status.jsonObject
+        case .failure(.notRunning): object["daemon"] = NSNull()
+        case .failure(let failure): object["daemon"] = ["error": failure.description]
         }
         return object
     }
@@ -177,41 +174,27 @@ struct Status {
     }
 
     private var daemonText: [String] {
-        guard daemonRunning else { return ["daemon: not running"] }
-        guard let daemon else { return ["daemon: running (its answer could not be read)"] }
-        var lines = ["daemon: running" + (daemon["pid"] == nil ? "" : " (pid \(Self.scalar(daemon["pid"])))")]
-        if let outbox = daemon["outbox"] as? [String: Any] {
-            let counts = ["pending", "sending", "sent", "failed"].map { "\(Self.scalar(outbox[$0] ?? 0)) \($0)" }
-            lines.append("  outbox: " + counts.joined(separator: ", "))
+        let daemon: DaemonStatusReport
+        switch self.daemon {
+        case .success(let status): daemon = status
+        case .failure(.notRunning): return ["daemon: not running"]
+        case .failure(let failure): return ["daemon: running (its answer could not be read: \(failure))"]
         }
-        if let child = daemon["child_session"] { lines.append("  child session: \(Self.scalar(child))") }
-        if let last = daemon["last_pass_at"], !(last is NSNull) { lines.append("  last pass: \(Self.scalar(last))") }
-        for key in daemon.keys.sorted()
-        where !["pid", "outbox", "child_session", "last_pass_at", "failed", "logged_in", "server", "quarantined"]
-            .contains(key)
-        {
-            lines.append("  \(key.replacingOccurrences(of: "_", with: " ")): \(Self.scalar(daemon[key]))")
+        var lines = ["daemon: running (pid \(daemon.pid))"]
+        if let outbox = daemon.outbox {
+            lines.append(
+                "  outbox: \(outbox.pending) pending, \(outbox.sending) sending, \(outbox.sent) sent, "
+                    + "\(outbox.failed) failed")
         }
-        for entry in daemon["quarantined"] as? [String] ?? [] { lines.append("  quarantined: \(entry)") }
-        for item in daemon["failed"] as? [[String: Any]] ?? [] {
-            let id = Self.scalar(item["client_msg_id"])
-            let target = (item["target"] as? [String: Any])?["display_path"] ?? item["target"]
-            lines.append("  failed: \(id) to \(Self.scalar(target)): \(Self.scalar(item["reason"]))")
+        if let child = daemon.childSession { lines.append("  child session: \(child)") }
+        if let last = daemon.lastPassAt { lines.append("  last pass: \(last)") }
+        if let error = daemon.lastError { lines.append("  last error: \(error)") }
+        if let last = daemon.lastTakeoverAt { lines.append("  last takeover at: \(last)") }
+        if let count = daemon.takenOver { lines.append("  taken over: \(count)") }
+        for entry in daemon.quarantined ?? [] { lines.append("  quarantined: \(entry)") }
+        for item in daemon.failed ?? [] {
+            lines.append("  failed: \(item.clientMsgID) to \(item.target): \(item.reason)")
         }
         return lines
-    }
-
-    /// A JSON value as text: strings as they are, anything else compactly.
-    private static func scalar(_ value: Any?) -> String {
-        switch value {
-        case nil, is NSNull: return "-"
-        case let text as String: return text
-        case let number as NSNumber: return number.stringValue
-        case let other?:
-            guard JSONSerialization.isValidJSONObject(other),
-                let data = try? JSONSerialization.data(withJSONObject: other, options: [.sortedKeys])
-            else { return "\(other)" }
-            return String(decoding: data, as: UTF8.self)
-        }
     }
 }

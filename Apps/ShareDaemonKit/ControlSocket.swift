@@ -4,20 +4,25 @@ import Glibc
 import SecureFiles
 
 /// The daemon's local control socket (a Unix stream socket, 0600, in a 0700
-/// runtime directory): one request line, one answer, then the daemon closes.
-/// `wake` wakes the inbox takeover (after `share send --queue` or a kept
-/// share); `status` answers the JSON object `share status` shows.
+/// runtime directory): one request line, one answer line, then the daemon
+/// closes. The messages are ``DaemonRequest`` and ``DaemonAnswer`` (shared
+/// with the client in ClientAssembly): `wake` wakes the inbox takeover
+/// (after `share send --queue` or a kept share); `status` answers the
+/// status `share status` shows; `retry` makes waiting sends due now.
 final class ControlSocket: @unchecked Sendable {
+    /// What the daemon does for a request it understood, and its answer.
+    typealias Handler = @Sendable (DaemonRequest) -> DaemonAnswer
+
     let path: String
     private let fd: Int32
-    private let handler: @Sendable (String) -> String
+    private let handler: Handler
     private let thread: Thread
 
     /// Binds and listens; a stale socket file of a dead daemon is replaced,
     /// a live daemon's is not (two daemons on one container would both
     /// answer, so the second one is told).
     /// - Throws: `ControlSocketError` when the socket cannot be made.
-    init(path: String, handler: @escaping @Sendable (String) -> String) throws {
+    init(path: String, handler: @escaping Handler) throws {
         self.path = path
         self.handler = handler
         let directory = (path as NSString).deletingLastPathComponent
@@ -60,7 +65,7 @@ final class ControlSocket: @unchecked Sendable {
         unlink(path)
     }
 
-    private static func acceptLoop(fd: Int32, handler: @Sendable (String) -> String) {
+    private static func acceptLoop(fd: Int32, handler: Handler) {
         while true {
             let client = accept(fd, nil, nil)
             if client < 0 {
@@ -73,16 +78,18 @@ final class ControlSocket: @unchecked Sendable {
         }
     }
 
-    private static func serve(_ client: Int32, handler: @Sendable (String) -> String) {
+    private static func serve(_ client: Int32, handler: Handler) {
         var line: [UInt8] = []
         var byte: UInt8 = 0
-        while line.count < 256 {
+        while line.count < ReceivedDaemonRequest.maximumLength {
             var poller = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 1000) == 1, read(client, &byte, 1) == 1 else { break }
             if byte == UInt8(ascii: "\n") { break }
             line.append(byte)
         }
-        let answer = Array((handler(String(decoding: line, as: UTF8.self)) + "\n").utf8)
+        let received = ReceivedDaemonRequest(parsing: String(decoding: line, as: UTF8.self))
+        let reply = received.request.map(handler) ?? .refused("unknown request")
+        let answer = Array((reply.line(plainWord: received.isPlainWord) + "\n").utf8)
         _ = answer.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 }

@@ -274,30 +274,25 @@ final class Daemon: Sendable {
 
     // MARK: - Status
 
-    /// The object `share status` shows (never a token).
-    func statusObject() -> [String: Any] {
+    /// The answer to the control socket's `status`, which `share status` shows (never a token).
+    func statusAnswer() -> DaemonStatusReport {
         let state = status.withLock { $0 }
-        var object: [String: Any] = [
-            "pid": Int(getpid()), "server": connection.origin, "child_session": state.childSession,
-            "logged_in": isLoggedIn, "taken_over": state.takenOver, "quarantined": state.quarantined,
-        ]
-        if let at = state.lastTakeoverAt { object["last_takeover_at"] = RFC3339.string(at) }
-        if let at = state.lastDrainAt { object["last_pass_at"] = RFC3339.string(at) }
-        if let error = state.lastError { object["last_error"] = error }
-        if let counts = try? outbox.counts() {
-            object["outbox"] = [
-                "pending": counts.pending, "sending": counts.sending, "sent": counts.sent, "failed": counts.failed,
-            ]
-        }
-        if let failed = try? outbox.list(states: [.failed]) {
-            object["failed"] = failed.map {
-                [
-                    "client_msg_id": $0.clientMsgID.description, "target": $0.target.displayPath,
-                    "reason": $0.lastError ?? $0.failureCode ?? "refused",
-                ]
-            }
-        }
-        return object
+        let counts = try? outbox.counts()
+        let failed = try? outbox.list(states: [.failed])
+        return DaemonStatusReport(
+            pid: Int(getpid()), server: connection.origin, childSession: state.childSession, loggedIn: isLoggedIn,
+            takenOver: state.takenOver, quarantined: state.quarantined,
+            lastTakeoverAt: state.lastTakeoverAt.map(RFC3339.string), lastPassAt: state.lastDrainAt.map(RFC3339.string),
+            lastError: state.lastError,
+            outbox: counts.map {
+                DaemonStatusReport.OutboxCounts(
+                    pending: $0.pending, sending: $0.sending, sent: $0.sent, failed: $0.failed)
+            },
+            failed: failed?.map {
+                DaemonStatusReport.FailedShare(
+                    clientMsgID: $0.clientMsgID.description, target: $0.target.displayPath,
+                    reason: $0.lastError ?? $0.failureCode ?? "refused")
+            })
     }
 }
 

@@ -47,21 +47,17 @@ struct DaemonRunner: Sendable {
         let control: ControlSocket
         do {
             control = try ControlSocket(path: options.socketPath) { [daemon] request in
-                switch request.trimmingCharacters(in: .whitespaces) {
-                case "wake":
+                switch request {
+                case .wake:
                     daemon.takeoverWake.wake()
                     daemon.sessionWake.wake()
-                    return "ok"
-                case "retry":
+                    return .acknowledged
+                case .retry:
                     daemon.retryNow()
                     daemon.drainWake.wake()
-                    return "ok"
-                case "status":
-                    let data = try? JSONSerialization.data(
-                        withJSONObject: daemon.statusObject(), options: [.sortedKeys])
-                    return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-                default:
-                    return "unknown request"
+                    return .acknowledged
+                case .status:
+                    return .status(daemon.statusAnswer())
                 }
             }
         } catch {

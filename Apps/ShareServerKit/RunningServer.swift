@@ -45,13 +45,13 @@ final class RunningServer {
         }
         let database = try SQLiteDatabase(path: options.databasePath)
         let crypto = OpenSSLCryptoProvider()
+        let verifier = ES256ProofVerifier(
+            crypto: crypto, replayStore: ReferenceServer.replayStore(on: database),
+            iatWindowSeconds: seed.settings.iatWindowSeconds)
         let server = try ReferenceServer(
-            database: database, crypto: crypto, settings: seed.settings,
+            database: database, crypto: crypto, verifier: verifier, settings: seed.settings,
             uploadsDirectory: options.databasePath + ".uploads")
         try server.loadSeed(seed)
-        server.useVerifier(
-            ES256ProofVerifier(
-                crypto: crypto, replayStore: server.replayStore, iatWindowSeconds: seed.settings.iatWindowSeconds))
         var log: (@Sendable (HTTPRequestLogRecord) -> Void)?
         if !options.quiet {
             let err = io.err

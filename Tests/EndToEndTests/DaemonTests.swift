@@ -265,6 +265,62 @@ struct DaemonTests {
         #expect(!FileManager.default.fileExists(atPath: socket), "the control socket outlived the daemon")
     }
 
+    @Test("every control request and answer round-trips through the real daemon's socket, typed and in plain words")
+    func controlSocketRoundTrip() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let daemon = try fixture.startDaemon(["--interval", "3600"])
+        defer {
+            daemon.kill(SIGTERM)
+            _ = daemon.finish()
+        }
+        #expect(daemon.waitForLine { $0.contains("share-daemon: ready") } != nil)
+        let path = DaemonControl.socketPath(of: fixture.sandbox.assembly)
+
+        let status = try DaemonControl.status(path: path).get()
+        #expect(status.pid == Int(daemon.pid))
+        #expect(status.server == fixture.sandbox.origin)
+        #expect(status.loggedIn == true)
+        #expect(status.outbox == DaemonStatusReport.OutboxCounts(pending: 0, sending: 0, sent: 0, failed: 0))
+        #expect(status.failed == [] && status.quarantined == [])
+        for request in [DaemonRequest.wake, .retry] {
+            let answer = DaemonControl.send(request, expecting: DaemonAcknowledgement.self, path: path)
+            #expect(answer == .success(DaemonAcknowledgement()), "\(request)")
+        }
+        // A status asked for as an acknowledgement does not decode: answers are checked against the request.
+        let mismatched = DaemonControl.send(.status, expecting: DaemonAcknowledgement.self, path: path)
+        #expect(mismatched == .failure(.unreadable("`ok` is missing")))
+
+        // The wire itself: one JSON line each way, and the previous version's plain words still work.
+        #expect(try Self.exchange(DaemonRequest.wake.line, path: path) == #"{"ok":true}"#)
+        #expect(try Self.exchange(DaemonRequest.retry.line, path: path) == #"{"ok":true}"#)
+        #expect(try Self.exchange(#"{"request":"explode"}"#, path: path) == #"{"error":"unknown request"}"#)
+        #expect(try Self.exchange("{not json", path: path) == #"{"error":"unknown request"}"#)
+        #expect(try Self.exchange("wake", path: path) == "ok")
+        #expect(try Self.exchange("retry", path: path) == "ok")
+        #expect(try Self.exchange("explode", path: path) == "unknown request")
+        let typed = try Self.exchange(DaemonRequest.status.line, path: path)
+        let plain = try Self.exchange("status", path: path)
+        for line in [typed, plain] {
+            let decoded = try JSONDecoder().decode(DaemonStatusReport.self, from: Data(line.utf8))
+            #expect(decoded.pid == status.pid && decoded.server == status.server, "\(line)")
+        }
+        #expect(daemon.waitForLine { $0.contains("retry now") } != nil, "retry did not reach the outbox")
+    }
+
+    /// Writes one line on the control socket and returns the answer line (without its newline).
+    static func exchange(_ line: String, path: String) throws -> String {
+        guard let fd = DaemonControl.connect(to: path) else { throw FixtureError("nobody listens on \(path)") }
+        defer { close(fd) }
+        let request = Array((line + "\n").utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var answer: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fd, &byte, 1) == 1 { answer.append(byte) }
+        guard answer.last == UInt8(ascii: "\n") else { throw FixtureError("the answer has no newline: \(answer)") }
+        return String(decoding: answer.dropLast(), as: UTF8.self)
+    }
+
     @Test("a second daemon on the same container refuses to start while the first runs")
     func secondDaemonRefused() async throws {
         let fixture = try await ShareCLIFixture()

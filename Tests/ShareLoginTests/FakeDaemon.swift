@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 
 /// A stand-in for `share-daemon`'s control socket: it listens where the
-/// daemon would, records each request line and answers every one with the
-/// same text, so `share status` can be tested against the answer format
-/// before the daemon's status service exists.
+/// daemon would, records each request line and answers it with bytes of the
+/// test's choosing, so `share status` can be tested against answers the real
+/// daemon never writes (another user's process listening there, a daemon of
+/// the previous version).
 final class FakeDaemon: @unchecked Sendable {
     private let fd: Int32
     private let path: String
@@ -12,8 +13,14 @@ final class FakeDaemon: @unchecked Sendable {
     private var lines: [String] = []
     private let done = DispatchSemaphore(value: 0)
 
+    /// Listens on `path` and answers every request with the same text.
+    convenience init(path: String, answer: String) throws {
+        try self.init(path: path) { _ in Array(answer.utf8) }
+    }
+
     /// Listens on `path` (its folder is made 0700) in a thread of its own.
-    init(path: String, answer: String) throws {
+    /// - Parameter answer: the bytes written for a request line (without its newline).
+    init(path: String, answer: @escaping @Sendable (String) -> [UInt8]) throws {
         self.path = path
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
@@ -34,14 +41,14 @@ final class FakeDaemon: @unchecked Sendable {
             close(fd)
             throw FixtureError("cannot listen on \(path) (errno \(errno))")
         }
-        let thread = Thread { [self] in serve(answer: Array(answer.utf8)) }
+        let thread = Thread { [self] in serve(answer: answer) }
         thread.start()
     }
 
     /// The request lines received so far.
     var requests: [String] { lock.withLock { lines } }
 
-    private func serve(answer: [UInt8]) {
+    private func serve(answer: @Sendable (String) -> [UInt8]) {
         defer { done.signal() }
         while true {
             let client = accept(fd, nil, nil)
@@ -52,8 +59,10 @@ final class FakeDaemon: @unchecked Sendable {
             var request: [UInt8] = []
             var byte: UInt8 = 0
             while read(client, &byte, 1) == 1, byte != UInt8(ascii: "\n") { request.append(byte) }
-            lock.withLock { lines.append(String(decoding: request, as: UTF8.self)) }
-            _ = answer.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+            let line = String(decoding: request, as: UTF8.self)
+            lock.withLock { lines.append(line) }
+            // A reader that stops early (an answer over its limit) must not kill the test with SIGPIPE.
+            _ = answer(line).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             close(client)
         }
     }

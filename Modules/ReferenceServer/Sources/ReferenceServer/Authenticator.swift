@@ -25,15 +25,11 @@ enum Authenticator {
                     ? "The request needs one DPoP header." : "The request has more than one DPoP header.",
                 tokenEndpoint: tokenEndpoint, nonce: nil)
         }
-        guard let verifier = server.verifier else {
-            throw HTTPProblem(
-                status: 503, code: "not_ready", title: "Server not ready", detail: "No DPoP verifier is configured.")
-        }
         let input = DPoPVerificationInput(
             proof: proof, method: context.head.method.rawValue, url: server.publicOrigin + context.head.path,
             accessToken: accessToken, boundThumbprint: boundThumbprint, nonce: try server.nonceRequirement())
         do {
-            return try verifier.verify(input)
+            return try server.verifier.verify(input)
         } catch {
             throw challenge(
                 server, code: error.oauthErrorCode ?? "invalid_dpop_proof", detail: error.description,

@@ -22,28 +22,35 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     let uploadsDirectory: String
     let clock: @Sendable () -> Date
     let events: EventSignal
+    let verifier: any DPoPProofVerifier
     private let originState = Mutex<String>("http://127.0.0.1")
-    private let verifierState = Mutex<(any DPoPProofVerifier)?>(nil)
     private let nonceState = Mutex<(nonce: String, handOutUntil: Int64)?>(nil)
 
     /// The operations this server implements; `docs/api/openapi.yaml` lists the same.
     public static var routes: [RouteDescription] { RouteTable.all.map(\.description) }
 
     /// Opens the server's storage and prepares the schema.
+    ///
+    /// The verifier is an argument rather than something set later so that
+    /// no request can ever reach a server that cannot check DPoP proofs.
     /// - Parameters:
     ///   - database: the database (the schema is migrated on open).
     ///   - crypto: random numbers, SHA-256 and PBKDF2.
+    ///   - verifier: checks every request's DPoP proof; the composition root
+    ///     builds it over ``replayStore(on:)`` of the same database so replays
+    ///     are caught across restarts and processes.
     ///   - settings: the instance's limits and policies (from the seed).
     ///   - uploadsDirectory: where upload parts are kept, next to the database.
     ///   - clock: the current time (tests move it).
     /// - Throws: `SQLError` when the database cannot be migrated, or a file
     ///   system error when the uploads directory cannot be created.
     public init(
-        database: any SQLDatabase, crypto: any CryptoProvider, settings: InstanceSettings, uploadsDirectory: String,
-        clock: @escaping @Sendable () -> Date = Date.init
+        database: any SQLDatabase, crypto: any CryptoProvider, verifier: any DPoPProofVerifier,
+        settings: InstanceSettings, uploadsDirectory: String, clock: @escaping @Sendable () -> Date = Date.init
     ) throws {
         self.db = database
         self.crypto = crypto
+        self.verifier = verifier
         self.ids = ServerIdentifiers(crypto: crypto)
         self.settings = settings
         self.uploadsDirectory = uploadsDirectory
@@ -54,14 +61,15 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
         _ = try database.migrate(ServerSchema.migrations)
     }
 
-    /// The store of `jti` values the DPoP verifier must be built with, so
-    /// replays are caught across restarts and processes.
-    public var replayStore: any DPoPReplayStore { SQLReplayStore(db: db) }
-
-    /// Sets the verifier (built by the composition root over ``replayStore``).
-    /// - Parameter verifier: the DPoP proof verifier.
-    public func useVerifier(_ verifier: any DPoPProofVerifier) {
-        verifierState.withLock { $0 = verifier }
+    /// The store of `jti` values in a server database that the DPoP verifier
+    /// must be built with, so replays are caught across restarts and
+    /// processes. It is built before the server (which takes the verifier in
+    /// its initializer); its table exists once the server has opened the
+    /// database, before the first request can be verified.
+    /// - Parameter database: the database the server will be opened on.
+    /// - Returns: the replay store kept in that database.
+    public static func replayStore(on database: any SQLDatabase) -> any DPoPReplayStore {
+        SQLReplayStore(db: database)
     }
 
     /// Sets the origin clients reach the server at (`http://127.0.0.1:PORT`),
@@ -72,8 +80,6 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     }
 
     var publicOrigin: String { originState.withLock { $0 } }
-
-    var verifier: (any DPoPProofVerifier)? { verifierState.withLock { $0 } }
 
     /// Loads a seed: users, spaces, channels, access, threads. Idempotent:
     /// existing rows are updated, passwords of existing users are kept.

@@ -45,15 +45,13 @@ struct Harness {
         // One PBKDF2 round: login's cost would otherwise dominate every run.
         settings.passwordIterations = 1
         let uploads = NSTemporaryDirectory() + "share-fuzz-uploads-\(getpid())"
+        let verifier = AcceptingVerifier(
+            jwk: try JWK(
+                x: "l8tFrhx-34tV3hRICRDY9zCkDlpBhF42UQUfWVAWBFs", y: "9VE4jf_Ok_o64zbTTlcuNJajHmt6v9TDVrU0CdvGRDA"))
         let server = try ReferenceServer(
-            database: try SQLiteDatabase(path: ":memory:"), crypto: OpenSSLCryptoProvider(), settings: settings,
-            uploadsDirectory: uploads)
+            database: try SQLiteDatabase(path: ":memory:"), crypto: OpenSSLCryptoProvider(), verifier: verifier,
+            settings: settings, uploadsDirectory: uploads)
         try server.loadSeed(DemoSeed.seed)
-        server.useVerifier(
-            AcceptingVerifier(
-                jwk: try JWK(
-                    x: "l8tFrhx-34tV3hRICRDY9zCkDlpBhF42UQUfWVAWBFs", y: "9VE4jf_Ok_o64zbTTlcuNJajHmt6v9TDVrU0CdvGRDA"))
-        )
         self.server = server
         let demo = DemoSeed.passwords[0]
         let login = #"{"username":"\#(demo.username)","password":"\#(demo.password)"}"#
