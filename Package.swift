@@ -154,13 +154,17 @@ let package = Package(
         ),
         .target(
             name: "ClientTestSupport",
-            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), "TestSupport", "ClientAssembly", lib("ShareCore"), lib("CryptoInterface")],
+            dependencies: [
+                lib("ServerAPI"), lib("ServerAPIInterface"), "TestSupport", "ClientAssembly", lib("ShareCore"),
+                lib("CryptoInterface"),
+            ],
             path: "Tests/ClientTestSupport",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "ShareTestHelper",
-            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), 
+            dependencies: [
+                lib("ServerAPI"), lib("ServerAPIInterface"),
                 lib("ShareCore"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
                 lib("SharedState"), lib("SQLInterface"), lib("SQLiteStore"), "ClientAssembly", lib("DPoP"),
                 lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
@@ -254,7 +258,8 @@ let package = Package(
         // MARK: Uploads: streaming, resumable uploads (share-server, helper processes killed mid-upload)
         .testTarget(
             name: "UploadsTests",
-            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), 
+            dependencies: [
+                lib("ServerAPI"), lib("ServerAPIInterface"),
                 "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
                 lib("UploadsInterface"),
                 lib("Uploads"), lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"),
@@ -268,7 +273,8 @@ let package = Package(
         // MARK: Messages: the Sender, uploads then the message (share-server)
         .testTarget(
             name: "MessagesTests",
-            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), 
+            dependencies: [
+                lib("ServerAPI"), lib("ServerAPIInterface"),
                 "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
                 lib("MessagesInterface"),
                 lib("Messages"), lib("UploadsInterface"), lib("Uploads"), lib("SessionsInterface"), lib("Sessions"),
@@ -301,7 +307,8 @@ let package = Package(
         // MARK: Targets: resolution, search, recent targets (share-server)
         .testTarget(
             name: "TargetStoreTests",
-            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), 
+            dependencies: [
+                lib("ServerAPI"), lib("ServerAPIInterface"),
                 "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly", lib("ShareCore"),
                 lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedStateInterface"), lib("SharedState"),
                 lib("SessionsInterface"), lib("Sessions"), lib("HTTPInterface"), lib("HTTPTransport"),
@@ -354,7 +361,8 @@ let package = Package(
         // MARK: Push preview: share notify, the notifier and the daemon's push service (share-server)
         .testTarget(
             name: "PushPreviewTests",
-            dependencies: [lib("ServerAPI"), lib("ServerAPIInterface"), 
+            dependencies: [
+                lib("ServerAPI"), lib("ServerAPIInterface"),
                 "ShareCLI", "ShareDaemon", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
                 lib("ShareCore"), lib("PushPreviewInterface"), lib("PushPreview"), lib("SessionsInterface"),
                 lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"), lib("SharedState"),

@@ -282,7 +282,8 @@ final class Daemon: Sendable {
         return DaemonStatusReport(
             pid: Int(getpid()), server: connection.origin, childSession: state.childSession, loggedIn: isLoggedIn,
             takenOver: state.takenOver, quarantined: state.quarantined,
-            lastTakeoverAt: state.lastTakeoverAt.map(RFC3339.string), lastPassAt: state.lastDrainAt.map(RFC3339.string),
+            lastTakeoverAt: state.lastTakeoverAt.map { RFC3339.string($0) },
+            lastPassAt: state.lastDrainAt.map { RFC3339.string($0) },
             lastError: state.lastError,
             outbox: counts.map {
                 DaemonStatusReport.OutboxCounts(

@@ -1,9 +1,9 @@
-import ServerAPI
 import HTTPInterface
 import HTTPTypes
 import KeychainInterface
 import Messages
 import MessagesInterface
+import ServerAPI
 import SessionsInterface
 import ShareCore
 import Synchronization
@@ -105,7 +105,8 @@ struct ClassificationTests {
         let client = ScriptedClient(steps)
         let sender = Sender(
             uploader: uploader,
-            messages: MessageClient(api: AuthorizedClient(origin: "http://127.0.0.1:9", client: client, tokens: tokens)),
+            messages: MessageClient(
+                api: AuthorizedClient(origin: "http://127.0.0.1:9", client: client, tokens: tokens)),
             limits: Self.limits)
         do throws(SendError) {
             let sent = try await sender.send(

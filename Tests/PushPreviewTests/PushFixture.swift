@@ -62,7 +62,8 @@ final class PushFixture: @unchecked Sendable {
             try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent))
             try state.set(origin, for: .serverOrigin)
             messageID = try await createMessage(Self.excerpt)
-            let registration = try await sandbox.connection.pushRegistrar().register(pushToken: "fixture-device", provider: "test", environment: "production", appID: "tests")
+            let registration = try await sandbox.connection.pushRegistrar().register(
+                pushToken: "fixture-device", provider: "test", environment: "production", appID: "tests")
             try registrations.store(registration, instance: instance)
         } catch {
             sandbox.close()

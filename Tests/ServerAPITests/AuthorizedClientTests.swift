@@ -98,7 +98,9 @@ struct AuthorizedClientTests {
         }
         #expect(twice.tokensSent.count == 2)
         let proof = Script([Answer(status: 401, body: #"{"code":"invalid_dpop_proof"}"#)])
-        await #expect(throws: APIError.self) { _ = try await Self.client(proof).send(APIRequest("getThing", path: "/x")) }
+        await #expect(throws: APIError.self) {
+            _ = try await Self.client(proof).send(APIRequest("getThing", path: "/x"))
+        }
         #expect(proof.tokensSent.count == 1)
         #expect(proof.state.withLock { $0.rejections } == 0)
     }
@@ -118,7 +120,8 @@ struct AuthorizedClientTests {
 
     @Test("503 with Retry-After is retryable with the wait; a success that is not the answer type is retryable")
     func classified() async {
-        let busy = Script([Answer(status: 503, body: #"{"code":"storage_unavailable"}"#, headers: ["Retry-After": "7"])])
+        let busy = Script([Answer(status: 503, body: #"{"code":"storage_unavailable"}"#, headers: ["Retry-After": "7"])]
+        )
         let error = await #expect(throws: APIError.self) {
             _ = try await Self.client(busy).send(APIRequest("createMessage", method: .post, path: "/x"))
         }

@@ -67,6 +67,7 @@ struct ClassifierTests {
         #expect(APIClassifier.classify(.connectionLost("reset"), operation: "x").isRetryable)
         #expect(APIClassifier.classify(.cancelled, operation: "x") == .cancelled)
         #expect(APIClassifier.classify(.tlsFailure("untrusted"), operation: "x") == .failed(.tlsFailure("untrusted")))
-        #expect(APIClassifier.classify(.responseTooLarge(limit: 8), operation: "x") == .failed(.responseTooLarge(limit: 8)))
+        #expect(
+            APIClassifier.classify(.responseTooLarge(limit: 8), operation: "x") == .failed(.responseTooLarge(limit: 8)))
     }
 }

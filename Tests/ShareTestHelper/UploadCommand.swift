@@ -1,9 +1,9 @@
-import ServerAPI
 import ClientAssembly
 import DPoP
 import Foundation
 import HTTPInterface
 import HTTPTransport
+import ServerAPI
 import Sessions
 import SessionsInterface
 import SharedState

@@ -1,8 +1,8 @@
-import ServerAPI
 import ClientTestSupport
 import HTTPInterface
 import HTTPTypes
 import KeychainInterface
+import ServerAPI
 import SessionsInterface
 import ShareCore
 import Synchronization

@@ -59,8 +59,10 @@ struct FailureClassTests {
         let flaky = FlakyClient(fixture.signed, answer: ["/complete": [503]], retryAfter: "10000000000000000")
         let events = Collector<StreamingUploader.Event>()
         let outcome = await #expect(throws: UploadError.self) {
-            try await fixture.uploader(client: flaky, retry: .init(delays: [.milliseconds(10)]), observer: { events.append($0) })
-                .upload(source, limits: Self.unlimited, budget: .milliseconds(1500), progress: nil, cancellation: nil)
+            try await fixture.uploader(
+                client: flaky, retry: .init(delays: [.milliseconds(10)]), observer: { events.append($0) }
+            )
+            .upload(source, limits: Self.unlimited, budget: .milliseconds(1500), progress: nil, cancellation: nil)
         }
         guard case .handedOff = outcome else {
             Issue.record("expected the budget to end the wait, got \(String(describing: outcome))")

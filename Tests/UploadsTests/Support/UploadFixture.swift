@@ -1,4 +1,3 @@
-import ServerAPI
 import ClientAssembly
 import ClientTestSupport
 import CryptoInterface
@@ -8,6 +7,7 @@ import HTTPInterface
 import HTTPTransport
 import HTTPTypes
 import KeychainInterface
+import ServerAPI
 import Sessions
 import SessionsInterface
 import SharedState

@@ -53,7 +53,8 @@ public struct APIRequest: Sendable, CustomStringConvertible {
         } catch {
             throw .failed(.invalidRequest("the \(operation) body cannot be encoded"))
         }
-        self.init(operation, method: method, path: path, headers: ["Content-Type": "application/json"], body: .bytes(bytes))
+        self.init(
+            operation, method: method, path: path, headers: ["Content-Type": "application/json"], body: .bytes(bytes))
     }
 
     /// The operation, method and path without its query (a query may carry

@@ -124,7 +124,8 @@ public struct OutboxDrainer: Sendable {
             // A 429 or 5xx with Retry-After: the server's wait is a lower bound.
             let now = clock()
             let next =
-                now + backoff.delayMilliseconds(afterAttempt: item.attempts, retryAfterSeconds: reason.retryAfterSeconds)
+                now
+                + backoff.delayMilliseconds(afterAttempt: item.attempts, retryAfterSeconds: reason.retryAfterSeconds)
             try outbox.markRetry(id, reason: reason.description, nextAttemptAt: next, now: now)
             report.retried += 1
             observer?(.retry(id, reason: reason.description, nextAttemptAt: next))

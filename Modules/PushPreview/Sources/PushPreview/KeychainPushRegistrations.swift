@@ -1,7 +1,7 @@
 import Foundation
-import ServerAPIInterface
 public import KeychainInterface
 public import PushPreviewInterface
+import ServerAPIInterface
 
 /// Push registrations in the keychain's shared access group, one item per
 /// instance (service `push.registration`, scope `host:port`): the preview

@@ -79,7 +79,8 @@ public struct PushRegistrar: Sendable {
                     value: Double(totals.durationMilliseconds) / Double(totals.displays)))
         }
         metrics.append(
-            .init(name: "client.push.placeholder", unit: "1", attributes: attributes, value: Double(totals.placeholders)))
+            .init(
+                name: "client.push.placeholder", unit: "1", attributes: attributes, value: Double(totals.placeholders)))
         let body = ClientMetricsBody(metrics: metrics)
         do {
             _ = try await api.send(

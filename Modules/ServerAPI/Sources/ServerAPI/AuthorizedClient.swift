@@ -1,5 +1,5 @@
-public import HTTPInterface
 import Glibc
+public import HTTPInterface
 import HTTPTypes
 public import ServerAPIInterface
 public import SessionsInterface
@@ -103,4 +103,3 @@ public struct AuthorizedClient: AuthorizedAPIClient {
         }
     }
 }
-

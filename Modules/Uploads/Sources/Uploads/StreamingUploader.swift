@@ -1,8 +1,8 @@
 public import CryptoInterface
 public import HTTPInterface
-public import ServerAPIInterface
 import HTTPTypes
-import ShareCore
+public import ServerAPIInterface
+public import ShareCore
 import Synchronization
 public import UploadsInterface
 
@@ -23,15 +23,43 @@ public import UploadsInterface
 /// Peak memory: one 256 KiB read buffer and 32 bytes per part, whatever the
 /// file's size (the client streams each part from disk).
 public final class StreamingUploader: FileUploading {
-    /// How often and how patiently passing failures are retried.
+    /// How often and how patiently passing failures are retried: the
+    /// shared ``ShareCore/BackoffPolicy`` (full jitter, the server's
+    /// `Retry-After` as a lower bound, capped at an hour), or a fixed schedule.
     public struct RetryPolicy: Sendable {
-        /// The pauses before each retry; their count is the number of retries.
-        public var delays: [Duration]
+        /// How many retries an upload gets before its failure is returned.
+        public var retries: Int
+        /// The delays between retries.
+        public var backoff: BackoffPolicy
+        /// A fixed schedule instead of the backoff (its count is the number of retries).
+        public var delays: [Duration]?
 
-        /// Makes a policy.
-        /// - Parameter delays: the pauses before each retry (four, from 0.2 s to 2 s, unless given).
-        public init(delays: [Duration] = [.milliseconds(200), .milliseconds(500), .seconds(1), .seconds(2)]) {
+        /// Makes a policy from the shared backoff.
+        /// - Parameters:
+        ///   - retries: how many retries (four unless given).
+        ///   - backoff: the delays (full jitter from 0.25 s, at most 2 s, unless given).
+        public init(
+            retries: Int = 4, backoff: BackoffPolicy = BackoffPolicy(base: .milliseconds(250), cap: .seconds(2))
+        ) {
+            self.retries = max(0, retries)
+            self.backoff = backoff
+            delays = nil
+        }
+
+        /// Makes a policy with fixed pauses (tests, and callers that want exact timing).
+        /// - Parameter delays: the pause before each retry.
+        public init(delays: [Duration]) {
+            retries = delays.count
+            backoff = BackoffPolicy()
             self.delays = delays
+        }
+
+        /// The pause before retry `index` (0-based): the schedule's or the
+        /// backoff's, and never shorter than the server's `Retry-After` (capped).
+        func delay(beforeRetry index: Int, retryAfter: Duration?) -> Duration {
+            let wanted = retryAfter.map { min($0, backoff.retryAfterCap) } ?? .zero
+            if let delays, delays.indices.contains(index) { return max(delays[index], wanted) }
+            return max(backoff.delay(afterAttempt: index + 1), wanted)
         }
     }
 
@@ -204,8 +232,8 @@ public final class StreamingUploader: FileUploading {
                 }
                 throw Failure.transient("the server is missing parts of upload \(record.uploadID)")
             } catch .transient(let why, let retryAfter) {
-                guard attempt < retry.delays.count else { throw .transient(why) }
-                let delay = max(retry.delays[attempt], retryAfter ?? .zero)
+                guard attempt < retry.retries else { throw .transient(why) }
+                let delay = retry.delay(beforeRetry: attempt, retryAfter: retryAfter)
                 observer?(.retrying(why, after: delay))
                 try await pause(delay, run: run)
                 attempt += 1
@@ -214,7 +242,7 @@ public final class StreamingUploader: FileUploading {
                 // The upload expired or was aborted on the server: start over, once per retry.
                 if let record = state.record { removeRecord(record) }
                 state.record = nil
-                guard attempt < retry.delays.count else { throw .transient(why) }
+                guard attempt < retry.retries else { throw .transient(why) }
                 observer?(.retrying(why, after: .zero))
                 attempt += 1
                 missing = nil
@@ -335,7 +363,8 @@ public final class StreamingUploader: FileUploading {
         let offset = Int64(part - 1) * record.partSize
         let length = length(of: part, in: record)
         let request = APIRequest(
-            "uploadPart \(part)", method: .put, path: "/api/v1/uploads/\(APIPath.encode(record.uploadID))/parts/\(part)",
+            "uploadPart \(part)", method: .put,
+            path: "/api/v1/uploads/\(APIPath.encode(record.uploadID))/parts/\(part)",
             headers: [
                 "Content-Type": "application/octet-stream",
                 "Content-Digest": ContentDigest.headerValue(base64: record.partDigests[part - 1]),
@@ -399,10 +428,13 @@ public final class StreamingUploader: FileUploading {
     ) async throws(Failure) -> Answer {
         try checkStopped(run)
         do {
-            return try await api.send(request, decoding: Answer.self, options: APICallOptions(cancellation: run.cancellation))
-                .value
+            return try await api.send(
+                request, decoding: Answer.self, options: APICallOptions(cancellation: run.cancellation)
+            )
+            .value
         } catch {
-            if incompleteIsNil, case .refused(let refusal) = error, refusal.status == 409, refusal.code == "incomplete" {
+            if incompleteIsNil, case .refused(let refusal) = error, refusal.status == 409, refusal.code == "incomplete"
+            {
                 throw .incomplete
             }
             throw run.stopReason != nil ? .stopped : classify(error, request: request.operation)
