@@ -120,6 +120,12 @@ struct EventTests {
         #expect(channel.code == "write_forbidden")
         // Reading stays allowed; the channel shows as read-only.
         #expect(try await sam.send("GET", "/api/v1/threads/t1/messages").status == 200)
+        // Message cursors have the events' format: decimal digits only.
+        for after in ["%2B5", "-0", "%205", "abc", "", "1234567890123456789"] {
+            let bad = try await sam.send("GET", "/api/v1/threads/t1/messages?after=\(after)")
+            #expect(bad.status == 400, "after=\(after) gave \(bad.status)")
+        }
+        #expect(try await sam.send("GET", "/api/v1/threads/t1/messages?after=0").status == 200)
         let spaces = try await sam.send("GET", "/api/v1/spaces").array
         let c1 = spaces.flatMap { $0["channels"] as? [[String: Any]] ?? [] }.first { $0["id"] as? String == "c1" }
         #expect(c1?["can_write"] as? Bool == false)

@@ -145,9 +145,15 @@ struct PushTests {
         emptyToken["app_id"] = "com.example.share"
         var missingMember = Push.registrationBody(token: "x")
         missingMember.removeValue(forKey: "environment")
-        for body in [wrongProvider, emptyToken, missingMember] {
+        // Lengths count characters (Unicode scalars), as the document's maxLength does.
+        var longEnvironment = Push.registrationBody(token: "y")
+        longEnvironment["environment"] = String(repeating: "x", count: 256)
+        for body in [wrongProvider, emptyToken, missingMember, longEnvironment] {
             #expect(try await alex.send("POST", "/api/v1/push/registrations", json: body).status == 400)
         }
+        var wideEnvironment = Push.registrationBody(token: "apns-device-wide")
+        wideEnvironment["environment"] = String(repeating: "é", count: 255)
+        #expect(try await alex.send("POST", "/api/v1/push/registrations", json: wideEnvironment).status == 201)
 
         let registration = try await Push.register(alex, token: "apns-device-alex")
         let foreign = try await sam.send("DELETE", "/api/v1/push/registrations/\(registration.id)")

@@ -105,7 +105,9 @@ enum CatalogRoutes {
     ) throws -> HTTPResponse {
         var after: Int64 = 0
         if let cursor = context.query("after") {
-            guard let value = Int64(cursor), value >= 0 else {
+            // The cursor format of listEvents (decimal digits only), so `+5`
+            // or ` 5` are refused as the OpenAPI document's pattern says.
+            guard let value = EventRoutes.cursorValue(cursor) else {
                 throw Problems.badRequest("after must be a cursor from next.")
             }
             after = value

@@ -70,12 +70,19 @@ enum EventRoutes {
     /// A cursor: the decimal `seq` of the last event seen. Only digits, so
     /// `+5`, ` 5` or `5.0` are refused rather than read as 5.
     static func parseCursor(_ text: String) throws -> Int64 {
-        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-            let value = Int64(text)
-        else {
+        guard let value = cursorValue(text) else {
             throw Problems.badRequest("after must be a cursor from an earlier listEvents answer (a decimal number).")
         }
         return value
+    }
+
+    /// The value of a cursor of 1 to 18 decimal digits (the document's
+    /// `Cursor` pattern), nil for anything else.
+    static func cursorValue(_ text: String) -> Int64? {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return nil
+        }
+        return Int64(text)
     }
 
     /// `wait` in whole seconds, 0 when absent; more than ``maxWaitSeconds`` is shortened to it.

@@ -29,8 +29,10 @@ enum PushRoutes {
     /// The longest excerpt in a `full` preview, in characters (grapheme
     /// clusters, so an emoji or an accented letter is never cut in half).
     static let excerptLength = 120
-    /// Bounds on registration members: a device token is at most a few
-    /// hundred bytes; the bound keeps a client from storing megabytes.
+    /// Bounds on registration members, in Unicode scalars like
+    /// ``maxMetricTextLength`` (what the OpenAPI document's `maxLength`
+    /// counts): a device token is at most a few hundred characters; the
+    /// bound keeps a client from storing megabytes.
     static let maxTokenLength = 4096
     static let maxFieldLength = 255
 
@@ -63,8 +65,8 @@ enum PushRoutes {
         for (name, value, limit) in [
             ("token", body.token, maxTokenLength), ("environment", body.environment, maxFieldLength),
             ("app_id", body.appID, maxFieldLength),
-        ] where value.isEmpty || value.utf8.count > limit {
-            throw Problems.badRequest("\(name) must be a non-empty string of at most \(limit) bytes.")
+        ] where value.isEmpty || value.unicodeScalars.count > limit {
+            throw Problems.badRequest("\(name) must be a non-empty string of at most \(limit) characters.")
         }
         let registrationID = server.ids.id("pr")
         let previewToken = try server.ids.token()
