@@ -121,7 +121,11 @@ enum DebugCommand {
                     case .cancelled, .failed:
                         throw error
                     }
-                    io.err.write("share debug: \(error)\n")
+                    if case .refused(let refusal) = error {
+                        io.err.write("share debug: GET \(path) answered \(refusal.status)\n")
+                    } else {
+                        io.err.write("share debug: GET \(path): \(error)\n")
+                    }
                 }
             }
             return refused ? .failure : .success
