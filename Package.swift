@@ -326,7 +326,8 @@ let package = Package(
                 lib("ShareCore"), lib("OutboxInterface"), lib("Outbox"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("MessagesInterface"), lib("Messages"), lib("UploadsInterface"), lib("SQLInterface"),
                 lib("SQLiteStore"), lib("SharedStateInterface"), lib("SharedState"), lib("SessionsInterface"),
-                lib("Sessions"), lib("HTTPInterface"), lib("KeychainInterface"), lib("Uploads"),
+                lib("Sessions"), lib("HTTPInterface"), lib("KeychainInterface"), lib("Uploads"), lib("ServerAPI"),
+                lib("HTTPTypes"),
             ],
             path: "Tests/OutboxTests",
             swiftSettings: swiftSettings

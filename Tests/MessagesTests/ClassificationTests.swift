@@ -124,6 +124,14 @@ struct ClassificationTests {
         #expect(result == .failure(.retryable(.rateLimited(retryAfterSeconds: 7))))
     }
 
+    @Test("503 with Retry-After is retryable with the seconds, for the outbox's backoff")
+    func serverErrorWithRetryAfter() async {
+        let (result, _) = await send([.answer(503, code: "storage_unavailable", headers: [("Retry-After", "7")])])
+        #expect(
+            result == .failure(.retryable(.serverError(status: 503, code: "storage_unavailable", retryAfterSeconds: 7))))
+        if case .failure(.retryable(let reason)) = result { #expect(reason.retryAfterSeconds == 7) }
+    }
+
     @Test("5xx is retryable")
     func serverError() async {
         let (result, _) = await send([.answer(503, code: "unavailable")])

@@ -1,9 +1,12 @@
 import ClientAssembly
 import ClientTestSupport
 import Foundation
+import HTTPInterface
+import HTTPTypes
 import Messages
 import MessagesInterface
 import Outbox
+import ServerAPI
 import OutboxInterface
 import SessionsInterface
 import ShareCore
@@ -92,6 +95,31 @@ struct DrainTests {
         #expect(try fixture.outbox.item(item.clientMsgID)?.state == .sent)
     }
 
+    @Test("createMessage answered 503 with Retry-After: 7: the next attempt is 7 s away, not the backoff's 1 s; then sent once")
+    func retryAfterOnCreateMessage() async throws {
+        let fixture = try await OutboxFixture()
+        defer { fixture.close() }
+        let item = try fixture.enqueue("the server asks to wait")
+        let connection = fixture.sandbox.connection
+        let busy = BusyOnce(connection.signed, pathSuffix: "/messages", retryAfter: "7")
+        let sender = Sender(
+            uploader: connection.uploader(.parent, recordsDirectory: fixture.home.file("records")),
+            messages: MessageClient(
+                api: AuthorizedClient(origin: fixture.origin, client: busy, tokens: connection.provider(.parent))),
+            limits: OutboxFixture.limits)
+        let start = fixture.clock.now()
+        let first = try await fixture.drainer(sender: sender).drainOnce()
+        #expect(first.retried == 1 && first.sent == 0)
+        let waiting = try #require(try fixture.outbox.item(item.clientMsgID))
+        #expect(waiting.nextAttemptAt == start + 7000, "the server's 7 s, above the backoff's 1 s")
+        #expect(waiting.lastError?.contains("7 seconds") == true)
+        fixture.clock.advance(to: start + 6999)
+        #expect(try await fixture.drainer(sender: sender).drainOnce().sent == 0, "not before the server's wait")
+        fixture.clock.advance(to: waiting.nextAttemptAt)
+        #expect(try await fixture.drainer(sender: sender).drainOnce().sent == 1)
+        #expect(try await fixture.serverCounts()[item.clientMsgID.description] == 1)
+    }
+
     @Test("makeAllDue: a send waiting on its backoff goes at once; sent and failed items stay as they are")
     func makeAllDueForgetsBackoff() async throws {
         let fixture = try await OutboxFixture()
@@ -178,4 +206,38 @@ final class Collector<Value: Sendable>: Sendable {
     private let values = Mutex<[Value]>([])
     func append(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
+}
+
+/// A signing client that answers the first request whose path ends with
+/// `pathSuffix` itself, with `503` and a `Retry-After`, and passes every
+/// other request to the real client.
+final class BusyOnce: DPoPSigningHTTPClient {
+    private let inner: any DPoPSigningHTTPClient
+    private let pathSuffix: String
+    private let retryAfter: String
+    private let answered = Mutex(false)
+
+    init(_ inner: any DPoPSigningHTTPClient, pathSuffix: String, retryAfter: String) {
+        self.inner = inner
+        self.pathSuffix = pathSuffix
+        self.retryAfter = retryAfter
+    }
+
+    func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
+        -> HTTPClientResponse
+    {
+        try await send(request, accessToken: nil, options: options)
+    }
+
+    func send(_ request: HTTPClientRequest, accessToken: String?, options: HTTPRequestOptions)
+        async throws(HTTPClientError) -> HTTPClientResponse
+    {
+        let busy = request.url.hasSuffix(pathSuffix) && answered.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        guard busy else { return try await inner.send(request, accessToken: accessToken, options: options) }
+        let body = #"{"type":"about:blank","status":503,"code":"storage_unavailable","title":"Busy"}"#
+        return HTTPClientResponse(status: 503, headers: ["Retry-After": retryAfter], body: Array(body.utf8))
+    }
 }

@@ -74,9 +74,9 @@ final class OutboxFixture: @unchecked Sendable {
     /// A drainer over the outbox with the test's clock and a seeded backoff.
     func drainer(
         lease: Duration = .seconds(600), observer: (@Sendable (DrainEvent) -> Void)? = nil,
-        sentCallback: (@Sendable (OutboxItem, SentMessage) -> Void)? = nil
+        sentCallback: (@Sendable (OutboxItem, SentMessage) -> Void)? = nil, sender given: (any ShareSending)? = nil
     ) -> OutboxDrainer {
-        let sender = sender()
+        let sender = given ?? sender()
         let origin = origin
         return OutboxDrainer(
             outbox: outbox,

@@ -1,6 +1,7 @@
 public import HTTPInterface
 import HTTPTypes
 public import KeychainInterface
+import ServerAPIInterface
 public import SessionsInterface
 public import SharedStateInterface
 
@@ -96,8 +97,10 @@ public struct SessionIssuer: SessionIssuing {
             switch outcome {
             case .issued(let tokens):
                 return tokens
-            case .refused(401, let code?)
-            where attempt == 1 && ["token_expired", "invalid_token", "session_revoked"].contains(code):
+            // The same refresh policy as the authorized API client's; this
+            // call cannot go through that client, because the request and
+            // the keychain write must happen under the child family's lock.
+            case .refused(401, let code?) where attempt == 1 && APIClassifier.refreshCodes.contains(code):
                 await parent.reportRejected(token: parentToken)
             case .refused(let status, let code):
                 throw SessionEndpoint.error(status: status, code: code, path: "/auth/extension-sessions")
@@ -146,7 +149,7 @@ public struct SessionIssuer: SessionIssuing {
                 return .revoked
             case (401, "session_revoked"):
                 return .alreadyEnded(.revoked)
-            case (401, let code?) where attempt == 1 && ["token_expired", "invalid_token"].contains(code):
+            case (401, let code?) where attempt == 1 && APIClassifier.refreshCodes.contains(code):
                 await parent.reportRejected(token: token)
             default:
                 throw SessionEndpoint.error(status: status, code: code, path: "/auth/logout")
