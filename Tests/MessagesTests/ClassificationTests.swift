@@ -128,7 +128,8 @@ struct ClassificationTests {
     func serverErrorWithRetryAfter() async {
         let (result, _) = await send([.answer(503, code: "storage_unavailable", headers: [("Retry-After", "7")])])
         #expect(
-            result == .failure(.retryable(.serverError(status: 503, code: "storage_unavailable", retryAfterSeconds: 7))))
+            result == .failure(.retryable(.serverError(status: 503, code: "storage_unavailable", retryAfterSeconds: 7)))
+        )
         if case .failure(.retryable(let reason)) = result { #expect(reason.retryAfterSeconds == 7) }
     }
 

@@ -6,8 +6,8 @@ import HTTPTypes
 import Messages
 import MessagesInterface
 import Outbox
-import ServerAPI
 import OutboxInterface
+import ServerAPI
 import SessionsInterface
 import ShareCore
 import Synchronization
@@ -95,7 +95,9 @@ struct DrainTests {
         #expect(try fixture.outbox.item(item.clientMsgID)?.state == .sent)
     }
 
-    @Test("createMessage answered 503 with Retry-After: 7: the next attempt is 7 s away, not the backoff's 1 s; then sent once")
+    @Test(
+        "createMessage answered 503 with Retry-After: 7: the next attempt is 7 s away, not the backoff's 1 s; then sent once"
+    )
     func retryAfterOnCreateMessage() async throws {
         let fixture = try await OutboxFixture()
         defer { fixture.close() }
@@ -232,10 +234,12 @@ final class BusyOnce: DPoPSigningHTTPClient {
     func send(_ request: HTTPClientRequest, accessToken: String?, options: HTTPRequestOptions)
         async throws(HTTPClientError) -> HTTPClientResponse
     {
-        let busy = request.url.hasSuffix(pathSuffix) && answered.withLock { done in
-            defer { done = true }
-            return !done
-        }
+        let busy =
+            request.url.hasSuffix(pathSuffix)
+            && answered.withLock { done in
+                defer { done = true }
+                return !done
+            }
         guard busy else { return try await inner.send(request, accessToken: accessToken, options: options) }
         let body = #"{"type":"about:blank","status":503,"code":"storage_unavailable","title":"Busy"}"#
         return HTTPClientResponse(status: 503, headers: ["Retry-After": retryAfter], body: Array(body.utf8))
