@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// The reference server of the wire contract (PROTOCOL.md): routes, storage
+// The reference server of the wire contract (docs/protocol.md): routes, storage
 // schema and rules, over the HTTP engine, SQL and DPoP interfaces. The
 // share-server program wires the concrete engine, SQLite and verifier in.
 import PackageDescription

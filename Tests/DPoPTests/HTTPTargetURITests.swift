@@ -132,8 +132,9 @@ struct HTTPTargetURITests {
         #expect(try HTTPTargetURI(input).canonical == originAndPath)
     }
 
-    /// Where the rules disagree the canonical form follows RFC 3986, which
-    /// the issue asks for: WHATWG keeps `%7e` and lowercase hex as typed.
+    /// Where the rules disagree the canonical form follows RFC 3986, as
+    /// docs/protocol.md ("`htu` normalisation") prescribes: WHATWG keeps
+    /// `%7e` and lowercase hex as typed.
     /// A client that sends its requests to the canonical URL avoids the case.
     @Test("documented difference from WHATWG: escapes are normalized")
     func whatwgDifference() throws {

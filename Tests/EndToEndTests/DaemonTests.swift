@@ -188,7 +188,7 @@ struct DaemonTests {
         #expect(try fixture.recentTargets().map(\.id) == ["c2"])
     }
 
-    @Test("ID-T16: the daemon refreshes its parent while several share processes refresh the child: no reuse")
+    @Test("the daemon refreshes its parent while several share processes refresh the child: no reuse")
     func parallelRefreshesOfBothFamilies() async throws {
         var seed = DemoLikeSeed.value
         // Shorter than the refresh leeway: every use of either family refreshes it.

@@ -16,7 +16,7 @@ struct RepositoryLayoutTests {
     }
 
     @Test(
-        "the boundaries SPEC.md names each have their own package",
+        "the boundaries docs/architecture.md names each have their own package",
         arguments: [
             "KeychainStore", "SharedState", "DPoP", "Uploads", "Messages", "TargetStore", "ShareInbox", "Sessions",
             "HTTPTransport", "Outbox", "ShareIntake", "PushPreview",

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The event long poll and the settings (PROTOCOL.md "Events", "Settings")
-/// against a real `share-server` process, including events written by
+/// The event long poll and the settings (docs/protocol.md, "Events feed" and
+/// "Settings") against a real `share-server` process, including events written by
 /// `share-server admin` from another process.
 @Suite("reference server: events and settings")
 struct EventTests {

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// createMessage, createChannelMessage and createThread (PROTOCOL.md
-/// "Messages") against a real `share-server` process: the message object,
+/// createMessage, createChannelMessage and createThread (docs/protocol.md,
+/// "Messages and idempotency") against a real `share-server` process: the message object,
 /// attachments, limits, permissions and idempotency through `client_msg_id`.
 @Suite("reference server: messages")
 struct MessageTests {

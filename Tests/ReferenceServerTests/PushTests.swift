@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// Push registration, the preview endpoint and its token, test pushes and
-/// client metrics (PROTOCOL.md "Push") against a real `share-server` process.
+/// client metrics (docs/protocol.md, "Push" and "Client metrics") against a
+/// real `share-server` process.
 @Suite("reference server: push")
 struct PushTests {
     @Test("the preview renders exactly the fields of each mode; none answers 403 preview_disabled")

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The upload protocol (PROTOCOL.md "Uploads") against a real `share-server`
+/// The upload protocol (docs/protocol.md, "Uploads") against a real `share-server`
 /// process: parts with `Content-Digest`, resumption, whole-file check,
 /// abort, expiry, limits and ownership. Parts are 1 KiB (the seed's
 /// `upload_part_size`) so files of a few parts stay small.

@@ -100,7 +100,7 @@ struct CrossProcessRefreshTests {
         #expect(SessionFixture.refreshCount(fixture.stopServer()) == 2)
     }
 
-    @Test("ID-T16: the daemon refreshes the parent and several CLI processes the child at the same moment; no reuse")
+    @Test("the daemon refreshes the parent and several CLI processes the child at the same moment; no reuse")
     func idT16ParentAndChildrenAtOnce() async throws {
         // With nonces required, so the refreshes also go through the DPoP nonce repetition.
         let fixture = try SessionFixture(seed: [

@@ -109,7 +109,8 @@ struct SessionEndTests {
         #expect(try await fixture.rawRefresh(spent.refreshToken, retry: true).status == 401)
         #expect(try await fixture.reuseAudit().count == 1)
 
-        // And a second family: the old token presented without retry is reuse, as PROTOCOL.md says.
+        // And a second family: the old token presented without retry is reuse
+        // (docs/protocol.md, "Reuse detection").
         let other = try SessionFixture()
         defer { other.close() }
         try await other.signIn()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The exactly-once chaos run of ShareKit (issue 10).
+"""The exactly-once chaos run of ShareKit (README.md, "Guarantees").
 
 Starts share-server (a small seed with a 64 KiB part size), a fault-injecting
 HTTP proxy of its own between the clients and the server, share-daemon, then

@@ -1,7 +1,7 @@
 public import HTTPTypes
 
 /// An error answer in the wire contract's form: `application/problem+json`
-/// (RFC 9457) with a machine-readable `code` (PROTOCOL.md, "Conventions").
+/// (RFC 9457) with a machine-readable `code` (docs/protocol.md, "Errors").
 ///
 /// It is an `Error` so that a handler, or a body sink, can `throw` it: the
 /// engine answers a thrown problem with the problem itself, and any other

@@ -14,7 +14,7 @@ public enum SendProgress: Hashable, Sendable {
 
 /// Sends a share: uploads its attachments, then creates the message (or the
 /// new post). The one sending implementation the CLI and the daemon share
-/// (seed 001); every failure is classified as a ``SendError``.
+/// (docs/architecture.md); every failure is classified as a ``SendError``.
 public protocol ShareSending: Sendable {
     func send(
         _ share: OutgoingShare, progress: (@Sendable (SendProgress) -> Void)?, cancellation: HTTPCancellation?

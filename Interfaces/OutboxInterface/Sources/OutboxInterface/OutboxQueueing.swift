@@ -1,7 +1,7 @@
 public import ShareCore
 
-/// The daemon's durable send queue (SPEC "Outbox"; seed 000 note 5, seed
-/// 001): each share once, keyed by its `client_msg_id`, with the outbox's
+/// The daemon's durable send queue (docs/adr/0006-write-ahead-inbox-and-outbox.md):
+/// each share once, keyed by its `client_msg_id`, with the outbox's
 /// own copies of its files, until the server holds it or refused it.
 ///
 /// Every change is durable when the call returns, so a process killed at any

@@ -1,4 +1,4 @@
-/// A push as a push service delivers it (PROTOCOL.md "Push"): the `aps`
+/// A push as a push service delivers it (docs/protocol.md, "Payload"): the `aps`
 /// dictionary the system shows by itself, and `b`, the ids the notifier
 /// fetches the text with. A push never carries message content.
 public struct PushPayload: Sendable, Equatable {

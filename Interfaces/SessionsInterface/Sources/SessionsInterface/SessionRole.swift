@@ -1,9 +1,10 @@
-/// Which refresh family a session belongs to (PROTOCOL.md, "Sessions and
-/// tokens"): the daemon's parent session or the CLI's child session.
+/// Which refresh family a session belongs to (docs/protocol.md, "Sessions and
+/// families"): the daemon's parent session or the CLI's child session.
 ///
 /// The two families are refreshed by different programs and must never be
 /// mixed up: the CLI refreshes only the child family, the daemon only the
-/// parent family (SPEC.md, "Sessions"; ID-T16). Everything that is kept per
+/// parent family, so the two refreshing at the same moment never trigger
+/// reuse detection. Everything that is kept per
 /// family (the keychain item, the cross-process refresh lock) is named after
 /// the role, so one role's code never reaches the other's.
 public enum SessionRole: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {

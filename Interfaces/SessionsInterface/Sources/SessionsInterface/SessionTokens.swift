@@ -1,7 +1,8 @@
 public import KeychainInterface
 
 /// One stored session: its id and its DPoP-bound token pair with their
-/// expiry times, as the server issued them (PROTOCOL.md, "Sessions and tokens").
+/// expiry times, as the server issued them (docs/protocol.md, "Sessions and
+/// families").
 ///
 /// Both tokens are ``KeychainInterface/SecretValue``s, so printing, logging,
 /// interpolating or dumping a `SessionTokens` never shows them; the session

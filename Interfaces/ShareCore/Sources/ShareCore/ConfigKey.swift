@@ -1,4 +1,5 @@
-/// The named configuration values (SPEC.md, "Configuration keys").
+/// The named configuration values: client settings and the server's
+/// instance limits (docs/protocol.md, "Instance limits").
 ///
 /// Code and comments name these keys instead of bare numbers, so a limit is
 /// changed in one place and found by searching for its name.

@@ -1,5 +1,5 @@
 /// Where a share goes: a thread, a channel's main timeline, or a new post
-/// in a forum channel (PROTOCOL.md, "Spaces, channels, threads").
+/// in a forum channel (docs/protocol.md, "Share targets").
 public struct ShareTarget: Hashable, Sendable, Codable {
     /// The three kinds of target the protocol knows.
     public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {

@@ -19,8 +19,8 @@ public protocol InboxDraft: InboxEntryLock {
     var directory: String { get }
 }
 
-/// The write-ahead share inbox in the shared container (SPEC "ShareInbox";
-/// seeds 000 notes 4 and 5, 002): a share exists here before its first
+/// The write-ahead share inbox in the shared container
+/// (docs/adr/0006-write-ahead-inbox-and-outbox.md): a share exists here before its first
 /// byte goes to the server, until it is sent or handed to the daemon's
 /// outbox. Completion is explicit (``markProcessed(_:)``), never a side
 /// effect of reading.

@@ -1,5 +1,7 @@
 /// The shared MIME database as a conformance relation: the Linux
-/// counterpart of UTType conformance (SPEC "Share intake"). Types are
+/// counterpart of UTType conformance (`text/x-python` conforms to
+/// `text/plain`, so "is it text" is a conformance question, not a string
+/// prefix). Types are
 /// lowercase media types without parameters.
 public protocol ContentTypeCatalog: Sendable {
     /// The canonical name of a type (aliases resolved, lowercase).

@@ -3,7 +3,8 @@ public import SharedStateInterface
 
 /// A ``DPoPInterface/DPoPNonceCache`` in the app group's shared state, under
 /// `SharedStateKey.dpopNonce(origin:)`, so the CLI and the daemon use the
-/// nonce either of them last received (SPEC.md, SharedState).
+/// nonce either of them last received (one cache per server origin, shared
+/// by every process of the app group; docs/protocol.md, "Nonces").
 public struct SharedStateNonceCache: DPoPNonceCache {
     private let state: any SharedStateStore
 

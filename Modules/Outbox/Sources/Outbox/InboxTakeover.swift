@@ -4,7 +4,8 @@ import ShareCore
 public import ShareInboxInterface
 
 /// Takes share inbox entries over into the outbox with the same
-/// `client_msg_id` (SPEC "ShareInbox", seed 000 note 5).
+/// `client_msg_id`, idempotently: an entry the outbox already holds is only
+/// completed (docs/adr/0006-write-ahead-inbox-and-outbox.md).
 ///
 /// For each entry no one holds: take its lock without waiting; if the
 /// outbox already has the `client_msg_id` (an earlier takeover died after

@@ -5,7 +5,7 @@ public import ShareCore
 import UploadsInterface
 
 /// Sends the outbox's due items through ``MessagesInterface/ShareSending``,
-/// the one sender of the CLI and the daemon (seed 001): uploads, then the
+/// the one sender the CLI and the daemon share (docs/architecture.md): uploads, then the
 /// message, with the item's `client_msg_id`.
 ///
 /// - Each upload the sender completes is recorded in the outbox as it

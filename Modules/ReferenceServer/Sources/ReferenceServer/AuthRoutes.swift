@@ -22,7 +22,8 @@ enum AuthRoutes {
 
     struct RefreshBody: Decodable {
         let refreshToken: String
-        /// An addition to PROTOCOL.md: the client may have sent this token
+        /// An addition to the core contract (docs/protocol.md, "A refresh whose
+        /// answer was lost"): the client may have sent this token
         /// before and not heard the answer (see ``refresh(_:_:)``).
         let retry: Bool?
 
@@ -128,11 +129,12 @@ enum AuthRoutes {
     /// rotation made the session's current pair, and that pair was never
     /// used (else nil): the answer to that
     /// rotation may have been lost on the way (a dropped connection, a client
-    /// timeout), and only the client that sent it can ask again. PROTOCOL.md
-    /// calls any rotated token reuse; this exception needs the client to say
-    /// `"retry": true`, the session's own key (checked before), an unrevoked,
-    /// unexpired session, and a pair nobody has used, so a checker of the
-    /// contract that presents an old token without it still sees reuse.
+    /// timeout), and only the client that sent it can ask again. The core
+    /// contract (docs/protocol.md, "Reuse detection") calls any rotated token
+    /// reuse; this exception needs the client to say `"retry": true`, the
+    /// session's own key (checked before), an unrevoked, unexpired session,
+    /// and a pair nobody has used, so a checker of the contract that presents
+    /// an old token without it still sees reuse.
     static func lostRotation(_ server: ReferenceServer, sessionID: String, hash: String) throws -> String? {
         guard
             let row = try server.db.query(

@@ -3,7 +3,7 @@ import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
 
-/// DPoP-bound authentication (PROTOCOL.md, "DPoP" and "Sessions and tokens").
+/// DPoP-bound authentication (docs/protocol.md, "DPoP" and "Sessions and families").
 ///
 /// Token endpoints (login, refresh, extension sessions) answer a missing
 /// nonce with `400 {"error": "use_dpop_nonce"}`; resource endpoints with

@@ -3,7 +3,8 @@ import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
 
-/// The event long poll and the settings (PROTOCOL.md "Events", "Settings").
+/// The event long poll and the settings (docs/protocol.md, "Events feed" and
+/// "Settings").
 ///
 /// Events are rows of the `events` table, one feed per user, ordered by the
 /// table's `seq`. The cursor a client gets back is that `seq` in decimal, so

@@ -3,7 +3,7 @@ import HTTPTypes
 import SQLInterface
 
 /// One user's `client_msg_id` with the fingerprint of the request that
-/// carries it (PROTOCOL.md "Messages", idempotency).
+/// carries it (docs/protocol.md, "Messages and idempotency").
 ///
 /// Every use runs inside the posting transaction: look the key up, and
 /// only if it is new, claim it and create the message. Transactions are

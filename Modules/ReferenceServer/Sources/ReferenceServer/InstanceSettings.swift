@@ -1,5 +1,5 @@
-/// The instance's limits and policies, from the seed with PROTOCOL.md's
-/// defaults for whatever the seed leaves out.
+/// The instance's limits and policies, from the seed with the defaults of
+/// docs/protocol.md ("The seed file") for whatever the seed leaves out.
 public struct InstanceSettings: Sendable, Equatable {
     /// `file_max_upload_bytes`: the largest upload.
     public var fileMaxUploadBytes: Int64 = 104_857_600
@@ -28,7 +28,7 @@ public struct InstanceSettings: Sendable, Equatable {
     /// PBKDF2 iterations for password verifiers.
     public var passwordIterations: Int = 100_000
 
-    /// The defaults of PROTOCOL.md.
+    /// The defaults docs/protocol.md lists ("Instance limits", "The seed file").
     public init() {}
 
     /// Reads the members of a seed file over the defaults.

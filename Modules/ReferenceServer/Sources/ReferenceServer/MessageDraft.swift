@@ -80,7 +80,7 @@ struct MessageDraft {
     /// transaction, so an upload cannot be aborted between check and insert).
     /// - Throws: `422 too_many_attachments` over `message_max_attachments`;
     ///   `404 not_found` for an upload that does not exist or belongs to
-    ///   another user (PROTOCOL.md: other users get 404, the same answer as
+    ///   another user (docs/protocol.md, "Uploads": other users get 404, the same answer as
     ///   a missing one, so ids of others' uploads reveal nothing);
     ///   `422 invalid_attachment` for a repeated id or an own upload that is
     ///   not complete.

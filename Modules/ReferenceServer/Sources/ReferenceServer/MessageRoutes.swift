@@ -4,7 +4,8 @@ import HTTPTypes
 import SQLInterface
 import ShareCore
 
-/// createMessage, createChannelMessage and createThread (PROTOCOL.md "Messages").
+/// createMessage, createChannelMessage and createThread (docs/protocol.md,
+/// "Messages and idempotency").
 ///
 /// Each request runs in one transaction: the target's access, the
 /// idempotency record, the attachment checks and the inserts. A repeated

@@ -2,7 +2,8 @@ import HTTPServerInterface
 import HTTPTypes
 
 /// The problems (RFC 9457) the server answers with, each with the `code`
-/// PROTOCOL.md names, so clients act on codes and people read titles.
+/// docs/protocol.md ("Errors") and docs/api/openapi.yaml name, so clients
+/// act on codes and people read titles.
 enum Problems {
     static func badRequest(_ detail: String, code: String = "bad_request") -> HTTPProblem {
         HTTPProblem(status: 400, code: code, title: "Bad request", detail: detail)

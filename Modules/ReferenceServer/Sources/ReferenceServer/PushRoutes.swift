@@ -4,7 +4,8 @@ import HTTPTypes
 import SQLInterface
 import ShareCore
 
-/// Push registration, previews, test pushes and client metrics (PROTOCOL.md "Push").
+/// Push registration, previews, test pushes and client metrics (docs/protocol.md,
+/// "Push" and "Client metrics").
 ///
 /// A push carries ids only. The text is fetched by the notification
 /// extension from getPushPreview with a preview token: a credential of its

@@ -7,7 +7,7 @@ public import SQLInterface
 import ShareCore
 import Synchronization
 
-/// The reference server of the wire contract (PROTOCOL.md) as an HTTP
+/// The reference server of the wire contract (docs/protocol.md) as an HTTP
 /// request handler: every operation, its rules and its storage.
 ///
 /// It sees only interfaces: the HTTP engine calls it, it keeps its state in

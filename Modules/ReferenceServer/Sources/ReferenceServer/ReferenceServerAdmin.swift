@@ -2,8 +2,8 @@ public import Foundation
 public import SQLInterface
 import ShareCore
 
-/// Administrative changes for tests and operators (PROTOCOL.md, the last
-/// section: `share-server admin revoke-write` and `admin revoke-session`).
+/// Administrative changes for tests and operators (docs/protocol.md, "The
+/// reference server": `share-server admin revoke-write` and `admin revoke-session`).
 ///
 /// They work on the database alone, without a running server: the command
 /// line runs them from another process against the same database file, and

@@ -1,7 +1,7 @@
 public import HTTPServerInterface
 import HTTPTypes
 
-/// One operation of the wire contract: its operationId (PROTOCOL.md and
+/// One operation of the wire contract: its operationId (docs/protocol.md and
 /// docs/api/openapi.yaml), method and path template.
 public struct RouteDescription: Hashable, Sendable {
     /// The operationId, e.g. `createMessage`.

@@ -72,7 +72,8 @@ struct SeedFile: Decodable {
     let tokens: Tokens?
     let dpop: DPoP?
     let idempotencyRetentionSeconds: Int64?
-    /// How long an unfinished upload lives (not in PROTOCOL.md's example; tests shorten it to see expiry).
+    /// How long an unfinished upload lives (an addition, docs/protocol.md
+    /// "The seed file"; tests shorten it to see expiry).
     let uploadTtlSeconds: Int64?
 
     private enum CodingKeys: String, CodingKey {

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// A seed file: the instance a server starts with (PROTOCOL.md, "The
-/// reference server"). Every member but `users` has a default; loading a
+/// A seed file: the instance a server starts with (docs/protocol.md, "The
+/// seed file"). Every member but `users` has a default; loading a
 /// seed into an existing database is idempotent.
 public struct ServerSeed: Sendable, Equatable {
     /// A person who can log in.

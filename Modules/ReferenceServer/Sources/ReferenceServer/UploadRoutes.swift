@@ -4,7 +4,7 @@ import HTTPTypes
 import SQLInterface
 import ShareCore
 
-/// The upload protocol (PROTOCOL.md "Uploads"): create an upload session,
+/// The upload protocol (docs/protocol.md, "Uploads"): create an upload session,
 /// send its parts in any order (each checked against its `Content-Digest`),
 /// resume through getUpload, complete with a whole-file SHA-256 check, or
 /// abort. Only the creator sees an upload; for anyone else it does not exist.

@@ -26,7 +26,8 @@ struct ExecutableTests {
             #expect(run.standardError.contains("\n\(status)"), "\(contract.rawValue)")
         }
         if expected.name == "independence" {
-            // The hand check from the issue, word for word.
+            // The hand check (the `independence` fixture), word for word as
+            // tools/arch-check/README.md ("Output") shows it.
             #expect(
                 lines == [
                     "Modules/Uploads/Sources/Uploads/Uploader.swift:3:8: error: [independence] Uploads imports Messages; depend on MessagesInterface instead (declared in Modules/Uploads/Package.swift:11:44)",

@@ -43,7 +43,7 @@ struct FixtureExpectation: Sendable, CustomTestStringConvertible {
             name: "layers-interface-support",
             violations: [("Interfaces/UploadsInterface/Package.swift:11:44", .layers)]),
         FixtureExpectation(name: "clean-support", violations: []),
-        // The hand check from the issue: Uploads imports the Messages module
+        // The hand check (tools/arch-check/README.md): Uploads imports the Messages module
         // and declares the dependency in its manifest.
         FixtureExpectation(
             name: "independence",

@@ -5,7 +5,7 @@ import SQLInterface
 import SQLiteStore
 
 /// Measures the peak RSS of the built `share send FILE --to thread:t1`
-/// process (issue #6: "a 2 GiB file is shared with flat memory") for each
+/// process (the claim: "a 2 GiB file is shared with flat memory") for each
 /// size, against the same send of a 1 MiB file in the same run, and checks
 /// on the server that each message arrived with an attachment of the
 /// file's size.

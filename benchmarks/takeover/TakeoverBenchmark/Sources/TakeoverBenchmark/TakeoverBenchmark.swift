@@ -9,8 +9,8 @@ import ShareCore
 import ShareInbox
 import ShareInboxInterface
 
-/// Measures the takeover of share inbox entries into the outbox (issue #7's
-/// goal: 1000 entries within 1 second) and the takeover plus sending as a
+/// Measures the takeover of share inbox entries into the outbox (the goal:
+/// 1000 entries within 1 second) and the takeover plus sending as a
 /// `share-daemon --once` process, each against references measured in the
 /// same run: writing the entries, and renaming as many plain folders.
 struct TakeoverBenchmark {

@@ -1,7 +1,8 @@
 // Entry point: `--sink` runs the discarding sink (the child process the
 // benchmark starts); anything else runs the benchmark. The work lives in
 // other files: a closure written here would be main-actor isolated, and
-// libmicrohttpd calls the sink from its own threads (NOTES.md).
+// libmicrohttpd calls the sink from its own threads, where the runtime traps
+// on a main-actor closure (docs/adr/0002-http-server-engine.md).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
