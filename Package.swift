@@ -259,7 +259,7 @@ let package = Package(
         .testTarget(
             name: "UploadsTests",
             dependencies: [
-                lib("ServerAPI"), lib("ServerAPIInterface"),
+                lib("ServerAPI"), lib("ServerAPIInterface"), lib("OpenSSLCrypto"),
                 "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
                 lib("UploadsInterface"),
                 lib("Uploads"), lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"),

@@ -68,9 +68,13 @@ public struct SessionTokens: Sendable, Equatable, CustomStringConvertible, Custo
     ///   - leeway: how many seconds before expiry a token counts as expiring.
     /// - Returns: true when the access token should be replaced before use.
     public func accessTokenNeedsRefresh(at now: Int64, leeway: Int64) -> Bool {
-        let lifetime = max(0, accessExpiresAt - obtainedAt)
+        // The times come from a keychain item: no subtraction here may trap,
+        // whatever they hold.
+        let (difference, overflow) = accessExpiresAt.subtractingReportingOverflow(obtainedAt)
+        let lifetime = overflow ? (accessExpiresAt > obtainedAt ? Int64.max : 0) : max(0, difference)
         let margin = max(0, min(leeway, lifetime / 2))
-        return now >= accessExpiresAt - margin
+        let (due, early) = accessExpiresAt.subtractingReportingOverflow(margin)
+        return early || now >= due
     }
 
     /// The access token with its session and expiry, as senders use it.

@@ -50,9 +50,24 @@ public struct CreatedUploadAnswer: Decodable, Hashable, Sendable {
     /// - Parameter size: the file's size.
     /// - Returns: true when the answer can be used.
     public func fits(size: Int64) -> Bool {
-        guard partSize > 0, partsCount >= 1, size >= 0 else { return false }
-        let needed = size == 0 ? 1 : (size - 1) / partSize + 1
-        return Int64(partsCount) == needed
+        UploadParts.count(size: size, partSize: partSize) == partsCount
+    }
+}
+
+/// How a file is cut into parts: every part `partSize` bytes but the last,
+/// at least one part (an empty file has one empty part).
+public enum UploadParts {
+    /// The number of parts of a file, or nil when the numbers cannot
+    /// describe one (a size below zero, a part size of zero or less, more
+    /// parts than an `Int` holds).
+    /// - Parameters:
+    ///   - size: the file's size in bytes.
+    ///   - partSize: the part size in bytes.
+    /// - Returns: the count.
+    public static func count(size: Int64, partSize: Int64) -> Int? {
+        guard size >= 0, partSize > 0 else { return nil }
+        let count = size == 0 ? 1 : (size - 1) / partSize + 1
+        return Int(exactly: count)
     }
 }
 

@@ -53,7 +53,12 @@ enum StoredSessionCoding {
     /// - Returns: the session, or nil when the value is not a version-1 stored session.
     static func decode(_ value: SecretValue) -> SessionTokens? {
         let stored = value.withBytes { bytes in try? JSONDecoder().decode(Stored.self, from: Data(bytes)) }
-        guard let stored, stored.version == version, !stored.accessToken.isEmpty, !stored.refreshToken.isEmpty
+        // Times are Unix seconds between 1970 and the year 9999: anything
+        // else was not written by this code and is not used in arithmetic.
+        let times = 0...253_402_300_799 as ClosedRange<Int64>
+        guard let stored, stored.version == version, !stored.accessToken.isEmpty, !stored.refreshToken.isEmpty,
+            times.contains(stored.accessExpiresAt), times.contains(stored.refreshExpiresAt),
+            times.contains(stored.obtainedAt)
         else { return nil }
         return SessionTokens(
             sessionID: stored.sessionID, accessToken: SecretValue(utf8: stored.accessToken),

@@ -35,7 +35,11 @@ public final class FileUploadRecordStore: UploadRecordStore {
             guard case .bytes(let bytes) = try directory.readFile(name, limit: Self.maxRecordBytes) else { return nil }
             guard let record = try? JSONDecoder().decode(UploadRecord.self, from: Data(bytes)),
                 record.identity == identity, record.serverOrigin == serverOrigin,
-                record.partDigests.count == record.partsCount
+                record.partDigests.count == record.partsCount,
+                // A record is a file anyone with the user's rights could have
+                // written: its numbers must describe this file before any
+                // part offset is computed from them.
+                UploadParts.count(size: identity.size, partSize: record.partSize) == record.partsCount
             else {
                 try directory.removeFile(name)
                 return nil
