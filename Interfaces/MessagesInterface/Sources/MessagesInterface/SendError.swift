@@ -25,15 +25,23 @@ public enum RetryReason: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The server's wait in words; a wait at the cap says so, because the
+    /// server may have asked for more (a hostile or broken `Retry-After`).
+    private static func wait(_ seconds: Int) -> String {
+        seconds >= 3600
+            ? "it asked to wait \(seconds) seconds or more (waits are capped at an hour)"
+            : "it asked to wait \(seconds) seconds"
+    }
+
     /// A message for a person.
     public var description: String {
         switch self {
         case .noNetwork(let why): return "the server could not be reached (\(why))"
         case .timeout(let why): return "the server took too long to answer (\(why))"
         case .serverError(let status, let code, let seconds?):
-            return "the server had a problem (\(status) \(code)); it asked to wait \(seconds) seconds"
+            return "the server had a problem (\(status) \(code)); \(Self.wait(seconds))"
         case .serverError(let status, let code, nil): return "the server had a problem (\(status) \(code))"
-        case .rateLimited(let seconds?): return "the server is busy; it asked to wait \(seconds) seconds"
+        case .rateLimited(let seconds?): return "the server is busy; \(Self.wait(seconds))"
         case .rateLimited(nil): return "the server is busy"
         case .sessionUnavailable(let why): return "you are not signed in right now (\(why))"
         case .handedOff(let id?): return "the upload took too long here and will continue later (upload \(id))"

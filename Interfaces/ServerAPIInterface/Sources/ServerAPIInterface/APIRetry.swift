@@ -53,6 +53,9 @@ public struct APIRetry: Hashable, Sendable, CustomStringConvertible {
     /// The message, with the server's requested wait when it gave one.
     public var description: String {
         guard let seconds = retryAfterSeconds else { return message }
+        if let retryAfter, retryAfter >= RetryAfter.maximum {
+            return "\(message); it asked to wait \(seconds) s or more (waits are capped at an hour)"
+        }
         return "\(message); it asked to wait \(seconds) s"
     }
 }

@@ -1,0 +1,199 @@
+import Foundation
+import Synchronization
+
+/// A real HTTP server on loopback that answers each route with what a
+/// hostile (or broken) server could send: huge and negative numbers, empty
+/// ranges, wrong types, oversized and truncated bodies, redirects. The
+/// programs under test talk to it over real sockets, exactly as to a server.
+///
+/// Routes are matched by method and path prefix (the query is ignored),
+/// first match wins; anything else gets `404` with a problem document. One
+/// thread accepts and answers connections one at a time (`Connection:
+/// close`), which is all a test's client needs.
+public final class HostileServer: @unchecked Sendable {
+    /// How the body of an answer goes out.
+    public enum Delivery: Sendable {
+        /// The whole body with its `Content-Length`.
+        case whole
+        /// A `Content-Length` larger than the body, then the connection closes.
+        case truncated
+    }
+
+    /// One canned answer.
+    public struct Answer: Sendable {
+        /// The status.
+        public var status: Int
+        /// Extra header fields.
+        public var headers: [(String, String)]
+        /// The body.
+        public var body: [UInt8]
+        /// How the body goes out.
+        public var delivery: Delivery
+
+        /// Makes an answer.
+        /// - Parameters:
+        ///   - status: the status.
+        ///   - headers: extra header fields (`Content-Type` is JSON unless given).
+        ///   - body: the body text.
+        ///   - delivery: whole or truncated.
+        public init(_ status: Int, headers: [(String, String)] = [], _ body: String = "", delivery: Delivery = .whole) {
+            self.status = status
+            self.headers = headers
+            self.body = Array(body.utf8)
+            self.delivery = delivery
+        }
+
+        /// Makes an answer with a body of raw bytes (an 8 MiB one, say).
+        /// - Parameters:
+        ///   - status: the status.
+        ///   - bytes: the body.
+        public init(_ status: Int, bytes: [UInt8]) {
+            self.status = status
+            headers = []
+            body = bytes
+            delivery = .whole
+        }
+    }
+
+    /// A route: a method and a path prefix.
+    public struct Route: Sendable {
+        /// `GET`, `POST`…
+        public var method: String
+        /// The start of the path.
+        public var prefix: String
+        /// What to answer.
+        public var answer: Answer
+
+        /// Makes a route.
+        /// - Parameters:
+        ///   - method: the method.
+        ///   - prefix: the start of the path.
+        ///   - answer: what to answer.
+        public init(_ method: String, _ prefix: String, _ answer: Answer) {
+            self.method = method
+            self.prefix = prefix
+            self.answer = answer
+        }
+    }
+
+    /// A token answer with the given lifetimes (as JSON text, so a test can
+    /// send numbers no Swift integer holds).
+    /// - Parameters:
+    ///   - expiresIn: the `expires_in` member's text.
+    ///   - refreshExpiresIn: the `refresh_expires_in` member's text.
+    /// - Returns: the body.
+    public static func tokenBody(expiresIn: String = "600", refreshExpiresIn: String = "86400") -> String {
+        """
+        {"session_id":"ses_hostile","access_token":"hostile-access","refresh_token":"hostile-refresh",\
+        "token_type":"DPoP","expires_in":\(expiresIn),"refresh_expires_in":\(refreshExpiresIn)}
+        """
+    }
+
+    private let listener: SilentServer
+    private let routes: Mutex<[Route]>
+    private let seen = Mutex<[String]>([])
+    private var thread: Thread?
+
+    /// Listens on 127.0.0.1 on a free port and answers with `routes`.
+    /// - Parameter routes: the routes, first match wins.
+    /// - Throws: ``ChildProcessError`` when the socket cannot listen.
+    public init(_ routes: [Route]) throws {
+        listener = try SilentServer()
+        self.routes = Mutex(routes)
+        let fd = listener.fd
+        let thread = Thread { [self] in
+            while true {
+                let client = accept(fd, nil, nil)
+                if client < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                serve(client)
+            }
+        }
+        self.thread = thread
+        thread.start()
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    public var origin: String { listener.origin }
+
+    /// `METHOD /path` of every request answered so far, in order.
+    public var requests: [String] { seen.withLock { $0 } }
+
+    /// Replaces the routes (a test's next step).
+    /// - Parameter routes: the new routes.
+    public func answer(_ routes: [Route]) { self.routes.withLock { $0 = routes } }
+
+    /// Stops listening; the accept loop ends.
+    public func stop() {
+        shutdown(listener.fd, Int32(SHUT_RDWR))
+        listener.stop()
+    }
+
+    private func serve(_ client: Int32) {
+        defer { close(client) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var headEnd: Int?
+        while headEnd == nil {
+            let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { return }
+            received += buffer[0..<n]
+            headEnd = Self.find([13, 10, 13, 10], in: received)
+            if received.count > 1 << 20 { return }
+        }
+        guard let end = headEnd else { return }
+        let head = String(decoding: received[..<end], as: UTF8.self)
+        let lines = head.split(separator: "\r\n")
+        let requestLine = lines.first?.split(separator: " ") ?? []
+        guard requestLine.count >= 2 else { return }
+        let method = String(requestLine[0])
+        let path = String(requestLine[1].split(separator: "?").first ?? "")
+        // Read the body so the client's send completes (it is not used).
+        let length =
+            lines.dropFirst().compactMap { line -> Int? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                return Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }.first ?? 0
+        var bodyBytes = received.count - (end + 4)
+        while bodyBytes < length {
+            let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, min($0.count, length - bodyBytes), 0) }
+            if n <= 0 { break }
+            bodyBytes += n
+        }
+        seen.withLock { $0.append("\(method) \(path)") }
+        let answer =
+            routes.withLock { routes in routes.first { $0.method == method && path.hasPrefix($0.prefix) }?.answer }
+            ?? Answer(404, #"{"type":"about:blank","status":404,"code":"not_found","title":"Not found"}"#)
+        var headerText = "HTTP/1.1 \(answer.status) Hostile\r\nConnection: close\r\n"
+        if !answer.headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+            headerText += "Content-Type: application/json\r\n"
+        }
+        for (name, value) in answer.headers { headerText += "\(name): \(value)\r\n" }
+        let declared = answer.delivery == .truncated ? answer.body.count * 2 + 100 : answer.body.count
+        headerText += "Content-Length: \(declared)\r\n\r\n"
+        Self.write(client, Array(headerText.utf8) + answer.body)
+    }
+
+    private static func write(_ fd: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<start + needle.count].elementsEqual(needle) {
+            return start
+        }
+        return nil
+    }
+}
