@@ -10,7 +10,7 @@ import SQLiteStore
 import ShareCore
 
 /// The `share-server` program: the reference server of the wire contract
-/// (PROTOCOL.md), on real HTTP (libmicrohttpd) and SQLite.
+/// (`docs/protocol.md`), on real HTTP (libmicrohttpd) and SQLite.
 ///
 /// This type is the composition root of the server: the only place that
 /// names the HTTP engine, the database, the crypto library and the DPoP
@@ -18,7 +18,7 @@ import ShareCore
 public enum ShareServerProgram {
     /// The help text.
     public static let help = """
-        share-server: the ShareKit reference server (PROTOCOL.md)
+        share-server: the ShareKit reference server (docs/protocol.md)
 
         Usage: share-server --listen HOST:PORT --db PATH --seed demo|FILE [options]
                share-server admin revoke-write --db PATH --user U --channel C
