@@ -120,7 +120,7 @@ struct Status {
         }
         switch daemon {
         case .success(let status): object["daemon"] = status.jsonValue
-        case .failure(.notRunning): object["daemon"] = nil
+        case .failure(.notRunning): object["daemon"] = .null
         case .failure(let failure): object["daemon"] = ["error": JSONValue(failure.description)]
         }
         return .object(object)
