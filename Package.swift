@@ -2,8 +2,9 @@
 // ShareKit: the root package. It aggregates the interface, module and
 // support packages by path, owns the three programs of Apps/ and every test
 // target of Tests/. Module packages never see each other (they use
-// interfaces and Support/ building blocks); only Apps/ wires concrete
-// implementations together (docs/adr/0001 and 0003).
+// interfaces and Support/ building blocks); only the composition roots
+// (ClientAssembly, ShareServerKit) wire concrete implementations together
+// (docs/adr/0001 and 0003).
 import PackageDescription
 
 // MARK: - Settings
@@ -67,13 +68,15 @@ let package = Package(
         .target(
             name: "ClientAssembly",
             dependencies: [
-                "AppSupport", lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("KeychainInterface"),
-                lib("KeychainStore"),
-                lib("SharedStateInterface"), lib("SharedState"), lib("DPoPInterface"), lib("DPoP"),
+                "AppSupport", lib("ShareCore"), lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("KeychainInterface"),
+                lib("KeychainStore"), lib("SharedStateInterface"), lib("SharedState"), lib("DPoPInterface"),
+                lib("DPoP"),
                 lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
                 lib("UploadsInterface"), lib("Uploads"), lib("MessagesInterface"), lib("Messages"),
                 lib("ServerAPIInterface"), lib("ServerAPI"), lib("TargetStoreInterface"), lib("TargetStore"),
-                lib("PushPreviewInterface"), lib("PushPreview"),
+                lib("PushPreviewInterface"), lib("PushPreview"), lib("ShareInboxInterface"), lib("ShareInbox"),
+                lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
+                lib("SQLiteStore"), lib("SecureFiles"),
             ],
             path: "Apps/ClientAssembly",
             swiftSettings: swiftSettings
@@ -83,12 +86,11 @@ let package = Package(
         .target(
             name: "ShareCLIKit",
             dependencies: [
-                "AppSupport", "ClientAssembly", lib("ShareCore"), lib("HTTPTransport"), lib("DPoPInterface"),
-                lib("DPoP"), lib("HTTPInterface"), lib("MessagesInterface"), lib("UploadsInterface"), lib("Uploads"),
-                lib("SharedStateInterface"), lib("SharedState"), lib("ShareInboxInterface"), lib("ShareInbox"),
-                lib("ShareIntakeInterface"), lib("ShareIntake"), lib("TargetStoreInterface"), lib("TargetStore"),
-                lib("Messages"), lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"),
-                lib("PushPreviewInterface"), lib("PushPreview"), lib("ServerAPIInterface"),
+                "AppSupport", "ClientAssembly", lib("ShareCore"), lib("DPoPInterface"), lib("HTTPInterface"),
+                lib("MessagesInterface"), lib("UploadsInterface"), lib("SharedStateInterface"),
+                lib("ShareInboxInterface"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"),
+                lib("SessionsInterface"), lib("KeychainInterface"), lib("PushPreviewInterface"),
+                lib("ServerAPIInterface"),
             ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings
@@ -110,11 +112,9 @@ let package = Package(
         .target(
             name: "ShareDaemonKit",
             dependencies: [
-                "AppSupport", "ClientAssembly", lib("ShareCore"), lib("HTTPInterface"), lib("MessagesInterface"),
-                lib("OutboxInterface"), lib("Outbox"), lib("SQLiteStore"), lib("SessionsInterface"),
-                lib("ShareInboxInterface"), lib("ShareInbox"), lib("SharedStateInterface"), lib("SharedState"),
-                lib("TargetStoreInterface"), lib("TargetStore"), lib("Sessions"), lib("Messages"), lib("HTTPTransport"),
-                lib("SecureFiles"), lib("Uploads"), lib("PushPreviewInterface"), lib("PushPreview"),
+                "AppSupport", "ClientAssembly", lib("SecureFiles"), lib("ShareCore"), lib("HTTPInterface"),
+                lib("MessagesInterface"), lib("OutboxInterface"), lib("SessionsInterface"), lib("ShareInboxInterface"),
+                lib("SharedStateInterface"), lib("TargetStoreInterface"), lib("PushPreviewInterface"),
                 lib("ServerAPIInterface"),
             ],
             path: "Apps/ShareDaemonKit",

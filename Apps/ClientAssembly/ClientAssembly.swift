@@ -3,8 +3,8 @@ public import DPoP
 public import KeychainInterface
 import KeychainStore
 import OpenSSLCrypto
-public import SharedState
-import SharedStateInterface
+import SharedState
+public import SharedStateInterface
 
 /// The client side's composition root, shared by `share` and `share-daemon`:
 /// it picks the concrete keychain, container and crypto implementations and
@@ -22,7 +22,7 @@ public final class ClientAssembly: Sendable {
     /// The secret store of the access group.
     public let secretStore: any SecretStore
     /// The shared container (inbox, state, locks).
-    public let container: SharedContainerDirectory
+    public let container: any SharedContainer
     /// The cryptographic primitives (libcrypto).
     public let crypto: any CryptoProvider
     /// The device key in the keychain, created on first use.
@@ -62,7 +62,8 @@ public final class ClientAssembly: Sendable {
     public init(environment: [String: String]) throws {
         self.environment = environment
         secretStore = try KeychainStoreFactory.makeStore(environment: environment)
-        container = try SharedContainerDirectory(environment: environment)
+        let container = try SharedContainerDirectory(environment: environment)
+        self.container = container
         crypto = OpenSSLCryptoProvider()
         deviceKeys = DeviceKeyStore(
             secretStore: secretStore, item: DeviceKeyStore.defaultItem(accessGroup: Self.accessGroup),

@@ -1,7 +1,7 @@
 import AppSupport
 import Foundation
 public import Glibc
-import SharedState
+import SharedStateInterface
 
 /// Where `share-daemon` listens for local requests (`share status`, the
 /// wake-up after `share send --queue`), and the client side of them: the

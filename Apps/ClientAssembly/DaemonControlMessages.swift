@@ -1,5 +1,6 @@
 import AppSupport
 import Foundation
+public import ShareCore
 
 // The control socket's messages, in one place for both sides: `share`
 // (through ``DaemonControl``) writes requests and reads answers,
@@ -261,14 +262,14 @@ public struct DaemonStatusReport: Codable, Sendable, Equatable {
         return copy
     }
 
-    /// The status as a JSON object of Foundation values, for output that
-    /// is assembled with `JSONSerialization` (`share status --json`).
-    public var jsonObject: [String: Any] {
+    /// The status as a JSON value, the object the control socket carries
+    /// (`share status --json` and `share inbox list --json` embed it).
+    public var jsonValue: JSONValue {
         // Encoding these plain values cannot fail, and the bytes are our own.
         guard let data = try? JSONEncoder.controlSocket.encode(self),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let value = try? JSONDecoder().decode(JSONValue.self, from: data)
         else { return [:] }
-        return object
+        return value
     }
 }
 

@@ -3,13 +3,14 @@ public import HTTPInterface
 import HTTPTransport
 import Messages
 public import MessagesInterface
-public import PushPreview
+import PushPreview
 public import PushPreviewInterface
 import ServerAPI
 public import ServerAPIInterface
 import Sessions
 public import SessionsInterface
 import SharedState
+import SharedStateInterface
 import TargetStore
 public import TargetStoreInterface
 import Uploads
@@ -130,14 +131,21 @@ public final class ServerConnection: Sendable {
 
     /// Push registration and metrics with the app's session (the parent family).
     /// - Returns: the registrar.
-    public func pushRegistrar() -> PushRegistrar {
+    public func pushRegistrar() -> any PushRegistering {
         PushRegistrar(api: api(.parent))
     }
 
     /// The preview fetcher of the notifier over this connection's signing client.
     /// - Returns: the fetcher.
-    public func previewClient() -> PreviewClient {
+    public func previewClient() -> any PreviewFetching {
         ClientAssembly.previewClient(signed: signed)
+    }
+
+    /// The notifier over this connection's signing client (the daemon's):
+    /// it gets the preview fetcher, never a session.
+    /// - Returns: the notifier.
+    public func notifier() -> any PushNotifying {
+        assembly.notifier(previews: previewClient())
     }
 }
 
@@ -158,7 +166,7 @@ extension ClientAssembly {
     /// no session, so `share notify` can render without one.
     /// - Parameter signed: the signing client.
     /// - Returns: the fetcher.
-    public static func previewClient(signed: any DPoPSigningHTTPClient) -> PreviewClient {
+    public static func previewClient(signed: any DPoPSigningHTTPClient) -> any PreviewFetching {
         PreviewClient { registration in
             AuthorizedClient(
                 origin: registration.origin, client: signed,

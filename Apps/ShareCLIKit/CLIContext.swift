@@ -1,17 +1,12 @@
 import AppSupport
 import ClientAssembly
 import Foundation
-import Messages
 import MessagesInterface
 import SessionsInterface
 import ShareCore
-import ShareInbox
 import ShareInboxInterface
-import ShareIntake
 import ShareIntakeInterface
-import SharedState
 import SharedStateInterface
-import TargetStore
 import TargetStoreInterface
 
 /// Why `share send` could not settle on a target, and what it means for the exit code.
@@ -34,7 +29,7 @@ enum TargetProblem: Error, Sendable {
 
 /// What the CLI's commands work with, built once per run from the
 /// environment: the client assembly, the server, the share inbox and intake.
-/// This is where `share` names concrete modules (its composition root).
+/// Every service is an interface that `ClientAssembly` hands out.
 struct CLIContext: Sendable {
     let assembly: ClientAssembly
     let origin: String
@@ -56,9 +51,9 @@ struct CLIContext: Sendable {
         }
         origin = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
         connection = try assembly.connection(to: origin)
-        inbox = FileShareInbox(directory: assembly.container.inboxPath, maximumAge: assembly.inboxMaximumAge)
-        intake = FileShareIntake(catalog: try FreedesktopMIMECatalog(environment: environment), sniffer: MagicSniffer())
-        recents = SharedStateRecentTargets(state: state)
+        inbox = assembly.shareInbox()
+        intake = try assembly.shareIntake()
+        recents = assembly.recentTargets()
     }
 
     /// The upload records of resumable uploads, shared with the daemon.

@@ -1,10 +1,8 @@
 import AppSupport
 import ClientAssembly
-import DPoP
 import DPoPInterface
 import Foundation
 import HTTPInterface
-import HTTPTransport
 import ServerAPIInterface
 import SessionsInterface
 import ShareCore
@@ -43,7 +41,7 @@ enum DebugCommand {
             switch sub {
             case "jwk":
                 _ = try ParsedArguments(Array(arguments.dropFirst()), flags: [], options: [])
-                let signer = try ClientAssembly(environment: environment).deviceKeys.proofSigner()
+                let signer = try ClientAssembly(environment: environment).proofSigner()
                 io.out.write("{\"jwk\":\(signer.publicJWK.canonicalJSON),\"jkt\":\"\(signer.thumbprint)\"}\n")
                 return .success
             case "get":
@@ -70,7 +68,7 @@ enum DebugCommand {
                         return .failure
                     }
                 }
-                let signer = try ClientAssembly(environment: environment).deviceKeys.proofSigner()
+                let signer = try ClientAssembly(environment: environment).proofSigner()
                 let proof = try signer.makeProof(
                     method: method, url: url, accessToken: token, nonce: parsed.value("--nonce"))
                 io.out.write(proof + "\n")

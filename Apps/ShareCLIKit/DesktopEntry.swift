@@ -1,9 +1,9 @@
 import AppSupport
-import ShareIntake
+import ClientAssembly
 
 /// The freedesktop desktop entry that offers ShareKit in file managers'
 /// "Open with" (`contrib/desktop/sharekit.desktop`), generated from
-/// ``ShareIntake/OfferedContentTypes/all`` so that the list is written once.
+/// `ClientAssembly.offeredContentTypes` (the intake's list) so that the list is written once.
 /// `share desktop-entry` prints it; a test checks the shipped file is this text.
 enum DesktopEntry {
     /// The entry's text.
@@ -22,7 +22,7 @@ enum DesktopEntry {
         NoDisplay=true
         StartupNotify=false
         Categories=Network;InstantMessaging;
-        MimeType=\(OfferedContentTypes.all.joined(separator: ";"));
+        MimeType=\(ClientAssembly.offeredContentTypes.joined(separator: ";"));
 
         """
     }

@@ -1,7 +1,6 @@
 import AppSupport
 import Foundation
 import ShareCore
-import ShareIntake
 import Synchronization
 import TargetStoreInterface
 

@@ -1,9 +1,9 @@
+import ClientAssembly
 import HTTPInterface
 import MessagesInterface
 import ShareCore
 import ShareInboxInterface
 import Synchronization
-import Uploads
 import UploadsInterface
 
 /// What became of one attempt to send an inbox entry.
@@ -120,7 +120,7 @@ struct EntryDelivery {
         var completed: [Int: String] = [:]
         for (index, attachment) in manifest.attachments.enumerated() {
             do {
-                let source = try UploadFile.source(
+                let source = try ClientAssembly.uploadSource(
                     path: entry.path(of: attachment), fileName: attachment.fileName,
                     contentType: attachment.contentType)
                 guard source.size == attachment.size else {

@@ -4,9 +4,7 @@ import Foundation
 import HTTPInterface
 import MessagesInterface
 import ShareCore
-import ShareInbox
 import ShareInboxInterface
-import SharedState
 
 /// `share inbox`: what waits in the share inbox, and acting on one entry.
 enum InboxCommand {
@@ -55,11 +53,11 @@ enum InboxCommand {
             return .usage
         }
         let json = parsed.has("--json")
-        let inbox: FileShareInbox
+        let inbox: any ShareInboxStoring
         let assembly: ClientAssembly
         do {
             assembly = try ClientAssembly(environment: environment)
-            inbox = FileShareInbox(directory: assembly.container.inboxPath, maximumAge: assembly.inboxMaximumAge)
+            inbox = assembly.shareInbox()
         } catch {
             io.err.write("share inbox: \(error)\n")
             return .failure
@@ -81,20 +79,20 @@ enum InboxCommand {
 
     // MARK: - list and show
 
-    static func list(_ inbox: FileShareInbox, assembly: ClientAssembly, io: ProgramIO, json: Bool) -> ExitCode {
+    static func list(_ inbox: any ShareInboxStoring, assembly: ClientAssembly, io: ProgramIO, json: Bool) -> ExitCode {
         guard let scan = scanOrReport(inbox, io: io) else { return .failure }
         let stale = Set(scan.stale)
         let daemon = daemonOutbox(assembly)
         if json {
-            io.writeJSON(
-                [
-                    "entries": scan.entries.map { entryObject($0, stale: stale.contains($0.id)) },
-                    "quarantined": scan.quarantined.map {
-                        ["id": $0.id, "reason": $0.reason, "directory": $0.directory]
-                    },
-                    "stale": scan.stale,
-                    "daemon_outbox": daemonOutboxJSON(daemon),
-                ])
+            io.writeJSON([
+                "entries": .array(scan.entries.map { entryObject($0, stale: stale.contains($0.id)) }),
+                "quarantined": .array(
+                    scan.quarantined.map {
+                        ["id": JSONValue($0.id), "reason": JSONValue($0.reason), "directory": JSONValue($0.directory)]
+                    }),
+                "stale": JSONValue(scan.stale),
+                "daemon_outbox": daemonOutboxJSON(daemon),
+            ])
             return .success
         }
         defer { io.out.write(daemonOutboxText(daemon)) }
@@ -124,7 +122,7 @@ enum InboxCommand {
         return .success
     }
 
-    static func show(_ inbox: FileShareInbox, id: String, io: ProgramIO, json: Bool) -> ExitCode {
+    static func show(_ inbox: any ShareInboxStoring, id: String, io: ProgramIO, json: Bool) -> ExitCode {
         guard let scan = scanOrReport(inbox, io: io) else { return .failure }
         if let entry = scan.entries.first(where: { $0.id == id }) {
             if json {
@@ -154,7 +152,8 @@ enum InboxCommand {
         if let entry = scan.quarantined.first(where: { $0.id == id }) {
             if json {
                 io.writeJSON([
-                    "id": entry.id, "quarantined": true, "reason": entry.reason, "directory": entry.directory,
+                    "id": JSONValue(entry.id), "quarantined": true, "reason": JSONValue(entry.reason),
+                    "directory": JSONValue(entry.directory),
                 ])
             } else {
                 io.out.write("\(entry.id): quarantined: \(entry.reason)\n    kept in \(entry.directory)\n")
@@ -166,7 +165,7 @@ enum InboxCommand {
     }
 
     /// The inbox as it is now, or nil after saying why it cannot be read.
-    static func scanOrReport(_ inbox: FileShareInbox, io: ProgramIO) -> InboxScan? {
+    static func scanOrReport(_ inbox: any ShareInboxStoring, io: ProgramIO) -> InboxScan? {
         do {
             return try inbox.scan()
         } catch {
@@ -177,7 +176,7 @@ enum InboxCommand {
 
     // MARK: - drop and retry
 
-    static func drop(_ inbox: FileShareInbox, id: String, io: ProgramIO, json: Bool) -> ExitCode {
+    static func drop(_ inbox: any ShareInboxStoring, id: String, io: ProgramIO, json: Bool) -> ExitCode {
         do {
             guard try inbox.drop(id: id) else {
                 io.err.write("share inbox: no entry \(id)\n")
@@ -187,12 +186,12 @@ enum InboxCommand {
             io.err.write("share inbox: \(error)\n")
             return .failure
         }
-        if json { io.writeJSON(["status": "dropped", "id": id]) } else { io.out.write("dropped \(id)\n") }
+        if json { io.writeJSON(["status": "dropped", "id": JSONValue(id)]) } else { io.out.write("dropped \(id)\n") }
         return .success
     }
 
     static func retry(
-        _ parsed: ParsedArguments, inbox: FileShareInbox, io: ProgramIO, environment: [String: String]
+        _ parsed: ParsedArguments, inbox: any ShareInboxStoring, io: ProgramIO, environment: [String: String]
     ) async -> ExitCode {
         let id = parsed.positionals[0]
         let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.verbose(environment: environment))
@@ -248,10 +247,10 @@ enum InboxCommand {
     }
 
     /// The `daemon_outbox` member of `share inbox list --json`: the outbox counts and the refused shares.
-    static func daemonOutboxJSON(_ daemon: DaemonStatusReport?) -> Any {
-        guard let daemon else { return NSNull() }
-        let object = daemon.jsonObject
-        return ["outbox": object["outbox"] ?? NSNull(), "failed": object["failed"] ?? []]
+    static func daemonOutboxJSON(_ daemon: DaemonStatusReport?) -> JSONValue {
+        guard let daemon else { return nil }
+        let object = daemon.jsonValue
+        return ["outbox": object["outbox"] ?? nil, "failed": object["failed"] ?? []]
     }
 
     /// The lines `share inbox list` adds about the daemon's outbox.
@@ -272,19 +271,22 @@ enum InboxCommand {
 
     // MARK: - Formatting
 
-    static func entryObject(_ entry: InboxEntry, stale: Bool) -> [String: Any] {
+    /// One entry as `share inbox list --json` and `show --json` print it.
+    static func entryObject(_ entry: InboxEntry, stale: Bool) -> JSONValue {
         let m = entry.manifest
         return [
-            "id": entry.id, "client_msg_id": m.clientMsgID, "server_origin": m.serverOrigin,
-            "target": SendReport.target(m.target), "comment": m.comment, "title": m.title ?? NSNull(),
-            "created_at": m.createdAt, "age_seconds": entry.ageSeconds, "attempts": m.attempts,
-            "last_error": m.lastError ?? NSNull(), "locked": entry.isLocked, "stale": stale,
-            "attachments": m.attachments.map {
-                [
-                    "file_name": $0.fileName, "content_type": $0.contentType, "size": $0.size,
-                    "completed_upload_id": $0.completedUploadID ?? NSNull(),
-                ] as [String: Any]
-            },
+            "id": JSONValue(entry.id), "client_msg_id": JSONValue(m.clientMsgID),
+            "server_origin": JSONValue(m.serverOrigin), "target": SendReport.target(m.target),
+            "comment": JSONValue(m.comment), "title": JSONValue(m.title), "created_at": JSONValue(m.createdAt),
+            "age_seconds": JSONValue(entry.ageSeconds), "attempts": JSONValue(m.attempts),
+            "last_error": JSONValue(m.lastError), "locked": JSONValue(entry.isLocked), "stale": JSONValue(stale),
+            "attachments": .array(
+                m.attachments.map {
+                    [
+                        "file_name": JSONValue($0.fileName), "content_type": JSONValue($0.contentType),
+                        "size": JSONValue($0.size), "completed_upload_id": JSONValue($0.completedUploadID),
+                    ]
+                }),
         ]
     }
 

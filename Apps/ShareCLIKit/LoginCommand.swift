@@ -1,9 +1,8 @@
 import AppSupport
 import ClientAssembly
 import KeychainInterface
-import Sessions
 import SessionsInterface
-import SharedState
+import ShareCore
 import SharedStateInterface
 
 /// `share login`: signs a person in, which makes the parent session the
@@ -102,7 +101,8 @@ enum LoginCommand {
 
         if output.json {
             output.io.writeJSON([
-                "status": "logged_in", "server": origin, "user": user, "session_id": session.sessionID,
+                "status": "logged_in", "server": JSONValue(origin), "user": JSONValue(user),
+                "session_id": JSONValue(session.sessionID),
             ])
         } else {
             io.out.write("logged in as \(user) at \(origin)\n")
@@ -112,7 +112,7 @@ enum LoginCommand {
 
     /// What went wrong, for a person; never the password.
     static func message(for error: SessionError, user: String, origin: String) -> String {
-        if SessionIssuer.isWrongCredentials(error) { return "wrong username or password for \(user) at \(origin)" }
+        if error.isWrongCredentials { return "wrong username or password for \(user) at \(origin)" }
         switch error {
         case .retryable(let why): return "cannot reach \(origin) now (\(why)); try again later"
         case .failed(let why): return "\(origin) refused the login: \(why)"

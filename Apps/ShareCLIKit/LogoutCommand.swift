@@ -1,9 +1,8 @@
 import AppSupport
 import ClientAssembly
 import Foundation
-import Sessions
 import SessionsInterface
-import SharedState
+import ShareCore
 import SharedStateInterface
 
 /// `share logout`: ends the session on the server when it can be reached
@@ -63,7 +62,7 @@ enum LogoutCommand {
 
         var logout = Logout()
         if let origin {
-            // Push (issue #9): unregister this device while the session still works (NotifyCommand.swift).
+            // Push: unregister this device while the session still works (NotifyCommand.swift).
             if let line = await NotifyCommand.unregisterPush(at: origin, assembly: assembly) {
                 logout.lines.append(line)
             }
@@ -144,8 +143,8 @@ struct Logout {
     func report(_ output: SessionCommandIO, origin: String?) -> ExitCode {
         if output.json {
             output.io.writeJSON([
-                "status": errors.isEmpty ? "logged_out" : "error", "server": origin ?? NSNull(),
-                "server_result": serverResult, "deleted": deleted, "errors": errors,
+                "status": errors.isEmpty ? "logged_out" : "error", "server": JSONValue(origin),
+                "server_result": JSONValue(serverResult), "deleted": JSONValue(deleted), "errors": JSONValue(errors),
             ])
         } else {
             var text = lines

@@ -1,12 +1,9 @@
 import AppSupport
 import ClientAssembly
-import DPoP
 import Foundation
-import HTTPTransport
-import PushPreview
 import PushPreviewInterface
 import SessionsInterface
-import SharedState
+import ShareCore
 import SharedStateInterface
 
 /// `share notify`: the notifier as a command (the Linux counterpart of the
@@ -17,7 +14,7 @@ enum NotifyCommand {
     static let help = """
         Usage: share notify --payload FILE|- [--print] [--json]
 
-        Renders one push payload (PROTOCOL.md "Push": aps and b with v, nid, k, i, t, m)
+        Renders one push payload (docs/protocol.md "Push": aps and b with v, nid, k, i, t, m)
         the way the notification extension does: within client.push.fetch_timeout it
         fetches the preview with the push registration's preview token and shows names
         and excerpt as notify.preview_mode allows. With mode none it fetches nothing and
@@ -75,25 +72,28 @@ enum NotifyCommand {
         }
         let payload: PushPayload
         do {
-            payload = try PushPayloadParser.parse(bytes)
+            payload = try ClientAssembly.pushPayload(from: bytes)
         } catch {
             io.err.write("share notify: \(error)\n")
             return .failure
         }
-        let shown: RenderedNotification
+        let assembly: ClientAssembly
+        let notifier: any PushNotifying
         do {
-            shown = try await notifier(environment: environment).render(payload, receivedAt: receivedAt)
+            assembly = try ClientAssembly(environment: environment)
+            notifier = try assembly.notifier()
         } catch {
             io.err.write("share notify: \(error)\n")
             return .failure
         }
+        let shown = await notifier.render(payload, receivedAt: receivedAt)
         if parsed.has("--json") {
-            io.out.write(json(shown) + "\n")
+            io.writeJSON(json(shown))
         } else if parsed.has("--print") {
             io.out.write(shown.title + "\n" + shown.body + "\n")
         } else {
             do {
-                try NotificationPresenter(environment: environment).deliver(shown)
+                try assembly.notificationPresenter().deliver(shown)
             } catch {
                 io.err.write("share notify: \(error)\n")
                 return .failure
@@ -102,27 +102,15 @@ enum NotifyCommand {
         return .success
     }
 
-    /// The notifier over this app group: the device key's DPoP proofs, the
-    /// keychain's push registrations, the shared state. No session store.
-    static func notifier(environment: [String: String]) throws -> PushNotifier {
-        let assembly = try ClientAssembly(environment: environment)
-        return PushNotifier(
-            client: ClientAssembly.previewClient(signed: try assembly.signingClient()),
-            registrations: KeychainPushRegistrations(
-                store: assembly.secretStore, accessGroup: ClientAssembly.accessGroup),
-            state: assembly.container.state, strings: PushStrings(environment: environment))
-    }
-
     /// The `--json` object.
-    static func json(_ shown: RenderedNotification) -> String {
-        var object: [String: Any] = [
-            "title": shown.title, "body": shown.body, "thread_id": shown.threadID ?? NSNull(),
-            "placeholder": shown.isPlaceholder, "outcome": shown.outcome.rawValue, "kind": shown.kind ?? NSNull(),
-            "nid": shown.nid ?? NSNull(), "badge": shown.badge ?? NSNull(),
+    static func json(_ shown: RenderedNotification) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "title": JSONValue(shown.title), "body": JSONValue(shown.body), "thread_id": JSONValue(shown.threadID),
+            "placeholder": JSONValue(shown.isPlaceholder), "outcome": JSONValue(shown.outcome.rawValue),
+            "kind": JSONValue(shown.kind), "nid": JSONValue(shown.nid), "badge": JSONValue(shown.badge),
         ]
-        if let failure = shown.failure { object["failure"] = failure.description }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        if let failure = shown.failure { object["failure"] = JSONValue(failure.description) }
+        return .object(object)
     }
 
     /// Logout's part of push: removes this device's push registration at
@@ -131,8 +119,8 @@ enum NotifyCommand {
     /// registrations of a session that logs out.
     /// - Returns: a line for the person, or nil when nothing was registered.
     static func unregisterPush(at origin: String, assembly: ClientAssembly) async -> String? {
-        let store = KeychainPushRegistrations(store: assembly.secretStore, accessGroup: ClientAssembly.accessGroup)
-        let instance = KeychainPushRegistrations.instance(ofOrigin: origin)
+        let store = assembly.pushRegistrations()
+        let instance = ClientAssembly.pushInstance(ofOrigin: origin)
         guard let registration = (try? store.registration(instance: instance)) ?? nil else {
             try? store.delete(instance: instance)
             return nil

@@ -172,22 +172,24 @@ struct SendReport: Sendable {
     }
 
     func usage(_ message: String) -> ExitCode {
-        if json { io.writeJSON(["status": "error", "error": message]) }
+        if json { io.writeJSON(["status": "error", "error": JSONValue(message)]) }
         io.err.write("share send: \(message); run 'share send --help'\n")
         return .usage
     }
 
     func failure(_ message: String) -> ExitCode {
-        if json { io.writeJSON(["status": "error", "error": message]) }
+        if json { io.writeJSON(["status": "error", "error": JSONValue(message)]) }
         io.err.write("share send: \(message)\n")
         return .failure
     }
 
     func refused(code: String, _ message: String, clientMsgID: String? = nil) -> ExitCode {
         if json {
-            var object: [String: Any] = ["status": "rejected", "code": code, "reason": message]
-            if let clientMsgID { object["client_msg_id"] = clientMsgID }
-            io.writeJSON(object)
+            var object: [String: JSONValue] = [
+                "status": "rejected", "code": JSONValue(code), "reason": JSONValue(message),
+            ]
+            if let clientMsgID { object["client_msg_id"] = JSONValue(clientMsgID) }
+            io.writeJSON(.object(object))
         }
         io.err.write("share send: not sent: \(message)\n")
         return .rejected
@@ -196,12 +198,17 @@ struct SendReport: Sendable {
     func sent(_ message: SentMessage, manifest: InboxManifest) -> ExitCode {
         if json {
             io.writeJSON([
-                "status": "sent", "client_msg_id": manifest.clientMsgID, "target": Self.target(manifest.target),
-                "message_id": message.messageID, "thread_id": message.threadID ?? NSNull(),
-                "channel_id": message.channelID, "replayed": message.replayed,
-                "attachments": message.attachments.map {
-                    ["upload_id": $0.uploadID, "file_name": $0.fileName, "size": $0.size, "sha256": $0.sha256]
-                },
+                "status": "sent", "client_msg_id": JSONValue(manifest.clientMsgID),
+                "target": Self.target(manifest.target), "message_id": JSONValue(message.messageID),
+                "thread_id": JSONValue(message.threadID), "channel_id": JSONValue(message.channelID),
+                "replayed": JSONValue(message.replayed),
+                "attachments": .array(
+                    message.attachments.map {
+                        [
+                            "upload_id": JSONValue($0.uploadID), "file_name": JSONValue($0.fileName),
+                            "size": JSONValue($0.size), "sha256": JSONValue($0.sha256),
+                        ]
+                    }),
             ])
         } else {
             let again = message.replayed ? " (it had already been delivered)" : ""
@@ -212,12 +219,12 @@ struct SendReport: Sendable {
 
     func queued(_ entry: InboxEntry, reason: String?) -> ExitCode {
         if json {
-            var object: [String: Any] = [
-                "status": "queued", "client_msg_id": entry.manifest.clientMsgID, "inbox_entry": entry.id,
-                "target": Self.target(entry.manifest.target),
+            var object: [String: JSONValue] = [
+                "status": "queued", "client_msg_id": JSONValue(entry.manifest.clientMsgID),
+                "inbox_entry": JSONValue(entry.id), "target": Self.target(entry.manifest.target),
             ]
-            if let reason { object["reason"] = reason }
-            io.writeJSON(object)
+            if let reason { object["reason"] = JSONValue(reason) }
+            io.writeJSON(.object(object))
         } else if let reason {
             io.out.write(
                 "not sent now: \(reason)\nkept in the share inbox as \(entry.id); "
@@ -230,7 +237,7 @@ struct SendReport: Sendable {
     }
 
     func cancelled(kept: Bool, id: String) -> ExitCode {
-        if json { io.writeJSON(["status": "cancelled", "client_msg_id": id, "kept": kept]) }
+        if json { io.writeJSON(["status": "cancelled", "client_msg_id": JSONValue(id), "kept": JSONValue(kept)]) }
         io.err.write(
             kept
                 ? "share send: interrupted; the share stays in the share inbox as \(id) for share-daemon\n"
@@ -238,8 +245,12 @@ struct SendReport: Sendable {
         return .cancelled
     }
 
-    static func target(_ target: ShareTarget) -> [String: Any] {
-        ["kind": target.kind.rawValue, "id": target.id, "display_path": target.displayPath]
+    /// A target as `--json` shows it: kind, id and display path.
+    static func target(_ target: ShareTarget) -> JSONValue {
+        [
+            "kind": JSONValue(target.kind.rawValue), "id": JSONValue(target.id),
+            "display_path": JSONValue(target.displayPath),
+        ]
     }
 }
 

@@ -1,5 +1,6 @@
 import AppSupport
 import Foundation
+import ShareCore
 
 /// What `share login`, `share logout` and `share status` share: the command
 /// line with `--help`, the server origin a person may type, and output as
@@ -43,14 +44,14 @@ struct SessionCommandIO: Sendable {
 
     /// A wrong command line: the message on stderr (and as JSON), exit 2.
     func usage(_ message: String) -> ExitCode {
-        if json { io.writeJSON(["status": "error", "error": message]) }
+        if json { io.writeJSON(["status": "error", "error": JSONValue(message)]) }
         io.err.write("share \(command): \(message); run 'share \(command) --help'\n")
         return .usage
     }
 
     /// A failure: the message on stderr (and as JSON), exit 1.
     func failure(_ message: String) -> ExitCode {
-        if json { io.writeJSON(["status": "error", "error": message]) }
+        if json { io.writeJSON(["status": "error", "error": JSONValue(message)]) }
         io.err.write("share \(command): \(message)\n")
         return .failure
     }

@@ -1,13 +1,13 @@
 public import AppSupport
+import ClientAssembly
 import Foundation
-import HTTPTransport
 import ShareCore
 
 /// The `share` program: the share extension of ShareKit. It sends by itself
 /// with its own child session and falls back to the share inbox.
 ///
-/// This type is the composition root of the CLI: the only place that names
-/// the concrete modules it uses.
+/// It names no concrete module: `ClientAssembly` (the client side's
+/// composition root) hands it every service as an interface.
 public enum ShareCLI {
     /// The command table of `share`.
     public static let table = CommandTable(
@@ -43,7 +43,7 @@ public enum ShareCLI {
                 await DebugCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },
         ],
-        versionDetails: "libcurl \(CurlLibrary.version)"
+        versionDetails: ClientAssembly.transportVersion
     )
 
     /// Runs `share` with `arguments` (without the program name).

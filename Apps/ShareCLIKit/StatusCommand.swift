@@ -1,12 +1,9 @@
 import AppSupport
 import ClientAssembly
 import Foundation
-import Sessions
 import SessionsInterface
 import ShareCore
-import ShareInbox
 import ShareInboxInterface
-import SharedState
 import SharedStateInterface
 
 /// `share status`: what this device knows, for a person or a script: the
@@ -87,7 +84,7 @@ struct Status {
             child = stored(.child, in: connection)
         }
         let inbox = Result { () throws(InboxError) -> InboxScan in
-            try FileShareInbox(directory: assembly.container.inboxPath, maximumAge: assembly.inboxMaximumAge).scan()
+            try assembly.shareInbox().scan()
         }
         return Status(
             server: server, user: (try? state.value(for: .accountUsername)) ?? nil, parent: parent, child: child,
@@ -106,36 +103,38 @@ struct Status {
 
     // MARK: - JSON
 
-    var json: [String: Any] {
-        var object: [String: Any] = [
-            "logged_in": loggedIn, "server": server ?? NSNull(), "user": user ?? NSNull(),
+    /// The `--json` object.
+    var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "logged_in": JSONValue(loggedIn), "server": JSONValue(server), "user": JSONValue(user),
             "parent": sessionJSON(parent), "child": sessionJSON(child),
         ]
         switch inbox {
         case .success(let scan):
             object["inbox"] = [
-                "waiting": scan.entries.count, "quarantined": scan.quarantined.count, "stale": scan.stale.count,
+                "waiting": JSONValue(scan.entries.count), "quarantined": JSONValue(scan.quarantined.count),
+                "stale": JSONValue(scan.stale.count),
             ]
         case .failure(let error):
-            object["inbox"] = ["error": error.description]
+            object["inbox"] = ["error": JSONValue(error.description)]
         }
         switch daemon {
-        case .success(let status): object["daemon"] = status.jsonObject
-        case .failure(.notRunning): object["daemon"] = NSNull()
-        case .failure(let failure): object["daemon"] = ["error": failure.description]
+        case .success(let status): object["daemon"] = status.jsonValue
+        case .failure(.notRunning): object["daemon"] = .null
+        case .failure(let failure): object["daemon"] = ["error": JSONValue(failure.description)]
         }
-        return object
+        return .object(object)
     }
 
-    private func sessionJSON(_ session: StoredSession?) -> Any {
-        guard let session else { return NSNull() }
-        if let error = session.error { return ["error": error] }
-        var object: [String: Any] = ["session_id": session.sessionID ?? NSNull()]
+    private func sessionJSON(_ session: StoredSession?) -> JSONValue {
+        guard let session else { return nil }
+        if let error = session.error { return ["error": JSONValue(error)] }
+        var object: [String: JSONValue] = ["session_id": JSONValue(session.sessionID)]
         if let expiry = session.refreshExpiresAt {
-            object["refresh_expires_at"] = RFC3339.string(unixSeconds: expiry)
-            object["expired"] = expiry <= now
+            object["refresh_expires_at"] = JSONValue(RFC3339.string(unixSeconds: expiry))
+            object["expired"] = JSONValue(expiry <= now)
         }
-        return object
+        return .object(object)
     }
 
     // MARK: - Text

@@ -65,9 +65,7 @@ enum TargetsCommand {
             }
         }
         if parsed.has("--json") {
-            let objects = targets.map { ["kind": $0.kind.rawValue, "id": $0.id, "display_path": $0.displayPath] }
-            let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])) ?? Data("[]".utf8)
-            io.out.write(String(decoding: data, as: UTF8.self) + "\n")
+            io.writeJSON(.array(targets.map(SendReport.target)))
         } else if targets.isEmpty {
             io.err.write(
                 parsed.value("--search") == nil

@@ -2,26 +2,16 @@ import AppSupport
 import ClientAssembly
 import Foundation
 import HTTPInterface
-import HTTPTransport
-import Messages
 import MessagesInterface
-import Outbox
 import OutboxInterface
 import PushPreviewInterface
-import SQLiteStore
-import SecureFiles
 import ServerAPIInterface
-import Sessions
 import SessionsInterface
 import ShareCore
-import ShareInbox
 import ShareInboxInterface
-import SharedState
 import SharedStateInterface
 import Synchronization
-import TargetStore
 import TargetStoreInterface
-import Uploads
 
 /// What the daemon knows about itself, for `share status` (through the
 /// control socket) and for the log.
@@ -49,9 +39,9 @@ struct DaemonStatus: Sendable {
 final class Daemon: Sendable {
     let assembly: ClientAssembly
     let connection: ServerConnection
-    let inbox: FileShareInbox
-    let outbox: SQLiteOutbox
-    let recents: SharedStateRecentTargets
+    let inbox: any ShareInboxStoring
+    let outbox: any OutboxQueueing
+    let recents: any RecentTargetsStoring
     let log: DaemonLog
     let stateDirectory: String
     let takeoverWake = WakeSignal()
@@ -66,12 +56,10 @@ final class Daemon: Sendable {
         self.log = log
         self.stateDirectory = stateDirectory
         connection = try assembly.connection(to: origin)
-        inbox = FileShareInbox(directory: assembly.container.inboxPath, maximumAge: assembly.inboxMaximumAge)
+        inbox = assembly.shareInbox()
         // The app's own storage, private like the keychain's files.
-        _ = try SecureDirectory.openBase(stateDirectory, create: true)
-        let database = try SQLiteDatabase(path: stateDirectory + "/outbox.db")
-        outbox = try SQLiteOutbox(database: database, directory: stateDirectory + "/outbox")
-        recents = SharedStateRecentTargets(state: assembly.container.state)
+        outbox = try assembly.outbox(stateDirectory: stateDirectory)
+        recents = assembly.recentTargets()
     }
 
     /// The resumable upload records of the CLI and the daemon (shared container).
@@ -142,7 +130,7 @@ final class Daemon: Sendable {
     /// One takeover pass; wakes the drainer when something new arrived.
     func takeover() -> TakeoverReport? {
         do {
-            let report = try InboxTakeover(inbox: inbox, outbox: outbox).run()
+            let report = try assembly.inboxTakeover(inbox: inbox, outbox: outbox).run()
             status.withLock {
                 $0.lastTakeoverAt = Date()
                 $0.takenOver += report.takenOver.count
@@ -153,8 +141,7 @@ final class Daemon: Sendable {
                     "takeover", "took over \(report.takenOver.count) entr\(report.takenOver.count == 1 ? "y" : "ies")")
                 // A share the CLI began to upload keeps a resumable record
                 // naming its inbox path, which the takeover just moved away.
-                let records = FileUploadRecordStore(directory: uploadRecordsDirectory, crypto: assembly.crypto)
-                if let pruned = try? records.pruneRecordsOfMissingFiles(), pruned > 0 {
+                if let pruned = try? assembly.pruneUploadRecordsOfMissingFiles(in: uploadRecordsDirectory), pruned > 0 {
                     log.debug("takeover", "removed \(pruned) upload records of moved files")
                 }
                 drainWake.wake()
@@ -193,7 +180,7 @@ final class Daemon: Sendable {
         let recents = self.recents
         let log = self.log
         let uploads = uploadRecordsDirectory
-        let drainer = OutboxDrainer(
+        let drainer = assembly.outboxDrainer(
             outbox: outbox,
             makeSender: { origin in
                 let limits =

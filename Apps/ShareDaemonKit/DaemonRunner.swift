@@ -3,11 +3,8 @@ import ClientAssembly
 import Dispatch
 import Foundation
 import Glibc
-import Outbox
 import OutboxInterface
-import Sessions
 import ShareCore
-import SharedState
 import SharedStateInterface
 import Synchronization
 
@@ -30,7 +27,7 @@ struct DaemonRunner: Sendable {
         guard await daemon.keepChildSession() else { return .failure }
         await daemon.refreshParent()
         await daemon.updateInstanceValues()
-        await PushService(daemon: daemon).pass()  // push registration and counters (issue #9)
+        await PushService(daemon: daemon).pass()  // push registration and counters
         guard let takeover = daemon.takeover() else { return .failure }
         if options.retryNow { daemon.retryNow() }
         guard let drain = await daemon.drain(lease: options.lease) else { return .failure }
@@ -83,7 +80,7 @@ struct DaemonRunner: Sendable {
                 group.addTask { await takeoverLoop() }
                 group.addTask { await drainLoop() }
                 group.addTask { await eventLoop() }
-                group.addTask { await PushService(daemon: daemon).loop() }  // issue #9
+                group.addTask { await PushService(daemon: daemon).loop() }  // push registration and counters
             }
         }
         await SignalWaiter.waitForTermination()

@@ -1,14 +1,12 @@
 import ClientAssembly
 import Foundation
-import PushPreview
 import PushPreviewInterface
 import ServerAPIInterface
 import SessionsInterface
 import ShareCore
-import SharedState
 import SharedStateInterface
 
-/// The daemon's push service (issue #9), the app side of the notifier:
+/// The daemon's push service, the app side of the notifier (docs/protocol.md "Push"):
 ///
 /// - writes `client.push.fetch_timeout` into the shared state when it is
 ///   missing, for the notifier (`share notify` has no configuration of its own);
@@ -31,21 +29,19 @@ struct PushService: Sendable {
 
     let daemon: Daemon
 
-    private var registrations: KeychainPushRegistrations {
-        KeychainPushRegistrations(store: daemon.assembly.secretStore, accessGroup: ClientAssembly.accessGroup)
+    private var registrations: any PushRegistrationStoring {
+        daemon.assembly.pushRegistrations()
     }
 
-    private var instance: String { KeychainPushRegistrations.instance(ofOrigin: daemon.connection.origin) }
+    private var instance: String { ClientAssembly.pushInstance(ofOrigin: daemon.connection.origin) }
 
-    private var registrar: PushRegistrar {
+    private var registrar: any PushRegistering {
         daemon.connection.pushRegistrar()
     }
 
     /// The notifier over the daemon's DPoP client: it gets no session.
-    private var notifier: PushNotifier {
-        PushNotifier(
-            client: daemon.connection.previewClient(), registrations: registrations,
-            state: daemon.assembly.container.state, strings: PushStrings(environment: daemon.assembly.environment))
+    private var notifier: any PushNotifying {
+        daemon.connection.notifier()
     }
 
     /// The pause between passes that went through.
@@ -89,7 +85,7 @@ struct PushService: Sendable {
         }
         let payload: PushPayload
         do {
-            payload = try PushPayloadParser.parse(payloadValue)
+            payload = try ClientAssembly.pushPayload(from: payloadValue)
         } catch {
             log.warning("push", "a push was ignored: \(error)")
             return
@@ -101,7 +97,7 @@ struct PushService: Sendable {
             "rendered notification \(shown.nid ?? "?") (\(shown.outcome.rawValue)"
                 + (shown.failure.map { ": \($0)" } ?? "") + ")")
         do {
-            try NotificationPresenter(environment: daemon.assembly.environment).deliver(shown)
+            try daemon.assembly.notificationPresenter().deliver(shown)
         } catch {
             log.warning("push", "cannot show the notification: \(error)")
         }
@@ -112,7 +108,7 @@ struct PushService: Sendable {
     private func writeFetchTimeout() {
         let state = daemon.assembly.container.state
         _ = try? state.update(.pushFetchTimeout) { current in
-            current ?? String(PushNotifier.defaultFetchTimeout.components.seconds * 1000)
+            current ?? String(ClientAssembly.defaultPushFetchTimeout.components.seconds * 1000)
         }
     }
 
@@ -154,7 +150,7 @@ struct PushService: Sendable {
     /// Takes the display counters and reports them; on failure they are added back for the next try.
     /// - Returns: false when the report failed; true when it went through or there was nothing to report.
     private func reportCounters() async -> Bool {
-        let counters = DisplayCounters(state: daemon.assembly.container.state)
+        let counters = daemon.assembly.displayCounters()
         guard let totals = try? counters.take(), !totals.isEmpty else { return true }
         do {
             try await registrar.submit(totals, platform: Self.platform, appVersion: ShareKitVersion.current)

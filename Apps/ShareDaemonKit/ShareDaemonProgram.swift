@@ -2,7 +2,6 @@ public import AppSupport
 import ClientAssembly
 import Foundation
 import ShareCore
-import SharedState
 import SharedStateInterface
 
 /// The `share-daemon` program: the containing app of ShareKit. It holds the

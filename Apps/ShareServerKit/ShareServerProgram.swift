@@ -10,7 +10,7 @@ import SQLiteStore
 import ShareCore
 
 /// The `share-server` program: the reference server of the wire contract
-/// (docs/protocol.md), on real HTTP (libmicrohttpd) and SQLite.
+/// (`docs/protocol.md`), on real HTTP (libmicrohttpd) and SQLite.
 ///
 /// This type is the composition root of the server: the only place that
 /// names the HTTP engine, the database, the crypto library and the DPoP

@@ -17,12 +17,16 @@ let package = Package(
         .library(name: "OutboxInterface", targets: ["OutboxInterface"])
     ],
     dependencies: [
-        .package(path: "../ShareCore")
+        .package(path: "../ShareCore"),
+        .package(path: "../ShareInboxInterface"),
     ],
     targets: [
         .target(
             name: "OutboxInterface",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
+            ],
             swiftSettings: swiftSettings
         )
     ],

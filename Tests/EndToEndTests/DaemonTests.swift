@@ -9,6 +9,7 @@ import SessionsInterface
 import ShareCore
 import ShareInboxInterface
 import SharedState
+import SharedStateInterface
 import TargetStore
 import TargetStoreInterface
 import TestSupport

@@ -3,6 +3,7 @@ import ClientTestSupport
 import Foundation
 import ShareInboxInterface
 import SharedState
+import SharedStateInterface
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Outbox
+import OutboxInterface
 import SQLiteStore
 import ShareInbox
 

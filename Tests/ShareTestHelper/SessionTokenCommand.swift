@@ -7,6 +7,7 @@ import HTTPTypes
 import Sessions
 import SessionsInterface
 import SharedState
+import SharedStateInterface
 
 /// `session-token <app|share_ext> <origin> [--wait-go] [--pause-after-persist] [--check]`:
 /// one program of the app group asking for its family's access token, the

@@ -7,6 +7,7 @@ import ServerAPI
 import Sessions
 import SessionsInterface
 import SharedState
+import SharedStateInterface
 import Uploads
 import UploadsInterface
 

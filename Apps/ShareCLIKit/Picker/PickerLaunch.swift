@@ -3,9 +3,7 @@ import ClientAssembly
 import Foundation
 import SessionsInterface
 import ShareCore
-import ShareIntake
 import ShareIntakeInterface
-import TargetStore
 import TargetStoreInterface
 
 /// `share send` without `--to`: the picker chooses the target (and may
@@ -33,7 +31,8 @@ enum PickerLaunch {
         guard request.target.isEmpty else { return nil }
         let picker = TargetPicker(
             directory: context.targetDirectory, recents: (try? context.recents.list().targets) ?? [],
-            preview: ItemPreview.line(for: request, intake: context.intake))
+            preview: ItemPreview.line(
+                for: request, intake: context.intake, sniffer: context.assembly.contentSniffer()))
         let outcome: PickerState.Outcome
         do {
             outcome = try await picker.run(comment: request.comment)
@@ -83,25 +82,27 @@ extension CLIContext {
 /// The picker's preview line: what the first item is (name, type, size)
 /// and how many more there are. Cheap: one stat and libmagic on one file.
 enum ItemPreview {
-    static func line(for request: SendRequest, intake: any ShareIntaking) -> String {
+    static func line(for request: SendRequest, intake: any ShareIntaking, sniffer: any ContentSniffing) -> String {
         let count = request.items.count + request.texts.count + (request.readStandardInput ? 1 : 0)
         let more = count > 1 ? " (+\(count - 1) more)" : ""
         if let first = request.items.first {
-            return describe(argument: first, intake: intake) + more
+            return describe(argument: first, intake: intake, sniffer: sniffer) + more
         }
         if let text = request.texts.first { return "Text: " + String(text.prefix(60)) + more }
         if request.readStandardInput { return "Standard input" + more }
         return "Comment only"
     }
 
-    private static func describe(argument: String, intake: any ShareIntaking) -> String {
+    private static func describe(argument: String, intake: any ShareIntaking, sniffer: any ContentSniffing)
+        -> String
+    {
         guard let source = try? intake.source(forArgument: argument) else { return argument }
         switch source {
         case .file(let path):
             let name = URL(fileURLWithPath: path).lastPathComponent
             var info = stat()
             guard stat(path, &info) == 0 else { return "\(name) - cannot be read" }
-            let type = (try? MagicSniffer().contentType(ofFileAt: path)) ?? "unknown type"
+            let type = (try? sniffer.contentType(ofFileAt: path)) ?? "unknown type"
             return "\(name) - \(type) - \(ProgressBar.formatBytes(Int64(info.st_size)))"
         case .link(let url): return "Link: " + url
         case .text(let text): return "Text: " + String(text.prefix(60))

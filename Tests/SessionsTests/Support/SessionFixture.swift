@@ -9,6 +9,7 @@ import KeychainInterface
 import Sessions
 import SessionsInterface
 import SharedState
+import SharedStateInterface
 import TestSupport
 
 /// One person's client side against a real `share-server`: a keychain

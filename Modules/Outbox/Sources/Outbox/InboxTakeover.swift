@@ -19,7 +19,7 @@ public import ShareInboxInterface
 /// processes run it at the same time, and repeating it after a crash at any
 /// point adds nothing twice. Batches keep the syncs per entry below one, so
 /// a thousand small entries are not a thousand disk flushes.
-public struct InboxTakeover: Sendable {
+public struct InboxTakeover: OutboxTakingOver {
     private let inbox: any ShareInboxStoring
     private let outbox: any OutboxQueueing
     private let clock: @Sendable () -> Int64

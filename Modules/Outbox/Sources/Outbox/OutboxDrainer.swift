@@ -22,7 +22,7 @@ import UploadsInterface
 /// first releases claims older than the lease (a drainer killed mid-send),
 /// and sending them again is safe because the server answers a known
 /// `client_msg_id` with the original message.
-public struct OutboxDrainer: Sendable {
+public struct OutboxDrainer: OutboxDraining {
     /// Milliseconds since 1970 by the system clock (``ShareCore/UnixClock/system``).
     public static let systemClock: @Sendable () -> Int64 = { UnixClock.system.milliseconds() }
 

@@ -1,3 +1,4 @@
+public import PushPreviewInterface
 public import SharedStateInterface
 
 /// The notifier's display counters in the shared state: how long from
@@ -5,26 +6,9 @@ public import SharedStateInterface
 /// stayed. Numbers only: the shared container never holds message content.
 /// The notifier adds, the daemon takes them (read and reset) and reports
 /// them as `client.push_display.duration` and `client.push.placeholder`.
-public struct DisplayCounters: Sendable {
-    /// Counters taken by ``take()``.
-    public struct Totals: Sendable, Equatable {
-        /// The sum of display durations, in milliseconds.
-        public var durationMilliseconds: Int64
-        /// How many notifications were shown.
-        public var displays: Int64
-        /// How many of them kept the placeholder.
-        public var placeholders: Int64
-
-        /// Whether nothing was counted.
-        public var isEmpty: Bool { displays == 0 && placeholders == 0 && durationMilliseconds == 0 }
-
-        /// Makes totals.
-        public init(durationMilliseconds: Int64, displays: Int64, placeholders: Int64) {
-            self.durationMilliseconds = durationMilliseconds
-            self.displays = displays
-            self.placeholders = placeholders
-        }
-    }
+public struct DisplayCounters: PushDisplayCounting {
+    /// Counters taken by ``take()`` (the interface's ``PushPreviewInterface/PushDisplayTotals``).
+    public typealias Totals = PushDisplayTotals
 
     private let state: any SharedStateStore
 

@@ -8,7 +8,7 @@ public import PushPreviewInterface
 ///
 /// Grouping per thread: the thread goes into the category and a hint, so a
 /// notification server can group (or replace) per thread; the badge is a hint.
-public struct NotificationPresenter: Sendable {
+public struct NotificationPresenter: NotificationPresenting {
     /// The environment variable naming another program than `notify-send`.
     public static let commandVariable = "SHAREKIT_NOTIFY_COMMAND"
     /// The program used by default.

@@ -10,7 +10,7 @@ public import ServerAPIInterface
 /// for the registration (a fixed token: a refused one is not sent again).
 /// The DPoP client repeats a request the server refused with
 /// `use_dpop_nonce` once with the new nonce; the deadline covers both attempts.
-public struct PreviewClient: Sendable {
+public struct PreviewClient: PreviewFetching {
     /// The path of getPushPreview.
     public static let path = "/api/v1/push/preview"
     /// The largest preview answer read (an excerpt and three names).

@@ -14,7 +14,7 @@ public struct PushNotifier: PushNotifying {
     /// (the daemon writes the key; this is the same default it writes).
     public static let defaultFetchTimeout: Duration = .milliseconds(5000)
 
-    private let client: PreviewClient
+    private let client: any PreviewFetching
     private let registrations: any PushRegistrationStoring
     private let state: any SharedStateStore
     private let counters: DisplayCounters
@@ -28,7 +28,7 @@ public struct PushNotifier: PushNotifying {
     ///   - state: the shared state (mode, timeout, counters).
     ///   - strings: the localized texts.
     public init(
-        client: PreviewClient, registrations: any PushRegistrationStoring, state: any SharedStateStore,
+        client: any PreviewFetching, registrations: any PushRegistrationStoring, state: any SharedStateStore,
         strings: PushStrings
     ) {
         self.client = client

@@ -5,14 +5,9 @@ public import ServerAPIInterface
 /// The app's side of push (the daemon's): registerPush, unregisterPush and
 /// submitClientMetrics with the app's own session. The notifier never uses
 /// this type: it has no session.
-public struct PushRegistrar: Sendable {
-    /// Why a call failed.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        /// Whether trying again later may work (no network, the session not usable now).
-        public let isRetryable: Bool
-        /// A message for a person (never a token).
-        public let description: String
-    }
+public struct PushRegistrar: PushRegistering {
+    /// Why a call failed (the interface's ``PushPreviewInterface/PushRegistrationError``).
+    public typealias Failure = PushRegistrationError
 
     private let api: any AuthorizedAPIClient
 

@@ -24,7 +24,7 @@ struct ContractCheckerTests {
     func baselineKeeps() {
         let result = baseline().0.check()
         #expect(result.violations.isEmpty)
-        #expect(result.summaryLine == "arch-check: 6 contracts, 6 kept, 0 broken (0 violations)")
+        #expect(result.summaryLine == "arch-check: 7 contracts, 7 kept, 0 broken (0 violations)")
         #expect(result.exitCode == 0)
     }
 
@@ -53,7 +53,7 @@ struct ContractCheckerTests {
         #expect(
             explicit?.message.hasSuffix("remove the import (the contracts reported with it forbid this dependency)")
                 == true)
-        #expect(result.summaryLine == "arch-check: 6 contracts, 4 kept, 2 broken (2 violations)")
+        #expect(result.summaryLine == "arch-check: 7 contracts, 5 kept, 2 broken (2 violations)")
     }
 
     @Test("each import of a forbidden module is reported, with the suggested interface when it exists")
@@ -289,5 +289,79 @@ struct ContractCheckerTests {
         #expect(ModuleName.c99Name("arch-check") == "arch_check")
         #expect(ModuleName.c99Name("9lives") == "_9lives")
         #expect(ModuleName.c99Name("ShareCore") == "ShareCore")
+    }
+
+    // MARK: - composition-root
+
+    /// Apps/ClientAssembly using Modules/Outbox, Apps/ShareDaemonKit on top
+    /// of it, Interfaces/OutboxInterface.
+    private func apps() -> (ModelBuilder, kit: TargetID, outbox: TargetID) {
+        var builder = ModelBuilder()
+        let interface = builder.target(builder.package("Interfaces/OutboxInterface"), "OutboxInterface")
+        let outbox = builder.target(builder.package("Modules/Outbox"), "Outbox")
+        builder.depend(outbox, on: [interface])
+        builder.package(".")
+        let assembly = builder.target(".", "ClientAssembly", sourceDirectory: "Apps/ClientAssembly")
+        builder.depend(assembly, on: [outbox, interface])
+        builder.file(assembly, "ClientAssembly.swift", "import Outbox\nimport OutboxInterface")
+        let kit = builder.target(".", "ShareDaemonKit", sourceDirectory: "Apps/ShareDaemonKit")
+        builder.depend(kit, on: [assembly, interface])
+        builder.file(kit, "Daemon.swift", "import ClientAssembly\nimport OutboxInterface")
+        return (builder, kit, outbox)
+    }
+
+    @Test("composition-root: the roots may use modules, the other apps interfaces")
+    func compositionRootKept() {
+        let result = apps().0.check()
+        #expect(result.violations.isEmpty)
+    }
+
+    @Test("composition-root: a module declared but never imported by an app target is reported at the manifest")
+    func compositionRootManifestOnly() {
+        var (builder, kit, outbox) = apps()
+        builder.depend(kit, on: [outbox], as: .product(name: "Outbox", package: "Outbox"), line: 40)
+        let result = builder.check()
+        #expect(result.compact == ["Package.swift:40:30 [composition-root]"])
+        #expect(
+            result.violations.first?.message
+                == "ShareDaemonKit depends on Outbox; ask ClientAssembly for an interface instead")
+    }
+
+    @Test("composition-root: each import of a module by an app target is reported where it is written")
+    func compositionRootImports() {
+        var (builder, kit, outbox) = apps()
+        builder.depend(kit, on: [outbox])
+        builder.file(kit, "Takeover.swift", "import OutboxInterface\nimport Outbox")
+        let result = builder.check()
+        #expect(result.compact == ["Apps/ShareDaemonKit/Takeover.swift:2:8 [composition-root]"])
+        #expect(result.violations.first?.message.hasPrefix("ShareDaemonKit imports Outbox; ask ClientAssembly") == true)
+    }
+
+    @Test("composition-root: a library app target (AppSupport) on no root is told the tree's root")
+    func compositionRootOtherApp() {
+        var (builder, _, outbox) = apps()
+        let support = builder.target(".", "AppSupport", sourceDirectory: "Apps/AppSupport")
+        builder.depend(support, on: [outbox])
+        builder.file(support, "Output.swift", "import Outbox")
+        let result = builder.check()
+        #expect(result.compact == ["Apps/AppSupport/Output.swift:1:8 [composition-root]"])
+        #expect(
+            result.violations.first?.message
+                == "AppSupport imports Outbox; ask ClientAssembly for an interface instead (declared in Package.swift:10:30)"
+        )
+    }
+
+    @Test("composition-root: a tree without a composition root is not judged; tests may use modules")
+    func compositionRootWithoutRoots() {
+        var builder = ModelBuilder()
+        let outbox = builder.target(builder.package("Modules/Outbox"), "Outbox")
+        builder.package(".")
+        let app = builder.target(".", "ShareCLI", sourceDirectory: "Apps/ShareCLI")
+        builder.depend(app, on: [outbox])
+        builder.file(app, "main.swift", "import Outbox")
+        let tests = builder.target(".", "OutboxTests", type: .test, sourceDirectory: "Tests/OutboxTests")
+        builder.depend(tests, on: [outbox])
+        builder.file(tests, "OutboxTests.swift", "import Outbox")
+        #expect(builder.check().violations.isEmpty)
     }
 }

@@ -31,7 +31,7 @@ struct ExecutableTests {
             #expect(
                 lines == [
                     "Modules/Uploads/Sources/Uploads/Uploader.swift:3:8: error: [independence] Uploads imports Messages; depend on MessagesInterface instead (declared in Modules/Uploads/Package.swift:11:44)",
-                    "arch-check: 6 contracts, 5 kept, 1 broken (1 violation)",
+                    "arch-check: 7 contracts, 6 kept, 1 broken (1 violation)",
                 ])
         }
     }
@@ -42,7 +42,7 @@ struct ExecutableTests {
         #expect(run.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
         let contracts = try #require(object?["contracts"] as? [[String: Any]])
-        #expect(contracts.count == 6)
+        #expect(contracts.count == 7)
         let broken = contracts.filter { $0["status"] as? String == "broken" }
         #expect(broken.map { $0["name"] as? String } == ["testing-only"])
         let violation = try #require((broken.first?["violations"] as? [[String: Any]])?.first)
@@ -52,7 +52,7 @@ struct ExecutableTests {
         #expect(violation["contract"] as? String == "testing-only")
         #expect((violation["message"] as? String)?.isEmpty == false)
         let summary = try #require(object?["summary"] as? [String: Any])
-        #expect(summary["line"] as? String == "arch-check: 6 contracts, 5 kept, 1 broken (1 violation)")
+        #expect(summary["line"] as? String == "arch-check: 7 contracts, 6 kept, 1 broken (1 violation)")
     }
 
     @Test("a manifest that fails to dump exits 2 and shows which package and SwiftPM's error")

@@ -27,7 +27,7 @@ struct FixtureTests {
             lines == [
                 "Modules/Uploads/Sources/Uploads/Uploader.swift:3:8: error: [independence] Uploads imports Messages; "
                     + "depend on MessagesInterface instead (declared in Modules/Uploads/Package.swift:11:44)",
-                "arch-check: 6 contracts, 5 kept, 1 broken (1 violation)",
+                "arch-check: 7 contracts, 6 kept, 1 broken (1 violation)",
             ])
     }
 
@@ -63,6 +63,24 @@ struct FixtureTests {
         #expect(exported?.message.contains("make it a plain import") == true)
     }
 
+    @Test("composition-root: the diagnostic names the app target, the module and the root to ask")
+    func compositionRootDiagnostic() async throws {
+        let result = try await CheckerRuns.shared.result(fixture: "composition-root")
+        let lines = ReportRenderer.diagnostics(result).split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "Apps/ShareCLIKit/ShareCLI.swift:2:8: error: [composition-root] ShareCLIKit imports Outbox; "
+                    + "ask ClientAssembly for an interface instead (declared in Package.swift:25:33)",
+                "arch-check: 7 contracts, 6 kept, 1 broken (1 violation)",
+            ])
+        let clean = try await CheckerRuns.shared.result(fixture: "composition-root-clean")
+        #expect(clean.violations.isEmpty)
+        // Root, OutboxInterface, Outbox; ClientAssembly, ShareCLIKit, ShareCLI,
+        // ShareServerKit, OutboxInterface, Outbox.
+        #expect(clean.statistics.packages == 3)
+        #expect(clean.statistics.targets == 6)
+    }
+
     @Test("an import inside #if is checked and reported as conditional in JSON")
     func conditionalImportInJSON() async throws {
         let result = try await CheckerRuns.shared.result(fixture: "explicit-imports")
@@ -80,8 +98,8 @@ struct FixtureTests {
         #expect(violation["conditional"] as? Bool == true)
         #expect(violation["conditions"] as? [String] == ["canImport(Glibc)"])
         let summary = try #require(object?["summary"] as? [String: Any])
-        #expect(summary["contracts"] as? Int == 6)
-        #expect(summary["kept"] as? Int == 5)
+        #expect(summary["contracts"] as? Int == 7)
+        #expect(summary["kept"] as? Int == 6)
         #expect(summary["broken"] as? Int == 1)
         #expect(summary["violations"] as? Int == 1)
     }

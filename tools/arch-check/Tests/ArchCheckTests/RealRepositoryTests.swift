@@ -22,4 +22,14 @@ struct RealRepositoryTests {
         #expect(result.statistics.packages > 1)
         #expect(result.statistics.files > 0)
     }
+
+    @Test(
+        "composition-root is not kept by default: the repository has both composition roots",
+        .enabled(if: hasModules, "the repository has no Modules/ (or no Package.swift) yet: nothing to check"))
+    func repositoryHasCompositionRoots() throws {
+        let manifest = try String(contentsOfFile: Self.root + "/Package.swift", encoding: .utf8)
+        for root in ContractChecker.compositionRoots.sorted() {
+            #expect(manifest.contains("name: \"\(root)\""), "\(root) is no target of the root package")
+        }
+    }
 }

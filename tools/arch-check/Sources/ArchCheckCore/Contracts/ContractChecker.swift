@@ -1,6 +1,6 @@
 import Foundation
 
-/// Evaluates the six contracts on a ``RepositoryModel``.
+/// Evaluates the seven contracts on a ``RepositoryModel``.
 ///
 /// Every use of one target by another is an edge, whether it is declared in
 /// a manifest, written as an import, or both. A forbidden edge is reported
@@ -9,6 +9,13 @@ import Foundation
 /// never imports it, at its manifest entry. So one mistake is one violation,
 /// and the line shown is the one a person reads first.
 public enum ContractChecker {
+    /// The app targets that may name concrete modules: the client side's
+    /// composition root (`ClientAssembly`, shared by `share` and
+    /// `share-daemon`) and the server's (`ShareServerKit`). Every other
+    /// target under `Apps/` asks one of them for an interface
+    /// (`composition-root`).
+    public static let compositionRoots: Set<String> = ["ClientAssembly", "ShareServerKit"]
+
     /// Checks all contracts.
     /// - Parameter model: the repository as read by ``RepositoryScanner``
     ///   (or built by hand).
@@ -20,6 +27,7 @@ public enum ContractChecker {
         }
         let moduleIndex = Dictionary(grouping: model.targets.values, by: \.moduleName)
             .mapValues { $0.sorted { $0.id < $1.id } }
+        let roots = compositionRootTargets(in: model)
 
         for target in model.targets.values.sorted(by: { $0.id < $1.id }) where !target.isExternal {
             if target.layer == .other, let location = model.targetLocations[target.id] {
@@ -30,7 +38,7 @@ public enum ContractChecker {
                             "\(target.name) has its sources in \(target.sourceDirectory), outside Interfaces/, Support/, Modules/, Apps/ and Tests/; move them into the folder of the layer it belongs to"
                     ))
             }
-            checkTarget(target, in: model, moduleIndex: moduleIndex, add: add)
+            checkTarget(target, in: model, moduleIndex: moduleIndex, roots: roots, add: add)
         }
         checkDuplicateSystemLibraries(in: model, add: add)
 
@@ -50,7 +58,7 @@ public enum ContractChecker {
     }
 
     private static func checkTarget(
-        _ target: TargetNode, in model: RepositoryModel, moduleIndex: [String: [TargetNode]],
+        _ target: TargetNode, in model: RepositoryModel, moduleIndex: [String: [TargetNode]], roots: [TargetNode],
         add: (Violation) -> Void
     ) {
         let direct = model.directDependencies(of: target.id)
@@ -95,7 +103,9 @@ public enum ContractChecker {
                 sites[dependency.id, default: []].append(ImportSite(location: location, declaration: declaration))
                 if !direct.contains(dependency.id) && !unresolved.contains(module) {
                     let advice =
-                        edgeRules(consumer: target, dependency: dependency, model: model, verb: "imports").isEmpty
+                        edgeRules(
+                            consumer: target, dependency: dependency, model: model, verb: "imports", roots: roots
+                        ).isEmpty
                         ? addDependencyAdvice(for: dependency, consumer: target, manifest: manifest, model: model)
                         : "remove the import (the contracts reported with it forbid this dependency)"
                     add(
@@ -117,7 +127,7 @@ public enum ContractChecker {
                         " (declared in \($0.location))"
                     } ?? ""
                 for (contract, message) in edgeRules(
-                    consumer: target, dependency: dependency, model: model, verb: "imports")
+                    consumer: target, dependency: dependency, model: model, verb: "imports", roots: roots)
                 {
                     for site in importSites {
                         add(
@@ -129,7 +139,7 @@ public enum ContractChecker {
             } else if let edge = declared[dependencyID] {
                 let via = edge.declaration.name == dependency.name ? "" : " (through product \(edge.declaration.name))"
                 for (contract, message) in edgeRules(
-                    consumer: target, dependency: dependency, model: model, verb: "depends on")
+                    consumer: target, dependency: dependency, model: model, verb: "depends on", roots: roots)
                 {
                     add(
                         Violation(
@@ -141,10 +151,37 @@ public enum ContractChecker {
         }
     }
 
+    /// The composition roots the tree has (``compositionRoots`` found under
+    /// `Apps/`), in a stable order. A tree without any has no root to route
+    /// through, so `composition-root` does not judge it.
+    static func compositionRootTargets(in model: RepositoryModel) -> [TargetNode] {
+        model.targets.values.filter { $0.layer == .app && !$0.isExternal && compositionRoots.contains($0.name) }
+            .sorted { $0.id < $1.id }
+    }
+
+    /// The root an app target should ask: one it reaches through its
+    /// declared dependencies, else the tree's first.
+    private static func root(for consumer: TargetNode, among roots: [TargetNode], in model: RepositoryModel)
+        -> TargetNode?
+    {
+        var seen: Set<TargetID> = [consumer.id]
+        var queue = [consumer.id]
+        while let next = queue.popLast() {
+            for edge in model.dependencies[next] ?? [] {
+                for id in edge.targets where seen.insert(id).inserted {
+                    if let root = roots.first(where: { $0.id == id }) { return root }
+                    queue.append(id)
+                }
+            }
+        }
+        return roots.first
+    }
+
     /// The contracts that forbid `consumer` from using `dependency`, each
     /// with a message that says what to do instead.
+    /// - Parameter roots: the tree's composition roots (``compositionRootTargets(in:)``).
     static func edgeRules(
-        consumer: TargetNode, dependency: TargetNode, model: RepositoryModel, verb: String
+        consumer: TargetNode, dependency: TargetNode, model: RepositoryModel, verb: String, roots: [TargetNode] = []
     ) -> [(ContractName, String)] {
         var rules: [(ContractName, String)] = []
         let subject = "\(consumer.name) \(verb) \(dependency.name)"
@@ -214,6 +251,14 @@ public enum ContractChecker {
                     .testingOnly,
                     "\(subject), a testing-fakes target that only targets under Tests/ may use; depend on \(production.isEmpty ? "the real implementation" : production) or its interface instead and keep the fakes in tests"
                 ))
+        }
+
+        // composition-root: among the apps only the composition roots name
+        // modules; the programs and their libraries get interfaces from them.
+        if consumer.layer == .app, dependency.layer == .module, !compositionRoots.contains(consumer.name),
+            let root = root(for: consumer, among: roots, in: model)
+        {
+            rules.append((.compositionRoot, "\(subject); ask \(root.name) for an interface instead"))
         }
         return rules
     }

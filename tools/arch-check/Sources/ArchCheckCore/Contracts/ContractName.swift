@@ -14,6 +14,10 @@ public enum ContractName: String, Sendable, Codable, CaseIterable, Comparable {
     case testingOnly = "testing-only"
     /// No `@_exported import`.
     case noExportedImport = "no-exported-import"
+    /// Among the app targets only the composition roots
+    /// (``ContractChecker/compositionRoots``) use modules; the others get
+    /// interfaces from them.
+    case compositionRoot = "composition-root"
 
     /// One line on what the contract protects, for `--help` and the README.
     public var summary: String {
@@ -25,6 +29,8 @@ public enum ContractName: String, Sendable, Codable, CaseIterable, Comparable {
         case .cShims: "a C shim is used only by its own package; each C library is declared once"
         case .testingOnly: "...Testing targets (fakes) are used only by targets under Tests/"
         case .noExportedImport: "no @_exported import anywhere"
+        case .compositionRoot:
+            "among Apps/ only the composition roots (ClientAssembly, ShareServerKit) use Modules/; the other app targets ask them for interfaces"
         }
     }
 

@@ -1,0 +1,207 @@
+import DPoP
+public import DPoPInterface
+import HTTPTransport
+public import MessagesInterface
+import Outbox
+public import OutboxInterface
+import PushPreview
+public import PushPreviewInterface
+import SQLiteStore
+import SecureFiles
+public import ShareCore
+import ShareInbox
+public import ShareInboxInterface
+import ShareIntake
+public import ShareIntakeInterface
+import SharedStateInterface
+import TargetStore
+public import TargetStoreInterface
+import Uploads
+public import UploadsInterface
+
+/// The services of the shared container and the device that need no
+/// server: the share inbox, the intake, the recent targets, the push
+/// registrations and the notifier, the daemon's outbox. Each factory
+/// returns an interface; `share` and `share-daemon` never name the module
+/// behind it.
+extension ClientAssembly {
+    // MARK: - Share inbox and intake
+
+    /// The write-ahead share inbox in the shared container, reporting
+    /// entries older than ``inboxMaximumAge``.
+    /// - Returns: the inbox.
+    public func shareInbox() -> any ShareInboxStoring {
+        FileShareInbox(directory: container.inboxPath, maximumAge: inboxMaximumAge)
+    }
+
+    /// The share intake: what a command-line argument names and loading it,
+    /// with the freedesktop shared MIME database of the environment and libmagic.
+    /// - Returns: the intake.
+    /// - Throws: `MIMEDatabaseError` when no shared MIME database can be read.
+    public func shareIntake() throws -> any ShareIntaking {
+        FileShareIntake(catalog: try FreedesktopMIMECatalog(environment: environment), sniffer: MagicSniffer())
+    }
+
+    /// Tells a file's content type from its bytes (libmagic), for a preview line.
+    /// - Returns: the sniffer.
+    public func contentSniffer() -> any ContentSniffing {
+        MagicSniffer()
+    }
+
+    /// The content types the desktop entry offers ShareKit for, written once
+    /// in the intake (`contrib/desktop/sharekit.desktop` is generated from them).
+    public static var offeredContentTypes: [String] { OfferedContentTypes.all }
+
+    // MARK: - Targets
+
+    /// The recent targets in the shared state (the picker's first list,
+    /// the offline fallback of `share send --to`).
+    /// - Returns: the store.
+    public func recentTargets() -> any RecentTargetsStoring {
+        SharedStateRecentTargets(state: container.state)
+    }
+
+    // MARK: - Device key and transport
+
+    /// The device key's DPoP proof signer (the key is created on first use).
+    /// - Returns: the signer.
+    /// - Throws: `DPoPError` when the key cannot be loaded or created.
+    public func proofSigner() throws -> any DPoPProofSigner {
+        try deviceKeys.proofSigner()
+    }
+
+    /// The HTTP library and its version, for `--version` (`libcurl 8.5.0`).
+    public static var transportVersion: String { "libcurl \(CurlLibrary.version)" }
+
+    // MARK: - Uploads
+
+    /// The upload source of a file as it is on disk now.
+    /// - Parameters:
+    ///   - path: the file's path.
+    ///   - fileName: the name the server is told.
+    ///   - contentType: the file's content type.
+    /// - Returns: the source (its size and identity read now).
+    /// - Throws: `UploadError` when the file cannot be read.
+    public static func uploadSource(path: String, fileName: String, contentType: String) throws(UploadError)
+        -> UploadSource
+    {
+        try UploadFile.source(path: path, fileName: fileName, contentType: contentType)
+    }
+
+    /// Removes the resumable upload records whose files are gone (the
+    /// takeover moved a share the CLI had begun to upload).
+    /// - Parameter directory: where the upload records live.
+    /// - Returns: how many records were removed.
+    /// - Throws: `UploadRecordStoreError` when the records cannot be read or removed.
+    public func pruneUploadRecordsOfMissingFiles(in directory: String) throws(UploadRecordStoreError) -> Int {
+        try FileUploadRecordStore(directory: directory, crypto: crypto).pruneRecordsOfMissingFiles()
+    }
+
+    // MARK: - Push
+
+    /// The push registrations of this device in the keychain's access group.
+    /// - Returns: the store.
+    public func pushRegistrations() -> any PushRegistrationStoring {
+        KeychainPushRegistrations(store: secretStore, accessGroup: Self.accessGroup)
+    }
+
+    /// The instance a push names (`b.i`, the server's `host:port`) for a server's origin.
+    /// - Parameter origin: the server's origin.
+    /// - Returns: the instance under which its registration is stored.
+    public static func pushInstance(ofOrigin origin: String) -> String {
+        KeychainPushRegistrations.instance(ofOrigin: origin)
+    }
+
+    /// The fetch timeout the daemon writes when the shared state has none
+    /// (`client.push.fetch_timeout`).
+    public static var defaultPushFetchTimeout: Duration { PushNotifier.defaultFetchTimeout }
+
+    /// The notifier over a preview fetcher: the keychain's push
+    /// registrations, the shared state, the environment's language. No session.
+    /// - Parameter previews: fetches previews with the preview token.
+    /// - Returns: the notifier.
+    public func notifier(previews: any PreviewFetching) -> any PushNotifying {
+        PushNotifier(
+            client: previews, registrations: pushRegistrations(), state: container.state,
+            strings: PushStrings(environment: environment))
+    }
+
+    /// The notifier of `share notify`: the device key's proofs, no session.
+    /// - Returns: the notifier.
+    /// - Throws: `HTTPClientError` when libcurl cannot be set up, `DPoPError`
+    ///   when the device key cannot be loaded or created.
+    public func notifier() throws -> any PushNotifying {
+        notifier(previews: Self.previewClient(signed: try signingClient()))
+    }
+
+    /// Shows notifications on this desktop (`notify-send`, or the program
+    /// named by `SHAREKIT_NOTIFY_COMMAND`).
+    /// - Returns: the presenter.
+    public func notificationPresenter() -> any NotificationPresenting {
+        NotificationPresenter(environment: environment)
+    }
+
+    /// The notifier's display counters in the shared state.
+    /// - Returns: the counters.
+    public func displayCounters() -> any PushDisplayCounting {
+        DisplayCounters(state: container.state)
+    }
+
+    /// Reads a push payload (`aps` and `b`).
+    /// - Parameter bytes: the payload's JSON text.
+    /// - Returns: the payload.
+    /// - Throws: `PushPayloadError` when it is not JSON or lacks a required member.
+    public static func pushPayload(from bytes: [UInt8]) throws(PushPayloadError) -> PushPayload {
+        try PushPayloadParser.parse(bytes)
+    }
+
+    /// Reads a push payload that arrived as JSON inside another document (an event).
+    /// - Parameter value: the payload.
+    /// - Returns: the payload.
+    /// - Throws: `PushPayloadError` when it lacks a required member.
+    public static func pushPayload(from value: JSONValue) throws(PushPayloadError) -> PushPayload {
+        try PushPayloadParser.parse(value)
+    }
+
+    // MARK: - The daemon's outbox
+
+    /// The daemon's outbox: SQLite in `stateDirectory` (made private, 0700,
+    /// on first use), its files beside the database.
+    /// - Parameter stateDirectory: the daemon's own storage.
+    /// - Returns: the queue.
+    /// - Throws: `SecureFileError` when the folder is unsafe or cannot be
+    ///   made, `SQLError` when the database cannot be opened, `OutboxError`
+    ///   when its schema cannot be set up.
+    public func outbox(stateDirectory: String) throws -> any OutboxQueueing {
+        _ = try SecureDirectory.openBase(stateDirectory, create: true)
+        let database = try SQLiteDatabase(path: stateDirectory + "/outbox.db")
+        return try SQLiteOutbox(database: database, directory: stateDirectory + "/outbox")
+    }
+
+    /// The takeover of the share inbox into the outbox.
+    /// - Parameters:
+    ///   - inbox: the share inbox.
+    ///   - outbox: the outbox.
+    /// - Returns: the takeover (one pass per ``OutboxTakingOver/run()``).
+    public func inboxTakeover(inbox: any ShareInboxStoring, outbox: any OutboxQueueing) -> any OutboxTakingOver {
+        InboxTakeover(inbox: inbox, outbox: outbox)
+    }
+
+    /// The drainer of the outbox: sends each item exactly once, with the
+    /// shared backoff between attempts.
+    /// - Parameters:
+    ///   - outbox: the queue.
+    ///   - makeSender: the sender for a server origin (an item names its server).
+    ///   - lease: how long a claim lasts before another pass may take the item back.
+    ///   - sentCallback: called after an item is marked sent.
+    ///   - observer: each step, for the log.
+    /// - Returns: the drainer (one pass per ``OutboxDraining/drainOnce()``).
+    public func outboxDrainer(
+        outbox: any OutboxQueueing, makeSender: @escaping @Sendable (String) -> any ShareSending, lease: Duration,
+        sentCallback: (@Sendable (OutboxItem, SentMessage) -> Void)? = nil,
+        observer: (@Sendable (DrainEvent) -> Void)? = nil
+    ) -> any OutboxDraining {
+        OutboxDrainer(
+            outbox: outbox, makeSender: makeSender, lease: lease, sentCallback: sentCallback, observer: observer)
+    }
+}

@@ -1,0 +1,109 @@
+/// Why a push registration call (registerPush, unregisterPush,
+/// submitClientMetrics) failed.
+public struct PushRegistrationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Whether trying again later may work (no network, the session not usable now).
+    public let isRetryable: Bool
+    /// A message for a person (never a token).
+    public let description: String
+
+    /// Makes an error.
+    /// - Parameters:
+    ///   - isRetryable: whether trying again later may work.
+    ///   - description: a message for a person, never a token.
+    public init(isRetryable: Bool, description: String) {
+        self.isRetryable = isRetryable
+        self.description = description
+    }
+}
+
+/// The notifier's display counters as taken from the shared state: what
+/// the app reports with submitClientMetrics.
+public struct PushDisplayTotals: Sendable, Equatable {
+    /// The summed display durations, in milliseconds.
+    public var durationMilliseconds: Int64
+    /// How many notifications were shown.
+    public var displays: Int64
+    /// How many of them kept the placeholder.
+    public var placeholders: Int64
+
+    /// Whether there is nothing to report.
+    public var isEmpty: Bool { displays == 0 && placeholders == 0 && durationMilliseconds == 0 }
+
+    /// Makes totals.
+    /// - Parameters:
+    ///   - durationMilliseconds: the summed display durations.
+    ///   - displays: the notifications shown.
+    ///   - placeholders: the placeholders among them.
+    public init(durationMilliseconds: Int64, displays: Int64, placeholders: Int64) {
+        self.durationMilliseconds = durationMilliseconds
+        self.displays = displays
+        self.placeholders = placeholders
+    }
+}
+
+/// The app's side of push (the daemon's, and `share logout`'s):
+/// registerPush, unregisterPush and submitClientMetrics with the app's own
+/// session. The notifier never uses it: it has no session.
+public protocol PushRegistering: Sendable {
+    /// registerPush: registers a device token and returns the registration
+    /// with its preview token (shown once by the server: store it at once).
+    /// - Parameters:
+    ///   - pushToken: the push service's device token.
+    ///   - provider: the push service (`test` for the reference server's event feed).
+    ///   - environment: the push environment.
+    ///   - appID: the app's id.
+    /// - Returns: the registration.
+    /// - Throws: ``PushRegistrationError``.
+    func register(pushToken: String, provider: String, environment: String, appID: String)
+        async throws(PushRegistrationError) -> PushRegistration
+
+    /// unregisterPush; a registration the server no longer knows counts as removed.
+    /// - Parameter registrationID: the registration's id.
+    /// - Throws: ``PushRegistrationError``.
+    func unregister(registrationID: String) async throws(PushRegistrationError)
+
+    /// submitClientMetrics: reports the taken display counters.
+    /// - Parameters:
+    ///   - totals: the counters taken from the shared state.
+    ///   - platform: the `platform` attribute.
+    ///   - appVersion: the `app_version` attribute.
+    /// - Throws: ``PushRegistrationError``.
+    func submit(_ totals: PushDisplayTotals, platform: String, appVersion: String)
+        async throws(PushRegistrationError)
+}
+
+/// Fetches the preview of one notification (getPushPreview) with the push
+/// registration's preview token, within a deadline. It holds no session.
+public protocol PreviewFetching: Sendable {
+    /// Fetches the preview of one notification.
+    /// - Parameters:
+    ///   - registration: where to ask and with which preview token.
+    ///   - nid: `b.nid`.
+    ///   - messageID: `b.m`.
+    ///   - deadline: when the answer must be there.
+    /// - Returns: the preview, ``PreviewFetchResult/notAvailable`` when the
+    ///   message is gone, else ``PreviewFetchResult/failed(_:)`` with the reason.
+    func fetch(_ registration: PushRegistration, nid: String, messageID: String, deadline: ContinuousClock.Instant)
+        async -> PreviewFetchResult
+}
+
+/// The notifier's display counters in the shared state, from the app's
+/// side: it takes them to report them, and adds them back when the report
+/// failed.
+public protocol PushDisplayCounting: Sendable {
+    /// Takes the counters (they are zero afterwards).
+    /// - Returns: what was counted since the last take.
+    /// - Throws: the shared state's error when the counters cannot be read or reset.
+    func take() throws -> PushDisplayTotals
+    /// Adds taken counters back (a report that failed).
+    /// - Parameter totals: what was taken.
+    func restore(_ totals: PushDisplayTotals)
+}
+
+/// Shows a rendered notification on this desktop.
+public protocol NotificationPresenting: Sendable {
+    /// Shows the notification.
+    /// - Parameter shown: what to show.
+    /// - Throws: an error with a message for a person when it cannot be shown.
+    func deliver(_ shown: RenderedNotification) throws
+}

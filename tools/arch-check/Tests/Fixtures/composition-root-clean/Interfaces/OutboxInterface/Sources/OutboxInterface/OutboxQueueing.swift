@@ -1,0 +1,2 @@
+/// The send queue.
+public protocol OutboxQueueing: Sendable {}

@@ -1,0 +1,4 @@
+import OutboxInterface
+
+/// The queue in SQLite.
+public struct SQLiteOutbox: OutboxQueueing {}

@@ -1,0 +1,3 @@
+import ShareCLIKit
+
+ShareCLI.run()
