@@ -57,8 +57,11 @@ final class RunningServer {
             let err = io.err
             log = { record in err.write("share-server: \(record)\n") }
         }
-        let engine = MicroHTTPServer(
-            handler: server, configuration: HTTPServerConfiguration(tls: tls, requestLog: log))
+        var configuration = HTTPServerConfiguration(tls: tls, requestLog: log)
+        if let value = options.maxConnections { configuration.maxConnections = value }
+        if let value = options.maxConnectionsPerAddress { configuration.maxConnectionsPerAddress = value }
+        if let value = options.requestHeadTimeoutSeconds { configuration.requestHeadTimeout = .seconds(value) }
+        let engine = MicroHTTPServer(handler: server, configuration: configuration)
         let port = try engine.start(host: options.host, port: options.port)
         let hostPart = options.host.contains(":") ? "[\(options.host)]" : options.host
         let origin = "\(tls == nil ? "http" : "https")://\(hostPart):\(port)"

@@ -35,6 +35,15 @@ public enum ShareServerProgram {
           --tls-cert FILE      serve HTTPS with this PEM certificate (needs --tls-key)
           --tls-key FILE       the certificate's PEM private key
           --quiet              no request log on stderr
+          --max-connections N  connections served at once (default 256); when full,
+                               the connection waiting longest for its request head
+                               is closed, or a new one is answered 503
+          --max-connections-per-address N
+                               connections from one IP address (default 32; 0 for
+                               no limit, e.g. behind a reverse proxy)
+          --request-head-timeout S
+                               seconds a client has to send a whole request head
+                               (default 10; bytes sent slowly do not extend it)
 
         The first line on stdout is `listening on http://HOST:PORT` (or https://),
         printed once the socket accepts connections. SIGTERM and SIGINT stop the

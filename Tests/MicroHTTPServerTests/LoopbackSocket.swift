@@ -7,14 +7,34 @@ final class LoopbackSocket {
     private var fd: Int32
 
     /// Connects.
-    /// - Parameter port: the server's port.
+    /// - Parameters:
+    ///   - port: the server's port.
+    ///   - source: the local address to connect from (any of 127.0.0.0/8
+    ///     works on Linux, so a test can play many clients); nil for 127.0.0.1.
+    ///   - receiveTimeout: how long a read waits, in milliseconds.
     /// - Throws: ``SocketFailure`` with the `errno` when the connection fails.
-    init(port: Int) throws {
+    init(port: Int, source: String? = nil, receiveTimeout: Int = 20_000) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SocketFailure(errno: errno) }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        var timeout = timeval(tv_sec: receiveTimeout / 1000, tv_usec: (receiveTimeout % 1000) * 1000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var sendTimeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                let code = errno
+                close()
+                throw SocketFailure(errno: code)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

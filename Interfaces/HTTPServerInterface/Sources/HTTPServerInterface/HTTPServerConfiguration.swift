@@ -2,20 +2,49 @@
 /// server from clients: a request over one gets a 4xx (or its connection is
 /// refused or closed), never a crash.
 public struct HTTPServerConfiguration: Sendable {
-    /// The most connections open at once; more are refused at accept. With
-    /// a thread per connection this also bounds the threads.
+    /// The most connections served at once. When one more arrives, the
+    /// connection that has waited longest for its request head is closed to
+    /// make room (a client that trickles its head cannot hold a slot against
+    /// one that sends it); when every connection is busy with a request, the
+    /// new one is answered `503 server_busy` with `Retry-After`.
     public var maxConnections: Int
+    /// Connections accepted beyond ``maxConnections`` only to be refused
+    /// with a `503` problem (or to make room as described there). Past
+    /// `maxConnections + overflowConnections` the engine stops accepting and
+    /// new connections wait in the kernel's listen queue. With a thread per
+    /// connection the sum also bounds the threads.
+    public var overflowConnections: Int
     /// The most connections open at once from one client IP address; 0 for
-    /// no limit (the default, because behind a reverse proxy or in tests
-    /// every client has the same address).
+    /// no limit. A connection over it is closed at accept, without an answer
+    /// (the engine refuses it before any request is read). Behind a reverse
+    /// proxy every client has the proxy's address: set 0 there.
     public var maxConnectionsPerAddress: Int
+    /// The longest time a connection may take to send a complete request
+    /// head (request line and header fields), counted from the connection's
+    /// start or the end of its previous request. Unlike ``idleTimeout`` it is
+    /// not extended by each byte, so a client trickling its head is cut off.
+    /// An overdue connection gets a `408 request_head_timeout` problem (plain
+    /// HTTP, when it has not been used before) and is closed.
+    public var requestHeadTimeout: Duration
+    /// The `Retry-After` seconds of a `503 server_busy` answer.
+    public var busyRetryAfterSeconds: Int
+    /// The longest request target in bytes; a longer one is answered
+    /// `414 uri_too_long`. Keep it below ``connectionMemoryLimit``: a target
+    /// that does not fit there is answered by the engine itself.
+    public var maxRequestTargetBytes: Int
+    /// The largest request head (request line and header fields) in bytes; a
+    /// larger one is answered `431 header_fields_too_large`. Keep it below
+    /// ``connectionMemoryLimit``: a head that does not fit there is answered
+    /// by the engine itself.
+    public var maxRequestHeadBytes: Int
     /// A connection with no traffic for this long is closed (an idle
     /// keep-alive connection, or a client that stopped sending its body).
     /// Whole seconds; time a handler spends answering does not count.
     public var idleTimeout: Duration
     /// The memory per connection for the request line, the header fields and
-    /// the read buffer: it bounds header size (a larger head is answered 431
-    /// or 413 by the engine) and the size of body chunks.
+    /// the read buffer: it bounds header size (a head that does not fit is
+    /// answered 414 or 431 by the engine itself, with its own HTML body) and
+    /// the size of body chunks.
     public var connectionMemoryLimit: Int
     /// A body refused midway (a buffered body over its limit when no
     /// `Content-Length` announced it, a sink that threw) is read and
@@ -38,8 +67,13 @@ public struct HTTPServerConfiguration: Sendable {
     /// Makes a configuration; the defaults suit the reference server on a
     /// small machine.
     /// - Parameters:
-    ///   - maxConnections: the most connections at once.
+    ///   - maxConnections: the most connections served at once.
+    ///   - overflowConnections: connections accepted beyond that only to be refused with 503.
     ///   - maxConnectionsPerAddress: the most per client address, 0 for no limit.
+    ///   - requestHeadTimeout: the longest time to send a complete request head.
+    ///   - busyRetryAfterSeconds: the `Retry-After` of a 503 `server_busy`.
+    ///   - maxRequestTargetBytes: the longest request target.
+    ///   - maxRequestHeadBytes: the largest request head.
     ///   - idleTimeout: the idle time after which a connection is closed.
     ///   - connectionMemoryLimit: bytes per connection for the head and read buffer.
     ///   - maxDiscardedBodyBytes: how much of a refused body is read to answer it.
@@ -48,14 +82,22 @@ public struct HTTPServerConfiguration: Sendable {
     ///   - requestLog: the request log hook.
     ///   - diagnostics: the engine message hook.
     public init(
-        maxConnections: Int = 256, maxConnectionsPerAddress: Int = 0, idleTimeout: Duration = .seconds(60),
-        connectionMemoryLimit: Int = 64 * 1024, maxDiscardedBodyBytes: Int = 16 * 1024 * 1024,
+        maxConnections: Int = 256, overflowConnections: Int = 32, maxConnectionsPerAddress: Int = 32,
+        requestHeadTimeout: Duration = .seconds(10), busyRetryAfterSeconds: Int = 1,
+        maxRequestTargetBytes: Int = 8 * 1024, maxRequestHeadBytes: Int = 16 * 1024,
+        idleTimeout: Duration = .seconds(60), connectionMemoryLimit: Int = 64 * 1024,
+        maxDiscardedBodyBytes: Int = 16 * 1024 * 1024,
         threadStackSize: Int? = nil, tls: HTTPServerTLS? = nil,
         requestLog: (@Sendable (HTTPRequestLogRecord) -> Void)? = nil,
         diagnostics: (@Sendable (String) -> Void)? = nil
     ) {
         self.maxConnections = maxConnections
+        self.overflowConnections = overflowConnections
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
+        self.requestHeadTimeout = requestHeadTimeout
+        self.busyRetryAfterSeconds = busyRetryAfterSeconds
+        self.maxRequestTargetBytes = maxRequestTargetBytes
+        self.maxRequestHeadBytes = maxRequestHeadBytes
         self.idleTimeout = idleTimeout
         self.connectionMemoryLimit = connectionMemoryLimit
         self.maxDiscardedBodyBytes = maxDiscardedBodyBytes

@@ -56,6 +56,8 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let lengthRequired: HTTPStatus = 411
     /// 413 Content Too Large.
     public static let contentTooLarge: HTTPStatus = 413
+    /// 414 URI Too Long.
+    public static let uriTooLong: HTTPStatus = 414
     /// 415 Unsupported Media Type.
     public static let unsupportedMediaType: HTTPStatus = 415
     /// 422 Unprocessable Content.
@@ -66,6 +68,8 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let requestHeaderFieldsTooLarge: HTTPStatus = 431
     /// 500 Internal Server Error.
     public static let internalServerError: HTTPStatus = 500
+    /// 501 Not Implemented.
+    public static let notImplemented: HTTPStatus = 501
     /// 503 Service Unavailable.
     public static let serviceUnavailable: HTTPStatus = 503
 }

@@ -68,6 +68,7 @@ struct MHD_Daemon *cmhd_shim_start_daemon(const CMHDShimOptions *o, void **logge
         flags, 0, NULL, NULL, o->access_handler, o->access_context,
         MHD_OPTION_NOTIFY_COMPLETED, o->completed_handler, o->completed_context,
         MHD_OPTION_URI_LOG_CALLBACK, o->uri_log_handler, o->uri_log_context,
+        MHD_OPTION_NOTIFY_CONNECTION, o->connection_handler, o->connection_context,
         MHD_OPTION_EXTERNAL_LOGGER, logger != NULL ? cmhd_shim_log : NULL, logger,
         MHD_OPTION_ARRAY, items,
         MHD_OPTION_END);
@@ -93,4 +94,14 @@ unsigned int cmhd_shim_current_connections(struct MHD_Daemon *daemon) {
 const struct sockaddr *cmhd_shim_client_address(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info != NULL ? info->client_addr : NULL;
+}
+
+int cmhd_shim_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info != NULL ? info->connect_fd : -1;
+}
+
+size_t cmhd_shim_request_header_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info != NULL ? info->header_size : 0;
 }

@@ -10,10 +10,28 @@ import CMicroHTTPDShim
 enum DaemonCallbacks {
     /// `MHD_OPTION_URI_LOG_CALLBACK`: the first sight of a request, with its
     /// target exactly as sent. Its result becomes the request's `*con_cls`.
-    static let uriLog: CMHDShimURILogHandler = { context, uri, _ in
+    static let uriLog: CMHDShimURILogHandler = { context, uri, connection in
         guard let context else { return nil }
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
-        return core.begin(uri: uri.map { String(cString: $0) } ?? "/")
+        return core.begin(uri: uri.map { String(cString: $0) } ?? "/", connection: key(connection))
+    }
+
+    /// `MHD_OPTION_NOTIFY_CONNECTION`: a connection was accepted (on the
+    /// accepting thread) or is gone (its socket is closed right after).
+    static let connection: MHD_NotifyConnectionCallback = { context, connection, _, event in
+        guard let context, let connection else { return }
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+        switch event {
+        case .CONNECTION_NOTIFY_STARTED:
+            core.connections.opened(key(connection), fd: cmhd_shim_connection_fd(connection))
+        default:
+            core.connections.closed(key(connection))
+        }
+    }
+
+    /// The key of a connection in the ``ConnectionGuard``: its address.
+    static func key(_ connection: OpaquePointer?) -> UInt {
+        UInt(bitPattern: connection.map { Int(bitPattern: UnsafeRawPointer($0)) } ?? 0)
     }
 
     /// The access handler: head, body chunks, end of body.

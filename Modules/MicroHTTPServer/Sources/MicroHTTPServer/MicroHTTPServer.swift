@@ -10,11 +10,18 @@ import Synchronization
 ///
 /// Each connection has its own thread, so a handler may block (SQLite, a
 /// long poll) without holding up other connections; the number of threads
-/// is bounded by ``HTTPServerInterface/HTTPServerConfiguration/maxConnections``.
-/// libmicrohttpd parses the requests, enforces the connection limits and
-/// timeouts, and answers malformed or oversized heads itself (400, 431);
-/// this type routes heads, body chunks and responses between it and the
-/// handler, and answers the handler's failures with problem documents.
+/// is bounded by ``HTTPServerInterface/HTTPServerConfiguration/maxConnections``
+/// plus ``HTTPServerInterface/HTTPServerConfiguration/overflowConnections``.
+/// libmicrohttpd parses the requests and enforces the per-address limit and
+/// the idle timeout; a connection guard adds a deadline for each request
+/// head and makes room for new connections (or answers 503). This type
+/// answers unsupported transfer codings (501), long targets (414) and large
+/// heads (431) with problem documents, routes heads, body chunks and
+/// responses between libmicrohttpd and the handler, and answers the
+/// handler's failures with problem documents. What libmicrohttpd answers
+/// itself (a head that does not fit the connection memory, an HTTP version
+/// other than 1.x, a malformed `Content-Length` or chunk size) keeps its
+/// own HTML body.
 ///
 /// ```swift
 /// let server = MicroHTTPServer(handler: router, configuration: HTTPServerConfiguration(
@@ -104,7 +111,9 @@ public final class MicroHTTPServer: HTTPServing {
         }
         var options = CMHDShimOptions()
         options.ipv6 = address.isIPv6
-        options.connection_limit = UInt32(configuration.maxConnections)
+        // libmicrohttpd accepts the overflow too; the connection guard
+        // refuses it with a 503 (or makes room), see ConnectionGuard.
+        options.connection_limit = UInt32(configuration.maxConnections + configuration.overflowConnections)
         options.per_ip_connection_limit = UInt32(configuration.maxConnectionsPerAddress)
         options.connection_timeout_seconds = UInt32(Self.wholeSeconds(configuration.idleTimeout))
         options.connection_memory_limit = configuration.connectionMemoryLimit
@@ -117,6 +126,8 @@ public final class MicroHTTPServer: HTTPServing {
         options.completed_context = context
         options.uri_log_handler = DaemonCallbacks.uriLog
         options.uri_log_context = context
+        options.connection_handler = DaemonCallbacks.connection
+        options.connection_context = context
         // The engine's messages are wanted even without a diagnostics hook:
         // they explain a failed start.
         options.log_handler = DaemonCallbacks.log
@@ -132,6 +143,7 @@ public final class MicroHTTPServer: HTTPServing {
             for string in cStrings { free(string) }
             throw .startFailed(messages.isEmpty ? "libmicrohttpd refused to start" : messages.joined(separator: "; "))
         }
+        core.connections.startSweeping()
         return RunningDaemon(
             daemon: daemon, core: core, port: Int(cmhd_shim_bound_port(daemon)), logger: logger, cStrings: cStrings)
     }
@@ -140,6 +152,18 @@ public final class MicroHTTPServer: HTTPServing {
         let c = configuration
         guard c.maxConnections > 0, c.maxConnections <= Int(UInt32.max) else {
             throw .invalidConfiguration("maxConnections must be positive")
+        }
+        guard c.overflowConnections >= 0, c.overflowConnections <= Int(UInt32.max) - c.maxConnections else {
+            throw .invalidConfiguration("overflowConnections must be 0 or positive")
+        }
+        guard c.requestHeadTimeout >= .milliseconds(100) else {
+            throw .invalidConfiguration("requestHeadTimeout must be at least 100 ms")
+        }
+        guard c.busyRetryAfterSeconds >= 0 else {
+            throw .invalidConfiguration("busyRetryAfterSeconds must be 0 or positive")
+        }
+        guard c.maxRequestTargetBytes > 0, c.maxRequestHeadBytes > 0 else {
+            throw .invalidConfiguration("maxRequestTargetBytes and maxRequestHeadBytes must be positive")
         }
         guard c.maxConnectionsPerAddress >= 0, c.maxConnectionsPerAddress <= Int(UInt32.max) else {
             throw .invalidConfiguration("maxConnectionsPerAddress must be 0 or positive")

@@ -12,6 +12,8 @@ final class RequestContext {
     let requestID: String
     /// The request target exactly as sent.
     let target: String
+    /// The connection's key for the ``ConnectionGuard``.
+    let connection: UInt
     /// When the request line arrived.
     let started: ContinuousClock.Instant
     /// The head, once the header fields are complete.
@@ -36,9 +38,11 @@ final class RequestContext {
     /// - Parameters:
     ///   - requestID: the engine's id.
     ///   - target: the request target as sent.
-    init(requestID: String, target: String) {
+    ///   - connection: the connection's key.
+    init(requestID: String, target: String, connection: UInt) {
         self.requestID = requestID
         self.target = target
+        self.connection = connection
         self.started = .now
     }
 

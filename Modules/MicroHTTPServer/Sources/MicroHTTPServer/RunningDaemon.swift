@@ -56,6 +56,7 @@ final class RunningDaemon: @unchecked Sendable {
         // Closes every connection and joins its thread; a handler call still
         // running is waited for (threads cannot be interrupted).
         MHD_stop_daemon(daemon)
+        core.connections.stopSweeping()
         if listener >= 0 { close(listener) }
         cmhd_shim_release_logger(logger)
         for string in cStrings {

@@ -27,6 +27,26 @@ extension ServerCore {
         case .awaitingHead:
             let head = makeHead(request, connection: connection, method: method, version: version)
             request.head = head
+            switch connections.headArrived(request.connection) {
+            case .proceed:
+                break
+            case .refuse:
+                request.failure = "refused: the server had no free connection"
+                let problem = ConnectionGuard.busyProblem
+                return queue(
+                    problem.response(headers: [
+                        "Retry-After": String(configuration.busyRetryAfterSeconds), "Connection": "close",
+                    ]), for: request, on: connection)
+            case .closed:
+                request.failure = "closed by the connection guard before the head was complete"
+                return .NO
+            }
+            if let problem = HeadCheck.problem(
+                head, target: request.target, headSize: cmhd_shim_request_header_size(connection),
+                configuration: configuration)
+            {
+                return queue(problem.response(headers: ["Connection": "close"]), for: request, on: connection)
+            }
             if let problem = RequestLineCheck.problem(method: method, target: request.target) {
                 return queue(problem.response(), for: request, on: connection)
             }

@@ -25,6 +25,8 @@ final class ServerCore: Sendable {
     /// connection: requests cut off from then on ended because of the stop
     /// (libmicrohttpd reports them as read errors).
     let closingConnections = Atomic<Bool>(false)
+    /// Head deadlines and room for new connections.
+    let connections: ConnectionGuard
     /// Engine messages seen while starting, for the start error.
     private let startMessages = Mutex<[String]>([])
     private let starting = Atomic<Bool>(true)
@@ -37,6 +39,7 @@ final class ServerCore: Sendable {
         self.handler = handler
         self.configuration = configuration
         self.isSecure = configuration.tls != nil
+        self.connections = ConnectionGuard(configuration: configuration, secure: configuration.tls != nil)
     }
 
     // MARK: - Engine messages
@@ -65,11 +68,14 @@ final class ServerCore: Sendable {
     // MARK: - Request lifecycle
 
     /// The request line arrived (URI log callback): make its state.
-    /// - Parameter uri: the request target as sent.
+    /// - Parameters:
+    ///   - uri: the request target as sent.
+    ///   - connection: the connection's key for the ``ConnectionGuard``.
     /// - Returns: the retained state, for `*con_cls`.
-    func begin(uri: String) -> UnsafeMutableRawPointer {
+    func begin(uri: String, connection: UInt) -> UnsafeMutableRawPointer {
         inFlight.enter()
-        let request = RequestContext(requestID: requestIDs.next(), target: uri)
+        connections.requestLineArrived(connection)
+        let request = RequestContext(requestID: requestIDs.next(), target: uri, connection: connection)
         return Unmanaged.passRetained(request).toOpaque()
     }
 
@@ -87,6 +93,10 @@ final class ServerCore: Sendable {
         default: outcome = .clientDisconnected
         }
         if outcome != .completed, closingConnections.load(ordering: .relaxed) { outcome = .serverStopped }
+        if let reason = connections.requestEnded(request.connection), outcome != .serverStopped {
+            outcome = .timedOut
+            if request.failure == nil { request.failure = reason }
+        }
         if case .streaming(let sink) = request.phase {
             request.phase = .responded
             let reason: HTTPBodyAbortReason

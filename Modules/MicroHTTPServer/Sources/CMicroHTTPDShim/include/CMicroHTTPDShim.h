@@ -50,6 +50,9 @@ typedef struct CMHDShimOptions {
     /// MHD_OPTION_URI_LOG_CALLBACK.
     CMHDShimURILogHandler uri_log_handler;
     void *uri_log_context;
+    /// MHD_OPTION_NOTIFY_CONNECTION (NULL: not called).
+    MHD_NotifyConnectionCallback connection_handler;
+    void *connection_context;
     /// MHD_OPTION_EXTERNAL_LOGGER (NULL: libmicrohttpd logs nothing).
     CMHDShimLogHandler log_handler;
     void *log_context;
@@ -73,5 +76,12 @@ unsigned int cmhd_shim_current_connections(struct MHD_Daemon *daemon);
 
 /// The client's address of a connection (NULL when unknown).
 const struct sockaddr *cmhd_shim_client_address(struct MHD_Connection *connection);
+
+/// The socket of a connection (-1 when unknown).
+int cmhd_shim_connection_fd(struct MHD_Connection *connection);
+
+/// The size in bytes of the request line and header fields of the request
+/// being processed, once they are complete (0 when not known yet).
+size_t cmhd_shim_request_header_size(struct MHD_Connection *connection);
 
 #endif
