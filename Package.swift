@@ -341,7 +341,7 @@ let package = Package(
                 "ClientAssembly", lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
                 lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedState"),
-                lib("SQLiteStore"), lib("SQLInterface"),
+                lib("SQLiteStore"), lib("SQLInterface"), lib("PushPreview"), lib("PushPreviewInterface"),
             ],
             path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings

@@ -1,5 +1,6 @@
 import AppSupport
 import Foundation
+import ShareCore
 public import Glibc
 import SharedStateInterface
 

@@ -105,14 +105,17 @@ enum InboxCommand {
             let bytes = m.attachments.reduce(Int64(0)) { $0 + $1.size }
             var state = entry.isLocked ? "sending now" : "waiting"
             if stale.contains(entry.id) { state += ", older than the maximum age" }
+            // Manifests and their reasons hold other users' words (target
+            // names, the server's problem details): shown, never obeyed.
             io.out.write(
-                "\(entry.id)  \(age(entry.ageSeconds))  \(m.target.displayPath)  "
+                "\(entry.id)  \(age(entry.ageSeconds))  \(TerminalText.neutralised(m.target.displayPath))  "
                     + "\(m.attachments.count) file(s), \(ProgressBar.formatBytes(bytes))  "
                     + "attempts \(m.attempts)  \(state)\n")
-            if let error = m.lastError { io.out.write("    last error: \(error)\n") }
+            if let error = m.lastError { io.out.write("    last error: \(TerminalText.neutralised(error))\n") }
         }
         for entry in scan.quarantined {
-            io.out.write("\(entry.id)  quarantined: \(entry.reason)\n")
+            io.out.write(
+                "\(TerminalText.neutralised(entry.id))  quarantined: \(TerminalText.neutralised(entry.reason))\n")
         }
         if !scan.stale.isEmpty {
             io.err.write(
@@ -133,18 +136,23 @@ enum InboxCommand {
             var text = """
                 id:            \(entry.id)
                 client_msg_id: \(m.clientMsgID)
-                server:        \(m.serverOrigin)
-                target:        \(m.target.displayPath) (\(m.target.kind.rawValue):\(m.target.id))
+                server:        \(TerminalText.neutralised(m.serverOrigin))
+                target:        \(TerminalText.neutralised(m.target.displayPath)) \
+                (\(m.target.kind.rawValue):\(TerminalText.neutralised(m.target.id)))
                 created:       \(m.createdAt) (\(age(entry.ageSeconds)) ago)
                 attempts:      \(m.attempts)\(entry.isLocked ? " (being sent now)" : "")
 
                 """
-            if let title = m.title { text += "title:         \(title)\n" }
-            if let error = m.lastError { text += "last error:    \(error)\n" }
-            if !m.comment.isEmpty { text += "text:\n" + m.comment.split(separator: "\n").map { "  \($0)\n" }.joined() }
+            let safe = TerminalText.neutralised
+            if let title = m.title { text += "title:         \(safe(title))\n" }
+            if let error = m.lastError { text += "last error:    \(safe(error))\n" }
+            if !m.comment.isEmpty {
+                text += "text:\n" + m.comment.split(separator: "\n").map { "  \(safe(String($0)))\n" }.joined()
+            }
             for a in m.attachments {
-                let done = a.completedUploadID.map { " (uploaded as \($0))" } ?? ""
-                text += "file:          \(a.fileName)  \(a.contentType)  \(ProgressBar.formatBytes(a.size))\(done)\n"
+                let done = a.completedUploadID.map { " (uploaded as \(safe($0)))" } ?? ""
+                text +=
+                    "file:          \(safe(a.fileName))  \(safe(a.contentType))  \(ProgressBar.formatBytes(a.size))\(done)\n"
             }
             io.out.write(text)
             return .success
@@ -156,7 +164,9 @@ enum InboxCommand {
                     "directory": JSONValue(entry.directory),
                 ])
             } else {
-                io.out.write("\(entry.id): quarantined: \(entry.reason)\n    kept in \(entry.directory)\n")
+                io.out.write(
+                    "\(TerminalText.neutralised(entry.id)): quarantined: \(TerminalText.neutralised(entry.reason))\n"
+                        + "    kept in \(TerminalText.neutralised(entry.directory))\n")
             }
             return .success
         }

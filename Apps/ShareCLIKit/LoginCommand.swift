@@ -10,7 +10,7 @@ import SharedStateInterface
 /// the child session `share send` uses.
 enum LoginCommand {
     static let help = """
-        Usage: share login --server URL --user NAME [--password-stdin] [--json]
+        Usage: share login --server URL --user NAME [--password-stdin] [--allow-insecure-http] [--json]
 
         Signs in to a server. The new session (the parent session, bound to this
         device's key) is kept in the keychain for share-daemon, which then creates
@@ -18,10 +18,14 @@ enum LoginCommand {
         share command.
 
         Options:
-          --server URL      the server, http(s)://host[:port].
+          --server URL      the server, https://host[:port]; http:// only for this
+                            machine (localhost, 127.x.x.x, [::1]).
           --user NAME       the username.
           --password-stdin  read the password from the first line of standard input
                             instead of asking on the terminal (no echo there).
+          --allow-insecure-http
+                            allow http:// to another machine: the password and every
+                            token then cross the network in clear. For test networks.
           --json            print the result as one JSON object on stdout.
 
         Output: `logged in as NAME at URL`; with --json an object
@@ -32,14 +36,15 @@ enum LoginCommand {
           0   logged in
           1   failure: wrong username or password, the server cannot be reached or
               refused, no terminal to ask on (use --password-stdin), a keychain error
-          2   invalid command line (a --server that is not http(s)://host[:port])
+          2   invalid command line (a --server that is not http(s)://host[:port], or
+              http:// to another machine without --allow-insecure-http)
 
         """
 
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
         switch SessionCommandIO.parse(
-            arguments, command: "login", help: help, flags: ["--password-stdin", "--json"],
+            arguments, command: "login", help: help, flags: ["--password-stdin", "--json", "--allow-insecure-http"],
             options: ["--server", "--user"], io: io)
         {
         case .run(let arguments): parsed = arguments
@@ -49,6 +54,11 @@ enum LoginCommand {
         guard let server = parsed.value("--server") else { return output.usage("--server URL is required") }
         guard let origin = ServerOrigin.parse(server) else {
             return output.usage("--server must be http(s)://host[:port], not \"\(server)\"")
+        }
+        if ServerOrigin.isInsecure(origin), !parsed.has("--allow-insecure-http") {
+            return output.usage(
+                "\(origin) is plain http to another machine: the password would cross the network in clear. "
+                    + "Use https://, or --allow-insecure-http on a network you trust")
         }
         guard let user = parsed.value("--user"), !user.isEmpty, !user.contains(where: \.isNewline) else {
             return output.usage("--user NAME is required")

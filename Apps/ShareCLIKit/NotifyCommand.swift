@@ -90,7 +90,7 @@ enum NotifyCommand {
         if parsed.has("--json") {
             io.writeJSON(json(shown))
         } else if parsed.has("--print") {
-            io.out.write(shown.title + "\n" + shown.body + "\n")
+            io.out.write(TerminalText.neutralised(shown.title) + "\n" + TerminalText.neutralised(shown.body) + "\n")
         } else {
             do {
                 try assembly.notificationPresenter().deliver(shown)

@@ -179,7 +179,7 @@ struct SendReport: Sendable {
 
     func failure(_ message: String) -> ExitCode {
         if json { io.writeJSON(["status": "error", "error": JSONValue(message)]) }
-        io.err.write("share send: \(message)\n")
+        io.err.write("share send: \(TerminalText.neutralised(message))\n")
         return .failure
     }
 
@@ -191,7 +191,8 @@ struct SendReport: Sendable {
             if let clientMsgID { object["client_msg_id"] = JSONValue(clientMsgID) }
             io.writeJSON(.object(object))
         }
-        io.err.write("share send: not sent: \(message)\n")
+        // The reason may quote the server (a problem's detail): shown, never obeyed.
+        io.err.write("share send: not sent: \(TerminalText.neutralised(message))\n")
         return .rejected
     }
 
@@ -212,7 +213,8 @@ struct SendReport: Sendable {
             ])
         } else {
             let again = message.replayed ? " (it had already been delivered)" : ""
-            io.out.write("sent to \(manifest.target.displayPath): message \(message.messageID)\(again)\n")
+            let path = TerminalText.neutralised(manifest.target.displayPath)
+            io.out.write("sent to \(path): message \(TerminalText.neutralised(message.messageID))\(again)\n")
         }
         return .success
     }
@@ -227,11 +229,12 @@ struct SendReport: Sendable {
             io.writeJSON(.object(object))
         } else if let reason {
             io.out.write(
-                "not sent now: \(reason)\nkept in the share inbox as \(entry.id); "
-                    + "share-daemon will send it to \(entry.manifest.target.displayPath)\n")
+                "not sent now: \(TerminalText.neutralised(reason))\nkept in the share inbox as \(entry.id); "
+                    + "share-daemon will send it to \(TerminalText.neutralised(entry.manifest.target.displayPath))\n")
         } else {
             io.out.write(
-                "queued \(entry.id): share-daemon will send it to \(entry.manifest.target.displayPath)\n")
+                "queued \(entry.id): share-daemon will send it to "
+                    + "\(TerminalText.neutralised(entry.manifest.target.displayPath))\n")
         }
         return reason == nil ? .success : .queued
     }

@@ -76,4 +76,23 @@ enum ServerOrigin {
         }
         return origin
     }
+
+    /// Whether an origin sends in clear to another machine: `http` to a
+    /// host that is not loopback (`localhost`, `127.0.0.0/8`, `::1`). A
+    /// password or token sent there can be read by anyone on the path.
+    /// - Parameter origin: an origin from ``parse(_:)``.
+    /// - Returns: true for plain http off this machine.
+    static func isInsecure(_ origin: String) -> Bool {
+        guard origin.hasPrefix("http://") else { return false }
+        var host = String(origin.dropFirst("http://".count))
+        if host.hasPrefix("[") {
+            host = String(host.dropFirst().prefix { $0 != "]" })
+        } else if let colon = host.lastIndex(of: ":") {
+            host = String(host[..<colon])
+        }
+        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return false }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        if octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }), octets[0] == "127" { return false }
+        return true
+    }
 }

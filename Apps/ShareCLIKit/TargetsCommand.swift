@@ -51,7 +51,8 @@ enum TargetsCommand {
             do {
                 targets = try await context.targetDirectory.search(query: query, limit: limit).map(\.target)
             } catch {
-                io.err.write("share targets: cannot search \(context.origin): \(error)\n")
+                io.err.write(
+                    "share targets: cannot search \(context.origin): \(TerminalText.neutralised("\(error)"))\n")
                 return .failure
             }
         } else {
@@ -73,7 +74,10 @@ enum TargetsCommand {
                     : "no writable target matches\n")
         } else {
             for target in targets {
-                io.out.write("\(target.displayPath)\t\(PickerLaunch.reference(of: target))\n")
+                // Names and titles are other users' words: shown, never obeyed.
+                io.out.write(
+                    "\(TerminalText.neutralised(target.displayPath))\t"
+                        + "\(TerminalText.neutralised(PickerLaunch.reference(of: target)))\n")
             }
         }
         return .success

@@ -1,5 +1,6 @@
 import AppSupport
 import Foundation
+import ShareCore
 import Synchronization
 
 /// The daemon's log on standard error, one line per event in the form
@@ -20,7 +21,10 @@ struct DaemonLog: Sendable {
 
     func log(_ level: Level, _ service: String, _ message: String) {
         if level == .debug, !verbose { return }
-        let clean = message.replacingOccurrences(of: "\n", with: " ")
+        // Messages quote the server and other users (names, problem details):
+        // every control and format character is shown escaped, so a line
+        // can neither end early nor carry an escape sequence to a terminal.
+        let clean = TerminalText.neutralised(message)
         sink.write("<\(level.rawValue)>\(service): \(clean)\n")
     }
 

@@ -39,6 +39,32 @@ struct LoginTests {
         #expect(object["session_id"] as? String == (try fixture.stored(.parent))?.sessionID)
     }
 
+    @Test(
+        "plain http to another machine is refused before any request (exit 2, names https); the opt-in lets it through")
+    func insecureHTTP() throws {
+        let fixture = try LoginFixture()
+        defer { fixture.close() }
+        // An IPv4-mapped address reaches this machine's server without being
+        // a loopback name: what matters is that nothing is sent without the flag.
+        let port = fixture.origin.split(separator: ":").last.map(String.init) ?? ""
+        let remote = "http://[::ffff:7f00:1]:\(port)"
+        let refused = try fixture.share(
+            ["login", "--server", remote, "--user", "alex", "--password-stdin"], stdin: LoginFixture.password)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("https://") && refused.stderr.contains("--allow-insecure-http"))
+        #expect(try fixture.stored(.parent) == nil)
+        #expect(!fixture.sandbox.stopServer().contains("/auth/login"), "the password never left")
+        let allowed = try fixture.share(
+            ["login", "--server", remote, "--user", "alex", "--password-stdin", "--allow-insecure-http"],
+            stdin: LoginFixture.password)
+        #expect(allowed.status != 2, "the opt-in is not refused: \(allowed.stderr)")
+        for loopback in ["http://localhost:1", "http://127.0.0.2:1", "http://[::1]:1"] {
+            let local = try fixture.share(
+                ["login", "--server", loopback, "--user", "alex", "--password-stdin"], stdin: LoginFixture.password)
+            #expect(local.status == 1, "loopback http stays allowed (it fails to connect): \(local.stderr)")
+        }
+    }
+
     @Test("a wrong password: exit 1, a clear message without the password, nothing stored")
     func wrongPassword() throws {
         let fixture = try LoginFixture()

@@ -72,8 +72,13 @@ enum PickerScreen {
         return label + ": " + (focused ? reverse(shown + "_") : shown)
     }
 
+    /// Every line passes here: names, titles and the person's own typing
+    /// are neutralised before they are cut to the width, so nothing in them
+    /// reaches the terminal as a control sequence (the screen's own styling
+    /// is added around the fitted text).
     private static func fit(_ text: String, _ columns: Int) -> String {
-        text.count <= columns ? text : String(text.prefix(max(0, columns - 3))) + "..."
+        let safe = TerminalText.neutralised(text)
+        return safe.count <= columns ? safe : String(safe.prefix(max(0, columns - 3))) + "..."
     }
 
     private static func styled(_ text: String, focused: Bool, dim: Bool = false) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 public import PushPreviewInterface
+import ShareCore
 
 /// Shows a rendered notification on the desktop with `notify-send` (the
 /// freedesktop notification server), or with the program named by
@@ -35,9 +36,15 @@ public struct NotificationPresenter: NotificationPresenting {
     /// The arguments of one call.
     public static func arguments(_ shown: RenderedNotification) -> [String] {
         var arguments = ["--app-name=ShareKit", "--category=im.received"]
-        if let thread = shown.threadID { arguments.append("--hint=string:x-sharekit-thread:\(thread)") }
+        if let thread = shown.threadID {
+            arguments.append("--hint=string:x-sharekit-thread:\(TerminalText.neutralised(thread))")
+        }
         if let badge = shown.badge { arguments.append("--hint=int:x-sharekit-badge:\(badge)") }
-        return arguments + ["--", shown.title, shown.body]
+        // Names, titles and excerpts come from other users: the summary is
+        // plain text, the body may be rendered as markup by the server.
+        return arguments + [
+            "--", TerminalText.neutralised(shown.title), TerminalText.notificationMarkup(shown.body),
+        ]
     }
 
     /// Shows a notification and waits for the program to finish.

@@ -25,6 +25,28 @@ public enum TerminalText {
         return out
     }
 
+    /// The text for the body of a desktop notification: neutralised as for
+    /// a terminal, then with `&`, `<`, `>`, `"` and `'` written as entities,
+    /// because a notification server may render the body's markup subset
+    /// (`<b>`, `<i>`, `<u>`, `<a href>`, `<img>`): another user's text must
+    /// show as the characters they typed, never as a link or an image.
+    /// - Parameter text: the untrusted text.
+    /// - Returns: text that shows as written.
+    public static func notificationMarkup(_ text: String) -> String {
+        var out = ""
+        for scalar in neutralised(text).unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:

@@ -1,4 +1,4 @@
-import AppSupport
+import ShareCore
 import Testing
 
 @Suite("terminal text")
@@ -20,5 +20,14 @@ struct TerminalTextTests {
         ])
     func neutralised(input: String, expected: String) {
         #expect(TerminalText.neutralised(input) == expected)
+    }
+
+    @Test("notification bodies: markup shows as the characters typed, controls escaped")
+    func notificationMarkup() {
+        #expect(
+            TerminalText.notificationMarkup(#"<a href="https://evil.example">click</a> & <b>bold</b>"#)
+                == "&lt;a href=&quot;https://evil.example&quot;&gt;click&lt;/a&gt; &amp; &lt;b&gt;bold&lt;/b&gt;")
+        #expect(TerminalText.notificationMarkup("it's\u{1B}[2J") == "it&#39;s\\u{1B}[2J")
+        #expect(TerminalText.notificationMarkup("plain text") == "plain text")
     }
 }
