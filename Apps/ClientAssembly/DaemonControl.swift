@@ -1,7 +1,7 @@
 import AppSupport
 import Foundation
-import ShareCore
 public import Glibc
+import ShareCore
 import SharedStateInterface
 
 /// Where `share-daemon` listens for local requests (`share status`, the
