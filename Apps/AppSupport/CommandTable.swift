@@ -18,13 +18,12 @@ public struct Subcommand: Sendable {
         self.run = run
     }
 
-    /// A command that this build does not provide yet: it says so and which
-    /// issue brings it, and exits with ``ExitCode/unavailable``.
-    public static func notYetAvailable(_ name: String, summary: String, program: String, issue: Int) -> Subcommand {
+    /// A command that this build does not provide yet: it says so, names
+    /// the version, and exits with ``ExitCode/unavailable``.
+    public static func notYetAvailable(_ name: String, summary: String, program: String) -> Subcommand {
         Subcommand(name: name, summary: summary + " [not yet available]") { _, io in
             io.err.write(
-                "\(program) \(name): not available in this build of ShareKit \(ShareKitVersion.current) (planned in issue #\(issue))\n"
-            )
+                "\(program) \(name): not available in this build of ShareKit \(ShareKitVersion.current)\n")
             return .unavailable
         }
     }
