@@ -75,6 +75,15 @@ enum Authenticator {
                 response: Problems.sessionRevoked.response(headers: ["WWW-Authenticate": "DPoP error=\"invalid_token\""]
                 ))
         }
+        if try row.get("parent_id", as: String?.self) != nil,
+            try AuthRoutes.endIfParentGone(
+                server, sessionID: try row.get("id", as: String.self),
+                username: try row.get("username", as: String.self))
+        {
+            throw ProblemResponse(
+                response: Problems.sessionRevoked.response(headers: ["WWW-Authenticate": "DPoP error=\"invalid_token\""]
+                ))
+        }
         if try row.get("access_expires_at", as: Int64.self) <= server.now {
             throw ProblemResponse(
                 response: Problems.tokenExpired.response(headers: ["WWW-Authenticate": "DPoP error=\"invalid_token\""]))
