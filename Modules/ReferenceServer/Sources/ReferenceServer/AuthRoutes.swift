@@ -117,11 +117,12 @@ enum AuthRoutes {
                 return .failure(Problems.refreshReuse)
             }
             if try current.get("revoked_at", as: Int64?.self) != nil { return .failure(Problems.sessionRevoked) }
-            if try endIfParentGone(server, sessionID: owner.sessionID, username: owner.username) {
-                return .failure(Problems.sessionRevoked)
-            }
             if try current.get("refresh_expires_at", as: Int64.self) <= server.now {
                 return .failure(Problems.tokenExpired)
+            }
+            // A child lives no longer than its parent (its own expiry, above, is the more precise answer).
+            if try endIfParentGone(server, sessionID: owner.sessionID, username: owner.username) {
+                return .failure(Problems.sessionRevoked)
             }
             let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
             try rotate(server, sessionID: owner.sessionID, to: tokens, spending: hash, previousRefreshHash: hash)

@@ -75,6 +75,10 @@ enum Authenticator {
                 response: Problems.sessionRevoked.response(headers: ["WWW-Authenticate": "DPoP error=\"invalid_token\""]
                 ))
         }
+        if try row.get("access_expires_at", as: Int64.self) <= server.now {
+            throw ProblemResponse(
+                response: Problems.tokenExpired.response(headers: ["WWW-Authenticate": "DPoP error=\"invalid_token\""]))
+        }
         if try row.get("parent_id", as: String?.self) != nil,
             try AuthRoutes.endIfParentGone(
                 server, sessionID: try row.get("id", as: String.self),
@@ -83,10 +87,6 @@ enum Authenticator {
             throw ProblemResponse(
                 response: Problems.sessionRevoked.response(headers: ["WWW-Authenticate": "DPoP error=\"invalid_token\""]
                 ))
-        }
-        if try row.get("access_expires_at", as: Int64.self) <= server.now {
-            throw ProblemResponse(
-                response: Problems.tokenExpired.response(headers: ["WWW-Authenticate": "DPoP error=\"invalid_token\""]))
         }
         let jkt = try row.get("jkt", as: String.self)
         _ = try verifyProof(server, context, accessToken: token, boundThumbprint: jkt, tokenEndpoint: tokenEndpoint)
