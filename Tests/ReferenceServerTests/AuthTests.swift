@@ -126,7 +126,8 @@ struct AuthTests {
         #expect(try await app.send("GET", "/api/v1/spaces").code == "session_revoked")
         #expect(try await app.send("GET", "/api/v1/spaces", token: .some(childAccess)).code == "session_revoked")
 
-        let auditor = try await TestClient.demo("sam", on: server)
+        // The audit is the user's own: alex, in a new session, sees the record.
+        let auditor = try await TestClient.demo("alex", on: server)
         let audit = try await auditor.send("GET", "/api/v1/audit?kind=refresh_reuse")
         let items = audit.object["items"] as? [[String: Any]] ?? []
         #expect(items.count == 1)

@@ -379,6 +379,9 @@ STATE_DEPENDENT_REFUSALS = {
     # A part number past the upload's parts_count, a body or Content-Length
     # that is not that part's size, a body that does not match its digest.
     "uploadPart": {400: {"invalid_part", "wrong_part_size"}, 422: {"digest_mismatch"}},
+    # The bytes of the user's unfinished uploads (created by earlier cases)
+    # over upload_pending_bytes_per_user.
+    "createUpload": {429: {"upload_quota_exceeded"}},
 }
 
 

@@ -43,6 +43,14 @@ enum AuthRoutes {
         let body = try JSONBody.decode(LoginBody.self, from: context.body)
         let proof = try Authenticator.verifyProof(
             server, context, accessToken: nil, boundThumbprint: nil, tokenEndpoint: true)
+        let address = context.head.remoteAddress?.host ?? "unknown"
+        do {
+            try LoginThrottle.check(server, username: body.username, address: address)
+        } catch let block as LoginThrottle.Block {
+            throw ProblemResponse(
+                response: Problems.loginThrottled(retryAfterSeconds: block.retryAfterSeconds).response(
+                    headers: ["Retry-After": String(block.retryAfterSeconds)]))
+        }
         guard
             let user = try server.db.query(
                 "SELECT password_salt, password_hash, password_iterations FROM users WHERE username = ?",
@@ -53,19 +61,24 @@ enum AuthRoutes {
             _ = try server.crypto.pbkdf2SHA256(
                 password: Array(body.password.utf8), salt: [UInt8](repeating: 0, count: 16),
                 iterations: server.settings.passwordIterations, length: 32)
+            try LoginThrottle.recordFailure(server, username: body.username, address: address, userExists: false)
             throw Problems.invalidCredentials
         }
         let expected = try user.get("password_hash", as: [UInt8].self)
         let derived = try server.crypto.pbkdf2SHA256(
             password: Array(body.password.utf8), salt: try user.get("password_salt"),
             iterations: Int(try user.get("password_iterations", as: Int64.self)), length: expected.count)
-        guard constantTimeEqual(derived, expected) else { throw Problems.invalidCredentials }
+        guard constantTimeEqual(derived, expected) else {
+            try LoginThrottle.recordFailure(server, username: body.username, address: address, userExists: true)
+            throw Problems.invalidCredentials
+        }
         let component = body.clientComponent ?? "app"
         guard component == "app" else {
             throw Problems.badRequest("Login is for client_component \"app\"; extensions get child sessions.")
         }
         let tokens = try server.db.transaction {
-            try createSession(
+            try LoginThrottle.recordSuccess(server, username: body.username, address: address)
+            return try createSession(
                 server, username: body.username, parentID: nil, component: component, jkt: proof.thumbprint)
         }
         return JSONBody.response(201, tokens.json(server.settings), headers: ["Cache-Control": "no-store"])
@@ -90,28 +103,26 @@ enum AuthRoutes {
                 // asks again. Rotate once more instead of ending the family.
                 let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
                 try rotate(server, sessionID: owner.sessionID, to: tokens, spending: unused, previousRefreshHash: hash)
-                try server.db.execute(
-                    "INSERT INTO audit (kind, session_id, family_id, at) VALUES ('refresh_retry', ?, ?, ?)",
-                    [
-                        .text(owner.sessionID), .text(owner.familyID),
-                        .text(RFC3339.string(server.clock(), precision: .milliseconds)),
-                    ])
+                try Audit.record(
+                    server, kind: "refresh_retry", username: owner.username, sessionID: owner.sessionID,
+                    familyID: owner.familyID)
                 return .success(tokens)
             }
             guard let current else {
                 // Not the current token of any session: it was rotated already. Reuse.
                 try revokeFamily(server, sessionID: owner.sessionID, reason: "refresh_reuse")
-                try server.db.execute(
-                    "INSERT INTO audit (kind, session_id, family_id, at) VALUES ('refresh_reuse', ?, ?, ?)",
-                    [
-                        .text(owner.sessionID), .text(owner.familyID),
-                        .text(RFC3339.string(server.clock(), precision: .milliseconds)),
-                    ])
+                try Audit.record(
+                    server, kind: "refresh_reuse", username: owner.username, sessionID: owner.sessionID,
+                    familyID: owner.familyID)
                 return .failure(Problems.refreshReuse)
             }
             if try current.get("revoked_at", as: Int64?.self) != nil { return .failure(Problems.sessionRevoked) }
             if try current.get("refresh_expires_at", as: Int64.self) <= server.now {
                 return .failure(Problems.tokenExpired)
+            }
+            // A child lives no longer than its parent (its own expiry, above, is the more precise answer).
+            if try endIfParentGone(server, sessionID: owner.sessionID, username: owner.username) {
+                return .failure(Problems.sessionRevoked)
             }
             let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
             try rotate(server, sessionID: owner.sessionID, to: tokens, spending: hash, previousRefreshHash: hash)
@@ -214,12 +225,15 @@ enum AuthRoutes {
         return HTTPResponse(status: 204)
     }
 
+    /// listAudit: the caller's own records (every session and family of
+    /// their user, and throttled logins of their username), never anyone
+    /// else's.
     static func listAudit(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        _ = try Authenticator.authenticate(server, context)
-        var sql = "SELECT kind, session_id, family_id, at FROM audit"
-        var bindings: [SQLValue] = []
+        let session = try Authenticator.authenticate(server, context)
+        var sql = "SELECT kind, session_id, family_id, at FROM audit WHERE username = ?"
+        var bindings: [SQLValue] = [.text(session.username)]
         if let kind = context.query("kind") {
-            sql += " WHERE kind = ?"
+            sql += " AND kind = ?"
             bindings.append(.text(kind))
         }
         let items = try server.db.query(sql + " ORDER BY seq", bindings).map { row -> [String: Any] in
@@ -238,21 +252,27 @@ enum AuthRoutes {
     struct RefreshOwner {
         let sessionID: String
         let familyID: String
+        let username: String
         let jkt: String
     }
 
     /// The session a refresh token belongs to, whether it is the current one or an already rotated one.
     static func sessionForRefresh(_ server: ReferenceServer, hash: String) throws -> RefreshOwner? {
         let row =
-            try server.db.query("SELECT id, family_id, jkt FROM sessions WHERE refresh_hash = ?", [.text(hash)]).first
+            try server.db.query(
+                "SELECT id, family_id, username, jkt FROM sessions WHERE refresh_hash = ?", [.text(hash)]
+            ).first
             ?? server.db.query(
                 """
-                SELECT s.id, s.family_id, s.jkt FROM used_refresh_tokens u JOIN sessions s ON s.id = u.session_id
+                SELECT s.id, s.family_id, s.username, s.jkt FROM used_refresh_tokens u
+                JOIN sessions s ON s.id = u.session_id
                 WHERE u.refresh_hash = ?
                 """, [.text(hash)]
             ).first
         guard let row else { return nil }
-        return RefreshOwner(sessionID: try row.get("id"), familyID: try row.get("family_id"), jkt: try row.get("jkt"))
+        return RefreshOwner(
+            sessionID: try row.get("id"), familyID: try row.get("family_id"), username: try row.get("username"),
+            jkt: try row.get("jkt"))
     }
 
     static func createSession(
@@ -290,6 +310,27 @@ enum AuthRoutes {
         {
             try revoke(server, sessionID: try child.get("id"), username: username, reason: reason)
         }
+    }
+
+    /// Whether `sessionID` is a child whose parent is gone (revoked, or its
+    /// refresh token expired): a child lives no longer than its parent. Such
+    /// a child is revoked here (reason `parent_ended`, with its
+    /// `session.revoked` event), so it stays revoked.
+    /// - Returns: true when the session is such a child.
+    static func endIfParentGone(_ server: ReferenceServer, sessionID: String, username: String) throws -> Bool {
+        guard
+            let parent = try server.db.query(
+                """
+                SELECT p.revoked_at, p.refresh_expires_at FROM sessions c JOIN sessions p ON p.id = c.parent_id
+                WHERE c.id = ?
+                """, [.text(sessionID)]
+            ).first
+        else { return false }
+        let gone =
+            try parent.get("revoked_at", as: Int64?.self) != nil
+            || parent.get("refresh_expires_at", as: Int64.self) <= server.now
+        if gone { try revoke(server, sessionID: sessionID, username: username, reason: "parent_ended") }
+        return gone
     }
 
     static func revoke(_ server: ReferenceServer, sessionID: String, username: String, reason: String) throws {

@@ -79,6 +79,15 @@ enum Authenticator {
             throw ProblemResponse(
                 response: Problems.tokenExpired.response(headers: ["WWW-Authenticate": "DPoP error=\"invalid_token\""]))
         }
+        if try row.get("parent_id", as: String?.self) != nil,
+            try AuthRoutes.endIfParentGone(
+                server, sessionID: try row.get("id", as: String.self),
+                username: try row.get("username", as: String.self))
+        {
+            throw ProblemResponse(
+                response: Problems.sessionRevoked.response(headers: ["WWW-Authenticate": "DPoP error=\"invalid_token\""]
+                ))
+        }
         let jkt = try row.get("jkt", as: String.self)
         _ = try verifyProof(server, context, accessToken: token, boundThumbprint: jkt, tokenEndpoint: tokenEndpoint)
         if try row.get("pair_used_at", as: Int64?.self) == nil {

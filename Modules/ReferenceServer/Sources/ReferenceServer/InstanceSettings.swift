@@ -27,6 +27,40 @@ public struct InstanceSettings: Sendable, Equatable {
     public var uploadTTLSeconds: Int64 = 86_400
     /// PBKDF2 iterations for password verifiers.
     public var passwordIterations: Int = 100_000
+    /// `limits.upload_pending_bytes_per_user`: the most bytes one user may
+    /// have announced in uploads that are neither complete, aborted nor
+    /// expired; createUpload beyond it is `429 upload_quota_exceeded`. The
+    /// default is 1 GiB, or `file_max_upload_bytes` when that is larger.
+    public var uploadPendingBytesPerUser: Int64 = InstanceSettings.defaultUploadPendingBytesPerUser
+    /// `login_throttle`: when failed logins make the server answer `429`.
+    public var loginThrottle = LoginThrottlePolicy()
+
+    /// The default of ``uploadPendingBytesPerUser``: 1 GiB.
+    public static let defaultUploadPendingBytesPerUser: Int64 = 1 << 30
+
+    /// The throttling of failed logins (docs/security.md, "share-server:
+    /// quotas, throttling, audit and session lifetimes").
+    ///
+    /// Failures are counted per user (whatever the address) and per client
+    /// address (whatever the user); a count is forgotten `windowSeconds`
+    /// after its last failure. From the `failuresPer…`-th failure on, the
+    /// counter blocks for `baseDelaySeconds`, doubled with each further
+    /// failure, at most `maxDelaySeconds`, counted from the last failure.
+    public struct LoginThrottlePolicy: Sendable, Equatable {
+        /// `failures_per_user`: failures for one username before it is throttled.
+        public var failuresPerUser: Int = 10
+        /// `failures_per_address`: failures from one client address before it is throttled.
+        public var failuresPerAddress: Int = 100
+        /// `window_seconds`: how long after its last failure a count is kept.
+        public var windowSeconds: Int64 = 900
+        /// `base_delay_seconds`: the first delay once a threshold is reached.
+        public var baseDelaySeconds: Int64 = 1
+        /// `max_delay_seconds`: the longest delay.
+        public var maxDelaySeconds: Int64 = 300
+
+        /// The defaults.
+        public init() {}
+    }
 
     /// The defaults docs/protocol.md lists ("Instance limits", "The seed file").
     public init() {}
@@ -39,6 +73,19 @@ public struct InstanceSettings: Sendable, Equatable {
             messageMaxAttachments = limits.messageMaxAttachments ?? messageMaxAttachments
             uploadPartSize = limits.uploadPartSize ?? uploadPartSize
             recentTargets = limits.recentTargets ?? recentTargets
+        }
+        if let quota = file.limits?.uploadPendingBytesPerUser {
+            guard quota >= fileMaxUploadBytes, quota <= 1 << 50 else {
+                throw ServerSeedError.invalid(
+                    "seed.limits.upload_pending_bytes_per_user must be from file_max_upload_bytes "
+                        + "(\(fileMaxUploadBytes)) to 2^50")
+            }
+            uploadPendingBytesPerUser = quota
+        } else {
+            uploadPendingBytesPerUser = max(uploadPendingBytesPerUser, fileMaxUploadBytes)
+        }
+        if let throttle = file.loginThrottle {
+            try loginThrottle.read(throttle)
         }
         if let types = file.acceptedContentTypes {
             guard !types.isEmpty, types.allSatisfy({ $0.contains("/") && !$0.contains("*") }) else {
@@ -59,6 +106,30 @@ public struct InstanceSettings: Sendable, Equatable {
         else {
             throw ServerSeedError.invalid(
                 "seed limits, lifetimes and windows must be positive (upload_part_size at least 1024)")
+        }
+    }
+}
+
+extension InstanceSettings.LoginThrottlePolicy {
+    /// Reads the seed's `login_throttle` over the defaults.
+    /// - Throws: ``ServerSeedError/invalid(_:)`` naming a value out of range.
+    fileprivate mutating func read(_ file: SeedFile.LoginThrottle) throws {
+        failuresPerUser = file.failuresPerUser ?? failuresPerUser
+        failuresPerAddress = file.failuresPerAddress ?? failuresPerAddress
+        windowSeconds = file.windowSeconds ?? windowSeconds
+        baseDelaySeconds = file.baseDelaySeconds ?? baseDelaySeconds
+        maxDelaySeconds = file.maxDelaySeconds ?? maxDelaySeconds
+        guard (1...1_000_000).contains(failuresPerUser), (1...1_000_000).contains(failuresPerAddress) else {
+            throw ServerSeedError.invalid(
+                "seed.login_throttle.failures_per_user and failures_per_address must be from 1 to 1000000")
+        }
+        guard (1...2_592_000).contains(windowSeconds) else {
+            throw ServerSeedError.invalid("seed.login_throttle.window_seconds must be from 1 to 2592000")
+        }
+        guard (1...86_400).contains(baseDelaySeconds), (baseDelaySeconds...86_400).contains(maxDelaySeconds) else {
+            throw ServerSeedError.invalid(
+                "seed.login_throttle.base_delay_seconds must be from 1 to 86400 and max_delay_seconds "
+                    + "from base_delay_seconds to 86400")
         }
     }
 }

@@ -49,6 +49,20 @@ enum Problems {
             status: 405, code: "method_not_allowed", title: "Method not allowed",
             detail: "Allowed: \(allowed.joined(separator: ", ")).")
     }
+    /// Too many failed logins for this username from this address, or from this address.
+    static func loginThrottled(retryAfterSeconds: Int64) -> HTTPProblem {
+        HTTPProblem(
+            status: 429, code: "login_throttled", title: "Too many failed logins",
+            detail: "Too many failed logins; try again in \(retryAfterSeconds) s.")
+    }
+    /// createUpload would take the caller's unfinished uploads over the quota.
+    static func uploadQuotaExceeded(_ detail: String) -> HTTPProblem {
+        HTTPProblem(status: 429, code: "upload_quota_exceeded", title: "Upload quota exceeded", detail: detail)
+    }
+    /// The disk (or the database's file-size limit) is full; nothing of the request was kept.
+    static let insufficientStorage = HTTPProblem(
+        status: 507, code: "insufficient_storage", title: "Insufficient storage",
+        detail: "The server's storage is full; nothing of this request was kept. Try again later.")
     static let routeNotFound = HTTPProblem(
         status: 404, code: "not_found", title: "Not found", detail: "No such route; see docs/api/openapi.yaml.")
 }

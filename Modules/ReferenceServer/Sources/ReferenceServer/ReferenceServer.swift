@@ -169,9 +169,9 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
         } catch let problem as ProblemResponse {
             response = problem.response
         } catch let error as SQLError {
-            response = HTTPProblem(
-                status: 503, code: "storage_unavailable", title: "Storage unavailable", detail: "\(error)"
-            ).response(headers: ["Retry-After": "1"])
+            response = UploadRoutes.storageUnavailable(error)
+        } catch let error as UploadFileError where error.isOutOfSpace {
+            response = UploadRoutes.insufficientStorage()
         }
         response.routeTemplate = match.0.description.template
         attachNonce(to: &response)

@@ -35,12 +35,31 @@ struct SeedFile: Decodable {
         let messageMaxAttachments: Int?
         let uploadPartSize: Int64?
         let recentTargets: Int?
+        let uploadPendingBytesPerUser: Int64?
 
         private enum CodingKeys: String, CodingKey {
             case fileMaxUploadBytes = "file_max_upload_bytes"
             case messageMaxAttachments = "message_max_attachments"
             case uploadPartSize = "upload_part_size"
             case recentTargets = "recent_targets"
+            case uploadPendingBytesPerUser = "upload_pending_bytes_per_user"
+        }
+    }
+    /// The throttling of failed logins (docs/security.md, "share-server:
+    /// quotas, throttling, audit and session lifetimes").
+    struct LoginThrottle: Decodable {
+        let failuresPerUser: Int?
+        let failuresPerAddress: Int?
+        let windowSeconds: Int64?
+        let baseDelaySeconds: Int64?
+        let maxDelaySeconds: Int64?
+
+        private enum CodingKeys: String, CodingKey {
+            case failuresPerUser = "failures_per_user"
+            case failuresPerAddress = "failures_per_address"
+            case windowSeconds = "window_seconds"
+            case baseDelaySeconds = "base_delay_seconds"
+            case maxDelaySeconds = "max_delay_seconds"
         }
     }
     struct Tokens: Decodable {
@@ -75,6 +94,8 @@ struct SeedFile: Decodable {
     /// How long an unfinished upload lives (an addition, docs/protocol.md
     /// "The seed file"; tests shorten it to see expiry).
     let uploadTtlSeconds: Int64?
+    /// Thresholds and delays of the login throttle (an addition).
+    let loginThrottle: LoginThrottle?
 
     private enum CodingKeys: String, CodingKey {
         case users
@@ -86,6 +107,7 @@ struct SeedFile: Decodable {
         case dpop
         case idempotencyRetentionSeconds = "idempotency_retention_seconds"
         case uploadTtlSeconds = "upload_ttl_seconds"
+        case loginThrottle = "login_throttle"
     }
 }
 

@@ -162,5 +162,24 @@ enum ServerSchema {
         ALTER TABLE sessions ADD COLUMN previous_refresh_hash TEXT;
         ALTER TABLE sessions ADD COLUMN pair_used_at INTEGER;
         """,
+        // Step 5: listAudit answers only the caller's own records, so each
+        // record names its user (older records get it from their session)
+        // and, for a throttled login, the client address; failed logins
+        // are counted per user, per address and per pair of both (see
+        // LoginThrottle); uploads are summed per user and state for the
+        // quota of unfinished uploads.
+        """
+        ALTER TABLE audit ADD COLUMN username TEXT;
+        ALTER TABLE audit ADD COLUMN address TEXT;
+        UPDATE audit SET username = (SELECT s.username FROM sessions s WHERE s.id = audit.session_id);
+        CREATE INDEX audit_by_user ON audit(username, seq);
+        CREATE TABLE login_failures (
+            key TEXT PRIMARY KEY,
+            failures INTEGER NOT NULL,
+            last_failure INTEGER NOT NULL
+        );
+        CREATE INDEX login_failures_by_age ON login_failures(last_failure);
+        CREATE INDEX uploads_by_user_state ON uploads(username, state);
+        """,
     ]
 }

@@ -151,4 +151,8 @@ struct UploadFileError: Error, CustomStringConvertible {
     }
 
     var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+
+    /// Whether the file system is full (or the user's disk quota is): the
+    /// client gets `507 insufficient_storage` and may send the part again later.
+    var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
 }

@@ -51,7 +51,12 @@ final class UploadPartSink: HTTPBodySink {
         guard received + Int64(chunk.count) <= expectedLength else {
             throw UploadRoutes.wrongPartSize(part: part, expected: expectedLength)
         }
-        try UploadFiles.writeAll(fd, chunk, path: temporaryPath)
+        do {
+            try UploadFiles.writeAll(fd, chunk, path: temporaryPath)
+        } catch let error as UploadFileError where error.isOutOfSpace {
+            // The engine answers an HTTPProblem as it is, then calls abort (which discards the file).
+            throw Problems.insufficientStorage
+        }
         hasher.update(chunk)
         received += Int64(chunk.count)
     }
@@ -66,6 +71,9 @@ final class UploadPartSink: HTTPBodySink {
         } catch let error as SQLError {
             discard()
             return UploadRoutes.finalize(server, UploadRoutes.storageUnavailable(error))
+        } catch let error as UploadFileError where error.isOutOfSpace {
+            discard()
+            return UploadRoutes.finalize(server, UploadRoutes.insufficientStorage())
         } catch {
             discard()
             throw error

@@ -56,18 +56,23 @@ enum UploadRoutes {
         let id = server.ids.id("up")
         let now = server.now
         let expiresAt = now + settings.uploadTTLSeconds
-        try server.db.execute(
-            """
-            INSERT INTO uploads (id, username, file_name, content_type, size, sha256, part_size, parts_count, state,
-                created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
-            """,
-            [
-                .text(id), .text(session.username), .text(name),
-                .text(body.contentType.trimmingCharacters(in: .whitespaces)),
-                .integer(body.size), .text(sha256), .integer(partSize), .integer(partsCount), .integer(now),
-                .integer(expiresAt),
-            ])
+        try server.db.transaction {
+            // The sum and the insert in one transaction: parallel creates
+            // cannot together pass the quota.
+            try checkQuota(server, username: session.username, adding: body.size)
+            try server.db.execute(
+                """
+                INSERT INTO uploads (id, username, file_name, content_type, size, sha256, part_size, parts_count,
+                    state, created_at, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+                """,
+                [
+                    .text(id), .text(session.username), .text(name),
+                    .text(body.contentType.trimmingCharacters(in: .whitespaces)),
+                    .integer(body.size), .text(sha256), .integer(partSize), .integer(partsCount), .integer(now),
+                    .integer(expiresAt),
+                ])
+        }
         return JSONBody.response(
             201,
             [
@@ -75,6 +80,37 @@ enum UploadRoutes {
                 "expires_at": RFC3339.string(
                     Date(timeIntervalSince1970: TimeInterval(expiresAt)), precision: .milliseconds),
             ])
+    }
+
+    /// The longest `Retry-After` of `429 upload_quota_exceeded`, in seconds.
+    static let quotaRetryAfterLimit: Int64 = 300
+
+    /// Refuses an upload that would take the user's unfinished uploads
+    /// (pending, not expired) over `upload_pending_bytes_per_user`.
+    /// `Retry-After` is the time until the first of them expires, at most
+    /// ``quotaRetryAfterLimit``: completing or aborting one frees its bytes sooner.
+    /// - Throws: ``ProblemResponse`` with `429 upload_quota_exceeded`.
+    static func checkQuota(_ server: ReferenceServer, username: String, adding size: Int64) throws {
+        let quota = server.settings.uploadPendingBytesPerUser
+        let now = server.now
+        guard
+            let row = try server.db.query(
+                """
+                SELECT COALESCE(SUM(size), 0) AS pending, MIN(expires_at) AS first_expiry FROM uploads
+                WHERE username = ? AND state = 'pending' AND expires_at > ?
+                """, [.text(username), .integer(now)]
+            ).first
+        else { return }
+        let pending = try row.get("pending", as: Int64.self)
+        guard pending > quota - size else { return }
+        let firstExpiry = try row.get("first_expiry", as: Int64?.self) ?? now + 1
+        let wait = min(max(firstExpiry - now, 1), quotaRetryAfterLimit)
+        throw ProblemResponse(
+            response: Problems.uploadQuotaExceeded(
+                "Your unfinished uploads hold \(pending) bytes; \(size) more would be over "
+                    + "upload_pending_bytes_per_user (\(quota) bytes). Complete or abort an upload, "
+                    + "or wait for one to expire."
+            ).response(headers: ["Retry-After": String(wait)]))
     }
 
     // MARK: uploadPart
@@ -98,6 +134,8 @@ enum UploadRoutes {
             return .reject(finalize(server, problem.response))
         } catch let error as SQLError {
             return .reject(finalize(server, storageUnavailable(error)))
+        } catch let error as UploadFileError where error.isOutOfSpace {
+            return .reject(finalize(server, insufficientStorage()))
         }
     }
 
@@ -274,10 +312,22 @@ enum UploadRoutes {
         return response
     }
 
-    /// The answer for a database that cannot be used right now, as respond gives it.
+    /// The answer for a database that cannot be used right now, as respond
+    /// gives it: `507 insufficient_storage` when its disk is full, else
+    /// `503 storage_unavailable`.
     static func storageUnavailable(_ error: SQLError) -> HTTPResponse {
-        HTTPProblem(status: 503, code: "storage_unavailable", title: "Storage unavailable", detail: "\(error)")
+        if case .full = error { return insufficientStorage() }
+        return HTTPProblem(status: 503, code: "storage_unavailable", title: "Storage unavailable", detail: "\(error)")
             .response(headers: ["Retry-After": "1"])
+    }
+
+    /// How long a client waits after `507 insufficient_storage`, in seconds.
+    static let insufficientStorageRetryAfter = 30
+
+    /// The answer for a full disk: nothing of the request was kept, the
+    /// upload stays as it was (resumable).
+    static func insufficientStorage() -> HTTPResponse {
+        Problems.insufficientStorage.response(headers: ["Retry-After": String(insufficientStorageRetryAfter)])
     }
 
     static func wrongPartSize(part: Int, expected: Int64) -> HTTPProblem {
