@@ -2,27 +2,29 @@ import Foundation
 
 /// Builds a ``RepositoryModel`` from a repository on disk.
 ///
-/// Finds the packages (the root, `Interfaces/*`, `Support/*`, `Modules/*`,
-/// `Tests/Fixtures/*`), dumps their manifests concurrently, follows
-/// `.package(path:)` dependencies to packages outside those folders so
-/// products can be resolved, resolves every target dependency to targets,
-/// and scans every Swift source file for imports.
+/// Finds every `Package.swift` under the root (hidden folders such as
+/// `.build`, `checkouts` folders and the configuration's excluded folders
+/// left out), dumps the manifests concurrently (cached), follows
+/// `.package(path:)` dependencies to packages outside those so products can
+/// be resolved, resolves every target dependency to targets, and scans every
+/// Swift source file for imports.
 public struct RepositoryScanner: Sendable {
-    /// Folders whose immediate subfolders are packages.
-    public static let packageParents = ["Interfaces", "Support", "Modules", "Tests/Fixtures"]
-
     /// Absolute, standardized path of the repository root.
     public let root: String
     /// Runs `dump-package`.
     public let loader: ManifestLoader
+    /// Folder globs, relative to the root, whose packages are not read.
+    public let exclude: [String]
 
     /// Creates a scanner.
     /// - Parameters:
     ///   - root: the repository root (absolute or relative to the current directory).
     ///   - loader: how manifests are read.
-    public init(root: String, loader: ManifestLoader) {
+    ///   - exclude: folder globs relative to the root to leave out.
+    public init(root: String, loader: ManifestLoader, exclude: [String] = []) {
         self.root = Self.canonicalPath(root)
         self.loader = loader
+        self.exclude = exclude
     }
 
     /// Absolute path with `.`/`..` and symbolic links resolved, so paths
@@ -40,28 +42,33 @@ public struct RepositoryScanner: Sendable {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    /// Package directories of the tree, root first then by path.
-    /// - Throws: ``ArchCheckError/missingRootManifest(path:)`` when the root
-    ///   has no `Package.swift`.
+    /// Package directories of the tree, root first then by path: every
+    /// folder under the root with a `Package.swift`, except hidden folders
+    /// (`.build`, `.git`, `.swiftpm`), `checkouts` folders and excluded ones.
+    /// - Throws: ``ArchCheckError/missingRootManifest(path:)`` when there is
+    ///   no `Package.swift` at all.
     public func discoverPackages() throws -> [String] {
         let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: root + "/Package.swift") else {
-            throw ArchCheckError.missingRootManifest(path: root)
-        }
         var found: [String] = []
-        for parent in Self.packageParents {
-            let parentPath = root + "/" + parent
-            guard let children = try? fileManager.contentsOfDirectory(atPath: parentPath) else { continue }
-            for child in children.sorted() where !child.hasPrefix(".") && child != ".build" {
-                let directory = parentPath + "/" + child
+        var pending = [root]
+        while let directory = pending.popLast() {
+            guard let children = try? fileManager.contentsOfDirectory(atPath: directory) else { continue }
+            if children.contains("Package.swift") { found.append(directory) }
+            for child in children where !child.hasPrefix(".") && child != "checkouts" {
+                let path = directory + "/" + child
+                let relative = relativePath(path)
+                if exclude.contains(where: { Pattern.matchesPath($0, relative) }) { continue }
                 var isDirectory: ObjCBool = false
-                guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-                    fileManager.fileExists(atPath: directory + "/Package.swift")
+                guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                    (try? fileManager.destinationOfSymbolicLink(atPath: path)) == nil
                 else { continue }
-                found.append(Self.canonicalPath(directory))
+                pending.append(path)
             }
         }
-        return [root] + found
+        guard !found.isEmpty else { throw ArchCheckError.missingRootManifest(path: root) }
+        return found.sorted { lhs, rhs in
+            lhs == root || (rhs != root && lhs < rhs)
+        }
     }
 
     /// Reads the whole tree into a model.
@@ -69,7 +76,7 @@ public struct RepositoryScanner: Sendable {
     ///   manifest cannot be dumped.
     public func scan() async throws -> RepositoryModel {
         let scanned = try discoverPackages()
-        var manifests = try await loader.loadAll(scanned.map { ($0, relativePath($0) + "/Package.swift") })
+        var (manifests, cacheFiles) = try await loader.loadAllNotingCache(scanned.map { ($0, manifestPath($0)) })
         var external: Set<String> = []
         // Follow path dependencies that lead outside the scanned folders,
         // so that products they vend resolve; their own code is not checked.
@@ -78,11 +85,18 @@ public struct RepositoryScanner: Sendable {
                 manifests.values.flatMap(\.dependencies).compactMap(\.path).map(Self.canonicalPath)
             ).filter { manifests[$0] == nil && FileManager.default.fileExists(atPath: $0 + "/Package.swift") }
             if missing.isEmpty { break }
-            let loaded = try await loader.loadAll(missing.sorted().map { ($0, relativePath($0) + "/Package.swift") })
-            manifests.merge(loaded) { old, _ in old }
+            let loaded = try await loader.loadAllNotingCache(missing.sorted().map { ($0, manifestPath($0)) })
+            manifests.merge(loaded.manifests) { old, _ in old }
+            cacheFiles.formUnion(loaded.cacheFiles)
             external.formUnion(missing)
         }
+        loader.pruneCache(keeping: cacheFiles)
         return try build(manifests: manifests, external: external)
+    }
+
+    /// The manifest of a package directory, as messages name it.
+    private func manifestPath(_ directory: String) -> String {
+        directory == root ? "Package.swift" : relativePath(directory) + "/Package.swift"
     }
 
     /// Turns dumped manifests into the model (no subprocesses from here on).
