@@ -28,9 +28,9 @@ public struct TargetSelector: Sendable, Hashable, CustomStringConvertible {
         self.paths = paths
     }
 
-    /// How the configuration wrote it: `NIOCore`, `paths Modules/*`, or both
-    /// joined with `, `.
+    /// How messages name it: `NIOCore`, `Modules/*/` (a folder glob ends
+    /// in `/`), several joined with `, `.
     public var description: String {
-        (names + paths.map { "paths \($0)" }).joined(separator: ", ")
+        (names + paths.map { $0.hasSuffix("/") ? $0 : $0 + "/" }).joined(separator: ", ")
     }
 }

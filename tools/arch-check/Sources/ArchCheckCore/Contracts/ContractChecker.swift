@@ -417,7 +417,10 @@ public enum ContractChecker {
                 return
                     "\(subject), a testing target that only test targets may use; depend on the real implementation or its interface and keep the fakes in tests"
             case .compositionRoot:
-                guard placement[consumer.id] != nil, !second.contains(consumer.id), third.contains(dependency.id)
+                // With no root in the tree (allowUnmatched) there is nowhere
+                // to send a target: the contract has nothing to judge.
+                guard !second.isEmpty, placement[consumer.id] != nil, !second.contains(consumer.id),
+                    third.contains(dependency.id)
                 else { return nil }
                 let root = root(for: consumer, in: context)
                 return "\(subject); ask \(root) for an interface instead"

@@ -105,6 +105,8 @@ public struct RepositoryScanner: Sendable {
     func build(manifests: [String: PackageManifest], external: Set<String>) throws -> RepositoryModel {
         var model = RepositoryModel()
         var locators: [String: ManifestLocator] = [:]
+        var targetDirectories: [TargetID: String] = [:]
+        var unresolvedUses: [String: (location: SourceLocation, name: String, targets: [String])] = [:]
 
         for (directory, manifest) in manifests {
             let relative = relativePath(directory)
@@ -117,10 +119,13 @@ public struct RepositoryScanner: Sendable {
             locators[directory] = locator
             for target in manifest.targets {
                 let id = TargetID(package: relative, name: target.name)
-                let sourceDirectory = Self.joined(relative, target.relativeSourceDirectory)
+                let targetDirectory = Self.targetDirectory(of: target, in: manifest, packageDirectory: directory)
+                targetDirectories[id] = targetDirectory
+                let sourceDirectory = Self.joined(relative, targetDirectory)
                 model.targets[id] = TargetNode(
                     id: id, packageName: manifest.name, type: target.type, sourceDirectory: sourceDirectory,
-                    systemLibraries: target.type == .system ? systemLibraries(of: target, in: directory) : [],
+                    systemLibraries: target.type == .system
+                        ? systemLibraries(of: target, in: directory + "/" + targetDirectory) : [],
                     isExternal: package.isExternal)
                 model.targetLocations[id] = locator.location(ofTarget: target.name)
             }
@@ -139,16 +144,22 @@ public struct RepositoryScanner: Sendable {
                     } else {
                         model.unresolvedDependencyNames[id, default: []].insert(dependency.name)
                         guard !model.packages[relative]!.isExternal else { continue }
-                        model.notes.append(
-                            "\(location): note: \(target.name) depends on \"\(dependency.name)\", which names no target or product arch-check can see; imports of it are not checked"
-                        )
+                        unresolvedUses["\(location) \(dependency.name)", default: (location, dependency.name, [])]
+                            .targets.append(target.name)
                     }
                 }
                 model.dependencies[id] = edges
                 if target.type.hasSwiftSources && !model.packages[relative]!.isExternal {
-                    model.sources[id] = try sourceFiles(of: target, packageDirectory: directory)
+                    model.sources[id] = try sourceFiles(
+                        of: target, targetDirectory: targetDirectories[id]!, packageDirectory: directory)
                 }
             }
+        }
+        // One note per unresolvable name and manifest line, not per target.
+        for (location, name, targets) in unresolvedUses.values {
+            model.notes.append(
+                "\(location): note: \"\(name)\" names no target or product arch-check can see (a product of a remote package, which arch-check does not fetch, or a typo); dependencies on it and imports of it are not checked (\(targets.sorted().joined(separator: ", ")))"
+            )
         }
         model.notes.sort()
         return model
@@ -188,9 +199,9 @@ public struct RepositoryScanner: Sendable {
 
     /// The libraries a system-library target declares: `pkgConfig` and the
     /// module map's `link` lines.
-    private func systemLibraries(of target: TargetDeclaration, in packageDirectory: String) -> [String] {
+    private func systemLibraries(of target: TargetDeclaration, in targetDirectory: String) -> [String] {
         var libraries: [String] = target.pkgConfig.map { [$0] } ?? []
-        let moduleMap = packageDirectory + "/" + target.relativeSourceDirectory + "/module.modulemap"
+        let moduleMap = targetDirectory + "/module.modulemap"
         if let text = try? String(contentsOfFile: moduleMap, encoding: .utf8) {
             for library in ModuleMapReader.linkedLibraries(in: text) where !libraries.contains(library) {
                 libraries.append(library)
@@ -201,8 +212,10 @@ public struct RepositoryScanner: Sendable {
 
     /// The target's Swift files (honouring `sources:` and `exclude:`), each
     /// with its imports, sorted by path.
-    private func sourceFiles(of target: TargetDeclaration, packageDirectory: String) throws -> [SourceFile] {
-        let targetDirectory = packageDirectory + "/" + target.relativeSourceDirectory
+    private func sourceFiles(of target: TargetDeclaration, targetDirectory relativeDirectory: String, packageDirectory: String)
+        throws -> [SourceFile]
+    {
+        let targetDirectory = packageDirectory + "/" + relativeDirectory
         let roots = (target.sources ?? ["."]).map { Self.canonicalPath(targetDirectory + "/" + $0) }
         let excluded = target.exclude.map { Self.canonicalPath(targetDirectory + "/" + $0) }
         func isExcluded(_ path: String) -> Bool {
@@ -224,12 +237,46 @@ public struct RepositoryScanner: Sendable {
                     enumerator.skipDescendants()
                     continue
                 }
-                if name.hasSuffix(".swift") { paths.insert(full) }
+                if name.hasSuffix(".swift") && !isManifest(full) { paths.insert(full) }
             }
         }
         return try paths.sorted().map { path in
             SourceFile(path: relativePath(path), imports: ImportScanner.imports(in: try readFile(path)))
         }
+    }
+
+    /// Whether `path` is a manifest (`Package.swift`, `Package@swift-….swift`)
+    /// at the package root: a target whose path is `.` does not compile it.
+    private func isManifest(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+    }
+
+    /// A target's folder relative to its package, as SwiftPM finds it: its
+    /// `path`, else the first of `Sources/<name>`, `Source/<name>`,
+    /// `src/<name>`, `srcs/<name>` that exists (`Tests/<name>` for tests,
+    /// `Plugins/<name>` for plugins), else `Sources` itself when the package
+    /// has a single such target and no folder of its name.
+    static func targetDirectory(of target: TargetDeclaration, in manifest: PackageManifest, packageDirectory: String)
+        -> String
+    {
+        if let path = target.path { return path }
+        let parents: [String]
+        switch target.type {
+        case .test: parents = ["Tests", "Sources", "Source", "src", "srcs"]
+        case .plugin: parents = ["Plugins"]
+        default: parents = ["Sources", "Source", "src", "srcs"]
+        }
+        let fileManager = FileManager.default
+        for parent in parents where fileManager.fileExists(atPath: "\(packageDirectory)/\(parent)/\(target.name)") {
+            return "\(parent)/\(target.name)"
+        }
+        let parent = parents[0]
+        let siblings = manifest.targets.filter { ($0.type == .test) == (target.type == .test) && $0.path == nil }
+        if siblings.count == 1, fileManager.fileExists(atPath: "\(packageDirectory)/\(parent)") {
+            return parent
+        }
+        return target.relativeSourceDirectory
     }
 
     private func readFile(_ path: String) throws -> String {
