@@ -25,13 +25,13 @@ public enum ReportRenderer {
     }
 
     /// Escapes the message of a workflow command (`%`, CR, LF).
-    static func escapeData(_ text: String) -> String {
+    public static func escapeData(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// Escapes a property value of a workflow command (also `:` and `,`).
-    static func escapeProperty(_ text: String) -> String {
+    public static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
