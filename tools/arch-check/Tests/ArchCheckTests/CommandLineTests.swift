@@ -12,7 +12,9 @@ struct CommandLineTests {
         #expect(options.root == "/r")
         #expect(options.format == .json)
         #expect(options.configPath == "/r/.arch-check.json")
-        let more = try CommandLineOptions.parse(["--config=c.json", "--format", "github", "--no-cache", "--list-targets"])
+        let more = try CommandLineOptions.parse([
+            "--config=c.json", "--format", "github", "--no-cache", "--list-targets",
+        ])
         #expect(more.configPath == "c.json")
         #expect(more.format == .github)
         #expect(more.noCache && more.listTargets)

@@ -40,7 +40,8 @@ struct ContractCheckerTests {
         #expect(result.compact == ["Modules/Uploads/Package.swift:14:30 [independence]"])
         #expect(
             result.violations.first?.message
-                == "Uploads depends on Messages (through product MessagesProduct); depend on MessagesInterface instead\(advice)")
+                == "Uploads depends on Messages (through product MessagesProduct); depend on MessagesInterface instead\(advice)"
+        )
     }
 
     @Test("an undeclared import of another module breaks independence and explicit-imports at the same place")
@@ -146,7 +147,8 @@ struct ContractCheckerTests {
             ])
         #expect(
             result.violations.first?.message.hasPrefix(
-                "CoreInterface depends on SecureFiles, but Support/ and Interfaces/ are independent siblings of one layer")
+                "CoreInterface depends on SecureFiles, but Support/ and Interfaces/ are independent siblings of one layer"
+            )
                 == true)
         #expect(
             result.violations.dropFirst().allSatisfy {
@@ -212,7 +214,8 @@ struct ContractCheckerTests {
             result.violations.first?.message
                 == "Hooks/On/Hooks depends on Hooks/Off/Hooks (through product Hooks), which Hooks/On/Hooks must not use"
                 || result.violations.first?.message
-                    == "Hooks/On/Hooks depends on Hooks/Off/Hooks, which Hooks/On/Hooks must not use")
+                    == "Hooks/On/Hooks depends on Hooks/Off/Hooks, which Hooks/On/Hooks must not use"
+        )
         #expect(result.violations[2].conditions == ["os(Linux)"])
         #expect(result.summaryLine == "arch-check: 4 contracts, 0 kept, 4 broken (4 violations)")
     }

@@ -23,7 +23,9 @@ struct ExecutableTests {
         for contract in expected.brokenContracts {
             #expect(run.standardError.contains("\n\(contract) BROKEN"), "\(contract)")
         }
-        #expect(run.standardError.components(separatedBy: " KEPT\n").count - 1 == expected.contractCount - expected.brokenContracts.count)
+        #expect(
+            run.standardError.components(separatedBy: " KEPT\n").count - 1 == expected.contractCount
+                - expected.brokenContracts.count)
         if expected.name == "independence" {
             // The hand check (the `independence` fixture), word for word as
             // tools/arch-check/README.md ("Output") shows it.
@@ -38,7 +40,10 @@ struct ExecutableTests {
     @Test("--root and --json: one JSON object with contracts and summary")
     func json() async throws {
         let run = try await runArchCheck(
-            ["--json", "--root", TestPaths.fixture("testing-only"), "--config", TestPaths.fixture("sharekit-rules.json")])
+            [
+                "--json", "--root", TestPaths.fixture("testing-only"), "--config",
+                TestPaths.fixture("sharekit-rules.json"),
+            ])
         #expect(run.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
         let contracts = try #require(object?["contracts"] as? [[String: Any]])
@@ -145,12 +150,14 @@ struct ConfigurationErrorCase: Sendable, CustomTestStringConvertible {
 
     static let all: [ConfigurationErrorCase] = [
         .init(json: "{\"contracts\": [", message: "not valid JSON"),
-        .init(json: #"{"contracts": [{"type": "layers", "layers": ["A", "B"]}]}"#, message: "contract 1 has no \"name\""),
+        .init(
+            json: #"{"contracts": [{"type": "layers", "layers": ["A", "B"]}]}"#, message: "contract 1 has no \"name\""),
         .init(
             json: #"{"contracts": [{"name": "x", "type": "layered"}]}"#,
             message: "contract \"x\" has unknown type \"layered\" (known: layers, forbidden, independence,"),
         .init(
-            json: #"{"contracts": [{"name": "x", "type": "forbidden", "source": ["NetCore"], "forbidden": ["NoSuch*"]}]}"#,
+            json:
+                #"{"contracts": [{"name": "x", "type": "forbidden", "source": ["NetCore"], "forbidden": ["NoSuch*"]}]}"#,
             message: "contract \"x\": \"NoSuch*\" matches no target"),
         .init(
             json: #"{"contracts": [{"name": "x", "type": "independence", "targets": [{"paths": ["Nowhere/*"]}]}]}"#,

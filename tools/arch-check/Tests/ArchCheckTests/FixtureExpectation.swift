@@ -14,7 +14,8 @@ struct FixtureExpectation: Sendable, CustomTestStringConvertible {
     /// How many contracts its configuration has.
     var contractCount = 7
 
-    init(name: String, violations: [(location: String, contract: String)], ownConfig: Bool = false, contracts: Int = 7) {
+    init(name: String, violations: [(location: String, contract: String)], ownConfig: Bool = false, contracts: Int = 7)
+    {
         self.name = name
         self.violations = violations
         self.ownConfig = ownConfig

@@ -95,9 +95,11 @@ public struct Configuration: Sendable, Hashable {
         ]
         guard let allowed = members[type] else {
             throw fail(
-                "\(label) has unknown type \"\(type)\" (known: \(ContractDefinition.types.map(\.type).joined(separator: ", ")))")
+                "\(label) has unknown type \"\(type)\" (known: \(ContractDefinition.types.map(\.type).joined(separator: ", ")))"
+            )
         }
-        for key in object.keys.sorted() where !(["name", "type", "advice", "allowUnmatched", "comment"] + allowed).contains(key) {
+        for key in object.keys.sorted()
+        where !(["name", "type", "advice", "allowUnmatched", "comment"] + allowed).contains(key) {
             throw fail(
                 "\(label): unknown member \"\(key)\" for type \(type) (known: \((allowed + ["advice", "allowUnmatched"]).joined(separator: ", ")))"
             )
@@ -145,7 +147,8 @@ public struct Configuration: Sendable, Hashable {
                 })
         case "forbidden":
             kind = .forbidden(
-                source: try selectors("source", required: true)!, forbidden: try selectors("forbidden", required: true)!)
+                source: try selectors("source", required: true)!, forbidden: try selectors("forbidden", required: true)!
+            )
         case "independence":
             let targets = try selectors("targets", required: true)!
             kind = .independence(targets: targets, suggest: try patterns("suggest"))
@@ -164,7 +167,8 @@ public struct Configuration: Sendable, Hashable {
             kind = .cShims(targets: try selectors("targets", required: false))
         case "testing-only":
             kind = .testingOnly(
-                targets: try selectors("targets", required: true)!, users: try selectors("users", required: false) ?? [])
+                targets: try selectors("targets", required: true)!, users: try selectors("users", required: false) ?? []
+            )
         case "no-exported-import":
             kind = .noExportedImport(targets: try selectors("targets", required: false), allow: try patterns("allow"))
         default:  // composition-root

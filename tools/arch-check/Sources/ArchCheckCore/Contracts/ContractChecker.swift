@@ -20,7 +20,8 @@ public enum ContractChecker {
     /// - Throws: ``ArchCheckError/configuration(file:message:)`` when a name
     ///   pattern or folder glob of a contract matches no target.
     public static func check(
-        _ model: RepositoryModel, configuration: Configuration, configurationFile: String = Configuration.defaultFileName
+        _ model: RepositoryModel, configuration: Configuration,
+        configurationFile: String = Configuration.defaultFileName
     ) throws -> CheckResult {
         let names = model.displayNames()
         let contracts = try configuration.contracts.map {
@@ -46,7 +47,8 @@ public enum ContractChecker {
         let counts = model.sourceStatistics
         return CheckResult(
             contracts: contracts.enumerated().map { index, contract in
-                ContractResult(name: contract.definition.name, type: contract.definition.type, violations: violations[index])
+                ContractResult(
+                    name: contract.definition.name, type: contract.definition.type, violations: violations[index])
             },
             notes: model.notes,
             statistics: .init(

@@ -185,7 +185,8 @@ public struct ManifestLoader: Sendable {
         let fileManager = FileManager.default
         var cacheUsable = false
         if let cacheDirectory {
-            cacheUsable = (try? fileManager.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)) != nil
+            cacheUsable =
+                (try? fileManager.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)) != nil
         }
         let loader =
             cacheUsable

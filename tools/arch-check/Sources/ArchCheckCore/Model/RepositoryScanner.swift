@@ -212,7 +212,9 @@ public struct RepositoryScanner: Sendable {
 
     /// The target's Swift files (honouring `sources:` and `exclude:`), each
     /// with its imports, sorted by path.
-    private func sourceFiles(of target: TargetDeclaration, targetDirectory relativeDirectory: String, packageDirectory: String)
+    private func sourceFiles(
+        of target: TargetDeclaration, targetDirectory relativeDirectory: String, packageDirectory: String
+    )
         throws -> [SourceFile]
     {
         let targetDirectory = packageDirectory + "/" + relativeDirectory
