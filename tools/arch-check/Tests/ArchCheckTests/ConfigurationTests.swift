@@ -10,7 +10,7 @@ struct ConfigurationTests {
         #expect(Pattern.matches("*Feature", "SearchFeature"))
         #expect(!Pattern.matches("*Feature", "FeatureFlags"))
         #expect(Pattern.matches("NIO*", "NIO"))
-        #expect(Pattern.matches("C*Lib*", "CZlibShim"))
+        #expect(Pattern.matches("C*lib*", "CZlibShim"))
         #expect(!Pattern.matches("NIOCore", "NIOCoreTests"))
     }
 
