@@ -207,8 +207,12 @@ public enum ContractChecker {
         // vends only it preferred.
         let package = context.model.packages[dependency.id.package]
         let products = (package?.products ?? []).filter { $0.targets.contains(dependency.name) }
+        // The package argument: the folder's name, or for the root package
+        // (folder `.`) its manifest name.
         let packageIdentity =
-            dependency.id.package.split(separator: "/").last.map(String.init) ?? dependency.packageName
+            dependency.id.package == "."
+            ? dependency.packageName
+            : dependency.id.package.split(separator: "/").last.map(String.init) ?? dependency.packageName
         guard let product = products.first(where: { $0.targets == [dependency.name] }) ?? products.first else {
             return
                 "\(package?.manifestPath ?? dependency.id.package) vends no product containing \(dependency.name): add a library product for it there, then add .product(name: \"\(dependency.name)\", package: \"\(packageIdentity)\") to the dependencies of \(consumerName) in \(manifest)"
