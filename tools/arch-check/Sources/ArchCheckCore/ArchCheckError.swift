@@ -5,7 +5,7 @@ import Foundation
 public enum ArchCheckError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The command line was wrong; the message says how.
     case usage(String)
-    /// `--root` (or the current directory) has no `Package.swift`.
+    /// There is no `Package.swift` under `--root` (or the current directory).
     case missingRootManifest(path: String)
     /// No `swift` executable was found to run `swift package dump-package`.
     case swiftNotFound
@@ -16,6 +16,10 @@ public enum ArchCheckError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidDump(package: String, reason: String)
     /// A file or directory could not be read.
     case unreadable(path: String, reason: String)
+    /// The configuration file is missing or wrong (malformed JSON, an
+    /// unknown contract type or key, a contract without a name, a pattern
+    /// that matches no target); the message names the problem.
+    case configuration(file: String, message: String)
 
     /// A message a person can act on.
     public var description: String {
@@ -23,7 +27,7 @@ public enum ArchCheckError: Error, Equatable, Sendable, CustomStringConvertible 
         case .usage(let message):
             return "usage error: \(message) (see arch-check --help)"
         case .missingRootManifest(let path):
-            return "no Package.swift in \(path): run arch-check from the repository root or pass --root PATH"
+            return "no Package.swift in or under \(path): run arch-check from the repository root or pass --root PATH"
         case .swiftNotFound:
             return "cannot find the swift executable on PATH; put the toolchain on PATH or pass --swift PATH"
         case .dumpPackageFailed(let package, let status, let stderr):
@@ -34,6 +38,8 @@ public enum ArchCheckError: Error, Equatable, Sendable, CustomStringConvertible 
             return "unexpected dump-package output for \(package): \(reason)"
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .configuration(let file, let message):
+            return "bad configuration \(file): \(message)"
         }
     }
 }

@@ -10,23 +10,30 @@ actor CheckerRuns {
 
     private var runs: [String: Task<CheckResult, any Error>] = [:]
 
-    /// The core API's result for the tree at `root`.
-    func result(root: String) async throws -> CheckResult {
-        if let run = runs[root] {
+    /// The core API's result for the tree at `root` with the configuration
+    /// `config` (default: the root's `.arch-check.json`).
+    func result(root: String, config: String? = nil) async throws -> CheckResult {
+        let key = root + "|" + (config ?? "")
+        if let run = runs[key] {
             return try await run.value
         }
         let run = Task {
             var options = CommandLineOptions()
             options.root = root
+            options.config = config
             return try await ArchCheckCommand.check(options)
         }
-        runs[root] = run
+        runs[key] = run
         return try await run.value
     }
 
-    /// The core API's result for a fixture tree.
+    /// The core API's result for a fixture tree: with its own configuration
+    /// if it has one, else with the repository's rules
+    /// (`Fixtures/sharekit-rules.json`).
     func result(fixture: String) async throws -> CheckResult {
-        try await result(root: TestPaths.fixture(fixture))
+        let root = TestPaths.fixture(fixture)
+        let own = FileManager.default.fileExists(atPath: root + "/" + Configuration.defaultFileName)
+        return try await result(root: root, config: own ? nil : TestPaths.fixture("sharekit-rules.json"))
     }
 }
 
@@ -45,7 +52,11 @@ struct ProcessResult: Sendable {
 }
 
 /// Runs the built executable as a subprocess, as CI and developers do.
-func runArchCheck(_ arguments: [String], currentDirectory: String? = nil) async throws -> ProcessResult {
+/// - Parameter environment: variables set for the child on top of this
+///   process's environment.
+func runArchCheck(_ arguments: [String], currentDirectory: String? = nil, environment: [String: String] = [:])
+    async throws -> ProcessResult
+{
     let executable = try TestPaths.executable()
     // A thread of its own for the blocking waits (see ProcessRunner on why
     // not Dispatch's global queue).
@@ -55,6 +66,7 @@ func runArchCheck(_ arguments: [String], currentDirectory: String? = nil) async 
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: executable)
                 process.arguments = arguments
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
                 if let currentDirectory {
                     process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory)
                 }

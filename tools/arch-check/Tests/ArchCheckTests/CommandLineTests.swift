@@ -10,14 +10,23 @@ struct CommandLineTests {
     func parse() throws {
         let options = try CommandLineOptions.parse(["--root", "/r", "--json", "--swift=/s/swift", "--jobs", "3"])
         #expect(options.root == "/r")
-        #expect(options.json)
+        #expect(options.format == .json)
+        #expect(options.configPath == "/r/.arch-check.json")
+        let more = try CommandLineOptions.parse([
+            "--config=c.json", "--format", "github", "--no-cache", "--list-targets",
+        ])
+        #expect(more.configPath == "c.json")
+        #expect(more.format == .github)
+        #expect(more.noCache && more.listTargets)
         #expect(options.swiftExecutable == "/s/swift")
         #expect(options.jobs == 3)
         #expect(try CommandLineOptions.parse([]).root == ".")
         #expect(try CommandLineOptions.parse(["-h"]).help)
     }
 
-    @Test("bad arguments are usage errors", arguments: [["--bogus"], ["--root"], ["--jobs", "0"], ["stray"]])
+    @Test(
+        "bad arguments are usage errors",
+        arguments: [["--bogus"], ["--root"], ["--jobs", "0"], ["stray"], ["--format", "xml"], ["--config"]])
     func usageErrors(_ arguments: [String]) {
         #expect(throws: ArchCheckError.self) { try CommandLineOptions.parse(arguments) }
     }
@@ -50,21 +59,33 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
         let capture = Capture()
+        try Data(#"{"contracts": []}"#.utf8).write(to: empty.appendingPathComponent(".arch-check.json"))
         let status = await ArchCheckCommand.run(arguments: ["--root", empty.path], output: capture.sink)
         #expect(status == 2)
-        #expect(capture.error.withLock { $0 }.contains("no Package.swift in"))
+        #expect(capture.error.withLock { $0 }.contains("no Package.swift in or under"))
     }
 
-    @Test("--help lists every contract and the exit statuses, and exits 0")
+    @Test("a root without a configuration exits 2 and names the file")
+    func missingConfiguration() async throws {
+        let capture = Capture()
+        let root = TestPaths.fixture("clean")
+        let status = await ArchCheckCommand.run(arguments: ["--root", root], output: capture.sink)
+        #expect(status == 2)
+        #expect(capture.error.withLock { $0 }.contains("bad configuration \(root)/.arch-check.json: no such file"))
+    }
+
+    @Test("--help lists every contract type and the exit statuses, and exits 0")
     func help() async {
         let capture = Capture()
         let status = await ArchCheckCommand.run(arguments: ["--help"], output: capture.sink)
         #expect(status == 0)
         let text = capture.output.withLock { $0 }
-        for contract in ContractName.allCases {
-            #expect(text.contains(contract.rawValue))
+        for type in ContractDefinition.types {
+            #expect(text.contains("  \(type.type) "))
         }
-        #expect(text.contains("EXIT STATUS: 0 all contracts kept, 1 violations found, 2 usage or tool error."))
+        #expect(
+            text.contains(
+                "EXIT STATUS: 0 all contracts kept, 1 violations found, 2 bad configuration, usage or tool error."))
     }
 
     @Test("swift is found through ARCH_CHECK_SWIFT, then PATH")

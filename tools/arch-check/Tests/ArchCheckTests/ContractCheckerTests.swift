@@ -1,9 +1,13 @@
 import ArchCheckCore
+import Foundation
 import Testing
 
 /// Contract rules on hand-built models (no SwiftPM involved).
 @Suite("ContractChecker")
 struct ContractCheckerTests {
+    /// The repository's advice for independence, appended to its messages.
+    private let advice = "; modules meet through Interfaces/ and share building blocks from Support/"
+
     /// Interfaces/UploadsInterface, Interfaces/MessagesInterface,
     /// Modules/Uploads (Uploads, UploadsTesting, CCurl), Modules/Messages.
     private func baseline() -> (ModelBuilder, uploads: TargetID, messages: TargetID, curl: TargetID) {
@@ -36,7 +40,8 @@ struct ContractCheckerTests {
         #expect(result.compact == ["Modules/Uploads/Package.swift:14:30 [independence]"])
         #expect(
             result.violations.first?.message
-                == "Uploads depends on Messages (through product MessagesProduct); depend on MessagesInterface instead")
+                == "Uploads depends on Messages (through product MessagesProduct); depend on MessagesInterface instead\(advice)"
+        )
     }
 
     @Test("an undeclared import of another module breaks independence and explicit-imports at the same place")
@@ -49,7 +54,7 @@ struct ContractCheckerTests {
                 "Modules/Uploads/Sources/Uploads/Notify.swift:3:8 [independence]",
                 "Modules/Uploads/Sources/Uploads/Notify.swift:3:8 [explicit-imports]",
             ])
-        let explicit = result.violations.first { $0.contract == .explicitImports }
+        let explicit = result.violations.first { $0.contract == "explicit-imports" }
         #expect(
             explicit?.message.hasSuffix("remove the import (the contracts reported with it forbid this dependency)")
                 == true)
@@ -71,7 +76,7 @@ struct ContractCheckerTests {
             ])
         #expect(
             result.violations.first?.message
-                == "Uploads imports Messages; depend on MessagesInterface instead (declared in Modules/Uploads/Package.swift:12:30)"
+                == "Uploads imports Messages; depend on MessagesInterface instead\(advice) (declared in Modules/Uploads/Package.swift:12:30)"
         )
     }
 
@@ -85,7 +90,7 @@ struct ContractCheckerTests {
         let result = builder.check()
         #expect(
             result.violations.map(\.line) == [
-                "Modules/Outbox/Sources/Outbox/O.swift:1:8: error: [independence] Outbox imports Store from another module package (Modules/Store); a module may use only packages under Interfaces/ and Support/: move the API it needs into an interface package and depend on that (declared in Modules/Outbox/Package.swift:10:30)"
+                "Modules/Outbox/Sources/Outbox/O.swift:1:8: error: [independence] Outbox imports Store, but Modules/Outbox/ and Modules/Store/ must stay independent of each other; modules meet through Interfaces/ and share building blocks from Support/ (declared in Modules/Outbox/Package.swift:10:30)"
             ])
     }
 
@@ -142,42 +147,77 @@ struct ContractCheckerTests {
             ])
         #expect(
             result.violations.first?.message.hasPrefix(
-                "CoreInterface depends on SecureFiles, which is in Support/; an interface holds no I/O") == true)
+                "CoreInterface depends on SecureFiles, but Support/ and Interfaces/ are independent siblings of one layer"
+            )
+                == true)
         #expect(
             result.violations.dropFirst().allSatisfy {
-                $0.contract != .layers
-                    || $0.message.contains("a support package may use only other packages under Support/")
+                $0.contract != "layers" || $0.message.contains("which is in a higher layer")
+                    || $0.message.contains("are independent siblings of one layer")
             })
     }
 
-    @Test("each layer may use exactly the layers the contract allows")
+    @Test("the repository's layers: each folder may use exactly the folders ADR 0003 allows")
     func layerTable() {
-        #expect(Layer.of(relativePath: "Support/SecureFiles/Sources/SecureFiles") == .support)
-        #expect(Layer.support.folder == "Support/")
-        let allowed: [Layer: Set<Layer>] = [
-            .interface: [.interface],
-            .support: [.support],
-            .module: [.interface, .support, .module],
-            .app: [.interface, .support, .module, .app],
-            .test: Set(Layer.allCases),
+        let folders = ["Interfaces", "Support", "Modules", "Apps", "Tests"]
+        let allowed: [String: Set<String>] = [
+            "Interfaces": ["Interfaces"],
+            "Support": ["Support"],
+            "Modules": ["Interfaces", "Support", "Modules"],
+            "Apps": ["Interfaces", "Support", "Modules", "Apps"],
+            "Tests": Set(folders),
         ]
-        for (consumer, uses) in allowed {
-            for dependency in Layer.allCases where dependency != .other {
-                #expect(consumer.mayUse(dependency) == uses.contains(dependency), "\(consumer) -> \(dependency)")
+        for consumer in folders {
+            for dependency in folders {
+                var builder = ModelBuilder()
+                let used = builder.target(builder.package("\(dependency)/Used"), "Used")
+                let user = builder.target(builder.package("\(consumer)/User"), "User")
+                builder.depend(user, on: [used])
+                let layers = builder.check().violations.filter { $0.contract == "layers" }
+                #expect(layers.isEmpty == allowed[consumer]!.contains(dependency), "\(consumer) -> \(dependency)")
             }
         }
     }
 
-    @Test("a target outside the five layer folders is a layers violation at its declaration")
-    func outsideLayers() {
+    @Test("forbidden, layers and independence from a configuration, with patterns and Package/Target names")
+    func configuredContracts() throws {
         var builder = ModelBuilder()
-        builder.package(".")
-        builder.target(".", "Stray", line: 9)
-        let result = builder.check()
-        #expect(result.compact == ["Package.swift:9:20 [layers]"])
+        let core = builder.target(builder.package("."), "NIOCore")
+        let posix = builder.target(".", "NIOPosix")
+        let search = builder.target(".", "SearchFeature")
+        let profile = builder.target(".", "ProfileFeature")
+        let hookOn = builder.target(builder.package("Hooks/On", name: "Hooks"), "Hooks")
+        let hookOff = builder.target(builder.package("Hooks/Off", name: "Hooks"), "Hooks")
+        builder.depend(posix, on: [core])
+        builder.file(core, "Core.swift", "#if os(Linux)\nimport NIOPosix\n#endif")
+        builder.depend(search, on: [profile], line: 20)
+        builder.depend(hookOn, on: [hookOff], as: .product(name: "Hooks", package: "Off"), line: 30)
+        let configuration = try Configuration.parse(
+            Data(
+                #"""
+                {"contracts": [
+                  {"name": "Core below Posix", "type": "forbidden", "source": ["NIOCore"], "forbidden": ["NIOPosix"]},
+                  {"name": "Layers", "type": "layers", "layers": ["*Feature", "NIOPosix", "NIOCore"]},
+                  {"name": "Features apart", "type": "independence", "targets": ["*Feature"]},
+                  {"name": "Hooks apart", "type": "forbidden", "source": ["On/Hooks"], "forbidden": ["Off/*"]}
+                ]}
+                """#.utf8), file: "c.json")
+        let result = builder.check(configuration)
         #expect(
-            result.violations.first?.message.contains("outside Interfaces/, Support/, Modules/, Apps/ and Tests/")
-                == true)
+            result.compact == [
+                "Hooks/On/Package.swift:30:30 [Hooks apart]",
+                "Package.swift:20:30 [Features apart]",
+                "Sources/NIOCore/Core.swift:2:8 [Core below Posix]",
+                "Sources/NIOCore/Core.swift:2:8 [Layers]",
+            ])
+        #expect(
+            result.violations.first?.message
+                == "Hooks/On/Hooks depends on Hooks/Off/Hooks (through product Hooks), which Hooks/On/Hooks must not use"
+                || result.violations.first?.message
+                    == "Hooks/On/Hooks depends on Hooks/Off/Hooks, which Hooks/On/Hooks must not use"
+        )
+        #expect(result.violations[2].conditions == ["os(Linux)"])
+        #expect(result.summaryLine == "arch-check: 4 contracts, 0 kept, 4 broken (4 violations)")
     }
 
     @Test("c-shims: another package's shim is off limits, also for apps and tests")
@@ -208,7 +248,7 @@ struct ContractCheckerTests {
         #expect(result.compact == ["Modules/Webhooks/Package.swift:7:20 [c-shims]"])
         #expect(
             result.violations.first?.message
-                == "CWebhooksCurl declares the C library curl, already declared by CCurl at Modules/Uploads/Package.swift:1:20; keep one C shim per library in the adapter package that owns it and use that package instead"
+                == "CWebhooksCurl declares the C library curl, already declared by CCurl at Modules/Uploads/Package.swift:1:20; keep one C shim per library in the package that owns it and use that package instead"
         )
     }
 
@@ -228,7 +268,8 @@ struct ContractCheckerTests {
         builder.depend(tests, on: [fakes, moreFakes])
         let result = builder.check()
         #expect(result.compact == ["Modules/Uploads/Package.swift:11:30 [testing-only]"])
-        #expect(result.violations.first?.message.contains("depend on UploadsInterface or its interface") == true)
+        #expect(
+            result.violations.first?.message.contains(", a testing target that only test targets may use") == true)
     }
 
     @Test("explicit-imports: unknown modules are reported, toolchain modules and unresolvable declared names are not")

@@ -1,4 +1,5 @@
 import ArchCheckCore
+import Testing
 
 /// Builds a ``RepositoryModel`` by hand, so contract rules can be tested
 /// without SwiftPM. Paths follow the repository layout: a package at
@@ -60,15 +61,31 @@ struct ModelBuilder {
         package == "." ? "Package.swift" : "\(package)/Package.swift"
     }
 
-    /// Checks the model.
-    func check() -> CheckResult {
-        ContractChecker.check(model)
+    /// The repository's rules, as the ShareKit-layout fixtures use them.
+    static let sharekitRules: Configuration = {
+        do {
+            return try Configuration.load(path: TestPaths.fixture("sharekit-rules.json"))
+        } catch {
+            fatalError("Fixtures/sharekit-rules.json: \(error)")
+        }
+    }()
+
+    /// Checks the model with `configuration` (default: the repository's
+    /// rules); a configuration error is reported as an issue and gives an
+    /// empty result.
+    func check(_ configuration: Configuration = ModelBuilder.sharekitRules) -> CheckResult {
+        do {
+            return try ContractChecker.check(model, configuration: configuration)
+        } catch {
+            Issue.record("\(error)")
+            return CheckResult(contracts: [], statistics: .init(packages: 0, targets: 0, files: 0, imports: 0))
+        }
     }
 }
 
 extension CheckResult {
     /// `file:line:col [contract]` of each violation, for compact expectations.
     var compact: [String] {
-        violations.map { "\($0.location) [\($0.contract.rawValue)]" }
+        violations.map { "\($0.location) [\($0.contract)]" }
     }
 }

@@ -17,6 +17,7 @@ struct RealRepositoryTests {
         .enabled(if: hasModules, "the repository has no Modules/ (or no Package.swift) yet: nothing to check"))
     func repositoryKeepsContracts() async throws {
         let result = try await CheckerRuns.shared.result(root: Self.root)
+        #expect(result.contracts.count == 7)
         let report = ReportRenderer.diagnostics(result)
         #expect(result.exitCode == 0, "arch-check on \(Self.root):\n\(report)")
         #expect(result.statistics.packages > 1)
@@ -24,12 +25,13 @@ struct RealRepositoryTests {
     }
 
     @Test(
-        "composition-root is not kept by default: the repository has both composition roots",
+        "the fixtures' sharekit-rules.json holds the repository's contracts (plus allowUnmatched)",
         .enabled(if: hasModules, "the repository has no Modules/ (or no Package.swift) yet: nothing to check"))
-    func repositoryHasCompositionRoots() throws {
-        let manifest = try String(contentsOfFile: Self.root + "/Package.swift", encoding: .utf8)
-        for root in ContractChecker.compositionRoots.sorted() {
-            #expect(manifest.contains("name: \"\(root)\""), "\(root) is no target of the root package")
-        }
+    func rulesMatchRepository() throws {
+        let repository = try Configuration.load(path: Self.root + "/.arch-check.json")
+        let fixtures = try Configuration.load(path: TestPaths.fixture("sharekit-rules.json"))
+        #expect(repository.contracts.map(\.name) == fixtures.contracts.map(\.name))
+        #expect(repository.contracts.map(\.kind) == fixtures.contracts.map(\.kind))
+        #expect(repository.contracts.map(\.advice) == fixtures.contracts.map(\.advice))
     }
 }

@@ -27,37 +27,50 @@ public enum ArchCheckCommand {
     }
 
     /// Checks a tree with the given options.
-    /// - Parameter options: root, swift executable and concurrency.
+    /// - Parameter options: root, configuration, swift executable, cache and concurrency.
     /// - Returns: the check result.
-    /// - Throws: ``ArchCheckError`` when the tree cannot be read (no root
-    ///   manifest, a manifest that does not evaluate, no `swift`).
+    /// - Throws: ``ArchCheckError`` when the configuration is wrong or the
+    ///   tree cannot be read (no manifest, a manifest that does not evaluate,
+    ///   no `swift`).
     public static func check(_ options: CommandLineOptions) async throws -> CheckResult {
-        ContractChecker.check(try await scan(options))
+        let configuration = try Configuration.load(path: options.configPath)
+        let model = try await scan(options, configuration: configuration)
+        return try ContractChecker.check(model, configuration: configuration, configurationFile: options.configPath)
     }
 
     /// Reads the tree into a model without checking it.
-    /// - Parameter options: root, swift executable and concurrency.
+    /// - Parameters:
+    ///   - options: root, swift executable, cache and concurrency.
+    ///   - configuration: gives the excluded folders.
     /// - Returns: the repository model.
     /// - Throws: ``ArchCheckError`` as ``check(_:)`` does.
-    public static func scan(_ options: CommandLineOptions) async throws -> RepositoryModel {
+    public static func scan(_ options: CommandLineOptions, configuration: Configuration) async throws
+        -> RepositoryModel
+    {
         let swift = try options.swiftExecutable ?? ManifestLoader.locateSwift()
+        let root = RepositoryScanner.canonicalPath(options.root)
+        let cache = options.noCache ? nil : options.cacheDirectory ?? root + "/.build/arch-check-cache"
         let scanner = RepositoryScanner(
-            root: options.root, loader: ManifestLoader(swiftExecutable: swift, maximumConcurrency: options.jobs))
+            root: root,
+            loader: ManifestLoader(swiftExecutable: swift, maximumConcurrency: options.jobs, cacheDirectory: cache),
+            exclude: configuration.exclude)
         return try await scanner.scan()
     }
 
-    /// One line per target for `--verbose`: layer, identity, kind, direct
-    /// dependencies and what its sources import.
+    /// One line per target for `--list-targets`: the name contracts use,
+    /// package folder, kind, source folder, direct dependencies and what its
+    /// sources import.
     /// - Parameter model: the scanned repository.
     /// - Returns: the listing, newline-terminated.
     public static func targetListing(_ model: RepositoryModel) -> String {
+        let names = model.displayNames()
         var lines: [String] = []
-        for target in model.targets.values.sorted(by: { ($0.layer, $0.id) < ($1.layer, $1.id) }) {
-            let dependencies = model.directDependencies(of: target.id).map(\.name).sorted()
+        for target in model.targets.values.sorted(by: { $0.id < $1.id }) {
+            let dependencies = model.directDependencies(of: target.id).map { names[$0] ?? $0.name }.sorted()
             let files = model.sources[target.id] ?? []
             let imports = Set(files.flatMap { $0.imports.map(\.module) }).sorted()
-            var line =
-                "\(target.layer.rawValue) \(target.id) (\(target.type.rawValue)\(target.isTesting ? ", testing" : ""))"
+            var line = "\(names[target.id] ?? target.name) (\(target.type.rawValue), package \(target.id.package))"
+            line += " sources: \(target.sourceDirectory)"
             line += " deps: [\(dependencies.joined(separator: ", "))]"
             line += " imports: [\(imports.joined(separator: ", "))] in \(files.count) files"
             if !target.systemLibraries.isEmpty { line += " libraries: \(target.systemLibraries)" }
@@ -71,7 +84,7 @@ public enum ArchCheckCommand {
     /// - Parameters:
     ///   - arguments: the arguments without the program name.
     ///   - output: where to write.
-    /// - Returns: the exit status: 0 kept, 1 violations, 2 usage or tool error.
+    /// - Returns: the exit status: 0 kept, 1 violations, 2 configuration, usage or tool error.
     public static func run(arguments: [String], output: Output = .console) async -> Int32 {
         do {
             let options = try CommandLineOptions.parse(arguments)
@@ -79,11 +92,17 @@ public enum ArchCheckCommand {
                 output.standardOutput(CommandLineOptions.usage)
                 return 0
             }
-            let model = try await scan(options)
-            if options.verbose { output.standardError(targetListing(model) + "\n") }
-            let result = ContractChecker.check(model)
+            let configuration = try Configuration.load(path: options.configPath)
+            let model = try await scan(options, configuration: configuration)
+            if options.listTargets { output.standardError(targetListing(model) + "\n") }
+            let result = try ContractChecker.check(
+                model, configuration: configuration, configurationFile: options.configPath)
             output.standardError(ReportRenderer.overview(result))
-            output.standardOutput(options.json ? try ReportRenderer.json(result) : ReportRenderer.diagnostics(result))
+            switch options.format {
+            case .text: output.standardOutput(ReportRenderer.diagnostics(result))
+            case .github: output.standardOutput(ReportRenderer.github(result))
+            case .json: output.standardOutput(try ReportRenderer.json(result))
+            }
             return result.exitCode
         } catch let error as ArchCheckError {
             output.standardError("arch-check: error: \(error.description)\n")

@@ -1,20 +1,43 @@
 /// The parsed command line of `arch-check`.
 public struct CommandLineOptions: Sendable, Equatable {
-    /// `--root PATH`: the tree to check (default: the current directory).
+    /// How the report is printed on standard output.
+    public enum Format: String, Sendable, Equatable, CaseIterable {
+        /// `path:line:col: error: [contract] message` lines and the summary.
+        case text
+        /// GitHub Actions `::error file=…,line=…,col=…::` annotations.
+        case github
+        /// One JSON document.
+        case json
+    }
+
+    /// `--root DIR`: the tree to check (default: the current directory).
     public var root: String = "."
-    /// `--json`: print the JSON report instead of diagnostics.
-    public var json = false
+    /// `--config FILE`: the configuration (default: `.arch-check.json` at the root).
+    public var config: String?
+    /// `--format text|github|json` (`--json` is `--format json`).
+    public var format: Format = .text
     /// `--swift PATH`: the `swift` to run `dump-package` with.
     public var swiftExecutable: String?
     /// `--jobs N`: at most N `dump-package` runs at once.
     public var jobs: Int?
-    /// `--verbose`: list every target with its layer, dependencies and imports on stderr.
-    public var verbose = false
+    /// `--cache-dir DIR`: where manifest dumps are cached (default:
+    /// `.build/arch-check-cache` under the root).
+    public var cacheDirectory: String?
+    /// `--no-cache`: dump every manifest, read and write no cache.
+    public var noCache = false
+    /// `--list-targets`: list every target (name as contracts write it,
+    /// package, kind, source folder, dependencies, imports) on stderr.
+    public var listTargets = false
     /// `--help`: print usage and exit 0.
     public var help = false
 
     /// Creates the defaults.
     public init() {}
+
+    /// The configuration file: `--config`, else `.arch-check.json` at the root.
+    public var configPath: String {
+        config ?? (root.hasSuffix("/") ? root : root + "/") + Configuration.defaultFileName
+    }
 
     /// Parses the arguments (without the program name).
     /// - Throws: ``ArchCheckError/usage(_:)`` for an unknown option, a
@@ -35,14 +58,24 @@ public struct CommandLineOptions: Sendable, Equatable {
             let inline = parts.count > 1 ? parts[1] : nil
             switch name {
             case "--root": options.root = try value(for: name, inline: inline)
+            case "--config": options.config = try value(for: name, inline: inline)
+            case "--format":
+                let text = try value(for: name, inline: inline)
+                guard let format = Format(rawValue: text) else {
+                    throw ArchCheckError.usage("unknown format \(text) (known: text, github, json)")
+                }
+                options.format = format
             case "--swift": options.swiftExecutable = try value(for: name, inline: inline)
+            case "--cache-dir": options.cacheDirectory = try value(for: name, inline: inline)
             case "--jobs":
                 guard let jobs = Int(try value(for: name, inline: inline)), jobs > 0 else {
                     throw ArchCheckError.usage("--jobs needs a positive number")
                 }
                 options.jobs = jobs
-            case "--json" where inline == nil: options.json = true
-            case "--verbose" where inline == nil, "-v" where inline == nil: options.verbose = true
+            case "--json" where inline == nil: options.format = .json
+            case "--no-cache" where inline == nil: options.noCache = true
+            case "--list-targets" where inline == nil, "--verbose" where inline == nil, "-v" where inline == nil:
+                options.listTargets = true
             case "--help", "-h": options.help = true
             default: throw ArchCheckError.usage("unknown argument \(argument)")
             }
@@ -52,25 +85,30 @@ public struct CommandLineOptions: Sendable, Equatable {
 
     /// The `--help` text.
     public static var usage: String {
-        let contracts = ContractName.allCases.map { "  \($0.rawValue.padding(18))\($0.summary)" }
+        let types = ContractDefinition.types.map { "  \($0.type.padding(20))\($0.summary) (\($0.members))" }
         return """
-            USAGE: arch-check [--root PATH] [--json] [--verbose] [--swift PATH] [--jobs N]
+            USAGE: arch-check [--root DIR] [--config FILE] [--format text|github|json] [options]
 
-            Checks the architecture contracts of a ShareKit-style monorepo: reads every
-            Package.swift with `swift package dump-package` and every import in the sources.
+            Checks architecture contracts of a Swift repository: reads every Package.swift
+            under the root (with `swift package dump-package`, cached) and every import in
+            the sources, and checks the contracts of the configuration file.
 
             OPTIONS:
-              --root PATH   repository root (default: current directory; needs a Package.swift)
-              --json        print a JSON report on stdout instead of diagnostics
-              -v, --verbose list every target (layer, dependencies, imports) on stderr
-              --swift PATH  swift executable for dump-package (default: $ARCH_CHECK_SWIFT, then PATH)
-              --jobs N      run at most N dump-package processes at once (default: 2 x cores)
-              -h, --help    show this help
+              --root DIR        repository root (default: the current directory)
+              --config FILE     configuration (default: .arch-check.json at the root)
+              --format FORMAT   text (default), github (Actions annotations) or json
+              --json            same as --format json
+              --list-targets    list every target as contracts name it, on stderr
+              --cache-dir DIR   cache of manifest dumps (default: ROOT/.build/arch-check-cache)
+              --no-cache        dump every manifest again, use and write no cache
+              --swift PATH      swift executable for dump-package (default: $ARCH_CHECK_SWIFT, then PATH)
+              --jobs N          run at most N dump-package processes at once (default: 2 x cores)
+              -h, --help        show this help
 
-            CONTRACTS:
-            \(contracts.joined(separator: "\n"))
+            CONTRACT TYPES (members; ? optional; every contract has "name" and "type", may have "advice"):
+            \(types.joined(separator: "\n"))
 
-            EXIT STATUS: 0 all contracts kept, 1 violations found, 2 usage or tool error.
+            EXIT STATUS: 0 all contracts kept, 1 violations found, 2 bad configuration, usage or tool error.
 
             """
     }

@@ -20,7 +20,7 @@ public struct CheckResult: Sendable {
         }
     }
 
-    /// One result per contract, in ``ContractName`` order.
+    /// One result per contract, in the configuration's order.
     public let contracts: [ContractResult]
     /// Remarks that are not violations (unresolvable dependencies).
     public let notes: [String]
@@ -34,9 +34,12 @@ public struct CheckResult: Sendable {
         self.statistics = statistics
     }
 
-    /// All violations, sorted by place.
+    /// All violations, sorted by place, then in the configuration's order
+    /// of their contracts.
     public var violations: [Violation] {
-        contracts.flatMap(\.violations).sorted()
+        contracts.enumerated().flatMap { index, contract in contract.violations.map { (index, $0) } }
+            .sorted { ($0.1.location, $0.0, $0.1.message) < ($1.1.location, $1.0, $1.1.message) }
+            .map(\.1)
     }
 
     /// Number of contracts kept.

@@ -1,54 +1,69 @@
 import Foundation
 
-/// Evaluates the seven contracts on a ``RepositoryModel``.
+/// Evaluates the contracts of a ``Configuration`` on a ``RepositoryModel``.
 ///
 /// Every use of one target by another is an edge, whether it is declared in
-/// a manifest, written as an import, or both. A forbidden edge is reported
-/// where it is used: at each import of it (the message then also names the
-/// manifest line to change, if the manifest declares it), or, when the code
-/// never imports it, at its manifest entry. So one mistake is one violation,
-/// and the line shown is the one a person reads first.
+/// a manifest (a target or product dependency), written as an import, or
+/// both. A forbidden edge is reported where it is used: at each import of it
+/// (the message then also names the manifest line to change, if the manifest
+/// declares it), or, when the code never imports it, at its manifest entry.
+/// So one mistake is one violation, and the line shown is the one a person
+/// reads first.
 public enum ContractChecker {
-    /// The app targets that may name concrete modules: the client side's
-    /// composition root (`ClientAssembly`, shared by `share` and
-    /// `share-daemon`) and the server's (`ShareServerKit`). Every other
-    /// target under `Apps/` asks one of them for an interface
-    /// (`composition-root`).
-    public static let compositionRoots: Set<String> = ["ClientAssembly", "ShareServerKit"]
-
-    /// Checks all contracts.
-    /// - Parameter model: the repository as read by ``RepositoryScanner``
-    ///   (or built by hand).
-    /// - Returns: one result per contract, plus the model's notes.
-    public static func check(_ model: RepositoryModel) -> CheckResult {
-        var violations: [ContractName: [Violation]] = [:]
-        func add(_ violation: Violation) {
-            violations[violation.contract, default: []].append(violation)
+    /// Checks every contract of `configuration`.
+    /// - Parameters:
+    ///   - model: the repository as read by ``RepositoryScanner`` (or built
+    ///     by hand).
+    ///   - configuration: the contracts.
+    /// - Returns: one result per contract, in the configuration's order, plus
+    ///   the model's notes.
+    /// - Throws: ``ArchCheckError/configuration(file:message:)`` when a name
+    ///   pattern or folder glob of a contract matches no target.
+    public static func check(
+        _ model: RepositoryModel, configuration: Configuration,
+        configurationFile: String = Configuration.defaultFileName
+    ) throws -> CheckResult {
+        let names = model.displayNames()
+        let contracts = try configuration.contracts.map {
+            try ResolvedContract(definition: $0, model: model, names: names, file: configurationFile)
         }
+        var violations: [[Violation]] = Array(repeating: [], count: contracts.count)
         let moduleIndex = Dictionary(grouping: model.targets.values, by: \.moduleName)
             .mapValues { $0.sorted { $0.id < $1.id } }
-        let roots = compositionRootTargets(in: model)
+        let context = Context(model: model, names: names, contracts: contracts)
 
         for target in model.targets.values.sorted(by: { $0.id < $1.id }) where !target.isExternal {
-            if target.layer == .other, let location = model.targetLocations[target.id] {
-                add(
-                    Violation(
-                        location: location, contract: .layers,
-                        message:
-                            "\(target.name) has its sources in \(target.sourceDirectory), outside Interfaces/, Support/, Modules/, Apps/ and Tests/; move them into the folder of the layer it belongs to"
-                    ))
+            checkTarget(target, context: context, moduleIndex: moduleIndex) { index, violation in
+                violations[index].append(violation)
             }
-            checkTarget(target, in: model, moduleIndex: moduleIndex, roots: roots, add: add)
         }
-        checkDuplicateSystemLibraries(in: model, add: add)
-
-        let contracts = ContractName.allCases.map { ContractResult(name: $0, violations: violations[$0] ?? []) }
+        for (index, contract) in contracts.enumerated() {
+            if case .cShims = contract.definition.kind {
+                for violation in duplicateSystemLibraries(contract, context: context) {
+                    violations[index].append(violation)
+                }
+            }
+        }
         let counts = model.sourceStatistics
         return CheckResult(
-            contracts: contracts, notes: model.notes,
+            contracts: contracts.enumerated().map { index, contract in
+                ContractResult(
+                    name: contract.definition.name, type: contract.definition.type, violations: violations[index])
+            },
+            notes: model.notes,
             statistics: .init(
-                packages: model.packages.count, targets: model.targets.count, files: counts.files,
+                packages: model.packages.values.filter { !$0.isExternal }.count,
+                targets: model.targets.values.filter { !$0.isExternal }.count, files: counts.files,
                 imports: counts.imports))
+    }
+
+    /// What every rule needs to see.
+    private struct Context {
+        let model: RepositoryModel
+        let names: [TargetID: String]
+        let contracts: [ResolvedContract]
+
+        func name(_ id: TargetID) -> String { names[id] ?? id.name }
     }
 
     /// One place where a target imports another.
@@ -58,12 +73,14 @@ public enum ContractChecker {
     }
 
     private static func checkTarget(
-        _ target: TargetNode, in model: RepositoryModel, moduleIndex: [String: [TargetNode]], roots: [TargetNode],
-        add: (Violation) -> Void
+        _ target: TargetNode, context: Context, moduleIndex: [String: [TargetNode]],
+        add: (Int, Violation) -> Void
     ) {
+        let model = context.model
         let direct = model.directDependencies(of: target.id)
         let unresolved = model.unresolvedDependencyNames[target.id] ?? []
         let manifest = model.packages[target.id.package]?.manifestPath ?? "Package.swift"
+        let subjectName = context.name(target.id)
         var declared: [TargetID: DeclaredDependency] = [:]
         for edge in model.dependencies[target.id] ?? [] {
             for dependency in edge.targets where declared[dependency] == nil {
@@ -71,48 +88,79 @@ public enum ContractChecker {
             }
         }
         var sites: [TargetID: [ImportSite]] = [:]
+        var edgeCache: [TargetID: [(Int, String)]] = [:]
+        func edgeRules(_ dependency: TargetNode, verb: String) -> [(Int, String)] {
+            if verb == "imports", let cached = edgeCache[dependency.id] { return cached }
+            var rules: [(Int, String)] = []
+            for (index, contract) in context.contracts.enumerated() {
+                if let message = contract.edgeMessage(
+                    consumer: target, dependency: dependency, verb: verb, context: context)
+                {
+                    rules.append((index, contract.withAdvice(message)))
+                }
+            }
+            if verb == "imports" { edgeCache[dependency.id] = rules }
+            return rules
+        }
 
         for file in model.sources[target.id] ?? [] {
             for declaration in file.imports {
                 let location = SourceLocation(file: file.path, line: declaration.line, column: declaration.column)
-                if declaration.isExported {
-                    add(
-                        Violation(
-                            location: location, contract: .noExportedImport,
-                            message:
-                                "\(target.name) re-exports \(declaration.module) with @_exported import, which hides that dependency from everyone who imports \(target.name); make it a plain import and let each target that uses \(declaration.module) import it and declare the dependency itself",
-                            conditions: declaration.conditions))
-                }
                 let module = declaration.module
-                guard !ModuleName.isToolchain(module), module != target.moduleName else { continue }
-                let candidates = moduleIndex[module] ?? []
-                guard
-                    let dependency = candidates.first(where: { direct.contains($0.id) })
-                        ?? candidates.first(where: { $0.id.package == target.id.package }) ?? candidates.first
-                else {
-                    if !unresolved.contains(module) {
+                if declaration.isExported {
+                    for (index, contract) in context.contracts.enumerated() {
+                        guard case .noExportedImport(_, let allow) = contract.definition.kind,
+                            contract.covers(target.id), !allow.contains(where: { Pattern.matches($0, module) })
+                        else { continue }
                         add(
+                            index,
                             Violation(
-                                location: location, contract: .explicitImports,
-                                message:
-                                    "\(target.name) imports \(module), which is neither a toolchain module nor a target of this repository; remove the import, or declare the package that provides it and depend on it in \(manifest)",
+                                location: location, contract: contract.definition.name,
+                                message: contract.withAdvice(
+                                    "\(subjectName) re-exports \(module) with @_exported import, which hides that dependency from everyone who imports \(subjectName); make it a plain import and let each target that uses \(module) import it and declare the dependency itself"
+                                ),
                                 conditions: declaration.conditions))
                     }
-                    continue
                 }
-                sites[dependency.id, default: []].append(ImportSite(location: location, declaration: declaration))
-                if !direct.contains(dependency.id) && !unresolved.contains(module) {
+                guard !ModuleName.isToolchain(module), module != target.moduleName else { continue }
+                let candidates = moduleIndex[module] ?? []
+                let dependency =
+                    candidates.first(where: { direct.contains($0.id) })
+                    ?? candidates.first(where: { $0.id.package == target.id.package }) ?? candidates.first
+                if let dependency {
+                    sites[dependency.id, default: []].append(ImportSite(location: location, declaration: declaration))
+                }
+                for (index, contract) in context.contracts.enumerated() {
+                    guard case .explicitImports(_, let allow, let reportUnknown) = contract.definition.kind,
+                        contract.covers(target.id), !allow.contains(where: { Pattern.matches($0, module) }),
+                        !unresolved.contains(module)
+                    else { continue }
+                    guard let dependency else {
+                        if reportUnknown {
+                            add(
+                                index,
+                                Violation(
+                                    location: location, contract: contract.definition.name,
+                                    message: contract.withAdvice(
+                                        "\(subjectName) imports \(module), which is neither a toolchain module nor a target arch-check can see; remove the import, or declare the package that provides it and depend on it in \(manifest)"
+                                    ),
+                                    conditions: declaration.conditions))
+                        }
+                        continue
+                    }
+                    guard !direct.contains(dependency.id) else { continue }
+                    let forbidden = !edgeRules(dependency, verb: "imports").isEmpty
                     let advice =
-                        edgeRules(
-                            consumer: target, dependency: dependency, model: model, verb: "imports", roots: roots
-                        ).isEmpty
-                        ? addDependencyAdvice(for: dependency, consumer: target, manifest: manifest, model: model)
-                        : "remove the import (the contracts reported with it forbid this dependency)"
+                        forbidden
+                        ? "remove the import (the contracts reported with it forbid this dependency)"
+                        : addDependencyAdvice(for: dependency, consumer: target, manifest: manifest, context: context)
                     add(
+                        index,
                         Violation(
-                            location: location, contract: .explicitImports,
-                            message:
-                                "\(target.name) imports \(module), which is not a direct dependency of \(target.name) (a transitive one does not count); \(advice)",
+                            location: location, contract: contract.definition.name,
+                            message: contract.withAdvice(
+                                "\(subjectName) imports \(module), which is not a direct dependency of \(subjectName) (a transitive one does not count); \(advice)"
+                            ),
                             conditions: declaration.conditions))
                 }
             }
@@ -122,173 +170,63 @@ public enum ContractChecker {
         for dependencyID in Set(declared.keys).union(sites.keys).sorted() {
             guard let dependency = model.targets[dependencyID], dependencyID != target.id else { continue }
             if let importSites = sites[dependencyID], !importSites.isEmpty {
-                let manifestHint =
-                    declared[dependencyID].map {
-                        " (declared in \($0.location))"
-                    } ?? ""
-                for (contract, message) in edgeRules(
-                    consumer: target, dependency: dependency, model: model, verb: "imports", roots: roots)
-                {
+                let manifestHint = declared[dependencyID].map { " (declared in \($0.location))" } ?? ""
+                for (index, message) in edgeRules(dependency, verb: "imports") {
                     for site in importSites {
                         add(
+                            index,
                             Violation(
-                                location: site.location, contract: contract, message: message + manifestHint,
-                                conditions: site.declaration.conditions))
+                                location: site.location, contract: context.contracts[index].definition.name,
+                                message: message + manifestHint, conditions: site.declaration.conditions))
                     }
                 }
             } else if let edge = declared[dependencyID] {
                 let via = edge.declaration.name == dependency.name ? "" : " (through product \(edge.declaration.name))"
-                for (contract, message) in edgeRules(
-                    consumer: target, dependency: dependency, model: model, verb: "depends on", roots: roots)
-                {
+                let dependencyName = context.name(dependencyID)
+                for (index, message) in edgeRules(dependency, verb: "depends on") {
                     add(
+                        index,
                         Violation(
-                            location: edge.location, contract: contract,
+                            location: edge.location, contract: context.contracts[index].definition.name,
                             message: message.replacingFirst(
-                                " depends on \(dependency.name)", with: " depends on \(dependency.name)\(via)")))
+                                " depends on \(dependencyName)", with: " depends on \(dependencyName)\(via)")))
                 }
             }
         }
-    }
-
-    /// The composition roots the tree has (``compositionRoots`` found under
-    /// `Apps/`), in a stable order. A tree without any has no root to route
-    /// through, so `composition-root` does not judge it.
-    static func compositionRootTargets(in model: RepositoryModel) -> [TargetNode] {
-        model.targets.values.filter { $0.layer == .app && !$0.isExternal && compositionRoots.contains($0.name) }
-            .sorted { $0.id < $1.id }
-    }
-
-    /// The root an app target should ask: one it reaches through its
-    /// declared dependencies, else the tree's first.
-    private static func root(for consumer: TargetNode, among roots: [TargetNode], in model: RepositoryModel)
-        -> TargetNode?
-    {
-        var seen: Set<TargetID> = [consumer.id]
-        var queue = [consumer.id]
-        while let next = queue.popLast() {
-            for edge in model.dependencies[next] ?? [] {
-                for id in edge.targets where seen.insert(id).inserted {
-                    if let root = roots.first(where: { $0.id == id }) { return root }
-                    queue.append(id)
-                }
-            }
-        }
-        return roots.first
-    }
-
-    /// The contracts that forbid `consumer` from using `dependency`, each
-    /// with a message that says what to do instead.
-    /// - Parameter roots: the tree's composition roots (``compositionRootTargets(in:)``).
-    static func edgeRules(
-        consumer: TargetNode, dependency: TargetNode, model: RepositoryModel, verb: String, roots: [TargetNode] = []
-    ) -> [(ContractName, String)] {
-        var rules: [(ContractName, String)] = []
-        let subject = "\(consumer.name) \(verb) \(dependency.name)"
-
-        // layers: never upward, Support/ beside Interfaces/ (see Layer.mayUse).
-        // Tests (and targets outside the layers, which are reported on their
-        // own) are not constrained.
-        if !consumer.layer.mayUse(dependency.layer) {
-            let message: String
-            switch (consumer.layer, dependency.layer) {
-            case (.interface, .support):
-                message =
-                    "\(subject), which is in Support/; an interface holds no I/O and may use only other interfaces and toolchain modules: keep the protocols and values here and move the code that needs \(dependency.name) into a module"
-            case (.support, _):
-                message =
-                    "\(subject), which is in \(dependency.layer.folder); a support package may use only other packages under Support/ and toolchain modules, so that any layer can use it: move what it needs into Support/ if that is small, stable and free of domain logic, else move this code into a module"
-            default:
-                let advice: String
-                switch consumer.layer {
-                case .interface:
-                    advice =
-                        "an interface may use only other interfaces and toolchain modules: move the declarations it needs into an interface package"
-                case .module:
-                    advice =
-                        dependency.layer == .test
-                        ? "only Tests/ may use test targets: move the shared code into a module or interface"
-                        : "a module must not depend on Apps/: let the app pass it what it needs through a protocol in an interface package"
-                default:
-                    advice = "only Tests/ may use test targets: move the shared code into a module or interface"
-                }
-                message =
-                    "\(subject), which is in \(dependency.layer.folder) above \(consumer.name) in \(consumer.layer.folder); \(advice)"
-            }
-            rules.append((.layers, message))
-        }
-
-        // independence: modules meet only through interfaces.
-        if consumer.layer == .module, dependency.layer == .module, dependency.id.package != consumer.id.package {
-            let suggestion = [dependency.name + "Interface", dependency.packageName + "Interface"]
-                .first { model.hasTargetOrPackage(named: $0) }
-            if let suggestion {
-                rules.append((.independence, "\(subject); depend on \(suggestion) instead"))
-            } else {
-                rules.append(
-                    (
-                        .independence,
-                        "\(subject) from another module package (\(dependency.id.package)); a module may use only packages under Interfaces/ and Support/: move the API it needs into an interface package and depend on that"
-                    ))
-            }
-        }
-
-        // c-shims: a C library belongs to the adapter package that wraps it.
-        if dependency.isSystemLibrary, dependency.id.package != consumer.id.package {
-            rules.append(
-                (
-                    .cShims,
-                    "\(subject), the C shim of package \(dependency.packageName) (\(dependency.id.package)); only targets of that package may use it: use the Swift API of \(dependency.packageName) (or its interface) instead"
-                ))
-        }
-
-        // testing-only: fakes are for tests (and for other fakes, which are
-        // themselves test-only).
-        if dependency.isTesting, consumer.layer != .test, !consumer.isTesting {
-            let production = String(dependency.name.dropLast("Testing".count))
-            rules.append(
-                (
-                    .testingOnly,
-                    "\(subject), a testing-fakes target that only targets under Tests/ may use; depend on \(production.isEmpty ? "the real implementation" : production) or its interface instead and keep the fakes in tests"
-                ))
-        }
-
-        // composition-root: among the apps only the composition roots name
-        // modules; the programs and their libraries get interfaces from them.
-        if consumer.layer == .app, dependency.layer == .module, !compositionRoots.contains(consumer.name),
-            let root = root(for: consumer, among: roots, in: model)
-        {
-            rules.append((.compositionRoot, "\(subject); ask \(root.name) for an interface instead"))
-        }
-        return rules
     }
 
     /// How to declare a missing dependency that the contracts allow.
     private static func addDependencyAdvice(
-        for dependency: TargetNode, consumer: TargetNode, manifest: String, model: RepositoryModel
+        for dependency: TargetNode, consumer: TargetNode, manifest: String, context: Context
     ) -> String {
+        let consumerName = context.name(consumer.id)
         if dependency.id.package == consumer.id.package {
-            return "add \"\(dependency.name)\" to the dependencies of \(consumer.name) in \(manifest)"
+            return "add \"\(dependency.name)\" to the dependencies of \(consumerName) in \(manifest)"
         }
         // A product of the dependency's package that vends it, the one that
         // vends only it preferred.
-        let package = model.packages[dependency.id.package]
+        let package = context.model.packages[dependency.id.package]
         let products = (package?.products ?? []).filter { $0.targets.contains(dependency.name) }
+        // The package argument: the folder's name, or for the root package
+        // (folder `.`) its manifest name.
         let packageIdentity =
-            dependency.id.package.split(separator: "/").last.map(String.init) ?? dependency.packageName
+            dependency.id.package == "."
+            ? dependency.packageName
+            : dependency.id.package.split(separator: "/").last.map(String.init) ?? dependency.packageName
         guard let product = products.first(where: { $0.targets == [dependency.name] }) ?? products.first else {
             return
-                "\(package?.manifestPath ?? dependency.id.package) vends no product containing \(dependency.name): add a library product for it there, then add .product(name: \"\(dependency.name)\", package: \"\(packageIdentity)\") to the dependencies of \(consumer.name) in \(manifest)"
+                "\(package?.manifestPath ?? dependency.id.package) vends no product containing \(dependency.name): add a library product for it there, then add .product(name: \"\(dependency.name)\", package: \"\(packageIdentity)\") to the dependencies of \(consumerName) in \(manifest)"
         }
         return
-            "add .product(name: \"\(product.name)\", package: \"\(packageIdentity)\") to the dependencies of \(consumer.name) in \(manifest)"
+            "add .product(name: \"\(product.name)\", package: \"\(packageIdentity)\") to the dependencies of \(consumerName) in \(manifest)"
     }
 
     /// Each C library may be declared (by `pkgConfig` or module map `link`)
     /// in one package only; every later declaration is a violation.
-    private static func checkDuplicateSystemLibraries(in model: RepositoryModel, add: (Violation) -> Void) {
+    private static func duplicateSystemLibraries(_ contract: ResolvedContract, context: Context) -> [Violation] {
+        let model = context.model
         var owners: [String: [TargetNode]] = [:]
-        for target in model.targets.values where target.isSystemLibrary {
+        for target in model.targets.values where target.isSystemLibrary && contract.covers(target.id) {
             for library in Set(target.systemLibraries.map(normalizedLibrary)) {
                 owners[library, default: []].append(target)
             }
@@ -302,22 +240,17 @@ public enum ContractChecker {
                 reported[other.id, default: []].append(library)
             }
         }
-        for (id, libraries) in reported {
-            guard let target = model.targets[id] else { continue }
+        func location(_ id: TargetID) -> SourceLocation {
+            model.targetLocations[id]
+                ?? SourceLocation(file: model.packages[id.package]?.manifestPath ?? "Package.swift", line: 1, column: 1)
+        }
+        return reported.map { id, libraries in
             let library = libraries.sorted().first!
             let first = owners[library]!.sorted { $0.id < $1.id }.first!
-            let firstLocation =
-                model.targetLocations[first.id]
-                ?? SourceLocation(
-                    file: model.packages[first.id.package]?.manifestPath ?? "Package.swift", line: 1, column: 1)
-            add(
-                Violation(
-                    location: model.targetLocations[id]
-                        ?? SourceLocation(
-                            file: model.packages[id.package]?.manifestPath ?? "Package.swift", line: 1, column: 1),
-                    contract: .cShims,
-                    message:
-                        "\(target.name) declares the C library \(libraries.sorted().joined(separator: ", ")), already declared by \(first.name) at \(firstLocation); keep one C shim per library in the adapter package that owns it and use that package instead"
+            return Violation(
+                location: location(id), contract: contract.definition.name,
+                message: contract.withAdvice(
+                    "\(context.name(id)) declares the C library \(libraries.sorted().joined(separator: ", ")), already declared by \(context.name(first.id)) at \(location(first.id)); keep one C shim per library in the package that owns it and use that package instead"
                 ))
         }
     }
@@ -326,6 +259,198 @@ public enum ContractChecker {
     static func normalizedLibrary(_ name: String) -> String {
         let lower = name.lowercased()
         return lower.hasPrefix("lib") && lower.count > 3 ? String(lower.dropFirst(3)) : lower
+    }
+
+    /// A contract with its selectors resolved to targets of the model.
+    private struct ResolvedContract {
+        let definition: ContractDefinition
+        /// The unit of each target matched by the contract's primary
+        /// selectors (`targets`, `source`, or the layer entries), keyed by
+        /// target: its level and sibling for layers, else 0, and the unit.
+        private var placement: [TargetID: (level: Int, sibling: Int, unit: String, label: String)] = [:]
+        /// Descriptions of the layer entries, per level and sibling.
+        private var levelNames: [[String]] = []
+        /// Second and third selector groups (`forbidden`/`users`/`roots`,
+        /// `implementations`).
+        private var second: Set<TargetID> = []
+        private var third: Set<TargetID> = []
+        /// Whether the primary selectors were given at all (optional
+        /// `targets` absent means every target).
+        private var coversAll = false
+
+        init(definition: ContractDefinition, model: RepositoryModel, names: [TargetID: String], file: String) throws {
+            self.definition = definition
+            func fail(_ message: String) -> ArchCheckError {
+                .configuration(file: file, message: "contract \"\(definition.name)\": \(message)")
+            }
+            func resolve(_ selectors: [TargetSelector]) throws -> [(TargetID, String, String)] {
+                var result: [(TargetID, String, String)] = []
+                for selector in selectors {
+                    for pattern in selector.names {
+                        let found = Self.targets(matchingName: pattern, in: model)
+                        if found.isEmpty && !definition.allowUnmatched {
+                            throw fail(
+                                "\"\(pattern)\" matches no target (targets are SwiftPM target names, or Package/Target; run with --list-targets to see them)"
+                            )
+                        }
+                        result += found.map { ($0, "target \($0)", names[$0] ?? $0.name) }
+                    }
+                    for glob in selector.paths {
+                        var found: [(TargetID, String, String)] = []
+                        for target in model.targets.values.sorted(by: { $0.id < $1.id }) {
+                            if let folder = Pattern.matchingFolder(glob, in: target.sourceDirectory) {
+                                found.append((target.id, "folder \(folder)", folder + "/"))
+                            }
+                        }
+                        if found.isEmpty && !definition.allowUnmatched {
+                            throw fail(
+                                "the folder glob \"\(glob)\" matches the sources of no target (globs are relative to the root)"
+                            )
+                        }
+                        result += found
+                    }
+                }
+                return result
+            }
+            func place(_ selectors: [TargetSelector], level: Int) throws {
+                for (sibling, selector) in selectors.enumerated() {
+                    for (id, unit, label) in try resolve([selector]) where placement[id] == nil {
+                        placement[id] = (level, sibling, unit, label)
+                    }
+                }
+            }
+            switch definition.kind {
+            case .layers(let levels):
+                levelNames = levels.map { $0.map(\.description) }
+                for (level, siblings) in levels.enumerated() {
+                    try place(siblings, level: level)
+                }
+            case .forbidden(let source, let forbidden):
+                try place(source, level: 0)
+                second = Set(try resolve(forbidden).map(\.0))
+            case .independence(let targets, _):
+                for (id, unit, label) in try resolve(targets) where placement[id] == nil {
+                    placement[id] = (0, 0, unit, label)
+                }
+            case .explicitImports(let targets, _, _), .cShims(let targets), .noExportedImport(let targets, _):
+                if let targets { try place(targets, level: 0) } else { coversAll = true }
+            case .testingOnly(let targets, let users):
+                try place(targets, level: 0)
+                second = Set(try resolve(users).map(\.0))
+            case .compositionRoot(let targets, let roots, let implementations):
+                try place(targets, level: 0)
+                second = Set(try resolve(roots).map(\.0))
+                third = Set(try resolve(implementations).map(\.0))
+            }
+        }
+
+        /// Targets whose name (and package, when qualified) match `pattern`.
+        static func targets(matchingName pattern: String, in model: RepositoryModel) -> [TargetID] {
+            let packagePattern: String?
+            let namePattern: String
+            if let slash = pattern.lastIndex(of: "/") {
+                packagePattern = String(pattern[..<slash])
+                namePattern = String(pattern[pattern.index(after: slash)...])
+            } else {
+                packagePattern = nil
+                namePattern = pattern
+            }
+            return model.targets.keys.filter { id in
+                guard Pattern.matches(namePattern, id.name) else { return false }
+                guard let packagePattern else { return true }
+                let candidates = [
+                    model.packages[id.package]?.name ?? "", id.package,
+                    id.package.split(separator: "/").last.map(String.init) ?? "",
+                ]
+                return candidates.contains { Pattern.matches(packagePattern, $0) }
+            }.sorted()
+        }
+
+        /// Whether the contract's primary selectors match `id`.
+        func covers(_ id: TargetID) -> Bool {
+            coversAll || placement[id] != nil
+        }
+
+        /// The message with the contract's advice, if any, appended.
+        func withAdvice(_ message: String) -> String {
+            guard let advice = definition.advice, !advice.isEmpty else { return message }
+            return "\(message); \(advice)"
+        }
+
+        /// Why this contract forbids `consumer` to use `dependency`, or nil.
+        func edgeMessage(consumer: TargetNode, dependency: TargetNode, verb: String, context: Context) -> String? {
+            let consumerName = context.name(consumer.id)
+            let dependencyName = context.name(dependency.id)
+            let subject = "\(consumerName) \(verb) \(dependencyName)"
+            switch definition.kind {
+            case .layers:
+                guard let from = placement[consumer.id], let to = placement[dependency.id] else { return nil }
+                if to.level < from.level {
+                    return
+                        "\(subject), which is in a higher layer (\(levelNames[to.level][to.sibling])) than \(consumerName) (\(levelNames[from.level][from.sibling])); a layer may use only the layers below it"
+                }
+                if to.level == from.level, to.sibling != from.sibling {
+                    return
+                        "\(subject), but \(levelNames[to.level][to.sibling]) and \(levelNames[from.level][from.sibling]) are independent siblings of one layer"
+                }
+                return nil
+            case .forbidden:
+                guard placement[consumer.id] != nil, second.contains(dependency.id) else { return nil }
+                return "\(subject), which \(consumerName) must not use"
+            case .independence(_, let suggest):
+                guard let from = placement[consumer.id], let to = placement[dependency.id], from.unit != to.unit
+                else { return nil }
+                let packageName = context.model.packages[dependency.id.package]?.name ?? dependency.packageName
+                let suggestion = suggest.lazy.map {
+                    $0.replacingOccurrences(of: "{target}", with: dependency.name)
+                        .replacingOccurrences(of: "{package}", with: packageName)
+                }.first { name in context.model.targets.keys.contains { $0.name == name } }
+                if let suggestion {
+                    return "\(subject); depend on \(suggestion) instead"
+                }
+                return
+                    "\(subject), but \(from.label) and \(to.label) must stay independent of each other"
+            case .cShims:
+                guard dependency.isSystemLibrary, covers(dependency.id), dependency.id.package != consumer.id.package
+                else { return nil }
+                let owner = context.model.packages[dependency.id.package]?.name ?? dependency.packageName
+                return
+                    "\(subject), the C shim of package \(owner) (\(dependency.id.package)); only targets of that package may use it: use the Swift API of \(owner) instead"
+            case .testingOnly:
+                guard placement[dependency.id] != nil, placement[consumer.id] == nil, consumer.type != .test,
+                    !second.contains(consumer.id)
+                else { return nil }
+                return
+                    "\(subject), a testing target that only test targets may use; depend on the real implementation or its interface and keep the fakes in tests"
+            case .compositionRoot:
+                // With no root in the tree (allowUnmatched) there is nowhere
+                // to send a target: the contract has nothing to judge.
+                guard !second.isEmpty, placement[consumer.id] != nil, !second.contains(consumer.id),
+                    third.contains(dependency.id)
+                else { return nil }
+                let root = root(for: consumer, in: context)
+                return "\(subject); ask \(root) for an interface instead"
+            case .explicitImports, .noExportedImport:
+                return nil
+            }
+        }
+
+        /// The root a target should ask: one it reaches through its declared
+        /// dependencies, else the first root.
+        private func root(for consumer: TargetNode, in context: Context) -> String {
+            let roots = second.sorted()
+            var seen: Set<TargetID> = [consumer.id]
+            var queue = [consumer.id]
+            while let next = queue.popLast() {
+                for edge in context.model.dependencies[next] ?? [] {
+                    for id in edge.targets where seen.insert(id).inserted {
+                        if second.contains(id) { return context.name(id) }
+                        queue.append(id)
+                    }
+                }
+            }
+            return roots.first.map(context.name) ?? "a composition root"
+        }
     }
 }
 

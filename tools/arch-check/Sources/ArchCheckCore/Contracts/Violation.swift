@@ -2,8 +2,8 @@
 public struct Violation: Sendable, Hashable, Comparable {
     /// Where: a source file's import or a manifest entry.
     public let location: SourceLocation
-    /// Which contract it breaks.
-    public let contract: ContractName
+    /// The name of the contract it breaks, as the configuration gives it.
+    public let contract: String
     /// What is wrong and how to fix it.
     public let message: String
     /// The `#if` conditions around the import at fault (empty when it is
@@ -11,7 +11,7 @@ public struct Violation: Sendable, Hashable, Comparable {
     public let conditions: [String]
 
     /// Creates a violation.
-    public init(location: SourceLocation, contract: ContractName, message: String, conditions: [String] = []) {
+    public init(location: SourceLocation, contract: String, message: String, conditions: [String] = []) {
         self.location = location
         self.contract = contract
         self.message = message
@@ -20,13 +20,11 @@ public struct Violation: Sendable, Hashable, Comparable {
 
     /// The diagnostic line: `path:line:col: error: [contract] message`.
     public var line: String {
-        "\(location): error: [\(contract.rawValue)] \(message)"
+        "\(location): error: [\(contract)] \(message)"
     }
 
-    /// Orders by place, then contract, then message.
+    /// Orders by place, then contract name, then message.
     public static func < (lhs: Violation, rhs: Violation) -> Bool {
-        if lhs.location != rhs.location { return lhs.location < rhs.location }
-        if lhs.contract != rhs.contract { return lhs.contract < rhs.contract }
-        return lhs.message < rhs.message
+        (lhs.location, lhs.contract, lhs.message) < (rhs.location, rhs.contract, rhs.message)
     }
 }

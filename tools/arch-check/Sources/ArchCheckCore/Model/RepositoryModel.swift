@@ -52,6 +52,26 @@ public struct RepositoryModel: Sendable {
         targets.keys.contains { $0.name == name } || packages.values.contains { $0.name == name }
     }
 
+    /// How messages name each target: its bare name when no other target
+    /// has that name, else `Package/Target` with the manifest's name, else
+    /// (two packages of one name) with the package folder.
+    public func displayNames() -> [TargetID: String] {
+        let byName = Dictionary(grouping: targets.keys, by: \.name)
+        var names: [TargetID: String] = [:]
+        for (name, ids) in byName {
+            if ids.count == 1 {
+                names[ids[0]] = name
+                continue
+            }
+            let packageNames = Dictionary(grouping: ids) { packages[$0.package]?.name ?? $0.package }
+            for id in ids {
+                let packageName = packages[id.package]?.name ?? id.package
+                names[id] = packageNames[packageName]!.count == 1 ? "\(packageName)/\(name)" : "\(id.package)/\(name)"
+            }
+        }
+        return names
+    }
+
     /// Number of Swift files and imports read.
     public var sourceStatistics: (files: Int, imports: Int) {
         let files = sources.values.flatMap { $0 }

@@ -2,27 +2,29 @@ import Foundation
 
 /// Builds a ``RepositoryModel`` from a repository on disk.
 ///
-/// Finds the packages (the root, `Interfaces/*`, `Support/*`, `Modules/*`,
-/// `Tests/Fixtures/*`), dumps their manifests concurrently, follows
-/// `.package(path:)` dependencies to packages outside those folders so
-/// products can be resolved, resolves every target dependency to targets,
-/// and scans every Swift source file for imports.
+/// Finds every `Package.swift` under the root (hidden folders such as
+/// `.build`, `checkouts` folders and the configuration's excluded folders
+/// left out), dumps the manifests concurrently (cached), follows
+/// `.package(path:)` dependencies to packages outside those so products can
+/// be resolved, resolves every target dependency to targets, and scans every
+/// Swift source file for imports.
 public struct RepositoryScanner: Sendable {
-    /// Folders whose immediate subfolders are packages.
-    public static let packageParents = ["Interfaces", "Support", "Modules", "Tests/Fixtures"]
-
     /// Absolute, standardized path of the repository root.
     public let root: String
     /// Runs `dump-package`.
     public let loader: ManifestLoader
+    /// Folder globs, relative to the root, whose packages are not read.
+    public let exclude: [String]
 
     /// Creates a scanner.
     /// - Parameters:
     ///   - root: the repository root (absolute or relative to the current directory).
     ///   - loader: how manifests are read.
-    public init(root: String, loader: ManifestLoader) {
+    ///   - exclude: folder globs relative to the root to leave out.
+    public init(root: String, loader: ManifestLoader, exclude: [String] = []) {
         self.root = Self.canonicalPath(root)
         self.loader = loader
+        self.exclude = exclude
     }
 
     /// Absolute path with `.`/`..` and symbolic links resolved, so paths
@@ -40,28 +42,33 @@ public struct RepositoryScanner: Sendable {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    /// Package directories of the tree, root first then by path.
-    /// - Throws: ``ArchCheckError/missingRootManifest(path:)`` when the root
-    ///   has no `Package.swift`.
+    /// Package directories of the tree, root first then by path: every
+    /// folder under the root with a `Package.swift`, except hidden folders
+    /// (`.build`, `.git`, `.swiftpm`), `checkouts` folders and excluded ones.
+    /// - Throws: ``ArchCheckError/missingRootManifest(path:)`` when there is
+    ///   no `Package.swift` at all.
     public func discoverPackages() throws -> [String] {
         let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: root + "/Package.swift") else {
-            throw ArchCheckError.missingRootManifest(path: root)
-        }
         var found: [String] = []
-        for parent in Self.packageParents {
-            let parentPath = root + "/" + parent
-            guard let children = try? fileManager.contentsOfDirectory(atPath: parentPath) else { continue }
-            for child in children.sorted() where !child.hasPrefix(".") && child != ".build" {
-                let directory = parentPath + "/" + child
+        var pending = [root]
+        while let directory = pending.popLast() {
+            guard let children = try? fileManager.contentsOfDirectory(atPath: directory) else { continue }
+            if children.contains("Package.swift") { found.append(directory) }
+            for child in children where !child.hasPrefix(".") && child != "checkouts" {
+                let path = directory + "/" + child
+                let relative = relativePath(path)
+                if exclude.contains(where: { Pattern.matchesPath($0, relative) }) { continue }
                 var isDirectory: ObjCBool = false
-                guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-                    fileManager.fileExists(atPath: directory + "/Package.swift")
+                guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                    (try? fileManager.destinationOfSymbolicLink(atPath: path)) == nil
                 else { continue }
-                found.append(Self.canonicalPath(directory))
+                pending.append(path)
             }
         }
-        return [root] + found
+        guard !found.isEmpty else { throw ArchCheckError.missingRootManifest(path: root) }
+        return found.sorted { lhs, rhs in
+            lhs == root || (rhs != root && lhs < rhs)
+        }
     }
 
     /// Reads the whole tree into a model.
@@ -69,7 +76,7 @@ public struct RepositoryScanner: Sendable {
     ///   manifest cannot be dumped.
     public func scan() async throws -> RepositoryModel {
         let scanned = try discoverPackages()
-        var manifests = try await loader.loadAll(scanned.map { ($0, relativePath($0) + "/Package.swift") })
+        var (manifests, cacheFiles) = try await loader.loadAllNotingCache(scanned.map { ($0, manifestPath($0)) })
         var external: Set<String> = []
         // Follow path dependencies that lead outside the scanned folders,
         // so that products they vend resolve; their own code is not checked.
@@ -78,11 +85,18 @@ public struct RepositoryScanner: Sendable {
                 manifests.values.flatMap(\.dependencies).compactMap(\.path).map(Self.canonicalPath)
             ).filter { manifests[$0] == nil && FileManager.default.fileExists(atPath: $0 + "/Package.swift") }
             if missing.isEmpty { break }
-            let loaded = try await loader.loadAll(missing.sorted().map { ($0, relativePath($0) + "/Package.swift") })
-            manifests.merge(loaded) { old, _ in old }
+            let loaded = try await loader.loadAllNotingCache(missing.sorted().map { ($0, manifestPath($0)) })
+            manifests.merge(loaded.manifests) { old, _ in old }
+            cacheFiles.formUnion(loaded.cacheFiles)
             external.formUnion(missing)
         }
+        loader.pruneCache(keeping: cacheFiles)
         return try build(manifests: manifests, external: external)
+    }
+
+    /// The manifest of a package directory, as messages name it.
+    private func manifestPath(_ directory: String) -> String {
+        directory == root ? "Package.swift" : relativePath(directory) + "/Package.swift"
     }
 
     /// Turns dumped manifests into the model (no subprocesses from here on).
@@ -91,6 +105,8 @@ public struct RepositoryScanner: Sendable {
     func build(manifests: [String: PackageManifest], external: Set<String>) throws -> RepositoryModel {
         var model = RepositoryModel()
         var locators: [String: ManifestLocator] = [:]
+        var targetDirectories: [TargetID: String] = [:]
+        var unresolvedUses: [String: (location: SourceLocation, name: String, targets: [String])] = [:]
 
         for (directory, manifest) in manifests {
             let relative = relativePath(directory)
@@ -103,10 +119,13 @@ public struct RepositoryScanner: Sendable {
             locators[directory] = locator
             for target in manifest.targets {
                 let id = TargetID(package: relative, name: target.name)
-                let sourceDirectory = Self.joined(relative, target.relativeSourceDirectory)
+                let targetDirectory = Self.targetDirectory(of: target, in: manifest, packageDirectory: directory)
+                targetDirectories[id] = targetDirectory
+                let sourceDirectory = Self.joined(relative, targetDirectory)
                 model.targets[id] = TargetNode(
                     id: id, packageName: manifest.name, type: target.type, sourceDirectory: sourceDirectory,
-                    systemLibraries: target.type == .system ? systemLibraries(of: target, in: directory) : [],
+                    systemLibraries: target.type == .system
+                        ? systemLibraries(of: target, in: directory + "/" + targetDirectory) : [],
                     isExternal: package.isExternal)
                 model.targetLocations[id] = locator.location(ofTarget: target.name)
             }
@@ -125,16 +144,22 @@ public struct RepositoryScanner: Sendable {
                     } else {
                         model.unresolvedDependencyNames[id, default: []].insert(dependency.name)
                         guard !model.packages[relative]!.isExternal else { continue }
-                        model.notes.append(
-                            "\(location): note: \(target.name) depends on \"\(dependency.name)\", which names no target or product arch-check can see; imports of it are not checked"
-                        )
+                        unresolvedUses["\(location) \(dependency.name)", default: (location, dependency.name, [])]
+                            .targets.append(target.name)
                     }
                 }
                 model.dependencies[id] = edges
                 if target.type.hasSwiftSources && !model.packages[relative]!.isExternal {
-                    model.sources[id] = try sourceFiles(of: target, packageDirectory: directory)
+                    model.sources[id] = try sourceFiles(
+                        of: target, targetDirectory: targetDirectories[id]!, packageDirectory: directory)
                 }
             }
+        }
+        // One note per unresolvable name and manifest line, not per target.
+        for (location, name, targets) in unresolvedUses.values {
+            model.notes.append(
+                "\(location): note: \"\(name)\" names no target or product arch-check can see (a product of a remote package, which arch-check does not fetch, or a typo); dependencies on it and imports of it are not checked (\(targets.sorted().joined(separator: ", ")))"
+            )
         }
         model.notes.sort()
         return model
@@ -174,9 +199,9 @@ public struct RepositoryScanner: Sendable {
 
     /// The libraries a system-library target declares: `pkgConfig` and the
     /// module map's `link` lines.
-    private func systemLibraries(of target: TargetDeclaration, in packageDirectory: String) -> [String] {
+    private func systemLibraries(of target: TargetDeclaration, in targetDirectory: String) -> [String] {
         var libraries: [String] = target.pkgConfig.map { [$0] } ?? []
-        let moduleMap = packageDirectory + "/" + target.relativeSourceDirectory + "/module.modulemap"
+        let moduleMap = targetDirectory + "/module.modulemap"
         if let text = try? String(contentsOfFile: moduleMap, encoding: .utf8) {
             for library in ModuleMapReader.linkedLibraries(in: text) where !libraries.contains(library) {
                 libraries.append(library)
@@ -187,8 +212,12 @@ public struct RepositoryScanner: Sendable {
 
     /// The target's Swift files (honouring `sources:` and `exclude:`), each
     /// with its imports, sorted by path.
-    private func sourceFiles(of target: TargetDeclaration, packageDirectory: String) throws -> [SourceFile] {
-        let targetDirectory = packageDirectory + "/" + target.relativeSourceDirectory
+    private func sourceFiles(
+        of target: TargetDeclaration, targetDirectory relativeDirectory: String, packageDirectory: String
+    )
+        throws -> [SourceFile]
+    {
+        let targetDirectory = packageDirectory + "/" + relativeDirectory
         let roots = (target.sources ?? ["."]).map { Self.canonicalPath(targetDirectory + "/" + $0) }
         let excluded = target.exclude.map { Self.canonicalPath(targetDirectory + "/" + $0) }
         func isExcluded(_ path: String) -> Bool {
@@ -210,12 +239,46 @@ public struct RepositoryScanner: Sendable {
                     enumerator.skipDescendants()
                     continue
                 }
-                if name.hasSuffix(".swift") { paths.insert(full) }
+                if name.hasSuffix(".swift") && !isManifest(full) { paths.insert(full) }
             }
         }
         return try paths.sorted().map { path in
             SourceFile(path: relativePath(path), imports: ImportScanner.imports(in: try readFile(path)))
         }
+    }
+
+    /// Whether `path` is a manifest (`Package.swift`, `Package@swift-….swift`)
+    /// at the package root: a target whose path is `.` does not compile it.
+    private func isManifest(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+    }
+
+    /// A target's folder relative to its package, as SwiftPM finds it: its
+    /// `path`, else the first of `Sources/<name>`, `Source/<name>`,
+    /// `src/<name>`, `srcs/<name>` that exists (`Tests/<name>` for tests,
+    /// `Plugins/<name>` for plugins), else `Sources` itself when the package
+    /// has a single such target and no folder of its name.
+    static func targetDirectory(of target: TargetDeclaration, in manifest: PackageManifest, packageDirectory: String)
+        -> String
+    {
+        if let path = target.path { return path }
+        let parents: [String]
+        switch target.type {
+        case .test: parents = ["Tests", "Sources", "Source", "src", "srcs"]
+        case .plugin: parents = ["Plugins"]
+        default: parents = ["Sources", "Source", "src", "srcs"]
+        }
+        let fileManager = FileManager.default
+        for parent in parents where fileManager.fileExists(atPath: "\(packageDirectory)/\(parent)/\(target.name)") {
+            return "\(parent)/\(target.name)"
+        }
+        let parent = parents[0]
+        let siblings = manifest.targets.filter { ($0.type == .test) == (target.type == .test) && $0.path == nil }
+        if siblings.count == 1, fileManager.fileExists(atPath: "\(packageDirectory)/\(parent)") {
+            return parent
+        }
+        return target.relativeSourceDirectory
     }
 
     private func readFile(_ path: String) throws -> String {

@@ -8,25 +8,23 @@ public struct TargetNode: Sendable, Hashable {
     public let type: TargetType
     /// Source directory relative to the repository root.
     public let sourceDirectory: String
-    /// The layer given by ``sourceDirectory``.
-    public let layer: Layer
     /// For system-library targets: the libraries it declares (its
     /// `pkgConfig` name and the module map's `link` names).
     public let systemLibraries: [String]
     /// Whether the package was found only as a dependency of a scanned
-    /// package (outside the layer folders): its own imports are not checked.
+    /// package (outside the root, or in an excluded folder): its own imports
+    /// are not checked.
     public let isExternal: Bool
 
     /// Creates a node.
     public init(
         id: TargetID, packageName: String, type: TargetType, sourceDirectory: String,
-        layer: Layer? = nil, systemLibraries: [String] = [], isExternal: Bool = false
+        systemLibraries: [String] = [], isExternal: Bool = false
     ) {
         self.id = id
         self.packageName = packageName
         self.type = type
         self.sourceDirectory = sourceDirectory
-        self.layer = layer ?? Layer.of(relativePath: sourceDirectory)
         self.systemLibraries = systemLibraries
         self.isExternal = isExternal
     }
@@ -37,10 +35,6 @@ public struct TargetNode: Sendable, Hashable {
     /// The Swift module name the target builds (the name with characters
     /// that cannot appear in an identifier replaced, as SwiftPM does).
     public var moduleName: String { ModuleName.c99Name(id.name) }
-
-    /// Whether this is a testing-fakes target (`…Testing`), which only tests
-    /// may use.
-    public var isTesting: Bool { id.name.hasSuffix("Testing") && id.name != "Testing" }
 
     /// Whether this is a C shim (a system-library target).
     public var isSystemLibrary: Bool { type == .system }

@@ -13,6 +13,28 @@ public enum ReportRenderer {
         (result.violations.map(\.line) + [result.summaryLine]).joined(separator: "\n") + "\n"
     }
 
+    /// GitHub Actions workflow commands, one `::error file=…,line=…,col=…::`
+    /// per violation, then the summary line as plain text.
+    public static func github(_ result: CheckResult) -> String {
+        let lines = result.violations.map { violation in
+            let location = violation.location
+            return
+                "::error file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column)::\(escapeData("[\(violation.contract)] \(violation.message)"))"
+        }
+        return (lines + [result.summaryLine]).joined(separator: "\n") + "\n"
+    }
+
+    /// Escapes the message of a workflow command (`%`, CR, LF).
+    public static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Escapes a property value of a workflow command (also `:` and `,`).
+    public static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
     /// The per-contract overview for standard error, newline-terminated.
     public static func overview(_ result: CheckResult) -> String {
         var lines = result.notes
@@ -28,15 +50,15 @@ public enum ReportRenderer {
             let count = contract.violations.count
             lines.append(
                 contract.isKept
-                    ? "\(contract.name.rawValue) KEPT"
-                    : "\(contract.name.rawValue) BROKEN (\(count) violation\(count == 1 ? "" : "s"))")
+                    ? "\(contract.name) KEPT"
+                    : "\(contract.name) BROKEN (\(count) violation\(count == 1 ? "" : "s"))")
         }
         lines.append("")
         lines.append("Contracts: \(result.keptCount) kept, \(result.brokenCount) broken.")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The machine-readable report: `{contracts: [{name, status,
+    /// The machine-readable report: `{contracts: [{name, type, status,
     /// violations: [{file, line, column, contract, message, conditional,
     /// conditions}]}], summary: {…}, notes: […]}`.
     /// - Throws: an encoding error (not expected: all values are plain).
@@ -44,11 +66,11 @@ public enum ReportRenderer {
         let document = Document(
             contracts: result.contracts.map { contract in
                 .init(
-                    name: contract.name.rawValue, status: contract.isKept ? "kept" : "broken",
+                    name: contract.name, type: contract.type, status: contract.isKept ? "kept" : "broken",
                     violations: contract.violations.map { violation in
                         .init(
                             file: violation.location.file, line: violation.location.line,
-                            column: violation.location.column, contract: violation.contract.rawValue,
+                            column: violation.location.column, contract: violation.contract,
                             message: violation.message, conditional: !violation.conditions.isEmpty,
                             conditions: violation.conditions)
                     })
@@ -68,6 +90,7 @@ public enum ReportRenderer {
     private struct Document: Encodable {
         struct Contract: Encodable {
             let name: String
+            let type: String
             let status: String
             let violations: [Entry]
         }

@@ -18,12 +18,16 @@ enum ProcessRunner {
     }
 
     /// Runs `executable` with `arguments` and collects both output streams.
+    /// - Parameter environment: the child's environment (the parent's when `nil`).
     /// - Throws: an error from `Process.run()` when the program cannot start.
-    static func run(_ executable: String, arguments: [String]) async throws -> Output {
+    static func run(_ executable: String, arguments: [String], environment: [String: String]? = nil) async throws
+        -> Output
+    {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 do {
-                    continuation.resume(returning: try runBlocking(executable, arguments: arguments))
+                    continuation.resume(
+                        returning: try runBlocking(executable, arguments: arguments, environment: environment))
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -32,10 +36,13 @@ enum ProcessRunner {
         }
     }
 
-    private static func runBlocking(_ executable: String, arguments: [String]) throws -> Output {
+    private static func runBlocking(_ executable: String, arguments: [String], environment: [String: String]?)
+        throws -> Output
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let outPipe = Pipe()
         let errPipe = Pipe()
         process.standardOutput = outPipe

@@ -1,0 +1,4 @@
+import Net
+import Core
+
+print(Client())

@@ -1,0 +1,1 @@
+int c_atomic(void);

@@ -1,0 +1,6 @@
+import CAtomics
+#if os(Linux)
+import NetPosix
+#endif
+
+public struct Buffer {}

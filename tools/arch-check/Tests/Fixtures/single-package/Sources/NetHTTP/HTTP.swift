@@ -1,0 +1,3 @@
+@testable import NetCore
+
+public struct Request {}

@@ -1,0 +1,3 @@
+import struct NetCore.Buffer
+
+public func listen() {}

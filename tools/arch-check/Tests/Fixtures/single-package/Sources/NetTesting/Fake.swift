@@ -1,0 +1,3 @@
+import NetCore
+
+public struct FakeConnection {}

@@ -1,0 +1,3 @@
+import NetHTTP
+
+public struct Profile {}

@@ -1,0 +1,5 @@
+import NetPosix
+import NetHTTP
+import NetTesting
+
+listen()

@@ -1,0 +1,5 @@
+import NetCore
+import NetTesting
+import Testing
+
+@Test func buffer() { _ = Buffer() }
