@@ -17,7 +17,11 @@ final class LoopbackServer: Sendable {
         state = ServerState()
         // A refused body is never drained: the connection is cut at once,
         // which is what `/cut` needs (and no other route refuses a body).
-        var configuration = HTTPServerConfiguration(idleTimeout: .seconds(30), maxDiscardedBodyBytes: 0)
+        // The head deadline also ends kept-alive connections idle that long:
+        // as long as the idle timeout, so a loaded test machine's pauses
+        // between requests do not look like the client failing to reuse.
+        var configuration = HTTPServerConfiguration(
+            requestHeadTimeout: .seconds(30), idleTimeout: .seconds(30), maxDiscardedBodyBytes: 0)
         configure(&configuration)
         scheme = configuration.tls == nil ? "http" : "https"
         server = MicroHTTPServer(handler: TestRoutes(state: state), configuration: configuration)
