@@ -1,5 +1,4 @@
 import AppSupport
-import SystemTesting
 import Testing
 
 @Suite("command-line parsing")
