@@ -14,7 +14,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "DPoPInterface",
     products: [
-        .library(name: "DPoPInterface", targets: ["DPoPInterface"])
+        .library(name: "DPoPInterface", targets: ["DPoPInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "DPoPInterfaceTesting", targets: ["DPoPInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore")
@@ -24,7 +26,12 @@ let package = Package(
             name: "DPoPInterface",
             dependencies: [.product(name: "ShareCore", package: "ShareCore")],
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "DPoPInterfaceTesting",
+            dependencies: ["DPoPInterface"],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

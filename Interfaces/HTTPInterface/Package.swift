@@ -14,7 +14,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "HTTPInterface",
     products: [
-        .library(name: "HTTPInterface", targets: ["HTTPInterface"])
+        .library(name: "HTTPInterface", targets: ["HTTPInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "HTTPInterfaceTesting", targets: ["HTTPInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../HTTPTypes")
@@ -24,7 +26,12 @@ let package = Package(
             name: "HTTPInterface",
             dependencies: [.product(name: "HTTPTypes", package: "HTTPTypes")],
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "HTTPInterfaceTesting",
+            dependencies: ["HTTPInterface", .product(name: "HTTPTypes", package: "HTTPTypes")],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "KeychainInterface",
     products: [
-        .library(name: "KeychainInterface", targets: ["KeychainInterface"])
+        .library(name: "KeychainInterface", targets: ["KeychainInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "KeychainInterfaceTesting", targets: ["KeychainInterfaceTesting"]),
     ],
     dependencies: [],
     targets: [
@@ -22,7 +24,12 @@ let package = Package(
             name: "KeychainInterface",
             dependencies: [],
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "KeychainInterfaceTesting",
+            dependencies: ["KeychainInterface"],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,7 +15,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "SessionsInterface",
     products: [
-        .library(name: "SessionsInterface", targets: ["SessionsInterface"])
+        .library(name: "SessionsInterface", targets: ["SessionsInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "SessionsInterfaceTesting", targets: ["SessionsInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../KeychainInterface")
@@ -25,7 +27,12 @@ let package = Package(
             name: "SessionsInterface",
             dependencies: [.product(name: "KeychainInterface", package: "KeychainInterface")],
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "SessionsInterfaceTesting",
+            dependencies: ["SessionsInterface", .product(name: "KeychainInterface", package: "KeychainInterface")],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

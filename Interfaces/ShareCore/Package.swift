@@ -15,7 +15,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ShareCore",
     products: [
-        .library(name: "ShareCore", targets: ["ShareCore"])
+        .library(name: "ShareCore", targets: ["ShareCore"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "ShareCoreTesting", targets: ["ShareCoreTesting"]),
     ],
     dependencies: [],
     targets: [
@@ -23,7 +25,17 @@ let package = Package(
             name: "ShareCore",
             dependencies: [],
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "ShareCoreTesting",
+            dependencies: ["ShareCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ShareCoreTests",
+            dependencies: ["ShareCore"],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

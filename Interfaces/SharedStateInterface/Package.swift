@@ -14,15 +14,29 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "SharedStateInterface",
     products: [
-        .library(name: "SharedStateInterface", targets: ["SharedStateInterface"])
+        .library(name: "SharedStateInterface", targets: ["SharedStateInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "SharedStateInterfaceTesting", targets: ["SharedStateInterfaceTesting"]),
     ],
-    dependencies: [],
+    dependencies: [
+        .package(path: "../KeychainInterface")
+    ],
     targets: [
         .target(
             name: "SharedStateInterface",
             dependencies: [],
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "SharedStateInterfaceTesting",
+            dependencies: ["SharedStateInterface"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SharedStateInterfaceTests",
+            dependencies: ["SharedStateInterface", .product(name: "KeychainInterface", package: "KeychainInterface")],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,7 +34,15 @@ let package = Package(
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        .testTarget(
+            name: "DPoPTests",
+            dependencies: [
+                "DPoP", .product(name: "DPoPInterface", package: "DPoPInterface"),
+                .product(name: "DPoPInterfaceTesting", package: "DPoPInterface"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "KeychainStore", targets: ["KeychainStore"])
     ],
     dependencies: [
+        .package(path: "../../Support/SystemTesting"),
         .package(path: "../../Interfaces/KeychainInterface"),
         .package(path: "../../Support/SecureFiles"),
     ],
@@ -49,6 +50,14 @@ let package = Package(
             name: "CSecret",
             pkgConfig: "libsecret-1",
             providers: [.apt(["libsecret-1-dev"])]
+        ),
+        .testTarget(
+            name: "KeychainStoreTests",
+            dependencies: [
+                "KeychainStore", .product(name: "KeychainInterface", package: "KeychainInterface"),
+                .product(name: "SystemTesting", package: "SystemTesting"),
+            ],
+            swiftSettings: swiftSettings
         ),
     ],
     swiftLanguageModes: [.v6]

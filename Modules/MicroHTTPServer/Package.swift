@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "MicroHTTPServer", targets: ["MicroHTTPServer"])
     ],
     dependencies: [
+        .package(path: "../../Support/SystemTesting"),
         .package(path: "../../Interfaces/HTTPTypes"),
         .package(path: "../../Interfaces/HTTPServerInterface"),
     ],
@@ -49,6 +50,15 @@ let package = Package(
         .target(
             name: "CMicroHTTPDShim",
             dependencies: ["CMicroHTTPD"]
+        ),
+        .testTarget(
+            name: "MicroHTTPServerTests",
+            dependencies: [
+                "MicroHTTPServer", .product(name: "HTTPServerInterface", package: "HTTPServerInterface"),
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
+                .product(name: "SystemTesting", package: "SystemTesting"),
+            ],
+            swiftSettings: swiftSettings
         ),
     ],
     swiftLanguageModes: [.v6]

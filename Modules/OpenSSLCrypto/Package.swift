@@ -16,7 +16,8 @@ let package = Package(
         .library(name: "OpenSSLCrypto", targets: ["OpenSSLCrypto"])
     ],
     dependencies: [
-        .package(path: "../../Interfaces/CryptoInterface")
+        .package(path: "../../Interfaces/CryptoInterface"),
+        .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
         .systemLibrary(
@@ -28,6 +29,14 @@ let package = Package(
         .target(
             name: "OpenSSLCrypto",
             dependencies: [.product(name: "CryptoInterface", package: "CryptoInterface"), "CCrypto"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "OpenSSLCryptoTests",
+            dependencies: [
+                "OpenSSLCrypto", .product(name: "CryptoInterface", package: "CryptoInterface"),
+                .product(name: "SystemTesting", package: "SystemTesting"),
+            ],
             swiftSettings: swiftSettings
         ),
     ],

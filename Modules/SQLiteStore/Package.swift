@@ -16,7 +16,8 @@ let package = Package(
         .library(name: "SQLiteStore", targets: ["SQLiteStore"])
     ],
     dependencies: [
-        .package(path: "../../Interfaces/SQLInterface")
+        .package(path: "../../Interfaces/SQLInterface"),
+        .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
         .systemLibrary(
@@ -28,6 +29,14 @@ let package = Package(
         .target(
             name: "SQLiteStore",
             dependencies: [.product(name: "SQLInterface", package: "SQLInterface"), "CSQLite"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SQLiteStoreTests",
+            dependencies: [
+                "SQLiteStore", .product(name: "SQLInterface", package: "SQLInterface"),
+                .product(name: "SystemTesting", package: "SystemTesting"),
+            ],
             swiftSettings: swiftSettings
         ),
     ],

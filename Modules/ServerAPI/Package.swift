@@ -23,6 +23,7 @@ let package = Package(
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/SessionsInterface"),
         .package(path: "../../Interfaces/ServerAPIInterface"),
+        .package(path: "../../Interfaces/KeychainInterface"),
     ],
     targets: [
         .target(
@@ -35,7 +36,20 @@ let package = Package(
                 .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        .testTarget(
+            name: "ServerAPITests",
+            dependencies: [
+                "ServerAPI", .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
+                .product(name: "SessionsInterface", package: "SessionsInterface"),
+                .product(name: "KeychainInterface", package: "KeychainInterface"),
+                .product(name: "HTTPInterfaceTesting", package: "HTTPInterface"),
+                .product(name: "SessionsInterfaceTesting", package: "SessionsInterface"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

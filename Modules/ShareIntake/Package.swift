@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ShareIntake", targets: ["ShareIntake"])
     ],
     dependencies: [
+        .package(path: "../../Support/SystemTesting"),
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/ShareIntakeInterface"),
         .package(path: "../../Support/SecureFiles"),
@@ -41,6 +42,15 @@ let package = Package(
                 .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
                 .product(name: "SecureFiles", package: "SecureFiles"),
                 "CMagic", "CLibXML2",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ShareIntakeTests",
+            dependencies: [
+                "ShareIntake", .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
+                .product(name: "SystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings
         ),

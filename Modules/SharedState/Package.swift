@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "SharedState", targets: ["SharedState"])
     ],
     dependencies: [
+        .package(path: "../../Support/SystemTesting"),
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/SharedStateInterface"),
         .package(path: "../../Support/SecureFiles"),
@@ -32,7 +33,15 @@ let package = Package(
                 .product(name: "SecureFiles", package: "SecureFiles"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        .testTarget(
+            name: "SharedStateTests",
+            dependencies: [
+                "SharedState", .product(name: "SharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "SystemTesting", package: "SystemTesting"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,13 +22,20 @@ let package = Package(
     products: [
         .library(name: "SecureFiles", targets: ["SecureFiles"])
     ],
-    dependencies: [],
+    dependencies: [
+        .package(path: "../SystemTesting")
+    ],
     targets: [
         .target(
             name: "SecureFiles",
             dependencies: [],
             swiftSettings: swiftSettings
-        )
+        ),
+        .testTarget(
+            name: "SecureFilesTests",
+            dependencies: ["SecureFiles", .product(name: "SystemTesting", package: "SystemTesting")],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ public import ClientAssembly
 import CryptoInterface
 import Foundation
 import ShareCore
+public import SystemTesting
 public import TestSupport
 
 /// A real `share-server` and one app group's client side against it: a

@@ -1,10 +1,14 @@
 import CryptoInterface
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
 import Foundation
 import KeychainInterface
+import KeychainInterfaceTesting
 import SharedStateInterface
+import SharedStateInterfaceTesting
 import Synchronization
+import SystemTesting
 import Testing
 
 @Suite("Device key in the secret store")

@@ -1,7 +1,11 @@
 import CryptoInterface
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
+import KeychainInterfaceTesting
 import ShareCore
+import SharedStateInterfaceTesting
+import SystemTesting
 import Testing
 
 @Suite("Hostile input never crashes the verifier")

@@ -1,6 +1,10 @@
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
 import Foundation
+import KeychainInterfaceTesting
+import SharedStateInterfaceTesting
+import SystemTesting
 import TestSupport
 import Testing
 

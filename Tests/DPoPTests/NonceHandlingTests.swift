@@ -1,6 +1,10 @@
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
+import KeychainInterfaceTesting
 import SharedStateInterface
+import SharedStateInterfaceTesting
+import SystemTesting
 import Testing
 
 @Suite("Client nonce handling (RFC 9449 section 8)")

@@ -1,5 +1,9 @@
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
+import KeychainInterfaceTesting
+import SharedStateInterfaceTesting
+import SystemTesting
 import Testing
 
 @Suite("RFC 9449 example values")

@@ -1,9 +1,13 @@
 import CryptoInterface
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
 import Foundation
+import KeychainInterfaceTesting
 import OpenSSLCrypto
 import ShareCore
+import SharedStateInterfaceTesting
+import SystemTesting
 import TestSupport
 
 /// Shared fixtures: a provider, keys, fixed clocks, and a way to sign

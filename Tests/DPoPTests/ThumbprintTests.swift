@@ -1,8 +1,12 @@
 import CryptoInterface
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
 import Foundation
+import KeychainInterfaceTesting
 import ShareCore
+import SharedStateInterfaceTesting
+import SystemTesting
 import TestSupport
 import Testing
 

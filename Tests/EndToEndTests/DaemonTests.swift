@@ -10,6 +10,7 @@ import ShareCore
 import ShareInboxInterface
 import SharedState
 import SharedStateInterface
+import SystemTesting
 import TargetStore
 import TargetStoreInterface
 import TestSupport

@@ -4,6 +4,7 @@ import Foundation
 import ShareInboxInterface
 import SharedState
 import SharedStateInterface
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -10,6 +10,7 @@ import ShareInbox
 import ShareInboxInterface
 import SharedState
 import SharedStateInterface
+import SystemTesting
 import TestSupport
 
 /// Alex, logged in with a parent and a child session, and the `share`

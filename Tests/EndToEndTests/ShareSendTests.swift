@@ -4,6 +4,7 @@ import Foundation
 import Sessions
 import SessionsInterface
 import ShareInboxInterface
+import SystemTesting
 import TestSupport
 import Testing
 

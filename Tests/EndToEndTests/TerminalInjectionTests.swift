@@ -1,6 +1,7 @@
 import Foundation
 import PushPreview
 import PushPreviewInterface
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import HTTPInterface
 import HTTPTransport
 import HTTPTypes
 import Synchronization
+import SystemTesting
 import Testing
 
 /// Methods, headers and bodies (bytes and file regions) over a real

@@ -3,6 +3,7 @@ import HTTPServerInterface
 import HTTPTransport
 import HTTPTypes
 import Synchronization
+import SystemTesting
 import Testing
 
 /// Connections are reused: the server sees fewer connections than requests.

@@ -1,11 +1,13 @@
 import CryptoInterface
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
 import HTTPInterface
 import HTTPTransport
 import HTTPTypes
 import OpenSSLCrypto
 import Synchronization
+import SystemTesting
 import Testing
 
 /// DPoPHTTPClient over CurlHTTPClient against a server that plays the

@@ -3,6 +3,7 @@ import HTTPInterface
 import HTTPTransport
 import HTTPTypes
 import Synchronization
+import SystemTesting
 import TestSupport
 import Testing
 

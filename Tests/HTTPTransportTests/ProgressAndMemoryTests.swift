@@ -2,6 +2,7 @@ import HTTPInterface
 import HTTPTransport
 import HTTPTypes
 import Synchronization
+import SystemTesting
 import Testing
 
 /// Progress reports, and memory that stays flat however large the file.

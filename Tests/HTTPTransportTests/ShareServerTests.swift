@@ -1,11 +1,13 @@
 import CryptoInterface
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
 import Foundation
 import HTTPInterface
 import HTTPTransport
 import HTTPTypes
 import OpenSSLCrypto
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import HTTPInterface
 import HTTPServerInterface
 import HTTPTransport
 import HTTPTypes
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import KeychainInterface
 import KeychainStore
+import SystemTesting
 import TestSupport
 import Testing
 

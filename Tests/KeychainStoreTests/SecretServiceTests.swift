@@ -1,5 +1,6 @@
 import Foundation
 import KeychainInterface
+import SystemTesting
 import TestSupport
 import Testing
 

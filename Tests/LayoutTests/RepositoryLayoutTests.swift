@@ -1,9 +1,10 @@
 import Foundation
+import SystemTesting
 import TestSupport
 import Testing
 
 /// The layout of the design card: every boundary is its own package and the
-/// root aggregates all of them, so `swift build` compiles every package.
+/// root vends all of their libraries, so `swift build` compiles every package.
 @Suite("repository layout")
 struct RepositoryLayoutTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -28,8 +29,8 @@ struct RepositoryLayoutTests {
     /// The folders whose immediate subfolders are packages the root aggregates.
     static let packageFolders = ["Interfaces", "Modules", "Support"]
 
-    @Test("the root package aggregates every package under Interfaces/, Modules/ and Support/ by path")
-    func rootAggregatesEverything() throws {
+    @Test("the root package vends every library of the packages under Interfaces/, Modules/ and Support/")
+    func rootVendsEverything() throws {
         // A scratch path of its own: the running `swift test` holds the lock on .build.
         let scratch = try TemporaryDirectory(prefix: "dump-package")
         defer { scratch.remove() }
@@ -38,18 +39,18 @@ struct RepositoryLayoutTests {
             ["swift", "package", "--scratch-path", scratch.path, "dump-package", "--package-path", Self.root])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let deps = json["dependencies"] as? [[String: Any]] ?? []
-        let paths = Set(
-            deps.compactMap { dep -> String? in
-                guard let fs = (dep["fileSystem"] as? [[String: Any]])?.first, let path = fs["path"] as? String else {
-                    return nil
-                }
-                return URL(fileURLWithPath: path).standardizedFileURL.path
-            })
+        let products = Set((json["products"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
+        #expect((json["dependencies"] as? [Any] ?? []).isEmpty, "the root reaches no package by path (docs/adr/0011)")
+        let library = try NSRegularExpression(pattern: #"\.library\(name: "([A-Za-z0-9_]+)""#)
         for folder in Self.packageFolders {
             for name in Self.packageDirectories(folder) {
-                let path = URL(fileURLWithPath: "\(Self.root)/\(folder)/\(name)").standardizedFileURL.path
-                #expect(paths.contains(path), "root Package.swift does not aggregate \(folder)/\(name)")
+                let manifest = try String(
+                    contentsOfFile: "\(Self.root)/\(folder)/\(name)/Package.swift", encoding: .utf8)
+                let range = NSRange(manifest.startIndex..., in: manifest)
+                for match in library.matches(in: manifest, range: range) {
+                    let product = (manifest as NSString).substring(with: match.range(at: 1))
+                    #expect(products.contains(product), "the root does not vend \(product) of \(folder)/\(name)")
+                }
             }
         }
     }

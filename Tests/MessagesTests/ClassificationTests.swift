@@ -1,70 +1,40 @@
 import HTTPInterface
+import HTTPInterfaceTesting
 import HTTPTypes
 import KeychainInterface
 import Messages
 import MessagesInterface
 import ServerAPI
 import SessionsInterface
+import SessionsInterfaceTesting
 import ShareCore
 import Synchronization
+import SystemTesting
 import Testing
 import UploadsInterface
 
-/// Answers each request with the next scripted outcome and counts requests.
-final class ScriptedClient: DPoPSigningHTTPClient {
-    enum Step: Sendable {
-        case answer(Int, code: String, headers: [(String, String)] = [])
-        case fail(HTTPClientError)
-        case created
-    }
-    private let steps: Mutex<[Step]>
-    private let count = Mutex(0)
-
-    init(_ steps: [Step]) { self.steps = Mutex(steps) }
-
-    var requests: Int { count.withLock { $0 } }
-
-    func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
-        -> HTTPClientResponse
-    {
-        try await send(request, accessToken: nil, options: options)
-    }
-
-    func send(_ request: HTTPClientRequest, accessToken: String?, options: HTTPRequestOptions)
-        async throws(HTTPClientError) -> HTTPClientResponse
-    {
-        count.withLock { $0 += 1 }
-        let step = steps.withLock { $0.isEmpty ? Step.created : $0.removeFirst() }
-        switch step {
-        case .fail(let error): throw error
-        case .created:
-            let body = #"{"message":{"id":"m1","channel_id":"c1","thread_id":"t1","text":"x","attachments":[]}}"#
-            return HTTPClientResponse(status: 201, body: Array(body.utf8))
-        case .answer(let status, let code, let headers):
-            var fields = HTTPFields()
-            for (name, value) in headers { fields.set(name, value) }
-            let body = #"{"type":"about:blank","status":\#(status),"code":"\#(code)","detail":"Detail \#(code)."}"#
-            return HTTPClientResponse(status: status, headers: fields, body: Array(body.utf8))
-        }
-    }
+/// One scripted outcome of the message transport.
+enum Step: Sendable {
+    case answer(Int, code: String, headers: [(String, String)] = [])
+    case fail(HTTPClientError)
+    case created
 }
 
-/// A token provider counting reportRejected calls.
-final class CountingTokens: AccessTokenProvider {
-    let role = SessionRole.child
-    private let rejected = Mutex(0)
-    private let failure: SessionError?
-
-    init(failure: SessionError? = nil) { self.failure = failure }
-
-    var rejections: Int { rejected.withLock { $0 } }
-
-    func currentAccessToken() async throws(SessionError) -> AccessToken {
-        if let failure { throw failure }
-        return AccessToken(sessionID: "s", value: SecretValue(utf8: "token"), expiresAt: Int64.max)
-    }
-
-    func reportRejected(token: AccessToken) async { rejected.withLock { $0 += 1 } }
+/// The shared scripted client answering `steps` in turn, then `201` with a message.
+func scriptedClient(_ steps: [Step]) -> ScriptedHTTPClient {
+    let created = #"{"message":{"id":"m1","channel_id":"c1","thread_id":"t1","text":"x","attachments":[]}}"#
+    return ScriptedHTTPClient(
+        steps.map { step -> Result<HTTPClientResponse, HTTPClientError> in
+            switch step {
+            case .fail(let error): return .failure(error)
+            case .created: return .raw(201, created)
+            case .answer(let status, let code, let headers):
+                var fields = HTTPFields()
+                for (name, value) in headers { fields.set(name, value) }
+                let body = #"{"type":"about:blank","status":\#(status),"code":"\#(code)","detail":"Detail \#(code)."}"#
+                return .raw(status, body, headers: fields)
+            }
+        }, whenExhausted: .answer(.raw(201, created)))
 }
 
 /// An uploader that fails with a given error, or succeeds, and counts calls.
@@ -99,10 +69,10 @@ struct ClassificationTests {
     }
 
     func send(
-        _ steps: [ScriptedClient.Step], tokens: CountingTokens = CountingTokens(),
+        _ steps: [Step], tokens: StubTokenProvider = StubTokenProvider(sessionID: "s"),
         uploader: ScriptedUploader = ScriptedUploader(), attachments: [UploadSource] = []
-    ) async -> (Result<SentMessage, SendError>, ScriptedClient) {
-        let client = ScriptedClient(steps)
+    ) async -> (Result<SentMessage, SendError>, ScriptedHTTPClient) {
+        let client = scriptedClient(steps)
         let sender = Sender(
             uploader: uploader,
             messages: MessageClient(
@@ -168,33 +138,34 @@ struct ClassificationTests {
 
     @Test("401 token_expired: reportRejected, then one retry that succeeds")
     func expiredTokenRetriedOnce() async throws {
-        let tokens = CountingTokens()
+        let tokens = StubTokenProvider(sessionID: "s")
         let (result, client) = await send([.answer(401, code: "token_expired")], tokens: tokens)
         let sent = try result.get()
         #expect(sent.messageID == "m1" && !sent.replayed)
-        #expect(tokens.rejections == 1 && client.requests == 2)
+        #expect(tokens.rejections == 1 && client.requestCount == 2)
     }
 
     @Test("401 twice: session unavailable (retryable), only one retry")
     func expiredTwice() async {
-        let tokens = CountingTokens()
+        let tokens = StubTokenProvider(sessionID: "s")
         let (result, client) = await send(
             [.answer(401, code: "invalid_token"), .answer(401, code: "invalid_token")], tokens: tokens)
         guard case .failure(.retryable(.sessionUnavailable)) = result else {
             Issue.record("\(result)")
             return
         }
-        #expect(tokens.rejections == 1 && client.requests == 2)
+        #expect(tokens.rejections == 1 && client.requestCount == 2)
     }
 
     @Test("no session: retryable, no request sent")
     func noSession() async {
-        let (result, client) = await send([], tokens: CountingTokens(failure: .unavailable(.noTokens)))
+        let (result, client) = await send(
+            [], tokens: StubTokenProvider(sessionID: "s", failure: .unavailable(.noTokens)))
         guard case .failure(.retryable(.sessionUnavailable)) = result else {
             Issue.record("\(result)")
             return
         }
-        #expect(client.requests == 0)
+        #expect(client.requestCount == 0)
     }
 
     @Test("a file over file_max_upload_bytes is refused before any upload, naming the limit")
@@ -207,7 +178,7 @@ struct ClassificationTests {
             return
         }
         #expect(message.contains("file_max_upload_bytes") && message.contains("1000"))
-        #expect(uploader.calls == 0 && client.requests == 0)
+        #expect(uploader.calls == 0 && client.requestCount == 0)
     }
 
     @Test(
@@ -228,6 +199,6 @@ struct ClassificationTests {
         case .failure(.cancelled): outcome = "cancelled"
         }
         #expect(outcome == expected, "\(error) -> \(result)")
-        #expect(client.requests == 0, "no message after a failed upload")
+        #expect(client.requestCount == 0, "no message after a failed upload")
     }
 }

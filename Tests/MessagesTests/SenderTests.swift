@@ -1,9 +1,12 @@
 import Foundation
+import HTTPInterfaceTesting
 import Messages
 import MessagesInterface
 import Sessions
 import SessionsInterface
+import SessionsInterfaceTesting
 import ShareCore
+import SystemTesting
 import TestSupport
 import Testing
 import UploadsInterface

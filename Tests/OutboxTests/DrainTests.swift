@@ -2,6 +2,7 @@ import ClientAssembly
 import ClientTestSupport
 import Foundation
 import HTTPInterface
+import HTTPInterfaceTesting
 import HTTPTypes
 import Messages
 import MessagesInterface
@@ -10,7 +11,9 @@ import OutboxInterface
 import ServerAPI
 import SessionsInterface
 import ShareCore
+import ShareCoreTesting
 import Synchronization
+import SystemTesting
 import TestSupport
 import Testing
 import Uploads
@@ -69,7 +72,7 @@ struct DrainTests {
         defer { fixture.close() }
         let item = try fixture.enqueue("survives an outage", files: [("d.bin", 30_000)])
         fixture.stopServer()
-        let start = fixture.clock.now()
+        let start = fixture.clock.milliseconds
         let down = try await fixture.drainer().drainOnce()
         #expect(down.sent == 0 && down.retried == 1)
         let waiting = try #require(try fixture.outbox.item(item.clientMsgID))
@@ -82,13 +85,13 @@ struct DrainTests {
 
         let early = try await fixture.drainer().drainOnce()
         #expect(early.sent == 0 && early.retried == 0, "not due before its backoff")
-        fixture.clock.advance(to: waiting.nextAttemptAt)
+        fixture.clock.advance(toMilliseconds: waiting.nextAttemptAt)
         let stillDown = try await fixture.drainer().drainOnce()
         let second = try #require(try fixture.outbox.item(item.clientMsgID))
         #expect(stillDown.retried == 1 && second.nextAttemptAt == waiting.nextAttemptAt + 2000, "doubled")
 
         try fixture.restartServer()
-        fixture.clock.advance(to: second.nextAttemptAt)
+        fixture.clock.advance(toMilliseconds: second.nextAttemptAt)
         let back = try await fixture.drainer().drainOnce()
         #expect(back.sent == 1 && back.retried == 0)
         #expect(try await fixture.serverCounts()[item.clientMsgID.description] == 1)
@@ -103,21 +106,21 @@ struct DrainTests {
         defer { fixture.close() }
         let item = try fixture.enqueue("the server asks to wait")
         let connection = fixture.sandbox.connection
-        let busy = BusyOnce(connection.signed, pathSuffix: "/messages", retryAfter: "7")
+        let busy = busyOnce(connection.signed, pathSuffix: "/messages", retryAfter: "7")
         let sender = Sender(
             uploader: connection.uploader(.parent, recordsDirectory: fixture.home.file("records")),
             messages: MessageClient(
                 api: AuthorizedClient(origin: fixture.origin, client: busy, tokens: connection.provider(.parent))),
             limits: OutboxFixture.limits)
-        let start = fixture.clock.now()
+        let start = fixture.clock.milliseconds
         let first = try await fixture.drainer(sender: sender).drainOnce()
         #expect(first.retried == 1 && first.sent == 0)
         let waiting = try #require(try fixture.outbox.item(item.clientMsgID))
         #expect(waiting.nextAttemptAt == start + 7000, "the server's 7 s, above the backoff's 1 s")
         #expect(waiting.lastError?.contains("7 seconds") == true)
-        fixture.clock.advance(to: start + 6999)
+        fixture.clock.advance(toMilliseconds: start + 6999)
         #expect(try await fixture.drainer(sender: sender).drainOnce().sent == 0, "not before the server's wait")
-        fixture.clock.advance(to: waiting.nextAttemptAt)
+        fixture.clock.advance(toMilliseconds: waiting.nextAttemptAt)
         #expect(try await fixture.drainer(sender: sender).drainOnce().sent == 1)
         #expect(try await fixture.serverCounts()[item.clientMsgID.description] == 1)
     }
@@ -128,7 +131,7 @@ struct DrainTests {
         defer { fixture.close() }
         let waiting = try fixture.enqueue("waits five minutes")
         let refused = try fixture.enqueue("refused")
-        let now = fixture.clock.now()
+        let now = fixture.clock.milliseconds
         #expect(try fixture.outbox.nextDue(now: now)?.clientMsgID == waiting.clientMsgID)
         try fixture.outbox.markRetry(waiting.clientMsgID, reason: "down", nextAttemptAt: now + 300_000, now: now)
         #expect(try fixture.outbox.nextDue(now: now)?.clientMsgID == refused.clientMsgID)
@@ -164,12 +167,12 @@ struct DrainTests {
         let fixture = try await OutboxFixture()
         defer { fixture.close() }
         let item = try fixture.enqueue("claimed, then the drainer died")
-        let claimed = try #require(try fixture.outbox.nextDue(now: fixture.clock.now()))
+        let claimed = try #require(try fixture.outbox.nextDue(now: fixture.clock.milliseconds))
         #expect(claimed.clientMsgID == item.clientMsgID && claimed.state == .sending)
-        #expect(try fixture.outbox.nextDue(now: fixture.clock.now()) == nil, "claimed once")
+        #expect(try fixture.outbox.nextDue(now: fixture.clock.milliseconds) == nil, "claimed once")
         let within = try await fixture.drainer(lease: .seconds(60)).drainOnce()
         #expect(within.releasedClaims == 0 && within.sent == 0)
-        fixture.clock.advance(to: fixture.clock.now() + 60_000)
+        fixture.clock.advance(toMilliseconds: fixture.clock.milliseconds + 60_000)
         let after = try await fixture.drainer(lease: .seconds(60)).drainOnce()
         #expect(after.releasedClaims == 1 && after.sent == 1)
         #expect(try await fixture.serverCounts()[item.clientMsgID.description] == 1)
@@ -213,35 +216,9 @@ final class Collector<Value: Sendable>: Sendable {
 /// A signing client that answers the first request whose path ends with
 /// `pathSuffix` itself, with `503` and a `Retry-After`, and passes every
 /// other request to the real client.
-final class BusyOnce: DPoPSigningHTTPClient {
-    private let inner: any DPoPSigningHTTPClient
-    private let pathSuffix: String
-    private let retryAfter: String
-    private let answered = Mutex(false)
-
-    init(_ inner: any DPoPSigningHTTPClient, pathSuffix: String, retryAfter: String) {
-        self.inner = inner
-        self.pathSuffix = pathSuffix
-        self.retryAfter = retryAfter
-    }
-
-    func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
-        -> HTTPClientResponse
-    {
-        try await send(request, accessToken: nil, options: options)
-    }
-
-    func send(_ request: HTTPClientRequest, accessToken: String?, options: HTTPRequestOptions)
-        async throws(HTTPClientError) -> HTTPClientResponse
-    {
-        let busy =
-            request.url.hasSuffix(pathSuffix)
-            && answered.withLock { done in
-                defer { done = true }
-                return !done
-            }
-        guard busy else { return try await inner.send(request, accessToken: accessToken, options: options) }
-        let body = #"{"type":"about:blank","status":503,"code":"storage_unavailable","title":"Busy"}"#
-        return HTTPClientResponse(status: 503, headers: ["Retry-After": retryAfter], body: Array(body.utf8))
-    }
+func busyOnce(_ inner: any DPoPSigningHTTPClient, pathSuffix: String, retryAfter: String) -> ScriptedHTTPClient {
+    let client = ScriptedHTTPClient(whenExhausted: .passThrough(inner))
+    let body = #"{"type":"about:blank","status":503,"code":"storage_unavailable","title":"Busy"}"#
+    client.answer(urlSuffix: pathSuffix, with: [.raw(503, body, headers: ["Retry-After": retryAfter])])
+    return client
 }

@@ -1,7 +1,10 @@
 import Foundation
+import HTTPInterfaceTesting
 import ShareCore
+import ShareCoreTesting
 import ShareInbox
 import ShareInboxInterface
+import SystemTesting
 
 /// Writes share inbox entries the way `share send` does when it cannot
 /// deliver: a locked draft, the files, the manifest, one rename.

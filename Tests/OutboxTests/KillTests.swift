@@ -1,8 +1,11 @@
 import ClientTestSupport
 import Foundation
+import HTTPInterfaceTesting
 import Outbox
 import OutboxInterface
 import ShareCore
+import ShareCoreTesting
+import SystemTesting
 import TestSupport
 import Testing
 
@@ -36,7 +39,7 @@ struct KillTests {
             killedAfter.append(steps)
         }
         // The helpers claimed by the system clock; every one of them is dead now.
-        fixture.clock.advance(to: OutboxDrainer.systemClock())
+        fixture.clock.advance(toMilliseconds: OutboxDrainer.systemClock())
         let last = try await fixture.drainer(lease: .zero).drainOnce()
         #expect(last.failed == 0 && last.retried == 0, "\(last)")
         let counts = try await fixture.serverCounts()

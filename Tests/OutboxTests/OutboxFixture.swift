@@ -2,6 +2,7 @@ import ClientAssembly
 import ClientTestSupport
 import Foundation
 import HTTPInterface
+import HTTPInterfaceTesting
 import KeychainInterface
 import Messages
 import MessagesInterface
@@ -12,7 +13,9 @@ import SQLiteStore
 import Sessions
 import SessionsInterface
 import ShareCore
+import ShareCoreTesting
 import Synchronization
+import SystemTesting
 import TestSupport
 
 /// One person (alex, logged in: the daemon's parent session) against a real
@@ -83,7 +86,7 @@ final class OutboxFixture: @unchecked Sendable {
             makeSender: { requested in
                 precondition(requested == origin, "an item for another server: \(requested)")
                 return sender
-            }, clock: clock.now, backoff: BackoffPolicy(random: { $0.upperBound }), lease: lease,
+            }, clock: clock.millisecondsSource, backoff: BackoffPolicy(random: { $0.upperBound }), lease: lease,
             sentCallback: sentCallback, observer: observer)
     }
 
@@ -103,7 +106,7 @@ final class OutboxFixture: @unchecked Sendable {
         }
         let item = OutboxItem(
             clientMsgID: id, serverOrigin: origin, target: Self.thread, text: text, attachments: attachments,
-            nextAttemptAt: clock.now(), createdAt: clock.now())
+            nextAttemptAt: clock.milliseconds, createdAt: clock.milliseconds)
         try outbox.enqueue(item)
         return item
     }
@@ -143,15 +146,4 @@ final class OutboxFixture: @unchecked Sendable {
         restarted?.stop(removeFiles: false)
         sandbox.close()
     }
-}
-
-/// Milliseconds since 1970 that the test moves on; it starts at the real time.
-final class TestClock: Sendable {
-    private let value = Mutex(Int64(Date().timeIntervalSince1970 * 1000))
-
-    /// Now.
-    var now: @Sendable () -> Int64 { { self.value.withLock { $0 } } }
-
-    /// Moves the clock to `time` when that is later.
-    func advance(to time: Int64) { value.withLock { $0 = max($0, time) } }
 }

@@ -1,11 +1,14 @@
 import ClientTestSupport
 import Foundation
+import HTTPInterfaceTesting
 import Outbox
 import OutboxInterface
 import SQLiteStore
 import ShareCore
+import ShareCoreTesting
 import ShareInbox
 import ShareInboxInterface
+import SystemTesting
 import TestSupport
 import Testing
 
@@ -167,7 +170,9 @@ struct TakeoverTests {
         let shares = [
             try entries.add("from the inbox"), try entries.add("with a file", files: [file]),
         ]
-        let taken = try InboxTakeover(inbox: entries.inbox, outbox: fixture.outbox, clock: fixture.clock.now).run()
+        let taken = try InboxTakeover(
+            inbox: entries.inbox, outbox: fixture.outbox, clock: fixture.clock.millisecondsSource
+        ).run()
         #expect(taken.takenOver.count == 2)
         let report = try await fixture.drainer().drainOnce()
         #expect(report.sent == 2 && report.failed == 0 && report.retried == 0)

@@ -1,6 +1,7 @@
 import ClientTestSupport
 import Foundation
 import ShareIntake
+import SystemTesting
 import TestSupport
 import Testing
 

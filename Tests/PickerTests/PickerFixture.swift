@@ -10,6 +10,7 @@ import ShareInbox
 import ShareInboxInterface
 import SharedState
 import SharedStateInterface
+import SystemTesting
 import TargetStore
 import TestSupport
 

@@ -1,4 +1,5 @@
 import ShareCore
+import SystemTesting
 import Testing
 
 @testable import ShareCLIKit

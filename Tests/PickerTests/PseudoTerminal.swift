@@ -1,4 +1,5 @@
 import Foundation
+import SystemTesting
 import TestSupport
 
 /// A program run on a pseudo-terminal, the way a person runs it in a

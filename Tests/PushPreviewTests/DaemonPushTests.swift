@@ -15,6 +15,7 @@ import SessionsInterface
 import ShareCore
 import SharedState
 import SharedStateInterface
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -14,6 +14,7 @@ import SessionsInterface
 import ShareCore
 import SharedState
 import SharedStateInterface
+import SystemTesting
 import TestSupport
 
 /// Alex logged in (parent and child session) against a real `share-server`,

@@ -2,6 +2,7 @@ import CryptoInterface
 import DPoP
 import Foundation
 import OpenSSLCrypto
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import SystemTesting
 /// SplitMix64: a small seeded generator, so a failing property run can be
 /// repeated exactly from the seed its test names.
 struct SeededRandom: RandomNumberGenerator {

@@ -1,6 +1,7 @@
 import CryptoInterface
 import Foundation
 import OpenSSLCrypto
+import SystemTesting
 import TestSupport
 
 /// The upload and message requests that UploadTests and MessageTests share,

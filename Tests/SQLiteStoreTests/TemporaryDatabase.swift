@@ -1,5 +1,6 @@
 import SQLInterface
 import SQLiteStore
+import SystemTesting
 import TestSupport
 
 /// A fresh database file in its own temporary directory; ``remove()`` closes

@@ -1,7 +1,11 @@
 import Foundation
+import HTTPInterfaceTesting
 import KeychainInterface
 import Sessions
 import SessionsInterface
+import SessionsInterfaceTesting
+import SharedStateInterfaceTesting
+import SystemTesting
 import TestSupport
 import Testing
 

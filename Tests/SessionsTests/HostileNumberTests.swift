@@ -1,4 +1,8 @@
+import HTTPInterfaceTesting
 import KeychainInterface
+import SessionsInterfaceTesting
+import SharedStateInterfaceTesting
+import SystemTesting
 import Testing
 
 @testable import Sessions

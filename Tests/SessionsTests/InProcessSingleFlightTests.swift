@@ -1,8 +1,12 @@
 import HTTPInterface
+import HTTPInterfaceTesting
 import HTTPTypes
 import KeychainInterface
 import Sessions
 import SessionsInterface
+import SessionsInterfaceTesting
+import SharedStateInterfaceTesting
+import SystemTesting
 import Testing
 
 /// Refresh inside one process against a real `share-server`: many callers,

@@ -1,6 +1,10 @@
+import HTTPInterfaceTesting
 import KeychainInterface
 import Sessions
 import SessionsInterface
+import SessionsInterfaceTesting
+import SharedStateInterfaceTesting
+import SystemTesting
 import Testing
 
 /// `SessionIssuer.logout(parent:)`: the server ends the session and its

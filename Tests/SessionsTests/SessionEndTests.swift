@@ -1,9 +1,13 @@
 import Foundation
 import HTTPInterface
+import HTTPInterfaceTesting
 import HTTPTypes
 import KeychainInterface
 import Sessions
 import SessionsInterface
+import SessionsInterfaceTesting
+import SharedStateInterfaceTesting
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -1,6 +1,10 @@
+import HTTPInterfaceTesting
 import KeychainInterface
 import Sessions
 import SessionsInterface
+import SessionsInterfaceTesting
+import SharedStateInterfaceTesting
+import SystemTesting
 import Testing
 
 /// What the daemon does with sessions: log in, make the CLI's child session.

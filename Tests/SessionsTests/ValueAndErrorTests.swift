@@ -1,10 +1,14 @@
 import Foundation
 import HTTPInterface
+import HTTPInterfaceTesting
 import HTTPTypes
 import KeychainInterface
 import KeychainStore
 import Sessions
 import SessionsInterface
+import SessionsInterfaceTesting
+import SharedStateInterfaceTesting
+import SystemTesting
 import TestSupport
 import Testing
 
@@ -89,23 +93,23 @@ struct ValueAndErrorTests {
     @Test(
         "refresh answers map to outcomes: 5xx, 429 and transport failures are retryable and keep the tokens",
         arguments: [
-            (ScriptedSigningClient.json(503, #"{"code":"unavailable"}"#), true),
-            (ScriptedSigningClient.json(429, #"{"code":"rate_limited"}"#), true),
-            (ScriptedSigningClient.json(400, #"{"error":"use_dpop_nonce"}"#), true),
+            (.json(503, #"{"code":"unavailable"}"#), true),
+            (.json(429, #"{"code":"rate_limited"}"#), true),
+            (.json(400, #"{"error":"use_dpop_nonce"}"#), true),
             (.failure(HTTPClientError.cannotConnect("refused")), true),
             (.failure(HTTPClientError.timedOut(.total)), true),
-            (ScriptedSigningClient.json(400, #"{"code":"bad_request"}"#), false),
-            (ScriptedSigningClient.json(401, #"{"code":"invalid_dpop_proof"}"#), false),
-            (ScriptedSigningClient.json(200, #"{"access_token":"x"}"#), false),
+            (.json(400, #"{"code":"bad_request"}"#), false),
+            (.json(401, #"{"code":"invalid_dpop_proof"}"#), false),
+            (.json(200, #"{"access_token":"x"}"#), false),
             (.failure(HTTPClientError.tlsFailure("untrusted")), false),
         ] as [(Result<HTTPClientResponse, HTTPClientError>, Bool)])
     func passingFailures(answer: Result<HTTPClientResponse, HTTPClientError>, retryable: Bool) async throws {
-        let storage = MemoryTokenStorage()
+        let storage = InMemoryTokenStorage()
         let stored = Self.tokens(now: 1000, lifetime: 300)
         try storage.write(stored, for: .child)
-        let client = ScriptedSigningClient([answer])
+        let client = ScriptedHTTPClient([answer], whenExhausted: .repeatLast)
         let provider = RefreshingTokenProvider(
-            role: .child, serverOrigin: "http://h", storage: storage, client: client, locks: NoLocks(),
+            role: .child, serverOrigin: "http://h", storage: storage, client: client, locks: InProcessLocks(),
             clock: { 2000 })
         let error = await #expect(throws: SessionError.self) { try await provider.currentAccessToken() }
         #expect(error?.isRetryable == retryable)
@@ -130,13 +134,14 @@ struct ValueAndErrorTests {
             ("token_expired", .refreshExpired), ("invalid_grant", .invalidGrant),
         ])
     func endingAnswers(code: String, reason: SessionUnavailableReason) async throws {
-        let storage = MemoryTokenStorage()
+        let storage = InMemoryTokenStorage()
         try storage.write(Self.tokens(now: 1000), for: .child)
         try storage.write(Self.tokens(now: 1000, session: "ses_parent"), for: .parent)
         let provider = RefreshingTokenProvider(
             role: .child, serverOrigin: "http://h", storage: storage,
-            client: ScriptedSigningClient([ScriptedSigningClient.json(401, "{\"code\":\"\(code)\"}")]),
-            locks: NoLocks(), clock: { 2000 })
+            client: ScriptedHTTPClient(
+                [.json(401, "{\"code\":\"\(code)\"}")], whenExhausted: .repeatLast),
+            locks: InProcessLocks(), clock: { 2000 })
         await #expect(throws: SessionError.unavailable(reason)) { try await provider.currentAccessToken() }
         #expect(try storage.read(.child) == nil)
         #expect(try storage.read(.parent) != nil)

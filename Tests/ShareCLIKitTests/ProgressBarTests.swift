@@ -1,4 +1,5 @@
 import AppSupport
+import SystemTesting
 import Testing
 
 @testable import ShareCLIKit

@@ -1,5 +1,6 @@
 import AppSupport
 import ShareCLIKit
+import SystemTesting
 import Testing
 
 @Suite("share CLI entry")

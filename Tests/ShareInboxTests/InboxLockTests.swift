@@ -1,7 +1,9 @@
 import Foundation
+import ShareCoreTesting
 import ShareInbox
 import ShareInboxInterface
 import Synchronization
+import SystemTesting
 import TestSupport
 import Testing
 

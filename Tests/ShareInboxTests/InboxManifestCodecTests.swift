@@ -1,7 +1,9 @@
 import Foundation
 import ShareCore
+import ShareCoreTesting
 import ShareInbox
 import ShareInboxInterface
+import SystemTesting
 import Testing
 
 @Suite("inbox manifest encoding")

@@ -1,6 +1,8 @@
 import Foundation
+import ShareCoreTesting
 import ShareInbox
 import ShareInboxInterface
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -7,6 +7,7 @@ import Sessions
 import SessionsInterface
 import SharedState
 import SharedStateInterface
+import SystemTesting
 import TestSupport
 
 /// A real `share-server` and an app group nobody is logged in to yet, with

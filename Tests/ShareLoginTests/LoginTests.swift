@@ -2,6 +2,7 @@ import ClientTestSupport
 import Foundation
 import SessionsInterface
 import SharedStateInterface
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -5,6 +5,7 @@ import MessagesInterface
 import SessionsInterface
 import SharedState
 import SharedStateInterface
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import SharedState
 import SharedStateInterface
+import SystemTesting
 import TestSupport
 import Testing
 

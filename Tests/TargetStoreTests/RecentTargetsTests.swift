@@ -1,7 +1,10 @@
 import Foundation
+import HTTPInterfaceTesting
+import SessionsInterfaceTesting
 import ShareCore
 import SharedState
 import SharedStateInterface
+import SystemTesting
 import TargetStore
 import TargetStoreInterface
 import TestSupport

@@ -1,4 +1,7 @@
+import HTTPInterfaceTesting
+import SessionsInterfaceTesting
 import ShareCore
+import SystemTesting
 import TargetStore
 import TargetStoreInterface
 import Testing

@@ -1,9 +1,12 @@
 import ClientAssembly
 import ClientTestSupport
+import HTTPInterfaceTesting
 import KeychainInterface
 import Sessions
 import SessionsInterface
+import SessionsInterfaceTesting
 import ShareCore
+import SystemTesting
 import TargetStore
 import TargetStoreInterface
 import Testing

@@ -1,11 +1,14 @@
 import ClientTestSupport
 import HTTPInterface
+import HTTPInterfaceTesting
 import HTTPTypes
 import KeychainInterface
 import ServerAPI
 import SessionsInterface
+import SessionsInterfaceTesting
 import ShareCore
 import Synchronization
+import SystemTesting
 import TargetStore
 import TargetStoreInterface
 import Testing
@@ -76,51 +79,32 @@ struct UnavailableTests {
 
     private func directory(_ client: Scripted) -> ServerTargetDirectory {
         ServerTargetDirectory(
-            api: AuthorizedClient(origin: "http://127.0.0.1:1", client: client, tokens: client), cacheLifetime: .zero)
+            api: AuthorizedClient(origin: "http://127.0.0.1:1", client: client.client, tokens: client.tokens),
+            cacheLifetime: .zero)
     }
 }
 
-/// A transport and token provider that answer from a script, counting
-/// requests and reported rejections.
-final class Scripted: DPoPSigningHTTPClient, AccessTokenProvider {
+/// A transport and a token provider that answer from a script, counting
+/// requests and reported rejections (the shared fakes, paired).
+struct Scripted {
     struct Answer: Sendable {
         var status: Int
         var body: String
         var retryAfter: String?
     }
 
-    private let state: Mutex<(answers: [Answer], requests: Int, rejections: Int)>
+    let client: ScriptedHTTPClient
+    let tokens = StubTokenProvider()
 
-    init(answers: [Answer]) { state = Mutex((answers, 0, 0)) }
-
-    var requests: Int { state.withLock { $0.requests } }
-    var rejections: Int { state.withLock { $0.rejections } }
-    let role = SessionRole.child
-
-    func send(_ request: HTTPClientRequest, accessToken: String?, options: HTTPRequestOptions)
-        async throws(HTTPClientError) -> HTTPClientResponse
-    {
-        try await send(request, options: options)
+    init(answers: [Answer]) {
+        client = ScriptedHTTPClient(
+            answers.map { answer in
+                var headers = HTTPFields()
+                if let retryAfter = answer.retryAfter { headers.set("Retry-After", retryAfter) }
+                return .raw(answer.status, answer.body, headers: headers)
+            })
     }
 
-    func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
-        -> HTTPClientResponse
-    {
-        let answer = state.withLock { state -> Answer? in
-            state.requests += 1
-            return state.answers.isEmpty ? nil : state.answers.removeFirst()
-        }
-        guard let answer else { throw .cannotConnect("the script has no more answers") }
-        var headers = HTTPFields()
-        if let retryAfter = answer.retryAfter { headers.set("Retry-After", retryAfter) }
-        return HTTPClientResponse(status: answer.status, headers: headers, body: Array(answer.body.utf8))
-    }
-
-    func currentAccessToken() async throws(SessionError) -> AccessToken {
-        AccessToken(sessionID: "ses_test", value: SecretValue(utf8: "token"), expiresAt: Int64.max)
-    }
-
-    func reportRejected(token: AccessToken) async {
-        state.withLock { $0.rejections += 1 }
-    }
+    var requests: Int { client.requestCount }
+    var rejections: Int { tokens.rejections }
 }

@@ -1,4 +1,5 @@
 import Foundation
+public import SystemTesting
 
 /// A real `share-server` process on 127.0.0.1, port 0, with its own
 /// temporary database, started for one test and stopped by it.

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPInterfaceTesting
+import SystemTesting
 import TestSupport
 import Testing
 import Uploads

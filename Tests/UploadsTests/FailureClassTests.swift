@@ -1,8 +1,10 @@
 import ClientAssembly
 import Foundation
 import HTTPInterface
+import HTTPInterfaceTesting
 import Sessions
 import SessionsInterface
+import SystemTesting
 import TestSupport
 import Testing
 import Uploads
@@ -18,7 +20,7 @@ struct FailureClassTests {
         let fixture = try await UploadFixture()
         defer { fixture.close() }
         let source = try fixture.file("busy.bin", size: UploadFixture.partSize * 3)
-        let flaky = FlakyClient(fixture.signed, answer: ["/parts/2": [503, 429]])
+        let flaky = flakyClient(fixture.signed, answer: ["/parts/2": [503, 429]])
         let events = Collector<StreamingUploader.Event>()
         let done = try await fixture.uploader(
             client: flaky, retry: .init(delays: [.milliseconds(10), .milliseconds(10)]),
@@ -33,7 +35,7 @@ struct FailureClassTests {
         let fixture = try await UploadFixture()
         defer { fixture.close() }
         let source = try fixture.file("later.bin", size: UploadFixture.partSize * 2)
-        let flaky = FlakyClient(fixture.signed, answer: ["/parts/2": [503]], retryAfter: "7")
+        let flaky = flakyClient(fixture.signed, answer: ["/parts/2": [503]], retryAfter: "7")
         let events = Collector<StreamingUploader.Event>()
         let start = ContinuousClock.now
         let done = try await fixture.uploader(
@@ -56,7 +58,7 @@ struct FailureClassTests {
         let fixture = try await UploadFixture()
         defer { fixture.close() }
         let source = try fixture.file("capped.bin", size: 100)
-        let flaky = FlakyClient(fixture.signed, answer: ["/complete": [503]], retryAfter: "10000000000000000")
+        let flaky = flakyClient(fixture.signed, answer: ["/complete": [503]], retryAfter: "10000000000000000")
         let events = Collector<StreamingUploader.Event>()
         let outcome = await #expect(throws: UploadError.self) {
             try await fixture.uploader(
@@ -80,7 +82,7 @@ struct FailureClassTests {
         let fixture = try await UploadFixture()
         defer { fixture.close() }
         let source = try fixture.file("classes.bin", size: 100)
-        let busy = FlakyClient(fixture.signed, answer: ["/complete": [500, 502]])
+        let busy = flakyClient(fixture.signed, answer: ["/complete": [500, 502]])
         let retryable = await #expect(throws: UploadError.self) {
             try await fixture.uploader(client: busy, retry: .init(delays: [.milliseconds(5)])).upload(
                 source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
@@ -89,7 +91,7 @@ struct FailureClassTests {
             Issue.record("expected retryable, got \(String(describing: retryable))")
             return
         }
-        let forbidden = FlakyClient(fixture.signed, answer: ["/complete": [403]])
+        let forbidden = flakyClient(fixture.signed, answer: ["/complete": [403]])
         let rejected = await #expect(throws: UploadError.self) {
             try await fixture.uploader(client: forbidden).upload(
                 source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)

@@ -1,8 +1,10 @@
 import Foundation
+import HTTPInterfaceTesting
 import HTTPTypes
 import OpenSSLCrypto
 import ServerAPIInterface
 import Synchronization
+import SystemTesting
 import TestSupport
 import Testing
 import Uploads

@@ -1,5 +1,7 @@
 import Foundation
 import HTTPInterface
+import HTTPInterfaceTesting
+import SystemTesting
 import TestSupport
 import Testing
 import Uploads
@@ -187,7 +189,7 @@ struct UploadFlowTests {
         defer { fixture.close() }
         let source = try fixture.file("cut.bin", size: UploadFixture.partSize * 6)
         let events = Collector<StreamingUploader.Event>()
-        let flaky = FlakyClient(fixture.signed, failOnce: ["/parts/4"])
+        let flaky = flakyClient(fixture.signed, failOnce: ["/parts/4"])
         let uploader = fixture.uploader(
             client: flaky, retry: .init(delays: [.milliseconds(10)]), observer: { events.append($0) })
         let done = try await uploader.upload(
@@ -205,7 +207,7 @@ struct UploadFlowTests {
         let fixture = try await UploadFixture()
         defer { fixture.close() }
         let source = try fixture.file("flaky.bin", size: UploadFixture.partSize * 2)
-        let flaky = FlakyClient(fixture.signed, failOnce: ["/parts/2", "/complete"])
+        let flaky = flakyClient(fixture.signed, failOnce: ["/parts/2", "/complete"])
         // No retries at all: the first cut ends the call.
         let error = await #expect(throws: UploadError.self) {
             try await fixture.uploader(client: flaky, retry: .init(delays: [])).upload(

@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
                 .product(name: "CryptoInterface", package: "CryptoInterface"),
                 .product(name: "DPoPInterface", package: "DPoPInterface"),
+                .product(name: "DPoPInterfaceTesting", package: "DPoPInterface"),
                 .product(name: "ShareCore", package: "ShareCore"),
             ]
         )

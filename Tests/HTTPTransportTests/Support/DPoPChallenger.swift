@@ -2,6 +2,7 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import Synchronization
+import SystemTesting
 
 /// The server side of the DPoP nonce dance for `/dpop/token` (token
 /// endpoint: `400 {"error":"use_dpop_nonce"}`) and `/dpop/resource`

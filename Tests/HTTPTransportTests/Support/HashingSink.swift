@@ -5,6 +5,7 @@ import HTTPServerInterface
 import HTTPTypes
 import OpenSSLCrypto
 import Synchronization
+import SystemTesting
 
 /// A body sink that hashes what arrives (SHA-256) and keeps nothing else,
 /// so a test can upload hundreds of MiB and compare digests. Optional

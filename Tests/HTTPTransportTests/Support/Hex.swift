@@ -1,3 +1,4 @@
+import SystemTesting
 /// Lowercase hexadecimal, for digests in messages and comparisons.
 enum Hex {
     static func string(_ bytes: [UInt8]) -> String {

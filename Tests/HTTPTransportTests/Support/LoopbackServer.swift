@@ -2,6 +2,7 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import MicroHTTPServer
+import SystemTesting
 
 /// A MicroHTTPServer serving ``TestRoutes`` on 127.0.0.1 and a port the
 /// system picks, inside the test process; stopped by the test.

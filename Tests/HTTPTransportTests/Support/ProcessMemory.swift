@@ -1,4 +1,5 @@
 import Foundation
+import SystemTesting
 
 /// This process's memory as the kernel counts it (`/proc/self/status`).
 enum ProcessMemory {

@@ -1,6 +1,7 @@
 import HTTPInterface
 import HTTPTypes
 import Synchronization
+import SystemTesting
 
 /// Collects progress reports from the client's thread, and runs an action
 /// once when bytes sent first pass a threshold.

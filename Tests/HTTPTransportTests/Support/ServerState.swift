@@ -3,6 +3,7 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import Synchronization
+import SystemTesting
 
 /// What a test and its loopback server's handler share: what the handler
 /// saw (client ports, streamed bodies, DPoP attempts) and semaphores that

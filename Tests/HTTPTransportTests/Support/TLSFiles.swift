@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServerInterface
 import HTTPTypes
+import SystemTesting
 import TestSupport
 
 /// A self-signed P-256 certificate for 127.0.0.1 made for this run with

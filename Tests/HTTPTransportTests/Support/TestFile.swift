@@ -1,6 +1,7 @@
 import CryptoInterface
 import Foundation
 import OpenSSLCrypto
+import SystemTesting
 import TestSupport
 
 /// A file of deterministic pseudo-random bytes in a temporary directory,

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import Synchronization
+import SystemTesting
 
 /// The handler of the loopback test server: a route per behaviour the
 /// client must cope with.

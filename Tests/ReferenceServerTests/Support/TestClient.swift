@@ -4,6 +4,7 @@ import DPoPInterface
 import Foundation
 import FoundationNetworking
 import OpenSSLCrypto
+import SystemTesting
 import TestSupport
 
 /// An HTTP client for the reference server that signs every request with

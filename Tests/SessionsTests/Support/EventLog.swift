@@ -1,5 +1,9 @@
+import HTTPInterfaceTesting
 import Sessions
+import SessionsInterfaceTesting
+import SharedStateInterfaceTesting
 import Synchronization
+import SystemTesting
 
 /// Collects a provider's events from any thread, for counting.
 final class EventLog: Sendable {

@@ -3,13 +3,17 @@ import ClientTestSupport
 import DPoP
 import Foundation
 import HTTPInterface
+import HTTPInterfaceTesting
 import HTTPTransport
 import HTTPTypes
 import KeychainInterface
 import Sessions
 import SessionsInterface
+import SessionsInterfaceTesting
 import SharedState
 import SharedStateInterface
+import SharedStateInterfaceTesting
+import SystemTesting
 import TestSupport
 
 /// One person's client side against a real `share-server`: a keychain

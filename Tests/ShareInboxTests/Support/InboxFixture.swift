@@ -1,9 +1,11 @@
 import Foundation
 import ShareCore
+import ShareCoreTesting
 import ShareInbox
 import ShareInboxInterface
 import SharedState
 import Synchronization
+import SystemTesting
 import TestSupport
 
 #if canImport(Glibc)
@@ -11,17 +13,6 @@ import TestSupport
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// A clock a test moves by hand.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-
-    init(_ start: Date) { current = Mutex(start) }
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(seconds: Int) { current.withLock { $0 += TimeInterval(seconds) } }
-}
 
 /// A fresh shared container with its inbox, a clock the test moves, and
 /// ways to put good and broken entries on disk.

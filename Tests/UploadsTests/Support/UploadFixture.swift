@@ -4,6 +4,7 @@ import CryptoInterface
 import DPoP
 import Foundation
 import HTTPInterface
+import HTTPInterfaceTesting
 import HTTPTransport
 import HTTPTypes
 import KeychainInterface
@@ -12,6 +13,7 @@ import Sessions
 import SessionsInterface
 import SharedState
 import Synchronization
+import SystemTesting
 import TestSupport
 import Uploads
 import UploadsInterface
@@ -115,58 +117,32 @@ final class Collector<Value: Sendable>: Sendable {
     var all: [Value] { values.withLock { $0 } }
 }
 
-/// A DPoP client that loses the connection of chosen requests once each:
-/// a part that fails midway, without a proxy.
-final class FlakyClient: DPoPSigningHTTPClient {
-    private let inner: any DPoPSigningHTTPClient
-    private let failing: Mutex<Set<String>>
-    private let answers: Mutex<[String: [Int]]>
-    private let retryAfter: String?
-
-    /// - Parameters:
-    ///   - inner: the real client.
-    ///   - failOnce: URL suffixes (`/parts/3`) whose first request fails.
-    ///   - answer: URL suffixes answered, without sending, with these statuses in turn.
-    ///   - retryAfter: the `Retry-After` of those answers, if any.
-    init(
-        _ inner: any DPoPSigningHTTPClient, failOnce: Set<String> = [], answer: [String: [Int]] = [:],
-        retryAfter: String? = nil
-    ) {
-        self.inner = inner
-        failing = Mutex(failOnce)
-        answers = Mutex(answer)
-        self.retryAfter = retryAfter
+/// A DPoP client that loses the connection of chosen requests once each (a
+/// part that fails midway, without a proxy) and answers others, without
+/// sending them, with the given statuses in turn; the rest go to `inner`.
+/// - Parameters:
+///   - inner: the real client.
+///   - failOnce: URL suffixes (`/parts/3`) whose first request fails.
+///   - answer: URL suffixes answered, without sending, with these statuses in turn.
+///   - retryAfter: the `Retry-After` of those answers, if any.
+func flakyClient(
+    _ inner: any DPoPSigningHTTPClient, failOnce: Set<String> = [], answer: [String: [Int]] = [:],
+    retryAfter: String? = nil
+) -> ScriptedHTTPClient {
+    let client = ScriptedHTTPClient(whenExhausted: .passThrough(inner))
+    for suffix in failOnce.sorted() {
+        client.answer(urlSuffix: suffix, with: [.failure(.connectionLost("cut by the test"))])
     }
-
-    func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
-        -> HTTPClientResponse
-    {
-        try await send(request, accessToken: nil, options: options)
+    for (suffix, statuses) in answer.sorted(by: { $0.key < $1.key }) {
+        var headers = HTTPFields()
+        if let retryAfter { headers.set("Retry-After", retryAfter) }
+        client.answer(
+            urlSuffix: suffix,
+            with: statuses.map { status in
+                .raw(
+                    status, #"{"type":"about:blank","status":\#(status),"code":"test_\#(status)","title":"Test"}"#,
+                    headers: headers)
+            })
     }
-
-    func send(_ request: HTTPClientRequest, accessToken: String?, options: HTTPRequestOptions)
-        async throws(HTTPClientError) -> HTTPClientResponse
-    {
-        let fail = failing.withLock { set -> Bool in
-            guard let hit = set.first(where: { request.url.hasSuffix($0) }) else { return false }
-            set.remove(hit)
-            return true
-        }
-        if fail { throw .connectionLost("cut by the test") }
-        let status = answers.withLock { answers -> Int? in
-            guard let key = answers.keys.first(where: { request.url.hasSuffix($0) }),
-                var queue = answers[key], !queue.isEmpty
-            else { return nil }
-            let status = queue.removeFirst()
-            answers[key] = queue
-            return status
-        }
-        if let status {
-            let body = #"{"type":"about:blank","status":\#(status),"code":"test_\#(status)","title":"Test"}"#
-            var headers = HTTPFields()
-            if let retryAfter { headers.set("Retry-After", retryAfter) }
-            return HTTPClientResponse(status: status, headers: headers, body: Array(body.utf8))
-        }
-        return try await inner.send(request, accessToken: accessToken, options: options)
-    }
+    return client
 }

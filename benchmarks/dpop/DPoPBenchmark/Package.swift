@@ -29,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CryptoInterface", package: "CryptoInterface"),
                 .product(name: "DPoPInterface", package: "DPoPInterface"),
+                .product(name: "DPoPInterfaceTesting", package: "DPoPInterface"),
                 .product(name: "DPoP", package: "DPoP"),
                 .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
             ],

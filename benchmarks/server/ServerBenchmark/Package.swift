@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
                 .product(name: "CryptoInterface", package: "CryptoInterface"),
                 .product(name: "DPoPInterface", package: "DPoPInterface"),
+                .product(name: "DPoPInterfaceTesting", package: "DPoPInterface"),
                 .product(name: "DPoP", package: "DPoP"),
                 .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
                 .product(name: "SQLInterface", package: "SQLInterface"),

@@ -1,6 +1,7 @@
 import CryptoInterface
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
 import FuzzSupport
 import OpenSSLCrypto
 import ShareCore

@@ -1,6 +1,7 @@
 import CryptoInterface
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
 import Foundation
 import OpenSSLCrypto
 

@@ -2,6 +2,7 @@ import BenchmarkSupport
 import CryptoInterface
 import DPoP
 import DPoPInterface
+import DPoPInterfaceTesting
 import OpenSSLCrypto
 
 /// The DPoP module's own rates on one thread, measured as

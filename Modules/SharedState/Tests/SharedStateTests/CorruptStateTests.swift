@@ -1,0 +1,81 @@
+import Foundation
+import SharedState
+import SharedStateInterface
+import SystemTesting
+import Testing
+
+@Suite("corrupt state file")
+struct CorruptStateTests {
+    @Test(
+        "a corrupt state file is moved aside, reported once, and the state starts empty",
+        arguments: [
+            "{ this is not json", "", #"{"version":1,"values":{"k":42}}"#, #"["version",1]"#,
+        ])
+    func movedAside(content: String) throws {
+        let directory = try TemporaryDirectory(prefix: "sharekit-corrupt")
+        defer { directory.remove() }
+        let container = try SharedContainerDirectory(directory: directory.file("container"))
+        let path = container.rootPath + "/state.json"
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(content.utf8), attributes: [.posixPermissions: 0o600])
+
+        var reported: SharedStateError?
+        do {
+            _ = try container.state.value(for: .previewMode)
+        } catch let error as SharedStateError {
+            reported = error
+        }
+        guard case .corruptMovedAside(let reportedPath, let movedTo, _) = reported else {
+            Issue.record("expected corruptMovedAside, got \(String(describing: reported))")
+            return
+        }
+        #expect(reportedPath == path)
+        #expect(movedTo.hasPrefix(path + ".corrupt-"))
+        // Kept byte for byte for inspection, never dropped.
+        #expect(FileManager.default.contents(atPath: movedTo) == Data(content.utf8))
+        #expect(String(describing: reported!).contains("moved aside to \(movedTo)"))
+
+        // Reported once: afterwards the state is empty and usable.
+        #expect(try container.state.value(for: .previewMode) == nil)
+        try container.state.set("full", for: .previewMode)
+        #expect(try container.state.snapshot() == ["notify.preview_mode": "full"])
+    }
+
+    @Test("a writer that meets a corrupt file moves it aside too, and its write is not applied")
+    func writerReports() throws {
+        let directory = try TemporaryDirectory(prefix: "sharekit-corrupt")
+        defer { directory.remove() }
+        let container = try SharedContainerDirectory(directory: directory.file("container"))
+        let path = container.rootPath + "/state.json"
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data("garbage".utf8), attributes: [.posixPermissions: 0o600])
+        #expect {
+            try container.state.increment(.displayCount)
+        } throws: { error in
+            guard case SharedStateError.corruptMovedAside = error else { return false }
+            return true
+        }
+        #expect(try container.state.integer(for: .displayCount) == nil)
+        let asides = try FileManager.default.contentsOfDirectory(atPath: container.rootPath).filter {
+            $0.hasPrefix("state.json.corrupt-")
+        }
+        #expect(asides.count == 1)
+    }
+
+    @Test("a state file of a newer version is refused and left untouched")
+    func newerVersion() throws {
+        let directory = try TemporaryDirectory(prefix: "sharekit-corrupt")
+        defer { directory.remove() }
+        let container = try SharedContainerDirectory(directory: directory.file("container"))
+        let path = container.rootPath + "/state.json"
+        let content = Data(#"{"values":{},"version":2}"#.utf8)
+        _ = FileManager.default.createFile(atPath: path, contents: content, attributes: [.posixPermissions: 0o600])
+        #expect {
+            try container.state.snapshot()
+        } throws: { error in
+            guard case SharedStateError.corrupt(let reportedPath, let reason) = error else { return false }
+            return reportedPath == path && reason.contains("version 2")
+        }
+        #expect(FileManager.default.contents(atPath: path) == content)
+    }
+}
