@@ -1,5 +1,6 @@
 import DPoP
 import Foundation
+import SystemTesting
 import TestSupport
 import Testing
 

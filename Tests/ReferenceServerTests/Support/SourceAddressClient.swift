@@ -1,4 +1,5 @@
 import Foundation
+import SystemTesting
 
 #if canImport(Glibc)
     import Glibc

@@ -252,6 +252,14 @@ struct ContractCheckerTests {
         )
     }
 
+    @Test("c-shims: a root package that vends a nested package's shim (same sources) is one shim, not two")
+    func vendedShim() {
+        var (builder, _, _, _) = baseline()
+        builder.target(
+            ".", "CCurl", type: .system, sourceDirectory: "Modules/Uploads/Sources/CCurl", systemLibraries: ["curl"])
+        #expect(builder.check().compact.filter { $0.hasSuffix("[c-shims]") }.isEmpty)
+    }
+
     @Test("testing-only: fakes are for Tests/ and for other fakes")
     func testingOnly() {
         var builder = ModelBuilder()

@@ -236,7 +236,12 @@ public enum ContractChecker {
         for (library, declarers) in owners {
             let sorted = declarers.sorted { $0.id < $1.id }
             guard let first = sorted.first else { continue }
-            for other in sorted.dropFirst() where other.id.package != first.id.package && !other.isExternal {
+            // A root package that vends a nested package's target points at the
+            // same sources: that is one shim seen through two manifests, not two.
+            for other in sorted.dropFirst()
+            where other.id.package != first.id.package && !other.isExternal
+                && other.sourceDirectory != first.sourceDirectory
+            {
                 reported[other.id, default: []].append(library)
             }
         }
