@@ -71,6 +71,7 @@ struct DaemonRunner: Sendable {
             "daemon",
             "started (pid \(getpid())), server \(daemon.connection.origin), control socket \(options.socketPath)")
         if options.retryNow { daemon.retryNow() }
+        await establishFeedPosition()
         // The line tests and scripts wait for (stdout, unbuffered).
         FileDescriptorSink.standardOutput.write("share-daemon: ready\n")
 
@@ -154,6 +155,26 @@ struct DaemonRunner: Sendable {
     }
 
     private var cursorPath: String { daemon.stateDirectory + "/events.cursor" }
+
+    /// The event feed without a cursor starts at the moment of the first
+    /// poll: an event between the daemon's start and that poll (a revoked
+    /// write permission, say) would be missed. So before the daemon says it
+    /// is ready, a first start takes the feed's current position (a poll that
+    /// does not wait), at most a few seconds, so an unreachable server does
+    /// not hold the daemon back (the event loop then starts from its first poll).
+    private func establishFeedPosition() async {
+        guard daemon.isLoggedIn, !FileManager.default.fileExists(atPath: cursorPath) else { return }
+        let daemon = daemon
+        let probe = Task { try? await daemon.pollEvents(after: nil, wait: 0) }
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(3))
+            probe.cancel()
+        }
+        defer { timer.cancel() }
+        if let position = await probe.value {
+            try? position.write(toFile: cursorPath, atomically: true, encoding: .utf8)
+        }
+    }
 
     /// The event feed's retries after failed polls: ceilings 2 s, 4 s, …
     /// up to 256 s as before, now jittered so that daemons cut off together

@@ -63,20 +63,32 @@ public final class HelperProcess: @unchecked Sendable {
     }
 
     /// Reads lines until one satisfies `predicate`, so a test waits for what
-    /// a child prints instead of sleeping.
-    /// - Returns: the matching line, or nil when output ended first.
-    public func waitForLine(where predicate: (String) -> Bool) -> String? {
-        while let line = readLine() {
+    /// a child prints instead of sleeping. A line that never comes fails the
+    /// test after `limit` instead of holding the whole run forever.
+    /// - Parameters:
+    ///   - limit: the longest wait for the matching line (two minutes unless given).
+    ///   - predicate: what the line must satisfy.
+    /// - Returns: the matching line, or nil when output ended or the limit passed first.
+    public func waitForLine(limit: Duration = .seconds(120), where predicate: (String) -> Bool) -> String? {
+        let deadline = ContinuousClock.now + limit
+        while let line = readLine(until: deadline) {
             if predicate(line) { return line }
         }
         return nil
     }
 
     /// Reads one line of standard output, waiting for it.
-    /// - Returns: the line without its newline, or nil at end of file.
-    public func readLine() -> String? {
+    /// - Parameter deadline: when to give up (nil: wait as long as it takes).
+    /// - Returns: the line without its newline, or nil at end of file or at the deadline.
+    public func readLine(until deadline: ContinuousClock.Instant? = nil) -> String? {
         var bytes: [UInt8] = []
         while true {
+            if let deadline {
+                let left = deadline - ContinuousClock.now
+                let milliseconds = max(0, Int32(clamping: left.components.seconds * 1000 + 1))
+                var poller = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                guard left > .zero, poll(&poller, 1, milliseconds) == 1 else { return nil }
+            }
             let data = output.readData(ofLength: 1)
             guard let byte = data.first else {
                 return bytes.isEmpty ? nil : transcribed(String(decoding: bytes, as: UTF8.self))
