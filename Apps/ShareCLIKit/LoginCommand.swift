@@ -6,16 +6,17 @@ import ShareCore
 import SharedStateInterface
 
 /// `share login`: signs a person in, which makes the parent session the
-/// daemon holds (bound to the device key), and tells the daemon so it makes
-/// the child session `share send` uses.
+/// daemon holds (bound to the device key), makes the child session
+/// `share send` uses, and tells a running daemon, which keeps that child alive.
 enum LoginCommand {
     static let help = """
         Usage: share login --server URL --user NAME [--password-stdin] [--allow-insecure-http] [--json]
 
         Signs in to a server. The new session (the parent session, bound to this
-        device's key) is kept in the keychain for share-daemon, which then creates
-        the child session share send uses. The server becomes the default of every
-        share command.
+        device's key) is kept in the keychain for share-daemon, and the child session
+        share send uses is made at once, so share send works right after login
+        without a daemon; share-daemon keeps it alive afterwards. The server becomes
+        the default of every share command.
 
         Options:
           --server URL      the server, https://host[:port]; http:// only for this
@@ -107,7 +108,22 @@ enum LoginCommand {
         } catch {
             return output.failure("logged in, but cannot record it for the other programs: \(error)")
         }
+        // The child session share send uses, made now (createExtensionSession,
+        // as the app does right after login): the first share after a login
+        // needs no daemon. A failure is not the login's: share-daemon makes
+        // the child at its next pass.
+        var childWarning: String?
+        do {
+            _ = try await connection.issuer.ensureChildSession(parent: connection.provider(.parent))
+        } catch {
+            childWarning = "\(error)"
+        }
         DaemonControl.wake(assembly)
+        if let childWarning {
+            io.err.write(
+                "share login: no session for share send yet (\(TerminalText.neutralised(childWarning))); "
+                    + "share-daemon makes it when it runs\n")
+        }
 
         if output.json {
             output.io.writeJSON([
