@@ -135,7 +135,9 @@ struct CLIContext: Sendable {
 
     /// Tells a running daemon that the inbox has something new (best effort:
     /// without a daemon the entry waits for its next start).
-    func wakeDaemon() {
+    /// - Returns: whether a daemon answered.
+    @discardableResult
+    func wakeDaemon() -> Bool {
         DaemonControl.wake(assembly)
     }
 
@@ -146,13 +148,11 @@ struct CLIContext: Sendable {
             _ = try? recents.record(entry.manifest.target)
             return report.sent(message, manifest: entry.manifest)
         case .kept(let reason):
-            wakeDaemon()
-            return report.queued(entry, reason: reason.description)
+            return report.queued(entry, reason: reason.description, daemonRunning: wakeDaemon())
         case .rejected(let code, let message):
             return report.refused(code: code, message, clientMsgID: entry.manifest.clientMsgID)
         case .cancelled(let kept):
-            if kept { wakeDaemon() }
-            return report.cancelled(kept: kept, id: entry.id)
+            return report.cancelled(kept: kept, id: entry.id, daemonRunning: kept ? wakeDaemon() : true)
         case .quarantined(let reason):
             return report.failure("the share could not be sent and was quarantined: \(reason)")
         }

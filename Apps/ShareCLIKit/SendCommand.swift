@@ -219,31 +219,38 @@ struct SendReport: Sendable {
         return .success
     }
 
-    func queued(_ entry: InboxEntry, reason: String?) -> ExitCode {
+    /// A share kept for share-daemon: queued on purpose (`reason` nil, exit 0)
+    /// or not sent now (exit 3). `daemonRunning` false says that no daemon
+    /// answered and how to start one; the exit code stays the same.
+    func queued(_ entry: InboxEntry, reason: String?, daemonRunning: Bool = true) -> ExitCode {
+        let path = TerminalText.neutralised(entry.manifest.target.displayPath)
+        let who =
+            daemonRunning
+            ? "share-daemon will send it to \(path)"
+            : "\(DaemonControl.notRunningAdvice); it will send it to \(path)"
         if json {
             var object: [String: JSONValue] = [
                 "status": "queued", "client_msg_id": JSONValue(entry.manifest.clientMsgID),
                 "inbox_entry": JSONValue(entry.id), "target": Self.target(entry.manifest.target),
+                "daemon_running": JSONValue(daemonRunning),
             ]
             if let reason { object["reason"] = JSONValue(reason) }
             io.writeJSON(.object(object))
         } else if let reason {
             io.out.write(
-                "not sent now: \(TerminalText.neutralised(reason))\nkept in the share inbox as \(entry.id); "
-                    + "share-daemon will send it to \(TerminalText.neutralised(entry.manifest.target.displayPath))\n")
+                "not sent now: \(TerminalText.neutralised(reason))\nkept in the share inbox as \(entry.id); \(who)\n")
         } else {
-            io.out.write(
-                "queued \(entry.id): share-daemon will send it to "
-                    + "\(TerminalText.neutralised(entry.manifest.target.displayPath))\n")
+            io.out.write("queued \(entry.id): \(who)\n")
         }
         return reason == nil ? .success : .queued
     }
 
-    func cancelled(kept: Bool, id: String) -> ExitCode {
+    func cancelled(kept: Bool, id: String, daemonRunning: Bool = true) -> ExitCode {
         if json { io.writeJSON(["status": "cancelled", "client_msg_id": JSONValue(id), "kept": JSONValue(kept)]) }
         io.err.write(
             kept
                 ? "share send: interrupted; the share stays in the share inbox as \(id) for share-daemon\n"
+                    + (daemonRunning ? "" : "share send: \(DaemonControl.notRunningAdvice)\n")
                 : "share send: interrupted; the share was removed\n")
         return .cancelled
     }
@@ -355,8 +362,7 @@ struct SendFlow: Sendable {
         if request.queueOnly {
             interrupt.onInterrupt = nil
             draft.release()
-            context.wakeDaemon()
-            return report.queued(entry, reason: nil)
+            return report.queued(entry, reason: nil, daemonRunning: context.wakeDaemon())
         }
 
         let cancellation = HTTPCancellation()
