@@ -112,7 +112,7 @@ public enum ShareDaemonProgram {
         let daemon: Daemon
         do {
             daemon = try Daemon(
-                assembly: assembly, origin: origin, stateDirectory: stateDirectory(environment, assembly: assembly),
+                assembly: assembly, origin: origin, stateDirectory: assembly.daemonStateDirectory,
                 log: log)
         } catch {
             log.error("daemon", "cannot open the daemon's stores: \(error)")
@@ -121,13 +121,5 @@ public enum ShareDaemonProgram {
         let runner = DaemonRunner(daemon: daemon, options: options)
         let code = options.once ? await runner.runOnce() : await runner.runForever()
         return code.rawValue
-    }
-
-    /// Where the outbox lives: the app's own storage, not the shared container's inbox.
-    static func stateDirectory(_ environment: [String: String], assembly: ClientAssembly) -> String {
-        if let dir = environment["SHAREKIT_STATE_DIR"], !dir.isEmpty { return dir }
-        if environment["SHAREKIT_CONTAINER_DIR"]?.isEmpty == false { return assembly.container.rootPath + "/daemon" }
-        if let dir = environment["XDG_STATE_HOME"], !dir.isEmpty { return dir + "/sharekit" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/sharekit"
     }
 }
