@@ -32,6 +32,9 @@ enum DebugCommand {
 
         """
 
+    /// The subcommands of `share debug`, in help order.
+    static let subcommands = ["dpop-proof", "jwk", "get"]
+
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         guard let sub = arguments.first, sub != "--help", sub != "-h" else {
             io.out.write(help)
@@ -74,7 +77,9 @@ enum DebugCommand {
                 io.out.write(proof + "\n")
                 return .success
             default:
-                io.err.write("share debug: unknown subcommand '\(sub)'; run 'share debug --help'\n")
+                io.err.write(
+                    "share debug: unknown subcommand '\(sub)'\(Suggestion.didYouMean(sub, in: subcommands)); "
+                        + "run 'share debug --help'\n")
                 return .usage
             }
         } catch let error as UsageError {

@@ -14,8 +14,8 @@ public enum ShareDaemonProgram {
     public static let help = """
         share-daemon: the ShareKit daemon (session keeper, inbox takeover, outbox)
 
-        Usage: share-daemon [--once] [--verbose] [--interval SECONDS]
-               share-daemon --help | --version
+        Usage: share-daemon [--once] [--verbose] [--interval SECONDS] [--retry-now] [--lease SECONDS]
+               share-daemon --help | -h | help | --version | --manpage
 
         Runs in the foreground until SIGTERM or SIGINT (systemd: contrib/systemd/share-daemon.service).
         Services: the child session for `share` (createExtensionSession, share_ext),
@@ -38,9 +38,12 @@ public enum ShareDaemonProgram {
                               resending is safe, the server answers a replay)
           --help              show this text
           --version           show the version
+          --manpage           print the manual page (roff; contrib/man/share-daemon.1)
 
-        Logs go to standard error in journald's form (`<6>service: message`), never a
-        token. The control socket (0600) is $SHAREKIT_RUNTIME_DIR/daemon.sock, else
+        Logs go to standard error, never a token: in journald's form
+        (`<6>service: message`) when standard error is the journal (JOURNAL_STREAM),
+        plain lines (`service: message`, `error: service: message`) elsewhere.
+        The control socket (0600) is $SHAREKIT_RUNTIME_DIR/daemon.sock, else
         <container>/run/daemon.sock for SHAREKIT_CONTAINER_DIR, else
         $XDG_RUNTIME_DIR/sharekit/daemon.sock. The outbox lives in $SHAREKIT_STATE_DIR,
         else <container>/daemon for SHAREKIT_CONTAINER_DIR, else
@@ -54,6 +57,13 @@ public enum ShareDaemonProgram {
 
         """
 
+    /// The manual page (`share-daemon --manpage`; contrib/man/share-daemon.1).
+    public static var manualPage: ManualPage {
+        ManualPage(
+            program: "share-daemon", summary: "the ShareKit daemon (session keeper, inbox takeover, outbox)",
+            sections: [("DESCRIPTION", help)])
+    }
+
     /// Runs the daemon with `arguments` (without the program name).
     /// - Returns: the process exit code.
     /// - Parameters:
@@ -63,6 +73,14 @@ public enum ShareDaemonProgram {
     public static func main(_ arguments: [String], io: ProgramIO = ProgramIO(), environment: [String: String]) async
         -> Int32
     {
+        if arguments == ["help"] {
+            io.out.write(help)
+            return ExitCode.success.rawValue
+        }
+        if arguments == ["--manpage"] {
+            io.out.write(manualPage.roff)
+            return ExitCode.success.rawValue
+        }
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(

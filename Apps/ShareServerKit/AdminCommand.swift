@@ -17,6 +17,9 @@ enum AdminCommand {
 
         """
 
+    /// The subcommands of `share-server admin`.
+    static let subcommands = ["revoke-write", "revoke-session"]
+
     static func run(_ arguments: [String], io: ProgramIO) -> ExitCode {
         guard let sub = arguments.first, sub != "--help", sub != "-h" else {
             (arguments.isEmpty ? io.err : io.out).write(help)
@@ -44,7 +47,9 @@ enum AdminCommand {
                 io.out.write("\(outcome)\n")
                 return .success
             default:
-                io.err.write("share-server admin: unknown command '\(sub)'; run 'share-server admin --help'\n")
+                io.err.write(
+                    "share-server admin: unknown command '\(sub)'\(Suggestion.didYouMean(sub, in: subcommands)); "
+                        + "run 'share-server admin --help'\n")
                 return .usage
             }
         } catch let error as UsageError {
