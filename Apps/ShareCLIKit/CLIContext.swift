@@ -104,6 +104,7 @@ struct CLIContext: Sendable {
         } catch {
             return .failure(.usage("\(error)"))
         }
+        if reference == nil, let problem = Self.malformedReference(wanted) { return .failure(.usage(problem)) }
         let directory = connection.targets(.child)
         do {
             let target = try await directory.resolve(wanted)
@@ -125,12 +126,31 @@ struct CLIContext: Sendable {
                     .failure(
                         "cannot look up \"\(text)\" now (\(reason)); use a reference such as thread:ID, "
                             + "which works offline"))
-            case .notFound, .ambiguous, .notWritable:
+            case .notWritable:
+                return .failure(.refused(code: "write_forbidden", error.description))
+            case .notFound, .ambiguous:
                 return .failure(.refused(code: "unknown_target", error.description))
             case .invalidReference:
                 return .failure(.usage(error.description))
             }
         }
+    }
+
+    /// The forms `--to` accepts, for a usage error.
+    static let acceptedTargetForms =
+        "thread:ID, channel:ID, new-post:CHANNEL_ID, or a display path such as \"server > Space > channel\""
+
+    /// Why `text` looks like a reference with a kind that does not exist
+    /// (`thred:t3`): one word of letters and dashes, a colon, an id, and no
+    /// `>` or space that a display path would have. Nil for anything else.
+    static func malformedReference(_ text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":"), !text.contains(">"), !text.contains(" ") else { return nil }
+        let kind = String(text[..<colon])
+        guard !kind.isEmpty, kind.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
+        let id = text[text.index(after: colon)...]
+        let kinds = ["thread", "channel", "new-post"]
+        let hint = Suggestion.nearest(to: kind, in: kinds).map { "; did you mean '\($0):\(id)'?" } ?? ""
+        return "'\(text)' is not a target: '\(kind)' is not a kind of target (use \(acceptedTargetForms))\(hint)"
     }
 
     /// Tells a running daemon that the inbox has something new (best effort:

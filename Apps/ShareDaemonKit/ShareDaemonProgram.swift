@@ -110,7 +110,9 @@ public enum ShareDaemonProgram {
             io.err.write("share-daemon: --lease must be a number of seconds (0 to 86400)\n")
             return ExitCode.usage.rawValue
         }
-        let log = DaemonLog(sink: io.err, verbose: parsed.verbose(environment: environment))
+        let log = DaemonLog(
+            sink: io.err, verbose: parsed.verbose(environment: environment),
+            journal: DaemonLog.stderrIsJournal(environment))
         let assembly: ClientAssembly
         do {
             assembly = try ClientAssembly(environment: environment)
