@@ -43,6 +43,15 @@ extension ClientAssembly {
         FileShareIntake(catalog: try FreedesktopMIMECatalog(environment: environment), sniffer: MagicSniffer())
     }
 
+    /// The shared MIME database as a conformance relation (`text/csv`
+    /// conforms to `text/plain`): for `share send` to match a type told
+    /// before the server's list was known against that list.
+    /// - Returns: the catalog.
+    /// - Throws: `MIMEDatabaseError` when no shared MIME database can be read.
+    public func contentTypeCatalog() throws -> any ContentTypeCatalog {
+        try FreedesktopMIMECatalog(environment: environment)
+    }
+
     /// Tells a file's content type from its bytes (libmagic), for a preview line.
     /// - Returns: the sniffer.
     public func contentSniffer() -> any ContentSniffing {

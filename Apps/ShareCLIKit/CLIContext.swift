@@ -27,6 +27,34 @@ enum TargetProblem: Error, Sendable {
     }
 }
 
+/// Says once, on a terminal, what `share send` waits for when the server
+/// has not answered within a second (`waiting for chat.example.com ...`), so
+/// a frozen server is never a silent terminal. Nothing on a pipe.
+final class WaitingNotice: Sendable {
+    private let task: Task<Void, Never>?
+
+    /// Starts the clock.
+    /// - Parameters:
+    ///   - io: where to say it (standard error, when it is a terminal).
+    ///   - origin: the server's origin; its host and port are named.
+    init(io: ProgramIO, origin: String) {
+        guard io.err.isTerminal else {
+            task = nil
+            return
+        }
+        let host = origin.replacingOccurrences(of: "https://", with: "").replacingOccurrences(of: "http://", with: "")
+        let err = io.err
+        task = Task {
+            // A display timer, not synchronisation: the notice is for a person.
+            guard (try? await Task.sleep(for: .milliseconds(800))) != nil else { return }
+            err.write("share send: waiting for \(TerminalText.neutralised(host)) ...\n")
+        }
+    }
+
+    /// The wait is over: nothing more is said.
+    func stop() { task?.cancel() }
+}
+
 /// What the CLI's commands work with, built once per run from the
 /// environment: the client assembly, the server, the share inbox and intake.
 /// Every service is an interface that `ClientAssembly` hands out.
@@ -78,6 +106,33 @@ struct CLIContext: Sendable {
         }
         try? InstanceValues.write(fetched, to: state)
         return fetched
+    }
+
+    /// The server's limits as known from earlier (the shared state, written
+    /// by `share login`, the daemon or an earlier send), without the network.
+    func cachedInstanceLimits() -> InstanceLimits? {
+        InstanceValues.read(from: assembly.container.state)
+    }
+
+    /// `--to` as far as it is known without the network: a reference as
+    /// given (with the display path of an earlier share to it), a display
+    /// path from the recent targets; nil when only the server can say.
+    /// A malformed reference is a usage error.
+    func offlineTarget(_ text: String, newPostTitle: String?) -> Result<ShareTarget?, TargetProblem> {
+        var wanted = text
+        if newPostTitle != nil, text.hasPrefix("channel:") { wanted = "new-post:" + text.dropFirst("channel:".count) }
+        let reference: ShareTarget?
+        do {
+            reference = try ShareTarget.parseReference(wanted)
+        } catch {
+            return .failure(.usage("\(error)"))
+        }
+        if reference == nil, let problem = Self.malformedReference(wanted) { return .failure(.usage(problem)) }
+        let known = (try? recents.list().targets) ?? []
+        if let reference {
+            return .success(known.first { $0.kind == reference.kind && $0.id == reference.id } ?? reference)
+        }
+        return .success(known.first { $0.displayPath == text })
     }
 
     /// What each command-line item names.

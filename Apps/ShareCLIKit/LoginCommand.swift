@@ -1,6 +1,7 @@
 import AppSupport
 import ClientAssembly
 import KeychainInterface
+import MessagesInterface
 import SessionsInterface
 import ShareCore
 import SharedStateInterface
@@ -117,6 +118,11 @@ enum LoginCommand {
             _ = try await connection.issuer.ensureChildSession(parent: connection.provider(.parent))
         } catch {
             childWarning = "\(error)"
+        }
+        // The server's limits, kept for share send: it checks a share against
+        // them before it asks the server anything (best effort).
+        if childWarning == nil, let limits = try? await connection.messages(.child).instanceLimits() {
+            try? InstanceValues.write(limits, to: state)
         }
         DaemonControl.wake(assembly)
         if let childWarning {

@@ -1,17 +1,56 @@
 import ClientTestSupport
 import Foundation
+import ShareInboxInterface
 import TestSupport
 import Testing
 
-/// `share send` on a terminal: a progress bar that fits the window.
+/// `share send` on a terminal: what it says while a frozen server keeps it
+/// waiting, Ctrl-C then, and a progress bar that fits the window.
 @Suite("share send on a terminal")
 struct TerminalSendTests {
+    /// The process id of the `share-server` serving a database, read from /proc.
+    static func serverPID(_ fixture: PickerFixture) -> pid_t? {
+        let database = fixture.sandbox.server.databasePath
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(name),
+                let data = FileManager.default.contents(atPath: "/proc/\(name)/cmdline")
+            else { continue }
+            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if words.contains(database), words.first?.hasSuffix("share-server") == true { return pid }
+        }
+        return nil
+    }
+
     /// The lines a terminal showed: the text between carriage returns and
     /// newlines, escape sequences removed.
     static func drawnLines(_ raw: String) -> [String] {
         raw.split(whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }).map {
             PseudoTerminalProcess.stripEscapes(String($0))
         }
+    }
+
+    @Test("a frozen server: the share is in the inbox at once, the terminal says what it waits for, Ctrl-C keeps it")
+    func frozenServer() async throws {
+        let fixture = try await PickerFixture()
+        defer { fixture.close() }
+        let server = try #require(Self.serverPID(fixture))
+        kill(server, SIGSTOP)
+        defer { kill(server, SIGCONT) }
+        let started = Date()
+        let terminal = try fixture.picker(["send", "--text", "while frozen", "--to", "thread:t1"])
+        let host = fixture.sandbox.origin.replacingOccurrences(of: "http://", with: "")
+        let waiting = terminal.waitForScreen(timeout: 10) { $0.contains("share send: waiting for \(host) ...") }
+        #expect(waiting != nil, "\(terminal.raw)")
+        // The notice comes after 0.8 s; a loaded machine may add a little.
+        #expect(Date().timeIntervalSince(started) < 3, "the wait was silent too long")
+        let entries = try fixture.inboxEntries()
+        #expect(entries.count == 1, "the share exists before the server answered")
+        kill(terminal.pid, SIGINT)
+        #expect(terminal.waitForExit() == 130, "\(terminal.raw)")
+        #expect(terminal.raw.contains("the share stays in the share inbox as \(entries.first?.id ?? "?")"))
+        let kept = try fixture.inboxEntries()
+        #expect(kept.map(\.id) == entries.map(\.id))
+        #expect(kept.first?.isLocked == false, "kept for the daemon, unlocked")
     }
 
     @Test("the progress bar fits 60 columns (the name shortened in the middle) and follows a resize to 40")
