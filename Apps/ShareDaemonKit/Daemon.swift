@@ -180,6 +180,8 @@ final class Daemon: Sendable {
         let recents = self.recents
         let log = self.log
         let uploads = uploadRecordsDirectory
+        let outbox = self.outbox
+        let presenter = assembly.notificationPresenter()
         let drainer = assembly.outboxDrainer(
             outbox: outbox,
             makeSender: { origin in
@@ -198,6 +200,8 @@ final class Daemon: Sendable {
                     log.info(
                         "outbox",
                         "sent \(id) as message \(messageID)\(replayed ? " (replay of an earlier delivery)" : "")")
+                    let target = ((try? outbox.item(id)) ?? nil)?.target.displayPath ?? "its target"
+                    Self.tell(presenter, log: log, id: id, text: "sent to \(target)", failed: false)
                 case .retry(let id, let reason, let next):
                     log.warning(
                         "outbox",
@@ -205,6 +209,7 @@ final class Daemon: Sendable {
                     )
                 case .failed(let id, let code, let message):
                     log.error("outbox", "\(id) refused (\(code)): \(message)")
+                    Self.tell(presenter, log: log, id: id, text: "not sent: \(message)", failed: true)
                 case .claimed(let id, let attempt):
                     log.debug("outbox", "sending \(id), attempt \(attempt)")
                 case .uploaded(let id, let index, let uploadID):
@@ -219,6 +224,23 @@ final class Daemon: Sendable {
             log.error("outbox", "\(error)")
             status.withLock { $0.lastError = "\(error)" }
             return nil
+        }
+    }
+
+    /// Tells the person that a share they queued was delivered or refused:
+    /// a desktop notification when a notification service is there (the
+    /// program of `SHAREKIT_NOTIFY_COMMAND`, else `notify-send`); without one
+    /// the log line and `share status` say it.
+    static func tell(
+        _ presenter: any NotificationPresenting, log: DaemonLog, id: UUIDv7, text: String, failed: Bool
+    ) {
+        let shown = RenderedNotification(
+            title: failed ? "ShareKit: not sent" : "ShareKit: sent", body: text, threadID: nil, badge: nil,
+            sound: nil, kind: failed ? "share.refused" : "share.sent", nid: id.description, outcome: .unchanged)
+        do {
+            try presenter.deliver(shown)
+        } catch {
+            log.debug("outbox", "no desktop notification for \(id): \(error)")
         }
     }
 
