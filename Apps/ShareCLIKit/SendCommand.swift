@@ -52,8 +52,9 @@ enum SendCommand {
                           off: nothing.
           --no-progress   the same as --progress off.
           --desktop       launched from the desktop entry: open the picker in a terminal
-                          emulator, else queue for the most recent target; the outcome
-                          is a desktop notification (docs/picker.md).
+                          emulator, else ask in a graphical chooser (zenity, kdialog),
+                          else share nothing and say how; the outcome is a desktop
+                          notification (docs/picker.md).
           --verbose       say each step on stderr (entry written, each upload, the message);
                           SHAREKIT_VERBOSE=1 in the environment does the same.
 
