@@ -120,6 +120,12 @@ enum InboxCommand {
             io.err.write("share inbox: share-daemon's outbox cannot be read: \(error)\n")
             return .failure
         }
+        // A daemon whose outbox this environment does not name (another
+        // SHAREKIT_STATE_DIR) still says what it refused, through its socket.
+        let daemonReport =
+            shares.outbox == nil
+            ? try? DaemonControl.status(path: DaemonControl.socketPath(of: shares.assembly)).get() : nil
+        let reported = daemonReport?.failed ?? []
         let inOutbox = Set(outboxItems.map(\.clientMsgID.description))
         let entries = scan.entries.filter { !inOutbox.contains($0.id) }
         let stale = Set(scan.stale)
@@ -134,12 +140,15 @@ enum InboxCommand {
                     }),
                 "stale": JSONValue(scan.stale),
                 "daemon_running": JSONValue(daemonRunning),
-                "daemon_outbox": daemonOutboxJSON(counts, outboxItems),
+                "daemon_outbox": daemonReport.map { report -> JSONValue in
+                    let object = report.jsonValue
+                    return ["outbox": object["outbox"] ?? nil, "failed": object["failed"] ?? []]
+                } ?? daemonOutboxJSON(counts, outboxItems),
             ])
             return .success
         }
-        if entries.isEmpty && scan.quarantined.isEmpty && outboxItems.isEmpty {
-            io.out.write("nothing waits: the share inbox and share-daemon's outbox are empty\n")
+        if entries.isEmpty && scan.quarantined.isEmpty && outboxItems.isEmpty && reported.isEmpty {
+            io.out.write("nothing waits: the share inbox is empty, and so is share-daemon's outbox\n")
             return .success
         }
         for entry in entries {
@@ -179,6 +188,9 @@ enum InboxCommand {
                     + "\(item.attachments.count) file(s), \(ProgressBar.formatBytes(bytes))  "
                     + "attempts \(item.attempts)  \(state)\n")
             if let error = item.lastError { io.out.write("    last error: \(safe(error))\n") }
+        }
+        for item in reported {
+            io.out.write("\(item.clientMsgID)  refused by the server, not sent: \(item.reason) (to \(item.target))\n")
         }
         for entry in scan.quarantined {
             io.out.write(
