@@ -83,4 +83,26 @@ struct TerminalSendTests {
         #expect(early.contains { $0.contains("…") && $0.hasPrefix("quarterly") }, "\(early)")
         #expect(late.last?.contains("100%") == true, "\(late)")
     }
+
+    @Test("the picker's lines fit a 40-column terminal, and a 30-column one after a resize")
+    func pickerFitsTheWidth() async throws {
+        let fixture = try await PickerFixture()
+        defer { fixture.close() }
+        try fixture.remember(Demo.resumeTheGateway)
+        let file = try fixture.file("a-file-with-a-rather-long-name-indeed.txt", "words\n")
+        let terminal = try PseudoTerminalProcess(
+            BuiltProducts.path("share"), ["send", file], environment: fixture.environment(), columns: 40)
+        let first = terminal.waitForScreen { $0.contains("Recent targets:") }
+        let frame = try #require(first, "\(terminal.raw)")
+        for line in frame.split(separator: "\n") { #expect(line.count <= 40, "over 40 columns: \(line)") }
+        #expect(frame.contains("server > Gateway > r"), "the long target is shown, shortened: \(frame)")
+        terminal.resize(rows: 30, columns: 30)
+        kill(terminal.pid, SIGWINCH)
+        let narrow = terminal.waitForScreen { frame in
+            frame.contains("Recent targets:") && frame.split(separator: "\n").allSatisfy { $0.count <= 30 }
+        }
+        #expect(narrow != nil, "no frame fits 30 columns after the resize: \(terminal.screen)")
+        terminal.send(Keys.escape)
+        #expect(terminal.waitForExit() == 130)
+    }
 }
