@@ -4,7 +4,7 @@ import ShareCore
 /// A manual page (roff, `man 7 man`) made from the same help texts the
 /// programs print, so `contrib/man/*.1` cannot say something else than
 /// `--help`. Each program prints its page (`share manpage`, `share-daemon
-/// --manpage`, `share-server manpage`); `tools/manpages` writes them into
+/// --manpage`, `share-server manpage`); `tools/cli-docs` writes them into
 /// `contrib/man`, and a test checks the files there are current.
 public struct ManualPage: Sendable {
     /// The program's name (`share`).

@@ -12,8 +12,8 @@ enum InboxCommand {
     static let help = """
         Usage: share inbox list [--json]
                share inbox show ID [--json]
-               share inbox retry ID [--json] [--progress auto|bar|lines|off] [--on-cancel keep|remove]
-                                [--verbose]
+               share inbox retry ID [--json] [--progress auto|bar|lines|off] [--no-progress]
+                                [--on-cancel keep|remove] [--server URL] [--verbose]
                share inbox drop ID [--json]
 
         Every share that is not on the server yet, wherever it is: in the share inbox
@@ -41,7 +41,7 @@ enum InboxCommand {
         """
 
     /// The subcommands of `share inbox`, in help order.
-    static let subcommands = ["list", "show", "retry", "drop"]
+    static let subcommands = ShareCommands.inbox.subcommands.map(\.name)
 
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         if arguments.contains("--help") || arguments.contains("-h") {
@@ -61,9 +61,8 @@ enum InboxCommand {
         let rest = Array(arguments.dropFirst())
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(
-                rest, flags: ["--json", "--no-progress", "--verbose"],
-                options: ["--on-cancel", "--server", "--progress"])
+            // Each subcommand accepts exactly its declared options.
+            parsed = try ParsedArguments(rest, command: ShareCommands.declaration("inbox", sub) ?? ShareCommands.inbox)
             let needsID = sub != "list"
             guard parsed.positionals.count == (needsID ? 1 : 0) else {
                 throw UsageError(needsID ? "share inbox \(sub) needs one entry ID" : "share inbox list takes no ID")
@@ -72,7 +71,7 @@ enum InboxCommand {
             io.err.write("share inbox: \(error); run 'share inbox --help'\n")
             return .usage
         }
-        let json = parsed.has("--json")
+        let json = parsed.has(Options.json)
         let shares: ShareLocator
         do {
             shares = try ShareLocator(environment: environment)
@@ -317,13 +316,14 @@ enum InboxCommand {
         _ parsed: ParsedArguments, id: String, inbox: any ShareInboxStoring, io: ProgramIO,
         environment: [String: String]
     ) async -> ExitCode {
-        let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.verbose(environment: environment))
-        guard let policy = CancelPolicy(rawValue: parsed.value("--on-cancel") ?? "keep") else {
+        let report = SendReport(
+            io: io, json: parsed.has(Options.json), verbose: parsed.verbose(environment: environment))
+        guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
             return report.usage("--on-cancel must be keep or remove")
         }
         let mode: ProgressMode
         do {
-            mode = try ProgressMode.parse(parsed.value("--progress"), noProgress: parsed.has("--no-progress"))
+            mode = try ProgressMode.parse(parsed.value(Options.progress), noProgress: parsed.has(Options.noProgress))
         } catch {
             return report.usage("\(error)")
         }
@@ -341,7 +341,7 @@ enum InboxCommand {
         let context: CLIContext
         do {
             context = try CLIContext(
-                environment: environment, server: parsed.value("--server") ?? entry.manifest.serverOrigin)
+                environment: environment, server: parsed.value(Options.server) ?? entry.manifest.serverOrigin)
         } catch {
             lock.release()
             return report.failure("\(error)")

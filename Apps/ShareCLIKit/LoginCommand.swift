@@ -46,30 +46,29 @@ enum LoginCommand {
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
         switch SessionCommandIO.parse(
-            arguments, command: "login", help: help, flags: ["--password-stdin", "--json", "--allow-insecure-http"],
-            options: ["--server", "--user"], io: io)
+            arguments, command: "login", help: help, declaration: ShareCommands.login, io: io)
         {
         case .run(let arguments): parsed = arguments
         case .done(let exit): return exit
         }
-        let output = SessionCommandIO(command: "login", io: io, json: parsed.has("--json"))
-        guard let server = parsed.value("--server") else { return output.usage("--server URL is required") }
+        let output = SessionCommandIO(command: "login", io: io, json: parsed.has(Options.json))
+        guard let server = parsed.value(Options.loginServer) else { return output.usage("--server URL is required") }
         guard let origin = ServerOrigin.parse(server) else {
             return output.usage("--server must be http(s)://host[:port], not \"\(server)\"")
         }
-        if ServerOrigin.isInsecure(origin), !parsed.has("--allow-insecure-http") {
+        if ServerOrigin.isInsecure(origin), !parsed.has(Options.allowInsecureHTTP) {
             return output.usage(
                 "\(origin) is plain http to another machine: the password would cross the network in clear. "
                     + "Use https://, or --allow-insecure-http on a network you trust")
         }
-        guard let user = parsed.value("--user"), !user.isEmpty, !user.contains(where: \.isNewline) else {
+        guard let user = parsed.value(Options.user), !user.isEmpty, !user.contains(where: \.isNewline) else {
             return output.usage("--user NAME is required")
         }
 
         let password: String
         do {
             password =
-                parsed.has("--password-stdin")
+                parsed.has(Options.passwordStdin)
                 ? try SessionPassword.fromStandardInput()
                 : try SessionPassword.fromTerminal(prompt: "Password for \(user) at \(origin): ", err: io.err)
         } catch {

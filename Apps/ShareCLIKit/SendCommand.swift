@@ -82,27 +82,21 @@ enum SendCommand {
 
         """
 
-    static let flags: Set<String> = [
-        "--stdin", "--json", "--queue", "--no-progress", "--desktop", "--verbose", "--help", "-h",
-    ]
-    static let options: Set<String> = [
-        "--text", "--to", "--comment", "--new-post", "--server", "--on-cancel", "--load-timeout", "--progress",
-    ]
-
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, flags: flags, options: options)
+            parsed = try ParsedArguments(arguments, command: ShareCommands.send)
         } catch {
             io.err.write("share send: \(error); run 'share send --help'\n")
             return .usage
         }
-        if parsed.has("--help") || parsed.has("-h") {
+        if parsed.asksForHelp {
             io.out.write(help)
             return .success
         }
-        if parsed.has("--desktop") { return await DesktopLaunch.run(arguments, io: io, environment: environment) }
-        let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.verbose(environment: environment))
+        if parsed.has(Options.desktop) { return await DesktopLaunch.run(arguments, io: io, environment: environment) }
+        let report = SendReport(
+            io: io, json: parsed.has(Options.json), verbose: parsed.verbose(environment: environment))
         var request: SendRequest
         do {
             request = try SendRequest(parsed)
@@ -112,7 +106,7 @@ enum SendCommand {
         if let stop = PickerLaunch.requireTerminal(request, report: report) { return stop }
         let context: CLIContext
         do {
-            context = try CLIContext(environment: environment, server: parsed.value("--server"))
+            context = try CLIContext(environment: environment, server: parsed.value(Options.server))
         } catch {
             return report.failure("\(error)")
         }
@@ -136,21 +130,21 @@ struct SendRequest: Sendable {
 
     init(_ parsed: ParsedArguments) throws {
         items = parsed.positionals.filter { $0 != "-" }
-        readStandardInput = parsed.has("--stdin") || parsed.positionals.contains("-")
-        texts = parsed.options["--text"] ?? []
-        target = parsed.value("--to") ?? ""
-        comment = parsed.value("--comment") ?? ""
-        newPostTitle = parsed.value("--new-post")
+        readStandardInput = parsed.has(Options.stdin) || parsed.positionals.contains("-")
+        texts = parsed.values(Options.text)
+        target = parsed.value(Options.to) ?? ""
+        comment = parsed.value(Options.comment) ?? ""
+        newPostTitle = parsed.value(Options.newPost)
         if let title = newPostTitle, title.allSatisfy(\.isWhitespace) {
             throw UsageError("--new-post needs a title")
         }
-        queueOnly = parsed.has("--queue")
-        progress = try ProgressMode.parse(parsed.value("--progress"), noProgress: parsed.has("--no-progress"))
-        guard let policy = CancelPolicy(rawValue: parsed.value("--on-cancel") ?? "keep") else {
+        queueOnly = parsed.has(Options.queue)
+        progress = try ProgressMode.parse(parsed.value(Options.progress), noProgress: parsed.has(Options.noProgress))
+        guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
             throw UsageError("--on-cancel must be keep or remove")
         }
         onCancel = policy
-        let timeout = parsed.value("--load-timeout") ?? "30"
+        let timeout = parsed.value(Options.loadTimeout) ?? "30"
         guard let seconds = Double(timeout), seconds > 0, seconds <= 86_400 else {
             throw UsageError("--load-timeout must be a number of seconds between 0 and 86400")
         }

@@ -37,12 +37,13 @@ enum StatusCommand {
 
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
-        switch SessionCommandIO.parse(arguments, command: "status", help: help, flags: ["--json"], options: [], io: io)
+        switch SessionCommandIO.parse(
+            arguments, command: "status", help: help, declaration: ShareCommands.status, io: io)
         {
         case .run(let arguments): parsed = arguments
         case .done(let exit): return exit
         }
-        let output = SessionCommandIO(command: "status", io: io, json: parsed.has("--json"))
+        let output = SessionCommandIO(command: "status", io: io, json: parsed.has(Options.json))
         let assembly: ClientAssembly
         do {
             assembly = try ClientAssembly(environment: environment)

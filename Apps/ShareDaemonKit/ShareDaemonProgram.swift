@@ -83,18 +83,16 @@ public enum ShareDaemonProgram {
         }
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(
-                arguments, flags: ["--help", "-h", "--version", "--once", "--verbose", "--retry-now"],
-                options: ["--interval", "--lease"])
+            parsed = try ParsedArguments(arguments, command: DaemonOptions.declaration)
         } catch {
             io.err.write("share-daemon: \(error); run 'share-daemon --help'\n")
             return ExitCode.usage.rawValue
         }
-        if parsed.has("--help") || parsed.has("-h") {
+        if parsed.asksForHelp {
             io.out.write(help)
             return ExitCode.success.rawValue
         }
-        if parsed.has("--version") {
+        if parsed.has(DaemonOptions.version) {
             io.out.write("share-daemon \(ShareKitVersion.current)\n")
             return ExitCode.success.rawValue
         }
@@ -102,11 +100,12 @@ public enum ShareDaemonProgram {
             io.err.write("share-daemon: unexpected argument '\(parsed.positionals[0])'; run 'share-daemon --help'\n")
             return ExitCode.usage.rawValue
         }
-        guard let seconds = Double(parsed.value("--interval") ?? "30"), seconds >= 0.05, seconds <= 86_400 else {
+        guard let seconds = Double(parsed.value(DaemonOptions.interval) ?? "30"), seconds >= 0.05, seconds <= 86_400
+        else {
             io.err.write("share-daemon: --interval must be a number of seconds (0.05 to 86400)\n")
             return ExitCode.usage.rawValue
         }
-        guard let lease = Double(parsed.value("--lease") ?? "600"), lease >= 0, lease <= 86_400 else {
+        guard let lease = Double(parsed.value(DaemonOptions.lease) ?? "600"), lease >= 0, lease <= 86_400 else {
             io.err.write("share-daemon: --lease must be a number of seconds (0 to 86400)\n")
             return ExitCode.usage.rawValue
         }
@@ -125,8 +124,8 @@ public enum ShareDaemonProgram {
             return ExitCode.failure.rawValue
         }
         let options = DaemonOptions(
-            once: parsed.has("--once"), verbose: parsed.verbose(environment: environment),
-            retryNow: parsed.has("--retry-now"),
+            once: parsed.has(DaemonOptions.once), verbose: parsed.verbose(environment: environment),
+            retryNow: parsed.has(DaemonOptions.retryNow),
             interval: .milliseconds(Int64(seconds * 1000)), lease: .milliseconds(Int64(lease * 1000)),
             socketPath: DaemonControl.socketPath(of: assembly))
         let daemon: Daemon
@@ -142,4 +141,26 @@ public enum ShareDaemonProgram {
         let code = options.once ? await runner.runOnce() : await runner.runForever()
         return code.rawValue
     }
+}
+
+extension DaemonOptions {
+    /// `share-daemon`'s options, declared once: its parser accepts exactly these.
+    static let once = Flag("--once", "one pass of every service, then exit")
+    /// `--verbose`.
+    static let verbose = Flag("--verbose", "log every step (SHAREKIT_VERBOSE=1 does the same)")
+    /// `--interval SECONDS`.
+    static let interval = ValueOption("--interval", "SECONDS", "how often the inbox and the outbox are looked at")
+    /// `--retry-now`.
+    static let retryNow = Flag("--retry-now", "at start, make every waiting send due at once")
+    /// `--lease SECONDS`.
+    static let lease = ValueOption("--lease", "SECONDS", "how long a dead daemon's claim lasts (default 600)")
+    /// `--version`.
+    static let version = Flag("--version", "show the version")
+    /// `--manpage`.
+    static let manpage = Flag("--manpage", "print the manual page (roff)")
+
+    /// The program's command line as declared.
+    static let declaration = CommandDeclaration(
+        "share-daemon", summary: "the ShareKit daemon",
+        declared: [once, verbose, interval, retryNow, lease, version, manpage])
 }

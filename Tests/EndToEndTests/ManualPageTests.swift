@@ -4,7 +4,7 @@ import Testing
 
 /// The manual pages in contrib/man are the programs' own (`share manpage`,
 /// `share-daemon --manpage`, `share-server manpage`, written by
-/// `tools/manpages`), current with the help texts; the systemd unit names one.
+/// `tools/cli-docs`), current with the help texts; the systemd unit names one.
 @Suite("manual pages")
 struct ManualPageTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -22,7 +22,7 @@ struct ManualPageTests {
             #expect(printed.status == 0)
             #expect(printed.stdout.hasPrefix(".\\\" Generated"), "\(file)")
             let shipped = try String(contentsOfFile: Self.root + "/contrib/man/" + file, encoding: .utf8)
-            #expect(shipped == printed.stdout, "contrib/man/\(file) is not current: run ./tools/manpages")
+            #expect(shipped == printed.stdout, "contrib/man/\(file) is not current: run ./tools/cli-docs")
         }
         let share = try String(contentsOfFile: Self.root + "/contrib/man/share.1", encoding: .utf8)
         #expect(share.contains(".SH \"SHARE INBOX\""))
