@@ -181,7 +181,8 @@ final class Daemon: Sendable {
         let log = self.log
         let uploads = uploadRecordsDirectory
         let outbox = self.outbox
-        let presenter = assembly.notificationPresenter()
+        let presenter =
+            Self.notificationServiceIsThere(assembly.environment) ? assembly.notificationPresenter() : nil
         let drainer = assembly.outboxDrainer(
             outbox: outbox,
             makeSender: { origin in
@@ -232,8 +233,9 @@ final class Daemon: Sendable {
     /// program of `SHAREKIT_NOTIFY_COMMAND`, else `notify-send`); without one
     /// the log line and `share status` say it.
     static func tell(
-        _ presenter: any NotificationPresenting, log: DaemonLog, id: UUIDv7, text: String, failed: Bool
+        _ presenter: (any NotificationPresenting)?, log: DaemonLog, id: UUIDv7, text: String, failed: Bool
     ) {
+        guard let presenter else { return }
         let shown = RenderedNotification(
             title: failed ? "ShareKit: not sent" : "ShareKit: sent", body: text, threadID: nil, badge: nil,
             sound: nil, kind: failed ? "share.refused" : "share.sent", nid: id.description, outcome: .unchanged)
@@ -242,6 +244,19 @@ final class Daemon: Sendable {
         } catch {
             log.debug("outbox", "no desktop notification for \(id): \(error)")
         }
+    }
+
+    /// Whether a notification service is there: the program the person
+    /// named in `SHAREKIT_NOTIFY_COMMAND`, or `notify-send` on `PATH` with a
+    /// session bus to reach the desktop's notification daemon.
+    static func notificationServiceIsThere(_ environment: [String: String]) -> Bool {
+        func runnable(_ name: String) -> Bool {
+            if name.contains("/") { return access(name, X_OK) == 0 }
+            let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+            return path.split(separator: ":").contains { access("\($0)/\(name)", X_OK) == 0 }
+        }
+        if let command = environment["SHAREKIT_NOTIFY_COMMAND"], !command.isEmpty { return runnable(command) }
+        return environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false && runnable("notify-send")
     }
 
     // MARK: - Events

@@ -45,4 +45,28 @@ struct DeliveryNoticeTests {
         let status = try fixture.share(["status"])
         #expect(status.stdout.contains("share-daemon could not send \(id) to "), "\(status.stdout)")
     }
+
+    @Test("notify-send is used only with a session bus to reach a notification daemon; without one, nothing is run")
+    func onlyWithANotificationService() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let bin = fixture.home.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let log = fixture.home.file("notify-send.log")
+        try Data("#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(log)\n".utf8).write(
+            to: URL(fileURLWithPath: bin + "/notify-send"))
+        chmod(bin + "/notify-send", 0o700)
+        var environment = fixture.sandbox.environment
+        environment["PATH"] = bin + ":/usr/bin:/bin"
+        _ = try fixture.queueShares(1)
+        let noBus = try runProcess(BuiltProducts.path("share-daemon"), ["--once"], environment: environment)
+        #expect(noBus.status == 0, "\(noBus.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: log), "notify-send ran without a session bus")
+        _ = try fixture.queueShares(1)
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/bus"
+        let withBus = try runProcess(BuiltProducts.path("share-daemon"), ["--once"], environment: environment)
+        #expect(withBus.status == 0, "\(withBus.stderr)")
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(said.contains("ShareKit: sent"), "\(said)")
+    }
 }
