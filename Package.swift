@@ -515,7 +515,7 @@ let package = Package(
                 lib("MessagesInterface"), lib("UploadsInterface"), lib("SharedStateInterface"),
                 lib("ShareInboxInterface"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"),
                 lib("SessionsInterface"), lib("KeychainInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"),
+                lib("ServerAPIInterface"), lib("OutboxInterface"),
             ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings

@@ -49,7 +49,8 @@ public struct ParsedArguments: Sendable, Equatable {
                     i += 1
                 }
             } else {
-                throw UsageError("unknown option \(name)")
+                let known = (allowedFlags.union(allowedOptions)).sorted()
+                throw UsageError("unknown option \(name)" + Suggestion.didYouMean(name, in: known))
             }
         }
     }

@@ -8,11 +8,16 @@ public protocol OutputSink: AnyObject, Sendable {
     /// Whether a person watches this output on a terminal (progress bars
     /// are drawn only then, never into a pipe or a file).
     var isTerminal: Bool { get }
+    /// The width of the terminal in columns now (it changes when the window
+    /// is resized: SIGWINCH), or nil when this is not a terminal.
+    var columns: Int? { get }
 }
 
 extension OutputSink {
     /// Not a terminal unless the sink says so.
     public var isTerminal: Bool { false }
+    /// No width unless the sink says so.
+    public var columns: Int? { nil }
 }
 
 /// Writes to a file descriptor (standard output or standard error).
@@ -29,6 +34,14 @@ public final class FileDescriptorSink: OutputSink {
 
     /// `isatty(3)` of the descriptor.
     public var isTerminal: Bool { isatty(fd) == 1 }
+
+    /// `TIOCGWINSZ` of the descriptor, asked anew each time so a resized
+    /// window (SIGWINCH) is followed at the next redraw.
+    public var columns: Int? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 
     public func write(_ text: String) {
         var bytes = Array(text.utf8)[...]

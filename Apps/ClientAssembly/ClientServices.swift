@@ -1,5 +1,6 @@
 import DPoP
 public import DPoPInterface
+import Foundation
 import HTTPTransport
 public import MessagesInterface
 import Outbox
@@ -40,6 +41,15 @@ extension ClientAssembly {
     /// - Throws: `MIMEDatabaseError` when no shared MIME database can be read.
     public func shareIntake() throws -> any ShareIntaking {
         FileShareIntake(catalog: try FreedesktopMIMECatalog(environment: environment), sniffer: MagicSniffer())
+    }
+
+    /// The shared MIME database as a conformance relation (`text/csv`
+    /// conforms to `text/plain`): for `share send` to match a type told
+    /// before the server's list was known against that list.
+    /// - Returns: the catalog.
+    /// - Throws: `MIMEDatabaseError` when no shared MIME database can be read.
+    public func contentTypeCatalog() throws -> any ContentTypeCatalog {
+        try FreedesktopMIMECatalog(environment: environment)
     }
 
     /// Tells a file's content type from its bytes (libmagic), for a preview line.
@@ -176,6 +186,29 @@ extension ClientAssembly {
         _ = try SecureDirectory.openBase(stateDirectory, create: true)
         let database = try SQLiteDatabase(path: stateDirectory + "/outbox.db")
         return try SQLiteOutbox(database: database, directory: stateDirectory + "/outbox")
+    }
+
+    /// Where share-daemon keeps its own storage (the outbox): the app's
+    /// storage, not the shared container's inbox. `SHAREKIT_STATE_DIR`,
+    /// else `<container>/daemon` for `SHAREKIT_CONTAINER_DIR`, else
+    /// `$XDG_STATE_HOME/sharekit`, else `~/.local/state/sharekit`. `share`
+    /// reads the same outbox, so a share keeps its id once the daemon took it over.
+    public var daemonStateDirectory: String {
+        if let dir = environment["SHAREKIT_STATE_DIR"], !dir.isEmpty { return dir }
+        if environment["SHAREKIT_CONTAINER_DIR"]?.isEmpty == false { return container.rootPath + "/daemon" }
+        if let dir = environment["XDG_STATE_HOME"], !dir.isEmpty { return dir + "/sharekit" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/sharekit"
+    }
+
+    /// The daemon's outbox as `share inbox` reads and changes it, or nil
+    /// when no daemon has made one in ``daemonStateDirectory`` yet (nothing
+    /// is created then). The queue is safe for several processes at once.
+    /// - Returns: the queue, or nil.
+    /// - Throws: what ``outbox(stateDirectory:)`` throws.
+    public func existingDaemonOutbox() throws -> (any OutboxQueueing)? {
+        let directory = daemonStateDirectory
+        guard FileManager.default.fileExists(atPath: directory + "/outbox.db") else { return nil }
+        return try outbox(stateDirectory: directory)
     }
 
     /// The takeover of the share inbox into the outbox.

@@ -201,9 +201,23 @@ public enum DaemonControl {
     /// Wakes the daemon's inbox takeover at once (best effort: without a
     /// running daemon the entry waits for its next start or pass).
     /// - Parameter assembly: the client assembly (which container, which environment).
-    public static func wake(_ assembly: ClientAssembly) {
-        _ = send(.wake, expecting: DaemonAcknowledgement.self, path: socketPath(of: assembly), timeoutMilliseconds: 500)
+    /// - Returns: whether a daemon answered: false when none is running, so
+    ///   the caller can say how to start one.
+    @discardableResult
+    public static func wake(_ assembly: ClientAssembly) -> Bool {
+        if case .success = send(
+            .wake, expecting: DaemonAcknowledgement.self, path: socketPath(of: assembly), timeoutMilliseconds: 500)
+        {
+            return true
+        }
+        return false
     }
+
+    /// What a person is told when a share is kept for share-daemon but no
+    /// daemon answered: that it is not running and how to start it.
+    public static let notRunningAdvice =
+        "share-daemon is not running: start it with `share-daemon &` or `systemctl --user start share-daemon`"
+
 }
 
 /// Why the control socket gave no usable answer. Descriptions are for a

@@ -27,6 +27,34 @@ enum TargetProblem: Error, Sendable {
     }
 }
 
+/// Says once, on a terminal, what `share send` waits for when the server
+/// has not answered within a second (`waiting for chat.example.com ...`), so
+/// a frozen server is never a silent terminal. Nothing on a pipe.
+final class WaitingNotice: Sendable {
+    private let task: Task<Void, Never>?
+
+    /// Starts the clock.
+    /// - Parameters:
+    ///   - io: where to say it (standard error, when it is a terminal).
+    ///   - origin: the server's origin; its host and port are named.
+    init(io: ProgramIO, origin: String) {
+        guard io.err.isTerminal else {
+            task = nil
+            return
+        }
+        let host = origin.replacingOccurrences(of: "https://", with: "").replacingOccurrences(of: "http://", with: "")
+        let err = io.err
+        task = Task {
+            // A display timer, not synchronisation: the notice is for a person.
+            guard (try? await Task.sleep(for: .milliseconds(800))) != nil else { return }
+            err.write("share send: waiting for \(TerminalText.neutralised(host)) ...\n")
+        }
+    }
+
+    /// The wait is over: nothing more is said.
+    func stop() { task?.cancel() }
+}
+
 /// What the CLI's commands work with, built once per run from the
 /// environment: the client assembly, the server, the share inbox and intake.
 /// Every service is an interface that `ClientAssembly` hands out.
@@ -80,6 +108,33 @@ struct CLIContext: Sendable {
         return fetched
     }
 
+    /// The server's limits as known from earlier (the shared state, written
+    /// by `share login`, the daemon or an earlier send), without the network.
+    func cachedInstanceLimits() -> InstanceLimits? {
+        InstanceValues.read(from: assembly.container.state)
+    }
+
+    /// `--to` as far as it is known without the network: a reference as
+    /// given (with the display path of an earlier share to it), a display
+    /// path from the recent targets; nil when only the server can say.
+    /// A malformed reference is a usage error.
+    func offlineTarget(_ text: String, newPostTitle: String?) -> Result<ShareTarget?, TargetProblem> {
+        var wanted = text
+        if newPostTitle != nil, text.hasPrefix("channel:") { wanted = "new-post:" + text.dropFirst("channel:".count) }
+        let reference: ShareTarget?
+        do {
+            reference = try ShareTarget.parseReference(wanted)
+        } catch {
+            return .failure(.usage("\(error)"))
+        }
+        if reference == nil, let problem = Self.malformedReference(wanted) { return .failure(.usage(problem)) }
+        let known = (try? recents.list().targets) ?? []
+        if let reference {
+            return .success(known.first { $0.kind == reference.kind && $0.id == reference.id } ?? reference)
+        }
+        return .success(known.first { $0.displayPath == text })
+    }
+
     /// What each command-line item names.
     /// - Throws: `IntakeError` for a `file://` URL that is not local.
     func sources(for request: SendRequest) throws(IntakeError) -> [ShareItemSource] {
@@ -104,6 +159,7 @@ struct CLIContext: Sendable {
         } catch {
             return .failure(.usage("\(error)"))
         }
+        if reference == nil, let problem = Self.malformedReference(wanted) { return .failure(.usage(problem)) }
         let directory = connection.targets(.child)
         do {
             let target = try await directory.resolve(wanted)
@@ -125,7 +181,9 @@ struct CLIContext: Sendable {
                     .failure(
                         "cannot look up \"\(text)\" now (\(reason)); use a reference such as thread:ID, "
                             + "which works offline"))
-            case .notFound, .ambiguous, .notWritable:
+            case .notWritable:
+                return .failure(.refused(code: "write_forbidden", error.description))
+            case .notFound, .ambiguous:
                 return .failure(.refused(code: "unknown_target", error.description))
             case .invalidReference:
                 return .failure(.usage(error.description))
@@ -133,9 +191,28 @@ struct CLIContext: Sendable {
         }
     }
 
+    /// The forms `--to` accepts, for a usage error.
+    static let acceptedTargetForms =
+        "thread:ID, channel:ID, new-post:CHANNEL_ID, or a display path such as \"server > Space > channel\""
+
+    /// Why `text` looks like a reference with a kind that does not exist
+    /// (`thred:t3`): one word of letters and dashes, a colon, an id, and no
+    /// `>` or space that a display path would have. Nil for anything else.
+    static func malformedReference(_ text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":"), !text.contains(">"), !text.contains(" ") else { return nil }
+        let kind = String(text[..<colon])
+        guard !kind.isEmpty, kind.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
+        let id = text[text.index(after: colon)...]
+        let kinds = ["thread", "channel", "new-post"]
+        let hint = Suggestion.nearest(to: kind, in: kinds).map { "; did you mean '\($0):\(id)'?" } ?? ""
+        return "'\(text)' is not a target: '\(kind)' is not a kind of target (use \(acceptedTargetForms))\(hint)"
+    }
+
     /// Tells a running daemon that the inbox has something new (best effort:
     /// without a daemon the entry waits for its next start).
-    func wakeDaemon() {
+    /// - Returns: whether a daemon answered.
+    @discardableResult
+    func wakeDaemon() -> Bool {
         DaemonControl.wake(assembly)
     }
 
@@ -146,13 +223,11 @@ struct CLIContext: Sendable {
             _ = try? recents.record(entry.manifest.target)
             return report.sent(message, manifest: entry.manifest)
         case .kept(let reason):
-            wakeDaemon()
-            return report.queued(entry, reason: reason.description)
+            return report.queued(entry, reason: reason.description, daemonRunning: wakeDaemon())
         case .rejected(let code, let message):
             return report.refused(code: code, message, clientMsgID: entry.manifest.clientMsgID)
         case .cancelled(let kept):
-            if kept { wakeDaemon() }
-            return report.cancelled(kept: kept, id: entry.id)
+            return report.cancelled(kept: kept, id: entry.id, daemonRunning: kept ? wakeDaemon() : true)
         case .quarantined(let reason):
             return report.failure("the share could not be sent and was quarantined: \(reason)")
         }

@@ -32,6 +32,9 @@ enum DebugCommand {
 
         """
 
+    /// The subcommands of `share debug`, in help order.
+    static let subcommands = ShareCommands.debug.subcommands.map(\.name)
+
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         guard let sub = arguments.first, sub != "--help", sub != "-h" else {
             io.out.write(help)
@@ -40,24 +43,23 @@ enum DebugCommand {
         do {
             switch sub {
             case "jwk":
-                _ = try ParsedArguments(Array(arguments.dropFirst()), flags: [], options: [])
+                _ = try ParsedArguments(Array(arguments.dropFirst()), command: ShareCommands.debugJWK)
                 let signer = try ClientAssembly(environment: environment).proofSigner()
                 io.out.write("{\"jwk\":\(signer.publicJWK.canonicalJSON),\"jkt\":\"\(signer.thumbprint)\"}\n")
                 return .success
             case "get":
-                let parsed = try ParsedArguments(Array(arguments.dropFirst()), flags: [], options: ["--server"])
+                let parsed = try ParsedArguments(Array(arguments.dropFirst()), command: ShareCommands.debugGet)
                 guard !parsed.positionals.isEmpty, parsed.positionals.allSatisfy({ $0.hasPrefix("/") }) else {
                     throw UsageError("share debug get needs PATHs starting with /")
                 }
-                return await get(parsed.positionals, server: parsed.value("--server"), io: io, environment: environment)
+                return await get(
+                    parsed.positionals, server: parsed.value(Options.server), io: io, environment: environment)
             case "dpop-proof":
-                let parsed = try ParsedArguments(
-                    Array(arguments.dropFirst()), flags: [],
-                    options: ["--method", "--url", "--access-token-file", "--nonce"])
-                let method = try parsed.required("--method")
-                let url = try parsed.required("--url")
+                let parsed = try ParsedArguments(Array(arguments.dropFirst()), command: ShareCommands.debugProof)
+                let method = try parsed.required(Options.method)
+                let url = try parsed.required(Options.url)
                 var token: String?
-                if let file = parsed.value("--access-token-file") {
+                if let file = parsed.value(Options.accessTokenFile) {
                     guard let data = FileManager.default.contents(atPath: file) else {
                         io.err.write("share debug: cannot read the access token file \(file)\n")
                         return .failure
@@ -70,11 +72,13 @@ enum DebugCommand {
                 }
                 let signer = try ClientAssembly(environment: environment).proofSigner()
                 let proof = try signer.makeProof(
-                    method: method, url: url, accessToken: token, nonce: parsed.value("--nonce"))
+                    method: method, url: url, accessToken: token, nonce: parsed.value(Options.nonce))
                 io.out.write(proof + "\n")
                 return .success
             default:
-                io.err.write("share debug: unknown subcommand '\(sub)'; run 'share debug --help'\n")
+                io.err.write(
+                    "share debug: unknown subcommand '\(sub)'\(Suggestion.didYouMean(sub, in: subcommands)); "
+                        + "run 'share debug --help'\n")
                 return .usage
             }
         } catch let error as UsageError {

@@ -27,6 +27,18 @@ enum DesktopEntry {
         """
     }
 
+    /// The text of `share desktop-entry --help`.
+    static let help = """
+        Usage: share desktop-entry
+
+        Prints the freedesktop desktop entry that offers ShareKit in file managers'
+        "Open with" (the file contrib/desktop/sharekit.desktop is this text). Install
+        it with: share desktop-entry > ~/.local/share/applications/sharekit.desktop
+
+        Exit codes: 0 printed, 2 invalid command line.
+
+        """
+
     static func run(_ arguments: [String], io: ProgramIO) -> ExitCode {
         guard arguments.isEmpty else {
             io.err.write("share desktop-entry: takes no arguments; it prints contrib/desktop/sharekit.desktop\n")

@@ -7,13 +7,20 @@ import TargetStoreInterface
 /// `share send --desktop FILES...`: how the desktop entry launches ShareKit
 /// from a file manager's "Open with" (no terminal, nobody reading stderr).
 ///
-/// On a terminal it is the ordinary `share send` with the picker. Without
-/// one it opens itself in a terminal emulator when one is configured
-/// (`$TERMINAL`, else `x-terminal-emulator`) and there is a display;
-/// otherwise it hands the share to the daemon (`--queue`) for the most
-/// recent target. Either way the outcome becomes a desktop notification, so
-/// a share that worked says so and where, and one that failed says why.
+/// A share never goes anywhere the person did not choose. On a terminal it
+/// is the ordinary `share send` with the picker. Without one it opens itself
+/// in a terminal emulator when one is configured (`$TERMINAL`, else
+/// `x-terminal-emulator`) and there is a display; else it asks with a
+/// graphical chooser that is there (`zenity`, else `kdialog`) among the
+/// recent targets; else it keeps nothing and a notification says how to
+/// share from a terminal. The outcome becomes a desktop notification, so a
+/// share that worked says so and where, and one that failed says why.
 enum DesktopLaunch {
+    /// What the notification says when nothing could ask the person.
+    static let howToShare =
+        "Nothing was shared: no terminal or chooser to ask where it should go. In a terminal, run "
+        + "`share send FILE` to pick a target, or `share send FILE --to TARGET` (`share targets` lists them)."
+
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let rest = arguments.filter { $0 != "--desktop" }
         let notifier = DesktopNotifier(environment: environment, fallback: io.err)
@@ -24,23 +31,25 @@ enum DesktopLaunch {
             let command = [terminal, "-e", me, "send", "--desktop"] + rest
             if spawnDetached(command, environment: environment) { return .success }
         }
-        let recent: ShareTarget?
+        let recents: [ShareTarget]
         do {
             let context = try CLIContext(environment: environment, server: nil)
-            recent = try context.recents.list().targets.first
+            recents = try context.recents.list().targets
         } catch {
             notifier.notify(.failure, summary: "ShareKit: not shared", body: "\(error)")
             return .failure
         }
-        guard let recent else {
-            notifier.notify(
-                .failure, summary: "ShareKit: not shared",
-                body: "No target to share to: choose one once with `share targets --search NAME` and "
-                    + "`share send FILE --to TARGET`, or run `share send FILE` in a terminal to pick one.")
+        guard let chooser = GraphicalChooser.find(environment), !recents.isEmpty else {
+            notifier.notify(.failure, summary: "ShareKit: not shared", body: howToShare)
             return .failure
         }
-        let queued = rest + ["--queue", "--to", PickerLaunch.reference(of: recent)]
-        return await sendAndNotify(queued, io: io, environment: environment, notifier: notifier)
+        let files = rest.filter { !$0.hasPrefix("-") }.count
+        guard let chosen = chooser.choose(among: recents, files: files, environment: environment) else {
+            notifier.notify(.success, summary: "ShareKit: cancelled", body: "Nothing was shared.")
+            return .cancelled
+        }
+        return await sendAndNotify(
+            rest + ["--to", PickerLaunch.reference(of: chosen)], io: io, environment: environment, notifier: notifier)
     }
 
     /// Runs `share send` with `arguments`, then says how it ended in a notification.
@@ -97,6 +106,52 @@ enum DesktopLaunch {
     }
 }
 
+/// A graphical list to choose a target from, for a desktop launch without a
+/// terminal: `zenity`, else `kdialog`, when there is a display to show it on.
+struct GraphicalChooser: Sendable {
+    /// The chooser's program.
+    let program: String
+    /// Whether it is kdialog (else zenity, whose arguments differ).
+    let isKDialog: Bool
+
+    /// The chooser that is there, or nil (no display, neither program on `$PATH`).
+    static func find(_ environment: [String: String]) -> GraphicalChooser? {
+        let display = [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
+        guard display else { return nil }
+        if let zenity = DesktopLaunch.findProgram("zenity", environment: environment) {
+            return GraphicalChooser(program: zenity, isKDialog: false)
+        }
+        if let kdialog = DesktopLaunch.findProgram("kdialog", environment: environment) {
+            return GraphicalChooser(program: kdialog, isKDialog: true)
+        }
+        return nil
+    }
+
+    /// Asks the person where the files go; nil when they cancelled or chose nothing known.
+    /// - Parameters:
+    ///   - targets: the recent targets to choose among.
+    ///   - files: how many files are shared (for the question).
+    ///   - environment: the chooser's environment (its display).
+    func choose(among targets: [ShareTarget], files: Int, environment: [String: String]) -> ShareTarget? {
+        let question = "Share \(files) file\(files == 1 ? "" : "s") to:"
+        // Display paths are other users' words: shown as plain text, never as markup or escapes.
+        let rows = targets.map { (PickerLaunch.reference(of: $0), TerminalText.neutralised($0.displayPath)) }
+        let command: [String]
+        if isKDialog {
+            command = [program, "--title", "ShareKit", "--menu", question] + rows.flatMap { [$0.0, $0.1] }
+        } else {
+            command =
+                [
+                    program, "--list", "--title=ShareKit", "--text=\(question)", "--column=Reference",
+                    "--column=Target", "--hide-column=1", "--print-column=1", "--no-markup",
+                ] + rows.flatMap { [$0.0, $0.1] }
+        }
+        guard let answer = ChildProgram.output(command, environment: environment) else { return nil }
+        let chosen = answer.trimmingCharacters(in: .whitespacesAndNewlines)
+        return targets.first { PickerLaunch.reference(of: $0) == chosen }
+    }
+}
+
 /// Desktop notifications through `notify-send` (org.freedesktop.Notifications
 /// over D-Bus); `SHAREKIT_NOTIFY_COMMAND` names another program taking the
 /// same arguments. Without either, the message goes to standard error.
@@ -148,6 +203,27 @@ enum ChildProgram {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, command[0], &actions, nil, arguments, variables)
         return status == 0 ? pid : nil
+    }
+
+    /// Runs `command` to the end and returns what it wrote on standard
+    /// output when it exited 0 (a chooser's answer); nil otherwise.
+    static func output(_ command: [String], environment: [String: String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Waits for `pid`; its exit status, or -1.

@@ -3,6 +3,7 @@ import ClientAssembly
 import Foundation
 import HTTPInterface
 import MessagesInterface
+import OutboxInterface
 import ShareCore
 import ShareInboxInterface
 
@@ -11,39 +12,57 @@ enum InboxCommand {
     static let help = """
         Usage: share inbox list [--json]
                share inbox show ID [--json]
-               share inbox retry ID [--json] [--progress auto|bar|lines|off] [--on-cancel keep|remove]
-                                [--verbose]
+               share inbox retry ID [--json] [--progress auto|bar|lines|off] [--no-progress]
+                                [--on-cancel keep|remove] [--server URL] [--verbose]
                share inbox drop ID [--json]
 
-        The share inbox holds shares that were not sent yet: share send keeps a share
-        there when the server cannot be reached or no session is usable, and
-        share-daemon takes entries over into its outbox and sends them.
+        Every share that is not on the server yet, wherever it is: in the share inbox
+        (share send keeps a share there when the server cannot be reached or no session
+        is usable) or in share-daemon's outbox (the daemon takes inbox entries over and
+        sends them). A share keeps the id share send printed for its whole life, and
+        an id may be shortened to any unique prefix of at least 4 characters.
 
-          list    every waiting entry (id, age, target, files, attempts, last error),
-                  entries being sent right now (locked), entries older than the maximum
-                  age, and quarantined entries with the reason.
-          show    one entry's manifest (never a token: manifests hold none).
-          retry   send one entry now with this program's session; the outcome and exit
-                  code are those of share send (--verbose or SHAREKIT_VERBOSE=1: each step).
-          drop    delete one entry (waits for a sender that holds it), or a
-                  quarantined one.
+          list    every share that waits, is being sent or was refused, with where it
+                  is (share inbox, share-daemon's outbox), its age, target, files,
+                  attempts and last error; entries older than the maximum age, and
+                  quarantined entries with the reason.
+          show    one share (never a token: manifests and the outbox hold none).
+          retry   a share in the inbox: send it now with this program's session (the
+                  outcome and exit code are those of share send; --verbose or
+                  SHAREKIT_VERBOSE=1: each step). A share in the outbox, waiting or
+                  refused (after you fixed the cause): due again at once for share-daemon.
+          drop    delete one share: an inbox entry (waits for a sender that holds it),
+                  a quarantined one, or one of the outbox that waits or was refused.
 
-        Exit codes: 0 done, 1 no such entry or it is busy, 2 invalid command line,
+        Exit codes: 0 done, 1 no such share or it is busy, 2 invalid command line (an
+        id shorter than 4 characters or one that several shares begin with),
         3 retried and kept again, 4 retried and refused, 130 interrupted.
 
         """
 
+    /// The subcommands of `share inbox`, in help order.
+    static let subcommands = ShareCommands.inbox.subcommands.map(\.name)
+
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
-        guard let sub = arguments.first, sub != "--help", sub != "-h" else {
+        if arguments.contains("--help") || arguments.contains("-h") {
             io.out.write(help)
-            return arguments.isEmpty ? .usage : .success
+            return .success
+        }
+        guard let sub = arguments.first else {
+            io.err.write(help)
+            return .usage
+        }
+        guard subcommands.contains(sub) else {
+            io.err.write(
+                "share inbox: unknown subcommand '\(sub)'\(Suggestion.didYouMean(sub, in: subcommands)); "
+                    + "run 'share inbox --help'\n")
+            return .usage
         }
         let rest = Array(arguments.dropFirst())
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(
-                rest, flags: ["--json", "--no-progress", "--verbose"],
-                options: ["--on-cancel", "--server", "--progress"])
+            // Each subcommand accepts exactly its declared options.
+            parsed = try ParsedArguments(rest, command: ShareCommands.declaration("inbox", sub) ?? ShareCommands.inbox)
             let needsID = sub != "list"
             guard parsed.positionals.count == (needsID ? 1 : 0) else {
                 throw UsageError(needsID ? "share inbox \(sub) needs one entry ID" : "share inbox list takes no ID")
@@ -52,58 +71,89 @@ enum InboxCommand {
             io.err.write("share inbox: \(error); run 'share inbox --help'\n")
             return .usage
         }
-        let json = parsed.has("--json")
-        let inbox: any ShareInboxStoring
-        let assembly: ClientAssembly
+        let json = parsed.has(Options.json)
+        let shares: ShareLocator
         do {
-            assembly = try ClientAssembly(environment: environment)
-            inbox = assembly.shareInbox()
+            shares = try ShareLocator(environment: environment)
         } catch {
             io.err.write("share inbox: \(error)\n")
             return .failure
         }
-        switch sub {
-        case "list":
-            return list(inbox, assembly: assembly, io: io, json: json)
-        case "show":
-            return show(inbox, id: parsed.positionals[0], io: io, json: json)
-        case "drop":
-            return drop(inbox, id: parsed.positionals[0], io: io, json: json)
-        case "retry":
-            return await retry(parsed, inbox: inbox, io: io, environment: environment)
+        if sub == "list" { return list(shares, io: io, json: json) }
+        let found: LocatedShare
+        switch shares.find(parsed.positionals[0]) {
+        case .success(let share): found = share
+        case .failure(let problem): return problem.report(io: io, json: json)
+        }
+        switch (sub, found) {
+        case ("show", _):
+            return show(found, shares: shares, io: io, json: json)
+        case ("drop", .inbox(let id)), ("drop", .quarantined(let id)):
+            return drop(shares.inbox, id: id, io: io, json: json)
+        case ("drop", .outbox(let item)):
+            return dropFromOutbox(item, shares: shares, io: io, json: json)
+        case ("retry", .outbox(let item)):
+            return retryInOutbox(item, shares: shares, io: io, json: json)
+        case ("retry", .quarantined(let id)):
+            io.err.write(
+                "share inbox: \(TerminalText.neutralised(id)) is quarantined and cannot be sent; "
+                    + "share inbox show \(TerminalText.neutralised(id)) says why\n")
+            return .failure
+        case ("retry", .inbox(let id)):
+            return await retry(parsed, id: id, inbox: shares.inbox, io: io, environment: environment)
         default:
-            io.err.write("share inbox: unknown subcommand '\(sub)'; run 'share inbox --help'\n")
             return .usage
         }
     }
 
     // MARK: - list and show
 
-    static func list(_ inbox: any ShareInboxStoring, assembly: ClientAssembly, io: ProgramIO, json: Bool) -> ExitCode {
-        guard let scan = scanOrReport(inbox, io: io) else { return .failure }
+    static func list(_ shares: ShareLocator, io: ProgramIO, json: Bool) -> ExitCode {
+        guard let scan = scanOrReport(shares.inbox, io: io) else { return .failure }
+        let outboxItems: [OutboxItem]
+        let counts: OutboxCounts?
+        do {
+            outboxItems = try shares.outboxItems()
+            counts = try shares.outbox?.counts()
+        } catch {
+            io.err.write("share inbox: share-daemon's outbox cannot be read: \(error)\n")
+            return .failure
+        }
+        // A daemon whose outbox this environment does not name (another
+        // SHAREKIT_STATE_DIR) still says what it refused, through its socket.
+        let daemonReport =
+            shares.outbox == nil
+            ? try? DaemonControl.status(path: DaemonControl.socketPath(of: shares.assembly)).get() : nil
+        let reported = daemonReport?.failed ?? []
+        let inOutbox = Set(outboxItems.map(\.clientMsgID.description))
+        let entries = scan.entries.filter { !inOutbox.contains($0.id) }
         let stale = Set(scan.stale)
-        let daemon = daemonOutbox(assembly)
+        let daemonRunning = DaemonControl.isListening(DaemonControl.socketPath(of: shares.assembly))
         if json {
             io.writeJSON([
-                "entries": .array(scan.entries.map { entryObject($0, stale: stale.contains($0.id)) }),
+                "entries": .array(entries.map { entryObject($0, stale: stale.contains($0.id)) }),
+                "outbox": .array(outboxItems.map(outboxObject)),
                 "quarantined": .array(
                     scan.quarantined.map {
                         ["id": JSONValue($0.id), "reason": JSONValue($0.reason), "directory": JSONValue($0.directory)]
                     }),
                 "stale": JSONValue(scan.stale),
-                "daemon_outbox": daemonOutboxJSON(daemon),
+                "daemon_running": JSONValue(daemonRunning),
+                "daemon_outbox": daemonReport.map { report -> JSONValue in
+                    let object = report.jsonValue
+                    return ["outbox": object["outbox"] ?? nil, "failed": object["failed"] ?? []]
+                } ?? daemonOutboxJSON(counts, outboxItems),
             ])
             return .success
         }
-        defer { io.out.write(daemonOutboxText(daemon)) }
-        if scan.entries.isEmpty && scan.quarantined.isEmpty {
-            io.out.write("the share inbox is empty\n")
+        if entries.isEmpty && scan.quarantined.isEmpty && outboxItems.isEmpty && reported.isEmpty {
+            io.out.write("nothing waits: the share inbox is empty, and so is share-daemon's outbox\n")
             return .success
         }
-        for entry in scan.entries {
+        for entry in entries {
             let m = entry.manifest
             let bytes = m.attachments.reduce(Int64(0)) { $0 + $1.size }
-            var state = entry.isLocked ? "sending now" : "waiting"
+            var state = entry.isLocked ? "being sent now (share inbox)" : "waiting in the share inbox"
             if stale.contains(entry.id) { state += ", older than the maximum age" }
             // Manifests and their reasons hold other users' words (target
             // names, the server's problem details): shown, never obeyed.
@@ -112,6 +162,34 @@ enum InboxCommand {
                     + "\(m.attachments.count) file(s), \(ProgressBar.formatBytes(bytes))  "
                     + "attempts \(m.attempts)  \(state)\n")
             if let error = m.lastError { io.out.write("    last error: \(TerminalText.neutralised(error))\n") }
+        }
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        for item in outboxItems {
+            let safe = TerminalText.neutralised
+            let id = item.clientMsgID.description
+            if item.state == .failed {
+                io.out.write(
+                    "\(id)  refused by the server, not sent: \(safe(item.lastError ?? item.failureCode ?? "refused")) "
+                        + "(to \(safe(item.target.displayPath))); in share-daemon's outbox: "
+                        + "share inbox drop \(id), or share inbox retry \(id) once the cause is fixed\n")
+                continue
+            }
+            let bytes = item.attachments.reduce(Int64(0)) { $0 + $1.size }
+            var state: String
+            if item.state == .sending {
+                state = "being sent by share-daemon"
+            } else {
+                state = "waiting in share-daemon's outbox"
+                if item.nextAttemptAt > now { state += " (next attempt in \(age((item.nextAttemptAt - now) / 1000)))" }
+            }
+            io.out.write(
+                "\(id)  \(age(max(0, now - item.createdAt) / 1000))  \(safe(item.target.displayPath))  "
+                    + "\(item.attachments.count) file(s), \(ProgressBar.formatBytes(bytes))  "
+                    + "attempts \(item.attempts)  \(state)\n")
+            if let error = item.lastError { io.out.write("    last error: \(safe(error))\n") }
+        }
+        for item in reported {
+            io.out.write("\(item.clientMsgID)  refused by the server, not sent: \(item.reason) (to \(item.target))\n")
         }
         for entry in scan.quarantined {
             io.out.write(
@@ -122,12 +200,46 @@ enum InboxCommand {
                 "share inbox: \(scan.stale.count) entr\(scan.stale.count == 1 ? "y is" : "ies are") older than the "
                     + "maximum age; send them (share inbox retry ID) or drop them (share inbox drop ID)\n")
         }
+        let waiting = entries.contains { !$0.isLocked } || outboxItems.contains { $0.state != .failed }
+        if waiting && !daemonRunning { io.err.write("share inbox: \(DaemonControl.notRunningAdvice)\n") }
         return .success
     }
 
-    static func show(_ inbox: any ShareInboxStoring, id: String, io: ProgramIO, json: Bool) -> ExitCode {
-        guard let scan = scanOrReport(inbox, io: io) else { return .failure }
-        if let entry = scan.entries.first(where: { $0.id == id }) {
+    static func show(_ found: LocatedShare, shares: ShareLocator, io: ProgramIO, json: Bool) -> ExitCode {
+        guard let scan = scanOrReport(shares.inbox, io: io) else { return .failure }
+        let safe = TerminalText.neutralised
+        switch found {
+        case .outbox(let item):
+            if json {
+                io.writeJSON(outboxObject(item))
+                return .success
+            }
+            var text = """
+                id:            \(item.clientMsgID)
+                where:         share-daemon's outbox, \(outboxState(item))
+                server:        \(safe(item.serverOrigin))
+                target:        \(safe(item.target.displayPath)) \
+                (\(item.target.kind.rawValue):\(safe(item.target.id)))
+                created:       \(RFC3339.string(Date(timeIntervalSince1970: Double(item.createdAt) / 1000)))
+                attempts:      \(item.attempts)
+
+                """
+            if let title = item.title { text += "title:         \(safe(title))\n" }
+            if let code = item.failureCode, item.state == .failed { text += "refused:       \(safe(code))\n" }
+            if let error = item.lastError { text += "last error:    \(safe(error))\n" }
+            if let message = item.messageID { text += "message:       \(safe(message))\n" }
+            if !item.text.isEmpty {
+                text += "text:\n" + item.text.split(separator: "\n").map { "  \(safe(String($0)))\n" }.joined()
+            }
+            for a in item.attachments {
+                let done = a.completedUploadID.map { " (uploaded as \(safe($0)))" } ?? ""
+                text +=
+                    "file:          \(safe(a.fileName))  \(safe(a.contentType))  \(ProgressBar.formatBytes(a.size))\(done)\n"
+            }
+            io.out.write(text)
+            return .success
+        case .inbox(let id):
+            guard let entry = scan.entries.first(where: { $0.id == id }) else { break }
             if json {
                 io.writeJSON(entryObject(entry, stale: scan.stale.contains(id)))
                 return .success
@@ -135,15 +247,15 @@ enum InboxCommand {
             let m = entry.manifest
             var text = """
                 id:            \(entry.id)
+                where:         the share inbox, \(entry.isLocked ? "being sent now" : "waiting")
                 client_msg_id: \(m.clientMsgID)
-                server:        \(TerminalText.neutralised(m.serverOrigin))
-                target:        \(TerminalText.neutralised(m.target.displayPath)) \
-                (\(m.target.kind.rawValue):\(TerminalText.neutralised(m.target.id)))
+                server:        \(safe(m.serverOrigin))
+                target:        \(safe(m.target.displayPath)) \
+                (\(m.target.kind.rawValue):\(safe(m.target.id)))
                 created:       \(m.createdAt) (\(age(entry.ageSeconds)) ago)
                 attempts:      \(m.attempts)\(entry.isLocked ? " (being sent now)" : "")
 
                 """
-            let safe = TerminalText.neutralised
             if let title = m.title { text += "title:         \(safe(title))\n" }
             if let error = m.lastError { text += "last error:    \(safe(error))\n" }
             if !m.comment.isEmpty {
@@ -156,8 +268,8 @@ enum InboxCommand {
             }
             io.out.write(text)
             return .success
-        }
-        if let entry = scan.quarantined.first(where: { $0.id == id }) {
+        case .quarantined(let id):
+            guard let entry = scan.quarantined.first(where: { $0.id == id }) else { break }
             if json {
                 io.writeJSON([
                     "id": JSONValue(entry.id), "quarantined": true, "reason": JSONValue(entry.reason),
@@ -165,12 +277,12 @@ enum InboxCommand {
                 ])
             } else {
                 io.out.write(
-                    "\(TerminalText.neutralised(entry.id)): quarantined: \(TerminalText.neutralised(entry.reason))\n"
-                        + "    kept in \(TerminalText.neutralised(entry.directory))\n")
+                    "\(safe(entry.id)): quarantined: \(safe(entry.reason))\n"
+                        + "    kept in \(safe(entry.directory))\n")
             }
             return .success
         }
-        io.err.write("share inbox: no entry \(id) (share inbox list shows what waits)\n")
+        io.err.write("share inbox: no entry \(safe(found.id)) (share inbox list shows what waits)\n")
         return .failure
     }
 
@@ -201,16 +313,17 @@ enum InboxCommand {
     }
 
     static func retry(
-        _ parsed: ParsedArguments, inbox: any ShareInboxStoring, io: ProgramIO, environment: [String: String]
+        _ parsed: ParsedArguments, id: String, inbox: any ShareInboxStoring, io: ProgramIO,
+        environment: [String: String]
     ) async -> ExitCode {
-        let id = parsed.positionals[0]
-        let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.verbose(environment: environment))
-        guard let policy = CancelPolicy(rawValue: parsed.value("--on-cancel") ?? "keep") else {
+        let report = SendReport(
+            io: io, json: parsed.has(Options.json), verbose: parsed.verbose(environment: environment))
+        guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
             return report.usage("--on-cancel must be keep or remove")
         }
         let mode: ProgressMode
         do {
-            mode = try ProgressMode.parse(parsed.value("--progress"), noProgress: parsed.has("--no-progress"))
+            mode = try ProgressMode.parse(parsed.value(Options.progress), noProgress: parsed.has(Options.noProgress))
         } catch {
             return report.usage("\(error)")
         }
@@ -228,7 +341,7 @@ enum InboxCommand {
         let context: CLIContext
         do {
             context = try CLIContext(
-                environment: environment, server: parsed.value("--server") ?? entry.manifest.serverOrigin)
+                environment: environment, server: parsed.value(Options.server) ?? entry.manifest.serverOrigin)
         } catch {
             lock.release()
             return report.failure("\(error)")
@@ -249,34 +362,115 @@ enum InboxCommand {
 
     // MARK: - The daemon's outbox
 
-    /// What share-daemon says about the shares it took over (its outbox
-    /// counts and the refused ones with reasons, every string safe for a
-    /// terminal), or nil when it is not running or its answer is unreadable.
-    static func daemonOutbox(_ assembly: ClientAssembly) -> DaemonStatusReport? {
-        try? DaemonControl.status(path: DaemonControl.socketPath(of: assembly)).get()
+    /// Drops a share of the daemon's outbox that waits or was refused; one
+    /// being sent right now is left alone.
+    static func dropFromOutbox(_ item: OutboxItem, shares: ShareLocator, io: ProgramIO, json: Bool) -> ExitCode {
+        let id = item.clientMsgID.description
+        guard item.state != .sending else {
+            io.err.write("share inbox: \(id) is being sent by share-daemon right now; try again when it is done\n")
+            return .failure
+        }
+        do {
+            guard try shares.outbox?.remove(item.clientMsgID) == true else {
+                io.err.write("share inbox: no entry \(id)\n")
+                return .failure
+            }
+        } catch {
+            io.err.write("share inbox: \(error)\n")
+            return .failure
+        }
+        if json { io.writeJSON(["status": "dropped", "id": JSONValue(id)]) } else { io.out.write("dropped \(id)\n") }
+        return .success
     }
 
-    /// The `daemon_outbox` member of `share inbox list --json`: the outbox counts and the refused shares.
-    static func daemonOutboxJSON(_ daemon: DaemonStatusReport?) -> JSONValue {
-        guard let daemon else { return nil }
-        let object = daemon.jsonValue
-        return ["outbox": object["outbox"] ?? nil, "failed": object["failed"] ?? []]
+    /// Makes a share of the daemon's outbox (waiting, or refused and fixed
+    /// since) due again at once, and wakes the daemon.
+    static func retryInOutbox(_ item: OutboxItem, shares: ShareLocator, io: ProgramIO, json: Bool) -> ExitCode {
+        let id = item.clientMsgID.description
+        switch item.state {
+        case .sending:
+            io.err.write("share inbox: \(id) is being sent by share-daemon right now\n")
+            return .failure
+        case .sent:
+            io.err.write(
+                "share inbox: \(id) is on the server already (message "
+                    + "\(TerminalText.neutralised(item.messageID ?? "?")))\n")
+            return .failure
+        case .pending, .failed:
+            break
+        }
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        do {
+            try shares.outbox?.markRetry(
+                item.clientMsgID, reason: item.lastError ?? "retried", nextAttemptAt: now, now: now)
+        } catch {
+            io.err.write("share inbox: \(error)\n")
+            return .failure
+        }
+        let running = DaemonControl.wake(shares.assembly)
+        let path = TerminalText.neutralised(item.target.displayPath)
+        if json {
+            io.writeJSON([
+                "status": "queued", "id": JSONValue(id), "client_msg_id": JSONValue(id),
+                "target": SendReport.target(item.target), "daemon_running": JSONValue(running),
+            ])
+        } else {
+            io.out.write(
+                running
+                    ? "retry \(id): share-daemon will send it to \(path) now\n"
+                    : "retry \(id): due now; \(DaemonControl.notRunningAdvice); it will send it to \(path)\n")
+        }
+        return .success
     }
 
-    /// The lines `share inbox list` adds about the daemon's outbox.
-    static func daemonOutboxText(_ daemon: DaemonStatusReport?) -> String {
-        guard let daemon else {
-            return "share-daemon is not running: shares it took over earlier are not shown (share status)\n"
+    /// The `daemon_outbox` member of `share inbox list --json`: the outbox
+    /// counts and the refused shares (null when no daemon ever made an outbox).
+    static func daemonOutboxJSON(_ counts: OutboxCounts?, _ items: [OutboxItem]) -> JSONValue {
+        guard let counts else { return nil }
+        return [
+            "outbox": [
+                "pending": JSONValue(counts.pending), "sending": JSONValue(counts.sending),
+                "sent": JSONValue(counts.sent), "failed": JSONValue(counts.failed),
+            ],
+            "failed": .array(
+                items.filter { $0.state == .failed }.map {
+                    [
+                        "client_msg_id": JSONValue($0.clientMsgID.description),
+                        "target": JSONValue($0.target.displayPath),
+                        "reason": JSONValue($0.lastError ?? $0.failureCode ?? "refused"),
+                    ]
+                }),
+        ]
+    }
+
+    /// How a person reads an outbox item's state.
+    static func outboxState(_ item: OutboxItem) -> String {
+        switch item.state {
+        case .pending: return "waiting"
+        case .sending: return "being sent now"
+        case .sent: return "sent"
+        case .failed: return "refused by the server"
         }
-        var text = ""
-        if let outbox = daemon.outbox {
-            text += "share-daemon's outbox: \(outbox.pending + outbox.sending) to send, \(outbox.failed) refused\n"
-        }
-        for item in daemon.failed ?? [] {
-            text +=
-                "\(item.clientMsgID)  refused by the server, not sent: \(item.reason) (to \(item.target))\n"
-        }
-        return text
+    }
+
+    /// One outbox item as `share inbox list --json` and `show --json` print it.
+    static func outboxObject(_ item: OutboxItem) -> JSONValue {
+        [
+            "id": JSONValue(item.clientMsgID.description), "client_msg_id": JSONValue(item.clientMsgID.description),
+            "where": "outbox", "state": JSONValue(item.state.rawValue),
+            "server_origin": JSONValue(item.serverOrigin), "target": SendReport.target(item.target),
+            "comment": JSONValue(item.text), "title": JSONValue(item.title),
+            "created_at": JSONValue(RFC3339.string(Date(timeIntervalSince1970: Double(item.createdAt) / 1000))),
+            "attempts": JSONValue(item.attempts), "last_error": JSONValue(item.lastError),
+            "failure_code": JSONValue(item.failureCode), "message_id": JSONValue(item.messageID),
+            "attachments": .array(
+                item.attachments.map {
+                    [
+                        "file_name": JSONValue($0.fileName), "content_type": JSONValue($0.contentType),
+                        "size": JSONValue($0.size), "completed_upload_id": JSONValue($0.completedUploadID),
+                    ]
+                }),
+        ]
     }
 
     // MARK: - Formatting
@@ -285,7 +479,7 @@ enum InboxCommand {
     static func entryObject(_ entry: InboxEntry, stale: Bool) -> JSONValue {
         let m = entry.manifest
         return [
-            "id": JSONValue(entry.id), "client_msg_id": JSONValue(m.clientMsgID),
+            "id": JSONValue(entry.id), "client_msg_id": JSONValue(m.clientMsgID), "where": "inbox",
             "server_origin": JSONValue(m.serverOrigin), "target": SendReport.target(m.target),
             "comment": JSONValue(m.comment), "title": JSONValue(m.title), "created_at": JSONValue(m.createdAt),
             "age_seconds": JSONValue(entry.ageSeconds), "attempts": JSONValue(m.attempts),

@@ -1,21 +1,23 @@
 import AppSupport
 import ClientAssembly
 import KeychainInterface
+import MessagesInterface
 import SessionsInterface
 import ShareCore
 import SharedStateInterface
 
 /// `share login`: signs a person in, which makes the parent session the
-/// daemon holds (bound to the device key), and tells the daemon so it makes
-/// the child session `share send` uses.
+/// daemon holds (bound to the device key), makes the child session
+/// `share send` uses, and tells a running daemon, which keeps that child alive.
 enum LoginCommand {
     static let help = """
         Usage: share login --server URL --user NAME [--password-stdin] [--allow-insecure-http] [--json]
 
         Signs in to a server. The new session (the parent session, bound to this
-        device's key) is kept in the keychain for share-daemon, which then creates
-        the child session share send uses. The server becomes the default of every
-        share command.
+        device's key) is kept in the keychain for share-daemon, and the child session
+        share send uses is made at once, so share send works right after login
+        without a daemon; share-daemon keeps it alive afterwards. The server becomes
+        the default of every share command.
 
         Options:
           --server URL      the server, https://host[:port]; http:// only for this
@@ -44,30 +46,29 @@ enum LoginCommand {
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
         switch SessionCommandIO.parse(
-            arguments, command: "login", help: help, flags: ["--password-stdin", "--json", "--allow-insecure-http"],
-            options: ["--server", "--user"], io: io)
+            arguments, command: "login", help: help, declaration: ShareCommands.login, io: io)
         {
         case .run(let arguments): parsed = arguments
         case .done(let exit): return exit
         }
-        let output = SessionCommandIO(command: "login", io: io, json: parsed.has("--json"))
-        guard let server = parsed.value("--server") else { return output.usage("--server URL is required") }
+        let output = SessionCommandIO(command: "login", io: io, json: parsed.has(Options.json))
+        guard let server = parsed.value(Options.loginServer) else { return output.usage("--server URL is required") }
         guard let origin = ServerOrigin.parse(server) else {
             return output.usage("--server must be http(s)://host[:port], not \"\(server)\"")
         }
-        if ServerOrigin.isInsecure(origin), !parsed.has("--allow-insecure-http") {
+        if ServerOrigin.isInsecure(origin), !parsed.has(Options.allowInsecureHTTP) {
             return output.usage(
                 "\(origin) is plain http to another machine: the password would cross the network in clear. "
                     + "Use https://, or --allow-insecure-http on a network you trust")
         }
-        guard let user = parsed.value("--user"), !user.isEmpty, !user.contains(where: \.isNewline) else {
+        guard let user = parsed.value(Options.user), !user.isEmpty, !user.contains(where: \.isNewline) else {
             return output.usage("--user NAME is required")
         }
 
         let password: String
         do {
             password =
-                parsed.has("--password-stdin")
+                parsed.has(Options.passwordStdin)
                 ? try SessionPassword.fromStandardInput()
                 : try SessionPassword.fromTerminal(prompt: "Password for \(user) at \(origin): ", err: io.err)
         } catch {
@@ -107,7 +108,27 @@ enum LoginCommand {
         } catch {
             return output.failure("logged in, but cannot record it for the other programs: \(error)")
         }
+        // The child session share send uses, made now (createExtensionSession,
+        // as the app does right after login): the first share after a login
+        // needs no daemon. A failure is not the login's: share-daemon makes
+        // the child at its next pass.
+        var childWarning: String?
+        do {
+            _ = try await connection.issuer.ensureChildSession(parent: connection.provider(.parent))
+        } catch {
+            childWarning = "\(error)"
+        }
+        // The server's limits, kept for share send: it checks a share against
+        // them before it asks the server anything (best effort).
+        if childWarning == nil, let limits = try? await connection.messages(.child).instanceLimits() {
+            try? InstanceValues.write(limits, to: state)
+        }
         DaemonControl.wake(assembly)
+        if let childWarning {
+            io.err.write(
+                "share login: no session for share send yet (\(TerminalText.neutralised(childWarning))); "
+                    + "share-daemon makes it when it runs\n")
+        }
 
         if output.json {
             output.io.writeJSON([

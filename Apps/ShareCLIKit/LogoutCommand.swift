@@ -38,14 +38,14 @@ enum LogoutCommand {
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
         switch SessionCommandIO.parse(
-            arguments, command: "logout", help: help, flags: ["--json"], options: ["--server"], io: io)
+            arguments, command: "logout", help: help, declaration: ShareCommands.logout, io: io)
         {
         case .run(let arguments): parsed = arguments
         case .done(let exit): return exit
         }
-        let output = SessionCommandIO(command: "logout", io: io, json: parsed.has("--json"))
+        let output = SessionCommandIO(command: "logout", io: io, json: parsed.has(Options.json))
         var origin: String?
-        if let server = parsed.value("--server") {
+        if let server = parsed.value(Options.server) {
             guard let given = ServerOrigin.parse(server) else {
                 return output.usage("--server must be http(s)://host[:port], not \"\(server)\"")
             }

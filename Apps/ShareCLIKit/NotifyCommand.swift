@@ -52,14 +52,14 @@ enum NotifyCommand {
         }
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, flags: ["--print", "--json"], options: ["--payload"])
+            parsed = try ParsedArguments(arguments, command: ShareCommands.notify)
             guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \(parsed.positionals[0])") }
-            _ = try parsed.required("--payload")
+            _ = try parsed.required(Options.payload)
         } catch {
             io.err.write("share notify: \(error); run 'share notify --help'\n")
             return .usage
         }
-        let source = parsed.value("--payload") ?? "-"
+        let source = parsed.value(Options.payload) ?? "-"
         let bytes: [UInt8]
         if source == "-" {
             bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
@@ -87,9 +87,9 @@ enum NotifyCommand {
             return .failure
         }
         let shown = await notifier.render(payload, receivedAt: receivedAt)
-        if parsed.has("--json") {
+        if parsed.has(Options.json) {
             io.writeJSON(json(shown))
-        } else if parsed.has("--print") {
+        } else if parsed.has(Options.print) {
             io.out.write(TerminalText.neutralised(shown.title) + "\n" + TerminalText.neutralised(shown.body) + "\n")
         } else {
             do {

@@ -25,7 +25,9 @@ enum ProgressMode: String, Sendable {
 }
 
 /// The upload progress line `share send` draws on a terminal: bytes the
-/// server acknowledged, the rate, and the time left. On a pipe it draws
+/// server acknowledged, the rate, and the time left, shortened to the
+/// terminal's width as it is at each redraw (so a resized window is followed).
+/// On a pipe it draws
 /// nothing unless asked for lines (scripts read the result line, not a bar).
 final class ProgressBar: Sendable {
     private struct State {
@@ -37,7 +39,6 @@ final class ProgressBar: Sendable {
     private let sink: any OutputSink
     private let enabled: Bool
     private let plainLines: Bool
-    private let width: Int
     private let clock = ContinuousClock()
     private let state = Mutex(State())
 
@@ -46,7 +47,6 @@ final class ProgressBar: Sendable {
     ///   - mode: `--progress`; `auto` draws the bar only when `sink` is a terminal.
     init(sink: any OutputSink, mode: ProgressMode) {
         self.sink = sink
-        width = 24
         switch mode {
         case .auto:
             enabled = sink.isTerminal
@@ -76,8 +76,9 @@ final class ProgressBar: Sendable {
             state.lastDrawn = now
             state.drewSomething = !plainLines
             if plainLines { return "progress \(label) \(done)/\(total) bytes" }
-            return Self.render(
-                label: label, done: done, total: total, elapsed: Self.seconds(now - started), width: width)
+            return Self.fitted(
+                label: label, done: done, total: total, elapsed: Self.seconds(now - started),
+                columns: sink.columns ?? Self.fallbackColumns)
         }
         guard let line else { return }
         sink.write(plainLines ? line + "\n" : "\r" + line + "\u{1B}[K")
@@ -91,6 +92,58 @@ final class ProgressBar: Sendable {
             return state.drewSomething
         }
         if drew { sink.write("\n") }
+    }
+
+    /// The width assumed when the sink is not a terminal (`--progress bar` into a pipe).
+    static let fallbackColumns = 80
+
+    /// The progress line shortened to fit `columns` (one column is left free,
+    /// so the cursor never wraps to a new line on a redraw): the ETA goes
+    /// first, then the rate, then the bar narrows to 10, then the name is
+    /// shortened in the middle, then the byte counts go.
+    static func fitted(label: String, done: Int64, total: Int64, elapsed: Double, columns: Int) -> String {
+        let room = max(10, columns - 1)
+        let fraction = total > 0 ? min(1, max(0, Double(done) / Double(total))) : 1
+        let percent = String(format: "%3d%%", Int((fraction * 100).rounded(.down)))
+        let counts = "\(formatBytes(done)) / \(formatBytes(total))"
+        var rate: String?
+        var eta: String?
+        if elapsed > 0.2, done > 0 {
+            let perSecond = Double(done) / elapsed
+            rate = "\(formatBytes(Int64(perSecond)))/s"
+            if done < total, perSecond > 0 { eta = "ETA \(formatDuration(Double(total - done) / perSecond))" }
+        }
+        func bar(_ width: Int) -> String {
+            let filled = Int((fraction * Double(width)).rounded(.down))
+            return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
+        }
+        func line(_ name: String, barWidth: Int, counts: String?, rate: String?, eta: String?) -> String {
+            ([name, bar(barWidth), percent].joined(separator: " ")
+                + [counts, rate, eta].compactMap { $0 }.map { "  " + $0 }.joined())
+        }
+        let candidates: [(String?, String?, String?, Int)] = [
+            (counts, rate, eta, 24), (counts, rate, nil, 24), (counts, nil, nil, 24), (counts, nil, nil, 10),
+        ]
+        for (c, r, e, width) in candidates {
+            let text = line(label, barWidth: width, counts: c, rate: r, eta: e)
+            if text.count <= room { return text }
+            // The name may shrink to 12 characters before the next thing is dropped.
+            let fixed = text.count - label.count
+            if width == 10, fixed + 12 <= room {
+                return line(shortened(label, to: room - fixed), barWidth: width, counts: c, rate: r, eta: e)
+            }
+        }
+        let fixed = line("", barWidth: 10, counts: nil, rate: nil, eta: nil).count
+        return line(shortened(label, to: max(1, room - fixed)), barWidth: 10, counts: nil, rate: nil, eta: nil)
+    }
+
+    /// A name shortened in the middle to `length` characters: `report-…-final.pdf`.
+    static func shortened(_ name: String, to length: Int) -> String {
+        guard name.count > length else { return name }
+        guard length > 1 else { return String(name.prefix(length)) }
+        let tail = (length - 1) / 2
+        let head = length - 1 - tail
+        return String(name.prefix(head)) + "…" + String(name.suffix(tail))
     }
 
     /// One progress line: `label [#####-----]  45%  12.0 MiB / 27.0 MiB  5.2 MiB/s  ETA 3s`.

@@ -52,8 +52,9 @@ enum SendCommand {
                           off: nothing.
           --no-progress   the same as --progress off.
           --desktop       launched from the desktop entry: open the picker in a terminal
-                          emulator, else queue for the most recent target; the outcome
-                          is a desktop notification (docs/picker.md).
+                          emulator, else ask in a graphical chooser (zenity, kdialog),
+                          else share nothing and say how; the outcome is a desktop
+                          notification (docs/picker.md).
           --verbose       say each step on stderr (entry written, each upload, the message);
                           SHAREKIT_VERBOSE=1 in the environment does the same.
 
@@ -81,27 +82,21 @@ enum SendCommand {
 
         """
 
-    static let flags: Set<String> = [
-        "--stdin", "--json", "--queue", "--no-progress", "--desktop", "--verbose", "--help", "-h",
-    ]
-    static let options: Set<String> = [
-        "--text", "--to", "--comment", "--new-post", "--server", "--on-cancel", "--load-timeout", "--progress",
-    ]
-
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, flags: flags, options: options)
+            parsed = try ParsedArguments(arguments, command: ShareCommands.send)
         } catch {
             io.err.write("share send: \(error); run 'share send --help'\n")
             return .usage
         }
-        if parsed.has("--help") || parsed.has("-h") {
+        if parsed.asksForHelp {
             io.out.write(help)
             return .success
         }
-        if parsed.has("--desktop") { return await DesktopLaunch.run(arguments, io: io, environment: environment) }
-        let report = SendReport(io: io, json: parsed.has("--json"), verbose: parsed.verbose(environment: environment))
+        if parsed.has(Options.desktop) { return await DesktopLaunch.run(arguments, io: io, environment: environment) }
+        let report = SendReport(
+            io: io, json: parsed.has(Options.json), verbose: parsed.verbose(environment: environment))
         var request: SendRequest
         do {
             request = try SendRequest(parsed)
@@ -111,7 +106,7 @@ enum SendCommand {
         if let stop = PickerLaunch.requireTerminal(request, report: report) { return stop }
         let context: CLIContext
         do {
-            context = try CLIContext(environment: environment, server: parsed.value("--server"))
+            context = try CLIContext(environment: environment, server: parsed.value(Options.server))
         } catch {
             return report.failure("\(error)")
         }
@@ -135,21 +130,21 @@ struct SendRequest: Sendable {
 
     init(_ parsed: ParsedArguments) throws {
         items = parsed.positionals.filter { $0 != "-" }
-        readStandardInput = parsed.has("--stdin") || parsed.positionals.contains("-")
-        texts = parsed.options["--text"] ?? []
-        target = parsed.value("--to") ?? ""
-        comment = parsed.value("--comment") ?? ""
-        newPostTitle = parsed.value("--new-post")
+        readStandardInput = parsed.has(Options.stdin) || parsed.positionals.contains("-")
+        texts = parsed.values(Options.text)
+        target = parsed.value(Options.to) ?? ""
+        comment = parsed.value(Options.comment) ?? ""
+        newPostTitle = parsed.value(Options.newPost)
         if let title = newPostTitle, title.allSatisfy(\.isWhitespace) {
             throw UsageError("--new-post needs a title")
         }
-        queueOnly = parsed.has("--queue")
-        progress = try ProgressMode.parse(parsed.value("--progress"), noProgress: parsed.has("--no-progress"))
-        guard let policy = CancelPolicy(rawValue: parsed.value("--on-cancel") ?? "keep") else {
+        queueOnly = parsed.has(Options.queue)
+        progress = try ProgressMode.parse(parsed.value(Options.progress), noProgress: parsed.has(Options.noProgress))
+        guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
             throw UsageError("--on-cancel must be keep or remove")
         }
         onCancel = policy
-        let timeout = parsed.value("--load-timeout") ?? "30"
+        let timeout = parsed.value(Options.loadTimeout) ?? "30"
         guard let seconds = Double(timeout), seconds > 0, seconds <= 86_400 else {
             throw UsageError("--load-timeout must be a number of seconds between 0 and 86400")
         }
@@ -219,31 +214,38 @@ struct SendReport: Sendable {
         return .success
     }
 
-    func queued(_ entry: InboxEntry, reason: String?) -> ExitCode {
+    /// A share kept for share-daemon: queued on purpose (`reason` nil, exit 0)
+    /// or not sent now (exit 3). `daemonRunning` false says that no daemon
+    /// answered and how to start one; the exit code stays the same.
+    func queued(_ entry: InboxEntry, reason: String?, daemonRunning: Bool = true) -> ExitCode {
+        let path = TerminalText.neutralised(entry.manifest.target.displayPath)
+        let who =
+            daemonRunning
+            ? "share-daemon will send it to \(path)"
+            : "\(DaemonControl.notRunningAdvice); it will send it to \(path)"
         if json {
             var object: [String: JSONValue] = [
                 "status": "queued", "client_msg_id": JSONValue(entry.manifest.clientMsgID),
                 "inbox_entry": JSONValue(entry.id), "target": Self.target(entry.manifest.target),
+                "daemon_running": JSONValue(daemonRunning),
             ]
             if let reason { object["reason"] = JSONValue(reason) }
             io.writeJSON(.object(object))
         } else if let reason {
             io.out.write(
-                "not sent now: \(TerminalText.neutralised(reason))\nkept in the share inbox as \(entry.id); "
-                    + "share-daemon will send it to \(TerminalText.neutralised(entry.manifest.target.displayPath))\n")
+                "not sent now: \(TerminalText.neutralised(reason))\nkept in the share inbox as \(entry.id); \(who)\n")
         } else {
-            io.out.write(
-                "queued \(entry.id): share-daemon will send it to "
-                    + "\(TerminalText.neutralised(entry.manifest.target.displayPath))\n")
+            io.out.write("queued \(entry.id): \(who)\n")
         }
         return reason == nil ? .success : .queued
     }
 
-    func cancelled(kept: Bool, id: String) -> ExitCode {
+    func cancelled(kept: Bool, id: String, daemonRunning: Bool = true) -> ExitCode {
         if json { io.writeJSON(["status": "cancelled", "client_msg_id": JSONValue(id), "kept": JSONValue(kept)]) }
         io.err.write(
             kept
                 ? "share send: interrupted; the share stays in the share inbox as \(id) for share-daemon\n"
+                    + (daemonRunning ? "" : "share send: \(DaemonControl.notRunningAdvice)\n")
                 : "share send: interrupted; the share was removed\n")
         return .cancelled
     }
@@ -258,8 +260,11 @@ struct SendReport: Sendable {
 }
 
 /// The steps of one `share send`, in the order that keeps the share safe:
-/// resolve the target, read the limits, build the inbox entry (intake copies
-/// the files into it), then send it and end the entry by the outcome.
+/// settle the target as far as it is known without the network, read the
+/// limits known from earlier, build the inbox entry (intake copies the files
+/// into it), and only then talk to the server: check the target (and the
+/// limits when none were known), send the entry and end it by the outcome.
+/// Ctrl-C at any point after the entry exists keeps it (`--on-cancel keep`).
 struct SendFlow: Sendable {
     let request: SendRequest
     let context: CLIContext
@@ -270,13 +275,28 @@ struct SendFlow: Sendable {
         let interrupt = InterruptHandler()
         defer { interrupt.restore() }
 
-        let target: ShareTarget
-        switch await context.resolveTarget(request.target, newPostTitle: request.newPostTitle) {
-        case .success(let resolved): target = resolved
-        case .failure(let problem): return problem.exit(report)
+        // The target without the network: a reference as given, a display
+        // path from the recent targets. Only a display path known nowhere
+        // here is looked up before the share exists.
+        var target: ShareTarget
+        var checkedWithServer = false
+        switch context.offlineTarget(request.target, newPostTitle: request.newPostTitle) {
+        case .failure(let problem):
+            return problem.exit(report)
+        case .success(let known?):
+            target = known
+        case .success(nil):
+            let notice = WaitingNotice(io: report.io, origin: context.origin)
+            let looked = await context.resolveTarget(request.target, newPostTitle: request.newPostTitle)
+            notice.stop()
+            switch looked {
+            case .success(let resolved): target = resolved
+            case .failure(let problem): return problem.exit(report)
+            }
+            checkedWithServer = true
         }
 
-        let limits = await context.instanceLimits()
+        let cachedLimits = context.cachedInstanceLimits()
         let sources: [ShareItemSource]
         do {
             sources = try context.sources(for: request)
@@ -284,12 +304,7 @@ struct SendFlow: Sendable {
             return report.failure(error.description)
         }
         let attachmentCount = sources.filter { if case .file = $0 { return true } else { return false } }.count
-        if let limits, attachmentCount > limits.messageMaxAttachments {
-            return report.refused(
-                code: "too_many_attachments",
-                "a message can have at most \(limits.messageMaxAttachments) attachments "
-                    + "(message_max_attachments); this one has \(attachmentCount)")
-        }
+        if let stop = Self.tooManyAttachments(attachmentCount, limits: cachedLimits, report: report) { return stop }
 
         // Write-ahead: the entry exists (locked) before the first byte goes out.
         let draft: any InboxDraft
@@ -299,8 +314,8 @@ struct SendFlow: Sendable {
             return report.failure(error.description)
         }
         let policy = IntakePolicy(
-            acceptedContentTypes: limits?.acceptedContentTypes, fileMaxUploadBytes: limits?.fileMaxUploadBytes,
-            loadTimeout: request.loadTimeout)
+            acceptedContentTypes: cachedLimits?.acceptedContentTypes,
+            fileMaxUploadBytes: cachedLimits?.fileMaxUploadBytes, loadTimeout: request.loadTimeout)
         // Intake runs as its own task so Ctrl-C can cancel it (a stalled pipe
         // or FIFO ends at once); the draft is discarded here, after the task
         // has stopped writing into it, never from the signal handler.
@@ -342,7 +357,7 @@ struct SendFlow: Sendable {
         }
         let manifest = Self.manifest(
             clientMsgID: clientMsgID, origin: context.origin, target: target, request: request, items: items)
-        let entry: InboxEntry
+        var entry: InboxEntry
         do {
             entry = try context.inbox.commit(draft, manifest: manifest)
         } catch {
@@ -355,20 +370,131 @@ struct SendFlow: Sendable {
         if request.queueOnly {
             interrupt.onInterrupt = nil
             draft.release()
-            context.wakeDaemon()
-            return report.queued(entry, reason: nil)
+            return report.queued(entry, reason: nil, daemonRunning: context.wakeDaemon())
         }
+
+        // From here the share exists: Ctrl-C while the server is asked keeps
+        // it (or removes it with --on-cancel remove) and ends the process.
+        let onCancel = request.onCancel
+        let inbox = context.inbox
+        let report = self.report
+        let assembly = context.assembly
+        let kept = entry
+        interrupt.onInterrupt = {
+            if onCancel == .remove {
+                try? inbox.markProcessed(kept, lock: draft)
+            } else {
+                draft.release()
+            }
+            let running = onCancel == .keep ? DaemonControl.wake(assembly) : true
+            exit(report.cancelled(kept: onCancel == .keep, id: kept.id, daemonRunning: running).rawValue)
+        }
+        let notice = WaitingNotice(io: report.io, origin: context.origin)
+        var limits = cachedLimits
+        if !checkedWithServer {
+            switch await context.resolveTarget(request.target, newPostTitle: request.newPostTitle) {
+            case .success(let resolved) where resolved != entry.manifest.target:
+                var updated = entry.manifest
+                updated.target = resolved
+                if let changed = try? context.inbox.update(entry, manifest: updated, lock: draft) { entry = changed }
+            case .success:
+                break
+            case .failure(let problem):
+                notice.stop()
+                interrupt.onInterrupt = nil
+                try? context.inbox.markProcessed(entry, lock: draft)
+                draft.release()
+                return problem.exit(report)
+            }
+        }
+        if limits == nil, !entry.manifest.attachments.isEmpty {
+            limits = await context.instanceLimits()
+            switch Self.fitted(entry.manifest, to: limits, catalog: try? context.assembly.contentTypeCatalog()) {
+            case .success(let fitted) where fitted != entry.manifest:
+                if let changed = try? context.inbox.update(entry, manifest: fitted, lock: draft) { entry = changed }
+            case .success:
+                break
+            case .failure(let refusal):
+                notice.stop()
+                interrupt.onInterrupt = nil
+                try? context.inbox.markProcessed(entry, lock: draft)
+                draft.release()
+                return report.refused(code: refusal.code, refusal.message)
+            }
+        }
+        notice.stop()
 
         let cancellation = HTTPCancellation()
         interrupt.onInterrupt = { cancellation.cancel() }
+        // A share without files shows no bar: say what it waits for instead.
+        let sendingNotice =
+            entry.manifest.attachments.isEmpty ? WaitingNotice(io: report.io, origin: context.origin) : nil
         let delivery = EntryDelivery(
             inbox: context.inbox,
             sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: report.io.err, mode: request.progress),
             cancellation: cancellation, onCancel: request.onCancel, step: report.step)
         let outcome = await delivery.deliver(entry, lock: draft)
+        sendingNotice?.stop()
         interrupt.onInterrupt = nil
         return context.finish(outcome, entry: entry, report: report)
+    }
+
+    /// The refusal of a share with more files than `message_max_attachments`, or nil.
+    static func tooManyAttachments(_ count: Int, limits: InstanceLimits?, report: SendReport) -> ExitCode? {
+        guard let limits, count > limits.messageMaxAttachments else { return nil }
+        return report.refused(
+            code: "too_many_attachments",
+            "a message can have at most \(limits.messageMaxAttachments) attachments "
+                + "(message_max_attachments); this one has \(count)")
+    }
+
+    /// An entry made before the server's limits were known, checked against
+    /// them once they are: too many files or a file too large is refused;
+    /// a type the server does not take is sent as the nearest type it takes
+    /// that the file's type conforms to (`text/csv` as `text/plain`), as
+    /// intake would have chosen, or refused when there is none.
+    static func fitted(_ manifest: InboxManifest, to limits: InstanceLimits?, catalog: (any ContentTypeCatalog)?)
+        -> Result<InboxManifest, LimitRefusal>
+    {
+        guard let limits else { return .success(manifest) }
+        if manifest.attachments.count > limits.messageMaxAttachments {
+            return .failure(
+                LimitRefusal(
+                    code: "too_many_attachments",
+                    message: "a message can have at most \(limits.messageMaxAttachments) attachments "
+                        + "(message_max_attachments); this one has \(manifest.attachments.count)"))
+        }
+        let max = limits.fileMaxUploadBytes
+        if let file = manifest.attachments.first(where: { $0.size > max }) {
+            return .failure(
+                LimitRefusal(
+                    code: "too_large",
+                    message: IntakeError.tooLarge(item: file.fileName, size: file.size, limit: max)
+                        .description))
+        }
+        guard let accepted = limits.acceptedContentTypes else { return .success(manifest) }
+        var fitted = manifest
+        for (index, attachment) in manifest.attachments.enumerated() {
+            let type = attachment.contentType
+            let major = type.split(separator: "/").first.map(String.init) ?? type
+            if accepted.contains(type) || accepted.contains(major + "/*") { continue }
+            let concrete = accepted.filter { !$0.contains("*") && $0 != "application/octet-stream" }
+            if let catalog, let nearest = concrete.first(where: { catalog.conforms(type, to: $0) }) {
+                fitted.attachments[index].contentType = nearest
+            } else if accepted.contains("application/octet-stream") {
+                fitted.attachments[index].contentType = "application/octet-stream"
+            } else {
+                return .failure(
+                    LimitRefusal(
+                        code: "unsupported_type",
+                        message: IntakeError.unsupportedType(
+                            item: attachment.fileName, contentType: type, accepted: accepted
+                        )
+                        .description))
+            }
+        }
+        return .success(fitted)
     }
 
     static func code(of error: IntakeError) -> String {
@@ -396,6 +522,12 @@ struct SendFlow: Sendable {
             comment: lines.joined(separator: "\n"), title: target.kind == .newPost ? request.newPostTitle : nil,
             createdAt: RFC3339.string(Date()), attachments: attachments)
     }
+}
+
+/// Why a share is over the server's limits: the problem code and the reason.
+struct LimitRefusal: Error, Sendable {
+    let code: String
+    let message: String
 }
 
 /// SIGINT while `share send` works: the handler in charge runs on a

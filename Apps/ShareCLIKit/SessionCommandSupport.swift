@@ -22,12 +22,11 @@ struct SessionCommandIO: Sendable {
 
     /// Parses a command line; answers `--help` and usage errors itself.
     static func parse(
-        _ arguments: [String], command: String, help: String, flags: Set<String>, options: Set<String>,
-        io: ProgramIO
+        _ arguments: [String], command: String, help: String, declaration: CommandDeclaration, io: ProgramIO
     ) -> Parsed {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, flags: flags.union(["--help", "-h"]), options: options)
+            parsed = try ParsedArguments(arguments, command: declaration)
             guard parsed.positionals.isEmpty else {
                 throw UsageError("unexpected argument \(parsed.positionals[0])")
             }
@@ -35,7 +34,7 @@ struct SessionCommandIO: Sendable {
             io.err.write("share \(command): \(error); run 'share \(command) --help'\n")
             return .done(.usage)
         }
-        if parsed.has("--help") || parsed.has("-h") {
+        if parsed.asksForHelp {
             io.out.write(help)
             return .done(.success)
         }

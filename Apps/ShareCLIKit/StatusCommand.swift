@@ -1,6 +1,7 @@
 import AppSupport
 import ClientAssembly
 import Foundation
+import OutboxInterface
 import SessionsInterface
 import ShareCore
 import ShareInboxInterface
@@ -18,7 +19,8 @@ enum StatusCommand {
         (held by share-daemon) and the child session (used by share send) are stored
         and when their refresh tokens expire, how many shares wait in the share inbox
         (and how many are quarantined or older than the maximum age), and the state of
-        share-daemon: its outbox and the shares it could not send, with the reason.
+        share-daemon: its outbox and the shares it could not send, with the reason, and
+        the latest shares it delivered or refused (`share-daemon sent ID to TARGET`).
         Session ids are shown; tokens never are.
 
         Options:
@@ -35,12 +37,13 @@ enum StatusCommand {
 
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
-        switch SessionCommandIO.parse(arguments, command: "status", help: help, flags: ["--json"], options: [], io: io)
+        switch SessionCommandIO.parse(
+            arguments, command: "status", help: help, declaration: ShareCommands.status, io: io)
         {
         case .run(let arguments): parsed = arguments
         case .done(let exit): return exit
         }
-        let output = SessionCommandIO(command: "status", io: io, json: parsed.has("--json"))
+        let output = SessionCommandIO(command: "status", io: io, json: parsed.has(Options.json))
         let assembly: ClientAssembly
         do {
             assembly = try ClientAssembly(environment: environment)
@@ -70,6 +73,9 @@ struct Status {
     /// The daemon's answer to `status`, its strings already safe for a
     /// terminal; ``DaemonControlFailure/notRunning`` when no daemon listens.
     var daemon: Result<DaemonStatusReport, DaemonControlFailure>
+    /// The latest shares share-daemon delivered or refused (its outbox,
+    /// read whether it runs or not), newest first.
+    var outcomes: [OutboxItem] = []
     let now: Int64
 
     var loggedIn: Bool { parent?.sessionID != nil }
@@ -86,9 +92,12 @@ struct Status {
         let inbox = Result { () throws(InboxError) -> InboxScan in
             try assembly.shareInbox().scan()
         }
+        let outbox = (try? assembly.existingDaemonOutbox()) ?? nil
+        let finished = ((try? outbox?.list(states: [.sent, .failed])) ?? nil) ?? []
         return Status(
             server: server, user: (try? state.value(for: .accountUsername)) ?? nil, parent: parent, child: child,
             inbox: inbox, daemon: DaemonControl.status(path: DaemonControl.socketPath(of: assembly)),
+            outcomes: Array(finished.sorted { $0.updatedAt > $1.updatedAt }.prefix(3)),
             now: UnixClock.system.seconds())
     }
 
@@ -161,6 +170,16 @@ struct Status {
             lines.append("share inbox: cannot be read: \(error)")
         }
         lines += daemonText
+        for item in outcomes {
+            // Targets and reasons come from the server and other users: shown, never obeyed.
+            let target = TerminalText.neutralised(item.target.displayPath)
+            let when = RFC3339.string(unixSeconds: item.updatedAt / 1000)
+            lines.append(
+                item.state == .sent
+                    ? "share-daemon sent \(item.clientMsgID) to \(target) at \(when)"
+                    : "share-daemon could not send \(item.clientMsgID) to \(target): "
+                        + "not sent: \(TerminalText.neutralised(item.lastError ?? "refused")) (at \(when))")
+        }
         return lines.map { $0 + "\n" }.joined()
     }
 

@@ -25,29 +25,28 @@ enum TargetsCommand {
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(
-                arguments, flags: ["--json", "--help", "-h"], options: ["--search", "--limit", "--server"])
+            parsed = try ParsedArguments(arguments, command: ShareCommands.targets)
         } catch {
             io.err.write("share targets: \(error); run 'share targets --help'\n")
             return .usage
         }
-        if parsed.has("--help") || parsed.has("-h") {
+        if parsed.asksForHelp {
             io.out.write(help)
             return .success
         }
-        guard let limit = Int(parsed.value("--limit") ?? "20"), limit > 0, parsed.positionals.isEmpty else {
+        guard let limit = Int(parsed.value(Options.limit) ?? "20"), limit > 0, parsed.positionals.isEmpty else {
             io.err.write("share targets: --limit must be a positive number; run 'share targets --help'\n")
             return .usage
         }
         let context: CLIContext
         do {
-            context = try CLIContext(environment: environment, server: parsed.value("--server"))
+            context = try CLIContext(environment: environment, server: parsed.value(Options.server))
         } catch {
             io.err.write("share targets: \(error)\n")
             return .failure
         }
         let targets: [ShareTarget]
-        if let query = parsed.value("--search") {
+        if let query = parsed.value(Options.search) {
             do {
                 targets = try await context.targetDirectory.search(query: query, limit: limit).map(\.target)
             } catch {
@@ -65,11 +64,11 @@ enum TargetsCommand {
                 return .failure
             }
         }
-        if parsed.has("--json") {
+        if parsed.has(Options.json) {
             io.writeJSON(.array(targets.map(SendReport.target)))
         } else if targets.isEmpty {
             io.err.write(
-                parsed.value("--search") == nil
+                parsed.value(Options.search) == nil
                     ? "no recent targets yet: search with `share targets --search NAME`\n"
                     : "no writable target matches\n")
         } else {

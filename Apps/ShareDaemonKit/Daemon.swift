@@ -180,6 +180,9 @@ final class Daemon: Sendable {
         let recents = self.recents
         let log = self.log
         let uploads = uploadRecordsDirectory
+        let outbox = self.outbox
+        let presenter =
+            Self.notificationServiceIsThere(assembly.environment) ? assembly.notificationPresenter() : nil
         let drainer = assembly.outboxDrainer(
             outbox: outbox,
             makeSender: { origin in
@@ -198,6 +201,8 @@ final class Daemon: Sendable {
                     log.info(
                         "outbox",
                         "sent \(id) as message \(messageID)\(replayed ? " (replay of an earlier delivery)" : "")")
+                    let target = ((try? outbox.item(id)) ?? nil)?.target.displayPath ?? "its target"
+                    Self.tell(presenter, log: log, id: id, text: "sent to \(target)", failed: false)
                 case .retry(let id, let reason, let next):
                     log.warning(
                         "outbox",
@@ -205,6 +210,7 @@ final class Daemon: Sendable {
                     )
                 case .failed(let id, let code, let message):
                     log.error("outbox", "\(id) refused (\(code)): \(message)")
+                    Self.tell(presenter, log: log, id: id, text: "not sent: \(message)", failed: true)
                 case .claimed(let id, let attempt):
                     log.debug("outbox", "sending \(id), attempt \(attempt)")
                 case .uploaded(let id, let index, let uploadID):
@@ -220,6 +226,37 @@ final class Daemon: Sendable {
             status.withLock { $0.lastError = "\(error)" }
             return nil
         }
+    }
+
+    /// Tells the person that a share they queued was delivered or refused:
+    /// a desktop notification when a notification service is there (the
+    /// program of `SHAREKIT_NOTIFY_COMMAND`, else `notify-send`); without one
+    /// the log line and `share status` say it.
+    static func tell(
+        _ presenter: (any NotificationPresenting)?, log: DaemonLog, id: UUIDv7, text: String, failed: Bool
+    ) {
+        guard let presenter else { return }
+        let shown = RenderedNotification(
+            title: failed ? "ShareKit: not sent" : "ShareKit: sent", body: text, threadID: nil, badge: nil,
+            sound: nil, kind: failed ? "share.refused" : "share.sent", nid: id.description, outcome: .unchanged)
+        do {
+            try presenter.deliver(shown)
+        } catch {
+            log.debug("outbox", "no desktop notification for \(id): \(error)")
+        }
+    }
+
+    /// Whether a notification service is there: the program the person
+    /// named in `SHAREKIT_NOTIFY_COMMAND`, or `notify-send` on `PATH` with a
+    /// session bus to reach the desktop's notification daemon.
+    static func notificationServiceIsThere(_ environment: [String: String]) -> Bool {
+        func runnable(_ name: String) -> Bool {
+            if name.contains("/") { return access(name, X_OK) == 0 }
+            let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+            return path.split(separator: ":").contains { access("\($0)/\(name)", X_OK) == 0 }
+        }
+        if let command = environment["SHAREKIT_NOTIFY_COMMAND"], !command.isEmpty { return runnable(command) }
+        return environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false && runnable("notify-send")
     }
 
     // MARK: - Events

@@ -3,10 +3,13 @@ import Foundation
 import ShareCore
 import Synchronization
 
-/// The daemon's log on standard error, one line per event in the form
-/// journald understands (`<priority>` prefix, no timestamp: the journal adds
-/// its own): `<6>takeover: took over 2 entries`. Never a token, never a
-/// message's text: ids, counts and reasons only.
+/// The daemon's log on standard error, one line per event. When standard
+/// error is the journal (`JOURNAL_STREAM` names it), in the form journald
+/// understands (`<priority>` prefix, no timestamp: the journal adds its own):
+/// `<6>takeover: took over 2 entries`; elsewhere (a terminal, a file) plain
+/// lines, warnings and errors marked in words: `takeover: took over 2
+/// entries`, `error: session: ...`. Never a token, never a message's text:
+/// ids, counts and reasons only.
 struct DaemonLog: Sendable {
     enum Level: Int {
         case error = 3
@@ -18,6 +21,21 @@ struct DaemonLog: Sendable {
 
     let sink: any OutputSink
     let verbose: Bool
+    /// Whether lines carry journald's `<priority>` prefix.
+    var journal = false
+
+    /// Whether standard error is the journal's stream: systemd sets
+    /// `JOURNAL_STREAM` to `DEVICE:INODE` of that stream, and a process
+    /// whose stderr was redirected since has another one.
+    /// - Parameter environment: the process environment.
+    static func stderrIsJournal(_ environment: [String: String]) -> Bool {
+        guard let value = environment["JOURNAL_STREAM"] else { return false }
+        let parts = value.split(separator: ":")
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+        var info = stat()
+        guard fstat(STDERR_FILENO, &info) == 0 else { return false }
+        return UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+    }
 
     func log(_ level: Level, _ service: String, _ message: String) {
         if level == .debug, !verbose { return }
@@ -25,7 +43,17 @@ struct DaemonLog: Sendable {
         // every control and format character is shown escaped, so a line
         // can neither end early nor carry an escape sequence to a terminal.
         let clean = TerminalText.neutralised(message)
-        sink.write("<\(level.rawValue)>\(service): \(clean)\n")
+        if journal {
+            sink.write("<\(level.rawValue)>\(service): \(clean)\n")
+            return
+        }
+        let word: String
+        switch level {
+        case .error: word = "error: "
+        case .warning: word = "warning: "
+        default: word = ""
+        }
+        sink.write("\(word)\(service): \(clean)\n")
     }
 
     func info(_ service: String, _ message: String) { log(.info, service, message) }

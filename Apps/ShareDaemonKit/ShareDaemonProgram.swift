@@ -14,8 +14,8 @@ public enum ShareDaemonProgram {
     public static let help = """
         share-daemon: the ShareKit daemon (session keeper, inbox takeover, outbox)
 
-        Usage: share-daemon [--once] [--verbose] [--interval SECONDS]
-               share-daemon --help | --version
+        Usage: share-daemon [--once] [--verbose] [--interval SECONDS] [--retry-now] [--lease SECONDS]
+               share-daemon --help | -h | help | --version | --manpage
 
         Runs in the foreground until SIGTERM or SIGINT (systemd: contrib/systemd/share-daemon.service).
         Services: the child session for `share` (createExtensionSession, share_ext),
@@ -38,9 +38,12 @@ public enum ShareDaemonProgram {
                               resending is safe, the server answers a replay)
           --help              show this text
           --version           show the version
+          --manpage           print the manual page (roff; contrib/man/share-daemon.1)
 
-        Logs go to standard error in journald's form (`<6>service: message`), never a
-        token. The control socket (0600) is $SHAREKIT_RUNTIME_DIR/daemon.sock, else
+        Logs go to standard error, never a token: in journald's form
+        (`<6>service: message`) when standard error is the journal (JOURNAL_STREAM),
+        plain lines (`service: message`, `error: service: message`) elsewhere.
+        The control socket (0600) is $SHAREKIT_RUNTIME_DIR/daemon.sock, else
         <container>/run/daemon.sock for SHAREKIT_CONTAINER_DIR, else
         $XDG_RUNTIME_DIR/sharekit/daemon.sock. The outbox lives in $SHAREKIT_STATE_DIR,
         else <container>/daemon for SHAREKIT_CONTAINER_DIR, else
@@ -54,6 +57,13 @@ public enum ShareDaemonProgram {
 
         """
 
+    /// The manual page (`share-daemon --manpage`; contrib/man/share-daemon.1).
+    public static var manualPage: ManualPage {
+        ManualPage(
+            program: "share-daemon", summary: "the ShareKit daemon (session keeper, inbox takeover, outbox)",
+            sections: [("DESCRIPTION", help)])
+    }
+
     /// Runs the daemon with `arguments` (without the program name).
     /// - Returns: the process exit code.
     /// - Parameters:
@@ -63,20 +73,26 @@ public enum ShareDaemonProgram {
     public static func main(_ arguments: [String], io: ProgramIO = ProgramIO(), environment: [String: String]) async
         -> Int32
     {
+        if arguments == ["help"] {
+            io.out.write(help)
+            return ExitCode.success.rawValue
+        }
+        if arguments == ["--manpage"] {
+            io.out.write(manualPage.roff)
+            return ExitCode.success.rawValue
+        }
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(
-                arguments, flags: ["--help", "-h", "--version", "--once", "--verbose", "--retry-now"],
-                options: ["--interval", "--lease"])
+            parsed = try ParsedArguments(arguments, command: DaemonOptions.declaration)
         } catch {
             io.err.write("share-daemon: \(error); run 'share-daemon --help'\n")
             return ExitCode.usage.rawValue
         }
-        if parsed.has("--help") || parsed.has("-h") {
+        if parsed.asksForHelp {
             io.out.write(help)
             return ExitCode.success.rawValue
         }
-        if parsed.has("--version") {
+        if parsed.has(DaemonOptions.version) {
             io.out.write("share-daemon \(ShareKitVersion.current)\n")
             return ExitCode.success.rawValue
         }
@@ -84,15 +100,18 @@ public enum ShareDaemonProgram {
             io.err.write("share-daemon: unexpected argument '\(parsed.positionals[0])'; run 'share-daemon --help'\n")
             return ExitCode.usage.rawValue
         }
-        guard let seconds = Double(parsed.value("--interval") ?? "30"), seconds >= 0.05, seconds <= 86_400 else {
+        guard let seconds = Double(parsed.value(DaemonOptions.interval) ?? "30"), seconds >= 0.05, seconds <= 86_400
+        else {
             io.err.write("share-daemon: --interval must be a number of seconds (0.05 to 86400)\n")
             return ExitCode.usage.rawValue
         }
-        guard let lease = Double(parsed.value("--lease") ?? "600"), lease >= 0, lease <= 86_400 else {
+        guard let lease = Double(parsed.value(DaemonOptions.lease) ?? "600"), lease >= 0, lease <= 86_400 else {
             io.err.write("share-daemon: --lease must be a number of seconds (0 to 86400)\n")
             return ExitCode.usage.rawValue
         }
-        let log = DaemonLog(sink: io.err, verbose: parsed.verbose(environment: environment))
+        let log = DaemonLog(
+            sink: io.err, verbose: parsed.verbose(environment: environment),
+            journal: DaemonLog.stderrIsJournal(environment))
         let assembly: ClientAssembly
         do {
             assembly = try ClientAssembly(environment: environment)
@@ -105,14 +124,14 @@ public enum ShareDaemonProgram {
             return ExitCode.failure.rawValue
         }
         let options = DaemonOptions(
-            once: parsed.has("--once"), verbose: parsed.verbose(environment: environment),
-            retryNow: parsed.has("--retry-now"),
+            once: parsed.has(DaemonOptions.once), verbose: parsed.verbose(environment: environment),
+            retryNow: parsed.has(DaemonOptions.retryNow),
             interval: .milliseconds(Int64(seconds * 1000)), lease: .milliseconds(Int64(lease * 1000)),
             socketPath: DaemonControl.socketPath(of: assembly))
         let daemon: Daemon
         do {
             daemon = try Daemon(
-                assembly: assembly, origin: origin, stateDirectory: stateDirectory(environment, assembly: assembly),
+                assembly: assembly, origin: origin, stateDirectory: assembly.daemonStateDirectory,
                 log: log)
         } catch {
             log.error("daemon", "cannot open the daemon's stores: \(error)")
@@ -122,12 +141,26 @@ public enum ShareDaemonProgram {
         let code = options.once ? await runner.runOnce() : await runner.runForever()
         return code.rawValue
     }
+}
 
-    /// Where the outbox lives: the app's own storage, not the shared container's inbox.
-    static func stateDirectory(_ environment: [String: String], assembly: ClientAssembly) -> String {
-        if let dir = environment["SHAREKIT_STATE_DIR"], !dir.isEmpty { return dir }
-        if environment["SHAREKIT_CONTAINER_DIR"]?.isEmpty == false { return assembly.container.rootPath + "/daemon" }
-        if let dir = environment["XDG_STATE_HOME"], !dir.isEmpty { return dir + "/sharekit" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/sharekit"
-    }
+extension DaemonOptions {
+    /// `share-daemon`'s options, declared once: its parser accepts exactly these.
+    static let once = Flag("--once", "one pass of every service, then exit")
+    /// `--verbose`.
+    static let verbose = Flag("--verbose", "log every step (SHAREKIT_VERBOSE=1 does the same)")
+    /// `--interval SECONDS`.
+    static let interval = ValueOption("--interval", "SECONDS", "how often the inbox and the outbox are looked at")
+    /// `--retry-now`.
+    static let retryNow = Flag("--retry-now", "at start, make every waiting send due at once")
+    /// `--lease SECONDS`.
+    static let lease = ValueOption("--lease", "SECONDS", "how long a dead daemon's claim lasts (default 600)")
+    /// `--version`.
+    static let version = Flag("--version", "show the version")
+    /// `--manpage`.
+    static let manpage = Flag("--manpage", "print the manual page (roff)")
+
+    /// The program's command line as declared.
+    static let declaration = CommandDeclaration(
+        "share-daemon", summary: "the ShareKit daemon",
+        declared: [once, verbose, interval, retryNow, lease, version, manpage])
 }

@@ -17,6 +17,24 @@ enum AdminCommand {
 
         """
 
+    /// `--db PATH`: the server's database.
+    static let database = ValueOption("--db", "PATH", "the server's SQLite database", completion: .files)
+    /// `--user U`.
+    static let user = ValueOption("--user", "U", "the user")
+    /// `--channel C`.
+    static let channel = ValueOption("--channel", "C", "the channel")
+    /// `--session S`.
+    static let session = ValueOption("--session", "S", "the session (session_id of login)")
+    /// `admin revoke-write` as declared.
+    static let revokeWrite = CommandDeclaration(
+        "revoke-write", summary: "take write permission on a channel from a user", declared: [database, user, channel])
+    /// `admin revoke-session` as declared.
+    static let revokeSession = CommandDeclaration(
+        "revoke-session", summary: "revoke a session and its children", declared: [database, session])
+
+    /// The subcommands of `share-server admin`.
+    static let subcommands = [revokeWrite, revokeSession].map(\.name)
+
     static func run(_ arguments: [String], io: ProgramIO) -> ExitCode {
         guard let sub = arguments.first, sub != "--help", sub != "-h" else {
             (arguments.isEmpty ? io.err : io.out).write(help)
@@ -25,26 +43,26 @@ enum AdminCommand {
         do {
             switch sub {
             case "revoke-write":
-                let parsed = try ParsedArguments(
-                    Array(arguments.dropFirst()), flags: [], options: ["--db", "--user", "--channel"])
-                let database = try open(try parsed.required("--db"))
+                let parsed = try ParsedArguments(Array(arguments.dropFirst()), command: revokeWrite)
+                let database = try open(try parsed.required(Self.database))
                 defer { try? database.close() }
                 let outcome = try ReferenceServerAdmin.revokeWrite(
-                    database: database, username: try parsed.required("--user"),
-                    channelID: try parsed.required("--channel"))
+                    database: database, username: try parsed.required(Self.user),
+                    channelID: try parsed.required(Self.channel))
                 io.out.write("\(outcome)\n")
                 return .success
             case "revoke-session":
-                let parsed = try ParsedArguments(
-                    Array(arguments.dropFirst()), flags: [], options: ["--db", "--session"])
-                let database = try open(try parsed.required("--db"))
+                let parsed = try ParsedArguments(Array(arguments.dropFirst()), command: revokeSession)
+                let database = try open(try parsed.required(Self.database))
                 defer { try? database.close() }
                 let outcome = try ReferenceServerAdmin.revokeSession(
-                    database: database, sessionID: try parsed.required("--session"))
+                    database: database, sessionID: try parsed.required(Self.session))
                 io.out.write("\(outcome)\n")
                 return .success
             default:
-                io.err.write("share-server admin: unknown command '\(sub)'; run 'share-server admin --help'\n")
+                io.err.write(
+                    "share-server admin: unknown command '\(sub)'\(Suggestion.didYouMean(sub, in: subcommands)); "
+                        + "run 'share-server admin --help'\n")
                 return .usage
             }
         } catch let error as UsageError {

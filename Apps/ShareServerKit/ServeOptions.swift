@@ -17,15 +17,40 @@ struct ServeOptions {
     /// `--request-head-timeout`: seconds a client has to send a request head.
     let requestHeadTimeoutSeconds: Int?
 
+    /// `--listen HOST:PORT`.
+    static let listen = ValueOption("--listen", "HOST:PORT", "address to listen on; port 0 picks a free port")
+    /// `--db PATH`.
+    static let database = ValueOption("--db", "PATH", "the SQLite database", completion: .files)
+    /// `--seed demo|FILE`.
+    static let seed = ValueOption("--seed", "demo|FILE", "the instance to load", completion: .files)
+    /// `--tls-cert FILE`.
+    static let tlsCertificate = ValueOption(
+        "--tls-cert", "FILE", "serve HTTPS with this certificate", completion: .files)
+    /// `--tls-key FILE`.
+    static let tlsKey = ValueOption("--tls-key", "FILE", "the certificate's private key", completion: .files)
+    /// `--quiet`.
+    static let quietFlag = Flag("--quiet", "no request log on stderr")
+    /// `--max-connections N`.
+    static let maxConnectionsOption = ValueOption("--max-connections", "N", "connections served at once")
+    /// `--max-connections-per-address N`.
+    static let maxConnectionsPerAddressOption = ValueOption(
+        "--max-connections-per-address", "N", "connections from one IP address")
+    /// `--request-head-timeout S`.
+    static let requestHeadTimeoutOption = ValueOption(
+        "--request-head-timeout", "S", "seconds a client has to send a whole request head")
+
+    /// Serving's command line as declared: the parser accepts exactly these.
+    static let declaration = CommandDeclaration(
+        "share-server", summary: "the ShareKit reference server",
+        declared: [
+            listen, database, seed, tlsCertificate, tlsKey, quietFlag, maxConnectionsOption,
+            maxConnectionsPerAddressOption, requestHeadTimeoutOption,
+        ])
+
     init(_ arguments: [String]) throws {
-        let parsed = try ParsedArguments(
-            arguments, flags: ["--quiet"],
-            options: [
-                "--listen", "--db", "--seed", "--tls-cert", "--tls-key", "--max-connections",
-                "--max-connections-per-address", "--request-head-timeout",
-            ])
+        let parsed = try ParsedArguments(arguments, command: Self.declaration)
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
-        let listen = try parsed.required("--listen")
+        let listen = try parsed.required(Self.listen)
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
             (0...65535).contains(port), colon != listen.startIndex
         else {
@@ -33,25 +58,25 @@ struct ServeOptions {
         }
         host = String(listen[..<colon])
         self.port = port
-        databasePath = try parsed.required("--db")
-        seed = try parsed.required("--seed")
-        tlsCertificate = parsed.value("--tls-cert")
-        tlsKey = parsed.value("--tls-key")
+        databasePath = try parsed.required(Self.database)
+        seed = try parsed.required(Self.seed)
+        tlsCertificate = parsed.value(Self.tlsCertificate)
+        tlsKey = parsed.value(Self.tlsKey)
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
             throw UsageError("--tls-cert and --tls-key go together")
         }
-        quiet = parsed.has("--quiet")
-        maxConnections = try Self.number(parsed, "--max-connections", minimum: 1)
-        maxConnectionsPerAddress = try Self.number(parsed, "--max-connections-per-address", minimum: 0)
-        requestHeadTimeoutSeconds = try Self.number(parsed, "--request-head-timeout", minimum: 1)
+        quiet = parsed.has(Self.quietFlag)
+        maxConnections = try Self.number(parsed, Self.maxConnectionsOption, minimum: 1)
+        maxConnectionsPerAddress = try Self.number(parsed, Self.maxConnectionsPerAddressOption, minimum: 0)
+        requestHeadTimeoutSeconds = try Self.number(parsed, Self.requestHeadTimeoutOption, minimum: 1)
     }
 
     /// The whole number given to `option`, nil when it is absent.
     /// - Throws: ``UsageError`` when it is not a number of at least `minimum`.
-    private static func number(_ parsed: ParsedArguments, _ option: String, minimum: Int) throws -> Int? {
+    private static func number(_ parsed: ParsedArguments, _ option: ValueOption, minimum: Int) throws -> Int? {
         guard let text = parsed.value(option) else { return nil }
         guard let value = Int(text), value >= minimum, value <= 1_000_000 else {
-            throw UsageError("\(option) must be a whole number from \(minimum) to 1000000")
+            throw UsageError("\(option.declaration.name) must be a whole number from \(minimum) to 1000000")
         }
         return value
     }

@@ -24,6 +24,7 @@ public enum ShareServerProgram {
                share-server admin revoke-write --db PATH --user U --channel C
                share-server admin revoke-session --db PATH --session S
                share-server routes [--json]
+               share-server help [routes|admin] | manpage
                share-server --help | --version
 
         Serving:
@@ -49,7 +50,11 @@ public enum ShareServerProgram {
         printed once the socket accepts connections. SIGTERM and SIGINT stop the
         server gracefully: in-flight requests finish, the database is closed.
 
-        \(ExitCode.helpSection)
+        Exit codes:
+          0   stopped by SIGTERM/SIGINT, or a command (routes, admin) done
+          1   failure: the database or the address cannot be used, an admin change failed
+          2   invalid command line
+
         """
 
     /// Runs the server with `arguments` (without the program name).
@@ -59,30 +64,91 @@ public enum ShareServerProgram {
             (arguments.isEmpty ? io.err : io.out).write(help)
             return (arguments.isEmpty ? ExitCode.usage : .success).rawValue
         }
+        if arguments.first == "help" { return helpCommand(Array(arguments.dropFirst()), io: io).rawValue }
+        if Subcommand.asksForHelp(arguments) {
+            switch arguments.first {
+            case "routes": io.out.write(routesHelp)
+            case "admin": io.out.write(AdminCommand.help)
+            default: io.out.write(help)
+            }
+            return ExitCode.success.rawValue
+        }
         if arguments == ["--version"] {
             io.out.write("share-server \(ShareKitVersion.current) (SQLite \(SQLiteLibrary.version))\n")
             return ExitCode.success.rawValue
         }
         switch arguments.first {
+        case "manpage" where arguments.count == 1:
+            io.out.write(manualPage.roff)
+            return ExitCode.success.rawValue
         case "routes":
             return routes(Array(arguments.dropFirst()), io: io).rawValue
         case "admin":
             return AdminCommand.run(Array(arguments.dropFirst()), io: io).rawValue
+        case let word? where !word.hasPrefix("-"):
+            io.err.write(
+                "share-server: unknown command '\(word)'\(Suggestion.didYouMean(word, in: ["routes", "admin", "help", "manpage"])); "
+                    + "run 'share-server --help'\n")
+            return ExitCode.usage.rawValue
         default:
             return await serve(arguments, io: io).rawValue
         }
     }
 
+    /// The manual page (`share-server manpage`; contrib/man/share-server.1).
+    public static var manualPage: ManualPage {
+        ManualPage(
+            program: "share-server", summary: "the ShareKit reference server",
+            sections: [
+                ("DESCRIPTION", help), ("SHARE-SERVER ROUTES", routesHelp), ("SHARE-SERVER ADMIN", AdminCommand.help),
+            ])
+    }
+
+    /// The text of `share-server routes --help`.
+    static let routesHelp = """
+        Usage: share-server routes [--json]
+
+        Prints the server's route table: method, path template and operation id, one
+        route a line; with --json a JSON array of {"method", "template", "operation_id"}.
+        tools/validate-openapi compares it with docs/api/openapi.yaml.
+
+        Exit codes: 0 printed, 2 invalid command line.
+
+        """
+
+    /// `share-server help [routes|admin [SUBCOMMAND]]`: the same text as `--help` there.
+    static func helpCommand(_ words: [String], io: ProgramIO) -> ExitCode {
+        switch words.first {
+        case nil:
+            io.out.write(help)
+        case "routes" where words.count == 1:
+            io.out.write(routesHelp)
+        case "admin" where words.count == 1 || (words.count == 2 && AdminCommand.subcommands.contains(words[1])):
+            io.out.write(AdminCommand.help)
+        default:
+            let word = words.last ?? ""
+            let known = words.count == 1 ? ["routes", "admin"] : AdminCommand.subcommands
+            io.err.write(
+                "share-server help: no help for '\(words.joined(separator: " "))'"
+                    + Suggestion.didYouMean(word, in: known) + "; run 'share-server --help'\n")
+            return .usage
+        }
+        return .success
+    }
+
     static func routes(_ arguments: [String], io: ProgramIO) -> ExitCode {
         guard arguments.allSatisfy({ $0 == "--json" }) else {
-            io.err.write("share-server routes: unexpected argument; use --json or nothing\n")
+            io.err.write(
+                "share-server routes: unexpected argument; use --json or nothing; run 'share-server routes --help'\n")
             return .usage
         }
         if arguments.contains("--json") {
             let list = ReferenceServer.routes.map {
                 ["operation_id": $0.operationID, "method": $0.method.rawValue, "template": $0.template]
             }
-            let data = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys])) ?? Data()
+            let data =
+                (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys, .withoutEscapingSlashes]))
+                ?? Data()
             io.out.write(String(decoding: data, as: UTF8.self) + "\n")
         } else {
             for route in ReferenceServer.routes {

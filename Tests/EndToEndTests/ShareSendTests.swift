@@ -151,7 +151,7 @@ struct ShareSendTests {
         defer { fixture.close() }
         let result = try fixture.share(["send", "--text", "for the daemon", "--to", "thread:t1", "--queue"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("share-daemon will send it"))
+        #expect(result.stdout.contains("; it will send it to "), "\(result.stdout)")
         #expect(try fixture.scanInbox().entries.count == 1)
         #expect(try await fixture.messages(thread: "t1").isEmpty)
     }

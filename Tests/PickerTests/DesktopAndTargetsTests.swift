@@ -58,28 +58,51 @@ struct DesktopAndTargetsTests {
         #expect(stillThere.stdout.hasPrefix("server > Gateway > resume the gateway\tthread:t1\n"))
     }
 
-    @Test("launched from the desktop without a terminal: queued for the most recent target, a notification says where")
-    func desktopQueuesForRecent() async throws {
+    @Test("launched from the desktop, no terminal, no chooser: nothing kept even with a recent target; says how")
+    func desktopNeverSendsUnasked() async throws {
         let fixture = try await PickerFixture()
         defer { fixture.close() }
         let (notifier, log) = try Self.notifier(fixture)
         let photo = try fixture.file("photo.txt", "a picture of words\n")
-
-        let none = try fixture.share(["send", "--desktop", photo], environment: ["SHAREKIT_NOTIFY_COMMAND": notifier])
-        #expect(none.status == 1)
-        let refusal = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(refusal.contains("--urgency=critical") && refusal.contains("share targets"), "\(refusal)")
-        #expect(try fixture.inboxEntries().isEmpty)
-
         try fixture.remember(Demo.gateway)
-        try Data().write(to: URL(fileURLWithPath: log))
-        let queued = try fixture.share(
+        let result = try fixture.share(
             ["send", "--desktop", photo], environment: ["SHAREKIT_NOTIFY_COMMAND": notifier])
-        #expect(queued.status == 0, "\(queued.stderr)")
-        let success = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(success.contains("ShareKit: queued") && success.contains("server > Gateway"), "\(success)")
-        let entries = try fixture.inboxEntries()
-        #expect(entries.map(\.manifest.target.id) == ["c1"])
+        #expect(result.status == 1)
+        let said = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(said.contains("--urgency=critical") && said.contains("share send FILE"), "\(said)")
+        #expect(try fixture.inboxEntries().isEmpty, "nothing went to the most recent target unasked")
+        #expect(try await fixture.messages(channel: "c1").isEmpty)
+    }
+
+    @Test("launched from the desktop with a display and zenity: the chosen target gets the share")
+    func desktopAsksWithChooser() async throws {
+        let fixture = try await PickerFixture()
+        defer { fixture.close() }
+        let (notifier, log) = try Self.notifier(fixture)
+        try fixture.remember(Demo.gateway)
+        try fixture.remember(Demo.resumeTheGateway)
+        let bin = fixture.sandbox.home.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let asked = fixture.sandbox.home.file("zenity.log")
+        // The person picks the second row: the channel, not the most recent thread.
+        try Self.script("printf '%s\\n' \"$@\" > \(asked)\necho channel:c1", at: bin + "/zenity")
+        let file = try fixture.file("chosen.txt", "for the channel\n")
+        let result = try fixture.share(
+            ["send", "--desktop", file],
+            environment: ["SHAREKIT_NOTIFY_COMMAND": notifier, "DISPLAY": ":0", "PATH": bin])
+        #expect(result.status == 0, "\(result.stderr)")
+        let question = try String(contentsOfFile: asked, encoding: .utf8)
+        #expect(question.contains("--list") && question.contains("server > Gateway > resume the gateway"))
+        #expect(try await fixture.messages(channel: "c1").map(\.files) == [["chosen.txt"]])
+        #expect(try String(contentsOfFile: log, encoding: .utf8).contains("ShareKit: shared"))
+
+        try Self.script("exit 1", at: bin + "/zenity")
+        let cancelled = try fixture.share(
+            ["send", "--desktop", file],
+            environment: ["SHAREKIT_NOTIFY_COMMAND": notifier, "DISPLAY": ":0", "PATH": bin])
+        #expect(cancelled.status == 130)
+        #expect(try fixture.inboxEntries().isEmpty)
+        #expect(try await fixture.messages(channel: "c1").count == 1, "cancelling the chooser shares nothing")
     }
 
     @Test("opened in a terminal by the desktop entry: the picker, then a notification that says where it went")
@@ -105,7 +128,7 @@ struct DesktopAndTargetsTests {
         let file = try fixture.file("a.txt", "x\n")
         let result = try fixture.share(["send", "--desktop", file], environment: ["PATH": "/nonexistent"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("ShareKit: not shared: No target to share to"))
+        #expect(result.stderr.contains("ShareKit: not shared: Nothing was shared"), "\(result.stderr)")
     }
 
     @Test("with a display and $TERMINAL, the picker opens in the terminal emulator")

@@ -46,6 +46,13 @@ final class PseudoTerminalProcess: @unchecked Sendable {
         Thread { [self] in reap() }.start()
     }
 
+    /// Gives the terminal a new size, as a person resizing the window does
+    /// (the kernel sends SIGWINCH to the terminal's foreground process group).
+    func resize(rows: UInt16, columns: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Writes keys (bytes) to the program.
     func send(_ keys: String) {
         let bytes = Array(keys.utf8)

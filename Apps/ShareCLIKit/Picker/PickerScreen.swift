@@ -4,7 +4,8 @@ import ShareCore
 /// the header with Cancel and Send, the preview, the comment, the chosen
 /// target, the search field with the write-permission note, the list and a
 /// status line. The focused place is shown in reverse video; Send is dim
-/// while no target is chosen.
+/// while no target is chosen. Every line fits the width it is drawn for
+/// (the picker redraws at the new size on SIGWINCH).
 enum PickerScreen {
     static let escape = "\u{1B}["
     /// Starts every frame: cursor home, clear the screen.
@@ -17,20 +18,25 @@ enum PickerScreen {
         let cancel = styled("[ Cancel ]", focused: state.focus == .cancel)
         let send = styled("[ Send ]", focused: state.focus == .send, dim: !state.canSend)
         let title = "Share"
-        let gap = max(1, columns - 10 - 8 - title.count)
-        lines.append(
-            cancel + String(repeating: " ", count: gap / 2) + bold(title) + String(repeating: " ", count: gap - gap / 2)
-                + send)
+        if columns >= 10 + 8 + title.count + 2 {
+            let gap = columns - 10 - 8 - title.count
+            lines.append(
+                cancel + String(repeating: " ", count: gap / 2) + bold(title)
+                    + String(repeating: " ", count: gap - gap / 2) + send)
+        } else {
+            // Too narrow for the buttons' row: Esc cancels, Enter on the list sends.
+            lines.append(bold(fit(title, columns)))
+        }
         lines.append(fit(state.preview, columns))
         lines.append("")
         lines.append(field("Comment", state.comment, focused: state.focus == .comment, columns: columns))
         lines.append(fit("To: " + (state.chosen?.displayPath ?? "(no target chosen)"), columns))
         lines.append("")
         lines.append(field("Search", state.query, focused: state.focus == .search, columns: columns))
-        lines.append(dimmed(note))
-        lines.append(heading(state))
+        lines.append(dimmed(fit(note, columns)))
+        lines.append(fit(heading(state), columns))
 
-        let status = statusLine(state)
+        let status = statusLine(state, columns: columns)
         let room = max(1, rows - lines.count - 2)
         let rowsShown = visibleRows(state, room: room)
         for row in rowsShown {
@@ -53,9 +59,9 @@ enum PickerScreen {
             ? "No writable target matches \"\(state.query)\"." : "Results for \"\(state.query)\":"
     }
 
-    private static func statusLine(_ state: PickerState) -> String {
-        if let hint = state.hint { return bold(hint) }
-        return dimmed("Tab/arrows move - Enter chooses or sends - Esc cancels")
+    private static func statusLine(_ state: PickerState, columns: Int) -> String {
+        if let hint = state.hint { return bold(fit(hint, columns)) }
+        return dimmed(fit("Tab/arrows move - Enter chooses or sends - Esc cancels", columns))
     }
 
     /// The rows that fit, keeping the focused row on screen.

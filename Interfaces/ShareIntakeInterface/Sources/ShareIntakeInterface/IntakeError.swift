@@ -1,3 +1,5 @@
+import ShareCore
+
 /// Why intake refused or could not load an item. Every case names the item,
 /// so the person sees which of several files is the problem; nothing has
 /// been sent to the server when intake fails.
@@ -32,7 +34,9 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible {
             let list = accepted.isEmpty ? "none" : accepted.joined(separator: ", ")
             return "\(item): the server does not accept \(type) (it accepts \(list))"
         case .tooLarge(let item, let size, let limit):
-            return "\(item): \(size) bytes is over the server's limit of \(limit) bytes (file_max_upload_bytes)"
+            return
+                "\(item): \(ByteCount.human(size)) (\(size) bytes) is over the server's limit of "
+                + "\(ByteCount.human(limit)) (\(limit) bytes, file_max_upload_bytes)"
         case .copyMismatch(let item, let expected, let actual):
             return "\(item): the copy has \(actual) bytes, the file had \(expected) (did it change while being read?)"
         case .noSpace(let item): return "\(item): no space left to keep a copy in the share inbox"

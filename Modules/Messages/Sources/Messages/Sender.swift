@@ -83,8 +83,9 @@ public struct Sender: ShareSending {
             throw .rejected(
                 code: "file_too_large",
                 message:
-                    "\(source.fileName) is \(source.size) bytes; files can be at most "
-                    + "\(limits.fileMaxUploadBytes) bytes (file_max_upload_bytes).")
+                    "\(source.fileName): \(ByteCount.human(source.size)) (\(source.size) bytes) is over the "
+                    + "server's limit of \(ByteCount.human(limits.fileMaxUploadBytes)) "
+                    + "(\(limits.fileMaxUploadBytes) bytes, file_max_upload_bytes).")
         }
     }
 

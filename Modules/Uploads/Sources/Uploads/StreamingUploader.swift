@@ -137,7 +137,9 @@ public final class StreamingUploader: FileUploading {
             throw .rejected(
                 code: "too_large",
                 message:
-                    "\(source.fileName) is \(source.size) bytes; file_max_upload_bytes is \(limits.fileMaxUploadBytes)"
+                    "\(source.fileName): \(ByteCount.human(source.size)) (\(source.size) bytes) is over the "
+                    + "server's limit of \(ByteCount.human(limits.fileMaxUploadBytes)) "
+                    + "(\(limits.fileMaxUploadBytes) bytes, file_max_upload_bytes)"
             )
         }
         guard try UploadFile.identity(ofPath: source.path) == source.identity else {

@@ -1,0 +1,132 @@
+import AppSupport
+
+/// Every option of `share`, declared once: the parser accepts exactly these
+/// (``AppSupport/ParsedArguments/init(_:declared:)``), the commands read them
+/// through these typed values instead of strings, and the shell completions
+/// (`share completions`), the manual page and the CLI reference in README.md
+/// are made from the same declarations (``ShareCommands/all``).
+enum Options {
+    // Shared by several commands.
+    static let json = Flag("--json", "print the result as one JSON object on stdout")
+    static let server = ValueOption("--server", "URL", "the server (default: the one share login chose)")
+    static let verbose = Flag("--verbose", "say each step on stderr (SHAREKIT_VERBOSE=1 does the same)")
+    static let progress = ValueOption(
+        "--progress", "MODE", "auto, bar, lines or off: how upload progress is shown",
+        completion: .choices(["auto", "bar", "lines", "off"]))
+    static let noProgress = Flag("--no-progress", "the same as --progress off")
+    static let onCancel = ValueOption(
+        "--on-cancel", "keep|remove", "on Ctrl-C: keep the share for share-daemon (default) or remove it",
+        completion: .choices(["keep", "remove"]))
+
+    // share send
+    static let text = RepeatedOption("--text", "T", "text to put into the message (repeatable)")
+    static let stdin = Flag("--stdin", "read standard input as an item (also: -)")
+    static let to = ValueOption(
+        "--to", "TARGET", "thread:ID, channel:ID, new-post:CHANNEL_ID or a display path; without it, the picker")
+    static let comment = ValueOption("--comment", "C", "the message's comment (first in the text)")
+    static let newPost = ValueOption("--new-post", "TITLE", "start a new post with this title in a forum channel")
+    static let queue = Flag("--queue", "keep the share for share-daemon and return at once")
+    static let loadTimeout = ValueOption("--load-timeout", "SECONDS", "the deadline of each load (default 30)")
+    static let desktop = Flag("--desktop", "launched from the desktop entry (a terminal, a chooser, or nothing)")
+
+    // share login
+    static let loginServer = ValueOption("--server", "URL", "the server, https://host[:port]")
+    static let user = ValueOption("--user", "NAME", "the username")
+    static let passwordStdin = Flag("--password-stdin", "read the password from standard input's first line")
+    static let allowInsecureHTTP = Flag("--allow-insecure-http", "allow http:// to another machine (test networks)")
+
+    // share targets
+    static let search = ValueOption("--search", "QUERY", "search the server's writable targets")
+    static let limit = ValueOption("--limit", "N", "at most N targets (default 20)")
+
+    // share notify
+    static let payload = ValueOption(
+        "--payload", "FILE", "the push payload's JSON, or - for standard input", completion: .files)
+    static let print = Flag("--print", "print the title and the body instead of showing them")
+
+    // share debug
+    static let method = ValueOption("--method", "M", "the request's method")
+    static let url = ValueOption("--url", "U", "the request's URL")
+    static let accessTokenFile = ValueOption(
+        "--access-token-file", "F", "bind the proof to the access token in F (ath)", completion: .files)
+    static let nonce = ValueOption("--nonce", "N", "the server's DPoP nonce")
+}
+
+/// The commands of `share` as declared: what `share completions`, the manual
+/// page and the CLI reference list, and what each command's parser accepts.
+enum ShareCommands {
+    static let send = CommandDeclaration(
+        "send", summary: "share files, links or text to a target",
+        declared: [
+            Options.text, Options.stdin, Options.to, Options.comment, Options.newPost, Options.queue, Options.json,
+            Options.server, Options.onCancel, Options.loadTimeout, Options.desktop, Options.progress,
+            Options.noProgress, Options.verbose,
+        ], arguments: "[FILE|URL ...]", argumentCompletion: .files)
+
+    static let inboxList = CommandDeclaration(
+        "list", summary: "every share that waits, is being sent or was refused, with where it is",
+        declared: [Options.json])
+    static let inboxShow = CommandDeclaration(
+        "show", summary: "one share, by its id or a unique prefix of it", declared: [Options.json],
+        arguments: "ID")
+    static let inboxRetry = CommandDeclaration(
+        "retry", summary: "send a share of the inbox now; make one of the daemon's outbox due again",
+        declared: [
+            Options.json, Options.progress, Options.noProgress, Options.onCancel, Options.server, Options.verbose,
+        ], arguments: "ID")
+    static let inboxDrop = CommandDeclaration(
+        "drop", summary: "delete a share that waits or was refused", declared: [Options.json],
+        arguments: "ID")
+    static let inbox = CommandDeclaration(
+        "inbox", summary: "list, show, retry or drop shares waiting in the inbox or the daemon's outbox",
+        subcommands: [inboxList, inboxShow, inboxRetry, inboxDrop])
+
+    static let login = CommandDeclaration(
+        "login", summary: "log in to a server (creates the parent and child sessions)",
+        declared: [
+            Options.loginServer, Options.user, Options.passwordStdin, Options.allowInsecureHTTP, Options.json,
+        ])
+    static let logout = CommandDeclaration(
+        "logout", summary: "log out and delete every token",
+        declared: [Options.server, Options.json])
+    static let status = CommandDeclaration(
+        "status", summary: "show session, daemon and outbox state", declared: [Options.json])
+    static let targets = CommandDeclaration(
+        "targets", summary: "list recent targets or search for one",
+        declared: [Options.search, Options.limit, Options.json, Options.server])
+    static let desktopEntry = CommandDeclaration("desktop-entry", summary: "print the freedesktop desktop entry")
+    static let notify = CommandDeclaration(
+        "notify", summary: "render a push payload as a notification",
+        declared: [Options.payload, Options.print, Options.json])
+
+    static let debugProof = CommandDeclaration(
+        "dpop-proof", summary: "print a DPoP proof signed with the device key",
+        declared: [Options.method, Options.url, Options.accessTokenFile, Options.nonce])
+    static let debugJWK = CommandDeclaration("jwk", summary: "print the device key's public JWK and thumbprint")
+    static let debugGet = CommandDeclaration(
+        "get", summary: "GET paths with the child session, one JSON answer a line",
+        declared: [Options.server], arguments: "PATH [PATH ...]")
+    static let debug = CommandDeclaration(
+        "debug", summary: "debugging aids: dpop-proof, jwk, get", subcommands: [debugProof, debugJWK, debugGet])
+
+    static let manpage = CommandDeclaration(
+        "manpage", summary: "print this program's manual page (roff; contrib/man/share.1)")
+    static let completions = CommandDeclaration(
+        "completions", summary: "print a shell completion script", arguments: "bash|zsh|fish",
+        argumentCompletion: .choices(ShellCompletions.shells))
+
+    static let reference = CommandDeclaration(
+        "reference", summary: "print the CLI reference (Markdown; README.md's CLI reference)")
+
+    /// Every command in help order.
+    static let all = [
+        send, inbox, login, logout, status, targets, desktopEntry, notify, debug, manpage, completions, reference,
+    ]
+
+    /// A subcommand's declaration by the command's and its own name.
+    static func declaration(_ command: String, _ sub: String? = nil) -> CommandDeclaration? {
+        guard let found = all.first(where: { $0.name == command }) else { return nil }
+        guard let sub else { return found }
+        return found.subcommands.first { $0.name == sub }
+    }
+}
