@@ -1,5 +1,6 @@
 import ClientTestSupport
 import Foundation
+import SystemTesting
 import TestSupport
 import Testing
 

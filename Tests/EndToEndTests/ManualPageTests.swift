@@ -1,4 +1,5 @@
 import Foundation
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import SQLInterface
 import SQLiteStore
 import ShareInboxInterface
+import SystemTesting
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import ClientTestSupport
 import Foundation
 import ShareInboxInterface
+import SystemTesting
 import TestSupport
 import Testing
 
