@@ -177,6 +177,13 @@ struct DaemonTests {
         #expect(try fixture.share(["send", "--text", "one", "--to", "thread:t1"]).status == 0)
         #expect(try fixture.share(["send", "--text", "two", "--to", "new-post:c2", "--new-post", "Idea"]).status == 0)
         #expect(try fixture.recentTargets().map(\.id) == ["c2", "t1"])
+        // Replay the feed from its start: a first poll without a cursor starts
+        // at the latest event, so one that reached the server after the
+        // revocation below (a loaded machine) would skip it and wait forever.
+        let daemonDirectory = fixture.sandbox.assembly.container.rootPath + "/daemon"
+        try FileManager.default.createDirectory(
+            atPath: daemonDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try "0".write(toFile: daemonDirectory + "/events.cursor", atomically: true, encoding: .utf8)
         let daemon = try fixture.startDaemon()
         defer {
             daemon.kill(SIGTERM)
