@@ -208,6 +208,10 @@ struct AuthTests {
         let alex = try TestClient(origin: server.origin)
         try await alex.login("alex", password)
         _ = try await alex.send("GET", "/api/v1/spaces")
+        // The server writes a request's line when the request is finished,
+        // which may be after the answer reached the client: stop it first
+        // (it finishes and logs every request), then read.
+        _ = server.stop(removeFiles: false)
         let log = server.log
         server.stop()
         #expect(log.contains("GET /api/v1/spaces 200"))
