@@ -205,6 +205,25 @@ enum InboxCommand {
         return .success
     }
 
+    /// The text and the files of a share, for `share inbox show`: the same
+    /// lines whether the share waits in the inbox or in the daemon's outbox.
+    /// Everything in them may be another user's words, so it is neutralised.
+    static func contentLines(
+        text: String, files: [(name: String, type: String, size: Int64, uploadID: String?)]
+    ) -> String {
+        let safe = TerminalText.neutralised
+        var lines = ""
+        if !text.isEmpty {
+            lines += "text:\n" + text.split(separator: "\n").map { "  \(safe(String($0)))\n" }.joined()
+        }
+        for file in files {
+            let done = file.uploadID.map { " (uploaded as \(safe($0)))" } ?? ""
+            lines +=
+                "file:          \(safe(file.name))  \(safe(file.type))  \(ProgressBar.formatBytes(file.size))\(done)\n"
+        }
+        return lines
+    }
+
     static func show(_ found: LocatedShare, shares: ShareLocator, io: ProgramIO, json: Bool) -> ExitCode {
         guard let scan = scanOrReport(shares.inbox, io: io) else { return .failure }
         let safe = TerminalText.neutralised
@@ -228,14 +247,9 @@ enum InboxCommand {
             if let code = item.failureCode, item.state == .failed { text += "refused:       \(safe(code))\n" }
             if let error = item.lastError { text += "last error:    \(safe(error))\n" }
             if let message = item.messageID { text += "message:       \(safe(message))\n" }
-            if !item.text.isEmpty {
-                text += "text:\n" + item.text.split(separator: "\n").map { "  \(safe(String($0)))\n" }.joined()
-            }
-            for a in item.attachments {
-                let done = a.completedUploadID.map { " (uploaded as \(safe($0)))" } ?? ""
-                text +=
-                    "file:          \(safe(a.fileName))  \(safe(a.contentType))  \(ProgressBar.formatBytes(a.size))\(done)\n"
-            }
+            text += contentLines(
+                text: item.text,
+                files: item.attachments.map { ($0.fileName, $0.contentType, $0.size, $0.completedUploadID) })
             io.out.write(text)
             return .success
         case .inbox(let id):
@@ -258,14 +272,9 @@ enum InboxCommand {
                 """
             if let title = m.title { text += "title:         \(safe(title))\n" }
             if let error = m.lastError { text += "last error:    \(safe(error))\n" }
-            if !m.comment.isEmpty {
-                text += "text:\n" + m.comment.split(separator: "\n").map { "  \(safe(String($0)))\n" }.joined()
-            }
-            for a in m.attachments {
-                let done = a.completedUploadID.map { " (uploaded as \(safe($0)))" } ?? ""
-                text +=
-                    "file:          \(safe(a.fileName))  \(safe(a.contentType))  \(ProgressBar.formatBytes(a.size))\(done)\n"
-            }
+            text += contentLines(
+                text: m.comment,
+                files: m.attachments.map { ($0.fileName, $0.contentType, $0.size, $0.completedUploadID) })
             io.out.write(text)
             return .success
         case .quarantined(let id):
