@@ -1,3 +1,4 @@
+import Glibc
 public import ShareInboxInterface
 import Synchronization
 
@@ -12,6 +13,8 @@ public final class FileEntryLock: InboxEntryLock {
     let identity: FileIdentity
     /// The locked descriptor; nil once released (closing it let the lock go).
     private let handle: Mutex<DirectoryHandle?>
+    /// The descriptor's number, for the registry of held locks.
+    private let descriptor: Int32
 
     /// Wraps a descriptor this process has just locked.
     /// - Parameters:
@@ -22,7 +25,8 @@ public final class FileEntryLock: InboxEntryLock {
         self.id = id
         identity = try handle.identity()
         self.handle = Mutex(handle)
-        HeldLocks.add(identity)
+        descriptor = handle.fd
+        HeldLocks.add(identity, descriptor: handle.fd)
     }
 
     deinit { release() }
@@ -31,8 +35,10 @@ public final class FileEntryLock: InboxEntryLock {
     public func release() {
         handle.withLock { held in
             guard held != nil else { return }
+            // Out of the registry before the descriptor closes, so its number
+            // is never checked after the kernel may have reused it.
+            HeldLocks.remove(identity, descriptor: descriptor)
             held = nil
-            HeldLocks.remove(identity)
         }
     }
 
@@ -90,17 +96,32 @@ public final class FileInboxDraft: InboxDraft {
 /// operation that would wait for a lock this process holds itself
 /// (``FileShareInbox/drop(id:)`` while the caller holds the entry) must
 /// know, or it would wait forever.
+///
+/// A folder's identity (device and inode) is only unique while the folder
+/// exists: once a held folder is deleted, a new folder may get its inode. So
+/// an identity counts as held only while one of its held descriptors still
+/// names a folder that exists (a link count above zero).
 enum HeldLocks {
-    private static let held = Mutex<[FileIdentity: Int]>([:])
+    private static let held = Mutex<[FileIdentity: [Int32]]>([:])
 
-    static func add(_ identity: FileIdentity) { held.withLock { $0[identity, default: 0] += 1 } }
+    static func add(_ identity: FileIdentity, descriptor: Int32) {
+        held.withLock { $0[identity, default: []].append(descriptor) }
+    }
 
-    static func remove(_ identity: FileIdentity) {
-        held.withLock { counts in
-            let count = counts[identity, default: 0] - 1
-            counts[identity] = count > 0 ? count : nil
+    static func remove(_ identity: FileIdentity, descriptor: Int32) {
+        held.withLock { table in
+            var descriptors = table[identity] ?? []
+            if let index = descriptors.firstIndex(of: descriptor) { descriptors.remove(at: index) }
+            table[identity] = descriptors.isEmpty ? nil : descriptors
         }
     }
 
-    static func contains(_ identity: FileIdentity) -> Bool { held.withLock { $0[identity] != nil } }
+    static func contains(_ identity: FileIdentity) -> Bool {
+        held.withLock { table in
+            (table[identity] ?? []).contains { descriptor in
+                var info = stat()
+                return fstat(descriptor, &info) == 0 && info.st_nlink > 0
+            }
+        }
+    }
 }

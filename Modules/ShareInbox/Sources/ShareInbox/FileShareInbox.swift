@@ -274,17 +274,26 @@ public struct FileShareInbox: ShareInboxStoring {
     public func markProcessed(_ entry: InboxEntry, lock: any InboxEntryLock) throws(InboxError) {
         let fileLock = try heldLock(lock, for: entry)
         _ = try openFolders()
-        try remove(entryPath(entry.id), id: entry.id)
+        // The hold ends as soon as the folder has left the inbox (nobody can
+        // reach it by its name any more), before it is deleted: a folder
+        // created meanwhile may get the deleted one's inode, and must not be
+        // taken for one this process still holds.
+        try remove(entryPath(entry.id), id: entry.id, moved: { fileLock.release() })
         fileLock.release()
     }
 
     /// Moves a locked entry folder out of the inbox into `.staging` and
     /// deletes it there.
-    func remove(_ path: String, id: String) throws(InboxError) {
+    /// - Parameters:
+    ///   - path: the entry's folder.
+    ///   - id: the entry's id.
+    ///   - moved: called once the folder has left the inbox, before it is deleted.
+    func remove(_ path: String, id: String, moved: () -> Void = {}) throws(InboxError) {
         let removal = stagingPath + "/" + id + ".done." + EntryName.uniqueSuffix()
         guard try DirectoryHandle.move(path, to: removal) else {
             throw .io(path: path, reason: "it could not be moved out of the inbox")
         }
+        moved()
         // No fsync: an entry that reappears after a power loss is harmless
         // (the outbox already holds its id, or the server answers a resend
         // as a replay), and two flushes per entry were most of the cost of
