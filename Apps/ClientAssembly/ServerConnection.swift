@@ -91,8 +91,12 @@ public final class ServerConnection: Sendable {
     ///   - recordsDirectory: where upload records live (another process resumes from them).
     /// - Returns: the uploader.
     public func uploader(_ role: SessionRole, recordsDirectory: String) -> any FileUploading {
+        streamingUploader(api(role), recordsDirectory: recordsDirectory)
+    }
+
+    private func streamingUploader(_ api: any AuthorizedAPIClient, recordsDirectory: String) -> StreamingUploader {
         StreamingUploader(
-            api: api(role), crypto: assembly.crypto,
+            api: api, crypto: assembly.crypto,
             records: FileUploadRecordStore(directory: recordsDirectory, crypto: assembly.crypto))
     }
 
@@ -111,12 +115,11 @@ public final class ServerConnection: Sendable {
     ///   - recordsDirectory: where upload records live.
     /// - Returns: the sender.
     public func sender(_ role: SessionRole, limits: MessageLimits, recordsDirectory: String) -> any ShareSending {
+        // One client for both, so uploads and the message share one token provider.
         let api = api(role)
         return Sender(
-            uploader: StreamingUploader(
-                api: api, crypto: assembly.crypto,
-                records: FileUploadRecordStore(directory: recordsDirectory, crypto: assembly.crypto)),
-            messages: MessageClient(api: api), limits: limits)
+            uploader: streamingUploader(api, recordsDirectory: recordsDirectory), messages: MessageClient(api: api),
+            limits: limits)
     }
 
     /// The server's targets as a session sees them (channels, threads, write permission).

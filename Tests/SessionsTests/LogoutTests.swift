@@ -77,8 +77,8 @@ struct LogoutTests {
         let error = await #expect(throws: SessionError.self) {
             try await fixture.issuer.login(username: "alex", password: SecretValue(utf8: "wrong"))
         }
-        #expect(error.map(SessionIssuer.isWrongCredentials) == true)
-        #expect(!SessionIssuer.isWrongCredentials(.retryable("/auth/login: cannot connect")))
-        #expect(!SessionIssuer.isWrongCredentials(.failed("/auth/login answered 400 bad_request")))
+        #expect(error.map(\.isWrongCredentials) == true)
+        #expect(!SessionError.retryable("/auth/login: cannot connect").isWrongCredentials)
+        #expect(!SessionError.failed("/auth/login answered 400 bad_request").isWrongCredentials)
     }
 }

@@ -167,15 +167,6 @@ public struct SessionIssuer: SessionIssuing {
         try await withFamilyLock(role) { try storage.delete(role) }
     }
 
-    /// Whether a ``login(username:password:)`` failure means the username
-    /// or password is wrong (`401 invalid_credentials`), as opposed to a
-    /// server that cannot be reached or refused for another reason.
-    /// - Parameter error: what `login` threw.
-    /// - Returns: true for wrong credentials.
-    public static func isWrongCredentials(_ error: SessionError) -> Bool {
-        error.isWrongCredentials
-    }
-
     /// Sends createExtensionSession and stores its answer, holding the child
     /// family's lock throughout, so no CLI refresh of the previous child can
     /// run (and delete the item) between the server's answer and the write.

@@ -279,7 +279,6 @@ public struct FileShareInbox: ShareInboxStoring {
         // created meanwhile may get the deleted one's inode, and must not be
         // taken for one this process still holds.
         try remove(entryPath(entry.id), id: entry.id, moved: { fileLock.release() })
-        fileLock.release()
     }
 
     /// Moves a locked entry folder out of the inbox into `.staging` and

@@ -383,7 +383,7 @@ public final class StreamingUploader: FileUploading {
             "completeUpload", method: .post, path: "/api/v1/uploads/\(APIPath.encode(record.uploadID))/complete")
         let answer: CompletedUploadAnswer
         do {
-            answer = try await send(request, run: run, decoding: CompletedUploadAnswer.self, incompleteIsNil: true)
+            answer = try await send(request, run: run, decoding: CompletedUploadAnswer.self)
         } catch .incomplete {
             return nil
         }
@@ -426,24 +426,17 @@ public final class StreamingUploader: FileUploading {
     /// Sends one request through the authorized client (which refreshes
     /// the session once on a refused token) and decodes its answer.
     private func send<Answer: Decodable & Sendable>(
-        _ request: APIRequest, run: UploadRun, decoding answer: Answer.Type, incompleteIsNil: Bool = false
+        _ request: APIRequest, run: UploadRun, decoding answer: Answer.Type
     ) async throws(Failure) -> Answer {
-        try checkStopped(run)
+        let response = try await send(request, run: run)
         do {
-            return try await api.send(
-                request, decoding: Answer.self, options: APICallOptions(cancellation: run.cancellation)
-            )
-            .value
+            return try response.decode(Answer.self, operation: request.operation)
         } catch {
-            if incompleteIsNil, case .refused(let refusal) = error, refusal.status == 409, refusal.code == "incomplete"
-            {
-                throw .incomplete
-            }
-            throw run.stopReason != nil ? .stopped : classify(error, request: request.operation)
+            throw classify(error, request: request.operation)
         }
     }
 
-    /// Sends one request whose answer has no body the uploader needs.
+    /// Sends one request; every failure is classified for the upload.
     private func send(
         _ request: APIRequest, run: UploadRun, progress: (@Sendable (HTTPTransferProgress) -> Void)? = nil
     ) async throws(Failure) -> APIResponse {
@@ -473,6 +466,8 @@ public final class StreamingUploader: FileUploading {
             return .final(.fileChanged(why))
         case .failed(let transport):
             return .transient("\(operation): \(transport)")
+        case .refused(let refusal) where refusal.status == 409 && refusal.code == "incomplete":
+            return .incomplete
         case .refused(let refusal) where refusal.status == 409 && refusal.code == "upload_not_pending":
             return .gone("\(operation): \(refusal.message)")
         case .refused(let refusal) where refusal.status == 404 || refusal.status == 410:
