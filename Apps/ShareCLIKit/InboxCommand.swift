@@ -357,16 +357,16 @@ enum InboxCommand {
         }
         let interrupt = InterruptHandler()
         defer { interrupt.restore() }
-        let cancellation = HTTPCancellation()
-        interrupt.onInterrupt = { cancellation.cancel() }
+        let interruption = DeliveryInterruption(waitingNotice: { report.waitingForAnswer() })
+        interrupt.onInterrupt = { interruption.interrupt() }
         let limits = await context.instanceLimits()
         let delivery = EntryDelivery(
             inbox: inbox, sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: io.err, mode: mode),
-            cancellation: cancellation, onCancel: policy, step: report.step)
+            interruption: interruption, onCancel: policy, step: report.step)
         let outcome = await delivery.deliver(entry, lock: lock)
         interrupt.onInterrupt = nil
-        return context.finish(outcome, entry: entry, report: report)
+        return context.finish(outcome, entry: entry, report: report, interruption: interruption)
     }
 
     // MARK: - The daemon's outbox
