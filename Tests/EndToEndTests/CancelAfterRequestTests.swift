@@ -22,6 +22,17 @@ struct CancelAfterRequestTests {
         ]) { $1 }
     }
 
+    /// The lines a process prints up to and with the first that satisfies
+    /// `predicate` (all of them when none does, until its output ends).
+    static func lines(of process: HelperProcess, until predicate: (String) -> Bool) -> [String] {
+        var lines: [String] = []
+        while let line = process.readLine(until: ContinuousClock.now + .seconds(120)) {
+            lines.append(line)
+            if predicate(line) { break }
+        }
+        return lines
+    }
+
     @Test("no answer within the wait: not removed despite --on-cancel remove; the daemon finishes it, once")
     func unknownOutcomeKept() async throws {
         let fixture = try await ShareCLIFixture()
@@ -35,24 +46,26 @@ struct CancelAfterRequestTests {
         // The server has stored the message and answered; the answer waits in the proxy.
         #expect(proxy.waitUntilHeld() == 201, "\(proxy.requests)")
         process.kill(SIGINT)
-        let waiting = process.waitForLine { $0.contains("waiting up to") }
-        #expect(waiting?.contains("5 s") == true, "\(waiting ?? "no line")")
+        var said = Self.lines(of: process) { $0.contains("waiting up to") }
+        #expect(said.last?.contains("waiting up to 5 s") == true, "\(said)")
         let started = ContinuousClock.now
         let outcome = process.finish()
         let waited = ContinuousClock.now - started
-        #expect(outcome.status == 130, "\(outcome.stdout) \(outcome.stderr)")
-        #expect(!outcome.stdout.contains("removed"), "\(outcome.stdout)")
+        said.append(outcome.stdout)
+        let output = said.joined(separator: "\n")
+        #expect(outcome.status == 130, "\(output) \(outcome.stderr)")
+        #expect(!output.contains("removed"), "\(output)")
         #expect(
-            outcome.stdout.contains(
+            output.contains(
                 "the message may already be on the server; the share was kept for share-daemon, "
-                    + "which finishes it without sending twice"), "\(outcome.stdout)")
+                    + "which finishes it without sending twice"), "\(output)")
         #expect(waited < .seconds(30), "the wait for the answer is bounded: \(waited)")
 
         // The share waits in the inbox, unlocked; the server has the message once already.
         let entries = try fixture.scanInbox().entries
         #expect(entries.count == 1 && entries.first?.isLocked == false, "\(entries)")
         let id = try #require(entries.first?.id)
-        #expect(outcome.stdout.contains(id))
+        #expect(output.contains(id))
         #expect(try await fixture.deliveries() == [id: 1])
 
         // The daemon (straight to the server) finishes it: the server answers with the stored message.
@@ -79,13 +92,16 @@ struct CancelAfterRequestTests {
             environment: Self.environment(fixture, proxy: proxy), mergeErrors: true)
         #expect(proxy.waitUntilHeld() == 201, "\(proxy.requests)")
         process.kill(SIGINT)
-        #expect(process.waitForLine { $0.contains("waiting up to") } != nil)
+        var said = Self.lines(of: process) { $0.contains("waiting up to") }
+        #expect(said.last?.contains("waiting up to") == true, "\(said)")
         proxy.release()
         let outcome = process.finish()
-        #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
-        #expect(outcome.stdout.contains("sent to "), "\(outcome.stdout)")
-        #expect(outcome.stdout.contains("the server had already stored the message"), "\(outcome.stdout)")
-        #expect(!outcome.stdout.contains("removed"), "\(outcome.stdout)")
+        said.append(outcome.stdout)
+        let output = said.joined(separator: "\n")
+        #expect(outcome.status == 0, "\(output) \(outcome.stderr)")
+        #expect(output.contains("sent to "), "\(output)")
+        #expect(output.contains("the server had already stored the message"), "\(output)")
+        #expect(!output.contains("removed"), "\(output)")
         #expect(try fixture.scanInbox().entries.isEmpty)
         let titles = try await fixture.threadTitles(matching: "Interrupted post")
         #expect(titles == ["Interrupted post"], "\(titles)")
