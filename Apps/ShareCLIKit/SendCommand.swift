@@ -279,7 +279,8 @@ struct SendReport: Sendable {
                 "share send: interrupted; the message may already be on the server; the share was kept for "
                     + "share-daemon, which finishes it without sending twice (share inbox entry \(id))\n" + advice)
         } else if kept {
-            io.err.write("share send: interrupted; the share stays in the share inbox as \(id) for share-daemon\n" + advice)
+            io.err.write(
+                "share send: interrupted; the share stays in the share inbox as \(id) for share-daemon\n" + advice)
         } else {
             io.err.write("share send: interrupted; the share was removed\n")
         }

@@ -22,50 +22,74 @@ struct CancelAfterRequestTests {
         ]) { $1 }
     }
 
-    /// The lines a process prints up to and with the first that satisfies
-    /// `predicate` (all of them when none does, until its output ends).
-    static func lines(of process: HelperProcess, until predicate: (String) -> Bool) -> [String] {
-        var lines: [String] = []
+    /// What `share` said and did when Ctrl-C came while the server's answer was held back.
+    struct Interrupted {
+        /// The held answer's status (the server had done its work).
+        var held: Int?
+        /// The line that said Ctrl-C waits for the answer.
+        var waiting: String?
+        /// The exit status.
+        var status: Int32
+        /// Everything `share` printed (standard output and error).
+        var output: String
+        /// How long `share` took after saying it waits.
+        var waited: Duration
+    }
+
+    /// Runs `share <arguments>` through a proxy that holds back the answer
+    /// to `POST <path>`, sends SIGINT once the server has answered, waits for
+    /// the line that says `share` waits for the answer, and then lets the
+    /// answer go (`release`) or never does.
+    static func interruptWhileAnswerHeld(
+        _ fixture: ShareCLIFixture, holding path: String, _ arguments: [String], release: Bool
+    ) throws -> Interrupted {
+        let proxy = try HoldingProxy([.init("POST", path, .hold)])
+        defer { proxy.stop() }
+        let process = try HelperProcess(
+            executable: BuiltProducts.path("share"), arguments, environment: environment(fixture, proxy: proxy),
+            mergeErrors: true)
+        // The server has done the work and answered; the answer waits in the proxy.
+        let held = proxy.waitUntilHeld()
+        process.kill(SIGINT)
+        var said: [String] = []
         while let line = process.readLine(until: ContinuousClock.now + .seconds(120)) {
-            lines.append(line)
-            if predicate(line) { break }
+            said.append(line)
+            if line.contains("waiting up to") { break }
         }
-        return lines
+        let waiting = said.last { $0.contains("waiting up to") }
+        if release { proxy.release() }
+        let started = ContinuousClock.now
+        let outcome = process.finish()
+        let waited = ContinuousClock.now - started
+        said.append(outcome.stdout)
+        return Interrupted(
+            held: held, waiting: waiting, status: outcome.status, output: said.joined(separator: "\n"),
+            waited: waited)
     }
 
     @Test("no answer within the wait: not removed despite --on-cancel remove; the daemon finishes it, once")
     func unknownOutcomeKept() async throws {
         let fixture = try await ShareCLIFixture()
         defer { fixture.close() }
-        let proxy = try HoldingProxy([.init("POST", "/api/v1/threads/t1/messages", .hold)])
-        defer { proxy.stop() }
-        let process = try HelperProcess(
-            executable: BuiltProducts.path("share"),
+        let run = try Self.interruptWhileAnswerHeld(
+            fixture, holding: "/api/v1/threads/t1/messages",
             ["send", "--text", "stored while you pressed Ctrl-C", "--to", "thread:t1", "--on-cancel", "remove"],
-            environment: Self.environment(fixture, proxy: proxy), mergeErrors: true)
-        // The server has stored the message and answered; the answer waits in the proxy.
-        #expect(proxy.waitUntilHeld() == 201, "\(proxy.requests)")
-        process.kill(SIGINT)
-        var said = Self.lines(of: process) { $0.contains("waiting up to") }
-        #expect(said.last?.contains("waiting up to 5 s") == true, "\(said)")
-        let started = ContinuousClock.now
-        let outcome = process.finish()
-        let waited = ContinuousClock.now - started
-        said.append(outcome.stdout)
-        let output = said.joined(separator: "\n")
-        #expect(outcome.status == 130, "\(output) \(outcome.stderr)")
-        #expect(!output.contains("removed"), "\(output)")
+            release: false)
+        #expect(run.held == 201)
+        #expect(run.waiting?.contains("waiting up to 5 s") == true, "\(run.output)")
+        #expect(run.status == 130, "\(run.output)")
+        #expect(!run.output.contains("removed"), "\(run.output)")
         #expect(
-            output.contains(
+            run.output.contains(
                 "the message may already be on the server; the share was kept for share-daemon, "
-                    + "which finishes it without sending twice"), "\(output)")
-        #expect(waited < .seconds(30), "the wait for the answer is bounded: \(waited)")
+                    + "which finishes it without sending twice"), "\(run.output)")
+        #expect(run.waited < .seconds(30), "the wait for the answer is bounded: \(run.waited)")
 
         // The share waits in the inbox, unlocked; the server has the message once already.
         let entries = try fixture.scanInbox().entries
         #expect(entries.count == 1 && entries.first?.isLocked == false, "\(entries)")
         let id = try #require(entries.first?.id)
-        #expect(output.contains(id))
+        #expect(run.output.contains(id))
         #expect(try await fixture.deliveries() == [id: 1])
 
         // The daemon (straight to the server) finishes it: the server answers with the stored message.
@@ -81,27 +105,19 @@ struct CancelAfterRequestTests {
     func answerWithinTheWait() async throws {
         let fixture = try await ShareCLIFixture()
         defer { fixture.close() }
-        let proxy = try HoldingProxy([.init("POST", "/api/v1/channels/c2/threads", .hold)])
-        defer { proxy.stop() }
-        let process = try HelperProcess(
-            executable: BuiltProducts.path("share"),
+        let run = try Self.interruptWhileAnswerHeld(
+            fixture, holding: "/api/v1/channels/c2/threads",
             [
-                "send", "--text", "a post made while interrupted", "--to", "new-post:c2", "--new-post", "Interrupted post",
-                "--on-cancel", "remove",
+                "send", "--text", "a post made while interrupted", "--to", "new-post:c2", "--new-post",
+                "Interrupted post", "--on-cancel", "remove",
             ],
-            environment: Self.environment(fixture, proxy: proxy), mergeErrors: true)
-        #expect(proxy.waitUntilHeld() == 201, "\(proxy.requests)")
-        process.kill(SIGINT)
-        var said = Self.lines(of: process) { $0.contains("waiting up to") }
-        #expect(said.last?.contains("waiting up to") == true, "\(said)")
-        proxy.release()
-        let outcome = process.finish()
-        said.append(outcome.stdout)
-        let output = said.joined(separator: "\n")
-        #expect(outcome.status == 0, "\(output) \(outcome.stderr)")
-        #expect(output.contains("sent to "), "\(output)")
-        #expect(output.contains("the server had already stored the message"), "\(output)")
-        #expect(!output.contains("removed"), "\(output)")
+            release: true)
+        #expect(run.held == 201)
+        #expect(run.waiting != nil, "\(run.output)")
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("sent to "), "\(run.output)")
+        #expect(run.output.contains("the server had already stored the message"), "\(run.output)")
+        #expect(!run.output.contains("removed"), "\(run.output)")
         #expect(try fixture.scanInbox().entries.isEmpty)
         let titles = try await fixture.threadTitles(matching: "Interrupted post")
         #expect(titles == ["Interrupted post"], "\(titles)")

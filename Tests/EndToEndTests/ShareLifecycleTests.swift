@@ -100,7 +100,8 @@ struct ShareLifecycleTests {
         #expect(try fixture.server.admin(["revoke-write", "--user", "alex", "--channel", "c1"]).status == 0)
         let pass = try fixture.daemon(["--once"])
         #expect(pass.status == 0, "\(pass.stderr)")
-        #expect(Self.lines(pass.stderr, naming: goneID).contains { $0.contains("refused (not_found)") }, "\(pass.stderr)")
+        #expect(
+            Self.lines(pass.stderr, naming: goneID).contains { $0.contains("refused (not_found)") }, "\(pass.stderr)")
         #expect(
             Self.lines(pass.stderr, naming: closedID).contains { $0.contains("refused (write_forbidden)") },
             "\(pass.stderr)")

@@ -149,15 +149,17 @@ public final class HoldingProxy: @unchecked Sendable {
             state.rules.first { $0.method == request.method && request.path.hasPrefix($0.prefix) }
         }
         if case .answer(let status, let body)? = rule?.action {
-            Self.write(client, Self.answer(status, body))
+            SocketBytes.write(client, Self.answer(status, body))
             return
         }
         guard request.chunked == false else {
-            Self.write(client, Self.answer(501, #"{"code":"proxy_chunked","title":"chunked bodies are not passed"}"#))
+            SocketBytes.write(
+                client, Self.answer(501, #"{"code":"proxy_chunked","title":"chunked bodies are not passed"}"#))
             return
         }
         guard let answer = Self.forward(request) else {
-            Self.write(client, Self.answer(502, #"{"code":"proxy_upstream","title":"the server did not answer"}"#))
+            SocketBytes.write(
+                client, Self.answer(502, #"{"code":"proxy_upstream","title":"the server did not answer"}"#))
             return
         }
         if case .hold? = rule?.action {
@@ -168,7 +170,7 @@ public final class HoldingProxy: @unchecked Sendable {
             changed.unlock()
             if state.withLock({ $0.stopped }) { return }
         }
-        Self.write(client, answer.bytes)
+        SocketBytes.write(client, answer.bytes)
     }
 
     private struct Request {
@@ -184,18 +186,8 @@ public final class HoldingProxy: @unchecked Sendable {
     /// Reads one request in absolute form (`POST http://127.0.0.1:PORT/path HTTP/1.1`),
     /// answering `Expect: 100-continue` itself so the body comes at once.
     private static func readRequest(_ client: Int32) -> Request? {
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        var headEnd: Int?
-        while headEnd == nil {
-            let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { return nil }
-            received += buffer[0..<n]
-            headEnd = find([13, 10, 13, 10], in: received)
-            if received.count > 1 << 20 { return nil }
-        }
-        guard let end = headEnd else { return nil }
-        let lines = String(decoding: received[..<end], as: UTF8.self).split(separator: "\r\n").map(String.init)
+        guard let (text, rest) = SocketBytes.readHead(client) else { return nil }
+        let lines = text.split(separator: "\r\n").map(String.init)
         let first = lines.first?.split(separator: " ").map(String.init) ?? []
         guard first.count == 3, let url = URLComponents(string: first[1]), url.scheme == "http",
             let host = url.host, host == "127.0.0.1" || host == "localhost", let port = url.port
@@ -211,14 +203,9 @@ public final class HoldingProxy: @unchecked Sendable {
         let length = fields.first { $0.0 == "content-length" }.flatMap { Int($0.1) } ?? 0
         let chunked = fields.contains { $0.0 == "transfer-encoding" && $0.1.lowercased().contains("chunked") }
         if fields.contains(where: { $0.0 == "expect" && $0.1.lowercased() == "100-continue" }) {
-            write(client, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            SocketBytes.write(client, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
         }
-        var body = Array(received[(end + 4)...])
-        while body.count < length {
-            let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, min($0.count, length - body.count), 0) }
-            if n <= 0 { return nil }
-            body += buffer[0..<n]
-        }
+        guard let body = SocketBytes.readBody(client, start: rest, length: length) else { return nil }
         let dropped: Set<String> = ["connection", "proxy-connection", "keep-alive", "expect"]
         let head = lines.dropFirst().filter { line in
             guard let colon = line.firstIndex(of: ":") else { return false }
@@ -248,7 +235,7 @@ public final class HoldingProxy: @unchecked Sendable {
         let head =
             "\(request.method) \(request.path) HTTP/1.1\r\n" + request.head.map { $0 + "\r\n" }.joined()
             + "Connection: close\r\n\r\n"
-        write(fd, Array(head.utf8) + request.body)
+        SocketBytes.write(fd, Array(head.utf8) + request.body)
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -256,7 +243,7 @@ public final class HoldingProxy: @unchecked Sendable {
             if n <= 0 { break }
             answer += buffer[0..<n]
         }
-        guard let end = find([13, 10, 13, 10], in: answer) else { return nil }
+        guard let end = SocketBytes.find([13, 10, 13, 10], in: answer) else { return nil }
         let lines = String(decoding: answer[..<end], as: UTF8.self).split(separator: "\r\n").map(String.init)
         guard let status = lines.first?.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
             return nil
@@ -270,23 +257,5 @@ public final class HoldingProxy: @unchecked Sendable {
         Array(
             ("HTTP/1.1 \(status) Proxy\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
                 + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
-    }
-
-    private static func write(_ fd: Int32, _ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count)
-        where haystack[start..<start + needle.count].elementsEqual(needle) {
-            return start
-        }
-        return nil
     }
 }
