@@ -18,11 +18,11 @@ enum TargetProblem: Error, Sendable {
     /// The target could not be checked and is not known from earlier shares.
     case failure(String)
 
-    /// The reason, for the `--verbose` stage line.
-    var reason: String {
+    /// The `--verbose` stage line of a share that ends here.
+    var stage: ShareStage {
         switch self {
-        case .refused(let code, let message): return "(\(code)) \(message)"
-        case .usage(let message), .failure(let message): return message
+        case .refused(let code, let message): return .refused(code: code, reason: message)
+        case .usage(let message), .failure(let message): return .refused(code: nil, reason: message)
         }
     }
 
@@ -236,26 +236,22 @@ struct CLIContext: Sendable {
         switch outcome {
         case .sent(let message):
             _ = try? recents.record(entry.manifest.target)
-            report.step("\(id): sent as message \(message.messageID)\(message.replayed ? " (a replay)" : "")")
+            report.stage(id, .sent(messageID: message.messageID, replayed: message.replayed))
             let code = report.sent(message, manifest: entry.manifest)
             if interruption.interrupted { report.sentDespiteInterrupt() }
             return code
         case .kept(let reason):
-            report.step("\(id): kept for share-daemon: \(reason.description)")
+            report.stage(id, .kept(reason: reason.description))
             return report.queued(entry, reason: reason.description, daemonRunning: wakeDaemon())
         case .rejected(let code, let message):
-            report.step("\(id): refused (\(code)): \(message)")
+            report.stage(id, .refused(code: code, reason: message))
             return report.refused(code: code, message, clientMsgID: entry.manifest.clientMsgID)
         case .cancelled(let kept, let mayBeOnServer):
-            report.step(
-                "\(id): interrupted; "
-                    + (mayBeOnServer
-                        ? "kept for share-daemon, the message may already be on the server"
-                        : kept ? "kept for share-daemon" : "removed"))
+            report.stage(id, .interrupted(kept: kept, mayBeOnServer: mayBeOnServer))
             return report.cancelled(
                 kept: kept, id: id, daemonRunning: kept ? wakeDaemon() : true, mayBeOnServer: mayBeOnServer)
         case .quarantined(let reason):
-            report.step("\(id): quarantined: \(reason)")
+            report.stage(id, .quarantined(reason: reason))
             return report.failure("the share could not be sent and was quarantined: \(reason)")
         }
     }

@@ -126,8 +126,8 @@ struct EntryDelivery {
     let progress: ProgressBar
     let interruption: DeliveryInterruption
     let onCancel: CancelPolicy
-    /// Says each stage, with the share's id first (`--verbose`).
-    var step: @Sendable (String) -> Void = { _ in }
+    /// Says each stage of the share, by its id (`--verbose`).
+    var stage: @Sendable (String, ShareStage) -> Void = { _, _ in }
 
     /// Sends the entry; never throws: every failure is an outcome.
     func deliver(_ entry: InboxEntry, lock: any InboxEntryLock) async -> DeliveryOutcome {
@@ -144,20 +144,20 @@ struct EntryDelivery {
         let current = Mutex(entry)
         let started = Mutex(Set<Int>())
         let id = entry.id
-        let step: @Sendable (String) -> Void = { [step] in step("\(id): \($0)") }
+        let step: @Sendable (ShareStage) -> Void = { [stage] in stage(id, $0) }
         let interruption = self.interruption
         let updater: @Sendable (SendProgress) -> Void = { event in
             switch event {
             case .uploading(let index, let count, let value):
                 if started.withLock({ $0.insert(index).inserted }) {
-                    step("uploading \(share.attachments[index].fileName) (\(value.totalBytes) bytes)")
+                    step(.uploading(fileName: share.attachments[index].fileName, bytes: value.totalBytes))
                 }
                 let name = share.attachments[index].fileName
                 let label = count > 1 ? "\(index + 1)/\(count) \(name)" : name
                 progress.update(label: label, done: value.acknowledgedBytes, total: value.totalBytes)
             case .uploaded(let index, let uploadID):
                 progress.finish()
-                step("\(share.attachments[index].fileName) uploaded as \(uploadID)")
+                step(.uploaded(fileName: share.attachments[index].fileName, uploadID: uploadID))
                 // Durable before the message is created: a later attempt
                 // (this process or the daemon) must attach the same upload.
                 current.withLock { entry in
@@ -168,7 +168,7 @@ struct EntryDelivery {
             case .creatingMessage:
                 interruption.messageRequested()
                 progress.finish()
-                step("creating the message")
+                step(.creatingMessage)
             }
         }
         do {

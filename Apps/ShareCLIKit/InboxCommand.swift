@@ -363,7 +363,7 @@ enum InboxCommand {
         let delivery = EntryDelivery(
             inbox: inbox, sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: io.err, mode: mode),
-            interruption: interruption, onCancel: policy, step: report.step)
+            interruption: interruption, onCancel: policy, stage: report.stage)
         let outcome = await delivery.deliver(entry, lock: lock)
         interrupt.onInterrupt = nil
         return context.finish(outcome, entry: entry, report: report, interruption: interruption)

@@ -172,8 +172,8 @@ struct SendReport: Sendable {
     /// first, then what happened (never a token or the message's text).
     /// File names and reasons come from other programs and the server:
     /// neutralised, like every line of the daemon's log.
-    func step(_ message: String) {
-        if verbose { io.err.write("share send: \(TerminalText.neutralised(message))\n") }
+    func stage(_ id: String, _ stage: ShareStage) {
+        if verbose { io.err.write("share send: \(id): \(TerminalText.neutralised(stage.text))\n") }
     }
 
     /// The first Ctrl-C after the message was sent to the server: it waits for the answer.
@@ -369,7 +369,7 @@ struct SendFlow: Sendable {
             interrupted.withLock { $0 = true }
             loading.cancel()
         }
-        report.step("\(clientMsgID): loading \(sources.count) item(s)")
+        report.stage(clientMsgID.description, .loading(items: sources.count))
         let loaded = await loading.value
         interrupt.onInterrupt = nil
         if interrupted.withLock({ $0 }) {
@@ -403,13 +403,11 @@ struct SendFlow: Sendable {
             return report.failure(error.description)
         }
 
-        report.step(
-            "\(entry.id): written to the share inbox (\(entry.manifest.attachments.count) attachment(s), "
-                + "to \(entry.manifest.target.kind.rawValue):\(entry.manifest.target.id))")
+        report.stage(entry.id, .written(attachments: entry.manifest.attachments.count, target: entry.manifest.target))
         if request.queueOnly {
             interrupt.onInterrupt = nil
             draft.release()
-            report.step("\(entry.id): kept for share-daemon (--queue)")
+            report.stage(entry.id, .queued)
             return report.queued(entry, reason: nil, daemonRunning: context.wakeDaemon())
         }
 
@@ -426,7 +424,7 @@ struct SendFlow: Sendable {
             } else {
                 draft.release()
             }
-            report.step("\(kept.id): interrupted; " + (onCancel == .keep ? "kept for share-daemon" : "removed"))
+            report.stage(kept.id, .interrupted(kept: onCancel == .keep, mayBeOnServer: false))
             let running = onCancel == .keep ? DaemonControl.wake(assembly) : true
             exit(report.cancelled(kept: onCancel == .keep, id: kept.id, daemonRunning: running).rawValue)
         }
@@ -445,7 +443,7 @@ struct SendFlow: Sendable {
                 interrupt.onInterrupt = nil
                 try? context.inbox.markProcessed(entry, lock: draft)
                 draft.release()
-                report.step("\(entry.id): refused before sending: \(problem.reason)")
+                report.stage(entry.id, problem.stage)
                 return problem.exit(report)
             }
         }
@@ -461,7 +459,7 @@ struct SendFlow: Sendable {
                 interrupt.onInterrupt = nil
                 try? context.inbox.markProcessed(entry, lock: draft)
                 draft.release()
-                report.step("\(entry.id): refused before sending (\(refusal.code)): \(refusal.message)")
+                report.stage(entry.id, .refused(code: refusal.code, reason: refusal.message))
                 return report.refused(code: refusal.code, refusal.message)
             }
         }
@@ -476,7 +474,7 @@ struct SendFlow: Sendable {
             inbox: context.inbox,
             sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: report.io.err, mode: request.progress),
-            interruption: interruption, onCancel: request.onCancel, step: report.step)
+            interruption: interruption, onCancel: request.onCancel, stage: report.stage)
         let outcome = await delivery.deliver(entry, lock: draft)
         sendingNotice?.stop()
         interrupt.onInterrupt = nil
@@ -564,6 +562,47 @@ struct SendFlow: Sendable {
             clientMsgID: clientMsgID.description, serverOrigin: origin, target: target,
             comment: lines.joined(separator: "\n"), title: target.kind == .newPost ? request.newPostTitle : nil,
             createdAt: RFC3339.string(Date()), attachments: attachments)
+    }
+}
+
+/// The stages of a share that `--verbose` names, one line each after the
+/// share's id (`share send: ID: written to the share inbox ...`): the CLI's
+/// half of the story that `journalctl --user -u share-daemon | grep ID`
+/// continues. Ids, counts, names and reasons; never the message's text.
+enum ShareStage: Sendable {
+    case loading(items: Int)
+    case written(attachments: Int, target: ShareTarget)
+    /// Written with `--queue`: the daemon sends it.
+    case queued
+    case uploading(fileName: String, bytes: Int64)
+    case uploaded(fileName: String, uploadID: String)
+    case creatingMessage
+    case sent(messageID: String, replayed: Bool)
+    case kept(reason: String)
+    /// Refused by the server or, before anything was sent, by what the CLI knew.
+    case refused(code: String?, reason: String)
+    case interrupted(kept: Bool, mayBeOnServer: Bool)
+    case quarantined(reason: String)
+
+    /// The words of the line (English, like the daemon's log).
+    var text: String {
+        switch self {
+        case .loading(let items): return "loading \(items) item(s)"
+        case .written(let attachments, let target):
+            return "written to the share inbox (\(attachments) attachment(s), to \(target.kind.rawValue):\(target.id))"
+        case .queued: return "kept for share-daemon (--queue)"
+        case .uploading(let name, let bytes): return "uploading \(name) (\(bytes) bytes)"
+        case .uploaded(let name, let uploadID): return "\(name) uploaded as \(uploadID)"
+        case .creatingMessage: return "creating the message"
+        case .sent(let messageID, let replayed): return "sent as message \(messageID)\(replayed ? " (a replay)" : "")"
+        case .kept(let reason): return "kept for share-daemon: \(reason)"
+        case .refused(let code?, let reason): return "refused (\(code)): \(reason)"
+        case .refused(nil, let reason): return "refused: \(reason)"
+        case .interrupted(let kept, let mayBeOnServer):
+            if mayBeOnServer { return "interrupted; kept for share-daemon, the message may already be on the server" }
+            return kept ? "interrupted; kept for share-daemon" : "interrupted; removed"
+        case .quarantined(let reason): return "quarantined: \(reason)"
+        }
     }
 }
 
