@@ -1,7 +1,6 @@
 import AppSupport
 import ClientAssembly
 import Foundation
-import HTTPInterface
 import MessagesInterface
 import OutboxInterface
 import ShareCore

@@ -2,7 +2,6 @@ import AppSupport
 import ClientAssembly
 import Dispatch
 import Foundation
-import HTTPInterface
 import MessagesInterface
 import ShareCore
 import ShareInboxInterface
