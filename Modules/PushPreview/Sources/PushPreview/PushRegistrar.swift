@@ -10,11 +10,17 @@ public struct PushRegistrar: PushRegistering {
     public typealias Failure = PushRegistrationError
 
     private let api: any AuthorizedAPIClient
+    private let sessionID: @Sendable () -> String?
 
     /// Makes a registrar.
-    /// - Parameter api: the app's session (the parent family) at the server.
-    public init(api: any AuthorizedAPIClient) {
+    /// - Parameters:
+    ///   - api: the app's session (the parent family) at the server.
+    ///   - sessionID: the id of the session `api` sends with, read just
+    ///     before registering: the registration is bound to it (a session
+    ///     replaced in between only costs one more registration later).
+    public init(api: any AuthorizedAPIClient, sessionID: @escaping @Sendable () -> String? = { nil }) {
         self.api = api
+        self.sessionID = sessionID
     }
 
     /// registerPush: registers a device token and returns the registration
@@ -29,6 +35,7 @@ public struct PushRegistrar: PushRegistering {
         async throws(Failure) -> PushRegistration
     {
         let body = RegisterPushBody(provider: provider, token: pushToken, environment: environment, appID: appID)
+        let session = sessionID()
         let answer: PushRegistrationAnswer
         do {
             answer = try await api.send(
@@ -40,7 +47,7 @@ public struct PushRegistrar: PushRegistering {
         }
         return PushRegistration(
             origin: api.origin, registrationID: answer.registrationID, previewToken: answer.previewToken,
-            pushToken: pushToken)
+            pushToken: pushToken, sessionID: session)
     }
 
     /// unregisterPush; a registration the server no longer knows counts as removed.
