@@ -54,6 +54,32 @@ struct RegistrationLifecycleTests {
         #expect(shown.last == "\(PushFixture.channelName): \(PushFixture.excerpt)", "\(shown)")
     }
 
+    @Test("a registration made with a session that ended: after the new login, share-daemon --once registers again with the new session")
+    func registrationOfAnEndedSession() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        let first = try #require(try fixture.registrations.registration(instance: fixture.instance))
+        let revoked = try #require(try fixture.sandbox.connection.storage.read(.parent)).sessionID
+        #expect(first.sessionID == revoked)
+        #expect(try fixture.sandbox.server.admin(["revoke-session", "--session", revoked]).status == 0)
+        let login = try runProcess(
+            BuiltProducts.path("share"),
+            ["login", "--server", fixture.origin, "--user", "alex", "--password-stdin"],
+            environment: fixture.sandbox.environment, stdin: "alex-demo-pass\n")
+        #expect(login.status == 0, "\(login.stdout) \(login.stderr)")
+        #expect(try fixture.notify(fixture.payload()).stdout.contains("status 401"), "the old registration is dead")
+
+        // --once reads no event feed: the recorded session alone tells.
+        try fixture.state.set(nil, for: .previewRefusedCount)
+        let pass = try runProcess(
+            BuiltProducts.path("share-daemon"), ["--once"], environment: fixture.sandbox.environment)
+        #expect(pass.status == 0, "\(pass.stderr)")
+        #expect(pass.stderr.contains("made with another session"), "\(pass.stderr)")
+        let second = try #require(try fixture.registrations.registration(instance: fixture.instance))
+        #expect(second.sessionID == (try fixture.sandbox.connection.storage.read(.parent))?.sessionID)
+        #expect(PushFixture.json(try fixture.notify(fixture.payload()))["outcome"] as? String == "preview")
+    }
+
     @Test("a registration the server removed: that push keeps the placeholder, the daemon registers again at once, the next renders in full")
     func removedRegistration() async throws {
         let fixture = try await PushFixture()
