@@ -166,9 +166,14 @@ struct PushService: Sendable {
         /// It was made with another session than the current parent, or with one not recorded.
         case otherSession
 
-        /// Whether the stored registration no longer works at the server (so
-        /// the notifier must stop using it even before the new one is made).
-        var isDead: Bool { self != .newToken }
+        /// Whether the server said the stored registration no longer works,
+        /// so it goes before the new one is made: should registering fail,
+        /// the next pass registers again (nothing stored), and the notifier
+        /// does not ask with a token the server refuses. A registration of
+        /// another session is replaced only once a new one is there: it may
+        /// still work (its session not ended, or made with the new session
+        /// in a race with a login).
+        var isDead: Bool { self == .refused }
 
         func line(_ id: String) -> String {
             switch self {
@@ -211,8 +216,6 @@ struct PushService: Sendable {
             }
         }
         if let current = stored, renewal?.isDead == true {
-            // Until the new one is there, pushes show the placeholder at once
-            // rather than asking with a token the server refuses.
             do {
                 try registrations.delete(instance: instance)
             } catch {

@@ -15,9 +15,12 @@ public struct PushRegistrar: PushRegistering {
     /// Makes a registrar.
     /// - Parameters:
     ///   - api: the app's session (the parent family) at the server.
-    ///   - sessionID: the id of the session `api` sends with, read just
-    ///     before registering: the registration is bound to it (a session
-    ///     replaced in between only costs one more registration later).
+    ///   - sessionID: the id of the session `api` sends with, read right
+    ///     after the answer: the registration is bound to the session whose
+    ///     token the call used, which is the stored one after any repetition
+    ///     the client made (a `share login` meanwhile makes the repetition
+    ///     use the new session). Should it still name the wrong one, the
+    ///     server refuses the preview token later and the app registers again.
     public init(api: any AuthorizedAPIClient, sessionID: @escaping @Sendable () -> String? = { nil }) {
         self.api = api
         self.sessionID = sessionID
@@ -35,7 +38,6 @@ public struct PushRegistrar: PushRegistering {
         async throws(Failure) -> PushRegistration
     {
         let body = RegisterPushBody(provider: provider, token: pushToken, environment: environment, appID: appID)
-        let session = sessionID()
         let answer: PushRegistrationAnswer
         do {
             answer = try await api.send(
@@ -47,7 +49,7 @@ public struct PushRegistrar: PushRegistering {
         }
         return PushRegistration(
             origin: api.origin, registrationID: answer.registrationID, previewToken: answer.previewToken,
-            pushToken: pushToken, sessionID: session)
+            pushToken: pushToken, sessionID: sessionID())
     }
 
     /// unregisterPush; a registration the server no longer knows counts as removed.
