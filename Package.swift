@@ -758,7 +758,7 @@ let package = Package(
                 lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
                 lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedState"),
                 lib("SQLiteStore"), lib("SQLInterface"), lib("PushPreview"), lib("PushPreviewInterface"),
-                lib("SystemTesting"),
+                lib("SystemTesting"), lib("HTTPTypes"),
             ],
             path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings

@@ -43,6 +43,8 @@ enum Options {
     static let payload = ValueOption(
         "--payload", "FILE", "the push payload's JSON, or - for standard input", completion: .files)
     static let print = Flag("--print", "print the title and the body instead of showing them")
+    static let noWait = Flag(
+        "--no-wait", "show the notification without its default action and return at once")
 
     // share debug
     static let method = ValueOption("--method", "M", "the request's method")
@@ -97,7 +99,7 @@ enum ShareCommands {
     static let desktopEntry = CommandDeclaration("desktop-entry", summary: "print the freedesktop desktop entry")
     static let notify = CommandDeclaration(
         "notify", summary: "render a push payload as a notification",
-        declared: [Options.payload, Options.print, Options.json])
+        declared: [Options.payload, Options.print, Options.json, Options.noWait])
 
     static let debugProof = CommandDeclaration(
         "dpop-proof", summary: "print a DPoP proof signed with the device key",

@@ -47,6 +47,10 @@ final class Daemon: Sendable {
     let takeoverWake = WakeSignal()
     let drainWake = WakeSignal()
     let sessionWake = WakeSignal()
+    /// Wakes the push service: a login, a revoked session, a refused preview token.
+    let pushWake = WakeSignal()
+    /// The push notifications waiting for a click.
+    let notificationWaits = NotificationWaits()
     let status = Mutex(DaemonStatus())
 
     /// - Throws: when the outbox database or the inbox cannot be opened (a
@@ -119,9 +123,14 @@ final class Daemon: Sendable {
         }
         let request = APIRequest("getSettings", path: "/api/v1/settings")
         if let settings = try? await connection.api(.parent).send(request, decoding: SettingsAnswer.self).value,
-            PreviewMode(rawValue: settings.notify.previewMode) != nil
+            let mode = PreviewMode(rawValue: settings.notify.previewMode)
         {
-            try? assembly.container.state.set(settings.notify.previewMode, for: .previewMode)
+            do {
+                try assembly.container.state.set(mode.rawValue, for: .previewMode)
+                log.info("settings", "notify.preview_mode \(mode.rawValue) written for the notifier")
+            } catch {
+                log.warning("settings", "cannot write notify.preview_mode: \(error)")
+            }
         }
     }
 
@@ -266,7 +275,7 @@ final class Daemon: Sendable {
         guard let presenter else { return }
         let shown = RenderedNotification(
             title: failed ? "ShareKit: not sent" : "ShareKit: sent", body: text, threadID: nil, badge: nil,
-            sound: nil, kind: failed ? "share.refused" : "share.sent", nid: id.description, outcome: .unchanged)
+            sound: "default", kind: failed ? "share.refused" : "share.sent", nid: id.description, outcome: .unchanged)
         do {
             try presenter.deliver(shown)
         } catch {
@@ -313,6 +322,7 @@ final class Daemon: Sendable {
             case "settings.changed":
                 await updateInstanceValues()
             case "session.revoked":
+                if let session = event.sessionID { PushService(daemon: self).sessionRevoked(session) }
                 sessionWake.wake()
             case "push":
                 // The notifier renders and shows it (PushService.swift).

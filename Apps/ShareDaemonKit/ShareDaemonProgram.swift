@@ -22,7 +22,10 @@ public enum ShareDaemonProgram {
         the parent session's refresh, the server's limits in the shared state, the
         takeover of the share inbox into the outbox (at start, on inotify, on
         `share send --queue`, and every interval), the outbox (sends each share
-        exactly once, retries with backoff), the recent targets (access.changed).
+        exactly once, retries with backoff), the recent targets (access.changed),
+        push: the registration (made again after a new login or when the server
+        refuses its preview token) and the notifications of the event feed's pushes
+        (a click opens the message's web link with xdg-open).
 
         Options:
           --once              one pass of every service, then exit
