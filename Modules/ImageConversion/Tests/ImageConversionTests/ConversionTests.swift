@@ -10,9 +10,9 @@ import Testing
 /// converted and read back by djpeg and exiftool, not by this code.
 @Suite("photos as JPEG")
 struct ConversionTests {
-    static let heifTools = Tool.available("heif-enc", "djpeg")
-    static let webpTools = Tool.available("cwebp", "djpeg")
-    static let metadataTools = Tool.available("exiftool", "djpeg")
+    static let heifTools = TestTool.available("heif-enc", "djpeg")
+    static let webpTools = TestTool.available("cwebp", "djpeg")
+    static let metadataTools = TestTool.available("exiftool", "djpeg")
     static let missingHeif = "needs heif-enc (libheif-examples) and djpeg (libjpeg-turbo-progs)"
     static let missingWebP = "needs cwebp (webp) and djpeg (libjpeg-turbo-progs)"
     static let missingExifTool = "needs exiftool (libimage-exiftool-perl) and djpeg (libjpeg-turbo-progs)"
@@ -41,7 +41,7 @@ struct ConversionTests {
         let picture = QuadrantPicture()
         let png = try conversion.write(picture.png(), "photo.png")
         let heic = conversion.scratch.file("photo.heic")
-        try Tool.run("heif-enc", ["-q", "90", "-o", heic, png])
+        try TestTool.run("heif-enc", ["-q", "90", "-o", heic, png])
         let before = try conversion.bytes(heic)
         let (result, jpeg) = try conversion.convert(heic)
         #expect(result.width == 64 && result.height == 32)
@@ -57,14 +57,14 @@ struct ConversionTests {
         let picture = QuadrantPicture()
         let png = try conversion.write(picture.png(), "photo.png")
         let avif = conversion.scratch.file("photo.avif")
-        try Tool.run("heif-enc", ["-A", "-q", "90", "-o", avif, png])
+        try TestTool.run("heif-enc", ["-A", "-q", "90", "-o", avif, png])
         let (_, jpeg) = try conversion.convert(avif)
         try Self.expectPicture(jpeg, width: 64, height: 32, picture.quadrants, in: conversion)
     }
 
     @Test(
         "a HEIC stored sideways with its rotation (irot) comes out upright: width and height swap, as for EXIF 6",
-        .enabled(if: Tool.available("djpeg"), "needs djpeg (libjpeg-turbo-progs)"),
+        .enabled(if: TestTool.available("djpeg"), "needs djpeg (libjpeg-turbo-progs)"),
         arguments: [6, 3, 8])
     func heicTransformationApplied(orientation: Int) throws {
         let conversion = try Conversion()
@@ -86,7 +86,7 @@ struct ConversionTests {
         defer { conversion.remove() }
         let png = try conversion.write(QuadrantPicture().png(), "photo.png")
         let heic = conversion.scratch.file("photo.heic")
-        try Tool.run("heif-enc", ["-o", heic, png])
+        try TestTool.run("heif-enc", ["-o", heic, png])
         try ExifTool.tag(heic)
         #expect(try ExifTool.tags(heic)["GPS:GPSLatitude"] != nil, "the fixture has a location")
 
@@ -114,7 +114,7 @@ struct ConversionTests {
         let picture = QuadrantPicture()
         let png = try conversion.write(picture.png(), "photo.png")
         let webp = conversion.scratch.file("photo.webp")
-        try Tool.run("cwebp", ["-quiet", "-q", "95", png, "-o", webp])
+        try TestTool.run("cwebp", ["-quiet", "-q", "95", png, "-o", webp])
         try ExifTool.tag(webp, orientation: 6)
         let before = try conversion.bytes(webp)
         let (result, jpeg) = try conversion.convert(webp)
@@ -135,14 +135,14 @@ struct ConversionTests {
         picture.transparentRightHalf = true
         let png = try conversion.write(picture.png(), "clear.png")
         let webp = conversion.scratch.file("clear.webp")
-        try Tool.run("cwebp", ["-quiet", "-lossless", "-exact", png, "-o", webp])
+        try TestTool.run("cwebp", ["-quiet", "-lossless", "-exact", png, "-o", webp])
         let (_, jpeg) = try conversion.convert(webp)
         try Self.expectPicture(jpeg, width: 64, height: 32, [.red, .white, .blue, .white], in: conversion)
     }
 
     @Test(
         "a TIFF in strips comes out in each of the eight orientations",
-        .enabled(if: Tool.available("djpeg"), "needs djpeg (libjpeg-turbo-progs)"), arguments: 1...8)
+        .enabled(if: TestTool.available("djpeg"), "needs djpeg (libjpeg-turbo-progs)"), arguments: 1...8)
     func tiffOrientations(orientation: Int) throws {
         let conversion = try Conversion()
         defer { conversion.remove() }

@@ -24,7 +24,7 @@ struct HostileInputTests {
     static func heic(_ conversion: Conversion) throws -> [UInt8] {
         let png = try conversion.write(QuadrantPicture().png(), "base.png")
         let heic = conversion.scratch.file("base.heic")
-        try Tool.run("heif-enc", ["-o", heic, png])
+        try TestTool.run("heif-enc", ["-o", heic, png])
         return try conversion.bytes(heic)
     }
 
@@ -32,11 +32,11 @@ struct HostileInputTests {
     static func webp(_ conversion: Conversion) throws -> [UInt8] {
         let png = try conversion.write(QuadrantPicture().png(), "base.png")
         let webp = conversion.scratch.file("base.webp")
-        try Tool.run("cwebp", ["-quiet", png, "-o", webp])
+        try TestTool.run("cwebp", ["-quiet", png, "-o", webp])
         return try conversion.bytes(webp)
     }
 
-    @Test("a truncated HEIC is refused as damaged", .enabled(if: Tool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
+    @Test("a truncated HEIC is refused as damaged", .enabled(if: TestTool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
     func truncatedHEIC() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -51,7 +51,7 @@ struct HostileInputTests {
     }
 
     @Test("a HEIC claiming 60000 × 60000 pixels is refused before it is decoded",
-          .enabled(if: Tool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
+          .enabled(if: TestTool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
     func heicBomb() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -75,7 +75,7 @@ struct HostileInputTests {
     }
 
     @Test("a WebP claiming 16383 × 16383 pixels is refused before any buffer is made",
-          .enabled(if: Tool.available("cwebp"), "needs cwebp (webp)"))
+          .enabled(if: TestTool.available("cwebp"), "needs cwebp (webp)"))
     func webpBomb() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -89,7 +89,7 @@ struct HostileInputTests {
         }
     }
 
-    @Test("an animated WebP is refused: a JPEG has one picture", .enabled(if: Tool.available("img2webp"), "needs img2webp (webp)"))
+    @Test("an animated WebP is refused: a JPEG has one picture", .enabled(if: TestTool.available("img2webp"), "needs img2webp (webp)"))
     func animatedWebP() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -98,7 +98,7 @@ struct HostileInputTests {
         other.quadrants.reverse()
         let second = try conversion.write(other.png(), "b.png")
         let path = conversion.scratch.file("moving.webp")
-        try Tool.run("img2webp", ["-loop", "0", first, second, "-o", path])
+        try TestTool.run("img2webp", ["-loop", "0", first, second, "-o", path])
         #expect {
             try conversion.convert(path)
         } throws: { error in
@@ -201,14 +201,14 @@ struct HostileInputTests {
         try Self.survive(QuadrantPicture().tiff(orientation: 6, rowsPerStrip: 4), name: "x.tiff", conversion: conversion)
     }
 
-    @Test("damaged HEIC files never crash the converter", .enabled(if: Tool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
+    @Test("damaged HEIC files never crash the converter", .enabled(if: TestTool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
     func damagedHEIC() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
         try Self.survive(try Self.heic(conversion), name: "x.heic", conversion: conversion)
     }
 
-    @Test("damaged WebP files never crash the converter", .enabled(if: Tool.available("cwebp"), "needs cwebp (webp)"))
+    @Test("damaged WebP files never crash the converter", .enabled(if: TestTool.available("cwebp"), "needs cwebp (webp)"))
     func damagedWebP() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
