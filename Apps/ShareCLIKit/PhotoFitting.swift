@@ -60,7 +60,8 @@ struct PhotoFitting: Sendable {
             } catch {
                 remove(made, from: entry)
                 switch error {
-                case .notConvertible, .tooLarge: return .failure(.refused(code: SendFlow.code(of: error), error.description))
+                case .notConvertible, .tooLarge:
+                    return .failure(.refused(code: SendFlow.code(of: error), error.description))
                 default: return .failure(.failure(error.description))
                 }
             }

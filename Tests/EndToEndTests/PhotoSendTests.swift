@@ -58,7 +58,8 @@ struct PhotoSendTests {
         for round in 1...2 {
             let result = try fixture.share(["send", heic, "--to", "thread:t1", "--verbose"])
             #expect(result.status == 0, "round \(round): \(result.stderr)")
-            #expect(result.stderr.contains("image/heif converted to JPEG as IMG_0001.jpg (64 × 32)"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("image/heif converted to JPEG as IMG_0001.jpg (64 × 32)"), "\(result.stderr)")
             let attachment = try await Self.attachment(fixture)
             #expect(attachment["file_name"] as? String == "IMG_0001.jpg")
             #expect(attachment["content_type"] as? String == "image/jpeg")

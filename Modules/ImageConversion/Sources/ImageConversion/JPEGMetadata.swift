@@ -132,7 +132,8 @@ enum ExifWriter {
         let exif = normalized(exif)
         let gps = normalized(gps)
         // Placeholders of the right size, so IFD0's size is known before its pointers' values.
-        var first = normalized(primary.filter { $0.tag != TIFFDirectories.exifPointer && $0.tag != TIFFDirectories.gpsPointer })
+        var first = normalized(
+            primary.filter { $0.tag != TIFFDirectories.exifPointer && $0.tag != TIFFDirectories.gpsPointer })
         if !exif.isEmpty {
             first.append(TIFFEntry(tag: TIFFDirectories.exifPointer, type: 4, count: 1, value: [0, 0, 0, 0]))
         }

@@ -37,7 +37,8 @@ final class JPEGWriter {
     {
         guard width > 0, height > 0, width <= Self.maximumDimension, height <= Self.maximumDimension else {
             throw .unsupported(
-                "a JPEG can be at most \(Self.maximumDimension) pixels wide and high; this photo is \(width) × \(height)")
+                "a JPEG can be at most \(Self.maximumDimension) pixels wide and high; this photo is \(width) × \(height)"
+            )
         }
         let status = withOptionalBytes(exif) { exifPointer, exifCount in
             withOptionalBytes(xmp) { xmpPointer, xmpCount in

@@ -54,7 +54,9 @@ struct WebPDecoder {
             .encode(raster, orientation: orientation, metadata: container.metadata)
     }
 
-    private func decode(_ container: Container, into pixels: UnsafeMutablePointer<UInt8>, stride: Int, layout: PixelLayout)
+    private func decode(
+        _ container: Container, into pixels: UnsafeMutablePointer<UInt8>, stride: Int, layout: PixelLayout
+    )
         throws(ImageConversionError)
     {
         var config = WebPDecoderConfig()

@@ -33,8 +33,9 @@ struct ConversionTests {
             sourceLocation: sourceLocation)
     }
 
-    @Test("a HEIC photo from heif-enc becomes a JPEG of the same picture; the HEIC is untouched",
-          .enabled(if: heifTools, Comment(rawValue: missingHeif)))
+    @Test(
+        "a HEIC photo from heif-enc becomes a JPEG of the same picture; the HEIC is untouched",
+        .enabled(if: heifTools, Comment(rawValue: missingHeif)))
     func heicBecomesJPEG() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -79,8 +80,9 @@ struct ConversionTests {
             jpeg, width: result.width, height: result.height, picture.upright(orientation: orientation), in: conversion)
     }
 
-    @Test("a HEIC's location is removed, its camera kept; --keep-metadata keeps the location",
-          .enabled(if: heifTools && metadataTools, Comment(rawValue: missingExifTool)))
+    @Test(
+        "a HEIC's location is removed, its camera kept; --keep-metadata keeps the location",
+        .enabled(if: heifTools && metadataTools, Comment(rawValue: missingExifTool)))
     func heicLocation() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -106,8 +108,9 @@ struct ConversionTests {
         #expect(keptTags["IFD0:Make"] as? String == "Example")
     }
 
-    @Test("a WebP with EXIF orientation 6 comes out upright (32 × 64) with orientation 1 and no location",
-          .enabled(if: webpTools && metadataTools, Comment(rawValue: missingExifTool + "; " + missingWebP)))
+    @Test(
+        "a WebP with EXIF orientation 6 comes out upright (32 × 64) with orientation 1 and no location",
+        .enabled(if: webpTools && metadataTools, Comment(rawValue: missingExifTool + "; " + missingWebP)))
     func webpOrientationAndLocation() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -155,8 +158,9 @@ struct ConversionTests {
             jpeg, width: result.width, height: result.height, picture.upright(orientation: orientation), in: conversion)
     }
 
-    @Test("a TIFF's location is removed and kept with --keep-metadata",
-          .enabled(if: metadataTools, Comment(rawValue: missingExifTool)))
+    @Test(
+        "a TIFF's location is removed and kept with --keep-metadata",
+        .enabled(if: metadataTools, Comment(rawValue: missingExifTool)))
     func tiffLocation() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -186,7 +190,9 @@ struct ConversionTests {
                 return count > 3 ? .deadlineExceeded : nil
             }
         })
-        #expect(throws: ImageConversionError.stopped(.deadlineExceeded)) { try conversion.convert(tiff, options: options) }
+        #expect(throws: ImageConversionError.stopped(.deadlineExceeded)) {
+            try conversion.convert(tiff, options: options)
+        }
         #expect(asked.withLock { $0 } == 4)
     }
 }

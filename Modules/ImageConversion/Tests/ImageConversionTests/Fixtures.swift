@@ -16,7 +16,8 @@ extension QuadrantPicture {
         defer { heif_encoder_release(encoder) }
         try check(heif_encoder_set_lossy_quality(encoder, 90))
         var image: OpaquePointer?
-        try check(heif_image_create(Int32(width), Int32(height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &image))
+        try check(
+            heif_image_create(Int32(width), Int32(height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &image))
         defer { heif_image_release(image) }
         try check(heif_image_add_plane(image, heif_channel_interleaved, Int32(width), Int32(height), 8))
         var stride: Int32 = 0
@@ -69,7 +70,9 @@ struct Conversion {
             close(source)
             close(destination)
         }
-        return (try JPEGImageConverter().convertToJPEG(source: source, destination: destination, options: options), output)
+        return (
+            try JPEGImageConverter().convertToJPEG(source: source, destination: destination, options: options), output
+        )
     }
 
     func bytes(_ path: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) }

@@ -36,7 +36,9 @@ struct HostileInputTests {
         return try conversion.bytes(webp)
     }
 
-    @Test("a truncated HEIC is refused as damaged", .enabled(if: TestTool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
+    @Test(
+        "a truncated HEIC is refused as damaged",
+        .enabled(if: TestTool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
     func truncatedHEIC() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -50,8 +52,9 @@ struct HostileInputTests {
         }
     }
 
-    @Test("a HEIC claiming 60000 × 60000 pixels is refused before it is decoded",
-          .enabled(if: TestTool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
+    @Test(
+        "a HEIC claiming 60000 × 60000 pixels is refused before it is decoded",
+        .enabled(if: TestTool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
     func heicBomb() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -71,11 +74,13 @@ struct HostileInputTests {
         }
         #expect(
             ImageConversionError.tooManyPixels(width: 60_000, height: 60_000, limit: limit).description
-                == "60000 × 60000 pixels is more than the 67 megapixels (67108864 pixels) a photo may have to be converted")
+                == "60000 × 60000 pixels is more than the 67 megapixels (67108864 pixels) a photo may have to be converted"
+        )
     }
 
-    @Test("a WebP claiming 16383 × 16383 pixels is refused before any buffer is made",
-          .enabled(if: TestTool.available("cwebp"), "needs cwebp (webp)"))
+    @Test(
+        "a WebP claiming 16383 × 16383 pixels is refused before any buffer is made",
+        .enabled(if: TestTool.available("cwebp"), "needs cwebp (webp)"))
     func webpBomb() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -89,7 +94,9 @@ struct HostileInputTests {
         }
     }
 
-    @Test("an animated WebP is refused: a JPEG has one picture", .enabled(if: TestTool.available("img2webp"), "needs img2webp (webp)"))
+    @Test(
+        "an animated WebP is refused: a JPEG has one picture",
+        .enabled(if: TestTool.available("img2webp"), "needs img2webp (webp)"))
     func animatedWebP() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
@@ -198,17 +205,21 @@ struct HostileInputTests {
     func damagedTIFF() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
-        try Self.survive(QuadrantPicture().tiff(orientation: 6, rowsPerStrip: 4), name: "x.tiff", conversion: conversion)
+        try Self.survive(
+            QuadrantPicture().tiff(orientation: 6, rowsPerStrip: 4), name: "x.tiff", conversion: conversion)
     }
 
-    @Test("damaged HEIC files never crash the converter", .enabled(if: TestTool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
+    @Test(
+        "damaged HEIC files never crash the converter",
+        .enabled(if: TestTool.available("heif-enc"), "needs heif-enc (libheif-examples)"))
     func damagedHEIC() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
         try Self.survive(try Self.heic(conversion), name: "x.heic", conversion: conversion)
     }
 
-    @Test("damaged WebP files never crash the converter", .enabled(if: TestTool.available("cwebp"), "needs cwebp (webp)"))
+    @Test(
+        "damaged WebP files never crash the converter", .enabled(if: TestTool.available("cwebp"), "needs cwebp (webp)"))
     func damagedWebP() throws {
         let conversion = try Conversion()
         defer { conversion.remove() }

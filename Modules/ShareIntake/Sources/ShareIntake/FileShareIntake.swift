@@ -70,7 +70,9 @@ public struct FileShareIntake: ShareIntaking {
                 index: index, item: source.description, deadline: .now + policy.loadTimeout,
                 timeout: policy.loadTimeout, limit: policy.fileMaxUploadBytes, progress: progress,
                 cancellation: cancellation)
-            items.append(try await Self.run(cancellation) { () throws(IntakeError) in try loader.load(source, context: context) })
+            items.append(
+                try await Self.run(cancellation) { () throws(IntakeError) in try loader.load(source, context: context) }
+            )
         }
         // The new names must survive a crash as well as the bytes (fsync of
         // the folder); best effort, as before: the copies themselves are synced.
@@ -101,7 +103,9 @@ public struct FileShareIntake: ShareIntaking {
     }
 
     /// Opens the destination folder and makes the loader that writes into it.
-    private func openFolder(_ directory: String, policy: IntakePolicy) throws(IntakeError) -> (OwnedDescriptor, ItemLoader) {
+    private func openFolder(_ directory: String, policy: IntakePolicy) throws(IntakeError) -> (
+        OwnedDescriptor, ItemLoader
+    ) {
         let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else {
             throw .unreadable(

@@ -76,7 +76,8 @@ struct PhotoConversionTests {
             acceptedContentTypes: accepted, fileMaxUploadBytes: limit, loadTimeout: timeout, keepImageMetadata: keep)
     }
 
-    @Test("a HEIC for a server that takes JPEG but not HEIF becomes <stem>.jpg as image/jpeg; the original is only read")
+    @Test(
+        "a HEIC for a server that takes JPEG but not HEIF becomes <stem>.jpg as image/jpeg; the original is only read")
     func converted() async throws {
         let fixture = try IntakeFixture()
         defer { fixture.remove() }
@@ -120,13 +121,15 @@ struct PhotoConversionTests {
         let intake = Self.intake(fixture, converter)
         let path = try fixture.write("photo.heic", Self.heic)
         let items = try await intake.load(
-            [.file(path: path)], into: fixture.destination, policy: Self.policy(accepted: Samples.demoTypes + ["image/heif"]),
+            [.file(path: path)], into: fixture.destination,
+            policy: Self.policy(accepted: Samples.demoTypes + ["image/heif"]),
             progress: nil)
         #expect(items.first?.contentType == "image/heif" && items.first?.conversion == nil)
         #expect(try fixture.copy(items.first?.storedName) == Self.heic)
         let noJPEG = ["text/plain", "image/png"]
         await #expect(throws: IntakeError.unsupportedType(item: path, contentType: "image/heif", accepted: noJPEG)) {
-            try await intake.load([.file(path: path)], into: fixture.destination, policy: Self.policy(accepted: noJPEG), progress: nil)
+            try await intake.load(
+                [.file(path: path)], into: fixture.destination, policy: Self.policy(accepted: noJPEG), progress: nil)
         }
     }
 
@@ -197,8 +200,10 @@ struct PhotoConversionTests {
         let intake = Self.intake(fixture, converter)
         let path = try fixture.write("later.heic", Self.heic)
         let loaded = try #require(
-            try await intake.load([.file(path: path)], into: fixture.destination, policy: Self.policy(accepted: nil), progress: nil)
-                .first)
+            try await intake.load(
+                [.file(path: path)], into: fixture.destination, policy: Self.policy(accepted: nil), progress: nil
+            )
+            .first)
         #expect(loaded.contentType == "image/heif")
         let takesHEIF = Self.policy(accepted: Samples.demoTypes + ["image/heif"])
         #expect(try await intake.convertToJPEG(loaded, index: 0, in: fixture.destination, policy: takesHEIF) == nil)

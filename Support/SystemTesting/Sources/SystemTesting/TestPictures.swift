@@ -300,4 +300,3 @@ public enum ExifTool {
         try TestTool.run("exiftool", arguments + [path])
     }
 }
-

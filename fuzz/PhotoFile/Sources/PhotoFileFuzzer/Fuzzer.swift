@@ -19,7 +19,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("the scratch files cannot be written")
     }
     let options = JPEGConversionOptions(maximumPixels: 1 << 20)
-    guard let result = try? JPEGImageConverter().convertToJPEG(source: source, destination: destination, options: options)
+    guard
+        let result = try? JPEGImageConverter().convertToJPEG(source: source, destination: destination, options: options)
     else { return 0 }
     var head: [UInt8] = [0, 0]
     guard result.size >= 2, pread(destination, &head, 2, 0) == 2, head == [0xFF, 0xD8] else {
