@@ -22,6 +22,14 @@ struct PhotoFitting: Sendable {
         /// Reading, writing or time (exit 1).
         case failure(String)
 
+        /// The `--verbose` line of the refusal.
+        var stage: ShareStage {
+            switch self {
+            case .refused(let code, let message): return .refused(code: code, reason: message)
+            case .failure(let message): return .refused(code: nil, reason: message)
+            }
+        }
+
         func exit(_ report: SendReport) -> ExitCode {
             switch self {
             case .refused(let code, let message): return report.refused(code: code, message)
@@ -56,7 +64,7 @@ struct PhotoFitting: Sendable {
                 replaced.append(attachment.file)
                 manifest.attachments[index] = InboxAttachment(
                     file: stored, fileName: name, contentType: type, size: jpeg.size)
-                if let line = SendFlow.conversionStep(jpeg) { report.step(line) }
+                if let converted = ShareStage.conversion(of: jpeg) { report.stage(entry.id, converted) }
             } catch {
                 remove(made, from: entry)
                 switch error {

@@ -43,6 +43,9 @@ public enum ShareDaemonProgram {
         Logs go to standard error, never a token: in journald's form
         (`<6>service: message`) when standard error is the journal (JOURNAL_STREAM),
         plain lines (`service: message`, `error: service: message`) elsewhere.
+        Each stage of a share (taken over, each attempt and upload, sent, not sent
+        yet, refused with the reason) is one line with the share's id, so
+        `journalctl --user -u share-daemon | grep ID` tells what became of it.
         The control socket (0600) is $SHAREKIT_RUNTIME_DIR/daemon.sock, else
         <container>/run/daemon.sock for SHAREKIT_CONTAINER_DIR, else
         $XDG_RUNTIME_DIR/sharekit/daemon.sock. The outbox lives in $SHAREKIT_STATE_DIR,

@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // Photos as JPEG: HEIF and HEIC, AVIF, WebP and TIFF converted into JPEG for
-// a server that takes no other image type (docs/adr/0012-photos-as-jpeg.md).
+// a server that takes no other image type (docs/adr/0013-photos-as-jpeg.md).
 //
 // The C libraries are Debian's, reached through system-library targets owned
 // by this package only: `CHeif` (libheif), `CWebP` (libwebp), `CTIFF`

@@ -2,7 +2,7 @@
 // Photo memory benchmark: the peak RSS of a fresh process converting a HEIC,
 // a WebP and a TIFF of 1, 12 and 48 megapixels into JPEG with
 // ImageConversion, against the same process converting a 64 × 32 picture.
-// It shows what docs/adr/0012-photos-as-jpeg.md says: memory follows the
+// It shows what docs/adr/0013-photos-as-jpeg.md says: memory follows the
 // pixel count (a few bytes a pixel for the decoders that hold the image),
 // and a TIFF in its stored orientation is streamed by strips. A separate
 // package so that benchmarks never slow down the main build.
