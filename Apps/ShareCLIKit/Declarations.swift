@@ -28,6 +28,8 @@ enum Options {
     static let queue = Flag("--queue", "keep the share for share-daemon and return at once")
     static let loadTimeout = ValueOption("--load-timeout", "SECONDS", "the deadline of each load (default 30)")
     static let desktop = Flag("--desktop", "launched from the desktop entry (a terminal, a chooser, or nothing)")
+    static let keepMetadata = Flag(
+        "--keep-metadata", "a photo converted to JPEG keeps its location (GPS) and XMP; by default they are dropped")
 
     // share login
     static let loginServer = ValueOption("--server", "URL", "the server, https://host[:port]")
@@ -61,8 +63,8 @@ enum ShareCommands {
         "send", summary: "share files, links or text to a target",
         declared: [
             Options.text, Options.stdin, Options.to, Options.comment, Options.newPost, Options.queue, Options.json,
-            Options.server, Options.onCancel, Options.loadTimeout, Options.desktop, Options.progress,
-            Options.noProgress, Options.verbose,
+            Options.server, Options.onCancel, Options.loadTimeout, Options.keepMetadata, Options.desktop,
+            Options.progress, Options.noProgress, Options.verbose,
         ], arguments: "[FILE|URL ...]", argumentCompletion: .files)
 
     static let inboxList = CommandDeclaration(

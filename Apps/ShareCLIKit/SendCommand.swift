@@ -18,8 +18,8 @@ enum SendCommand {
     static let help = """
         Usage: share send [FILE|URL ...] [--text T] [--stdin] [--to TARGET] [--comment C]
                           [--new-post TITLE] [--queue] [--json] [--server URL]
-                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--desktop]
-                          [--progress auto|bar|lines|off] [--no-progress] [--verbose]
+                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--keep-metadata]
+                          [--desktop] [--progress auto|bar|lines|off] [--no-progress] [--verbose]
 
         Shares files, links and text into a thread or channel as one message.
 
@@ -49,6 +49,8 @@ enum SendCommand {
                           no answer the share is kept for share-daemon whatever this
                           says, as the message may already be on the server.
           --load-timeout S  the deadline of each load (a file, stdin, a FIFO); default 30.
+          --keep-metadata a photo converted to JPEG (below) keeps its location (GPS) and
+                          XMP; by default they are dropped.
           --progress M    auto (default): a bar with bytes acknowledged, rate and ETA on
                           a terminal, nothing on a pipe; bar: always the bar; lines: a
                           plain `progress NAME DONE/TOTAL bytes` line each second (logs);
@@ -67,7 +69,11 @@ enum SendCommand {
         container; it is removed when the server has it or refused it for good.
         The content type of each file is told from its bytes (libmagic) and its name
         (the shared MIME database); a type the server does not accept is refused
-        before any byte is sent.
+        before any byte is sent. A photo (HEIC/HEIF, AVIF, WebP, TIFF) for a server
+        that does not accept its type but accepts image/jpeg is sent as <name>.jpg,
+        converted into the share inbox within the load deadline: its orientation
+        applied, its location (GPS) dropped unless --keep-metadata; the original
+        file is not changed. One beyond 64 megapixels, damaged or animated is refused.
 
         Output: `sent to <display path>: message <id>` on success; with --json an
         object {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
@@ -133,6 +139,7 @@ struct SendRequest: Sendable {
     var onCancel: CancelPolicy
     var loadTimeout: Duration
     var progress: ProgressMode
+    var keepMetadata: Bool
 
     init(_ parsed: ParsedArguments) throws {
         items = parsed.positionals.filter { $0 != "-" }
@@ -145,6 +152,7 @@ struct SendRequest: Sendable {
             throw UsageError("--new-post needs a title")
         }
         queueOnly = parsed.has(Options.queue)
+        keepMetadata = parsed.has(Options.keepMetadata)
         progress = try ProgressMode.parse(parsed.value(Options.progress), noProgress: parsed.has(Options.noProgress))
         guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
             throw UsageError("--on-cancel must be keep or remove")
@@ -351,7 +359,8 @@ struct SendFlow: Sendable {
         }
         let policy = IntakePolicy(
             acceptedContentTypes: cachedLimits?.acceptedContentTypes,
-            fileMaxUploadBytes: cachedLimits?.fileMaxUploadBytes, loadTimeout: request.loadTimeout)
+            fileMaxUploadBytes: cachedLimits?.fileMaxUploadBytes, loadTimeout: request.loadTimeout,
+            keepImageMetadata: request.keepMetadata)
         // Intake runs as its own task so Ctrl-C can cancel it (a stalled pipe
         // or FIFO ends at once); the draft is discarded here, after the task
         // has stopped writing into it, never from the signal handler.
@@ -383,13 +392,16 @@ struct SendFlow: Sendable {
         case .failure(let error):
             context.inbox.discard(draft)
             switch error {
-            case .unsupportedType, .tooLarge:
+            case .unsupportedType, .tooLarge, .notConvertible:
                 return report.refused(code: Self.code(of: error), error.description)
             case .empty:
                 return report.usage(error.description)
             default:
                 return report.failure(error.description)
             }
+        }
+        for item in items {
+            if let converted = ShareStage.conversion(of: item) { report.stage(clientMsgID.description, converted) }
         }
         let manifest = Self.manifest(
             clientMsgID: clientMsgID, origin: context.origin, target: target, request: request, items: items)
@@ -448,6 +460,19 @@ struct SendFlow: Sendable {
         }
         if limits == nil, !entry.manifest.attachments.isEmpty {
             limits = await context.instanceLimits()
+            switch await PhotoFitting(context: context, request: request, report: report)
+                .convert(entry, limits: limits, lock: draft)
+            {
+            case .success(let converted):
+                entry = converted
+            case .failure(let refusal):
+                notice.stop()
+                interrupt.onInterrupt = nil
+                try? context.inbox.markProcessed(entry, lock: draft)
+                draft.release()
+                report.stage(entry.id, refusal.stage)
+                return refusal.exit(report)
+            }
             switch Self.fitted(entry.manifest, to: limits, catalog: try? context.assembly.contentTypeCatalog()) {
             case .success(let fitted) where fitted != entry.manifest:
                 if let changed = try? context.inbox.update(entry, manifest: fitted, lock: draft) { entry = changed }
@@ -539,7 +564,7 @@ struct SendFlow: Sendable {
 
     static func code(of error: IntakeError) -> String {
         switch error {
-        case .unsupportedType: return "unsupported_type"
+        case .unsupportedType, .notConvertible: return "unsupported_type"
         case .tooLarge: return "too_large"
         default: return "intake_failed"
         }
@@ -582,6 +607,16 @@ enum ShareStage: Sendable {
     case refused(code: String?, reason: String)
     case interrupted(kept: Bool, mayBeOnServer: Bool)
     case quarantined(reason: String)
+    /// A photo converted into JPEG for a server that takes no other image type.
+    case converted(item: String, from: String, fileName: String, width: Int, height: Int, removedLocation: Bool)
+
+    /// The conversion of a loaded item, nil for an item kept as it was.
+    static func conversion(of item: IntakeItem) -> ShareStage? {
+        guard let conversion = item.conversion else { return nil }
+        return .converted(
+            item: item.origin, from: conversion.originalContentType, fileName: item.fileName ?? "",
+            width: conversion.width, height: conversion.height, removedLocation: conversion.removedLocation)
+    }
 
     /// The words of the line (English, like the daemon's log).
     var text: String {
@@ -601,6 +636,9 @@ enum ShareStage: Sendable {
             if mayBeOnServer { return "interrupted; kept for share-daemon, the message may already be on the server" }
             return kept ? "interrupted; kept for share-daemon" : "interrupted; removed"
         case .quarantined(let reason): return "quarantined: \(reason)"
+        case .converted(let item, let from, let fileName, let width, let height, let removedLocation):
+            let location = removedLocation ? "; its location was removed (--keep-metadata keeps it)" : ""
+            return "\(item): \(from) converted to JPEG as \(fileName) (\(width) × \(height))\(location)"
         }
     }
 }
