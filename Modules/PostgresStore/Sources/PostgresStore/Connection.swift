@@ -224,17 +224,21 @@ final class Connection {
         return handle
     }
 
+    /// The error for a connection found lost; inside a transaction it also
+    /// ends the transaction (the server rolled it back when the connection went).
     private func lostConnection(during what: String) -> SQLError {
         let detail = handle.map { ServerFailure.oneLine(String(cString: PQerrorMessage($0))) } ?? ""
         let consequence =
             transactionDepth > 0
             ? "the transaction was rolled back"
             : "a write may or may not have taken effect"
-        return .io(
+        let error = SQLError.io(
             code: ServerFailure.packed(ServerFailure.connectionFailure),
             message: "the connection to PostgreSQL was lost during \(what)"
                 + (detail.isEmpty ? "" : " (\(hideSecrets(detail)))")
                 + "; \(consequence); the next call connects again")
+        if transactionDepth > 0, doomed == nil { doomed = error }
+        return error
     }
 
     /// Sends one statement and reads its results.
@@ -351,7 +355,10 @@ final class Connection {
         switch status {
         case PGRES_SINGLE_TUPLE, PGRES_TUPLES_OK, PGRES_COMMAND_OK:
             if status != PGRES_COMMAND_OK, !stream.discard, stream.failure == nil {
-                let decoding = ResultDecoding(result)
+                // In single-row mode every row is a result of its own; its
+                // columns are read once and shared by all rows.
+                let decoding = stream.columns.map { ResultDecoding(result, columns: $0) } ?? ResultDecoding(result)
+                stream.columns = decoding.columns
                 do {
                     for row in 0..<decoding.rowCount { stream.append(try decoding.row(row)) }
                 } catch let error as SQLError {
@@ -408,7 +415,6 @@ final class Connection {
         }
         if PQstatus(handle) != CONNECTION_OK {
             stream.replaceFailure(lostConnection(during: "a statement"))
-            if transactionDepth > 0 { doomed = stream.failure }
             return
         }
         guard transactionDepth > 0 else {
@@ -648,6 +654,8 @@ final class RowStream {
     var finished = false
     /// Whether its savepoint was released or rolled back.
     var settled = false
+    /// The columns of its result, once the first row was read.
+    var columns: SQLColumns?
     /// The first failure it met.
     private(set) var failure: SQLError?
     /// What the server said about that failure.

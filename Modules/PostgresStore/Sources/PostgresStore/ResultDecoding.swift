@@ -28,7 +28,8 @@ struct ResultDecoding {
         types = (0..<count).map { PQftype(result, $0) }
     }
 
-    /// Reads every row, for a caller that keeps the result's column names.
+    /// Reads a result whose column names the caller already has (the next
+    /// row of a statement in single-row mode).
     init(_ result: OpaquePointer, columns: SQLColumns) {
         self.result = result
         self.columns = columns

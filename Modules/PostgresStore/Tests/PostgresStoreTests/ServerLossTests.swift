@@ -61,6 +61,18 @@ struct ServerLossTests {
         #expect(statementError != nil)
         try fixture.server.restart()
         #expect(try database.query("SELECT count(*) AS n FROM items").first?.get("n", as: Int64.self) == 0)
+
+        // A body that swallows the error and returns does not make the transaction look committed.
+        let swallowed = try ioMessage {
+            try database.transaction {
+                try database.execute("INSERT INTO items (writer, n) VALUES ('doomed', 3)")
+                try fixture.server.kill()
+                _ = try? database.execute("INSERT INTO items (writer, n) VALUES ('doomed', 4)")
+            }
+        }
+        #expect(swallowed.contains("the transaction was rolled back"), "\(swallowed)")
+        try fixture.server.restart()
+        #expect(try database.query("SELECT count(*) AS n FROM items").first?.get("n", as: Int64.self) == 0)
     }
 
     @Test("SIGKILL of the connection's own server process: the call fails clearly; once the server has recovered the next call works")

@@ -39,6 +39,18 @@ struct StatementTests {
         #expect(throws: SQLError.self) { try db.execute("INSERT INTO a VALUES (?); INSERT INTO a VALUES (?)", ["1", "2"]) }
     }
 
+    @Test("a prepared statement whose table another connection changed is prepared again, not failed")
+    func stalePreparedStatement() throws {
+        let fixture = try PostgresFixture(schema: ["CREATE TABLE t (id BIGINT PRIMARY KEY); INSERT INTO t VALUES (1)"])
+        defer { fixture.remove() }
+        let select = "SELECT * FROM t WHERE id = ?"
+        #expect(try fixture.database.query(select, [1]).first?.columns.names == ["id"])
+        try fixture.psql("ALTER TABLE t ADD COLUMN note TEXT DEFAULT 'n'")
+        let row = try #require(try fixture.database.query(select, [1]).first)
+        #expect(row.columns.names == ["id", "note"])
+        #expect(try row.value("note") == .text("n"))
+    }
+
     @Test("changes counts the rows of the last INSERT, UPDATE or DELETE")
     func changes() throws {
         let fixture = try PostgresFixture(schema: PostgresFixture.itemsSchema)

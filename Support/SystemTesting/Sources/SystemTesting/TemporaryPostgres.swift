@@ -532,8 +532,10 @@ private final class RunningServer: @unchecked Sendable {
         guard first else { return }
         close(child.input)
         _ = child.wait()
+        // Bounded, so a process that never lets go of the output cannot hang the test run.
+        let deadline = Date().addingTimeInterval(60)
         condition.withLock {
-            while !ended { condition.wait() }
+            while !ended, condition.wait(until: deadline) {}
         }
     }
 
