@@ -72,8 +72,7 @@ struct CLIContext: Sendable {
     /// - Throws: `ProgramError` when no server is known, or what the assembly throws.
     init(environment: [String: String], server: String?) throws {
         assembly = try ClientAssembly(environment: environment)
-        let state = assembly.container.state
-        let stored = (try? state.value(for: .serverOrigin)).flatMap { $0 }
+        let stored = (try? assembly.signedInAccount())?.origin
         guard let chosen = server ?? environment["SHAREKIT_SERVER"] ?? stored, !chosen.isEmpty else {
             throw ProgramError("no server: run `share login --server URL --user NAME` first, or give --server URL")
         }

@@ -92,19 +92,17 @@ enum LoginCommand {
         }
 
         let state = assembly.container.state
-        let previousOrigin = (try? state.value(for: .serverOrigin)) ?? nil
-        let previousUser = (try? state.value(for: .accountUsername)) ?? nil
+        let previous = try? assembly.signedInAccount()
         do {
             // The stored child belongs to the previous parent (perhaps another
             // person's): the daemon makes a new one for this session.
             try await connection.issuer.deleteStoredSession(.child)
-            if previousOrigin != origin || previousUser != user {
+            if previous?.origin != origin || previous?.username != user {
                 // Recent targets and limits describe the previous account.
                 try state.set(nil, for: .recentTargets)
                 try InstanceValues.clear(in: state)
             }
-            try state.set(origin, for: .serverOrigin)
-            try state.set(user, for: .accountUsername)
+            try assembly.recordAccount(SignedInAccount(origin: origin, username: user))
         } catch {
             return output.failure("logged in, but cannot record it for the other programs: \(error)")
         }

@@ -58,7 +58,7 @@ enum LogoutCommand {
             return output.failure("\(error)")
         }
         let state = assembly.container.state
-        origin = origin ?? ((try? state.value(for: .serverOrigin)) ?? nil)
+        origin = origin ?? (try? assembly.signedInAccount())?.origin
 
         var logout = Logout()
         if let origin {
@@ -73,10 +73,7 @@ enum LogoutCommand {
         }
         logout.forget("the recent targets", as: "recent_targets") { try state.set(nil, for: .recentTargets) }
         logout.forget("the server's limits", as: "instance_values") { try InstanceValues.clear(in: state) }
-        logout.forget("the account", as: "account") {
-            try state.set(nil, for: .accountUsername)
-            try state.set(nil, for: .serverOrigin)
-        }
+        logout.forget("the account", as: "account") { try assembly.forgetAccount() }
         return logout.report(output, origin: origin)
     }
 }

@@ -81,8 +81,8 @@ struct Status {
     var loggedIn: Bool { parent?.sessionID != nil }
 
     static func gather(_ assembly: ClientAssembly) -> Status {
-        let state = assembly.container.state
-        let server = (try? state.value(for: .serverOrigin)) ?? nil
+        let account = try? assembly.signedInAccount()
+        let server = account?.origin
         var parent: StoredSession?
         var child: StoredSession?
         if let server, let connection = try? assembly.connection(to: server) {
@@ -95,7 +95,7 @@ struct Status {
         let outbox = (try? assembly.existingDaemonOutbox()) ?? nil
         let finished = ((try? outbox?.list(states: [.sent, .failed])) ?? nil) ?? []
         return Status(
-            server: server, user: (try? state.value(for: .accountUsername)) ?? nil, parent: parent, child: child,
+            server: server, user: account?.username, parent: parent, child: child,
             inbox: inbox, daemon: DaemonControl.status(path: DaemonControl.socketPath(of: assembly)),
             outcomes: Array(finished.sorted { $0.updatedAt > $1.updatedAt }.prefix(3)),
             now: UnixClock.system.seconds())

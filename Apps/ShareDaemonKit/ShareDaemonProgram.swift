@@ -119,7 +119,7 @@ public enum ShareDaemonProgram {
             log.error("daemon", "\(error)")
             return ExitCode.failure.rawValue
         }
-        guard let origin = (try? assembly.container.state.value(for: .serverOrigin)).flatMap({ $0 }) else {
+        guard let origin = (try? assembly.signedInAccount())?.origin else {
             log.error("daemon", "not logged in: run `share login --server URL --user NAME` first")
             return ExitCode.failure.rawValue
         }
