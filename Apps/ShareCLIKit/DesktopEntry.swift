@@ -2,9 +2,17 @@ import AppSupport
 import ClientAssembly
 
 /// The freedesktop desktop entry that offers ShareKit in file managers'
-/// "Open with" (`contrib/desktop/sharekit.desktop`), generated from
+/// "Open with" and for links dropped on its launcher
+/// (`contrib/desktop/sharekit.desktop`), generated from
 /// `ClientAssembly.offeredContentTypes` (the intake's list) so that the list is written once.
 /// `share desktop-entry` prints it; a test checks the shipped file is this text.
+///
+/// `Exec` takes `%U`, URLs: GNOME (GIO) passes a URL it has no local path
+/// for as it is, and KDE (KIO) passes the schemes of `X-KDE-Protocols` as
+/// they are and downloads any other to a local copy. With `%F` both would
+/// pass a downloaded copy of a web page, and a link would become a file.
+/// `file` is listed so that KDE passes local files too; `http` and `https`
+/// are the links ShareKit shares.
 enum DesktopEntry {
     /// The entry's text.
     static var text: String {
@@ -14,8 +22,8 @@ enum DesktopEntry {
         Version=1.4
         Name=ShareKit
         GenericName=Share to chat
-        Comment=Share files into a chat thread or channel
-        Exec=share send --desktop %F
+        Comment=Share files, links and text into a chat thread or channel
+        Exec=share send --desktop %U
         TryExec=share
         Icon=document-send
         Terminal=false
@@ -23,6 +31,7 @@ enum DesktopEntry {
         StartupNotify=false
         Categories=Network;InstantMessaging;
         MimeType=\(ClientAssembly.offeredContentTypes.joined(separator: ";"));
+        X-KDE-Protocols=file,http,https
 
         """
     }
@@ -32,8 +41,11 @@ enum DesktopEntry {
         Usage: share desktop-entry
 
         Prints the freedesktop desktop entry that offers ShareKit in file managers'
-        "Open with" (the file contrib/desktop/sharekit.desktop is this text). Install
-        it with: share desktop-entry > ~/.local/share/applications/sharekit.desktop
+        "Open with" and for links dropped on its launcher (the file
+        contrib/desktop/sharekit.desktop is this text). It runs
+        `share send --desktop %U`: files, web links (https://...) and the links of a
+        text/uri-list file become the share's items. Install it with:
+        share desktop-entry > ~/.local/share/applications/sharekit.desktop
 
         Exit codes: 0 printed, 2 invalid command line.
 

@@ -4,8 +4,11 @@ import ShareCore
 import Synchronization
 import TargetStoreInterface
 
-/// `share send --desktop FILES...`: how the desktop entry launches ShareKit
-/// from a file manager's "Open with" (no terminal, nobody reading stderr).
+/// `share send --desktop URLS...`: how the desktop entry launches ShareKit
+/// from a file manager's "Open with" or a link dropped on its launcher (no
+/// terminal, nobody reading stderr). What the desktop hands over becomes
+/// items as ``DesktopHandover`` says: files, links, and the links of a
+/// `text/uri-list` file.
 ///
 /// A share never goes anywhere the person did not choose. On a terminal it
 /// is the ordinary `share send` with the picker. Without one it opens itself
@@ -43,8 +46,8 @@ enum DesktopLaunch {
             notifier.notify(.failure, summary: "ShareKit: not shared", body: howToShare)
             return .failure
         }
-        let files = rest.filter { !$0.hasPrefix("-") }.count
-        guard let chosen = chooser.choose(among: recents, files: files, environment: environment) else {
+        let items = DesktopHandover.expand(rest).filter { !$0.hasPrefix("-") }.count
+        guard let chosen = chooser.choose(among: recents, items: items, environment: environment) else {
             notifier.notify(.success, summary: "ShareKit: cancelled", body: "Nothing was shared.")
             return .cancelled
         }
@@ -58,7 +61,8 @@ enum DesktopLaunch {
     ) async -> ExitCode {
         let out = CapturingSink(io.out)
         let err = CapturingSink(io.err)
-        let code = await SendCommand.run(arguments, io: ProgramIO(out: out, err: err), environment: environment)
+        let code = await SendCommand.run(
+            DesktopHandover.expand(arguments), io: ProgramIO(out: out, err: err), environment: environment)
         let said = out.lines.last ?? ""
         let why = err.lines.map { $0.hasPrefix("share send: ") ? String($0.dropFirst(12)) : $0 }
             .joined(separator: "\n")
@@ -127,13 +131,13 @@ struct GraphicalChooser: Sendable {
         return nil
     }
 
-    /// Asks the person where the files go; nil when they cancelled or chose nothing known.
+    /// Asks the person where the items go; nil when they cancelled or chose nothing known.
     /// - Parameters:
     ///   - targets: the recent targets to choose among.
-    ///   - files: how many files are shared (for the question).
+    ///   - items: how many files and links are shared (for the question).
     ///   - environment: the chooser's environment (its display).
-    func choose(among targets: [ShareTarget], files: Int, environment: [String: String]) -> ShareTarget? {
-        let question = "Share \(files) file\(files == 1 ? "" : "s") to:"
+    func choose(among targets: [ShareTarget], items: Int, environment: [String: String]) -> ShareTarget? {
+        let question = "Share \(items) item\(items == 1 ? "" : "s") to:"
         // Display paths are other users' words: shown as plain text, never as markup or escapes.
         let rows = targets.map { (PickerLaunch.reference(of: $0), TerminalText.neutralised($0.displayPath)) }
         let command: [String]

@@ -51,10 +51,11 @@ enum SendCommand {
                           plain `progress NAME DONE/TOTAL bytes` line each second (logs);
                           off: nothing.
           --no-progress   the same as --progress off.
-          --desktop       launched from the desktop entry: open the picker in a terminal
-                          emulator, else ask in a graphical chooser (zenity, kdialog),
-                          else share nothing and say how; the outcome is a desktop
-                          notification (docs/picker.md).
+          --desktop       launched from the desktop entry (URLs: files, web links, and
+                          the links of a text/uri-list file): open the picker in a
+                          terminal emulator, else ask in a graphical chooser (zenity,
+                          kdialog), else share nothing and say how; the outcome is a
+                          desktop notification (docs/picker.md).
           --verbose       say each step on stderr (entry written, each upload, the message);
                           SHAREKIT_VERBOSE=1 in the environment does the same.
 
