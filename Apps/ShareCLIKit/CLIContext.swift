@@ -12,11 +12,11 @@ import TargetStoreInterface
 /// Why `share send` could not settle on a target, and what it means for the exit code.
 enum TargetProblem: Error, Sendable {
     /// The person named something that does not exist or cannot be written to.
-    case refused(code: String, String)
+    case refused(code: String, LocalizedText)
     /// The command line cannot name a target (a malformed reference).
-    case usage(String)
+    case usage(LocalizedText)
     /// The target could not be checked and is not known from earlier shares.
-    case failure(String)
+    case failure(LocalizedText)
 
     func exit(_ report: SendReport) -> ExitCode {
         switch self {
@@ -47,7 +47,7 @@ final class WaitingNotice: Sendable {
         task = Task {
             // A display timer, not synchronisation: the notice is for a person.
             guard (try? await Task.sleep(for: .milliseconds(800))) != nil else { return }
-            err.write("share send: waiting for \(TerminalText.neutralised(host)) ...\n")
+            err.write("share send: " + t(.waitingFor, ["host": TerminalText.neutralised(host)]) + "\n")
         }
     }
 
@@ -74,7 +74,7 @@ struct CLIContext: Sendable {
         assembly = try ClientAssembly(environment: environment)
         let stored = (try? assembly.signedInAccount())?.origin
         guard let chosen = server ?? environment["SHAREKIT_SERVER"] ?? stored, !chosen.isEmpty else {
-            throw ProgramError("no server: run `share login --server URL --user NAME` first, or give --server URL")
+            throw ProgramError(localized(.noServer))
         }
         origin = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
         connection = try assembly.connection(to: origin)
@@ -124,7 +124,7 @@ struct CLIContext: Sendable {
         do {
             reference = try ShareTarget.parseReference(wanted)
         } catch {
-            return .failure(.usage("\(error)"))
+            return .failure(.usage(LocalizedText(describing: error)))
         }
         if reference == nil, let problem = Self.malformedReference(wanted) { return .failure(.usage(problem)) }
         let known = (try? recents.list().targets) ?? []
@@ -156,15 +156,14 @@ struct CLIContext: Sendable {
         do {
             reference = try ShareTarget.parseReference(wanted)
         } catch {
-            return .failure(.usage("\(error)"))
+            return .failure(.usage(LocalizedText(describing: error)))
         }
         if reference == nil, let problem = Self.malformedReference(wanted) { return .failure(.usage(problem)) }
         let directory = connection.targets(.child)
         do {
             let target = try await directory.resolve(wanted)
             if newPostTitle != nil, target.kind != .newPost {
-                return .failure(
-                    .usage("--new-post needs a forum channel (new-post:ID or channel:ID), not \(target.displayPath)"))
+                return .failure(.usage(localized(.newPostNeedsForum, ["path": target.displayPath])))
             }
             return .success(target)
         } catch {
@@ -176,35 +175,31 @@ struct CLIContext: Sendable {
                     return .success(match ?? reference)
                 }
                 if let match = known.first(where: { $0.displayPath == text }) { return .success(match) }
-                return .failure(
-                    .failure(
-                        "cannot look up \"\(text)\" now (\(reason)); use a reference such as thread:ID, "
-                            + "which works offline"))
+                return .failure(.failure(localized(.cannotLookUp, ["text": text, "reason": reason])))
             case .notWritable:
-                return .failure(.refused(code: "write_forbidden", error.description))
+                return .failure(.refused(code: "write_forbidden", error.localizedText))
             case .notFound, .ambiguous:
-                return .failure(.refused(code: "unknown_target", error.description))
+                return .failure(.refused(code: "unknown_target", error.localizedText))
             case .invalidReference:
-                return .failure(.usage(error.description))
+                return .failure(.usage(error.localizedText))
             }
         }
     }
 
-    /// The forms `--to` accepts, for a usage error.
-    static let acceptedTargetForms =
-        "thread:ID, channel:ID, new-post:CHANNEL_ID, or a display path such as \"server > Space > channel\""
-
     /// Why `text` looks like a reference with a kind that does not exist
     /// (`thred:t3`): one word of letters and dashes, a colon, an id, and no
     /// `>` or space that a display path would have. Nil for anything else.
-    static func malformedReference(_ text: String) -> String? {
+    static func malformedReference(_ text: String) -> LocalizedText? {
         guard let colon = text.firstIndex(of: ":"), !text.contains(">"), !text.contains(" ") else { return nil }
         let kind = String(text[..<colon])
         guard !kind.isEmpty, kind.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
         let id = text[text.index(after: colon)...]
         let kinds = ["thread", "channel", "new-post"]
-        let hint = Suggestion.nearest(to: kind, in: kinds).map { "; did you mean '\($0):\(id)'?" } ?? ""
-        return "'\(text)' is not a target: '\(kind)' is not a kind of target (use \(acceptedTargetForms))\(hint)"
+        let reference = Suggestion.nearest(to: kind, in: kinds).map { "\($0):\(id)" }
+        return LocalizedText { language in
+            let hint = reference.map { CLIText.table.text(.didYouMeanTarget, ["reference": $0], in: language) } ?? ""
+            return CLIText.table.text(.notAKind, ["text": text, "kind": kind, "hint": hint], in: language)
+        }
     }
 
     /// Tells a running daemon that the inbox has something new (best effort:
@@ -222,13 +217,15 @@ struct CLIContext: Sendable {
             _ = try? recents.record(entry.manifest.target)
             return report.sent(message, manifest: entry.manifest)
         case .kept(let reason):
-            return report.queued(entry, reason: reason.description, daemonRunning: wakeDaemon())
+            return report.queued(entry, reason: reason.localizedText, daemonRunning: wakeDaemon())
         case .rejected(let code, let message):
-            return report.refused(code: code, message, clientMsgID: entry.manifest.clientMsgID)
+            return report.refused(
+                code: code, SendError.localizedRejection(code: code, message: message),
+                clientMsgID: entry.manifest.clientMsgID)
         case .cancelled(let kept):
             return report.cancelled(kept: kept, id: entry.id, daemonRunning: kept ? wakeDaemon() : true)
         case .quarantined(let reason):
-            return report.failure("the share could not be sent and was quarantined: \(reason)")
+            return report.failure(localized(.quarantinedNotSent, ["reason": reason]))
         }
     }
 }

@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import ShareCore
 
 /// The freedesktop desktop entry that offers ShareKit in file managers'
 /// "Open with" and for links dropped on its launcher
@@ -37,23 +38,11 @@ enum DesktopEntry {
     }
 
     /// The text of `share desktop-entry --help`.
-    static let help = """
-        Usage: share desktop-entry
-
-        Prints the freedesktop desktop entry that offers ShareKit in file managers'
-        "Open with" and for links dropped on its launcher (the file
-        contrib/desktop/sharekit.desktop is this text). It runs
-        `share send --desktop %U`: files, web links (https://...) and the links of a
-        text/uri-list file become the share's items. Install it with:
-        share desktop-entry > ~/.local/share/applications/sharekit.desktop
-
-        Exit codes: 0 printed, 2 invalid command line.
-
-        """
+    static var help: String { t(.desktopEntryHelp) }
 
     static func run(_ arguments: [String], io: ProgramIO) -> ExitCode {
         guard arguments.isEmpty else {
-            io.err.write("share desktop-entry: takes no arguments; it prints contrib/desktop/sharekit.desktop\n")
+            io.err.write("share desktop-entry: " + t(.desktopEntryNoArguments) + "\n")
             return .usage
         }
         io.out.write(text)

@@ -40,6 +40,12 @@ final class ShareCLIFixture: @unchecked Sendable {
         try runProcess(BuiltProducts.path("share"), arguments, environment: sandbox.environment, stdin: stdin)
     }
 
+    /// Runs `share <arguments>` with this app group's environment and `extra` over it (a locale).
+    func share(_ arguments: [String], environment extra: [String: String]) throws -> ProcessResult {
+        try runProcess(
+            BuiltProducts.path("share"), arguments, environment: sandbox.environment.merging(extra) { $1 })
+    }
+
     /// Starts `share <arguments>` without waiting (crash tests); its
     /// standard error is read with its standard output (`--verbose` steps).
     func start(_ arguments: [String]) throws -> HelperProcess {

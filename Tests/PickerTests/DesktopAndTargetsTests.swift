@@ -34,7 +34,7 @@ struct DesktopAndTargetsTests {
         // URLs, so that a web page handed over stays a link (with %F the desktop would download it).
         #expect(text.contains("\nExec=share send --desktop %U\n"))
         #expect(text.contains("\nX-KDE-Protocols=file,http,https\n"))
-        let printed = try runProcess(BuiltProducts.path("share"), ["desktop-entry"])
+        let printed = try runProcess(BuiltProducts.path("share"), ["desktop-entry"], environment: TestLocale.english)
         #expect(printed.status == 0)
         #expect(printed.stdout == text, "regenerate with: share desktop-entry > contrib/desktop/sharekit.desktop")
     }

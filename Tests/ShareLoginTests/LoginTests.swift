@@ -131,7 +131,7 @@ struct LoginTests {
             ("login", "--password-stdin"), ("logout", "--server"), ("status", "--json"),
         ])
     func help(_ command: String, option: String) throws {
-        let result = try runProcess(BuiltProducts.path("share"), [command, "--help"])
+        let result = try runProcess(BuiltProducts.path("share"), [command, "--help"], environment: TestLocale.english)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Usage: share \(command)"))
         #expect(result.stdout.contains(option) && result.stdout.contains("Exit codes:"))
