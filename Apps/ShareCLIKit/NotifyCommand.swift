@@ -67,7 +67,12 @@ enum NotifyCommand {
             io.out.write(TerminalText.neutralised(shown.title) + "\n" + TerminalText.neutralised(shown.body) + "\n")
         } else {
             do {
-                try assembly.notificationPresenter().deliver(shown)
+                let presenter = assembly.notificationPresenter()
+                if parsed.has(Options.noWait) {
+                    try presenter.deliver(shown)
+                } else {
+                    _ = try await presenter.present(shown)
+                }
             } catch {
                 io.err.write("share notify: \(LocalizedText(describing: error).localized)\n")
                 return .failure
@@ -82,6 +87,8 @@ enum NotifyCommand {
             "title": JSONValue(shown.title), "body": JSONValue(shown.body), "thread_id": JSONValue(shown.threadID),
             "placeholder": JSONValue(shown.isPlaceholder), "outcome": JSONValue(shown.outcome.rawValue),
             "kind": JSONValue(shown.kind), "nid": JSONValue(shown.nid), "badge": JSONValue(shown.badge),
+            "urgency": JSONValue(shown.urgency.rawValue), "sound": JSONValue(shown.sound),
+            "link": JSONValue(shown.link),
         ]
         if let failure = shown.failure { object["failure"] = JSONValue(failure.description) }
         return .object(object)

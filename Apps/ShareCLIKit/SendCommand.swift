@@ -2,7 +2,6 @@ import AppSupport
 import ClientAssembly
 import Dispatch
 import Foundation
-import HTTPInterface
 import MessagesInterface
 import ShareCore
 import ShareInboxInterface
@@ -66,6 +65,7 @@ struct SendRequest: Sendable {
     var onCancel: CancelPolicy
     var loadTimeout: Duration
     var progress: ProgressMode
+    var keepMetadata: Bool
 
     init(_ parsed: ParsedArguments) throws {
         items = parsed.positionals.filter { $0 != "-" }
@@ -78,6 +78,7 @@ struct SendRequest: Sendable {
             throw UsageError(localized(.newPostNeedsTitle))
         }
         queueOnly = parsed.has(Options.queue)
+        keepMetadata = parsed.has(Options.keepMetadata)
         progress = try ProgressMode.parse(parsed.value(Options.progress), noProgress: parsed.has(Options.noProgress))
         guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
             throw UsageError(localized(.onCancelValues))
@@ -105,9 +106,23 @@ struct SendReport: Sendable {
     let json: Bool
     var verbose = false
 
-    /// One step of the work, on stderr with `--verbose` (never a token or the text).
-    func step(_ message: String) {
-        if verbose { io.err.write("share send: \(message)\n") }
+    /// One stage of a share, on stderr with `--verbose`: the share's id
+    /// first, then what happened (never a token or the message's text).
+    /// File names and reasons come from other programs and the server:
+    /// neutralised, like every line of the daemon's log.
+    func stage(_ id: String, _ stage: ShareStage) {
+        if verbose { io.err.write("share send: \(id): \(TerminalText.neutralised(stage.text))\n") }
+    }
+
+    /// The first Ctrl-C after the message was sent to the server: it waits for the answer.
+    func waitingForAnswer() {
+        let seconds = DeliveryInterruption.answerWait.components.seconds
+        io.err.write("share send: " + t(.waitingForAnswer, ["seconds": Int64(seconds)]) + "\n")
+    }
+
+    /// Said after the sent line when Ctrl-C came while the server stored the message.
+    func sentDespiteInterrupt() {
+        io.err.write("share send: " + t(.sentDespiteInterrupt) + "\n")
     }
 
     func usage(_ message: LocalizedText) -> ExitCode {
@@ -186,13 +201,24 @@ struct SendReport: Sendable {
         return reason == nil ? .success : .queued
     }
 
-    func cancelled(kept: Bool, id: String, daemonRunning: Bool = true) -> ExitCode {
-        if json { io.writeJSON(["status": "cancelled", "client_msg_id": JSONValue(id), "kept": JSONValue(kept)]) }
-        io.err.write(
-            kept
-                ? "share send: " + t(.interruptedKept, ["id": id]) + "\n"
-                    + (daemonRunning ? "" : "share send: " + t(.daemonNotRunning) + "\n")
-                : "share send: " + t(.interruptedRemoved) + "\n")
+    /// Ctrl-C ended the send (exit 130). `mayBeOnServer`: the message was
+    /// sent and no answer came in time, so the share was kept whatever
+    /// `--on-cancel` asked, and the person is told why.
+    func cancelled(kept: Bool, id: String, daemonRunning: Bool = true, mayBeOnServer: Bool = false) -> ExitCode {
+        if json {
+            io.writeJSON([
+                "status": "cancelled", "client_msg_id": JSONValue(id), "kept": JSONValue(kept),
+                "may_be_on_server": JSONValue(mayBeOnServer),
+            ])
+        }
+        let advice = daemonRunning ? "" : "share send: " + t(.daemonNotRunning) + "\n"
+        if mayBeOnServer {
+            io.err.write("share send: " + t(.interruptedMayBeOnServer, ["id": id]) + "\n" + advice)
+        } else if kept {
+            io.err.write("share send: " + t(.interruptedKept, ["id": id]) + "\n" + advice)
+        } else {
+            io.err.write("share send: " + t(.interruptedRemoved) + "\n")
+        }
         return .cancelled
     }
 
@@ -261,7 +287,8 @@ struct SendFlow: Sendable {
         }
         let policy = IntakePolicy(
             acceptedContentTypes: cachedLimits?.acceptedContentTypes,
-            fileMaxUploadBytes: cachedLimits?.fileMaxUploadBytes, loadTimeout: request.loadTimeout)
+            fileMaxUploadBytes: cachedLimits?.fileMaxUploadBytes, loadTimeout: request.loadTimeout,
+            keepImageMetadata: request.keepMetadata)
         // Intake runs as its own task so Ctrl-C can cancel it (a stalled pipe
         // or FIFO ends at once); the draft is discarded here, after the task
         // has stopped writing into it, never from the signal handler.
@@ -278,7 +305,7 @@ struct SendFlow: Sendable {
             interrupted.withLock { $0 = true }
             loading.cancel()
         }
-        report.step("loading \(sources.count) item(s)")
+        report.stage(clientMsgID.description, .loading(items: sources.count))
         let loaded = await loading.value
         interrupt.onInterrupt = nil
         if interrupted.withLock({ $0 }) {
@@ -293,13 +320,16 @@ struct SendFlow: Sendable {
         case .failure(let error):
             context.inbox.discard(draft)
             switch error {
-            case .unsupportedType, .tooLarge:
+            case .unsupportedType, .tooLarge, .notConvertible:
                 return report.refused(code: Self.code(of: error), LocalizedText(describing: error))
             case .empty:
                 return report.usage(LocalizedText(describing: error))
             default:
                 return report.failure(LocalizedText(describing: error))
             }
+        }
+        for item in items {
+            if let converted = ShareStage.conversion(of: item) { report.stage(clientMsgID.description, converted) }
         }
         let manifest = Self.manifest(
             clientMsgID: clientMsgID, origin: context.origin, target: target, request: request, items: items)
@@ -312,10 +342,11 @@ struct SendFlow: Sendable {
             return report.failure(LocalizedText(describing: error))
         }
 
-        report.step("entry \(entry.id) written to the share inbox")
+        report.stage(entry.id, .written(attachments: entry.manifest.attachments.count, target: entry.manifest.target))
         if request.queueOnly {
             interrupt.onInterrupt = nil
             draft.release()
+            report.stage(entry.id, .queued)
             return report.queued(entry, reason: nil, daemonRunning: context.wakeDaemon())
         }
 
@@ -332,6 +363,7 @@ struct SendFlow: Sendable {
             } else {
                 draft.release()
             }
+            report.stage(kept.id, .interrupted(kept: onCancel == .keep, mayBeOnServer: false))
             let running = onCancel == .keep ? DaemonControl.wake(assembly) : true
             exit(report.cancelled(kept: onCancel == .keep, id: kept.id, daemonRunning: running).rawValue)
         }
@@ -350,11 +382,25 @@ struct SendFlow: Sendable {
                 interrupt.onInterrupt = nil
                 try? context.inbox.markProcessed(entry, lock: draft)
                 draft.release()
+                report.stage(entry.id, problem.stage)
                 return problem.exit(report)
             }
         }
         if limits == nil, !entry.manifest.attachments.isEmpty {
             limits = await context.instanceLimits()
+            switch await PhotoFitting(context: context, request: request, report: report)
+                .convert(entry, limits: limits, lock: draft)
+            {
+            case .success(let converted):
+                entry = converted
+            case .failure(let refusal):
+                notice.stop()
+                interrupt.onInterrupt = nil
+                try? context.inbox.markProcessed(entry, lock: draft)
+                draft.release()
+                report.stage(entry.id, refusal.stage)
+                return refusal.exit(report)
+            }
             switch Self.fitted(entry.manifest, to: limits, catalog: try? context.assembly.contentTypeCatalog()) {
             case .success(let fitted) where fitted != entry.manifest:
                 if let changed = try? context.inbox.update(entry, manifest: fitted, lock: draft) { entry = changed }
@@ -365,13 +411,14 @@ struct SendFlow: Sendable {
                 interrupt.onInterrupt = nil
                 try? context.inbox.markProcessed(entry, lock: draft)
                 draft.release()
+                report.stage(entry.id, .refused(code: refusal.code, reason: refusal.message.english))
                 return report.refused(code: refusal.code, refusal.message)
             }
         }
         notice.stop()
 
-        let cancellation = HTTPCancellation()
-        interrupt.onInterrupt = { cancellation.cancel() }
+        let interruption = DeliveryInterruption(waitingNotice: { report.waitingForAnswer() })
+        interrupt.onInterrupt = { interruption.interrupt() }
         // A share without files shows no bar: say what it waits for instead.
         let sendingNotice =
             entry.manifest.attachments.isEmpty ? WaitingNotice(io: report.io, origin: context.origin) : nil
@@ -379,11 +426,11 @@ struct SendFlow: Sendable {
             inbox: context.inbox,
             sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: report.io.err, mode: request.progress),
-            cancellation: cancellation, onCancel: request.onCancel, step: report.step)
+            interruption: interruption, onCancel: request.onCancel, stage: report.stage)
         let outcome = await delivery.deliver(entry, lock: draft)
         sendingNotice?.stop()
         interrupt.onInterrupt = nil
-        return context.finish(outcome, entry: entry, report: report)
+        return context.finish(outcome, entry: entry, report: report, interruption: interruption)
     }
 
     /// The refusal of a share with more files than `message_max_attachments`, or nil.
@@ -444,7 +491,7 @@ struct SendFlow: Sendable {
 
     static func code(of error: IntakeError) -> String {
         switch error {
-        case .unsupportedType: return "unsupported_type"
+        case .unsupportedType, .notConvertible: return "unsupported_type"
         case .tooLarge: return "too_large"
         default: return "intake_failed"
         }
@@ -466,6 +513,60 @@ struct SendFlow: Sendable {
             clientMsgID: clientMsgID.description, serverOrigin: origin, target: target,
             comment: lines.joined(separator: "\n"), title: target.kind == .newPost ? request.newPostTitle : nil,
             createdAt: RFC3339.string(Date()), attachments: attachments)
+    }
+}
+
+/// The stages of a share that `--verbose` names, one line each after the
+/// share's id (`share send: ID: written to the share inbox ...`): the CLI's
+/// half of the story that `journalctl --user -u share-daemon | grep ID`
+/// continues. Ids, counts, names and reasons; never the message's text.
+enum ShareStage: Sendable {
+    case loading(items: Int)
+    case written(attachments: Int, target: ShareTarget)
+    /// Written with `--queue`: the daemon sends it.
+    case queued
+    case uploading(fileName: String, bytes: Int64)
+    case uploaded(fileName: String, uploadID: String)
+    case creatingMessage
+    case sent(messageID: String, replayed: Bool)
+    case kept(reason: String)
+    /// Refused by the server or, before anything was sent, by what the CLI knew.
+    case refused(code: String?, reason: String)
+    case interrupted(kept: Bool, mayBeOnServer: Bool)
+    case quarantined(reason: String)
+    /// A photo converted into JPEG for a server that takes no other image type.
+    case converted(item: String, from: String, fileName: String, width: Int, height: Int, removedLocation: Bool)
+
+    /// The conversion of a loaded item, nil for an item kept as it was.
+    static func conversion(of item: IntakeItem) -> ShareStage? {
+        guard let conversion = item.conversion else { return nil }
+        return .converted(
+            item: item.origin, from: conversion.originalContentType, fileName: item.fileName ?? "",
+            width: conversion.width, height: conversion.height, removedLocation: conversion.removedLocation)
+    }
+
+    /// The words of the line (English, like the daemon's log).
+    var text: String {
+        switch self {
+        case .loading(let items): return "loading \(items) item(s)"
+        case .written(let attachments, let target):
+            return "written to the share inbox (\(attachments) attachment(s), to \(target.kind.rawValue):\(target.id))"
+        case .queued: return "kept for share-daemon (--queue)"
+        case .uploading(let name, let bytes): return "uploading \(name) (\(bytes) bytes)"
+        case .uploaded(let name, let uploadID): return "\(name) uploaded as \(uploadID)"
+        case .creatingMessage: return "creating the message"
+        case .sent(let messageID, let replayed): return "sent as message \(messageID)\(replayed ? " (a replay)" : "")"
+        case .kept(let reason): return "kept for share-daemon: \(reason)"
+        case .refused(let code?, let reason): return "refused (\(code)): \(reason)"
+        case .refused(nil, let reason): return "refused: \(reason)"
+        case .interrupted(let kept, let mayBeOnServer):
+            if mayBeOnServer { return "interrupted; kept for share-daemon, the message may already be on the server" }
+            return kept ? "interrupted; kept for share-daemon" : "interrupted; removed"
+        case .quarantined(let reason): return "quarantined: \(reason)"
+        case .converted(let item, let from, let fileName, let width, let height, let removedLocation):
+            let location = removedLocation ? "; its location was removed (--keep-metadata keeps it)" : ""
+            return "\(item): \(from) converted to JPEG as \(fileName) (\(width) × \(height))\(location)"
+        }
     }
 }
 

@@ -19,7 +19,7 @@ struct SharedStateKeysTests {
         "notify.preview_mode", "file_max_upload_bytes", "message_max_attachments", "client.share.recent_targets",
         "upload.part_size", "upload.budget", "client.push.fetch_timeout", "targets.recent",
         "counters.push_display.duration_ms", "counters.push_display.count", "counters.push.placeholder",
-        "upload.accepted_content_types",
+        "upload.accepted_content_types", "counters.push.preview_refused",
     ]
 
     /// Whether a key is one `state.json` may hold: a listed key, or the

@@ -4,8 +4,8 @@ extension CLIText {
         .sendHelp: """
         Usage: share send [FILE|URL ...] [--text T] [--stdin] [--to TARGET] [--comment C]
                           [--new-post TITLE] [--queue] [--json] [--server URL]
-                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--desktop]
-                          [--progress auto|bar|lines|off] [--no-progress] [--verbose]
+                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--keep-metadata]
+                          [--desktop] [--progress auto|bar|lines|off] [--no-progress] [--verbose]
 
         Shares files, links and text into a thread or channel as one message.
 
@@ -29,8 +29,14 @@ extension CLIText {
           --json          print the result as one JSON object on stdout.
           --server URL    the server (default: the one `share login` chose).
           --on-cancel M   on Ctrl-C: keep (default) leaves the share in the inbox for
-                          the daemon; remove deletes it.
+                          the daemon; remove deletes it. Once the message itself was
+                          sent to the server, Ctrl-C waits up to 5 s for its answer
+                          (Ctrl-C again stops waiting): sent is reported as sent; with
+                          no answer the share is kept for share-daemon whatever this
+                          says, as the message may already be on the server.
           --load-timeout S  the deadline of each load (a file, stdin, a FIFO); default 30.
+          --keep-metadata a photo converted to JPEG (below) keeps its location (GPS) and
+                          XMP; by default they are dropped.
           --progress M    auto (default): a bar with bytes acknowledged, rate and ETA on
                           a terminal, nothing on a pipe; bar: always the bar; lines: a
                           plain `progress NAME DONE/TOTAL bytes` line each second (logs);
@@ -41,14 +47,20 @@ extension CLIText {
                           terminal emulator, else ask in a graphical chooser (zenity,
                           kdialog), else share nothing and say how; the outcome is a
                           desktop notification (docs/picker.md).
-          --verbose       say each step on stderr (entry written, each upload, the message);
-                          SHAREKIT_VERBOSE=1 in the environment does the same.
+          --verbose       say each stage on stderr, one line each with the share's id
+                          (written to the share inbox, each upload, the message, sent,
+                          kept or refused with the reason); SHAREKIT_VERBOSE=1 in the
+                          environment does the same.
 
         Before anything is sent the share is kept in the share inbox of the shared
         container; it is removed when the server has it or refused it for good.
         The content type of each file is told from its bytes (libmagic) and its name
         (the shared MIME database); a type the server does not accept is refused
-        before any byte is sent.
+        before any byte is sent. A photo (HEIC/HEIF, AVIF, WebP, TIFF) for a server
+        that does not accept its type but accepts image/jpeg is sent as <name>.jpg,
+        converted into the share inbox within the load deadline: its orientation
+        applied, its location (GPS) dropped unless --keep-metadata; the original
+        file is not changed. One beyond 64 megapixels, damaged or animated is refused.
 
         Output: `sent to <display path>: message <id>` on success; with --json an
         object {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
@@ -67,7 +79,9 @@ extension CLIText {
               kept in the share inbox; share-daemon will send it
           4   refused (no write permission, too large, type not accepted, unknown
               target); nothing was kept
-          130 interrupted (Ctrl-C); the message says whether the share was kept
+          130 interrupted (Ctrl-C); the message says whether the share was kept, and
+              whether the message may already be on the server
+
 
         """,
         .runHelp: "{message}; run '{command} --help'",
@@ -367,7 +381,7 @@ extension CLIText {
         .logoutDeletedRest: "deleted the recent targets, the server's limits and the account",
         .loggedOut: "logged out",
         .notifyHelp: """
-        Usage: share notify --payload FILE|- [--print] [--json]
+        Usage: share notify --payload FILE|- [--print] [--json] [--no-wait]
 
         Renders one push payload (docs/protocol.md "Push": aps and b with v, nid, k, i, t, m)
         the way the notification extension does: within client.push.fetch_timeout it
@@ -379,7 +393,13 @@ extension CLIText {
 
         By default the result is shown as a desktop notification with notify-send
         (grouped per thread through a hint, the badge as a hint); SHAREKIT_NOTIFY_COMMAND
-        names another program that takes the same arguments.
+        names another program that takes the same arguments. aps.interruption-level sets
+        the urgency (passive: low, active: normal, time-sensitive and critical:
+        critical); aps.sound asks for the desktop's message sound, no sound (or passive)
+        for none. When the preview carries the message's web link (on the server the
+        preview came from, http or https), the notification offers it as its default
+        action: share notify waits until the notification is clicked, and then opens the
+        link with xdg-open (SHAREKIT_OPEN_COMMAND names another program), or closed.
 
         Options:
           --payload FILE  the payload's JSON, or - for standard input.
@@ -387,15 +407,19 @@ extension CLIText {
           --json          print one JSON object instead: {"title", "body", "thread_id",
                           "placeholder": true|false, "outcome":
                           "preview"|"not_available"|"placeholder"|"unchanged", "kind",
-                          "nid", "badge", "failure"}.
+                          "nid", "badge", "urgency": "low"|"normal"|"critical", "sound",
+                          "link", "failure"}.
+          --no-wait       show the notification without its default action and return
+                          at once.
 
         Texts follow LC_ALL, LC_MESSAGES, LANG and LANGUAGE (English and German).
 
         Exit codes:
           0   rendered (and shown, unless --print or --json)
-          1   the payload cannot be read or lacks a required member, or the notification
-              could not be shown
+          1   the payload cannot be read or lacks a required member, the notification
+              could not be shown, or its link could not be opened
           2   invalid command line
+
 
         """,
         .cannotReadPayload: "cannot read the payload file {file}",
@@ -496,5 +520,14 @@ extension CLIText {
         .summaryManpage: "print this program's manual page (roff; contrib/man/share.1)",
         .summaryCompletions: "print a shell completion script",
         .summaryReference: "print the CLI reference (Markdown; README.md's CLI reference)",
+        .interruptedMayBeOnServer: """
+        interrupted; the message may already be on the server; the share was kept for share-daemon, which \
+        finishes it without sending twice (share inbox entry {id})
+        """,
+        .waitingForAnswer: """
+        interrupted after the message was sent to the server; waiting up to {seconds} s for its answer \
+        (Ctrl-C again stops waiting)
+        """,
+        .sentDespiteInterrupt: "interrupted, but the server had already stored the message",
     ]
 }

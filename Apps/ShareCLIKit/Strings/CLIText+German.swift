@@ -4,8 +4,8 @@ extension CLIText {
         .sendHelp: """
         Aufruf: share send [DATEI|URL ...] [--text T] [--stdin] [--to ZIEL] [--comment K]
                            [--new-post TITEL] [--queue] [--json] [--server URL]
-                           [--on-cancel keep|remove] [--load-timeout SEKUNDEN] [--desktop]
-                           [--progress auto|bar|lines|off] [--no-progress] [--verbose]
+                           [--on-cancel keep|remove] [--load-timeout SEKUNDEN] [--keep-metadata]
+                           [--desktop] [--progress auto|bar|lines|off] [--no-progress] [--verbose]
 
         Teilt Dateien, Links und Text als eine Nachricht in einen Thread oder Kanal.
 
@@ -31,8 +31,15 @@ extension CLIText {
           --json          das Ergebnis als ein JSON-Objekt auf stdout ausgeben.
           --server URL    der Server (Standard: der von `share login` gewählte).
           --on-cancel M   bei Strg-C: keep (Standard) lässt den Inhalt für den Daemon im
-                          Eingang; remove löscht ihn.
+                          Eingang; remove löscht ihn. Ist die Nachricht selbst schon an
+                          den Server gegangen, wartet Strg-C bis zu 5 s auf seine Antwort
+                          (ein zweites Strg-C wartet nicht länger): Gesendetes wird als
+                          gesendet gemeldet; ohne Antwort bleibt der Inhalt für
+                          share-daemon, was immer hier steht, denn die Nachricht kann
+                          schon auf dem Server sein.
           --load-timeout S  die Frist jedes Ladens (eine Datei, stdin, ein FIFO); Standard 30.
+          --keep-metadata ein in JPEG umgewandeltes Foto (siehe unten) behält seinen Ort
+                          (GPS) und XMP; standardmäßig werden sie entfernt.
           --progress M    auto (Standard): auf einem Terminal ein Balken mit bestätigten
                           Bytes, Rate und Restzeit, in einer Pipe nichts; bar: immer den
                           Balken; lines: jede Sekunde eine schlichte Zeile
@@ -44,15 +51,22 @@ extension CLIText {
                           Auswahl (zenity, kdialog), sonst teilt es nichts und sagt, wie
                           es geht; das Ergebnis ist eine Desktop-Benachrichtigung
                           (docs/picker.md).
-          --verbose       jeden Schritt auf stderr nennen (Eintrag geschrieben, jeder
-                          Upload, die Nachricht); SHAREKIT_VERBOSE=1 in der Umgebung tut
-                          dasselbe.
+          --verbose       jede Stufe auf stderr nennen, eine Zeile je Stufe mit der ID des
+                          Inhalts (in den Teilen-Eingang geschrieben, jeder Upload, die
+                          Nachricht, gesendet, behalten oder abgelehnt mit dem Grund; es
+                          sind Log-Zeilen, daher englisch); SHAREKIT_VERBOSE=1 in der
+                          Umgebung tut dasselbe.
 
         Bevor etwas gesendet wird, liegt der Inhalt im Teilen-Eingang des gemeinsamen
         Containers; er wird entfernt, sobald der Server ihn hat oder endgültig
         abgelehnt hat. Der Inhaltstyp jeder Datei ergibt sich aus ihren Bytes (libmagic)
         und ihrem Namen (der gemeinsamen MIME-Datenbank); ein Typ, den der Server nicht
-        annimmt, wird abgelehnt, bevor ein Byte gesendet ist.
+        annimmt, wird abgelehnt, bevor ein Byte gesendet ist. Ein Foto (HEIC/HEIF, AVIF,
+        WebP, TIFF) für einen Server, der seinen Typ nicht annimmt, aber image/jpeg,
+        wird als <Name>.jpg gesendet, innerhalb der Ladefrist im Teilen-Eingang
+        umgewandelt: seine Ausrichtung angewandt, sein Ort (GPS) entfernt, außer mit
+        --keep-metadata; die Originaldatei bleibt unverändert. Eines mit mehr als 64
+        Megapixeln, ein beschädigtes oder ein animiertes wird abgelehnt.
 
         Ausgabe: bei Erfolg `sent to <display path>: message <id>`; mit --json ein
         Objekt {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
@@ -74,7 +88,8 @@ extension CLIText {
               keine Sitzung): im Teilen-Eingang behalten; share-daemon sendet ihn
           4   abgelehnt (kein Schreibrecht, zu groß, Typ nicht angenommen, unbekanntes
               Ziel); nichts wurde behalten
-          130 unterbrochen (Strg-C); die Meldung sagt, ob der Inhalt behalten wurde
+          130 unterbrochen (Strg-C); die Meldung sagt, ob der Inhalt behalten wurde und
+              ob die Nachricht schon auf dem Server sein kann
 
         """,
         .runHelp: "{message}; siehe '{command} --help'",
@@ -394,7 +409,7 @@ extension CLIText {
         .logoutDeletedRest: "die letzten Ziele, die Limits des Servers und das Konto wurden gelöscht",
         .loggedOut: "abgemeldet",
         .notifyHelp: """
-        Aufruf: share notify --payload DATEI|- [--print] [--json]
+        Aufruf: share notify --payload DATEI|- [--print] [--json] [--no-wait]
 
         Stellt eine Push-Payload dar (docs/protocol.md "Push": aps und b mit v, nid, k,
         i, t, m), wie es die Benachrichtigungs-Erweiterung tut: innerhalb von
@@ -408,6 +423,14 @@ extension CLIText {
         Standardmäßig wird das Ergebnis als Desktop-Benachrichtigung mit notify-send
         gezeigt (über einen Hinweis pro Thread gruppiert, das Badge als Hinweis);
         SHAREKIT_NOTIFY_COMMAND nennt ein anderes Programm mit denselben Argumenten.
+        aps.interruption-level legt die Dringlichkeit fest (passive: niedrig, active:
+        normal, time-sensitive und critical: kritisch); aps.sound verlangt den
+        Nachrichtenton des Desktops, kein Ton (oder passive) keinen. Bringt die
+        Vorschau den Weblink der Nachricht mit (auf dem Server, von dem die Vorschau
+        kam, http oder https), bietet die Benachrichtigung ihn als Standardaktion an:
+        share notify wartet, bis die Benachrichtigung angeklickt wird, und öffnet dann
+        den Link mit xdg-open (SHAREKIT_OPEN_COMMAND nennt ein anderes Programm), oder
+        bis sie geschlossen wird.
 
         Optionen:
           --payload DATEI  das JSON der Payload, oder - für die Standardeingabe.
@@ -415,14 +438,18 @@ extension CLIText {
           --json           stattdessen ein JSON-Objekt ausgeben: {"title", "body",
                            "thread_id", "placeholder": true|false, "outcome":
                            "preview"|"not_available"|"placeholder"|"unchanged", "kind",
-                           "nid", "badge", "failure"}.
+                           "nid", "badge", "urgency": "low"|"normal"|"critical", "sound",
+                           "link", "failure"}.
+          --no-wait        die Benachrichtigung ohne ihre Standardaktion zeigen und
+                           sofort zurückkehren.
 
         Texte folgen LC_ALL, LC_MESSAGES, LANG und LANGUAGE (Englisch und Deutsch).
 
         Exit-Codes:
           0   dargestellt (und gezeigt, außer mit --print oder --json)
           1   die Payload kann nicht gelesen werden oder ihr fehlt ein nötiges Element,
-              oder die Benachrichtigung konnte nicht gezeigt werden
+              die Benachrichtigung konnte nicht gezeigt oder ihr Link nicht geöffnet
+              werden
           2   ungültige Befehlszeile
 
         """,
@@ -534,6 +561,15 @@ extension CLIText {
         .summaryManpage: "die Handbuchseite dieses Programms ausgeben (roff; contrib/man/share.1)",
         .summaryCompletions: "ein Skript zur Shell-Vervollständigung ausgeben",
         .summaryReference: "die CLI-Referenz ausgeben (Markdown; die CLI-Referenz in README.md)",
+        .interruptedMayBeOnServer: """
+        unterbrochen; die Nachricht kann schon auf dem Server sein; der Inhalt wurde für share-daemon \
+        behalten, der ihn fertigstellt, ohne doppelt zu senden (Eintrag {id} im Teilen-Eingang)
+        """,
+        .waitingForAnswer: """
+        unterbrochen, nachdem die Nachricht an den Server ging; warte bis zu {seconds} s auf seine Antwort \
+        (ein zweites Strg-C wartet nicht länger)
+        """,
+        .sentDespiteInterrupt: "unterbrochen, aber der Server hatte die Nachricht schon gespeichert",
     ]
 
     /// Texts that are rightly the same in German.

@@ -12,6 +12,10 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     case deadlineExceeded(item: String, seconds: Double)
     /// The content type is not one the server accepts, nor does it conform to one.
     case unsupportedType(item: String, contentType: String, accepted: [String])
+    /// A photo whose type the server does not accept, which could not be
+    /// converted into the JPEG it does accept (damaged, too many pixels,
+    /// animated): `reason` says why.
+    case notConvertible(item: String, contentType: String, reason: String)
     /// The file is larger than `file_max_upload_bytes`.
     case tooLarge(item: String, size: Int64, limit: Int64)
     /// The copy in the container does not have the source's size.
@@ -41,6 +45,8 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible, Loc
                 let list = accepted.isEmpty ? table.text(.acceptsNone, in: language) : accepted.joined(separator: ", ")
                 return table.text(.unsupportedType, ["item": item, "type": type, "accepted": list], in: language)
             }
+        case .notConvertible(let item, let type, let reason):
+            return table.localized(.notConvertible, ["item": item, "type": type, "reason": reason])
         case .tooLarge(let item, let size, let limit):
             return table.localized(
                 .tooLarge,

@@ -9,6 +9,7 @@ public enum IntakeText: String, StringTableKey {
     case deadlineExceeded = "intake.deadline_exceeded"
     case unsupportedType = "intake.unsupported_type"
     case acceptsNone = "intake.accepts_none"
+    case notConvertible = "intake.not_convertible"
     case tooLarge = "intake.too_large"
     case copyMismatch = "intake.copy_mismatch"
     case noSpace = "intake.no_space"
@@ -23,6 +24,7 @@ public enum IntakeText: String, StringTableKey {
             .deadlineExceeded: "{item}: loading did not finish within {seconds} seconds",
             .unsupportedType: "{item}: the server does not accept {type} (it accepts {accepted})",
             .acceptsNone: "none",
+            .notConvertible: "{item}: the server does not accept {type}, and it cannot be converted to JPEG: {reason}",
             .tooLarge:
                 "{item}: {human} ({size} bytes) is over the server's limit of {limit_human} ({limit} bytes, "
                 + "file_max_upload_bytes)",
@@ -38,6 +40,8 @@ public enum IntakeText: String, StringTableKey {
             .deadlineExceeded: "{item}: das Laden wurde nicht innerhalb von {seconds} Sekunden fertig",
             .unsupportedType: "{item}: der Server nimmt {type} nicht an (er nimmt {accepted} an)",
             .acceptsNone: "nichts",
+            .notConvertible:
+                "{item}: der Server nimmt {type} nicht an, und es kann nicht in JPEG umgewandelt werden: {reason}",
             .tooLarge:
                 "{item}: {human} ({size} Bytes) liegt über dem Limit des Servers von {limit_human} ({limit} Bytes, "
                 + "file_max_upload_bytes)",

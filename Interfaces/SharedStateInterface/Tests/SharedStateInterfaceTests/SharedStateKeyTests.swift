@@ -37,7 +37,7 @@ struct SharedStateKeyTests {
                 "notify.preview_mode", "file_max_upload_bytes", "message_max_attachments",
                 "client.share.recent_targets", "upload.part_size", "upload.budget", "client.push.fetch_timeout",
                 "targets.recent", "counters.push_display.duration_ms", "counters.push_display.count",
-                "counters.push.placeholder", "upload.accepted_content_types",
+                "counters.push.placeholder", "upload.accepted_content_types", "counters.push.preview_refused",
             ])
     }
 

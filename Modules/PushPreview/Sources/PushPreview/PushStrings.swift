@@ -28,6 +28,7 @@ public struct PushStrings: Sendable {
         case titleSender = "PUSH_TITLE_SENDER"
         case bodyChannelExcerpt = "PUSH_BODY_CHANNEL_EXCERPT"
         case bodyChannel = "PUSH_BODY_CHANNEL"
+        case actionOpen = "PUSH_ACTION_OPEN"
     }
 
     /// The notifier's table, English and German.
@@ -47,6 +48,7 @@ public struct PushStrings: Sendable {
             .titleSender: "{sender}",
             .bodyChannelExcerpt: "{channel}: {excerpt}",
             .bodyChannel: "New message in {channel}",
+            .actionOpen: "Open",
         ],
         german: [
             .title: "Neue Benachrichtigung",
@@ -63,6 +65,7 @@ public struct PushStrings: Sendable {
             .titleSender: "{sender}",
             .bodyChannelExcerpt: "{channel}: {excerpt}",
             .bodyChannel: "Neue Nachricht in {channel}",
+            .actionOpen: "Öffnen",
         ],
         sameInEveryLanguage: [.titleSenderThread, .titleSender, .bodyChannelExcerpt])
 
