@@ -65,6 +65,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("MicroHTTPServer", ["MicroHTTPServer"]),
     ("OpenSSLCrypto", ["OpenSSLCrypto"]),
     ("Outbox", ["Outbox"]),
+    ("PostgresStore", ["PostgresStore"]),
     ("PushPreview", ["PushPreview"]),
     ("ReferenceServer", ["ReferenceServer"]),
     ("SQLiteStore", ["SQLiteStore"]),
@@ -384,6 +385,19 @@ let generatedTargets: [Target] = [
             "SecureFiles",
         ],
         path: "Modules/Outbox/Sources/Outbox",
+        swiftSettings: swiftSettings
+    ),
+    // Modules/PostgresStore
+    .systemLibrary(
+        name: "CPostgres",
+        path: "Modules/PostgresStore/Sources/CPostgres",
+        pkgConfig: "libpq",
+        providers: [.apt(["libpq-dev"])]
+    ),
+    .target(
+        name: "PostgresStore",
+        dependencies: ["SQLInterface", "CPostgres"],
+        path: "Modules/PostgresStore/Sources/PostgresStore",
         swiftSettings: swiftSettings
     ),
     // Modules/PushPreview

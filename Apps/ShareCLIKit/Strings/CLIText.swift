@@ -10,7 +10,7 @@ public import ShareCore
 /// the tab-separated lines of `share targets`, the `--verbose` steps (log
 /// lines, like share-daemon's), `share debug`, and the files the repository
 /// ships (the manual page, the CLI reference, the shell completions, the
-/// desktop entry): docs/adr/0015-string-tables-and-the-language-of-texts.md.
+/// desktop entry): docs/adr/0016-string-tables-and-the-language-of-texts.md.
 ///
 /// Adding a text: a case here (its raw value `area.what`), its English text
 /// in CLIText+English.swift and its German text in CLIText+German.swift;
