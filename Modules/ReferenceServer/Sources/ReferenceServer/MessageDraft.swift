@@ -18,6 +18,14 @@ struct MessageDraft {
             case clientMsgID = "client_msg_id"
             case text, attachments
         }
+
+        /// Reads a request body: plain bodies directly, anything else (and
+        /// every error) through `JSONDecoder` (see ``MessageBodyParser``).
+        /// - Throws: a `400 invalid_json` problem naming what is wrong.
+        static func decode(_ body: [UInt8]) throws -> Body {
+            if let body = MessageBodyParser.parse(body) { return body }
+            return try JSONBody.decode(Body.self, from: body)
+        }
     }
 
     /// Longest `client_msg_id`, in Unicode scalars: room for a UUID or a ULID with a prefix.

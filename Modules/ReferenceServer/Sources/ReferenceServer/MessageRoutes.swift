@@ -40,7 +40,7 @@ enum MessageRoutes {
         _ server: ReferenceServer, _ context: RequestContext, replay: PendingReplayRecord
     ) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context, replay: replay)
-        let draft = try MessageDraft(try JSONBody.decode(MessageDraft.Body.self, from: context.body))
+        let draft = try MessageDraft(try MessageDraft.Body.decode(context.body))
         return try replay.transaction(server) {
             let thread = try Access.thread(server, id: context.parameter("id"), username: session.username)
             let key = IdempotencyKey(
@@ -67,7 +67,7 @@ enum MessageRoutes {
         _ server: ReferenceServer, _ context: RequestContext, replay: PendingReplayRecord
     ) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context, replay: replay)
-        let draft = try MessageDraft(try JSONBody.decode(MessageDraft.Body.self, from: context.body))
+        let draft = try MessageDraft(try MessageDraft.Body.decode(context.body))
         return try replay.transaction(server) {
             let channel = try Access.channel(server, id: context.parameter("id"), username: session.username)
             let key = IdempotencyKey(

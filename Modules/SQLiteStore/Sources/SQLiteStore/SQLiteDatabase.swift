@@ -163,11 +163,13 @@ public final class SQLiteDatabase: SQLDatabase, Sendable {
     /// Commits what is open and closes the connections; closing again does nothing.
     /// - Throws: ``SQLError/misuse(message:)`` inside a transaction or a row handler.
     public func close() throws {
-        if readers?.isLentToCurrentThread == true {
+        if readers?.isLentToCurrentThread == true || writer.isHeldByCurrentThread {
             throw SQLError.misuse(message: "cannot close \(path) inside a transaction or while reading rows")
         }
-        try writer.close()
+        // The writer last: the last connection to close copies the log into
+        // the file and removes it.
         readers?.close()
+        try writer.close()
     }
 
     /// Where a statement runs: in the transaction this thread is inside; on
