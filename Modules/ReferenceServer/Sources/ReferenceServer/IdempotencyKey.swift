@@ -37,11 +37,7 @@ struct IdempotencyKey {
     /// - Returns: the original message (and thread) for the same request; nil for a new key.
     /// - Throws: `422 client_msg_id_conflict` when the key was used for a different request.
     func existing(_ server: ReferenceServer) throws -> Stored? {
-        let now = server.now
-        let cutoff = now - server.settings.idempotencyRetentionSeconds
-        if Self.lastSweep.exchange(now, ordering: .relaxed) != now {
-            try server.db.execute("DELETE FROM idempotency WHERE created_at < ?", [.integer(cutoff)])
-        }
+        let cutoff = try sweepIfDue(server)
         guard
             let row = try server.db.query(
                 """
@@ -59,12 +55,24 @@ struct IdempotencyKey {
         return Stored(messageID: try row.get("message_id"), threadID: try row.get("thread_id", as: String?.self))
     }
 
+    /// Deletes the expired records once a second.
+    /// - Returns: the cutoff: records created before it are expired.
+    private func sweepIfDue(_ server: ReferenceServer) throws -> Int64 {
+        let now = server.now
+        let cutoff = now - server.settings.idempotencyRetentionSeconds
+        if Self.lastSweep.exchange(now, ordering: .relaxed) != now {
+            try server.db.execute("DELETE FROM idempotency WHERE created_at < ?", [.integer(cutoff)])
+        }
+        return cutoff
+    }
+
     /// Records this key for a message about to be created.
     /// - Returns: nil when the key is now ours; the earlier record when
     ///   another request claimed it first (answer as a replay).
     /// - Throws: `422 client_msg_id_conflict` when that earlier request differs.
     func claim(_ server: ReferenceServer, messageID: String, threadID: String?) throws -> Stored? {
         let now = server.now
+        let cutoff = try sweepIfDue(server)
         // An expired record of the key is taken over, as if it had been deleted.
         let claimed = try server.db.execute(
             """
@@ -76,8 +84,7 @@ struct IdempotencyKey {
             """,
             [
                 .text(username), .text(clientMsgID), .text(requestHash), .text(messageID),
-                threadID.map { .text($0) } ?? .null, .integer(now),
-                .integer(now - server.settings.idempotencyRetentionSeconds),
+                threadID.map { .text($0) } ?? .null, .integer(now), .integer(cutoff),
             ])
         guard claimed.changes == 0 else { return nil }
         if let stored = try existing(server) { return stored }

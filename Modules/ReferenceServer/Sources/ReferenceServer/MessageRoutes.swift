@@ -137,21 +137,22 @@ enum MessageRoutes {
     }
 
     /// The part createMessage and createChannelMessage share, inside their
-    /// transaction once the target is known to be readable: replay or
-    /// conflict, else check permission and attachments, claim the key and insert.
+    /// transaction once the target is known to be readable: claim the key
+    /// (a replay or a conflict ends here), check permission and attachments, insert.
     private static func post(
         _ server: ReferenceServer, _ draft: MessageDraft, key: IdempotencyKey, sender: String, canWrite: Bool,
         insert: (String, [MessageJSON.Attachment]) throws -> MessageJSON
     ) throws -> HTTPResponse {
-        if let stored = try key.existing(server) {
-            return try replayAnswer(server, stored, withThread: false)
-        }
-        guard canWrite else { throw Problems.writeForbidden }
-        let attachments = try draft.checkAttachments(server, username: sender)
+        // The claim comes first: a key already used is answered (replay or
+        // conflict) before the write permission is looked at, and a new
+        // key's claim is rolled back with the transaction when a check
+        // below refuses the message. One statement for a new key.
         let messageID = server.ids.id("m")
         if let earlier = try key.claim(server, messageID: messageID, threadID: nil) {
             return try replayAnswer(server, earlier, withThread: false)
         }
+        guard canWrite else { throw Problems.writeForbidden }
+        let attachments = try draft.checkAttachments(server, username: sender)
         return answer(try insert(messageID, attachments), thread: nil, status: 201, headers: [:])
     }
 
