@@ -30,64 +30,48 @@ enum MessageRoutes {
     static let maxTitleLength = 256
 
     static func createThreadMessage(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        let replay = PendingReplayRecord()
-        return try replay.settle(server) {
-            try createThreadMessage(server, context, replay: replay)
-        }
-    }
-
-    private static func createThreadMessage(
-        _ server: ReferenceServer, _ context: RequestContext, replay: PendingReplayRecord
-    ) throws -> HTTPResponse {
-        let session = try Authenticator.authenticate(server, context, replay: replay)
-        let draft = try MessageDraft(try MessageDraft.Body.decode(context.body))
-        return try replay.transaction(server) {
-            let thread = try Access.thread(server, id: context.parameter("id"), username: session.username)
-            let key = IdempotencyKey(
-                username: session.username, clientMsgID: draft.clientMsgID,
-                requestHash: try draft.requestHash(
-                    server, operation: "createMessage", targetKind: "thread", targetID: thread.id))
-            return try post(server, draft, key: key, sender: session.username, canWrite: thread.channel.canWrite) {
-                id, attachments in
-                try draft.insert(
-                    server, id: id, sender: session.username, channelID: thread.channel.id, threadID: thread.id,
-                    attachments: attachments)
-            }
+        try createMessage(server, context, targetKind: "thread") { username in
+            let thread = try Access.thread(server, id: context.parameter("id"), username: username)
+            return (thread.channel, thread.id)
         }
     }
 
     static func createChannelMessage(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        let replay = PendingReplayRecord()
-        return try replay.settle(server) {
-            try createChannelMessage(server, context, replay: replay)
+        try createMessage(server, context, targetKind: "channel") { username in
+            (try Access.channel(server, id: context.parameter("id"), username: username), nil)
         }
     }
 
-    private static func createChannelMessage(
-        _ server: ReferenceServer, _ context: RequestContext, replay: PendingReplayRecord
+    /// createMessage and createChannelMessage.
+    /// - Parameters:
+    ///   - targetKind: `thread` or `channel`, for the idempotency fingerprint.
+    ///   - target: finds the target the caller can read (inside the
+    ///     transaction): its channel, and the thread for a thread message.
+    private static func createMessage(
+        _ server: ReferenceServer, _ context: RequestContext, targetKind: String,
+        target: @escaping (String) throws -> (channel: Access.Channel, threadID: String?)
     ) throws -> HTTPResponse {
-        let session = try Authenticator.authenticate(server, context, replay: replay)
-        let draft = try MessageDraft(try MessageDraft.Body.decode(context.body))
-        return try replay.transaction(server) {
-            let channel = try Access.channel(server, id: context.parameter("id"), username: session.username)
-            let key = IdempotencyKey(
-                username: session.username, clientMsgID: draft.clientMsgID,
-                requestHash: try draft.requestHash(
-                    server, operation: "createMessage", targetKind: "channel", targetID: channel.id))
-            return try post(server, draft, key: key, sender: session.username, canWrite: channel.canWrite) {
-                id, attachments in
-                try draft.insert(
-                    server, id: id, sender: session.username, channelID: channel.id, threadID: nil,
-                    attachments: attachments)
+        try PendingReplayRecord.settled(server) { replay in
+            let session = try Authenticator.authenticate(server, context, replay: replay)
+            let draft = try MessageDraft(try MessageDraft.Body.decode(context.body))
+            return try replay.transaction(server) {
+                let (channel, threadID) = try target(session.username)
+                let key = IdempotencyKey(
+                    username: session.username, clientMsgID: draft.clientMsgID,
+                    requestHash: try draft.requestHash(
+                        server, operation: "createMessage", targetKind: targetKind, targetID: threadID ?? channel.id))
+                return try post(server, draft, key: key, sender: session.username, canWrite: channel.canWrite) {
+                    id, attachments in
+                    try draft.insert(
+                        server, id: id, sender: session.username, channelID: channel.id, threadID: threadID,
+                        attachments: attachments)
+                }
             }
         }
     }
 
     static func createThread(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        let replay = PendingReplayRecord()
-        return try replay.settle(server) {
-            try createThread(server, context, replay: replay)
-        }
+        try PendingReplayRecord.settled(server) { replay in try createThread(server, context, replay: replay) }
     }
 
     private static func createThread(

@@ -111,6 +111,16 @@ final class PendingReplayRecord {
         return value
     }
 
+    /// Runs a route's work with a new record held back for it
+    /// (``settle(_:_:)``): `work` authenticates with it and writes in its
+    /// ``transaction(_:_:)``.
+    /// - Returns: the work's answer.
+    /// - Throws: the replay challenge, or what `work` throws.
+    static func settled<T>(_ server: ReferenceServer, _ work: (PendingReplayRecord) throws -> T) throws -> T {
+        let record = PendingReplayRecord()
+        return try record.settle(server) { try work(record) }
+    }
+
     /// Runs a route's work and makes sure the `jti` is recorded before the
     /// answer, by the work's ``transaction(_:_:)`` or, failing that, alone.
     /// - Parameters:

@@ -49,6 +49,14 @@ struct ServerBenchmark {
                 + "database in \(server.directory); " + (options.quietServer ? "--quiet" : "request log to a file"))
         say("machine: \(cores) cores; the client and the server share them")
 
+        // The storage reference, on the idle server's disk: now (before the
+        // connections open: an idle one is closed after the server's head
+        // timeout) and again after the window, because other work on the
+        // machine moves it.
+        let database = server.directory + "/server.sqlite"
+        let commitsBefore = try SQLiteReference.measure(
+            seconds: options.verifySeconds, directory: server.directory, serverDatabase: database)
+
         // Log in every user on its own connection, with its own key.
         let crypto = OpenSSLCryptoProvider()
         var sessions: [(connection: HTTPConnection, signer: ES256ProofSigner, token: String)] = []
@@ -65,11 +73,6 @@ struct ServerBenchmark {
         report("dpop proofs/s (ES256, ath, 1 thread)", rates.proofs)
         report("dpop verifies/s (all checks, 1 thread)", rates.verifies)
 
-        // The storage reference, on the idle server's disk: now and again
-        // after the window, because other work on the machine moves it.
-        let database = server.directory + "/server.sqlite"
-        let commitsBefore = try SQLiteReference.measure(
-            seconds: options.verifySeconds, directory: server.directory, serverDatabase: database)
 
         // Warm-up: one request per connection that must be answered 201,
         // then a second of load that warms the server and tells how many
