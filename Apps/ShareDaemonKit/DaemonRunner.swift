@@ -48,6 +48,8 @@ struct DaemonRunner: Sendable {
                 case .wake:
                     daemon.takeoverWake.wake()
                     daemon.sessionWake.wake()
+                    // `share login` wakes the daemon: a new session needs a new push registration.
+                    daemon.pushWake.wake()
                     return .acknowledged
                 case .retry:
                     daemon.retryNow()
@@ -88,6 +90,7 @@ struct DaemonRunner: Sendable {
         log.info("daemon", "stopping")
         main.cancel()
         await main.value
+        await daemon.notificationWaits.stopAll()
         log.info("daemon", "stopped")
         return .success
     }

@@ -133,7 +133,7 @@ enum CatalogRoutes {
 }
 
 /// Message objects as the wire contract shows them:
-/// `{attachments, channel_id, client_msg_id, created_at, id, sender, text, thread_id}`.
+/// `{attachments, channel_id, client_msg_id, created_at, id, sender, text, thread_id, web_url}`.
 struct MessageJSON {
     /// One attachment: the upload's public fields.
     struct Attachment {
@@ -199,6 +199,7 @@ struct MessageJSON {
             json.member("sender", sender)
             json.member("text", text)
             json.member("thread_id", threadID)
+            json.member("web_url", WebRoutes.messagePath(id))
         }
     }
 }
