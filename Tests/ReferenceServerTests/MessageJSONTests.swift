@@ -48,6 +48,7 @@ struct MessageJSONTests {
                 "id": message.id, "client_msg_id": message.clientMsgID,
                 "thread_id": message.threadID ?? NSNull(), "channel_id": message.channelID, "sender": message.sender,
                 "text": message.text, "attachments": attachments, "created_at": message.createdAt,
+                "web_url": WebRoutes.messagePath(message.id),
             ] as [String: Any],
             "thread": ["id": thread.id, "channel_id": thread.channelID, "title": thread.title, "created_at": thread.createdAt],
         ])
