@@ -35,13 +35,6 @@ final class Connection {
     /// The path that asks for a private in-memory database instead of a file.
     static let inMemoryPath = ":memory:"
 
-    /// Process-wide settings made once, before the first connection opens.
-    private static let configured: Bool = {
-        // Allocation statistics cost a global mutex per allocation; nothing reads them.
-        _ = sharekit_sqlite3_config_no_memstatus()
-        return true
-    }()
-
     /// Opens (creating when missing) and configures the database.
     /// - Parameters:
     ///   - path: the file, whose directory must exist, or `:memory:`.
@@ -50,7 +43,6 @@ final class Connection {
     /// - Throws: ``SQLError``: `.corrupt` for a file that is not a database,
     ///   `.io` with the path and cause when the file cannot be opened.
     init(path: String, configuration: SQLiteConfiguration, role: Role = .writer) throws {
-        _ = Self.configured
         self.path = path
         cache = StatementCache(capacity: configuration.statementCacheCapacity)
         let inMemory = path == Self.inMemoryPath
