@@ -57,7 +57,8 @@ struct MessageDraft {
         let attachments = body.attachments ?? []
         // Text that trimming whitespace and newlines would leave empty, found
         // without trimming (which copies the text through NSString).
-        let blank = !text.unicodeScalars.contains { !CharacterSet.whitespacesAndNewlines.contains($0) }
+        let spaces = CharacterSet.whitespacesAndNewlines
+        let blank = !text.unicodeScalars.contains { !spaces.contains($0) }
         guard !blank || !attachments.isEmpty else {
             throw Problems.unprocessable("empty_message", "A message needs text or at least one attachment.")
         }
