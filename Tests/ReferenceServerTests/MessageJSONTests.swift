@@ -50,7 +50,9 @@ struct MessageJSONTests {
                 "text": message.text, "attachments": attachments, "created_at": message.createdAt,
                 "web_url": WebRoutes.messagePath(message.id),
             ] as [String: Any],
-            "thread": ["id": thread.id, "channel_id": thread.channelID, "title": thread.title, "created_at": thread.createdAt],
+            "thread": [
+                "id": thread.id, "channel_id": thread.channelID, "title": thread.title, "created_at": thread.createdAt,
+            ],
         ])
         #expect(output.bytes == expected, "\(String(decoding: output.bytes, as: UTF8.self))")
     }

@@ -40,7 +40,7 @@ let package = Package(
                 "CSQLite3",
             ],
             swiftSettings: swiftSettings
-        )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

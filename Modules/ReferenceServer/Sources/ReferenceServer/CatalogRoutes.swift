@@ -253,6 +253,7 @@ enum Access {
             ).first
         else { throw Problems.notFound("Thread \(id)") }
         return Thread(
-            id: id, channel: Channel(id: try row.get("id"), kind: try row.get("kind"), canWrite: try row.get("can_write")))
+            id: id,
+            channel: Channel(id: try row.get("id"), kind: try row.get("kind"), canWrite: try row.get("can_write")))
     }
 }

@@ -141,7 +141,8 @@ enum MessageRoutes {
     }
 
     /// The answer to a repeated request: the stored message (and thread), `200`, `Idempotent-Replayed: true`.
-    private static func replayAnswer(_ server: ReferenceServer, _ stored: IdempotencyKey.Stored, withThread: Bool) throws
+    private static func replayAnswer(_ server: ReferenceServer, _ stored: IdempotencyKey.Stored, withThread: Bool)
+        throws
         -> HTTPResponse
     {
         let message = try MessageJSON.load(server, id: stored.messageID)

@@ -216,7 +216,8 @@ final class Connection {
         return sql.withCString { text in
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            guard sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail) == SQLITE_OK,
+            guard
+                sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail) == SQLITE_OK,
                 let statement
             else { return false }
             let prepared = PreparedStatement(statement)

@@ -95,7 +95,9 @@ struct GroupCommitTests {
         #expect(commits < 8 * 20, "every transaction committed alone")
     }
 
-    @Test("with reading connections, a read outside a transaction neither waits for another thread's transaction nor sees it")
+    @Test(
+        "with reading connections, a read outside a transaction neither waits for another thread's transaction nor sees it"
+    )
     func readersSeeCommittedOnly() throws {
         let temporary = try TemporaryDatabase(
             configuration: SQLiteConfiguration(readers: 2), schema: TemporaryDatabase.itemsSchema)
@@ -104,7 +106,10 @@ struct GroupCommitTests {
         let inserted = DispatchSemaphore(value: 0)
         let read = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
-        final class Outcome: @unchecked Sendable { var readInTime = false; var error: (any Error)? }
+        final class Outcome: @unchecked Sendable {
+            var readInTime = false
+            var error: (any Error)?
+        }
         let outcome = Outcome()
         Thread {
             do {
@@ -158,7 +163,8 @@ struct GroupCommitTests {
         defer { temporary.remove() }
         let database = temporary.database
         let errors = onThreads(4, 10) { thread, n in
-            try database.execute("INSERT INTO items (writer, n) VALUES (?, ?)", [.text("w\(thread)"), .integer(Int64(n))])
+            try database.execute(
+                "INSERT INTO items (writer, n) VALUES (?, ?)", [.text("w\(thread)"), .integer(Int64(n))])
             _ = try database.query("SELECT count(*) AS n FROM items")
         }
         #expect(errors.isEmpty, "\(errors)")

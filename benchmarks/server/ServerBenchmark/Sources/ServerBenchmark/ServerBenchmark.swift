@@ -73,7 +73,6 @@ struct ServerBenchmark {
         report("dpop proofs/s (ES256, ath, 1 thread)", rates.proofs)
         report("dpop verifies/s (all checks, 1 thread)", rates.verifies)
 
-
         // Warm-up: one request per connection that must be answered 201,
         // then a second of load that warms the server and tells how many
         // requests the window will need. Its proofs are bounded by what the
