@@ -368,6 +368,17 @@ struct SendFlow: Sendable {
             exit(report.cancelled(kept: onCancel == .keep, id: kept.id, daemonRunning: running).rawValue)
         }
         let notice = WaitingNotice(io: report.io, origin: context.origin)
+        // A refusal found before the message is asked for: the written entry
+        // leaves the inbox (nothing was sent), its stage is logged, and the
+        // process ends with `exit`'s code.
+        func refuse(_ entry: InboxEntry, stage: ShareStage, _ exit: () -> ExitCode) -> ExitCode {
+            notice.stop()
+            interrupt.onInterrupt = nil
+            try? context.inbox.markProcessed(entry, lock: draft)
+            draft.release()
+            report.stage(entry.id, stage)
+            return exit()
+        }
         var limits = cachedLimits
         if !checkedWithServer {
             switch await context.resolveTarget(request.target, newPostTitle: request.newPostTitle) {
@@ -378,12 +389,7 @@ struct SendFlow: Sendable {
             case .success:
                 break
             case .failure(let problem):
-                notice.stop()
-                interrupt.onInterrupt = nil
-                try? context.inbox.markProcessed(entry, lock: draft)
-                draft.release()
-                report.stage(entry.id, problem.stage)
-                return problem.exit(report)
+                return refuse(entry, stage: problem.stage) { problem.exit(report) }
             }
         }
         if limits == nil, !entry.manifest.attachments.isEmpty {
@@ -394,12 +400,7 @@ struct SendFlow: Sendable {
             case .success(let converted):
                 entry = converted
             case .failure(let refusal):
-                notice.stop()
-                interrupt.onInterrupt = nil
-                try? context.inbox.markProcessed(entry, lock: draft)
-                draft.release()
-                report.stage(entry.id, refusal.stage)
-                return refusal.exit(report)
+                return refuse(entry, stage: refusal.stage) { refusal.exit(report) }
             }
             switch Self.fitted(entry.manifest, to: limits, catalog: try? context.assembly.contentTypeCatalog()) {
             case .success(let fitted) where fitted != entry.manifest:
@@ -407,12 +408,9 @@ struct SendFlow: Sendable {
             case .success:
                 break
             case .failure(let refusal):
-                notice.stop()
-                interrupt.onInterrupt = nil
-                try? context.inbox.markProcessed(entry, lock: draft)
-                draft.release()
-                report.stage(entry.id, .refused(code: refusal.code, reason: refusal.message.english))
-                return report.refused(code: refusal.code, refusal.message)
+                return refuse(entry, stage: .refused(code: refusal.code, reason: refusal.message.english)) {
+                    report.refused(code: refusal.code, refusal.message)
+                }
             }
         }
         notice.stop()
