@@ -69,6 +69,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("PushPreview", ["PushPreview"]),
     ("ReferenceServer", ["ReferenceServer"]),
     ("SQLiteStore", ["SQLiteStore"]),
+    ("SQLiteStoreTesting", ["SQLiteStoreTesting"]),
     ("ServerAPI", ["ServerAPI"]),
     ("Sessions", ["Sessions"]),
     ("ShareInbox", ["ShareInbox"]),
@@ -442,6 +443,12 @@ let generatedTargets: [Target] = [
         path: "Modules/SQLiteStore/Sources/SQLiteStore",
         swiftSettings: swiftSettings
     ),
+    .target(
+        name: "SQLiteStoreTesting",
+        dependencies: ["SQLiteStore", "SystemTesting"],
+        path: "Modules/SQLiteStore/Sources/SQLiteStoreTesting",
+        swiftSettings: swiftSettings
+    ),
     // Modules/ServerAPI
     .target(
         name: "ServerAPI",
@@ -698,7 +705,8 @@ let package = Package(
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                lib("SQLInterface"), lib("SQLiteStore"), "ShareTestHelper", "TestSupport", lib("SystemTesting"),
+                lib("SQLInterface"), lib("SQLiteStore"), lib("SQLiteStoreTesting"), "ShareTestHelper", "TestSupport",
+                lib("SystemTesting"),
             ],
             path: "Tests/SQLiteStoreTests",
             swiftSettings: swiftSettings

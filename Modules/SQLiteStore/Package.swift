@@ -13,7 +13,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "SQLiteStore",
     products: [
-        .library(name: "SQLiteStore", targets: ["SQLiteStore"])
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        // A temporary database for tests only (arch-check's `testing-only`).
+        .library(name: "SQLiteStoreTesting", targets: ["SQLiteStoreTesting"]),
     ],
     dependencies: [
         .package(path: "../../Interfaces/SQLInterface"),
@@ -31,10 +33,15 @@ let package = Package(
             dependencies: [.product(name: "SQLInterface", package: "SQLInterface"), "CSQLite"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "SQLiteStoreTesting",
+            dependencies: ["SQLiteStore", .product(name: "SystemTesting", package: "SystemTesting")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                "SQLiteStore", .product(name: "SQLInterface", package: "SQLInterface"),
+                "SQLiteStore", "SQLiteStoreTesting", .product(name: "SQLInterface", package: "SQLInterface"),
                 .product(name: "SystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings

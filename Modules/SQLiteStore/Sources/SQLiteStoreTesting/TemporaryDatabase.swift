@@ -1,20 +1,21 @@
-import SQLInterface
-import SQLiteStore
-import SystemTesting
+public import SQLiteStore
+public import SystemTesting
 
-/// A fresh database file in its own temporary directory; ``remove()`` closes
-/// it and deletes the directory.
-struct TemporaryDatabase {
+/// A fresh database file in its own temporary directory, for tests of the
+/// SQLite store and of code on top of it; ``remove()`` closes it and deletes
+/// the directory.
+public struct TemporaryDatabase {
     /// The directory that holds the file (and its `-wal`, `-shm`).
-    let directory: TemporaryDirectory
+    public let directory: TemporaryDirectory
     /// The database file.
-    let path: String
+    public let path: String
     /// The open database.
-    let database: SQLiteDatabase
+    public let database: SQLiteDatabase
 
-    /// The schema that the `sql-…` helper commands migrate to (ShareTestHelper's
-    /// `SQLHelperSupport.migrations`, repeated here because tests cannot import an executable).
-    static let itemsSchema = [
+    /// A table of rows written by named writers, each numbering its own rows:
+    /// the schema the multi-process and group-commit tests write into (the
+    /// test helper's `sql-…` commands migrate to the same one).
+    public static let itemsSchema = [
         "CREATE TABLE items (id INTEGER PRIMARY KEY, writer TEXT NOT NULL, n INTEGER NOT NULL, UNIQUE (writer, n))"
     ]
 
@@ -22,7 +23,8 @@ struct TemporaryDatabase {
     /// - Parameters:
     ///   - configuration: the database settings.
     ///   - schema: migration steps applied at once.
-    init(configuration: SQLiteConfiguration = SQLiteConfiguration(), schema: [String] = []) throws {
+    /// - Throws: the directory's or the database's error.
+    public init(configuration: SQLiteConfiguration = SQLiteConfiguration(), schema: [String] = []) throws {
         directory = try TemporaryDirectory(prefix: "sharekit-sql")
         path = directory.file("test.sqlite")
         database = try SQLiteDatabase(path: path, configuration: configuration)
@@ -30,7 +32,7 @@ struct TemporaryDatabase {
     }
 
     /// Closes the database and deletes the directory.
-    func remove() {
+    public func remove() {
         try? database.close()
         directory.remove()
     }

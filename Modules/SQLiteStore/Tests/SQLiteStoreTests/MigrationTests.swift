@@ -1,5 +1,6 @@
 import SQLInterface
 import SQLiteStore
+import SQLiteStoreTesting
 import SystemTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import SQLInterface
 import SQLiteStore
+import SQLiteStoreTesting
 import SystemTesting
 import Testing
 
