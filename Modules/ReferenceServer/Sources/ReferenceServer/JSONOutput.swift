@@ -22,19 +22,21 @@ struct JSONOutput {
 
     /// Writes `{`, the members `body` writes, and `}`.
     mutating func object(_ body: (inout JSONOutput) -> Void) {
-        bytes.append(UInt8(ascii: "{"))
-        first = true
-        body(&self)
-        bytes.append(UInt8(ascii: "}"))
-        first = false
+        container(open: "{", close: "}", body)
     }
 
     /// Writes `[`, the elements `body` writes (each with ``element(_:)``), and `]`.
     mutating func array(_ body: (inout JSONOutput) -> Void) {
-        bytes.append(UInt8(ascii: "["))
+        container(open: "[", close: "]", body)
+    }
+
+    /// Writes `open`, what `body` writes (its first member or element with
+    /// no comma before it), and `close`.
+    private mutating func container(open: Unicode.Scalar, close: Unicode.Scalar, _ body: (inout JSONOutput) -> Void) {
+        bytes.append(UInt8(ascii: open))
         first = true
         body(&self)
-        bytes.append(UInt8(ascii: "]"))
+        bytes.append(UInt8(ascii: close))
         first = false
     }
 
