@@ -29,25 +29,7 @@ public final class HoldingProxy: @unchecked Sendable {
     }
 
     /// A rule: a method, a path prefix and the action.
-    public struct Rule: Sendable {
-        /// `POST`, `PUT`…
-        public var method: String
-        /// The start of the path (without the origin).
-        public var prefix: String
-        /// What to do.
-        public var action: Action
-
-        /// Makes a rule.
-        /// - Parameters:
-        ///   - method: the method.
-        ///   - prefix: the start of the path.
-        ///   - action: what to do.
-        public init(_ method: String, _ prefix: String, _ action: Action) {
-            self.method = method
-            self.prefix = prefix
-            self.action = action
-        }
-    }
+    public typealias Rule = PathRule<Action>
 
     private struct State {
         var rules: [Rule]
@@ -145,10 +127,8 @@ public final class HoldingProxy: @unchecked Sendable {
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard let request = Self.readRequest(client) else { return }
         state.withLock { $0.seen.append("\(request.method) \(request.path)") }
-        let rule = state.withLock { state in
-            state.rules.first { $0.method == request.method && request.path.hasPrefix($0.prefix) }
-        }
-        if case .answer(let status, let body)? = rule?.action {
+        let action = state.withLock { PathRule.action(in: $0.rules, method: request.method, path: request.path) }
+        if case .answer(let status, let body)? = action {
             SocketBytes.write(client, Self.answer(status, body))
             return
         }
@@ -162,7 +142,7 @@ public final class HoldingProxy: @unchecked Sendable {
                 client, Self.answer(502, #"{"code":"proxy_upstream","title":"the server did not answer"}"#))
             return
         }
-        if case .hold? = rule?.action {
+        if case .hold? = action {
             changed.lock()
             state.withLock { $0.held.append(answer.status) }
             changed.broadcast()

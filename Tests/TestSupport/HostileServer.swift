@@ -56,26 +56,8 @@ public final class HostileServer: @unchecked Sendable {
         }
     }
 
-    /// A route: a method and a path prefix.
-    public struct Route: Sendable {
-        /// `GET`, `POST`…
-        public var method: String
-        /// The start of the path.
-        public var prefix: String
-        /// What to answer.
-        public var answer: Answer
-
-        /// Makes a route.
-        /// - Parameters:
-        ///   - method: the method.
-        ///   - prefix: the start of the path.
-        ///   - answer: what to answer.
-        public init(_ method: String, _ prefix: String, _ answer: Answer) {
-            self.method = method
-            self.prefix = prefix
-            self.answer = answer
-        }
-    }
+    /// A route: a method, a path prefix and what to answer.
+    public typealias Route = PathRule<Answer>
 
     /// A token answer with the given lifetimes (as JSON text, so a test can
     /// send numbers no Swift integer holds).
@@ -152,7 +134,7 @@ public final class HostileServer: @unchecked Sendable {
         _ = SocketBytes.readBody(client, start: rest, length: length)
         seen.withLock { $0.append("\(method) \(path)") }
         let answer =
-            routes.withLock { routes in routes.first { $0.method == method && path.hasPrefix($0.prefix) }?.answer }
+            routes.withLock { PathRule.action(in: $0, method: method, path: path) }
             ?? Answer(404, #"{"type":"about:blank","status":404,"code":"not_found","title":"Not found"}"#)
         var headerText = "HTTP/1.1 \(answer.status) Hostile\r\nConnection: close\r\n"
         if !answer.headers.contains(where: { $0.0.lowercased() == "content-type" }) {
