@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import OutboxInterface
 import ShareCore
+import ShareInboxInterface
 import SharedStateInterface
 import Synchronization
 
@@ -31,6 +32,8 @@ struct DaemonRunner: Sendable {
         guard let takeover = daemon.takeover() else { return .failure }
         if options.retryNow { daemon.retryNow() }
         guard let drain = await daemon.drain(lease: options.lease) else { return .failure }
+        // The taken entries' folders are deleted in the background; finish before exiting.
+        daemon.inbox.waitForRemovals()
         log.info(
             "daemon",
             "pass done: took over \(takeover.takenOver.count), sent \(drain.sent), retrying \(drain.retried), "
@@ -88,6 +91,7 @@ struct DaemonRunner: Sendable {
         log.info("daemon", "stopping")
         main.cancel()
         await main.value
+        daemon.inbox.waitForRemovals()
         log.info("daemon", "stopped")
         return .success
     }

@@ -24,6 +24,8 @@ public struct ES256ProofSigner: DPoPProofSigner {
     private let clock: @Sendable () -> Int64
     private let jtiGenerator: UUIDv7Generator
     private let urls = CanonicalURLCache()
+    /// `ath` of the access token used last: a token serves many requests.
+    private let lastAccessTokenHash = LastAccessTokenHash()
     /// `base64url(header) + "."`, the start of every proof.
     private let encodedHeaderAndDot: [UInt8]
 
@@ -69,16 +71,18 @@ public struct ES256ProofSigner: DPoPProofSigner {
         -> String
     {
         guard Self.isMethodToken(method) else { throw .invalidMethod }
-        let htu = try urls.canonical(url)
-        let ath = try accessToken.map { token throws(DPoPError) in try AccessTokenHash.of(token, crypto: crypto) }
+        let htu = try urls.canonicalJSON(url)
+        let ath = try accessToken.map { token throws(DPoPError) in
+            try lastAccessTokenHash.of(token, crypto: crypto)
+        }
 
-        var payload = JSONWriter(capacity: 192 + (nonce?.utf8.count ?? 0) + htu.utf8.count)
+        var payload = JSONWriter(capacity: 192 + (nonce?.utf8.count ?? 0) + htu.count)
         payload.raw(#"{"jti":""#)
         payload.uuid(jtiGenerator.next())
         payload.raw(#"","htm":"#)
         payload.string(method)
         payload.raw(#","htu":"#)
-        payload.string(htu)
+        payload.append(htu)
         payload.raw(#","iat":"#)
         payload.integer(clock())
         if let ath {

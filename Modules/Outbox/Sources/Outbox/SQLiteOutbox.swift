@@ -40,7 +40,8 @@ public final class SQLiteOutbox: OutboxQueueing {
     }
 
     public func enqueue(_ items: [OutboxItem]) throws(OutboxError) -> [Bool] {
-        let rows = try items.map { (item) throws(OutboxError) in try OutboxSchema.bindings(of: item) }
+        let encoder = OutboxSchema.makeEncoder()
+        let rows = try items.map { (item) throws(OutboxError) in try OutboxSchema.bindings(of: item, encoder: encoder) }
         guard let count = rows.first?.count else { return [] }
         let placeholders = Array(repeating: "?", count: count).joined(separator: ", ")
         let sql = "INSERT INTO outbox (\(OutboxSchema.columns)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING"
