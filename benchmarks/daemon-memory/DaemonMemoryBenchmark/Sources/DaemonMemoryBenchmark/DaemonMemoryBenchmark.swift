@@ -52,6 +52,8 @@ struct DaemonMemoryBenchmark {
             let count = min(options.step, options.shares - queued)
             let started = Clock.nanoseconds()
             try writeEntries(count, into: inbox, origin: server.origin, first: queued)
+            // As `share send --queue` does once its entry is written and released.
+            daemon.wake()
             queued += count
             try waitForDelivery(of: queued, server: server, inbox: inbox, daemon: daemon)
             let seconds = Double(Clock.nanoseconds() - started) / 1e9
@@ -204,6 +206,8 @@ final class RunningDaemon {
     let pid: pid_t
     private let stdoutPath: String
     private let stderrPath: String
+    /// The control socket (`SHAREKIT_RUNTIME_DIR`, which ShareClient sets to `<home>/run`).
+    private let socketPath: String
     private var exitStatus: Int32??
 
     /// Starts the daemon and waits (at most two minutes) for its `share-daemon: ready` line.
@@ -211,6 +215,7 @@ final class RunningDaemon {
     init(binDirectory: String, home: String) throws {
         stdoutPath = home + "/daemon.stdout"
         stderrPath = home + "/daemon.stderr"
+        socketPath = home + "/run/daemon.sock"
         pid = try Spawn.start(
             binDirectory + "/share-daemon", [], stdout: .file(stdoutPath), stderr: .file(stderrPath))
         let deadline = Clock.nanoseconds() + 120_000_000_000
@@ -267,6 +272,32 @@ final class RunningDaemon {
             throw Spawn.Failure(description: "cannot parse /proc/\(pid)/stat")
         }
         return user + system
+    }
+
+    /// Asks the daemon to look at the inbox now, through its control socket
+    /// (`{"request":"wake"}`, as `share send --queue` does); best effort,
+    /// its inbox watcher and timer remain.
+    func wake() {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(socketPath.utf8)
+        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else { return }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.enumerated() { raw[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else { return }
+        let request = Array(#"{"request":"wake"}"#.utf8) + [0x0A]
+        _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var answer = [UInt8](repeating: 0, count: 256)
+        _ = answer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
     }
 
     /// Stops it with SIGTERM (SIGKILL after 20 s).
