@@ -37,6 +37,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("HTTPInterfaceTesting", ["HTTPInterfaceTesting"]),
     ("HTTPServerInterface", ["HTTPServerInterface"]),
     ("HTTPTypes", ["HTTPTypes"]),
+    ("ImageConversionInterface", ["ImageConversionInterface"]),
     ("KeychainInterface", ["KeychainInterface"]),
     ("KeychainInterfaceTesting", ["KeychainInterfaceTesting"]),
     ("MessagesInterface", ["MessagesInterface"]),
@@ -58,11 +59,13 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("SystemTesting", ["SystemTesting"]),
     ("DPoP", ["DPoP"]),
     ("HTTPTransport", ["HTTPTransport"]),
+    ("ImageConversion", ["ImageConversion"]),
     ("KeychainStore", ["KeychainStore"]),
     ("Messages", ["Messages"]),
     ("MicroHTTPServer", ["MicroHTTPServer"]),
     ("OpenSSLCrypto", ["OpenSSLCrypto"]),
     ("Outbox", ["Outbox"]),
+    ("PostgresStore", ["PostgresStore"]),
     ("PushPreview", ["PushPreview"]),
     ("ReferenceServer", ["ReferenceServer"]),
     ("SQLiteStore", ["SQLiteStore"]),
@@ -120,6 +123,12 @@ let generatedTargets: [Target] = [
     .target(
         name: "HTTPTypes",
         path: "Interfaces/HTTPTypes/Sources/HTTPTypes",
+        swiftSettings: swiftSettings
+    ),
+    // Interfaces/ImageConversionInterface
+    .target(
+        name: "ImageConversionInterface",
+        path: "Interfaces/ImageConversionInterface/Sources/ImageConversionInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/KeychainInterface
@@ -270,6 +279,42 @@ let generatedTargets: [Target] = [
         dependencies: ["CCurl"],
         path: "Modules/HTTPTransport/Sources/CCurlShim"
     ),
+    // Modules/ImageConversion
+    .target(
+        name: "ImageConversion",
+        dependencies: ["ImageConversionInterface", "CHeif", "CWebP", "CImageCodecShim"],
+        path: "Modules/ImageConversion/Sources/ImageConversion",
+        swiftSettings: swiftSettings
+    ),
+    .systemLibrary(
+        name: "CHeif",
+        path: "Modules/ImageConversion/Sources/CHeif",
+        pkgConfig: "libheif",
+        providers: [.apt(["libheif-dev"])]
+    ),
+    .systemLibrary(
+        name: "CWebP",
+        path: "Modules/ImageConversion/Sources/CWebP",
+        pkgConfig: "libwebp",
+        providers: [.apt(["libwebp-dev"])]
+    ),
+    .systemLibrary(
+        name: "CTIFF",
+        path: "Modules/ImageConversion/Sources/CTIFF",
+        pkgConfig: "libtiff-4",
+        providers: [.apt(["libtiff-dev"])]
+    ),
+    .systemLibrary(
+        name: "CJPEG",
+        path: "Modules/ImageConversion/Sources/CJPEG",
+        pkgConfig: "libjpeg",
+        providers: [.apt(["libjpeg62-turbo-dev"])]
+    ),
+    .target(
+        name: "CImageCodecShim",
+        dependencies: ["CHeif", "CTIFF", "CJPEG"],
+        path: "Modules/ImageConversion/Sources/CImageCodecShim"
+    ),
     // Modules/KeychainStore
     .target(
         name: "KeychainStore",
@@ -340,6 +385,19 @@ let generatedTargets: [Target] = [
             "SecureFiles",
         ],
         path: "Modules/Outbox/Sources/Outbox",
+        swiftSettings: swiftSettings
+    ),
+    // Modules/PostgresStore
+    .systemLibrary(
+        name: "CPostgres",
+        path: "Modules/PostgresStore/Sources/CPostgres",
+        pkgConfig: "libpq",
+        providers: [.apt(["libpq-dev"])]
+    ),
+    .target(
+        name: "PostgresStore",
+        dependencies: ["SQLInterface", "CPostgres"],
+        path: "Modules/PostgresStore/Sources/PostgresStore",
         swiftSettings: swiftSettings
     ),
     // Modules/PushPreview
@@ -429,7 +487,14 @@ let generatedTargets: [Target] = [
     ),
     .target(
         name: "ShareIntake",
-        dependencies: ["ShareCore", "ShareIntakeInterface", "SecureFiles", "CMagic", "CLibXML2"],
+        dependencies: [
+            "ShareCore",
+            "ShareIntakeInterface",
+            "ImageConversionInterface",
+            "SecureFiles",
+            "CMagic",
+            "CLibXML2",
+        ],
         path: "Modules/ShareIntake/Sources/ShareIntake",
         swiftSettings: swiftSettings
     ),
@@ -501,7 +566,7 @@ let package = Package(
                 lib("ServerAPIInterface"), lib("ServerAPI"), lib("TargetStoreInterface"), lib("TargetStore"),
                 lib("PushPreviewInterface"), lib("PushPreview"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
-                lib("SQLiteStore"), lib("SecureFiles"),
+                lib("SQLiteStore"), lib("SecureFiles"), lib("ImageConversion"),
             ],
             path: "Apps/ClientAssembly",
             swiftSettings: swiftSettings
@@ -758,7 +823,7 @@ let package = Package(
                 lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
                 lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedState"),
                 lib("SQLiteStore"), lib("SQLInterface"), lib("PushPreview"), lib("PushPreviewInterface"),
-                lib("SystemTesting"),
+                lib("SystemTesting"), lib("HTTPTypes"),
             ],
             path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings

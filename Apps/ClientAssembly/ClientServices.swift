@@ -2,6 +2,7 @@ import DPoP
 public import DPoPInterface
 import Foundation
 import HTTPTransport
+import ImageConversion
 public import MessagesInterface
 import Outbox
 public import OutboxInterface
@@ -36,11 +37,15 @@ extension ClientAssembly {
     }
 
     /// The share intake: what a command-line argument names and loading it,
-    /// with the freedesktop shared MIME database of the environment and libmagic.
+    /// with the freedesktop shared MIME database of the environment and
+    /// libmagic, converting photos into JPEG for a server that takes no
+    /// other image type (libheif, libwebp, libtiff, libjpeg-turbo).
     /// - Returns: the intake.
     /// - Throws: `MIMEDatabaseError` when no shared MIME database can be read.
     public func shareIntake() throws -> any ShareIntaking {
-        FileShareIntake(catalog: try FreedesktopMIMECatalog(environment: environment), sniffer: MagicSniffer())
+        FileShareIntake(
+            catalog: try FreedesktopMIMECatalog(environment: environment), sniffer: MagicSniffer(),
+            converter: JPEGImageConverter())
     }
 
     /// The shared MIME database as a conformance relation (`text/csv`

@@ -132,10 +132,12 @@ public final class ServerConnection: Sendable {
         ServerTargetDirectory(api: api(role), cacheLifetime: cacheLifetime)
     }
 
-    /// Push registration and metrics with the app's session (the parent family).
+    /// Push registration and metrics with the app's session (the parent
+    /// family); a registration records that session's id.
     /// - Returns: the registrar.
     public func pushRegistrar() -> any PushRegistering {
-        PushRegistrar(api: api(.parent))
+        let storage = self.storage
+        return PushRegistrar(api: api(.parent), sessionID: { (try? storage.read(.parent))??.sessionID })
     }
 
     /// The preview fetcher of the notifier over this connection's signing client.

@@ -18,6 +18,14 @@ enum TargetProblem: Error, Sendable {
     /// The target could not be checked and is not known from earlier shares.
     case failure(String)
 
+    /// The `--verbose` stage line of a share that ends here.
+    var stage: ShareStage {
+        switch self {
+        case .refused(let code, let message): return .refused(code: code, reason: message)
+        case .usage(let message), .failure(let message): return .refused(code: nil, reason: message)
+        }
+    }
+
     func exit(_ report: SendReport) -> ExitCode {
         switch self {
         case .refused(let code, let message): return report.refused(code: code, message)
@@ -216,19 +224,34 @@ struct CLIContext: Sendable {
         DaemonControl.wake(assembly)
     }
 
-    /// Reports an outcome, records the target as recent after a success.
-    func finish(_ outcome: DeliveryOutcome, entry: InboxEntry, report: SendReport) -> ExitCode {
+    /// Reports an outcome (with its `--verbose` stage line, the share's id
+    /// first), records the target as recent after a success.
+    /// - Parameter interruption: the send's Ctrl-C handling; a message the
+    ///   server stored while Ctrl-C waited for its answer is reported as sent,
+    ///   with a word about the Ctrl-C.
+    func finish(
+        _ outcome: DeliveryOutcome, entry: InboxEntry, report: SendReport, interruption: DeliveryInterruption
+    ) -> ExitCode {
+        let id = entry.id
         switch outcome {
         case .sent(let message):
             _ = try? recents.record(entry.manifest.target)
-            return report.sent(message, manifest: entry.manifest)
+            report.stage(id, .sent(messageID: message.messageID, replayed: message.replayed))
+            let code = report.sent(message, manifest: entry.manifest)
+            if interruption.interrupted { report.sentDespiteInterrupt() }
+            return code
         case .kept(let reason):
+            report.stage(id, .kept(reason: reason.description))
             return report.queued(entry, reason: reason.description, daemonRunning: wakeDaemon())
         case .rejected(let code, let message):
+            report.stage(id, .refused(code: code, reason: message))
             return report.refused(code: code, message, clientMsgID: entry.manifest.clientMsgID)
-        case .cancelled(let kept):
-            return report.cancelled(kept: kept, id: entry.id, daemonRunning: kept ? wakeDaemon() : true)
+        case .cancelled(let kept, let mayBeOnServer):
+            report.stage(id, .interrupted(kept: kept, mayBeOnServer: mayBeOnServer))
+            return report.cancelled(
+                kept: kept, id: id, daemonRunning: kept ? wakeDaemon() : true, mayBeOnServer: mayBeOnServer)
         case .quarantined(let reason):
+            report.stage(id, .quarantined(reason: reason))
             return report.failure("the share could not be sent and was quarantined: \(reason)")
         }
     }

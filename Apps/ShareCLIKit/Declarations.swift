@@ -28,6 +28,8 @@ enum Options {
     static let queue = Flag("--queue", "keep the share for share-daemon and return at once")
     static let loadTimeout = ValueOption("--load-timeout", "SECONDS", "the deadline of each load (default 30)")
     static let desktop = Flag("--desktop", "launched from the desktop entry (a terminal, a chooser, or nothing)")
+    static let keepMetadata = Flag(
+        "--keep-metadata", "a photo converted to JPEG keeps its location (GPS) and XMP; by default they are dropped")
 
     // share login
     static let loginServer = ValueOption("--server", "URL", "the server, https://host[:port]")
@@ -43,6 +45,8 @@ enum Options {
     static let payload = ValueOption(
         "--payload", "FILE", "the push payload's JSON, or - for standard input", completion: .files)
     static let print = Flag("--print", "print the title and the body instead of showing them")
+    static let noWait = Flag(
+        "--no-wait", "show the notification without its default action and return at once")
 
     // share debug
     static let method = ValueOption("--method", "M", "the request's method")
@@ -59,8 +63,8 @@ enum ShareCommands {
         "send", summary: "share files, links or text to a target",
         declared: [
             Options.text, Options.stdin, Options.to, Options.comment, Options.newPost, Options.queue, Options.json,
-            Options.server, Options.onCancel, Options.loadTimeout, Options.desktop, Options.progress,
-            Options.noProgress, Options.verbose,
+            Options.server, Options.onCancel, Options.loadTimeout, Options.keepMetadata, Options.desktop,
+            Options.progress, Options.noProgress, Options.verbose,
         ], arguments: "[FILE|URL ...]", argumentCompletion: .files)
 
     static let inboxList = CommandDeclaration(
@@ -97,7 +101,7 @@ enum ShareCommands {
     static let desktopEntry = CommandDeclaration("desktop-entry", summary: "print the freedesktop desktop entry")
     static let notify = CommandDeclaration(
         "notify", summary: "render a push payload as a notification",
-        declared: [Options.payload, Options.print, Options.json])
+        declared: [Options.payload, Options.print, Options.json, Options.noWait])
 
     static let debugProof = CommandDeclaration(
         "dpop-proof", summary: "print a DPoP proof signed with the device key",

@@ -15,7 +15,11 @@ enum DeliveryOutcome: Sendable {
     /// Refused for good; the entry was removed.
     case rejected(code: String, message: String)
     /// Interrupted; `kept` says whether the entry stayed in the inbox.
-    case cancelled(kept: Bool)
+    /// `mayBeOnServer`: Ctrl-C came after the message was asked for and its
+    /// answer did not come within ``DeliveryInterruption/answerWait``; the
+    /// entry is kept whatever `--on-cancel` says, for the daemon to finish
+    /// through `client_msg_id` idempotency.
+    case cancelled(kept: Bool, mayBeOnServer: Bool = false)
     /// The entry could not be used (its files are gone or changed) and was quarantined.
     case quarantined(reason: String)
 }
@@ -28,6 +32,90 @@ enum CancelPolicy: String, Sendable {
     case remove
 }
 
+/// Ctrl-C while an entry is sent. Before the message is asked for it
+/// cancels at once: an upload is aborted and nothing of the share is on the
+/// server. Once createMessage (or createThread) has gone out, the server may
+/// store the message whatever the client does; aborting then and removing
+/// the share would leave the person told "removed" about a message that
+/// is there. So it waits for the answer up to ``answerWait`` (a second
+/// Ctrl-C stops waiting at once), then cancels the request; the outcome
+/// then decides: sent or refused as the server said, otherwise kept for
+/// the daemon, which resolves it by the `client_msg_id` without sending
+/// twice.
+final class DeliveryInterruption: Sendable {
+    /// How long a Ctrl-C after the message was asked for waits for the
+    /// server's answer (documented in `share send --help` and the README).
+    static let answerWait: Duration = .seconds(5)
+
+    private struct State {
+        var messageRequested = false
+        var interrupted = false
+        var waited = false
+        var finished = false
+        var timer: Task<Void, Never>?
+    }
+
+    /// The handle the send's requests are cancelled with.
+    let cancellation = HTTPCancellation()
+    private let state = Mutex(State())
+    private let waitingNotice: @Sendable () -> Void
+
+    /// - Parameter waitingNotice: says that Ctrl-C waits for the server's
+    ///   answer (called at most once, on the signal's queue).
+    init(waitingNotice: @escaping @Sendable () -> Void = {}) {
+        self.waitingNotice = waitingNotice
+    }
+
+    /// The request for the message is about to go out: from now on Ctrl-C waits for its answer.
+    func messageRequested() {
+        state.withLock { $0.messageRequested = true }
+    }
+
+    /// Whether Ctrl-C came after the message was asked for (the outcome
+    /// the send ends with is then the only word on what the server holds).
+    var interruptedAfterRequest: Bool { state.withLock { $0.waited } }
+
+    /// Whether Ctrl-C came at all.
+    var interrupted: Bool { state.withLock { $0.interrupted } }
+
+    /// Ctrl-C: cancel now, or wait for the answer up to ``answerWait``.
+    func interrupt() {
+        enum Action { case cancelNow, wait }
+        let action = state.withLock { state -> Action in
+            defer { state.interrupted = true }
+            // A second Ctrl-C, or one before the message was asked for.
+            if state.interrupted || !state.messageRequested { return .cancelNow }
+            state.waited = true
+            return .wait
+        }
+        switch action {
+        case .cancelNow:
+            cancellation.cancel()
+        case .wait:
+            waitingNotice()
+            let cancellation = self.cancellation
+            let timer = Task {
+                // A bound on the wait a person asked to end, not synchronisation.
+                guard (try? await Task.sleep(for: Self.answerWait)) != nil else { return }
+                cancellation.cancel()
+            }
+            let over = state.withLock { state -> Bool in
+                state.timer = timer
+                return state.finished
+            }
+            if over { timer.cancel() }
+        }
+    }
+
+    /// The send is over: a waiting timer is not needed any more.
+    func finish() {
+        state.withLock { state in
+            state.finished = true
+            return state.timer
+        }?.cancel()
+    }
+}
+
 /// Sends one locked inbox entry with the CLI's child session, keeping the
 /// entry's manifest in step (completed uploads, attempts, last error), and
 /// ends the entry the way the outcome demands. The lock is released on
@@ -36,14 +124,15 @@ struct EntryDelivery {
     let inbox: any ShareInboxStoring
     let sender: any ShareSending
     let progress: ProgressBar
-    let cancellation: HTTPCancellation
+    let interruption: DeliveryInterruption
     let onCancel: CancelPolicy
-    /// Says each step (`--verbose`).
-    var step: @Sendable (String) -> Void = { _ in }
+    /// Says each stage of the share, by its id (`--verbose`).
+    var stage: @Sendable (String, ShareStage) -> Void = { _, _ in }
 
     /// Sends the entry; never throws: every failure is an outcome.
     func deliver(_ entry: InboxEntry, lock: any InboxEntryLock) async -> DeliveryOutcome {
         defer {
+            interruption.finish()
             progress.finish()
             lock.release()
         }
@@ -54,19 +143,21 @@ struct EntryDelivery {
         }
         let current = Mutex(entry)
         let started = Mutex(Set<Int>())
-        let step = self.step
+        let id = entry.id
+        let step: @Sendable (ShareStage) -> Void = { [stage] in stage(id, $0) }
+        let interruption = self.interruption
         let updater: @Sendable (SendProgress) -> Void = { event in
             switch event {
             case .uploading(let index, let count, let value):
                 if started.withLock({ $0.insert(index).inserted }) {
-                    step("uploading \(share.attachments[index].fileName) (\(value.totalBytes) bytes)")
+                    step(.uploading(fileName: share.attachments[index].fileName, bytes: value.totalBytes))
                 }
                 let name = share.attachments[index].fileName
                 let label = count > 1 ? "\(index + 1)/\(count) \(name)" : name
                 progress.update(label: label, done: value.acknowledgedBytes, total: value.totalBytes)
             case .uploaded(let index, let uploadID):
                 progress.finish()
-                step("\(share.attachments[index].fileName) uploaded as \(uploadID)")
+                step(.uploaded(fileName: share.attachments[index].fileName, uploadID: uploadID))
                 // Durable before the message is created: a later attempt
                 // (this process or the daemon) must attach the same upload.
                 current.withLock { entry in
@@ -75,27 +166,41 @@ struct EntryDelivery {
                     if let updated = try? inbox.update(entry, manifest: manifest, lock: lock) { entry = updated }
                 }
             case .creatingMessage:
+                interruption.messageRequested()
                 progress.finish()
-                step("creating the message")
+                step(.creatingMessage)
             }
         }
         do {
-            let sent = try await sender.send(share, progress: updater, cancellation: cancellation)
+            let sent = try await sender.send(share, progress: updater, cancellation: interruption.cancellation)
             try? inbox.markProcessed(current.withLock { $0 }, lock: lock)
             return .sent(sent)
         } catch {
             let latest = current.withLock { $0 }
+            // Ctrl-C after the message was asked for, and no answer that
+            // says what the server holds: whatever --on-cancel asked, the
+            // share stays for the daemon, which asks again with the same
+            // client_msg_id and gets the stored message if there is one.
+            let unknown = interruption.interruptedAfterRequest
             switch error {
             case .retryable(let reason):
                 var manifest = latest.manifest
                 manifest.attempts += 1
                 manifest.lastError = reason.description
                 _ = try? inbox.update(latest, manifest: manifest, lock: lock)
+                if unknown { return .cancelled(kept: true, mayBeOnServer: true) }
                 return .kept(reason)
             case .rejected(let code, let message):
                 try? inbox.markProcessed(latest, lock: lock)
                 return .rejected(code: code, message: message)
             case .cancelled:
+                if unknown {
+                    var manifest = latest.manifest
+                    manifest.attempts += 1
+                    manifest.lastError = "interrupted before the server answered the message"
+                    _ = try? inbox.update(latest, manifest: manifest, lock: lock)
+                    return .cancelled(kept: true, mayBeOnServer: true)
+                }
                 if onCancel == .remove {
                     try? inbox.markProcessed(latest, lock: lock)
                     return .cancelled(kept: false)

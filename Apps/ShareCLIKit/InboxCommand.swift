@@ -1,7 +1,6 @@
 import AppSupport
 import ClientAssembly
 import Foundation
-import HTTPInterface
 import MessagesInterface
 import OutboxInterface
 import ShareCore
@@ -357,16 +356,16 @@ enum InboxCommand {
         }
         let interrupt = InterruptHandler()
         defer { interrupt.restore() }
-        let cancellation = HTTPCancellation()
-        interrupt.onInterrupt = { cancellation.cancel() }
+        let interruption = DeliveryInterruption(waitingNotice: { report.waitingForAnswer() })
+        interrupt.onInterrupt = { interruption.interrupt() }
         let limits = await context.instanceLimits()
         let delivery = EntryDelivery(
             inbox: inbox, sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: io.err, mode: mode),
-            cancellation: cancellation, onCancel: policy, step: report.step)
+            interruption: interruption, onCancel: policy, stage: report.stage)
         let outcome = await delivery.deliver(entry, lock: lock)
         interrupt.onInterrupt = nil
-        return context.finish(outcome, entry: entry, report: report)
+        return context.finish(outcome, entry: entry, report: report, interruption: interruption)
     }
 
     // MARK: - The daemon's outbox

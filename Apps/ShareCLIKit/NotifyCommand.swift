@@ -12,7 +12,7 @@ import SharedStateInterface
 /// and shows it as a desktop notification, or prints it.
 enum NotifyCommand {
     static let help = """
-        Usage: share notify --payload FILE|- [--print] [--json]
+        Usage: share notify --payload FILE|- [--print] [--json] [--no-wait]
 
         Renders one push payload (docs/protocol.md "Push": aps and b with v, nid, k, i, t, m)
         the way the notification extension does: within client.push.fetch_timeout it
@@ -24,7 +24,13 @@ enum NotifyCommand {
 
         By default the result is shown as a desktop notification with notify-send
         (grouped per thread through a hint, the badge as a hint); SHAREKIT_NOTIFY_COMMAND
-        names another program that takes the same arguments.
+        names another program that takes the same arguments. aps.interruption-level sets
+        the urgency (passive: low, active: normal, time-sensitive and critical:
+        critical); aps.sound asks for the desktop's message sound, no sound (or passive)
+        for none. When the preview carries the message's web link (on the server the
+        preview came from, http or https), the notification offers it as its default
+        action: share notify waits until the notification is clicked, and then opens the
+        link with xdg-open (SHAREKIT_OPEN_COMMAND names another program), or closed.
 
         Options:
           --payload FILE  the payload's JSON, or - for standard input.
@@ -32,14 +38,17 @@ enum NotifyCommand {
           --json          print one JSON object instead: {"title", "body", "thread_id",
                           "placeholder": true|false, "outcome":
                           "preview"|"not_available"|"placeholder"|"unchanged", "kind",
-                          "nid", "badge", "failure"}.
+                          "nid", "badge", "urgency": "low"|"normal"|"critical", "sound",
+                          "link", "failure"}.
+          --no-wait       show the notification without its default action and return
+                          at once.
 
         Texts follow LC_ALL, LC_MESSAGES or LANG (English and German).
 
         Exit codes:
           0   rendered (and shown, unless --print or --json)
-          1   the payload cannot be read or lacks a required member, or the notification
-              could not be shown
+          1   the payload cannot be read or lacks a required member, the notification
+              could not be shown, or its link could not be opened
           2   invalid command line
 
         """
@@ -93,7 +102,12 @@ enum NotifyCommand {
             io.out.write(TerminalText.neutralised(shown.title) + "\n" + TerminalText.neutralised(shown.body) + "\n")
         } else {
             do {
-                try assembly.notificationPresenter().deliver(shown)
+                let presenter = assembly.notificationPresenter()
+                if parsed.has(Options.noWait) {
+                    try presenter.deliver(shown)
+                } else {
+                    _ = try await presenter.present(shown)
+                }
             } catch {
                 io.err.write("share notify: \(error)\n")
                 return .failure
@@ -108,6 +122,8 @@ enum NotifyCommand {
             "title": JSONValue(shown.title), "body": JSONValue(shown.body), "thread_id": JSONValue(shown.threadID),
             "placeholder": JSONValue(shown.isPlaceholder), "outcome": JSONValue(shown.outcome.rawValue),
             "kind": JSONValue(shown.kind), "nid": JSONValue(shown.nid), "badge": JSONValue(shown.badge),
+            "urgency": JSONValue(shown.urgency.rawValue), "sound": JSONValue(shown.sound),
+            "link": JSONValue(shown.link),
         ]
         if let failure = shown.failure { object["failure"] = JSONValue(failure.description) }
         return .object(object)

@@ -2,7 +2,6 @@ import AppSupport
 import ClientAssembly
 import Dispatch
 import Foundation
-import HTTPInterface
 import MessagesInterface
 import ShareCore
 import ShareInboxInterface
@@ -19,8 +18,8 @@ enum SendCommand {
     static let help = """
         Usage: share send [FILE|URL ...] [--text T] [--stdin] [--to TARGET] [--comment C]
                           [--new-post TITLE] [--queue] [--json] [--server URL]
-                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--desktop]
-                          [--progress auto|bar|lines|off] [--no-progress] [--verbose]
+                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--keep-metadata]
+                          [--desktop] [--progress auto|bar|lines|off] [--no-progress] [--verbose]
 
         Shares files, links and text into a thread or channel as one message.
 
@@ -44,8 +43,14 @@ enum SendCommand {
           --json          print the result as one JSON object on stdout.
           --server URL    the server (default: the one `share login` chose).
           --on-cancel M   on Ctrl-C: keep (default) leaves the share in the inbox for
-                          the daemon; remove deletes it.
+                          the daemon; remove deletes it. Once the message itself was
+                          sent to the server, Ctrl-C waits up to 5 s for its answer
+                          (Ctrl-C again stops waiting): sent is reported as sent; with
+                          no answer the share is kept for share-daemon whatever this
+                          says, as the message may already be on the server.
           --load-timeout S  the deadline of each load (a file, stdin, a FIFO); default 30.
+          --keep-metadata a photo converted to JPEG (below) keeps its location (GPS) and
+                          XMP; by default they are dropped.
           --progress M    auto (default): a bar with bytes acknowledged, rate and ETA on
                           a terminal, nothing on a pipe; bar: always the bar; lines: a
                           plain `progress NAME DONE/TOTAL bytes` line each second (logs);
@@ -55,14 +60,20 @@ enum SendCommand {
                           emulator, else ask in a graphical chooser (zenity, kdialog),
                           else share nothing and say how; the outcome is a desktop
                           notification (docs/picker.md).
-          --verbose       say each step on stderr (entry written, each upload, the message);
-                          SHAREKIT_VERBOSE=1 in the environment does the same.
+          --verbose       say each stage on stderr, one line each with the share's id
+                          (written to the share inbox, each upload, the message, sent,
+                          kept or refused with the reason); SHAREKIT_VERBOSE=1 in the
+                          environment does the same.
 
         Before anything is sent the share is kept in the share inbox of the shared
         container; it is removed when the server has it or refused it for good.
         The content type of each file is told from its bytes (libmagic) and its name
         (the shared MIME database); a type the server does not accept is refused
-        before any byte is sent.
+        before any byte is sent. A photo (HEIC/HEIF, AVIF, WebP, TIFF) for a server
+        that does not accept its type but accepts image/jpeg is sent as <name>.jpg,
+        converted into the share inbox within the load deadline: its orientation
+        applied, its location (GPS) dropped unless --keep-metadata; the original
+        file is not changed. One beyond 64 megapixels, damaged or animated is refused.
 
         Output: `sent to <display path>: message <id>` on success; with --json an
         object {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
@@ -78,7 +89,8 @@ enum SendCommand {
               kept in the share inbox; share-daemon will send it
           4   refused (no write permission, too large, type not accepted, unknown
               target); nothing was kept
-          130 interrupted (Ctrl-C); the message says whether the share was kept
+          130 interrupted (Ctrl-C); the message says whether the share was kept, and
+              whether the message may already be on the server
 
         """
 
@@ -127,6 +139,7 @@ struct SendRequest: Sendable {
     var onCancel: CancelPolicy
     var loadTimeout: Duration
     var progress: ProgressMode
+    var keepMetadata: Bool
 
     init(_ parsed: ParsedArguments) throws {
         items = parsed.positionals.filter { $0 != "-" }
@@ -139,6 +152,7 @@ struct SendRequest: Sendable {
             throw UsageError("--new-post needs a title")
         }
         queueOnly = parsed.has(Options.queue)
+        keepMetadata = parsed.has(Options.keepMetadata)
         progress = try ProgressMode.parse(parsed.value(Options.progress), noProgress: parsed.has(Options.noProgress))
         guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
             throw UsageError("--on-cancel must be keep or remove")
@@ -161,9 +175,25 @@ struct SendReport: Sendable {
     let json: Bool
     var verbose = false
 
-    /// One step of the work, on stderr with `--verbose` (never a token or the text).
-    func step(_ message: String) {
-        if verbose { io.err.write("share send: \(message)\n") }
+    /// One stage of a share, on stderr with `--verbose`: the share's id
+    /// first, then what happened (never a token or the message's text).
+    /// File names and reasons come from other programs and the server:
+    /// neutralised, like every line of the daemon's log.
+    func stage(_ id: String, _ stage: ShareStage) {
+        if verbose { io.err.write("share send: \(id): \(TerminalText.neutralised(stage.text))\n") }
+    }
+
+    /// The first Ctrl-C after the message was sent to the server: it waits for the answer.
+    func waitingForAnswer() {
+        let seconds = DeliveryInterruption.answerWait.components.seconds
+        io.err.write(
+            "share send: interrupted after the message was sent to the server; waiting up to \(seconds) s "
+                + "for its answer (Ctrl-C again stops waiting)\n")
+    }
+
+    /// Said after the sent line when Ctrl-C came while the server stored the message.
+    func sentDespiteInterrupt() {
+        io.err.write("share send: interrupted, but the server had already stored the message\n")
     }
 
     func usage(_ message: String) -> ExitCode {
@@ -240,13 +270,27 @@ struct SendReport: Sendable {
         return reason == nil ? .success : .queued
     }
 
-    func cancelled(kept: Bool, id: String, daemonRunning: Bool = true) -> ExitCode {
-        if json { io.writeJSON(["status": "cancelled", "client_msg_id": JSONValue(id), "kept": JSONValue(kept)]) }
-        io.err.write(
-            kept
-                ? "share send: interrupted; the share stays in the share inbox as \(id) for share-daemon\n"
-                    + (daemonRunning ? "" : "share send: \(DaemonControl.notRunningAdvice)\n")
-                : "share send: interrupted; the share was removed\n")
+    /// Ctrl-C ended the send (exit 130). `mayBeOnServer`: the message was
+    /// sent and no answer came in time, so the share was kept whatever
+    /// `--on-cancel` asked, and the person is told why.
+    func cancelled(kept: Bool, id: String, daemonRunning: Bool = true, mayBeOnServer: Bool = false) -> ExitCode {
+        if json {
+            io.writeJSON([
+                "status": "cancelled", "client_msg_id": JSONValue(id), "kept": JSONValue(kept),
+                "may_be_on_server": JSONValue(mayBeOnServer),
+            ])
+        }
+        let advice = daemonRunning ? "" : "share send: \(DaemonControl.notRunningAdvice)\n"
+        if mayBeOnServer {
+            io.err.write(
+                "share send: interrupted; the message may already be on the server; the share was kept for "
+                    + "share-daemon, which finishes it without sending twice (share inbox entry \(id))\n" + advice)
+        } else if kept {
+            io.err.write(
+                "share send: interrupted; the share stays in the share inbox as \(id) for share-daemon\n" + advice)
+        } else {
+            io.err.write("share send: interrupted; the share was removed\n")
+        }
         return .cancelled
     }
 
@@ -315,7 +359,8 @@ struct SendFlow: Sendable {
         }
         let policy = IntakePolicy(
             acceptedContentTypes: cachedLimits?.acceptedContentTypes,
-            fileMaxUploadBytes: cachedLimits?.fileMaxUploadBytes, loadTimeout: request.loadTimeout)
+            fileMaxUploadBytes: cachedLimits?.fileMaxUploadBytes, loadTimeout: request.loadTimeout,
+            keepImageMetadata: request.keepMetadata)
         // Intake runs as its own task so Ctrl-C can cancel it (a stalled pipe
         // or FIFO ends at once); the draft is discarded here, after the task
         // has stopped writing into it, never from the signal handler.
@@ -332,7 +377,7 @@ struct SendFlow: Sendable {
             interrupted.withLock { $0 = true }
             loading.cancel()
         }
-        report.step("loading \(sources.count) item(s)")
+        report.stage(clientMsgID.description, .loading(items: sources.count))
         let loaded = await loading.value
         interrupt.onInterrupt = nil
         if interrupted.withLock({ $0 }) {
@@ -347,13 +392,16 @@ struct SendFlow: Sendable {
         case .failure(let error):
             context.inbox.discard(draft)
             switch error {
-            case .unsupportedType, .tooLarge:
+            case .unsupportedType, .tooLarge, .notConvertible:
                 return report.refused(code: Self.code(of: error), error.description)
             case .empty:
                 return report.usage(error.description)
             default:
                 return report.failure(error.description)
             }
+        }
+        for item in items {
+            if let converted = ShareStage.conversion(of: item) { report.stage(clientMsgID.description, converted) }
         }
         let manifest = Self.manifest(
             clientMsgID: clientMsgID, origin: context.origin, target: target, request: request, items: items)
@@ -366,10 +414,11 @@ struct SendFlow: Sendable {
             return report.failure(error.description)
         }
 
-        report.step("entry \(entry.id) written to the share inbox")
+        report.stage(entry.id, .written(attachments: entry.manifest.attachments.count, target: entry.manifest.target))
         if request.queueOnly {
             interrupt.onInterrupt = nil
             draft.release()
+            report.stage(entry.id, .queued)
             return report.queued(entry, reason: nil, daemonRunning: context.wakeDaemon())
         }
 
@@ -386,6 +435,7 @@ struct SendFlow: Sendable {
             } else {
                 draft.release()
             }
+            report.stage(kept.id, .interrupted(kept: onCancel == .keep, mayBeOnServer: false))
             let running = onCancel == .keep ? DaemonControl.wake(assembly) : true
             exit(report.cancelled(kept: onCancel == .keep, id: kept.id, daemonRunning: running).rawValue)
         }
@@ -404,11 +454,25 @@ struct SendFlow: Sendable {
                 interrupt.onInterrupt = nil
                 try? context.inbox.markProcessed(entry, lock: draft)
                 draft.release()
+                report.stage(entry.id, problem.stage)
                 return problem.exit(report)
             }
         }
         if limits == nil, !entry.manifest.attachments.isEmpty {
             limits = await context.instanceLimits()
+            switch await PhotoFitting(context: context, request: request, report: report)
+                .convert(entry, limits: limits, lock: draft)
+            {
+            case .success(let converted):
+                entry = converted
+            case .failure(let refusal):
+                notice.stop()
+                interrupt.onInterrupt = nil
+                try? context.inbox.markProcessed(entry, lock: draft)
+                draft.release()
+                report.stage(entry.id, refusal.stage)
+                return refusal.exit(report)
+            }
             switch Self.fitted(entry.manifest, to: limits, catalog: try? context.assembly.contentTypeCatalog()) {
             case .success(let fitted) where fitted != entry.manifest:
                 if let changed = try? context.inbox.update(entry, manifest: fitted, lock: draft) { entry = changed }
@@ -419,13 +483,14 @@ struct SendFlow: Sendable {
                 interrupt.onInterrupt = nil
                 try? context.inbox.markProcessed(entry, lock: draft)
                 draft.release()
+                report.stage(entry.id, .refused(code: refusal.code, reason: refusal.message))
                 return report.refused(code: refusal.code, refusal.message)
             }
         }
         notice.stop()
 
-        let cancellation = HTTPCancellation()
-        interrupt.onInterrupt = { cancellation.cancel() }
+        let interruption = DeliveryInterruption(waitingNotice: { report.waitingForAnswer() })
+        interrupt.onInterrupt = { interruption.interrupt() }
         // A share without files shows no bar: say what it waits for instead.
         let sendingNotice =
             entry.manifest.attachments.isEmpty ? WaitingNotice(io: report.io, origin: context.origin) : nil
@@ -433,11 +498,11 @@ struct SendFlow: Sendable {
             inbox: context.inbox,
             sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: report.io.err, mode: request.progress),
-            cancellation: cancellation, onCancel: request.onCancel, step: report.step)
+            interruption: interruption, onCancel: request.onCancel, stage: report.stage)
         let outcome = await delivery.deliver(entry, lock: draft)
         sendingNotice?.stop()
         interrupt.onInterrupt = nil
-        return context.finish(outcome, entry: entry, report: report)
+        return context.finish(outcome, entry: entry, report: report, interruption: interruption)
     }
 
     /// The refusal of a share with more files than `message_max_attachments`, or nil.
@@ -499,7 +564,7 @@ struct SendFlow: Sendable {
 
     static func code(of error: IntakeError) -> String {
         switch error {
-        case .unsupportedType: return "unsupported_type"
+        case .unsupportedType, .notConvertible: return "unsupported_type"
         case .tooLarge: return "too_large"
         default: return "intake_failed"
         }
@@ -521,6 +586,60 @@ struct SendFlow: Sendable {
             clientMsgID: clientMsgID.description, serverOrigin: origin, target: target,
             comment: lines.joined(separator: "\n"), title: target.kind == .newPost ? request.newPostTitle : nil,
             createdAt: RFC3339.string(Date()), attachments: attachments)
+    }
+}
+
+/// The stages of a share that `--verbose` names, one line each after the
+/// share's id (`share send: ID: written to the share inbox ...`): the CLI's
+/// half of the story that `journalctl --user -u share-daemon | grep ID`
+/// continues. Ids, counts, names and reasons; never the message's text.
+enum ShareStage: Sendable {
+    case loading(items: Int)
+    case written(attachments: Int, target: ShareTarget)
+    /// Written with `--queue`: the daemon sends it.
+    case queued
+    case uploading(fileName: String, bytes: Int64)
+    case uploaded(fileName: String, uploadID: String)
+    case creatingMessage
+    case sent(messageID: String, replayed: Bool)
+    case kept(reason: String)
+    /// Refused by the server or, before anything was sent, by what the CLI knew.
+    case refused(code: String?, reason: String)
+    case interrupted(kept: Bool, mayBeOnServer: Bool)
+    case quarantined(reason: String)
+    /// A photo converted into JPEG for a server that takes no other image type.
+    case converted(item: String, from: String, fileName: String, width: Int, height: Int, removedLocation: Bool)
+
+    /// The conversion of a loaded item, nil for an item kept as it was.
+    static func conversion(of item: IntakeItem) -> ShareStage? {
+        guard let conversion = item.conversion else { return nil }
+        return .converted(
+            item: item.origin, from: conversion.originalContentType, fileName: item.fileName ?? "",
+            width: conversion.width, height: conversion.height, removedLocation: conversion.removedLocation)
+    }
+
+    /// The words of the line (English, like the daemon's log).
+    var text: String {
+        switch self {
+        case .loading(let items): return "loading \(items) item(s)"
+        case .written(let attachments, let target):
+            return "written to the share inbox (\(attachments) attachment(s), to \(target.kind.rawValue):\(target.id))"
+        case .queued: return "kept for share-daemon (--queue)"
+        case .uploading(let name, let bytes): return "uploading \(name) (\(bytes) bytes)"
+        case .uploaded(let name, let uploadID): return "\(name) uploaded as \(uploadID)"
+        case .creatingMessage: return "creating the message"
+        case .sent(let messageID, let replayed): return "sent as message \(messageID)\(replayed ? " (a replay)" : "")"
+        case .kept(let reason): return "kept for share-daemon: \(reason)"
+        case .refused(let code?, let reason): return "refused (\(code)): \(reason)"
+        case .refused(nil, let reason): return "refused: \(reason)"
+        case .interrupted(let kept, let mayBeOnServer):
+            if mayBeOnServer { return "interrupted; kept for share-daemon, the message may already be on the server" }
+            return kept ? "interrupted; kept for share-daemon" : "interrupted; removed"
+        case .quarantined(let reason): return "quarantined: \(reason)"
+        case .converted(let item, let from, let fileName, let width, let height, let removedLocation):
+            let location = removedLocation ? "; its location was removed (--keep-metadata keeps it)" : ""
+            return "\(item): \(from) converted to JPEG as \(fileName) (\(width) × \(height))\(location)"
+        }
     }
 }
 

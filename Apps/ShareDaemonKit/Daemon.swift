@@ -47,6 +47,10 @@ final class Daemon: Sendable {
     let takeoverWake = WakeSignal()
     let drainWake = WakeSignal()
     let sessionWake = WakeSignal()
+    /// Wakes the push service: a login, a revoked session, a refused preview token.
+    let pushWake = WakeSignal()
+    /// The push notifications waiting for a click.
+    let notificationWaits = NotificationWaits()
     let status = Mutex(DaemonStatus())
 
     /// - Throws: when the outbox database or the inbox cannot be opened (a
@@ -119,9 +123,14 @@ final class Daemon: Sendable {
         }
         let request = APIRequest("getSettings", path: "/api/v1/settings")
         if let settings = try? await connection.api(.parent).send(request, decoding: SettingsAnswer.self).value,
-            PreviewMode(rawValue: settings.notify.previewMode) != nil
+            let mode = PreviewMode(rawValue: settings.notify.previewMode)
         {
-            try? assembly.container.state.set(settings.notify.previewMode, for: .previewMode)
+            do {
+                try assembly.container.state.set(mode.rawValue, for: .previewMode)
+                log.info("settings", "notify.preview_mode \(mode.rawValue) written for the notifier")
+            } catch {
+                log.warning("settings", "cannot write notify.preview_mode: \(error)")
+            }
         }
     }
 
@@ -139,6 +148,8 @@ final class Daemon: Sendable {
             if !report.takenOver.isEmpty {
                 log.info(
                     "takeover", "took over \(report.takenOver.count) entr\(report.takenOver.count == 1 ? "y" : "ies")")
+                // One line per share, so the log told by one id is the share's whole story.
+                for id in report.takenOver { log.info("takeover", Self.takenOverLine(id, outbox: outbox)) }
                 // A share the CLI began to upload keeps a resumable record
                 // naming its inbox path, which the takeover just moved away.
                 if let pruned = try? assembly.pruneUploadRecordsOfMissingFiles(in: uploadRecordsDirectory), pruned > 0 {
@@ -148,6 +159,9 @@ final class Daemon: Sendable {
             }
             if !report.alreadyInOutbox.isEmpty {
                 log.info("takeover", "removed \(report.alreadyInOutbox.count) entries the outbox already held")
+                for id in report.alreadyInOutbox {
+                    log.info("takeover", "\(id) was in the outbox already; its share inbox entry was removed")
+                }
             }
             for entry in report.quarantined { log.warning("takeover", "quarantined \(entry.id): \(entry.reason)") }
             for failure in report.failed {
@@ -212,9 +226,9 @@ final class Daemon: Sendable {
                     log.error("outbox", "\(id) refused (\(code)): \(message)")
                     Self.tell(presenter, log: log, id: id, text: "not sent: \(message)", failed: true)
                 case .claimed(let id, let attempt):
-                    log.debug("outbox", "sending \(id), attempt \(attempt)")
+                    log.info("outbox", Self.sendingLine(id, attempt: attempt, outbox: outbox))
                 case .uploaded(let id, let index, let uploadID):
-                    log.debug("outbox", "\(id) attachment \(index) uploaded as \(uploadID)")
+                    log.info("outbox", "\(id) attachment \(index + 1) uploaded as \(uploadID)")
                 }
             })
         do {
@@ -228,6 +242,29 @@ final class Daemon: Sendable {
         }
     }
 
+    /// The takeover's line for one share: where it came from and what the
+    /// CLI's attempts left (ids, counts, times and reasons; never its text).
+    static func takenOverLine(_ id: String, outbox: any OutboxQueueing) -> String {
+        guard let key = try? UUIDv7(string: id), let item = (try? outbox.item(key)) ?? nil else {
+            return "\(id) taken over from the share inbox"
+        }
+        let written = RFC3339.string(Date(timeIntervalSince1970: Double(item.createdAt) / 1000))
+        var line =
+            "\(id) taken over from the share inbox (written \(written) for \(item.target.kind.rawValue):"
+            + "\(item.target.id), \(item.attachments.count) attachment(s); "
+            + (item.attempts == 0 ? "not tried by share send" : "share send tried \(item.attempts) time(s)")
+        if let last = item.lastError { line += ", last: \(last)" }
+        return line + ")"
+    }
+
+    /// The drainer's line when it takes a share up: the attempt and what it will upload.
+    static func sendingLine(_ id: UUIDv7, attempt: Int, outbox: any OutboxQueueing) -> String {
+        let item = (try? outbox.item(id)) ?? nil
+        let uploads = item?.attachments.filter { $0.completedUploadID == nil }.count ?? 0
+        let what = uploads > 0 ? "uploading \(uploads) attachment(s), then the message" : "creating the message"
+        return "\(id) sending, attempt \(attempt): \(what)"
+    }
+
     /// Tells the person that a share they queued was delivered or refused:
     /// a desktop notification when a notification service is there (the
     /// program of `SHAREKIT_NOTIFY_COMMAND`, else `notify-send`); without one
@@ -238,7 +275,7 @@ final class Daemon: Sendable {
         guard let presenter else { return }
         let shown = RenderedNotification(
             title: failed ? "ShareKit: not sent" : "ShareKit: sent", body: text, threadID: nil, badge: nil,
-            sound: nil, kind: failed ? "share.refused" : "share.sent", nid: id.description, outcome: .unchanged)
+            sound: "default", kind: failed ? "share.refused" : "share.sent", nid: id.description, outcome: .unchanged)
         do {
             try presenter.deliver(shown)
         } catch {
@@ -285,6 +322,7 @@ final class Daemon: Sendable {
             case "settings.changed":
                 await updateInstanceValues()
             case "session.revoked":
+                if let session = event.sessionID { PushService(daemon: self).sessionRevoked(session) }
                 sessionWake.wake()
             case "push":
                 // The notifier renders and shows it (PushService.swift).

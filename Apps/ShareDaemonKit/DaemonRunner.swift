@@ -51,6 +51,8 @@ struct DaemonRunner: Sendable {
                 case .wake:
                     daemon.takeoverWake.wake()
                     daemon.sessionWake.wake()
+                    // `share login` wakes the daemon: a new session needs a new push registration.
+                    daemon.pushWake.wake()
                     return .acknowledged
                 case .retry:
                     daemon.retryNow()
@@ -91,6 +93,7 @@ struct DaemonRunner: Sendable {
         log.info("daemon", "stopping")
         main.cancel()
         await main.value
+        await daemon.notificationWaits.stopAll()
         daemon.inbox.waitForRemovals()
         log.info("daemon", "stopped")
         return .success

@@ -14,7 +14,14 @@ import SharedStateInterface
 ///   generated device token) when no registration is stored, and again when
 ///   the token changes (`SHAREKIT_PUSH_TOKEN`); the registration id and the
 ///   preview token go into the keychain only;
+/// - keeps the registration alive: the server ends a registration with the
+///   session it was made with, and refuses its preview token then (`401`).
+///   So a registration made with another session than the current parent
+///   (revoked, logged out, a new `share login`), one whose preview token the
+///   notifier saw refused (`counters.push.preview_refused`), and one whose
+///   session a `session.revoked` event names is deleted and made again;
 /// - runs each `push` event of the feed through the notifier and shows it;
+///   a click on the notification opens the message's web link;
 /// - takes the notifier's display counters and reports them (submitClientMetrics).
 ///
 /// Unregistering happens at `share logout`, which ends the session.
@@ -64,14 +71,14 @@ struct PushService: Sendable {
     }
 
     /// The service's loop: a pass every minute while they go through, after
-    /// ``retryBackoff`` delays while they fail (a push event reports at once).
+    /// ``retryBackoff`` delays while they fail; a wake-up (a login, a
+    /// revoked session, a refused preview token) makes a pass at once.
     func loop() async {
         var failures = 0
         repeat {
             failures = await pass() ? 0 : failures + 1
-            let pause = failures == 0 ? Self.interval : Self.retryBackoff.delay(afterAttempt: failures)
-            try? await Task.sleep(for: pause)
-        } while !Task.isCancelled
+        } while await daemon.pushWake.wait(
+            timeout: failures == 0 ? Self.interval : Self.retryBackoff.delay(afterAttempt: failures))
     }
 
     /// Renders one `push` event of the feed, shows it and reports the counters.
@@ -96,12 +103,50 @@ struct PushService: Sendable {
             "push",
             "rendered notification \(shown.nid ?? "?") (\(shown.outcome.rawValue)"
                 + (shown.failure.map { ": \($0)" } ?? "") + ")")
-        do {
-            try daemon.assembly.notificationPresenter().deliver(shown)
-        } catch {
-            log.warning("push", "cannot show the notification: \(error)")
-        }
+        // The notifier counted the refusal; the pass registers again now, so
+        // the next push can be shown in full.
+        if shown.failure == .status(401) { daemon.pushWake.wake() }
+        show(shown)
         _ = await reportCounters()
+    }
+
+    /// Shows a notification without holding up the event feed: a
+    /// notification with a link waits for its click (or its closing) in
+    /// the daemon's notification waits, and a click opens the link.
+    private func show(_ shown: RenderedNotification) {
+        let presenter = daemon.assembly.notificationPresenter()
+        let log = daemon.log
+        let nid = shown.nid ?? "?"
+        daemon.notificationWaits.start {
+            do {
+                switch try await presenter.present(shown) {
+                case .shown: log.debug("push", "notification \(nid) shown")
+                case .closed: log.debug("push", "notification \(nid) closed without a click")
+                case .opened: log.info("push", "notification \(nid) was clicked: opened the message's web link")
+                }
+            } catch {
+                log.warning("push", "notification \(nid): \(error)")
+            }
+        }
+    }
+
+    /// A `session.revoked` event: the server has disabled the registrations
+    /// of that session, so a stored registration made with it is deleted
+    /// (the notifier stops offering its dead preview token) and the next
+    /// pass, at once, registers again when there is a usable session.
+    /// - Parameter sessionID: the revoked session.
+    func sessionRevoked(_ sessionID: String) {
+        guard let stored = (try? registrations.registration(instance: instance)) ?? nil,
+            stored.sessionID == sessionID
+        else { return }
+        do {
+            try registrations.delete(instance: instance)
+            daemon.log.info(
+                "push", "the session of push registration \(stored.registrationID) was revoked: registering again")
+        } catch {
+            daemon.log.error("push", "cannot delete the push registration: \(error)")
+        }
+        daemon.pushWake.wake()
     }
 
     /// Writes the default `client.push.fetch_timeout` when the shared state has none.
@@ -112,7 +157,37 @@ struct PushService: Sendable {
         }
     }
 
-    /// Registers when nothing is stored for this server or the device token changed.
+    /// Why a stored registration is made again.
+    private enum Renewal {
+        /// Another server's origin or another device token.
+        case newToken
+        /// The server refused its preview token: it is gone there.
+        case refused
+        /// It was made with another session than the current parent, or with one not recorded.
+        case otherSession
+
+        /// Whether the server said the stored registration no longer works,
+        /// so it goes before the new one is made: should registering fail,
+        /// the next pass registers again (nothing stored), and the notifier
+        /// does not ask with a token the server refuses. A registration of
+        /// another session is replaced only once a new one is there: it may
+        /// still work (its session not ended, or made with the new session
+        /// in a race with a login).
+        var isDead: Bool { self == .refused }
+
+        func line(_ id: String) -> String {
+            switch self {
+            case .newToken: return "registered again for a new push token as \(id)"
+            case .refused: return "registered again as \(id): the server refused the previous preview token"
+            case .otherSession:
+                return "registered again as \(id): the previous registration was made with another session"
+            }
+        }
+    }
+
+    /// Registers when nothing is stored for this server, the device token
+    /// changed, the server refused the stored registration's preview token,
+    /// or the registration was made with another session than the current parent.
     /// - Returns: false when the registration could not be read or made.
     private func ensureRegistration() async -> Bool {
         let log = daemon.log
@@ -126,25 +201,58 @@ struct PushService: Sendable {
         let wanted =
             daemon.assembly.environment[Self.tokenVariable].flatMap { $0.isEmpty ? nil : $0 } ?? stored?.pushToken
             ?? "test-" + UUIDv7().description
-        if let stored, stored.pushToken == wanted, stored.origin == daemon.connection.origin { return true }
+        let refused = takePreviewRefusals()
+        let session = ((try? daemon.connection.storage.read(.parent)) ?? nil)?.sessionID
+        var renewal: Renewal?
+        if let current = stored {
+            if current.pushToken != wanted || current.origin != daemon.connection.origin {
+                renewal = .newToken
+            } else if refused {
+                renewal = .refused
+            } else if current.sessionID == nil || current.sessionID != session {
+                renewal = .otherSession
+            } else {
+                return true
+            }
+        }
+        if let current = stored, renewal?.isDead == true {
+            do {
+                try registrations.delete(instance: instance)
+            } catch {
+                log.error("push", "cannot delete the push registration: \(error)")
+                return false
+            }
+            log.debug("push", "deleted push registration \(current.registrationID), which the server no longer takes")
+        }
         do {
             let registration = try await registrar.register(
                 pushToken: wanted, provider: Self.provider, environment: Self.environmentName, appID: Self.appID)
             try registrations.store(registration, instance: instance)
-            // The server takes over a known token only; a replaced one would stay registered.
-            if let stored, stored.origin == daemon.connection.origin {
-                try? await registrar.unregister(registrationID: stored.registrationID)
+            // The server takes over a known token only; a replaced one would
+            // stay registered. One that is dead there is removed as well (its row).
+            if let current = stored, current.origin == daemon.connection.origin {
+                try? await registrar.unregister(registrationID: current.registrationID)
             }
             log.info(
                 "push",
-                stored == nil
-                    ? "registered for push as \(registration.registrationID)"
-                    : "registered again for a new push token as \(registration.registrationID)")
+                renewal.map { $0.line(registration.registrationID) }
+                    ?? "registered for push as \(registration.registrationID)")
             return true
         } catch {
             log.warning("push", "cannot register for push now: \(error)")
             return false
         }
+    }
+
+    /// Takes (reads and resets) the notifier's count of refused preview tokens.
+    /// - Returns: whether the server refused the preview token since the last take.
+    private func takePreviewRefusals() -> Bool {
+        var count: Int64 = 0
+        _ = try? daemon.assembly.container.state.update(.previewRefusedCount) { current in
+            count = current.flatMap { Int64($0) } ?? 0
+            return nil
+        }
+        return count > 0
     }
 
     /// Takes the display counters and reports them; on failure they are added back for the next try.

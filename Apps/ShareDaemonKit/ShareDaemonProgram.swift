@@ -22,7 +22,10 @@ public enum ShareDaemonProgram {
         the parent session's refresh, the server's limits in the shared state, the
         takeover of the share inbox into the outbox (at start, on inotify, on
         `share send --queue`, and every interval), the outbox (sends each share
-        exactly once, retries with backoff), the recent targets (access.changed).
+        exactly once, retries with backoff), the recent targets (access.changed),
+        push: the registration (made again after a new login or when the server
+        refuses its preview token) and the notifications of the event feed's pushes
+        (a click opens the message's web link with xdg-open).
 
         Options:
           --once              one pass of every service, then exit
@@ -43,6 +46,9 @@ public enum ShareDaemonProgram {
         Logs go to standard error, never a token: in journald's form
         (`<6>service: message`) when standard error is the journal (JOURNAL_STREAM),
         plain lines (`service: message`, `error: service: message`) elsewhere.
+        Each stage of a share (taken over, each attempt and upload, sent, not sent
+        yet, refused with the reason) is one line with the share's id, so
+        `journalctl --user -u share-daemon | grep ID` tells what became of it.
         The control socket (0600) is $SHAREKIT_RUNTIME_DIR/daemon.sock, else
         <container>/run/daemon.sock for SHAREKIT_CONTAINER_DIR, else
         $XDG_RUNTIME_DIR/sharekit/daemon.sock. The outbox lives in $SHAREKIT_STATE_DIR,

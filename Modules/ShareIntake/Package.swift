@@ -20,6 +20,7 @@ let package = Package(
         .package(path: "../../Support/SystemTesting"),
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/ShareIntakeInterface"),
+        .package(path: "../../Interfaces/ImageConversionInterface"),
         .package(path: "../../Support/SecureFiles"),
     ],
     targets: [
@@ -40,6 +41,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
+                .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
                 .product(name: "SecureFiles", package: "SecureFiles"),
                 "CMagic", "CLibXML2",
             ],
@@ -50,6 +52,7 @@ let package = Package(
             dependencies: [
                 "ShareIntake", .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
+                .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
                 .product(name: "SystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // SystemTesting: temporary directories and child processes for the tests of
-// every package (`TemporaryDirectory`, `runProcess`, `spawnProgram`).
+// every package (`TemporaryDirectory`, `runProcess`, `spawnProgram`), and
+// test pictures for photo conversion (`QuadrantPicture`, `DecodedJPEG`).
 //
 // A support package (docs/adr/0003-support-layer.md) for tests only: its
 // name ends in `Testing`, so arch-check's `testing-only` contract keeps it

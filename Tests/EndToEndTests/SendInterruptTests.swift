@@ -29,7 +29,7 @@ struct SendInterruptTests {
         let path = try fixture.sandbox.writeFile("data.bin", size: 2 * 1024 * 1024)
         var generator = SystemRandomNumberGenerator()
         // The steps --verbose names, in order; each round kills after a random one.
-        let steps = ["entry", "uploading", "uploaded as", "creating the message"]
+        let steps = ["written to the share inbox", "uploading", "uploaded as", "creating the message"]
         var started = 0
         for round in 0..<8 {
             let process = try fixture.start([

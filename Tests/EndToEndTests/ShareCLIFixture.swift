@@ -21,13 +21,16 @@ final class ShareCLIFixture: @unchecked Sendable {
     var server: ServerProcess { sandbox.server }
     var home: TemporaryDirectory { sandbox.home }
 
-    /// - Parameter seed: the server's seed; nil for `demo`.
-    init(seed: [String: Any]? = nil) async throws {
+    /// - Parameters:
+    ///   - seed: the server's seed; nil for `demo`.
+    ///   - childSession: whether to make the child session too (false: the
+    ///     parent only, as after a login whose child could not be made).
+    init(seed: [String: Any]? = nil, childSession: Bool = true) async throws {
         sandbox = try ClientSandbox(seed: seed, prefix: "share-send-test")
         do {
             let issuer = sandbox.connection.issuer
             try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
-            try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent))
+            if childSession { _ = try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent)) }
             try sandbox.assembly.container.state.set(sandbox.origin, for: .serverOrigin)
         } catch {
             sandbox.close()

@@ -20,7 +20,7 @@ struct RepositoryLayoutTests {
         "the boundaries docs/architecture.md names each have their own package",
         arguments: [
             "KeychainStore", "SharedState", "DPoP", "Uploads", "Messages", "TargetStore", "ShareInbox", "Sessions",
-            "HTTPTransport", "Outbox", "ShareIntake", "PushPreview",
+            "HTTPTransport", "Outbox", "ShareIntake", "PushPreview", "ImageConversion",
         ])
     func modulePackages(name: String) {
         #expect(FileManager.default.fileExists(atPath: "\(Self.root)/Modules/\(name)/Package.swift"))

@@ -124,14 +124,14 @@ struct NotifyTests {
                 #"{"mode":"full","sender_name":"sam","thread_title":null,"channel_name":"Ideas","excerpt":"hi","new":{"a":1}}"#
         )
         defer { extra.stop() }
-        try pointRegistration(fixture, at: extra.origin)
+        try fixture.pointRegistration(at: extra.origin)
         let tolerant = PushFixture.json(try fixture.notify(fixture.payload()))
         #expect(tolerant["title"] as? String == "sam")
         #expect(tolerant["body"] as? String == "Ideas: hi")
 
         let missing = try FixedAnswerServer(status: 200, body: #"{"mode":"full","sender_name":"sam","excerpt":"hi"}"#)
         defer { missing.stop() }
-        try pointRegistration(fixture, at: missing.origin)
+        try fixture.pointRegistration(at: missing.origin)
         let strict = PushFixture.json(try fixture.notify(fixture.payload()))
         #expect(strict["placeholder"] as? Bool == true)
         #expect(strict["failure"] as? String == "invalid_response")
@@ -139,7 +139,7 @@ struct NotifyTests {
 
         let refused = try FixedAnswerServer(status: 503, body: "{}")
         defer { refused.stop() }
-        try pointRegistration(fixture, at: refused.origin)
+        try fixture.pointRegistration(at: refused.origin)
         let other = PushFixture.json(try fixture.notify(fixture.payload()))
         #expect(other["failure"] as? String == "status 503")
         #expect(other["body"] as? String == "New message")
@@ -151,7 +151,7 @@ struct NotifyTests {
         defer { fixture.close() }
         let silent = try SilentServer()
         defer { silent.stop() }
-        try pointRegistration(fixture, at: silent.origin)
+        try fixture.pointRegistration(at: silent.origin)
         try fixture.state.set("400", for: .pushFetchTimeout)
         let notifier = inProcessNotifier(fixture)
         let start = ContinuousClock.now
@@ -174,7 +174,7 @@ struct NotifyTests {
         let closed = try SilentServer()
         let origin = closed.origin
         closed.stop()
-        try pointRegistration(fixture, at: origin)
+        try fixture.pointRegistration(at: origin)
         let start = ContinuousClock.now
         let shown = await inProcessNotifier(fixture).render(
             try PushPayloadParser.parse(payloadBytes(fixture)), receivedAt: start)
@@ -270,13 +270,6 @@ struct NotifyTests {
 
     // MARK: - Helpers
 
-    /// Replaces the stored registration's server with another one (same preview token).
-    func pointRegistration(_ fixture: PushFixture, at origin: String) throws {
-        var registration = try #require(try fixture.registrations.registration(instance: fixture.instance))
-        registration.origin = origin
-        try fixture.registrations.store(registration, instance: fixture.instance)
-    }
-
     func payloadBytes(_ fixture: PushFixture) throws -> [UInt8] {
         Array(try JSONSerialization.data(withJSONObject: fixture.payload()))
     }
@@ -288,19 +281,9 @@ struct NotifyTests {
     }
 }
 
-/// A stand-in for notify-send that writes its arguments, one per line, to `record`.
-///
-/// Written through a close-on-exec descriptor: a process another test
-/// spawns meanwhile must not inherit it open for writing, or running the
-/// script fails with "Text file busy".
+/// A stand-in for notify-send that writes its arguments, one per line, to
+/// `record` (the last call's only).
 func notifyScript(_ fixture: PushFixture, record: String) throws -> String {
-    let path = fixture.sandbox.home.file("fake-notify-send")
-    let text = Array("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(record)'\n".utf8)
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
-    guard fd >= 0 else { throw FixtureError("cannot create \(path) (errno \(errno))") }
-    defer { close(fd) }
-    guard text.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == text.count else {
-        throw FixtureError("cannot write \(path)")
-    }
-    return path
+    try StandIns.script(
+        fixture, name: "fake-notify-send", body: "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(record)'\n")
 }

@@ -147,6 +147,15 @@ final class PushFixture: @unchecked Sendable {
         sandbox.server.log.split(separator: "\n").map(String.init).filter { $0.contains("/api/v1/push/preview") }
     }
 
+    /// Replaces the stored registration's server with another one (same preview token).
+    func pointRegistration(at origin: String) throws {
+        guard var registration = try registrations.registration(instance: instance) else {
+            throw FixtureError("no push registration is stored")
+        }
+        registration.origin = origin
+        try registrations.store(registration, instance: instance)
+    }
+
     /// Every file of the shared container, as text.
     func containerTexts() -> [String: String] {
         let root = sandbox.assembly.container.rootPath
@@ -172,9 +181,15 @@ final class FixedAnswerServer: @unchecked Sendable {
     private let listener: SilentServer
     private let thread: Thread
 
-    init(status: Int, body: String) throws {
+    convenience init(status: Int, body: String) throws {
+        try self.init(status: status) { _ in body }
+    }
+
+    /// - Parameter body: the body, made from the server's own origin.
+    init(status: Int, body makeBody: (String) throws -> String) throws {
         let listener = try SilentServer()
         self.listener = listener
+        let body = try makeBody(listener.origin)
         let response = Array(
             ("HTTP/1.1 \(status) X\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
                 + "Connection: close\r\n\r\n" + body).utf8)

@@ -24,7 +24,9 @@ struct PushTests {
         let full = try await Push.preview(alex, registration.previewToken, messageID: inThread)
         #expect(full.status == 200)
         #expect(full.headers["cache-control"] == "no-store")
-        #expect(Set(full.object.keys) == ["mode", "sender_name", "thread_title", "channel_name", "excerpt"])
+        #expect(
+            Set(full.object.keys) == ["mode", "sender_name", "thread_title", "channel_name", "excerpt", "web_url"])
+        #expect(full.object["web_url"] as? String == "/web/messages/\(inThread)")
         #expect(full.object["mode"] as? String == "full")
         #expect(full.object["sender_name"] as? String == "sam")
         #expect(full.object["thread_title"] as? String == "resume the gateway")
@@ -40,7 +42,7 @@ struct PushTests {
             try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["preview_mode": "names"]]).status == 200)
         let names = try await Push.preview(alex, registration.previewToken, messageID: inThread)
         #expect(names.status == 200)
-        #expect(Set(names.object.keys) == ["mode", "sender_name", "thread_title", "channel_name"])
+        #expect(Set(names.object.keys) == ["mode", "sender_name", "thread_title", "channel_name", "web_url"])
         #expect(names.object["mode"] as? String == "names")
 
         #expect(
@@ -52,6 +54,41 @@ struct PushTests {
         // With none the answer does not depend on the message: no existence oracle.
         #expect(
             try await Push.preview(alex, registration.previewToken, messageID: "m_missing").code == "preview_disabled")
+    }
+
+    @Test("a message's web_url: in message answers and previews, a page without content and without a session")
+    func webLinks() async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let alex = try await TestClient.demo("alex", on: server)
+        let secret = "the deploy window moves to Thursday"
+        let created = try await EventFeed.createMessage(alex, in: "/api/v1/threads/t1/messages", text: secret)
+        #expect(created.status == 201)
+        let message = try #require(created.object["message"] as? [String: Any])
+        let id = try #require(message["id"] as? String)
+        let link = try #require(message["web_url"] as? String)
+        #expect(link == "/web/messages/\(id)")
+        let listed = try await alex.send("GET", "/api/v1/threads/t1/messages")
+        let first = (listed.object["messages"] as? [[String: Any]])?.first { $0["id"] as? String == id }
+        #expect(first?["web_url"] as? String == link)
+
+        // A browser: no token, no proof.
+        let page = try await alex.send("GET", link, token: .some(nil), proof: false)
+        #expect(page.status == 200)
+        #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(page.headers["cache-control"] == "no-store")
+        #expect(page.headers["content-security-policy"] == "default-src 'none'")
+        #expect(page.text.contains(id))
+        #expect(!page.text.contains(secret) && !page.text.contains("resume the gateway"), "the page shows no content")
+        // The same page for any well-formed id: it does not tell which messages exist.
+        let unknown = try await alex.send("GET", "/web/messages/m_not_there", token: .some(nil), proof: false)
+        #expect(unknown.status == 200)
+        #expect(unknown.text.replacingOccurrences(of: "m_not_there", with: id) == page.text)
+        for bad in ["/web/messages/%3Cscript%3E", "/web/messages/" + String(repeating: "a", count: 129)] {
+            let refused = try await alex.send("GET", bad, token: .some(nil), proof: false)
+            #expect(refused.status == 404, "\(bad)")
+            #expect(!refused.text.contains("<script>"))
+        }
     }
 
     @Test("404 for a message that does not exist or that the user cannot read")

@@ -28,7 +28,7 @@ struct InboxLockTests {
 
         holder.kill(SIGKILL)
         #expect(holder.finish().status == 128 + SIGKILL)
-        let (lock, entry) = try #require(try fixture.inbox.lock(id: "busy", wait: false))
+        let (lock, entry) = try fixture.lockFree(id: "busy")
         #expect(entry.id == "busy" && !entry.isLocked)
         lock.release()
         #expect(try fixture.inbox.scan().entries.allSatisfy { !$0.isLocked })
@@ -63,7 +63,7 @@ struct InboxLockTests {
         let fixture = try InboxFixture()
         defer { fixture.remove() }
         try fixture.commitEntry(id: "taken")
-        let (lock, entry) = try #require(try fixture.inbox.lock(id: "taken", wait: false))
+        let (lock, entry) = try fixture.lockFree(id: "taken")
         // The helper waits for our lock; we complete the entry; it must not get a removed folder.
         let waiter = try HelperProcess(["inbox-lock", "--dir", fixture.inboxPath, "--id", "taken"])
         #expect(waitUntilBlockedOnLock(pid: waiter.pid))

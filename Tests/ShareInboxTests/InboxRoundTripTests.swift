@@ -118,7 +118,7 @@ struct InboxRoundTripTests {
         #expect(try mode(of: entry.directory + "/manifest.json") == 0o600)
 
         draft.release()
-        let (lock, reread) = try #require(try fixture.inbox.lock(id: "sent", wait: false))
+        let (lock, reread) = try fixture.lockFree(id: "sent")
         #expect(reread.manifest == manifest)
         // A released lock cannot be used for changes.
         draft.release()
@@ -161,7 +161,7 @@ struct InboxRoundTripTests {
         #expect(try !fixture.inbox.drop(id: "drop-me"))
 
         try fixture.commitEntry(id: "held")
-        let (lock, _) = try #require(try fixture.inbox.lock(id: "held", wait: false))
+        let (lock, _) = try fixture.lockFree(id: "held")
         // This process holds the lock: waiting for it would never end.
         #expect(try fixture.inbox.lock(id: "held", wait: true) == nil)
         #expect(try fixture.inbox.drop(id: "held"))

@@ -136,18 +136,7 @@ public final class HostileServer: @unchecked Sendable {
         defer { close(client) }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        var headEnd: Int?
-        while headEnd == nil {
-            let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { return }
-            received += buffer[0..<n]
-            headEnd = Self.find([13, 10, 13, 10], in: received)
-            if received.count > 1 << 20 { return }
-        }
-        guard let end = headEnd else { return }
-        let head = String(decoding: received[..<end], as: UTF8.self)
+        guard let (head, rest) = SocketBytes.readHead(client) else { return }
         let lines = head.split(separator: "\r\n")
         let requestLine = lines.first?.split(separator: " ") ?? []
         guard requestLine.count >= 2 else { return }
@@ -160,12 +149,7 @@ public final class HostileServer: @unchecked Sendable {
                 guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
                 return Int(parts[1].trimmingCharacters(in: .whitespaces))
             }.first ?? 0
-        var bodyBytes = received.count - (end + 4)
-        while bodyBytes < length {
-            let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, min($0.count, length - bodyBytes), 0) }
-            if n <= 0 { break }
-            bodyBytes += n
-        }
+        _ = SocketBytes.readBody(client, start: rest, length: length)
         seen.withLock { $0.append("\(method) \(path)") }
         let answer =
             routes.withLock { routes in routes.first { $0.method == method && path.hasPrefix($0.prefix) }?.answer }
@@ -177,24 +161,6 @@ public final class HostileServer: @unchecked Sendable {
         for (name, value) in answer.headers { headerText += "\(name): \(value)\r\n" }
         let declared = answer.delivery == .truncated ? answer.body.count * 2 + 100 : answer.body.count
         headerText += "Content-Length: \(declared)\r\n\r\n"
-        Self.write(client, Array(headerText.utf8) + answer.body)
-    }
-
-    private static func write(_ fd: Int32, _ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count)
-        where haystack[start..<start + needle.count].elementsEqual(needle) {
-            return start
-        }
-        return nil
+        SocketBytes.write(client, Array(headerText.utf8) + answer.body)
     }
 }

@@ -40,6 +40,26 @@ struct InboxFixture {
 
     func remove() { temporary.remove() }
 
+    /// Locks an entry nobody else means to hold, without waiting in
+    /// `flock`. Another test of this process may be spawning a helper at
+    /// the moment our own lock is let go: between its fork and its exec the
+    /// child holds a copy of every descriptor, close-on-exec ones included,
+    /// and with it our folder's lock, for a few milliseconds. So a `nil`
+    /// from `lock(wait: false)` is asked again for up to ten seconds; a lock
+    /// that is really kept (by a bug) still fails the test.
+    /// - Throws: what ``FileShareInbox/lock(id:wait:)`` throws, or a failed
+    ///   expectation when the entry stays busy or is gone.
+    func lockFree(id: String) throws -> (any InboxEntryLock, InboxEntry) {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            if let held = try inbox.lock(id: id, wait: false) { return held }
+            guard ContinuousClock.now < deadline else {
+                throw InboxFixtureError.stillBusy(id)
+            }
+            usleep(1000)
+        }
+    }
+
     /// A manifest with one attachment per file, created at the clock's time.
     func manifest(id: String, files: [(name: String, bytes: [UInt8])] = [], comment: String = "have a look")
         -> InboxManifest
@@ -106,4 +126,16 @@ func mode(of path: String) throws -> UInt32 {
 func exists(_ path: String) -> Bool {
     var info = stat()
     return lstat(path, &info) == 0
+}
+
+/// Why a fixture step could not be done.
+enum InboxFixtureError: Error, CustomStringConvertible {
+    /// The entry stayed locked or missing for the whole wait.
+    case stillBusy(String)
+
+    var description: String {
+        switch self {
+        case .stillBusy(let id): "entry \(id) stayed busy or missing for ten seconds"
+        }
+    }
 }

@@ -81,13 +81,15 @@ public struct ClientMetricsBody: Codable, Hashable, Sendable {
 
 /// The answer of getPushPreview, decoded strictly: `mode`, `sender_name`,
 /// `channel_name` and `thread_title` (a string or null) are required,
-/// `excerpt` is optional; unknown members are ignored.
+/// `excerpt` is optional; unknown members are ignored, and so is a
+/// `web_url` that is not a string (the notification then has no link).
 public struct PushPreviewAnswer: Decodable, Sendable, Equatable {
     /// The content.
     public var content: PushPreviewContent
 
     enum CodingKeys: String, CodingKey {
         case mode, excerpt
+        case webURL = "web_url"
         case senderName = "sender_name"
         case channelName = "channel_name"
         case threadTitle = "thread_title"
@@ -112,7 +114,8 @@ public struct PushPreviewAnswer: Decodable, Sendable, Equatable {
             mode: mode, senderName: try container.decode(String.self, forKey: .senderName),
             threadTitle: try container.decodeIfPresent(String.self, forKey: .threadTitle),
             channelName: try container.decode(String.self, forKey: .channelName),
-            excerpt: try container.decodeIfPresent(String.self, forKey: .excerpt))
+            excerpt: try container.decodeIfPresent(String.self, forKey: .excerpt),
+            webURL: (try? container.decodeIfPresent(String.self, forKey: .webURL)) ?? nil)
     }
 }
 

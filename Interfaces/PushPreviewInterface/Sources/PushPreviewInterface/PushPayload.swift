@@ -53,7 +53,9 @@ public struct PushIDs: Sendable, Equatable {
 }
 
 /// The members of `aps` a notifier keeps or shows: the alert as sent (text
-/// or localization keys), the grouping, the badge and the sound.
+/// or localization keys), the grouping, the badge, the sound and the
+/// interruption level. Every value is range-checked by the parser: a member
+/// out of range or of the wrong type is treated as absent.
 public struct PushAlert: Sendable, Equatable {
     /// `aps.alert.title`, or nil.
     public var title: String?
@@ -67,13 +69,17 @@ public struct PushAlert: Sendable, Equatable {
     public var threadID: String?
     /// `aps.badge`: the number the app's icon shows.
     public var badge: Int?
-    /// `aps.sound`.
+    /// `aps.sound` (a name, or the `name` of the critical-alert dictionary);
+    /// nil means silent, as on Apple platforms.
     public var sound: String?
+    /// `aps.interruption-level`; nil when absent or not one of the four
+    /// levels (the system then treats the push as ``InterruptionLevel/active``).
+    public var interruptionLevel: InterruptionLevel?
 
     /// Makes the `aps` members.
     public init(
         title: String? = nil, body: String? = nil, titleKey: String? = nil, bodyKey: String? = nil,
-        threadID: String? = nil, badge: Int? = nil, sound: String? = nil
+        threadID: String? = nil, badge: Int? = nil, sound: String? = nil, interruptionLevel: InterruptionLevel? = nil
     ) {
         self.title = title
         self.body = body
@@ -82,7 +88,22 @@ public struct PushAlert: Sendable, Equatable {
         self.threadID = threadID
         self.badge = badge
         self.sound = sound
+        self.interruptionLevel = interruptionLevel
     }
+}
+
+/// `aps.interruption-level`: how strongly a notification may interrupt.
+/// Quiet hours send `passive`, which must neither sound nor pop up over
+/// what the person is doing.
+public enum InterruptionLevel: String, Sendable, CaseIterable {
+    /// Into the list without sound or banner (quiet hours).
+    case passive
+    /// The usual notification.
+    case active
+    /// Breaks through focus modes.
+    case timeSensitive = "time-sensitive"
+    /// Breaks through focus modes and the mute switch.
+    case critical
 }
 
 /// Why a push payload could not be read. A notifier shows nothing of its

@@ -22,14 +22,22 @@ public struct PushPreviewContent: Sendable, Equatable {
     public var channelName: String
     /// The start of the message's text (mode `full` only).
     public var excerpt: String?
+    /// `web_url` as the server sent it: where a browser opens the thread at
+    /// the message, a path on the server's origin. Unchecked here: the
+    /// notifier offers it only after checking it against the registration's origin.
+    public var webURL: String?
 
     /// Makes a preview.
-    public init(mode: PreviewMode, senderName: String, threadTitle: String?, channelName: String, excerpt: String?) {
+    public init(
+        mode: PreviewMode, senderName: String, threadTitle: String?, channelName: String, excerpt: String?,
+        webURL: String? = nil
+    ) {
         self.mode = mode
         self.senderName = senderName
         self.threadTitle = threadTitle
         self.channelName = channelName
         self.excerpt = excerpt
+        self.webURL = webURL
     }
 }
 

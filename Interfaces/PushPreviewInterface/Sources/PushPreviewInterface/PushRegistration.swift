@@ -10,13 +10,21 @@ public struct PushRegistration: Sendable, Equatable, CustomStringConvertible {
     public var previewToken: String
     /// The device's push token the registration was made for; a new one means registering again.
     public var pushToken: String
+    /// The app's session (its `ses_` id) the registration was made with: the
+    /// server ends the registration with that session, so another session
+    /// means registering again. Nil when not known (a registration stored by
+    /// an earlier version), which counts as another session.
+    public var sessionID: String?
 
     /// Makes a registration.
-    public init(origin: String, registrationID: String, previewToken: String, pushToken: String) {
+    public init(
+        origin: String, registrationID: String, previewToken: String, pushToken: String, sessionID: String? = nil
+    ) {
         self.origin = origin
         self.registrationID = registrationID
         self.previewToken = previewToken
         self.pushToken = pushToken
+        self.sessionID = sessionID
     }
 
     /// Origin and registration id, never the tokens.

@@ -102,8 +102,43 @@ public protocol PushDisplayCounting: Sendable {
 
 /// Shows a rendered notification on this desktop.
 public protocol NotificationPresenting: Sendable {
-    /// Shows the notification.
+    /// Shows the notification and returns once it is shown, without
+    /// offering its default action (for notifications about the app's own
+    /// work; a push's notification goes through ``present(_:)``).
     /// - Parameter shown: what to show.
     /// - Throws: an error with a message for a person when it cannot be shown.
     func deliver(_ shown: RenderedNotification) throws
+
+    /// Shows the notification with its default action when it has a
+    /// ``RenderedNotification/link``, and waits until the person clicked
+    /// it (the link is opened then) or it was closed. Cancelling the task
+    /// stops the waiting; the notification stays on the desktop without its
+    /// action.
+    /// - Parameter shown: what to show.
+    /// - Returns: what the person did.
+    /// - Throws: an error with a message for a person when it cannot be
+    ///   shown, or the link cannot be opened.
+    func present(_ shown: RenderedNotification) async throws -> NotificationAnswer
+}
+
+extension NotificationPresenting {
+    /// For a presenter without actions: shows the notification with
+    /// ``deliver(_:)`` and waits for nothing.
+    /// - Parameter shown: what to show.
+    /// - Returns: ``NotificationAnswer/shown``.
+    /// - Throws: what ``deliver(_:)`` throws.
+    public func present(_ shown: RenderedNotification) async throws -> NotificationAnswer {
+        try deliver(shown)
+        return .shown
+    }
+}
+
+/// What became of a presented notification.
+public enum NotificationAnswer: Sendable, Equatable {
+    /// Shown; it has no default action, so nothing was waited for.
+    case shown
+    /// Closed (or the wait was cancelled) without its default action.
+    case closed
+    /// Clicked: this link was opened.
+    case opened(String)
 }

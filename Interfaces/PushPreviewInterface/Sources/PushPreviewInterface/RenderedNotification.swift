@@ -1,5 +1,6 @@
 /// A notification as the notifier delivers it: the title and body to
-/// show, the grouping and badge kept from `aps`, and what became of the preview.
+/// show, the grouping, badge, sound and urgency from `aps`, the link its
+/// default action opens, and what became of the preview.
 public struct RenderedNotification: Sendable, Equatable {
     /// What happened to the push.
     public enum Outcome: String, Sendable {
@@ -21,8 +22,16 @@ public struct RenderedNotification: Sendable, Equatable {
     public var threadID: String?
     /// `aps.badge`.
     public var badge: Int?
-    /// `aps.sound`.
+    /// `aps.sound`: the notification plays the desktop's message sound when
+    /// it is set; nil is silent (no `sound`, or quiet hours).
     public var sound: String?
+    /// How urgent the desktop should treat it, from `aps.interruption-level`.
+    public var urgency: NotificationUrgency
+    /// What the default action (a click on the notification) opens: the
+    /// server's web link of the message, an absolute `http`/`https` URL on
+    /// the origin the registration was made with, never anything else. Nil
+    /// when there is none (no preview, or the server's link was refused).
+    public var link: String?
     /// `b.k`, nil for an unknown payload version.
     public var kind: String?
     /// `b.nid`, nil for an unknown payload version.
@@ -38,17 +47,41 @@ public struct RenderedNotification: Sendable, Equatable {
     /// Makes a rendered notification.
     public init(
         title: String, body: String, threadID: String?, badge: Int?, sound: String?, kind: String?, nid: String?,
-        outcome: Outcome, failure: PreviewFailure? = nil
+        outcome: Outcome, failure: PreviewFailure? = nil, urgency: NotificationUrgency = .normal, link: String? = nil
     ) {
         self.title = title
         self.body = body
         self.threadID = threadID
         self.badge = badge
         self.sound = sound
+        self.urgency = urgency
+        self.link = link
         self.kind = kind
         self.nid = nid
         self.outcome = outcome
         self.failure = failure
+    }
+}
+
+/// The urgency levels of a desktop notification (the freedesktop
+/// notification specification's `urgency` hint).
+public enum NotificationUrgency: String, Sendable, CaseIterable {
+    /// `passive` pushes (quiet hours): no sound, no interruption.
+    case low
+    /// `active` pushes and pushes without a level.
+    case normal
+    /// `time-sensitive` and `critical` pushes: the notification stays until dismissed.
+    case critical
+
+    /// The urgency of an interruption level; nil (no level, or one the
+    /// notifier does not know) is the usual one.
+    /// - Parameter level: `aps.interruption-level`.
+    public init(_ level: InterruptionLevel?) {
+        switch level {
+        case .passive: self = .low
+        case .active, nil: self = .normal
+        case .timeSensitive, .critical: self = .critical
+        }
     }
 }
 

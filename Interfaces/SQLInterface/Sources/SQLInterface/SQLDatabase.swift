@@ -1,5 +1,6 @@
-/// An open embedded SQL database: one connection, safe to share between
-/// threads and tasks.
+/// An open SQL database: one connection, safe to share between threads and
+/// tasks. SQLiteStore implements it on an embedded file, PostgresStore on a
+/// PostgreSQL server.
 ///
 /// The implementation's initializer opens the database; ``close()`` ends it.
 /// Statements take positional `?` parameters, bound from an array of
@@ -25,7 +26,10 @@
 /// are refused with ``SQLError/misuse(message:)``: the connection is shared,
 /// so a transaction left open by hand would swallow other threads' writes.
 /// A constraint violation inside a transaction undoes only its statement;
-/// catch it and the transaction goes on.
+/// catch it and the transaction goes on. An engine that lets transactions
+/// overlap reports a conflict between them as
+/// ``SQLError/serializationFailure(message:)``: the whole transaction was
+/// rolled back and may be run again (SQLite never reports it).
 public protocol SQLDatabase: Sendable {
     /// Runs statements and discards any rows they return.
     ///
@@ -73,6 +77,8 @@ public protocol SQLDatabase: Sendable {
     /// The rowid of the most recent successful `INSERT` on this connection.
     /// Exact inside ``transaction(_:)``; elsewhere another thread's insert may
     /// come between, so prefer the ``SQLExecution`` that ``execute(_:_:)`` returns.
+    /// Engines without rowids (PostgreSQL) report 0: read a generated key
+    /// with `INSERT … RETURNING`, which SQLite understands too.
     var lastInsertRowID: Int64 { get }
 
     /// Rows changed by the most recent statement on this connection. Exact
@@ -82,7 +88,8 @@ public protocol SQLDatabase: Sendable {
     /// Brings the schema up to date: step `n` (zero-based) moves the schema
     /// from version `n` to `n + 1`.
     ///
-    /// The version is kept in the database (`PRAGMA user_version`). The steps
+    /// The version is kept in the database (SQLite: `PRAGMA user_version`;
+    /// PostgreSQL: a table, `sharekit_schema_version`). The steps
     /// not yet applied run in one transaction together with the new version
     /// number, so a crash or a failing step leaves the previous version
     /// complete, and two processes migrating at once apply each step once.

@@ -13,6 +13,12 @@ public enum SQLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Another connection (usually another process) held the lock for longer
     /// than the busy timeout. Retrying later may succeed.
     case busy(message: String)
+    /// The engine rolled the whole transaction back because it conflicted
+    /// with a concurrent one: a serialization failure or a deadlock. Nothing
+    /// of the transaction was written; running the whole transaction again
+    /// (not just the failing statement) may succeed. Engines that run one
+    /// writer at a time (SQLite) never report it.
+    case serializationFailure(message: String)
     /// The file is not a database, or its content is damaged. Retrying will
     /// not help; move the file aside.
     case corrupt(message: String)
@@ -45,6 +51,8 @@ public enum SQLError: Error, Sendable, Hashable, CustomStringConvertible {
             return "constraint violated: \(message)"
         case .busy(let message):
             return "database busy: \(message)"
+        case .serializationFailure(let message):
+            return "transaction rolled back after a conflict with a concurrent one: \(message); run it again"
         case .corrupt(let message):
             return "database corrupt: \(message)"
         case .full(let message):

@@ -4,7 +4,8 @@
 public struct SQLExecution: Sendable, Hashable {
     /// Rows inserted, updated or deleted by the statement (the last one, for a script).
     public let changes: Int
-    /// The rowid of the most recent successful `INSERT` on the connection.
+    /// The rowid of the most recent successful `INSERT` on the connection
+    /// (0 on engines without rowids; use `INSERT … RETURNING` there).
     public let lastInsertRowID: Int64
 
     /// Makes a result.

@@ -12,21 +12,37 @@ public struct EventPage: Decodable, Sendable, Equatable {
         public var targetIDs: [String]?
         /// `push`: the push payload, passed to the notifier as it came.
         public var payload: JSONValue?
+        /// `session.revoked`: the session that was revoked (`ses_…`).
+        public var sessionID: String?
 
         /// Makes an event.
         /// - Parameters:
         ///   - type: the type.
         ///   - targetIDs: the target ids of `access.changed`.
         ///   - payload: the payload of `push`.
-        public init(type: String, targetIDs: [String]? = nil, payload: JSONValue? = nil) {
+        ///   - sessionID: the session of `session.revoked`.
+        public init(type: String, targetIDs: [String]? = nil, payload: JSONValue? = nil, sessionID: String? = nil) {
             self.type = type
             self.targetIDs = targetIDs
             self.payload = payload
+            self.sessionID = sessionID
+        }
+
+        /// Decodes an event; a `session_id` that is not a string counts as absent.
+        /// - Throws: `DecodingError` when `type` is missing, or `target_ids`
+        ///   or `payload` has the wrong type.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            type = try container.decode(String.self, forKey: .type)
+            targetIDs = try container.decodeIfPresent([String].self, forKey: .targetIDs)
+            payload = try container.decodeIfPresent(JSONValue.self, forKey: .payload)
+            sessionID = (try? container.decodeIfPresent(String.self, forKey: .sessionID)) ?? nil
         }
 
         enum CodingKeys: String, CodingKey {
             case type, payload
             case targetIDs = "target_ids"
+            case sessionID = "session_id"
         }
     }
 

@@ -25,7 +25,10 @@ public protocol ContentSniffing: Sendable {
 
 /// Share intake: decides what each item is and loads it, every load within
 /// its deadline, files copied (streamed, never decoded, never read whole)
-/// into a destination folder and verified by size.
+/// into a destination folder and verified by size. The one exception is a
+/// photo in a type the server does not accept while it accepts JPEG (HEIC,
+/// WebP, TIFF): that one is converted into a JPEG in the destination folder
+/// instead, within the same deadline, the original left as it was.
 public protocol ShareIntaking: Sendable {
     /// What a command-line argument names: a path and a `file://` URL are
     /// files; only a URL that is not a file is a link.
@@ -48,4 +51,21 @@ public protocol ShareIntaking: Sendable {
         _ sources: [ShareItemSource], into directory: String, policy: IntakePolicy,
         progress: (@Sendable (IntakeProgress) -> Void)?
     ) async throws(IntakeError) -> [IntakeItem]
+
+    /// Converts an attachment that intake already copied into `directory`
+    /// into a JPEG beside it, when the server's list of types, known only
+    /// after intake, does not take the attachment's type but takes JPEG.
+    /// The copy is left where it is: remove it once nothing names it.
+    /// - Parameters:
+    ///   - item: the attachment as intake loaded it (its stored name, file
+    ///     name and detected type).
+    ///   - index: its position among the share's items (for the new name).
+    ///   - directory: the folder that holds the copy and receives the JPEG.
+    ///   - policy: the server's types and limits, the deadline, the metadata policy.
+    /// - Returns: the JPEG as an item (`<stem>.jpg`, `image/jpeg`), or nil
+    ///   when the attachment's type is accepted, is not a photo type that is
+    ///   converted, or the server does not take JPEG either.
+    /// - Throws: ``IntakeError`` when the conversion fails; no JPEG is left then.
+    func convertToJPEG(_ item: IntakeItem, index: Int, in directory: String, policy: IntakePolicy)
+        async throws(IntakeError) -> IntakeItem?
 }

@@ -12,6 +12,10 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible {
     case deadlineExceeded(item: String, seconds: Double)
     /// The content type is not one the server accepts, nor does it conform to one.
     case unsupportedType(item: String, contentType: String, accepted: [String])
+    /// A photo whose type the server does not accept, which could not be
+    /// converted into the JPEG it does accept (damaged, too many pixels,
+    /// animated): `reason` says why.
+    case notConvertible(item: String, contentType: String, reason: String)
     /// The file is larger than `file_max_upload_bytes`.
     case tooLarge(item: String, size: Int64, limit: Int64)
     /// The copy in the container does not have the source's size.
@@ -33,6 +37,8 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedType(let item, let type, let accepted):
             let list = accepted.isEmpty ? "none" : accepted.joined(separator: ", ")
             return "\(item): the server does not accept \(type) (it accepts \(list))"
+        case .notConvertible(let item, let type, let reason):
+            return "\(item): the server does not accept \(type), and it cannot be converted to JPEG: \(reason)"
         case .tooLarge(let item, let size, let limit):
             return
                 "\(item): \(ByteCount.human(size)) (\(size) bytes) is over the server's limit of "

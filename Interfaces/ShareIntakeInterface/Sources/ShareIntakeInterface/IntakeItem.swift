@@ -20,11 +20,15 @@ public struct IntakeItem: Hashable, Sendable {
     public var size: Int64
     /// For links and text: what goes into the message text.
     public var text: String?
+    /// For a photo the server took only as JPEG: how it was converted (nil
+    /// for everything kept as it was).
+    public var conversion: IntakeConversion?
 
     /// Makes an item.
     public init(
         kind: ShareItemKind, origin: String, storedName: String? = nil, fileName: String? = nil,
-        contentType: String? = nil, detectedContentType: String? = nil, size: Int64 = 0, text: String? = nil
+        contentType: String? = nil, detectedContentType: String? = nil, size: Int64 = 0, text: String? = nil,
+        conversion: IntakeConversion? = nil
     ) {
         self.kind = kind
         self.origin = origin
@@ -34,6 +38,30 @@ public struct IntakeItem: Hashable, Sendable {
         self.detectedContentType = detectedContentType
         self.size = size
         self.text = text
+        self.conversion = conversion
+    }
+}
+
+/// A photo converted into JPEG during intake, because the server does not
+/// accept its type but accepts JPEG. The original is never changed: the
+/// JPEG is a new file in the destination folder.
+public struct IntakeConversion: Hashable, Sendable {
+    /// The photo's own type (`image/heif`).
+    public var originalContentType: String
+    /// The JPEG's width in pixels, the orientation applied.
+    public var width: Int
+    /// The JPEG's height in pixels.
+    public var height: Int
+    /// Whether the photo said where it was taken and the JPEG does not
+    /// (``IntakePolicy/keepImageMetadata`` keeps it).
+    public var removedLocation: Bool
+
+    /// Makes a description of a conversion.
+    public init(originalContentType: String, width: Int, height: Int, removedLocation: Bool) {
+        self.originalContentType = originalContentType
+        self.width = width
+        self.height = height
+        self.removedLocation = removedLocation
     }
 }
 
@@ -50,16 +78,20 @@ public struct IntakePolicy: Hashable, Sendable {
     /// Standard input that is text and at most this long becomes message
     /// text; longer text is attached as a file.
     public var maximumInlineTextBytes: Int
+    /// A photo converted into JPEG keeps its location and XMP
+    /// (`share send --keep-metadata`); by default they are dropped.
+    public var keepImageMetadata: Bool
 
     /// Makes a policy.
     public init(
         acceptedContentTypes: [String]? = nil, fileMaxUploadBytes: Int64? = nil, loadTimeout: Duration = .seconds(30),
-        maximumInlineTextBytes: Int = 16 * 1024
+        maximumInlineTextBytes: Int = 16 * 1024, keepImageMetadata: Bool = false
     ) {
         self.acceptedContentTypes = acceptedContentTypes
         self.fileMaxUploadBytes = fileMaxUploadBytes
         self.loadTimeout = loadTimeout
         self.maximumInlineTextBytes = maximumInlineTextBytes
+        self.keepImageMetadata = keepImageMetadata
     }
 }
 

@@ -42,6 +42,10 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     public static let displayCount = SharedStateKey(unchecked: "counters.push_display.count")
     /// `counters.push.placeholder`, how many notifications kept the placeholder.
     public static let placeholderCount = SharedStateKey(unchecked: "counters.push.placeholder")
+    /// `counters.push.preview_refused`, how often the server refused the
+    /// push registration's preview token (`401`): the notifier counts, the
+    /// daemon takes the count and registers again.
+    public static let previewRefusedCount = SharedStateKey(unchecked: "counters.push.preview_refused")
 
     /// `upload.accepted_content_types`, the server's `accepted_content_types`
     /// as a comma-separated list: intake refuses other types before sending.
@@ -58,7 +62,7 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     public static let fixedKeys: [SharedStateKey] = [
         previewMode, fileMaxUploadBytes, messageMaxAttachments, recentTargetsLimit, uploadPartSize,
         uploadBudget, pushFetchTimeout, recentTargets, serverOrigin, displayDurationTotal, displayCount,
-        placeholderCount, acceptedContentTypes, accountUsername,
+        placeholderCount, acceptedContentTypes, accountUsername, previewRefusedCount,
     ]
 
     /// The keys the daemon writes from the server's instance values; logout removes them.

@@ -37,7 +37,7 @@ public struct KeychainPushRegistrations: PushRegistrationStoring {
         }
         return PushRegistration(
             origin: item.origin, registrationID: item.registrationID, previewToken: item.previewToken,
-            pushToken: item.pushToken)
+            pushToken: item.pushToken, sessionID: item.sessionID)
     }
 
     /// Stores the registration of an instance.
@@ -45,7 +45,8 @@ public struct KeychainPushRegistrations: PushRegistrationStoring {
     public func store(_ registration: PushRegistration, instance: String) throws {
         let item = StoredRegistration(
             origin: registration.origin, registrationID: registration.registrationID,
-            previewToken: registration.previewToken, pushToken: registration.pushToken)
+            previewToken: registration.previewToken, pushToken: registration.pushToken,
+            sessionID: registration.sessionID)
         try store.write(SecretValue(bytes: try APIJSON.encode(item)), for: key(instance: instance))
     }
 
@@ -72,11 +73,14 @@ private struct StoredRegistration: Codable {
     var registrationID: String
     var previewToken: String
     var pushToken: String
+    /// Absent in items an earlier version stored.
+    var sessionID: String?
 
     enum CodingKeys: String, CodingKey {
         case origin
         case registrationID = "registration_id"
         case previewToken = "preview_token"
         case pushToken = "push_token"
+        case sessionID = "session_id"
     }
 }

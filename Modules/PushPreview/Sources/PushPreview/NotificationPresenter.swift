@@ -5,41 +5,80 @@ import ShareCore
 /// Shows a rendered notification on the desktop with `notify-send` (the
 /// freedesktop notification server), or with the program named by
 /// `SHAREKIT_NOTIFY_COMMAND`, which takes the same arguments (tests, other
-/// desktops).
+/// desktops), and opens its link with `xdg-open` (or `SHAREKIT_OPEN_COMMAND`)
+/// when the person clicks it.
 ///
-/// Grouping per thread: the thread goes into the category and a hint, so a
-/// notification server can group (or replace) per thread; the badge is a hint.
+/// - Grouping per thread: the thread goes into a hint, so a notification
+///   server can group (or replace) per thread; the badge is a hint.
+/// - The urgency follows `aps.interruption-level` (passive is low,
+///   time-sensitive and critical are critical); a push with a sound asks
+///   for the desktop's message sound (`sound-name` `message-new-instant`),
+///   one without (or in quiet hours) for none (`suppress-sound`).
+/// - A notification with a link offers the default action (`--action
+///   default=Open`): `notify-send` then waits and prints `default` when the
+///   notification is clicked, and the link is opened.
 public struct NotificationPresenter: NotificationPresenting {
     /// The environment variable naming another program than `notify-send`.
     public static let commandVariable = "SHAREKIT_NOTIFY_COMMAND"
     /// The program used by default.
     public static let defaultCommand = "notify-send"
+    /// The environment variable naming another program than `xdg-open` to open a link with.
+    public static let openCommandVariable = "SHAREKIT_OPEN_COMMAND"
+    /// The program that opens a link by default (the desktop's browser).
+    public static let defaultOpenCommand = "xdg-open"
+    /// The name of the default action: the notification server invokes it
+    /// when the notification itself is clicked, and `notify-send` prints it.
+    public static let defaultAction = "default"
+    /// The desktop's sound for a new message (freedesktop sound naming specification).
+    public static let messageSound = "message-new-instant"
+    /// The most output read from the notification program (it prints an action's name).
+    static let maxOutputBytes = 4096
 
-    /// Why a notification could not be shown.
+    /// Why a notification could not be shown, or its link not opened.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         /// A message for a person.
         public let description: String
     }
 
     private let environment: [String: String]
+    private let strings: PushStrings
 
-    /// Makes a notifier for an environment (`SHAREKIT_NOTIFY_COMMAND`, `PATH`, the session bus).
+    /// Makes a notifier for an environment (`SHAREKIT_NOTIFY_COMMAND`,
+    /// `SHAREKIT_OPEN_COMMAND`, `PATH`, the session bus, the language of
+    /// the action's label).
     public init(environment: [String: String]) {
         self.environment = environment
+        strings = PushStrings(environment: environment)
     }
 
     /// The program that shows notifications.
-    public var command: String {
-        environment[Self.commandVariable].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultCommand
+    public var command: String { program(Self.commandVariable) ?? Self.defaultCommand }
+
+    /// The program that opens a notification's link.
+    public var openCommand: String { program(Self.openCommandVariable) ?? Self.defaultOpenCommand }
+
+    private func program(_ variable: String) -> String? {
+        environment[variable].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The arguments of one call.
-    public static func arguments(_ shown: RenderedNotification) -> [String] {
-        var arguments = ["--app-name=ShareKit", "--category=im.received"]
+    /// - Parameters:
+    ///   - shown: the notification.
+    ///   - actionLabel: the label of the default action; the action is
+    ///     offered only with a label and a link.
+    /// - Returns: the arguments after the program's name.
+    public static func arguments(_ shown: RenderedNotification, actionLabel: String? = nil) -> [String] {
+        var arguments = ["--app-name=ShareKit", "--category=im.received", "--urgency=\(shown.urgency.rawValue)"]
         if let thread = shown.threadID {
             arguments.append("--hint=string:x-sharekit-thread:\(TerminalText.neutralised(thread))")
         }
         if let badge = shown.badge { arguments.append("--hint=int:x-sharekit-badge:\(badge)") }
+        arguments.append(
+            shown.sound == nil
+                ? "--hint=boolean:suppress-sound:true" : "--hint=string:sound-name:\(Self.messageSound)")
+        if let actionLabel, shown.link != nil {
+            arguments.append("--action=\(Self.defaultAction)=\(TerminalText.neutralised(actionLabel))")
+        }
         // Names, titles and excerpts come from other users: the summary is
         // plain text, the body may be rendered as markup by the server.
         return arguments + [
@@ -47,7 +86,7 @@ public struct NotificationPresenter: NotificationPresenting {
         ]
     }
 
-    /// Shows a notification and waits for the program to finish.
+    /// Shows a notification without its default action and waits for the program to finish.
     /// - Parameter shown: what to show.
     /// - Throws: ``Failure`` when the program cannot be run or fails.
     public func deliver(_ shown: RenderedNotification) throws(Failure) {
@@ -65,5 +104,82 @@ public struct NotificationPresenter: NotificationPresenting {
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(command) failed (exit \(process.terminationStatus))")
         }
+    }
+
+    /// Shows a notification; when it has a link, offers the default action,
+    /// waits until it is clicked or closed, and opens the link on a click.
+    /// Cancelling the task ends the wait (the notification program is
+    /// stopped; the notification stays, without its action).
+    /// - Parameter shown: what to show.
+    /// - Returns: ``NotificationAnswer/shown`` without a link, else
+    ///   ``NotificationAnswer/closed`` or ``NotificationAnswer/opened(_:)``.
+    /// - Throws: ``Failure`` when a program cannot be run or fails.
+    public func present(_ shown: RenderedNotification) async throws(Failure) -> NotificationAnswer {
+        let label = shown.link == nil ? nil : strings.text(.actionOpen)
+        let shownRun = try await Self.run(
+            [command] + Self.arguments(shown, actionLabel: label), environment: environment, readOutput: true)
+        if Task.isCancelled { return shown.link == nil ? .shown : .closed }
+        guard shownRun.status == 0 else { throw Failure(description: "\(command) failed (exit \(shownRun.status))") }
+        guard let link = shown.link else { return .shown }
+        let answer = shownRun.output.split(whereSeparator: \.isNewline).first.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard answer == Self.defaultAction else { return .closed }
+        let opened = try await Self.run([openCommand, link], environment: environment, readOutput: false)
+        guard opened.status == 0 else { throw Failure(description: "\(openCommand) failed (exit \(opened.status))") }
+        return .opened(link)
+    }
+
+    /// Runs a program to its end on a thread of its own (a notification may
+    /// wait for a click for hours; no thread of the cooperative pool is
+    /// held meanwhile). Cancelling the task stops the program (SIGTERM).
+    /// - Returns: the exit status and the start of standard output.
+    private static func run(_ command: [String], environment: [String: String], readOutput: Bool)
+        async throws(Failure) -> (status: Int32, output: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        let pipe = readOutput ? Pipe() : nil
+        process.standardOutput = pipe ?? FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw Failure(description: "cannot run \(command[0]): \(error)")
+        }
+        let running = RunningProgram(process: process, output: pipe?.fileHandleForReading)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(returning: running.finish()) }
+            }
+        } onCancel: {
+            running.stop()
+        }
+    }
+}
+
+/// A started program, handed to the thread that waits for it and to the
+/// cancellation handler that stops it (Foundation's `Process` predates
+/// `Sendable`; it is only read, waited for, and signalled here).
+private final class RunningProgram: @unchecked Sendable {
+    let process: Process
+    let output: FileHandle?
+
+    init(process: Process, output: FileHandle?) {
+        self.process = process
+        self.output = output
+    }
+
+    /// Reads standard output to its end (the program's exit), then reaps it.
+    func finish() -> (status: Int32, output: String) {
+        let data = output?.readDataToEndOfFile() ?? Data()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data.prefix(NotificationPresenter.maxOutputBytes), as: UTF8.self))
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
     }
 }

@@ -18,8 +18,12 @@ public struct PreviewRenderer: Sendable {
     ///   - result: how the fetch ended.
     ///   - payload: the push.
     ///   - ids: its ids.
+    ///   - origin: the origin the preview came from (the registration's):
+    ///     the preview's `web_url` becomes the notification's link only on it.
     /// - Returns: names and excerpt, "Message not available", or the placeholder.
-    public func render(_ result: PreviewFetchResult, payload: PushPayload, ids: PushIDs) -> RenderedNotification {
+    public func render(_ result: PreviewFetchResult, payload: PushPayload, ids: PushIDs, origin: String? = nil)
+        -> RenderedNotification
+    {
         switch result {
         case .content(let preview):
             let title =
@@ -31,9 +35,13 @@ public struct PreviewRenderer: Sendable {
                 ? preview.excerpt.map {
                     strings.format(.bodyChannelExcerpt, ["channel": preview.channelName, "excerpt": $0])
                 } : nil
-            return notification(
+            var shown = notification(
                 payload, ids: ids, title: title,
                 body: body ?? strings.format(.bodyChannel, ["channel": preview.channelName]), outcome: .preview)
+            if let webURL = preview.webURL, let origin {
+                shown.link = NotificationLink.resolve(webURL, origin: origin)
+            }
+            return shown
         case .notAvailable:
             return notification(
                 payload, ids: ids, title: strings.text(.title), body: strings.text(.notAvailable),
@@ -63,7 +71,8 @@ public struct PreviewRenderer: Sendable {
         return RenderedNotification(
             title: alert.title ?? alert.titleKey.flatMap(strings.text(named:)) ?? "",
             body: alert.body ?? alert.bodyKey.flatMap(strings.text(named:)) ?? "", threadID: alert.threadID,
-            badge: alert.badge, sound: alert.sound, kind: nil, nid: nil, outcome: .unchanged)
+            badge: alert.badge, sound: Self.sound(alert), kind: nil, nid: nil, outcome: .unchanged,
+            urgency: NotificationUrgency(alert.interruptionLevel))
     }
 
     private func notification(
@@ -71,6 +80,13 @@ public struct PreviewRenderer: Sendable {
     ) -> RenderedNotification {
         RenderedNotification(
             title: title, body: body, threadID: payload.alert.threadID ?? ids.thread, badge: payload.alert.badge,
-            sound: payload.alert.sound, kind: ids.kind, nid: ids.nid, outcome: outcome)
+            sound: Self.sound(payload.alert), kind: ids.kind, nid: ids.nid, outcome: outcome,
+            urgency: NotificationUrgency(payload.alert.interruptionLevel))
+    }
+
+    /// The sound to play: the push's, except in quiet hours (`passive`),
+    /// which never sound.
+    private static func sound(_ alert: PushAlert) -> String? {
+        alert.interruptionLevel == .passive ? nil : alert.sound
     }
 }

@@ -6,9 +6,10 @@ public import SharedStateInterface
 ///
 /// What it reads: `notify.preview_mode` and `client.push.fetch_timeout`
 /// from the shared state (the daemon writes them), the push registration of
-/// the push's instance from the keychain. What it writes: the display
-/// counters only, never a name or a text. It is never given a session: it
-/// cannot use or refresh one.
+/// the push's instance from the keychain. What it writes: counters only
+/// (the display counters, and how often the server refused the preview
+/// token, which tells the app to register again), never a name or a text.
+/// It is never given a session: it cannot use or refresh one.
 public struct PushNotifier: PushNotifying {
     /// The fetch timeout when the shared state has no `client.push.fetch_timeout`
     /// (the daemon writes the key; this is the same default it writes).
@@ -75,6 +76,13 @@ public struct PushNotifier: PushNotifying {
         }
         let result = await client.fetch(
             registration, nid: ids.nid, messageID: message, deadline: receivedAt + fetchTimeout())
-        return renderer.render(result, payload: payload, ids: ids)
+        if result == .failed(.status(401)) {
+            // The server no longer takes this preview token (the registration
+            // was taken over, removed, or its session ended). The notifier
+            // cannot register (it has no session); the app sees the counter
+            // and registers again. Best effort, like the display counters.
+            _ = try? state.increment(.previewRefusedCount)
+        }
+        return renderer.render(result, payload: payload, ids: ids, origin: registration.origin)
     }
 }

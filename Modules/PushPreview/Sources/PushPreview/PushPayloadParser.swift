@@ -52,10 +52,46 @@ public enum PushPayloadParser {
             alert.bodyKey = dictionary["loc-key"]?.stringValue
         default: throw .invalidMember("aps.alert")
         }
-        alert.threadID = aps["thread-id"]?.stringValue
-        alert.badge = aps["badge"].flatMap(integer)
-        alert.sound = aps["sound"]?.stringValue
+        alert.threadID = aps["thread-id"]?.stringValue.flatMap { bounded($0, maxLength: maxThreadIDLength) }
+        alert.badge = aps["badge"].flatMap(integer).flatMap { badgeRange.contains($0) ? $0 : nil }
+        alert.sound = aps["sound"].flatMap(sound)
+        alert.interruptionLevel = aps["interruption-level"]?.stringValue.flatMap(InterruptionLevel.init(rawValue:))
         return alert
+    }
+
+    /// The longest `aps.thread-id` kept, in characters; a longer one groups nothing.
+    static let maxThreadIDLength = 256
+    /// The badges a desktop can show; others are dropped (APNs itself takes non-negative numbers).
+    static let badgeRange = 0...99_999
+    /// The sound names kept as they are (an APNs sound names a file of the
+    /// app; a desktop plays its own message sound, the name only says that
+    /// there is one). Others become `default`.
+    static let maxSoundNameLength = 64
+
+    /// `aps.sound`: a name, or the critical-alert dictionary `{"critical":
+    /// 1, "name": ..., "volume": ...}`. An empty name is silent, as on Apple
+    /// platforms; a name that is too long or has other characters than
+    /// letters, digits, `.`, `_` and `-` still asks for a sound, the default one.
+    private static func sound(_ value: JSONValue) -> String? {
+        let name: String?
+        switch value {
+        case .string(let text): name = text
+        case .object(let dictionary): name = dictionary["name"]?.stringValue ?? "default"
+        default: name = nil
+        }
+        guard let name, !name.isEmpty else { return nil }
+        let plain = name.unicodeScalars.allSatisfy { scalar in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": return true
+            default: return false
+            }
+        }
+        return plain && name.count <= maxSoundNameLength ? name : "default"
+    }
+
+    /// The text when it is not empty and at most `maxLength` characters long.
+    private static func bounded(_ text: String, maxLength: Int) -> String? {
+        text.isEmpty || text.count > maxLength ? nil : text
     }
 
     /// A JSON number that is a whole number of at most 15 digits (`1`, not

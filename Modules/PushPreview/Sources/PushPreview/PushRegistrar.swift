@@ -10,11 +10,20 @@ public struct PushRegistrar: PushRegistering {
     public typealias Failure = PushRegistrationError
 
     private let api: any AuthorizedAPIClient
+    private let sessionID: @Sendable () -> String?
 
     /// Makes a registrar.
-    /// - Parameter api: the app's session (the parent family) at the server.
-    public init(api: any AuthorizedAPIClient) {
+    /// - Parameters:
+    ///   - api: the app's session (the parent family) at the server.
+    ///   - sessionID: the id of the session `api` sends with, read right
+    ///     after the answer: the registration is bound to the session whose
+    ///     token the call used, which is the stored one after any repetition
+    ///     the client made (a `share login` meanwhile makes the repetition
+    ///     use the new session). Should it still name the wrong one, the
+    ///     server refuses the preview token later and the app registers again.
+    public init(api: any AuthorizedAPIClient, sessionID: @escaping @Sendable () -> String? = { nil }) {
         self.api = api
+        self.sessionID = sessionID
     }
 
     /// registerPush: registers a device token and returns the registration
@@ -40,7 +49,7 @@ public struct PushRegistrar: PushRegistering {
         }
         return PushRegistration(
             origin: api.origin, registrationID: answer.registrationID, previewToken: answer.previewToken,
-            pushToken: pushToken)
+            pushToken: pushToken, sessionID: sessionID())
     }
 
     /// unregisterPush; a registration the server no longer knows counts as removed.

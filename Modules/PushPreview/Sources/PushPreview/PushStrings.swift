@@ -25,6 +25,7 @@ public struct PushStrings: Sendable {
         case titleSender = "PUSH_TITLE_SENDER"
         case bodyChannelExcerpt = "PUSH_BODY_CHANNEL_EXCERPT"
         case bodyChannel = "PUSH_BODY_CHANNEL"
+        case actionOpen = "PUSH_ACTION_OPEN"
     }
 
     /// The language used when the environment names none the table has.

@@ -150,6 +150,7 @@ enum MessageJSON {
             "channel_id": try row.get("channel_id", as: String.self), "sender": try row.get("sender", as: String.self),
             "text": try row.get("text", as: String.self), "attachments": attachments,
             "created_at": try row.get("created_at", as: String.self),
+            "web_url": WebRoutes.messagePath(try row.get("id", as: String.self)),
         ]
     }
 }

@@ -111,7 +111,8 @@ enum PushRoutes {
     /// The answer follows the user's `notify.preview_mode` at the time of
     /// the request, not at the time of the push, so a change of mind
     /// applies to notifications already on their way:
-    /// - `full`: sender, thread title, channel name and an excerpt;
+    /// - `full`: sender, thread title, channel name, an excerpt, and the
+    ///   message's web link (`web_url`, the default action of the notification);
     /// - `names`: the same without the `excerpt` member;
     /// - `none`: `403 preview_disabled` and no content. A client in mode
     ///   none makes no request; one whose copy of the mode is stale gets a
@@ -161,7 +162,7 @@ enum PushRoutes {
         let message = try visibleMessage(server, id: messageID, username: username)
         var body: [String: Any] = [
             "mode": mode, "sender_name": message.senderName, "channel_name": message.channelName,
-            "thread_title": message.threadTitle ?? NSNull(),
+            "thread_title": message.threadTitle ?? NSNull(), "web_url": WebRoutes.messagePath(message.id),
         ]
         if mode == "full" { body["excerpt"] = String(message.text.prefix(excerptLength)) }
         return JSONBody.response(200, body, headers: ["Cache-Control": "no-store"])

@@ -51,6 +51,7 @@ enum RouteTable {
         Entry("getPushPreview", .get, "/api/v1/push/preview", PushRoutes.preview),
         Entry("sendTestPush", .post, "/api/v1/push/test", PushRoutes.sendTest),
         Entry("submitClientMetrics", .post, "/api/v1/client-metrics", PushRoutes.submitMetrics),
+        Entry("getMessagePage", .get, "/web/messages/{id}", WebRoutes.messagePage),
     ]
 
     static func lookup(_ head: HTTPRequestHead) -> Lookup {

@@ -1,4 +1,5 @@
 import Dispatch
+public import ImageConversionInterface
 import SecureFiles
 public import ShareIntakeInterface
 
@@ -11,7 +12,9 @@ public import ShareIntakeInterface
 /// Share intake on Linux: decides what each item is with a
 /// ``ContentTypeCatalog`` (the shared MIME database) and a
 /// ``ContentSniffing`` (libmagic), and copies attachments into the
-/// destination folder by streaming, within each load's deadline.
+/// destination folder by streaming, within each load's deadline. With an
+/// ``ImageConverting``, a photo whose type the server refuses while it
+/// accepts JPEG is converted into a JPEG in the folder instead.
 ///
 /// See the article "Deciding what an item is" for the rules. Blocking file
 /// work runs on a dispatch thread, never on the caller's executor.
@@ -19,6 +22,7 @@ public struct FileShareIntake: ShareIntaking {
     private let rules: ContentTypeRules
     private let sniffer: any ContentSniffing
     private let standardInputDescriptor: Int32
+    private let converter: (any ImageConverting)?
 
     /// Makes an intake.
     /// - Parameters:
@@ -26,12 +30,16 @@ public struct FileShareIntake: ShareIntaking {
     ///   - sniffer: tells a type from bytes, usually a ``MagicSniffer``.
     ///   - standardInputDescriptor: what ``ShareItemSource/standardInput``
     ///     reads (0; tests pass a pipe). It is read, never closed.
+    ///   - converter: converts photos into JPEG for a server that takes no
+    ///     other image type; nil refuses them as any other type it does not take.
     public init(
-        catalog: any ContentTypeCatalog, sniffer: any ContentSniffing, standardInputDescriptor: Int32 = 0
+        catalog: any ContentTypeCatalog, sniffer: any ContentSniffing, standardInputDescriptor: Int32 = 0,
+        converter: (any ImageConverting)? = nil
     ) {
         self.rules = ContentTypeRules(catalog: catalog)
         self.sniffer = sniffer
         self.standardInputDescriptor = standardInputDescriptor
+        self.converter = converter
     }
 
     /// What a command-line argument names: `file://` URLs (local host only,
@@ -54,6 +62,50 @@ public struct FileShareIntake: ShareIntaking {
         progress: (@Sendable (IntakeProgress) -> Void)?
     ) async throws(IntakeError) -> [IntakeItem] {
         guard !sources.isEmpty else { return [] }
+        let (destination, loader) = try openFolder(directory, policy: policy)
+        let cancellation = CancellationFlag()
+        var items: [IntakeItem] = []
+        for (index, source) in sources.enumerated() {
+            let context = LoadContext(
+                index: index, item: source.description, deadline: .now + policy.loadTimeout,
+                timeout: policy.loadTimeout, limit: policy.fileMaxUploadBytes, progress: progress,
+                cancellation: cancellation)
+            items.append(
+                try await Self.run(cancellation) { () throws(IntakeError) in try loader.load(source, context: context) }
+            )
+        }
+        // The new names must survive a crash as well as the bytes (fsync of
+        // the folder); best effort, as before: the copies themselves are synced.
+        try? DurableFile.sync(destination.fd, path: directory)
+        return withExtendedLifetime(destination) { items }
+    }
+
+    /// Converts an attachment already copied into `directory` into a JPEG
+    /// beside it, within `policy.loadTimeout`; see
+    /// ``ShareIntaking/convertToJPEG(_:index:in:policy:)``.
+    /// - Returns: the JPEG as an item, or nil when the item is not converted.
+    /// - Throws: ``IntakeError/notConvertible(item:contentType:reason:)`` for
+    ///   a photo that cannot be converted, and the errors of a load.
+    public func convertToJPEG(_ item: IntakeItem, index: Int, in directory: String, policy: IntakePolicy)
+        async throws(IntakeError) -> IntakeItem?
+    {
+        guard converter != nil else { return nil }
+        let (destination, loader) = try openFolder(directory, policy: policy)
+        let cancellation = CancellationFlag()
+        let context = LoadContext(
+            index: index, item: item.fileName ?? item.origin, deadline: .now + policy.loadTimeout,
+            timeout: policy.loadTimeout, limit: policy.fileMaxUploadBytes, progress: nil, cancellation: cancellation)
+        let converted = try await Self.run(cancellation) { () throws(IntakeError) in
+            try loader.convertStored(item, context: context)
+        }
+        if converted != nil { try? DurableFile.sync(destination.fd, path: directory) }
+        return withExtendedLifetime(destination) { converted }
+    }
+
+    /// Opens the destination folder and makes the loader that writes into it.
+    private func openFolder(_ directory: String, policy: IntakePolicy) throws(IntakeError) -> (
+        OwnedDescriptor, ItemLoader
+    ) {
         let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else {
             throw .unreadable(
@@ -62,29 +114,22 @@ public struct FileShareIntake: ShareIntaking {
         let destination = OwnedDescriptor(fd: folder)
         let loader = ItemLoader(
             rules: rules, sniffer: sniffer, standardInput: standardInputDescriptor, directory: destination.fd,
-            directoryPath: directory, policy: policy)
-        let cancellation = CancellationFlag()
-        var items: [IntakeItem] = []
-        for (index, source) in sources.enumerated() {
-            let context = LoadContext(
-                index: index, item: source.description, deadline: .now + policy.loadTimeout,
-                timeout: policy.loadTimeout, limit: policy.fileMaxUploadBytes, progress: progress,
-                cancellation: cancellation)
-            let result = await withTaskCancellationHandler {
-                await Self.offThePool { () -> Result<IntakeItem, IntakeError> in
-                    do throws(IntakeError) { return .success(try loader.load(source, context: context)) } catch {
-                        return .failure(error)
-                    }
-                }
-            } onCancel: {
-                cancellation.set()
+            directoryPath: directory, policy: policy, converter: converter)
+        return (destination, loader)
+    }
+
+    /// Runs one blocking step off the pool; cancelling the task sets the flag it polls.
+    private static func run<T: Sendable>(
+        _ cancellation: CancellationFlag, _ work: @escaping @Sendable () throws(IntakeError) -> T
+    ) async throws(IntakeError) -> T {
+        let result = await withTaskCancellationHandler {
+            await Self.offThePool { () -> Result<T, IntakeError> in
+                do throws(IntakeError) { return .success(try work()) } catch { return .failure(error) }
             }
-            items.append(try result.get())
+        } onCancel: {
+            cancellation.set()
         }
-        // The new names must survive a crash as well as the bytes (fsync of
-        // the folder); best effort, as before: the copies themselves are synced.
-        try? DurableFile.sync(destination.fd, path: directory)
-        return withExtendedLifetime(destination) { items }
+        return try result.get()
     }
 
     /// Runs blocking work on a dispatch thread so that a slow disk or a

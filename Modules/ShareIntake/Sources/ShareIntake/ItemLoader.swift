@@ -1,3 +1,4 @@
+import ImageConversionInterface
 import ShareIntakeInterface
 
 #if canImport(Glibc)
@@ -16,6 +17,8 @@ struct ItemLoader: Sendable {
     let directory: Int32
     let directoryPath: String
     let policy: IntakePolicy
+    /// Converts photos the server takes only as JPEG; nil converts nothing.
+    let converter: (any ImageConverting)?
 
     /// How errors and messages name standard input.
     static let standardInputName = ShareItemSource.standardInput.description
@@ -65,7 +68,13 @@ struct ItemLoader: Sendable {
         try context.checkSize(size)
         let bytesType = try sniff(descriptor: source.fd, fallbackPath: context.item, context: context)
         let detected = rules.detectedType(bytesType: bytesType, fileName: fileName)
-        let upload = try rules.uploadType(for: detected, accepted: policy.acceptedContentTypes, item: context.item)
+        let upload: String
+        do {
+            upload = try rules.uploadType(for: detected, accepted: policy.acceptedContentTypes, item: context.item)
+        } catch {
+            guard let jpeg = jpegType(for: detected) else { throw error }
+            return try convert(source.fd, fileName: fileName, detected: detected, jpegType: jpeg, context: context)
+        }
         let (copy, storedName) = try createCopy(index: context.index, fileName: fileName, context: context)
         let copier = FileCopier(source: source.fd, destination: copy.fd, context: context)
         let copied = try copier.copyRegularFile(expectedSize: size)
@@ -117,7 +126,20 @@ struct ItemLoader: Sendable {
                 remove(storedName)
                 return IntakeItem(kind: .text, origin: context.item, text: text)
             }
-            let upload = try rules.uploadType(for: detected, accepted: policy.acceptedContentTypes, item: context.item)
+            let upload: String
+            do {
+                upload = try rules.uploadType(for: detected, accepted: policy.acceptedContentTypes, item: context.item)
+            } catch {
+                guard let jpeg = jpegType(for: detected) else { throw error }
+                // The copy is the photo now: convert it, then let it go.
+                let reader = openat(directory, storedName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+                guard reader >= 0 else { throw .unreadable(item: context.item, reason: systemMessage(errno)) }
+                let photo = OwnedDescriptor(fd: reader)
+                let converted = try convert(
+                    photo.fd, fileName: fileName ?? "stdin", detected: detected, jpegType: jpeg, context: context)
+                remove(storedName)
+                return converted
+            }
             var name = fileName ?? "stdin"
             var stored = storedName
             if fileName == nil, let ext = rules.preferredExtension(for: detected) {
@@ -161,7 +183,7 @@ struct ItemLoader: Sendable {
 
     /// Creates an empty copy (mode 0600, never through a symbolic link)
     /// under a fresh plain name.
-    private func createCopy(
+    func createCopy(
         index: Int, fileName: String, context: LoadContext
     ) throws(IntakeError) -> (OwnedDescriptor, String) {
         for attempt in 0..<100 {
@@ -178,7 +200,7 @@ struct ItemLoader: Sendable {
         throw .unreadable(item: context.item, reason: "the copy cannot be created: every name is taken")
     }
 
-    private func remove(_ storedName: String) {
+    func remove(_ storedName: String) {
         unlinkat(directory, storedName, 0)
     }
 

@@ -1,0 +1,91 @@
+import AppSupport
+import Foundation
+import MessagesInterface
+import ShareInboxInterface
+import ShareIntakeInterface
+
+/// Photos of a share written before the server's types were known (no
+/// `share login` or daemon had asked yet): once they are known, a photo the
+/// server does not take but would take as JPEG is converted, as intake would
+/// have done. The JPEG is made beside the copy in the entry, the manifest
+/// then names it, and only then is the copy removed, so a crash at any point
+/// leaves an entry whose manifest names files that exist.
+struct PhotoFitting: Sendable {
+    let context: CLIContext
+    let request: SendRequest
+    let report: SendReport
+
+    /// Why the share cannot go on; the caller removes the entry.
+    enum Problem: Error, Sendable {
+        /// A photo that cannot be converted (exit 4).
+        case refused(code: String, String)
+        /// Reading, writing or time (exit 1).
+        case failure(String)
+
+        /// The `--verbose` line of the refusal.
+        var stage: ShareStage {
+            switch self {
+            case .refused(let code, let message): return .refused(code: code, reason: message)
+            case .failure(let message): return .refused(code: nil, reason: message)
+            }
+        }
+
+        func exit(_ report: SendReport) -> ExitCode {
+            switch self {
+            case .refused(let code, let message): return report.refused(code: code, message)
+            case .failure(let message): return report.failure(message)
+            }
+        }
+    }
+
+    /// Converts what needs converting and updates the entry.
+    /// - Returns: the entry as it is now (the same when nothing was converted).
+    func convert(_ entry: InboxEntry, limits: InstanceLimits?, lock: any InboxEntryLock) async
+        -> Result<InboxEntry, Problem>
+    {
+        guard let limits, let accepted = limits.acceptedContentTypes else { return .success(entry) }
+        let policy = IntakePolicy(
+            acceptedContentTypes: accepted, fileMaxUploadBytes: limits.fileMaxUploadBytes,
+            loadTimeout: request.loadTimeout, keepImageMetadata: request.keepMetadata)
+        var manifest = entry.manifest
+        var replaced: [String] = []
+        var made: [String] = []
+        for (index, attachment) in entry.manifest.attachments.enumerated() {
+            let item = IntakeItem(
+                kind: .image, origin: attachment.fileName, storedName: attachment.file, fileName: attachment.fileName,
+                contentType: attachment.contentType, detectedContentType: attachment.contentType, size: attachment.size)
+            do {
+                guard
+                    let jpeg = try await context.intake.convertToJPEG(
+                        item, index: index, in: entry.directory, policy: policy),
+                    let stored = jpeg.storedName, let name = jpeg.fileName, let type = jpeg.contentType
+                else { continue }
+                made.append(stored)
+                replaced.append(attachment.file)
+                manifest.attachments[index] = InboxAttachment(
+                    file: stored, fileName: name, contentType: type, size: jpeg.size)
+                if let converted = ShareStage.conversion(of: jpeg) { report.stage(entry.id, converted) }
+            } catch {
+                remove(made, from: entry)
+                switch error {
+                case .notConvertible, .tooLarge:
+                    return .failure(.refused(code: SendFlow.code(of: error), error.description))
+                default: return .failure(.failure(error.description))
+                }
+            }
+        }
+        guard !replaced.isEmpty else { return .success(entry) }
+        do {
+            let updated = try context.inbox.update(entry, manifest: manifest, lock: lock)
+            remove(replaced, from: entry)
+            return .success(updated)
+        } catch {
+            remove(made, from: entry)
+            return .failure(.failure(error.description))
+        }
+    }
+
+    private func remove(_ files: [String], from entry: InboxEntry) {
+        for file in files { try? FileManager.default.removeItem(atPath: entry.directory + "/" + file) }
+    }
+}

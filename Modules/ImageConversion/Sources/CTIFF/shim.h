@@ -1,0 +1,2 @@
+// libtiff (the TIFF decoder) for ImageConversion's C helper target and its tests.
+#include <tiffio.h>

@@ -1,0 +1,66 @@
+public import ImageConversionInterface
+
+/// Converts HEIF and HEIC, AVIF, WebP and TIFF photos into JPEG with
+/// Debian's libheif, libwebp, libtiff and libjpeg-turbo (see the
+/// architecture decision "Photos as JPEG").
+///
+/// The format is told from the file's first bytes, not from the content
+/// type it was sent as. The decoders differ in what they must hold (see
+/// each one), but every image is refused above
+/// ``JPEGConversionOptions/maximumPixels`` before its pixels are decoded,
+/// and the encoder holds a few rows, never the image: baseline JPEG,
+/// standard tables, 4:2:0.
+public struct JPEGImageConverter: ImageConverting {
+    /// The most compressed data a decoder that reads whole files (libheif,
+    /// libwebp) may be given, and libtiff's largest single allocation: 256 MiB.
+    public static let maximumEncodedBytes: Int64 = 256 << 20
+
+    /// Makes a converter.
+    public init() {}
+
+    /// `image/heif` (HEIC is its alias), `image/avif`, `image/webp`, `image/tiff`.
+    public var readableContentTypes: Set<String> { ["image/heif", "image/avif", "image/webp", "image/tiff"] }
+
+    /// Converts the image in `source` into a JPEG in `destination`; see
+    /// ``ImageConverting/convertToJPEG(source:destination:options:)``.
+    /// - Returns: the JPEG's size and whether location metadata was removed.
+    /// - Throws: ``ImageConversionError``: `unsupported` for a file that is
+    ///   none of the formats read here (or an animated WebP), `malformed`
+    ///   for a damaged or truncated one, `tooManyPixels` above the limit,
+    ///   `stopped` when the checkpoint said so, and I/O errors.
+    public func convertToJPEG(source: Int32, destination: Int32, options: JPEGConversionOptions)
+        throws(ImageConversionError) -> JPEGConversion
+    {
+        let file = try SourceFile(fd: source)
+        if let stop = options.checkpoint() { throw .stopped(stop) }
+        switch ImageFormat(signature: try file.bytes(at: 0, count: 16)) {
+        case .heif: return try HEIFDecoder(source: file, options: options).convert(into: destination)
+        case .webp: return try WebPDecoder(source: file, options: options).convert(into: destination)
+        case .tiff: return try TIFFDecoder(source: file, options: options).convert(into: destination)
+        case nil: throw .unsupported("it is not a HEIF, AVIF, WebP or TIFF image")
+        }
+    }
+}
+
+/// The formats read, by their first bytes.
+enum ImageFormat {
+    case heif
+    case webp
+    case tiff
+
+    /// The format whose signature `bytes` start with, or nil.
+    init?(signature bytes: [UInt8]) {
+        if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
+            self = .heif
+        } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8)
+        {
+            self = .webp
+        } else if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || bytes.starts(with: [0x49, 0x49, 0x2B, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B])
+        {
+            self = .tiff
+        } else {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,706 @@
+import CPostgres
+import Glibc
+import SQLInterface
+
+/// One libpq connection with its prepared statements, transaction depth and
+/// the results being read.
+///
+/// Not thread-safe: ``PostgresDatabase`` makes every call under its lock.
+///
+/// ## Statements inside a transaction
+/// PostgreSQL aborts the whole transaction when any statement in it fails,
+/// while `SQLDatabase` promises that a failing statement (a duplicate key,
+/// say) undoes only itself. So inside a transaction every statement that
+/// may write runs under a savepoint (`SAVEPOINT`, the statement, `RELEASE`;
+/// `ROLLBACK TO` when it fails). Reads (`SELECT`, `VALUES`, `TABLE`, `SHOW`)
+/// run without one, saving two round trips; if one fails anyway, the
+/// transaction is over and every later statement in it, and its commit,
+/// throws. A serialization failure, a deadlock or a lost connection also
+/// ends the whole transaction, whatever the body does with the error.
+///
+/// ## Rows read while the body runs
+/// ``run(_:_:mode:)`` in ``Mode/stream(_:)`` hands rows over as they
+/// arrive (libpq's single-row mode). If the row handler runs another
+/// statement, the rest of the streaming result is read into memory first,
+/// since a connection carries one statement at a time.
+final class Connection {
+    /// What to do with the rows of a statement.
+    enum Mode {
+        /// Read and drop them.
+        case discard
+        /// Collect them all, returned by ``run(_:_:mode:)``.
+        case collect
+        /// Hand each to the closure as it arrives.
+        case stream((SQLRow) throws -> Void)
+    }
+
+    let configuration: PostgresConfiguration
+    /// How many ``transaction(isolation:_:)`` calls are running.
+    private(set) var transactionDepth = 0
+    /// Rows changed by the most recent `INSERT`, `UPDATE`, `DELETE` or `MERGE`.
+    private(set) var changes = 0
+    private var handle: OpaquePointer?
+    private let password: String?
+    /// Set when the current transaction can no longer commit: thrown by
+    /// every later statement in it and by its commit.
+    private var doomed: SQLError?
+    /// Statements whose rows are being read, innermost last.
+    private var streams: [RowStream] = []
+    private var statements: PreparedStatements
+    /// Whether a unique constraint (by schema, table and name) is a primary key.
+    private var constraintKinds: [String: SQLConstraintKind] = [:]
+
+    /// The name of the savepoint around one statement inside a transaction
+    /// (names may repeat in PostgreSQL; the innermost one is meant).
+    private static let statementSavepoint = "sharekit_statement"
+    /// The table where ``migrate(_:)`` keeps the schema version.
+    static let versionTable = "sharekit_schema_version"
+    /// The advisory lock (two-key form, a key space apart from the one-key
+    /// form of ``PostgresIsolation/exclusive``) that orders migrations.
+    private static let migrationLock = (0x5348_4B54, 0x4D49_4752)
+
+    /// Whether rows are being read (a close now would cut them off).
+    var isReading: Bool { !streams.isEmpty }
+
+    /// Connects and sets up the session.
+    /// - Parameters:
+    ///   - connectionString: a libpq URI or `key=value` list.
+    ///   - configuration: timeouts, isolation, statement cache.
+    /// - Throws: ``SQLInterface/SQLError/misuse(message:)`` for a string
+    ///   libpq cannot read, ``SQLInterface/SQLError/io(code:message:)`` when
+    ///   the server cannot be reached or refuses the connection.
+    init(connectionString: String, configuration: PostgresConfiguration) throws {
+        self.configuration = configuration
+        statements = PreparedStatements(capacity: configuration.statementCacheCapacity)
+        password = try Self.password(in: connectionString)
+        let keywords = [
+            "connect_timeout", "application_name", "keepalives_idle", "keepalives_interval", "keepalives_count",
+            "dbname", "client_encoding",
+        ]
+        // Keywords before dbname are defaults the string may override; the
+        // encoding after it is fixed (values are read and bound as UTF-8).
+        let values = [
+            String(configuration.connectTimeoutSeconds), configuration.applicationName, "30", "10", "3",
+            connectionString, "UTF8",
+        ]
+        let connection = Self.withCStrings(keywords) { keywords in
+            Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let connection else {
+            throw SQLError.io(
+                code: ServerFailure.packed(ServerFailure.cannotConnect), message: "cannot connect to PostgreSQL: out of memory")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = hideSecrets(ServerFailure.oneLine(String(cString: PQerrorMessage(connection))))
+            PQfinish(connection)
+            throw SQLError.io(
+                code: ServerFailure.packed(ServerFailure.cannotConnect), message: "cannot connect to PostgreSQL: \(message)")
+        }
+        // Notices (`relation already exists, skipping`) would go to stderr.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        handle = connection
+        do {
+            try configureSession()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// The password in a connection string, to keep out of messages.
+    private static func password(in connectionString: String) throws -> String? {
+        // A bare database name is neither form; libpq takes it as the name.
+        let isURI = connectionString.hasPrefix("postgresql://") || connectionString.hasPrefix("postgres://")
+        guard isURI || connectionString.contains("=") else { return nil }
+        var message: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(connectionString, &message) else {
+            // libpq's message may quote the string, password and all.
+            PQfreemem(message)
+            throw SQLError.misuse(message: "the PostgreSQL connection string is neither a libpq URI nor a key=value list")
+        }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if String(cString: keyword) == "password", let value = option.pointee.val {
+                return String(cString: value)
+            }
+            option += 1
+        }
+        return nil
+    }
+
+    private func hideSecrets(_ message: String) -> String {
+        guard let password, !password.isEmpty else { return message }
+        return message.replacing(password, with: "<password>")
+    }
+
+    /// The session settings that reading and binding rely on: standard
+    /// strings (the placeholder scan), hex `bytea` and shortest exact
+    /// floats (the decoding), the lock timeout, UTC and ISO dates (stable
+    /// text for `timestamptz`), and no notices.
+    private func configureSession() throws {
+        guard let handle else { throw closedError }
+        guard PQserverVersion(handle) >= 120_000 else {
+            throw SQLError.io(
+                code: ServerFailure.packed("0A000"),
+                message: "PostgreSQL \(PQserverVersion(handle) / 10000) is too old; version 12 or later is needed")
+        }
+        try control(
+            """
+            SET lock_timeout = '\(configuration.lockTimeoutMilliseconds)ms'; SET standard_conforming_strings = on;
+            SET bytea_output = 'hex'; SET extra_float_digits = 1; SET client_min_messages = warning;
+            SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET IntervalStyle = 'iso_8601'
+            """)
+    }
+
+    /// Ends the connection; idempotent.
+    func close() {
+        if let handle { PQfinish(handle) }
+        handle = nil
+    }
+
+    private var closedError: SQLError { .misuse(message: "the PostgreSQL connection is closed") }
+
+    // MARK: Running statements
+
+    /// Runs the statements of `sql`.
+    /// - Parameters:
+    ///   - sql: one statement with `?` placeholders, or several when `bindings` is empty.
+    ///   - bindings: one value per placeholder.
+    ///   - mode: what to do with the rows.
+    /// - Returns: the changes, and the rows in ``Mode/collect``.
+    /// - Throws: ``SQLInterface/SQLError``, or what the row handler throws.
+    @discardableResult
+    func run(_ sql: String, _ bindings: [SQLValue], mode: Mode) throws -> (SQLExecution, [SQLRow]) {
+        let parsed = try SQLText.statements(in: sql)
+        if parsed.count > 1 && !bindings.isEmpty {
+            throw SQLError.misuse(
+                message: "values bind to a single statement, but the text holds \(parsed.count); run them one by one")
+        }
+        if let refused = parsed.first(where: { SQLStatementText.refusedKeywords.contains($0.keyword) }) {
+            throw SQLError.misuse(
+                message: "\(refused.keyword) cannot be run through SQLDatabase: transactions are issued by "
+                    + "transaction { }, and the connection is shared, so a transaction, a dropped prepared statement "
+                    + "or a COPY opened by hand would reach other callers")
+        }
+        let placeholders = parsed.reduce(0) { $0 + $1.parameterCount }
+        guard placeholders == bindings.count else {
+            throw SQLError.misuse(
+                message: "the statement has \(placeholders) placeholders but \(bindings.count) values were given")
+        }
+        let parameters = try BoundParameters(bindings)
+        if transactionDepth > 0, let doomed { throw doomed }
+        try finishLiveStream()
+        let handle = try connected()
+        var rows: [SQLRow] = []
+        for statement in parsed {
+            rows += try execute(statement, parameters, bindings, mode: mode)
+        }
+        if transactionDepth == 0, PQtransactionStatus(handle) != PQTRANS_IDLE {
+            _ = try? control("ROLLBACK")
+            throw SQLError.misuse(message: "a statement opened a transaction outside transaction { }; it was rolled back")
+        }
+        return (SQLExecution(changes: changes, lastInsertRowID: 0), rows)
+    }
+
+    /// The open connection, connecting again when the server dropped it
+    /// (only outside a transaction: a transaction dies with its connection).
+    private func connected() throws -> OpaquePointer {
+        guard let handle else { throw closedError }
+        if PQstatus(handle) == CONNECTION_OK { return handle }
+        guard transactionDepth == 0, streams.isEmpty else { throw lostConnection(during: "the transaction") }
+        PQreset(handle)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = hideSecrets(ServerFailure.oneLine(String(cString: PQerrorMessage(handle))))
+            throw SQLError.io(
+                code: ServerFailure.packed(ServerFailure.connectionFailure),
+                message: "the connection to PostgreSQL was lost and connecting again failed: \(message)")
+        }
+        // A new session: no prepared statements, default settings.
+        statements.removeAll()
+        try configureSession()
+        return handle
+    }
+
+    /// The error for a connection found lost; inside a transaction it also
+    /// ends the transaction (the server rolled it back when the connection went).
+    private func lostConnection(during what: String) -> SQLError {
+        let detail = handle.map { ServerFailure.oneLine(String(cString: PQerrorMessage($0))) } ?? ""
+        let consequence =
+            transactionDepth > 0
+            ? "the transaction was rolled back"
+            : "a write may or may not have taken effect"
+        let error = SQLError.io(
+            code: ServerFailure.packed(ServerFailure.connectionFailure),
+            message: "the connection to PostgreSQL was lost during \(what)"
+                + (detail.isEmpty ? "" : " (\(hideSecrets(detail)))")
+                + "; \(consequence); the next call connects again")
+        if transactionDepth > 0, doomed == nil { doomed = error }
+        return error
+    }
+
+    /// Sends one statement and reads its results.
+    private func execute(
+        _ statement: SQLStatementText, _ parameters: BoundParameters, _ bindings: [SQLValue], mode: Mode,
+        retryingStalePlan: Bool = true
+    ) throws -> [SQLRow] {
+        let guarded = transactionDepth > 0 && !statement.isRead
+        if guarded { try control("SAVEPOINT \(Self.statementSavepoint)") }
+        let stream = RowStream(savepoint: guarded, bindings: bindings)
+        if case .discard = mode { stream.discard = true }
+        let key = parameters.statementKey(statement.text)
+        streams.append(stream)
+        defer { streams.removeLast() }
+        if send(statement, parameters, key: key, to: stream), case .stream = mode, let handle {
+            PQsetSingleRowMode(handle)
+        }
+        do {
+            if case .stream(let body) = mode {
+                while let row = try nextRow(of: stream) {
+                    try body(row)
+                }
+            } else {
+                while !stream.finished { pump(stream) }
+            }
+        } catch {
+            // The row handler stopped early: read the rest so the connection is free.
+            stream.discard = true
+            while !stream.finished { pump(stream) }
+            settle(stream)
+            throw error
+        }
+        settle(stream)
+        if let failure = stream.failure {
+            // Another process changed a table under a prepared statement
+            // (`cached plan must not change result type`): prepare it anew.
+            // The error comes before any row, so running the statement again is safe.
+            if stream.report?.state == "0A000", stream.report?.message.contains("cached plan") == true,
+                let name = statements.remove(key)
+            {
+                _ = try? control("DEALLOCATE \(name)")
+                if retryingStalePlan, transactionDepth == 0 {
+                    return try execute(statement, parameters, bindings, mode: mode, retryingStalePlan: false)
+                }
+            }
+            throw failure
+        }
+        return stream.rows
+    }
+
+    /// Sends a statement: prepared (once, then by name) when it is worth
+    /// keeping, unnamed otherwise.
+    /// - Returns: false when it could not be sent (the stream holds the failure).
+    private func send(_ statement: SQLStatementText, _ parameters: BoundParameters, key: String, to stream: RowStream)
+        -> Bool
+    {
+        guard let handle else {
+            stream.fail(closedError)
+            return false
+        }
+        let count = Int32(parameters.count)
+        var preparedName: String?
+        if statements.capacity > 0, SQLStatementText.preparableKeywords.contains(statement.keyword) {
+            if let name = statements.name(for: key) {
+                preparedName = name
+            } else {
+                let (name, evicted) = statements.add(key)
+                if let evicted { _ = try? control("DEALLOCATE \(evicted)") }
+                let result = parameters.types.withUnsafeBufferPointer { types in
+                    PQprepare(handle, name, statement.text, count, types.baseAddress)
+                }
+                defer { PQclear(result) }
+                guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else {
+                    _ = statements.remove(key)
+                    stream.fail(result, connection: handle)
+                    return false
+                }
+                preparedName = name
+            }
+        }
+        let sent = parameters.withArrays { values, lengths, formats in
+            if let preparedName {
+                return PQsendQueryPrepared(handle, preparedName, count, values, lengths, formats, 0)
+            }
+            return parameters.types.withUnsafeBufferPointer { types in
+                PQsendQueryParams(handle, statement.text, count, types.baseAddress, values, lengths, formats, 0)
+            }
+        }
+        guard sent == 1 else {
+            stream.fail(nil, connection: handle)
+            return false
+        }
+        return true
+    }
+
+    /// The next row of a streaming statement, from memory when a nested
+    /// statement made the rest be read early; nil at the end.
+    private func nextRow(of stream: RowStream) throws -> SQLRow? {
+        while true {
+            if let row = stream.takeRow() { return row }
+            if stream.finished { return nil }
+            pump(stream)
+        }
+    }
+
+    /// Reads one result of the statement a stream belongs to.
+    private func pump(_ stream: RowStream) {
+        guard let handle, let result = PQgetResult(handle) else {
+            stream.finished = true
+            return
+        }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        switch status {
+        case PGRES_SINGLE_TUPLE, PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+            if status != PGRES_COMMAND_OK, !stream.discard, stream.failure == nil {
+                // In single-row mode every row is a result of its own; its
+                // columns are read once and shared by all rows.
+                let decoding = stream.columns.map { ResultDecoding(result, columns: $0) } ?? ResultDecoding(result)
+                stream.columns = decoding.columns
+                do {
+                    for row in 0..<decoding.rowCount { stream.append(try decoding.row(row)) }
+                } catch let error as SQLError {
+                    stream.fail(error)
+                } catch {
+                    stream.fail(.statement(message: "\(error)"))
+                }
+            }
+            if status != PGRES_SINGLE_TUPLE { noteChanges(result) }
+        case PGRES_EMPTY_QUERY:
+            break
+        case PGRES_COPY_IN:
+            _ = PQputCopyEnd(handle, "COPY is not supported through SQLDatabase")
+            stream.fail(.misuse(message: "COPY is not supported through SQLDatabase"))
+        case PGRES_COPY_OUT:
+            var buffer: UnsafeMutablePointer<CChar>?
+            while PQgetCopyData(handle, &buffer, 0) > 0 { PQfreemem(buffer) }
+            stream.fail(.misuse(message: "COPY is not supported through SQLDatabase"))
+        default:
+            stream.fail(result, connection: handle)
+        }
+    }
+
+    private func noteChanges(_ result: OpaquePointer) {
+        let command = String(cString: PQcmdStatus(result))
+        guard ["INSERT", "UPDATE", "DELETE", "MERGE"].contains(where: command.hasPrefix) else { return }
+        changes = Int(String(cString: PQcmdTuples(result))) ?? 0
+    }
+
+    /// Reads the rest of the innermost streaming result into memory, so
+    /// the connection can carry another statement.
+    private func finishLiveStream() throws {
+        guard let live = streams.last, !live.finished else { return }
+        while !live.finished { pump(live) }
+        settle(live)
+    }
+
+    /// Closes a finished statement's savepoint, keeps its work or undoes it,
+    /// and decides what its failure means for the transaction.
+    private func settle(_ stream: RowStream) {
+        guard !stream.settled else { return }
+        stream.settled = true
+        guard let handle else { return }
+        guard stream.failure != nil else {
+            if stream.savepoint {
+                do {
+                    try control("RELEASE SAVEPOINT \(Self.statementSavepoint)")
+                } catch {
+                    stream.fail(error as? SQLError ?? .statement(message: "\(error)"))
+                    doomed = doomed ?? stream.failure
+                }
+            }
+            return
+        }
+        if PQstatus(handle) != CONNECTION_OK {
+            stream.replaceFailure(lostConnection(during: "a statement"))
+            return
+        }
+        guard transactionDepth > 0 else {
+            refineConstraintKind(stream)
+            return
+        }
+        if let state = stream.report?.state, ServerFailure.endsTransaction(state) {
+            doomed = stream.failure
+        } else if stream.savepoint {
+            do {
+                try control("ROLLBACK TO SAVEPOINT \(Self.statementSavepoint)")
+                try control("RELEASE SAVEPOINT \(Self.statementSavepoint)")
+                refineConstraintKind(stream)
+            } catch {
+                doomed = error as? SQLError ?? stream.failure
+            }
+        } else if PQtransactionStatus(handle) == PQTRANS_INERROR {
+            doomed = .misuse(
+                message: "an earlier statement of this transaction failed and PostgreSQL ended the transaction: "
+                    + "\(stream.failure!); throw out of the transaction body instead of continuing")
+        }
+    }
+
+    /// PostgreSQL reports a primary-key violation as a unique one; the
+    /// catalog tells them apart (remembered per constraint).
+    private func refineConstraintKind(_ stream: RowStream) {
+        guard let report = stream.report, report.state == "23505", let constraint = report.constraint else { return }
+        let key = "\(constraint.schema)\u{0}\(constraint.table)\u{0}\(constraint.name)"
+        if constraintKinds[key] == nil {
+            let type = try? internalQuery(
+                """
+                SELECT c.contype FROM pg_catalog.pg_constraint c
+                JOIN pg_catalog.pg_class r ON r.oid = c.conrelid
+                JOIN pg_catalog.pg_namespace n ON n.oid = r.relnamespace
+                WHERE n.nspname = $1 AND r.relname = $2 AND c.conname = $3
+                """, [constraint.schema, constraint.table, constraint.name])
+            guard let type else { return }
+            constraintKinds[key] = type == "p" ? .primaryKey : .unique
+        }
+        stream.replaceFailure(ServerFailure.error(report, constraintKind: constraintKinds[key]))
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in a transaction, or a savepoint inside one.
+    /// - Parameters:
+    ///   - isolation: the isolation of an outermost transaction (a nested
+    ///     one is a savepoint of the outer).
+    ///   - body: the work.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws (after the rollback), or ``SQLInterface/SQLError``.
+    func transaction<T>(isolation: PostgresIsolation, _ body: () throws -> T) throws -> T {
+        let level = transactionDepth
+        let savepoint = "sharekit_savepoint_\(level)"
+        try finishLiveStream()
+        if level == 0 {
+            let handle = try connected()
+            do {
+                try control(isolation.beginStatement(lockKey: configuration.exclusiveLockKey))
+            } catch {
+                // BEGIN went through but the lock timed out: the transaction is open, and failed.
+                if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? control("ROLLBACK") }
+                throw error
+            }
+            doomed = nil
+        } else {
+            if let doomed { throw doomed }
+            try control("SAVEPOINT \(savepoint)")
+        }
+        transactionDepth += 1
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            transactionDepth -= 1
+            rollback(level: level, savepoint: savepoint)
+            throw error
+        }
+        transactionDepth -= 1
+        if let doomed {
+            // The body caught the error that ended the transaction and returned.
+            rollback(level: level, savepoint: savepoint)
+            throw doomed
+        }
+        try commit(level: level, savepoint: savepoint)
+        return value
+    }
+
+    private func commit(level: Int, savepoint: String) throws {
+        try finishLiveStream()
+        guard level == 0 else {
+            do {
+                try control("RELEASE SAVEPOINT \(savepoint)")
+            } catch {
+                rollback(level: level, savepoint: savepoint)
+                throw error
+            }
+            return
+        }
+        defer { doomed = nil }
+        guard let handle else { throw closedError }
+        let result = PQexec(handle, "COMMIT")
+        defer { PQclear(result) }
+        if let result, PQresultStatus(result) == PGRES_COMMAND_OK {
+            guard String(cString: PQcmdStatus(result)) == "COMMIT" else {
+                throw SQLError.misuse(
+                    message: "the transaction had failed, and PostgreSQL rolled it back instead of committing it")
+            }
+            return
+        }
+        if PQstatus(handle) != CONNECTION_OK {
+            throw SQLError.io(
+                code: ServerFailure.packed(ServerFailure.connectionFailure),
+                message: "the connection to PostgreSQL was lost while committing; the transaction may or may not "
+                    + "have been committed")
+        }
+        // A serialization failure or a deferred constraint: the server rolled it back.
+        let error = ServerFailure.error(ServerFailure.report(result, connection: handle, bindings: []))
+        if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? control("ROLLBACK") }
+        throw error
+    }
+
+    /// Undoes a transaction level. Errors are not reported: the caller is
+    /// already throwing the error that made it roll back.
+    private func rollback(level: Int, savepoint: String) {
+        if let live = streams.last, !live.finished {
+            live.discard = true
+            while !live.finished { pump(live) }
+        }
+        guard let handle, PQstatus(handle) == CONNECTION_OK else {
+            if level == 0 { doomed = nil }
+            return
+        }
+        if level == 0 {
+            if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? control("ROLLBACK") }
+            doomed = nil
+        } else if doomed == nil {
+            // ROLLBACK TO undoes the savepoint's work but keeps it open; RELEASE closes it.
+            _ = try? control("ROLLBACK TO SAVEPOINT \(savepoint)")
+            _ = try? control("RELEASE SAVEPOINT \(savepoint)")
+        }
+    }
+
+    // MARK: Schema versions
+
+    /// Applies the migration steps not yet applied, in one transaction under
+    /// a migration lock, with the version in ``versionTable``.
+    /// - Parameter steps: the scripts, oldest first.
+    /// - Returns: the number of steps applied now.
+    /// - Throws: ``SQLInterface/SQLError/schemaTooNew(version:known:)``, or the error of a failing step.
+    func migrate(_ steps: [String]) throws -> Int {
+        let applied = try transaction(isolation: .readCommitted) { () throws -> Int in
+            // Taken before the version is read: a second process migrating at
+            // once waits, then sees the version the first one committed.
+            try control("SELECT pg_advisory_xact_lock(\(Self.migrationLock.0), \(Self.migrationLock.1))")
+            try control("CREATE TABLE IF NOT EXISTS \(Self.versionTable) (version INTEGER NOT NULL)")
+            let version = try schemaVersion()
+            guard version <= steps.count else { throw SQLError.schemaTooNew(version: version, known: steps.count) }
+            guard version < steps.count else { return 0 }
+            for step in steps[version...] {
+                try run(step, [], mode: .discard)
+            }
+            try control("DELETE FROM \(Self.versionTable); INSERT INTO \(Self.versionTable) VALUES (\(steps.count))")
+            return steps.count - version
+        }
+        if applied > 0 {
+            // Tables changed under the prepared statements and constraints.
+            _ = try? control("DEALLOCATE ALL")
+            statements.removeAll()
+            constraintKinds = [:]
+        }
+        return applied
+    }
+
+    /// The schema version ``migrate(_:)`` keeps; 0 before the first migration.
+    /// - Returns: the version.
+    /// - Throws: ``SQLInterface/SQLError``.
+    func schemaVersion() throws -> Int {
+        try finishLiveStream()
+        _ = try connected()
+        guard try internalQuery("SELECT to_regclass($1)::text", [Self.versionTable]) != nil else { return 0 }
+        let rows = try run("SELECT version FROM \(Self.versionTable)", [], mode: .collect).1
+        guard rows.count <= 1 else {
+            throw SQLError.corrupt(message: "\(Self.versionTable) holds \(rows.count) rows instead of one")
+        }
+        return try rows.first?.get("version", as: Int.self) ?? 0
+    }
+
+    // MARK: Statements of the connection's own
+
+    /// Runs statements of this connection's own (no placeholders, no
+    /// transaction-control check) and fails on any error.
+    private func control(_ sql: String) throws {
+        guard let handle else { throw closedError }
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        guard let result, [PGRES_COMMAND_OK, PGRES_TUPLES_OK].contains(PQresultStatus(result)) else {
+            if PQstatus(handle) != CONNECTION_OK { throw lostConnection(during: "a statement") }
+            throw ServerFailure.error(ServerFailure.report(result, connection: handle, bindings: []))
+        }
+    }
+
+    /// The first column of the first row of a query of this connection's
+    /// own, with text parameters `$1…`.
+    private func internalQuery(_ sql: String, _ parameters: [String]) throws -> String? {
+        guard let handle else { throw closedError }
+        let result = Self.withCStrings(parameters) { values in
+            PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        guard let result, PQresultStatus(result) == PGRES_TUPLES_OK else {
+            if PQstatus(handle) != CONNECTION_OK { throw lostConnection(during: "a statement") }
+            throw ServerFailure.error(ServerFailure.report(result, connection: handle, bindings: []))
+        }
+        guard PQntuples(result) > 0, PQgetisnull(result, 0, 0) == 0 else { return nil }
+        return String(cString: PQgetvalue(result, 0, 0))
+    }
+
+    /// Lends C strings for the length of `body`.
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer($0) } + [nil]
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
+
+/// The state of one statement's results while they are read.
+final class RowStream {
+    /// Whether the statement runs under the statement savepoint.
+    let savepoint: Bool
+    /// Its bound values, kept out of error messages.
+    let bindings: [SQLValue]
+    /// Whether its rows are dropped rather than kept.
+    var discard = false
+    /// Whether libpq has no more results for it.
+    var finished = false
+    /// Whether its savepoint was released or rolled back.
+    var settled = false
+    /// The columns of its result, once the first row was read.
+    var columns: SQLColumns?
+    /// The first failure it met.
+    private(set) var failure: SQLError?
+    /// What the server said about that failure.
+    private(set) var report: ServerFailure.Report?
+    private var buffered: [SQLRow] = []
+    private var next = 0
+
+    init(savepoint: Bool, bindings: [SQLValue]) {
+        self.savepoint = savepoint
+        self.bindings = bindings
+    }
+
+    /// The rows read and not yet handed out.
+    var rows: [SQLRow] { Array(buffered[next...]) }
+
+    func append(_ row: SQLRow) { buffered.append(row) }
+
+    /// The next row read but not handed out yet.
+    func takeRow() -> SQLRow? {
+        guard next < buffered.count else {
+            if next > 0 {
+                buffered.removeAll(keepingCapacity: true)
+                next = 0
+            }
+            return nil
+        }
+        defer { next += 1 }
+        return buffered[next]
+    }
+
+    /// Records a failure (the first one counts).
+    func fail(_ error: SQLError) {
+        if failure == nil { failure = error }
+    }
+
+    /// Records the failure a result (or the connection) reports.
+    func fail(_ result: OpaquePointer?, connection: OpaquePointer) {
+        guard failure == nil else { return }
+        let report = ServerFailure.report(result, connection: connection, bindings: bindings)
+        self.report = report
+        failure = ServerFailure.error(report)
+    }
+
+    /// Replaces the failure with a more precise one.
+    func replaceFailure(_ error: SQLError?) {
+        failure = error
+    }
+}

@@ -1,0 +1,115 @@
+import ClientTestSupport
+import Foundation
+import ShareInboxInterface
+import SystemTesting
+import TestSupport
+import Testing
+
+/// `share send` with phone photos (made at test time by heif-enc and cwebp)
+/// to a reference server whose `accepted_content_types` is only
+/// `image/jpeg`: what arrives is a JPEG, the photo on disk is as it was.
+@Suite("share send: photos as JPEG")
+struct PhotoSendTests {
+    static let tools = TestTool.available("heif-enc")
+    static let missing = "needs heif-enc (libheif-examples)"
+
+    /// The seed of a server that takes JPEG photos and nothing else.
+    static var jpegOnly: [String: Any] {
+        var seed = DemoLikeSeed.value
+        seed["accepted_content_types"] = ["image/jpeg"]
+        return seed
+    }
+
+    /// A HEIC of the test picture, as `IMG_0001.HEIC` in the fixture's home.
+    static func heic(_ fixture: ShareCLIFixture, name: String = "IMG_0001.HEIC") throws -> String {
+        let png = fixture.home.file("picture.png")
+        try Data(QuadrantPicture().png()).write(to: URL(fileURLWithPath: png))
+        let heic = fixture.home.file(name)
+        try TestTool.run("heif-enc", ["-o", heic, png])
+        return heic
+    }
+
+    /// The bytes the server stored for an upload (its parts, in order).
+    static func stored(_ fixture: ShareCLIFixture, uploadID: String) throws -> [UInt8] {
+        let directory = fixture.server.databasePath + ".uploads/" + uploadID
+        let parts = try FileManager.default.contentsOfDirectory(atPath: directory)
+            .filter { $0.hasPrefix("part-") && !$0.hasSuffix(".tmp") }
+            .sorted { Int($0.dropFirst(5)) ?? 0 < Int($1.dropFirst(5)) ?? 0 }
+        return try parts.flatMap { try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0))) }
+    }
+
+    /// The one attachment of the newest message in thread t1.
+    static func attachment(_ fixture: ShareCLIFixture) async throws -> [String: Any] {
+        let messages = try await fixture.messages(thread: "t1")
+        return try #require((messages.last?["attachments"] as? [[String: Any]])?.first)
+    }
+
+    @Test(
+        "a HEIC to a server that accepts only image/jpeg arrives as IMG_0001.jpg, a JPEG; the HEIC is byte-identical",
+        .enabled(if: tools, Comment(rawValue: missing)))
+    func heicArrivesAsJPEG() async throws {
+        let fixture = try await ShareCLIFixture(seed: Self.jpegOnly)
+        defer { fixture.close() }
+        let heic = try Self.heic(fixture)
+        let before = try Data(contentsOf: URL(fileURLWithPath: heic))
+        // The first send learns the server's types after the share is kept
+        // (converted in the inbox entry); the second knows them beforehand
+        // (converted while loading).
+        for round in 1...2 {
+            let result = try fixture.share(["send", heic, "--to", "thread:t1", "--verbose"])
+            #expect(result.status == 0, "round \(round): \(result.stderr)")
+            #expect(
+                result.stderr.contains("image/heif converted to JPEG as IMG_0001.jpg (64 × 32)"), "\(result.stderr)")
+            let attachment = try await Self.attachment(fixture)
+            #expect(attachment["file_name"] as? String == "IMG_0001.jpg")
+            #expect(attachment["content_type"] as? String == "image/jpeg")
+            let upload = try #require(attachment["upload_id"] as? String)
+            let bytes = try Self.stored(fixture, uploadID: upload)
+            #expect(bytes.starts(with: [0xFF, 0xD8]), "round \(round): the stored upload is not a JPEG")
+            #expect(attachment["size"] as? Int == bytes.count)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: heic)) == before)
+            #expect(try fixture.scanInbox().entries.isEmpty)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixture.home.path)
+        #expect(!names.contains { $0.hasSuffix(".jpg") }, "no JPEG was left beside the original: \(names)")
+    }
+
+    @Test(
+        "the location is removed from the uploaded JPEG; --keep-metadata keeps it",
+        .enabled(if: tools && TestTool.available("exiftool"), "needs heif-enc and exiftool (libimage-exiftool-perl)"))
+    func location() async throws {
+        let fixture = try await ShareCLIFixture(seed: Self.jpegOnly)
+        defer { fixture.close() }
+        let heic = try Self.heic(fixture)
+        try ExifTool.tag(heic)
+        for keep in [false, true] {
+            let result = try fixture.share(["send", heic, "--to", "thread:t1"] + (keep ? ["--keep-metadata"] : []))
+            #expect(result.status == 0, "\(result.stderr)")
+            let upload = try #require(try await Self.attachment(fixture)["upload_id"] as? String)
+            let copy = fixture.home.file("stored-\(keep).jpg")
+            try Data(try Self.stored(fixture, uploadID: upload)).write(to: URL(fileURLWithPath: copy))
+            let tags = try ExifTool.tags(copy)
+            #expect(tags["IFD0:Make"] as? String == "Example")
+            #expect((tags["GPS:GPSLatitude"] != nil) == keep, "keep-metadata \(keep): \(tags.keys.sorted())")
+        }
+    }
+
+    @Test(
+        "a truncated HEIC is refused (exit 4) naming image/heif and why; nothing is kept, nothing uploaded",
+        .enabled(if: tools, Comment(rawValue: missing)))
+    func truncatedHEIC() async throws {
+        let fixture = try await ShareCLIFixture(seed: Self.jpegOnly)
+        defer { fixture.close() }
+        let heic = try Self.heic(fixture)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: heic))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: heic))
+        let result = try fixture.share(["send", heic, "--to", "thread:t1", "--json"])
+        #expect(result.status == 4, "\(result.stdout) \(result.stderr)")
+        #expect(
+            result.stderr.contains("the server does not accept image/heif, and it cannot be converted to JPEG"),
+            "\(result.stderr)")
+        #expect(ShareCLIFixture.json(result)["code"] as? String == "unsupported_type")
+        #expect(try fixture.scanInbox().entries.isEmpty)
+        #expect(!fixture.sandbox.stopServer().contains("/api/v1/uploads"))
+    }
+}

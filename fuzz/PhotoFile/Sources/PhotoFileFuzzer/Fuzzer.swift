@@ -1,0 +1,48 @@
+import FuzzSupport
+import ImageConversion
+import ImageConversionInterface
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One input: the bytes of a photo file (HEIC, AVIF, WebP, TIFF or anything
+/// else), written to a file and converted into JPEG with a 1-megapixel
+/// limit (so a large but valid picture does not slow the run down). The
+/// converter must return a JPEG or throw an `ImageConversionError`; a trap
+/// or sanitizer report is a finding, and so is a "JPEG" that does not start
+/// with FF D8.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let (source, destination) = files
+    guard ftruncate(source, 0) == 0, ftruncate(destination, 0) == 0, pwrite(source, data, size, 0) == size else {
+        fatalError("the scratch files cannot be written")
+    }
+    let options = JPEGConversionOptions(maximumPixels: 1 << 20)
+    guard
+        let result = try? JPEGImageConverter().convertToJPEG(source: source, destination: destination, options: options)
+    else { return 0 }
+    var head: [UInt8] = [0, 0]
+    guard result.size >= 2, pread(destination, &head, 2, 0) == 2, head == [0xFF, 0xD8] else {
+        fatalError("a conversion reported success without a JPEG")
+    }
+    return 0
+}
+
+/// Two scratch files, unlinked at once, reused by every input.
+let files: (Int32, Int32) = {
+    var made: [Int32] = []
+    for _ in 0..<2 {
+        var template = Array("/tmp/photo-fuzz-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { fatalError("no scratch file") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        made.append(fd)
+    }
+    return (made[0], made[1])
+}()
+
+@_cdecl("PhotoFileFuzzer_main")
+func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    runFuzzer(argc: argc, argv: argv, target: fuzz)
+}
