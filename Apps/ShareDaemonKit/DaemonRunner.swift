@@ -43,6 +43,7 @@ struct DaemonRunner: Sendable {
 
     /// The foreground daemon: every service loop until SIGTERM/SIGINT.
     func runForever() async -> ExitCode {
+        MemoryRelease.limitArenas()
         let log = daemon.log
         let control: ControlSocket
         do {
@@ -130,6 +131,7 @@ struct DaemonRunner: Sendable {
                 }
                 daemon.log.debug(
                     "outbox", "pass done: sent \(report.sent), retrying \(report.retried), failed \(report.failed)")
+                if report.sent + report.retried + report.failed > 0 { MemoryRelease.returnFreedMemory() }
             }
             if Task.isCancelled { return }
             guard await daemon.drainWake.wait(timeout: timeout) else { return }

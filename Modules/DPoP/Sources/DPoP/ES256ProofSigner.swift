@@ -108,13 +108,13 @@ public struct ES256ProofSigner: DPoPProofSigner {
                 header.withUnsafeBufferPointer { start in
                     if let start = start.baseAddress { base.update(from: start, count: header.count) }
                 }
-                payload.bytes.withUnsafeBytes { Base64URL.encode($0, into: base + header.count) }
+                _ = payload.bytes.withUnsafeBytes { Base64URL.encode($0, into: base + header.count) }
                 let signature = try key.sign(UnsafeRawBufferPointer(start: base, count: signedCount))
                 guard signature.count == CryptoLimits.es256SignatureByteCount else {
                     throw DPoPError.signingFailed("the signature has \(signature.count) bytes")
                 }
                 base[signedCount] = 0x2E
-                signature.withUnsafeBytes { Base64URL.encode($0, into: base + signedCount + 1) }
+                _ = signature.withUnsafeBytes { Base64URL.encode($0, into: base + signedCount + 1) }
                 return count
             }
         } catch let error as DPoPError {
