@@ -233,6 +233,25 @@ def parse_takeover(lines):
     return figures, ratios
 
 
+def parse_daemon_memory(lines):
+    """`idle after start: RSS ...` and `after N shares: RSS ...` readings."""
+    figures, ratios = [], []
+    readings = []
+    for line in lines:
+        match = re.match(r"^(idle after start|after (\d+) shares): RSS (" + NUMBER + r") MiB (.*)$", line)
+        if match:
+            figures.append((match.group(1) + " (VmRSS, MiB)", match.group(3), match.group(4)))
+            readings.append((int(match.group(2) or 0), float(match.group(3))))
+            continue
+        if line.startswith("share-daemon stopped"):
+            key, _, value = line.partition(": ")
+            figures.append((key, value, ""))
+    if len(readings) > 2:
+        first, last = readings[1], readings[-1]
+        ratios.append(("VmRSS after %d shares : after %d" % (last[0], first[0]), "%.3f" % (last[1] / first[1]), "goal ~1.0"))
+    return figures, ratios
+
+
 BENCHMARKS = [
     ("dpop", "DPoP proofs", "openssl speed ecdsap256", parse_dpop),
     ("server", "share-server createMessage", "one thread verifying DPoP proofs; SQLite committing one-row transactions", parse_server),
@@ -240,6 +259,7 @@ BENCHMARKS = [
     ("upload-memory", "Peak memory of an upload (StreamingUploader)", "the smallest size; VmHWM after login", parse_memory),
     ("takeover", "Inbox takeover and sending", "writing the entries with FileShareInbox; renaming folders", parse_takeover),
     ("share-memory", "Peak memory of share send", "a 1 MiB file", parse_memory),
+    ("daemon-memory", "Memory of share-daemon", "its resident set after the first step", parse_daemon_memory),
 ]
 
 
