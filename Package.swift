@@ -412,7 +412,6 @@ let generatedTargets: [Target] = [
             "ServerAPIInterface",
         ],
         path: "Modules/PushPreview/Sources/PushPreview",
-        resources: [.copy("Resources/PushStrings.json")],
         swiftSettings: swiftSettings
     ),
     // Modules/ReferenceServer
@@ -593,7 +592,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ShareCLIKitTests",
-            dependencies: ["ShareCLIKit", "AppSupport", "TestSupport", "ShareCLI", lib("SystemTesting")],
+            dependencies: [
+                "ShareCLIKit", "AppSupport", "TestSupport", "ShareCLI", lib("SystemTesting"), lib("ShareCore"),
+                lib("ShareIntakeInterface"), lib("TargetStoreInterface"), lib("MessagesInterface"), lib("PushPreview"),
+            ],
             path: "Tests/ShareCLIKitTests",
             swiftSettings: swiftSettings
         ),

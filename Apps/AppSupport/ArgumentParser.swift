@@ -1,3 +1,5 @@
+public import ShareCore
+
 /// A strict command-line parser: options are declared, anything else is a
 /// usage error that names the culprit.
 ///
@@ -38,19 +40,31 @@ public struct ParsedArguments: Sendable, Equatable {
                 inlineValue = String(arg[arg.index(after: eq)...])
             }
             if allowedFlags.contains(name) {
-                guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
+                guard inlineValue == nil else {
+                    throw UsageError(AppSupportText.localized(.takesNoValue, ["option": name]))
+                }
                 flags.insert(name)
             } else if allowedOptions.contains(name) {
                 if let v = inlineValue {
                     options[name, default: []].append(v)
                 } else {
-                    guard i < arguments.count else { throw UsageError("\(name) needs a value") }
+                    guard i < arguments.count else {
+                        throw UsageError(AppSupportText.localized(.needsValue, ["option": name]))
+                    }
                     options[name, default: []].append(arguments[i])
                     i += 1
                 }
             } else {
                 let known = (allowedFlags.union(allowedOptions)).sorted()
-                throw UsageError("unknown option \(name)" + Suggestion.didYouMean(name, in: known))
+                let suggestion = Suggestion.nearest(to: name, in: known)
+                let option = name
+                throw UsageError(
+                    LocalizedText { language in
+                        AppSupportText.table.text(
+                            .unknownOption,
+                            ["option": option, "suggestion": Suggestion.didYouMean(suggestion, in: language)],
+                            in: language)
+                    })
             }
         }
     }
@@ -71,18 +85,30 @@ public struct ParsedArguments: Sendable, Equatable {
     /// The value of an option that must be present.
     /// - Throws: ``UsageError`` naming the option when it is missing.
     public func required(_ option: String) throws -> String {
-        guard let v = value(option) else { throw UsageError("\(option) is required") }
+        guard let v = value(option) else { throw UsageError(AppSupportText.localized(.required, ["option": option])) }
         return v
     }
 }
 
-/// A wrong command line; the message says what to change.
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What is wrong, for a person.
-    public let message: String
+/// A wrong command line; the message says what to change, in the
+/// person's language on a terminal (``localizedText``) and in English in
+/// `--json` (``message``, also its description).
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedDescription {
+    /// What is wrong, in every language.
+    public let localizedText: LocalizedText
 
-    /// - Parameter message: what is wrong.
-    public init(_ message: String) { self.message = message }
+    /// What is wrong, in English.
+    public var message: String { localizedText.english }
 
+    /// - Parameter message: what is wrong, the same in every language.
+    public init(_ message: String) { localizedText = LocalizedText(verbatim: message) }
+
+    /// - Parameter text: what is wrong, in every language.
+    public init(_ text: LocalizedText) { localizedText = text }
+
+    /// The English message.
     public var description: String { message }
+
+    /// Two usage errors are the same when their English messages are.
+    public static func == (a: UsageError, b: UsageError) -> Bool { a.message == b.message }
 }

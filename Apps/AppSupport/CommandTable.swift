@@ -1,36 +1,42 @@
 import Foundation
-import ShareCore
+public import ShareCore
 
 /// One subcommand of a program: its name, a one-line summary for `--help`,
-/// and what runs it.
+/// and what runs it. The summary and the help are made when shown, so they
+/// are in the language of the person reading them (``Language/current``).
 public struct Subcommand: Sendable {
     /// The word after the program name.
     public let name: String
-    /// A line for the program's help.
-    public let summary: String
-    /// The command's own help: what `COMMAND --help`, `COMMAND -h`,
-    /// `COMMAND SUBCOMMAND --help` and `help COMMAND [SUBCOMMAND]` print.
-    public let help: String
+    private let makeSummary: @Sendable () -> String
+    private let makeHelp: @Sendable () -> String?
     /// The words of the command's own subcommands (`list`, `show` for
     /// `inbox`); empty for a command without them.
     public let subcommands: [String]
     /// Runs the command with the remaining arguments.
     public let run: @Sendable ([String], ProgramIO) async -> ExitCode
 
+    /// A line for the program's help.
+    public var summary: String { makeSummary() }
+
+    /// The command's own help: what `COMMAND --help`, `COMMAND -h`,
+    /// `COMMAND SUBCOMMAND --help` and `help COMMAND [SUBCOMMAND]` print.
+    public var help: String { makeHelp() ?? "\(summary)\n" }
+
     /// Makes a subcommand.
     /// - Parameters:
     ///   - name: the word after the program name.
-    ///   - summary: a line for the program's help.
-    ///   - help: the command's own help text; the summary when nil.
+    ///   - summary: a line for the program's help, made when shown.
+    ///   - help: the command's own help text, made when shown; the summary when nil.
     ///   - subcommands: the words of the command's own subcommands.
     ///   - run: runs the command with the remaining arguments.
     public init(
-        name: String, summary: String, help: String? = nil, subcommands: [String] = [],
+        name: String, summary: @autoclosure @escaping @Sendable () -> String,
+        help: @autoclosure @escaping @Sendable () -> String? = nil, subcommands: [String] = [],
         run: @escaping @Sendable ([String], ProgramIO) async -> ExitCode
     ) {
         self.name = name
-        self.summary = summary
-        self.help = help ?? "\(summary)\n"
+        makeSummary = summary
+        makeHelp = help
         self.subcommands = subcommands
         self.run = run
     }
@@ -43,10 +49,15 @@ public struct Subcommand: Sendable {
 
     /// A command that this build does not provide yet: it says so, names
     /// the version, and exits with ``ExitCode/unavailable``.
-    public static func notYetAvailable(_ name: String, summary: String, program: String) -> Subcommand {
-        Subcommand(name: name, summary: summary + " [not yet available]") { _, io in
+    public static func notYetAvailable(
+        _ name: String, summary: @autoclosure @escaping @Sendable () -> String, program: String
+    ) -> Subcommand {
+        Subcommand(name: name, summary: AppSupportText.text(.notYetAvailableSummary, ["summary": summary()])) {
+            _, io in
             io.err.write(
-                "\(program) \(name): not available in this build of ShareKit \(ShareKitVersion.current)\n")
+                AppSupportText.text(
+                    .notYetAvailable, ["program": program, "name": name, "version": ShareKitVersion.current])
+                    + "\n")
             return .unavailable
         }
     }
@@ -57,32 +68,48 @@ public struct Subcommand: Sendable {
 public struct CommandTable: Sendable {
     /// The program's name as typed (`share`).
     public let program: String
-    /// What the program is for, one line.
-    public let summary: String
+    private let makeSummary: @Sendable () -> String
     /// The subcommands in help order.
     public let commands: [Subcommand]
     /// Extra words for `--version`, such as the versions of the C libraries linked in.
     public let versionDetails: String?
+    /// The one language the program speaks, or nil for the language of the
+    /// person (``Language/current``). A program whose texts have no German
+    /// table (share-daemon, share-server) says `.english`, so that its help
+    /// is not half translated.
+    public let language: Language?
+
+    /// What the program is for, one line.
+    public var summary: String { makeSummary() }
 
     /// Makes a table.
-    public init(program: String, summary: String, commands: [Subcommand], versionDetails: String? = nil) {
+    /// - Parameters:
+    ///   - program: the program's name.
+    ///   - summary: what it is for, one line, made when shown.
+    ///   - commands: the subcommands in help order.
+    ///   - versionDetails: extra words for `--version`.
+    ///   - language: the one language the program speaks; nil for the person's.
+    public init(
+        program: String, summary: @autoclosure @escaping @Sendable () -> String, commands: [Subcommand],
+        versionDetails: String? = nil, language: Language? = nil
+    ) {
         self.program = program
-        self.summary = summary
+        makeSummary = summary
         self.commands = commands
         self.versionDetails = versionDetails
+        self.language = language
     }
 
     /// The text of `--help`.
     public var help: String {
         let width = (commands.map(\.name.count).max() ?? 0) + 2
         var text =
-            "\(program): \(summary)\n\nUsage: \(program) <command> [options]\n       \(program) --help | --version\n\nCommands:\n"
+            "\(program): \(summary)\n\n" + AppSupportText.text(.helpUsage, ["program": program]) + "\n\n"
+            + AppSupportText.text(.helpCommands) + ":\n"
         for c in commands {
             text += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.summary + "\n"
         }
-        text +=
-            "\nRun '\(program) <command> --help' or '\(program) help <command>' for a command's options.\n\n"
-            + ExitCode.helpSection
+        text += "\n" + AppSupportText.text(.helpMore, ["program": program]) + "\n\n" + ExitCode.helpSection
         return text
     }
 
@@ -92,6 +119,12 @@ public struct CommandTable: Sendable {
     /// a mistyped command is answered with the nearest one.
     /// - Returns: the exit code to end the process with.
     public func run(_ arguments: [String], io: ProgramIO) async -> ExitCode {
+        guard let language else { return await dispatch(arguments, io: io) }
+        return await Language.withLanguage(language) { await dispatch(arguments, io: io) }
+    }
+
+    /// ``run(_:io:)`` in the language already chosen.
+    private func dispatch(_ arguments: [String], io: ProgramIO) async -> ExitCode {
         guard let first = arguments.first else {
             io.err.write(help)
             return .usage
@@ -124,14 +157,18 @@ public struct CommandTable: Sendable {
         }
         guard let command = command(named: name, io: io) else { return .usage }
         if words.count > 2 {
-            io.err.write("\(program) help: too many words; run '\(program) help COMMAND [SUBCOMMAND]'\n")
+            io.err.write(AppSupportText.text(.helpTooManyWords, ["program": program]) + "\n")
             return .usage
         }
         if words.count == 2, !command.subcommands.contains(words[1]) {
             let sub = words[1]
             io.err.write(
-                "\(program) help: '\(name)' has no subcommand '\(sub)'"
-                    + Suggestion.didYouMean(sub, in: command.subcommands) + "; run '\(program) help \(name)'\n")
+                AppSupportText.text(
+                    .helpNoSubcommand,
+                    [
+                        "program": program, "name": name, "sub": sub,
+                        "suggestion": Suggestion.didYouMean(sub, in: command.subcommands),
+                    ]) + "\n")
             return .usage
         }
         io.out.write(command.help)
@@ -142,12 +179,9 @@ public struct CommandTable: Sendable {
     /// the nearest command, if one is near).
     private func command(named name: String, io: ProgramIO) -> Subcommand? {
         if let command = commands.first(where: { $0.name == name }) { return command }
+        let suggestion = Suggestion.didYouMean(name, in: commands.map(\.name) + ["help"])
         io.err.write(
-            "\(program): unknown command '\(name)'"
-                + Suggestion.didYouMean(
-                    name,
-                    in: commands.map(\.name)
-                        + ["help"]) + "; run '\(program) --help' for the list\n")
+            AppSupportText.text(.unknownCommand, ["program": program, "name": name, "suggestion": suggestion]) + "\n")
         return nil
     }
 }

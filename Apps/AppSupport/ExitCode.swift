@@ -19,23 +19,23 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     /// The command exists but this build does not provide it yet.
     case unavailable = 69
 
-    /// One line for `--help`.
+    /// One line for `--help`, in the current language.
     public var meaning: String {
         switch self {
-        case .success: return "success"
-        case .failure: return "failure (the message says why)"
-        case .usage: return "invalid command line"
-        case .queued: return "kept in the share inbox; the daemon will send it"
-        case .rejected: return "refused by the server or a limit; nothing was kept"
-        case .cancelled: return "interrupted (SIGINT)"
-        case .unavailable: return "command not available in this build"
+        case .success: return AppSupportText.text(.exitSuccess)
+        case .failure: return AppSupportText.text(.exitFailure)
+        case .usage: return AppSupportText.text(.exitUsage)
+        case .queued: return AppSupportText.text(.exitQueued)
+        case .rejected: return AppSupportText.text(.exitRejected)
+        case .cancelled: return AppSupportText.text(.exitCancelled)
+        case .unavailable: return AppSupportText.text(.exitUnavailable)
         }
     }
 
     /// The "Exit codes:" section every program's `--help` ends with, one
     /// line a code, so the list cannot differ between programs.
     public static var helpSection: String {
-        "Exit codes:\n"
+        AppSupportText.text(.exitCodes) + ":\n"
             + allCases.map { "  " + String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0) + $0.meaning }
             .joined(separator: "\n") + "\n"
     }

@@ -25,13 +25,18 @@ public struct ManualPage: Sendable {
     }
 
     /// The page of a program made of subcommands: its help, then each
-    /// command's own help under the command's name.
+    /// command's own help under the command's name. Always in English: the
+    /// pages the repository ships are made from it (`tools/cli-docs`).
     /// - Parameter table: the program's command table.
     public init(table: CommandTable) {
-        self.init(
-            program: table.program, summary: table.summary,
-            sections: [("DESCRIPTION", table.help)]
-                + table.commands.map { ("\(table.program) \($0.name)".uppercased(), $0.help) })
+        let (summary, sections) = Language.withLanguage(.english) {
+            (
+                table.summary,
+                [("DESCRIPTION", table.help)]
+                    + table.commands.map { ("\(table.program) \($0.name)".uppercased(), $0.help) }
+            )
+        }
+        self.init(program: table.program, summary: summary, sections: sections)
     }
 
     /// The page in roff, section 1, dated by the version rather than a day

@@ -1,3 +1,5 @@
+public import ShareCore
+
 /// The nearest of some known words to a mistyped one, for a usage error's
 /// `did you mean 'send'?`.
 public enum Suggestion {
@@ -25,12 +27,21 @@ public enum Suggestion {
         return best?.word
     }
 
-    /// ` did you mean 'WORD'?` for the nearest word, or an empty string.
+    /// `; did you mean 'WORD'?` for the nearest word in the current
+    /// language, or an empty string.
     /// - Parameters:
     ///   - typed: what the person typed.
     ///   - candidates: the words that would have been understood.
     public static func didYouMean(_ typed: String, in candidates: [String]) -> String {
-        nearest(to: typed, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        didYouMean(nearest(to: typed, in: candidates), in: .current)
+    }
+
+    /// `; did you mean 'WORD'?` in a language, or an empty string without a word.
+    /// - Parameters:
+    ///   - word: the suggested word, if any.
+    ///   - language: the language.
+    public static func didYouMean(_ word: String?, in language: Language) -> String {
+        word.map { AppSupportText.table.text(.didYouMean, ["word": $0], in: language) } ?? ""
     }
 
     /// The optimal string alignment distance between two words.

@@ -55,14 +55,20 @@ public final class ClientAssembly: Sendable {
     public let environment: [String: String]
 
     /// Builds the client's services from an environment.
+    ///
+    /// A container that an earlier version left names or the server's
+    /// address in (`account.username`, `server.url`) has them moved into
+    /// the keychain here, once (``SignedInAccount``).
     /// - Parameter environment: the process environment (or a test's).
     /// - Throws: `KeychainError` when the keychain backend is unknown,
-    ///   unreachable or unsafe; `SharedStateError` when the container
-    ///   directory cannot be created or has unsafe permissions.
+    ///   unreachable or unsafe, or the account cannot be moved into it;
+    ///   `SharedStateError` when the container directory cannot be created
+    ///   or has unsafe permissions.
     public init(environment: [String: String]) throws {
         self.environment = environment
         secretStore = try KeychainStoreFactory.makeStore(environment: environment)
         let container = try SharedContainerDirectory(environment: environment)
+        try SignedInAccount.migrate(from: container.state, to: secretStore, accessGroup: Self.accessGroup)
         self.container = container
         crypto = OpenSSLCryptoProvider()
         deviceKeys = DeviceKeyStore(

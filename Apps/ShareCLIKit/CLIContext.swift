@@ -12,17 +12,17 @@ import TargetStoreInterface
 /// Why `share send` could not settle on a target, and what it means for the exit code.
 enum TargetProblem: Error, Sendable {
     /// The person named something that does not exist or cannot be written to.
-    case refused(code: String, String)
+    case refused(code: String, LocalizedText)
     /// The command line cannot name a target (a malformed reference).
-    case usage(String)
+    case usage(LocalizedText)
     /// The target could not be checked and is not known from earlier shares.
-    case failure(String)
+    case failure(LocalizedText)
 
     /// The `--verbose` stage line of a share that ends here.
     var stage: ShareStage {
         switch self {
-        case .refused(let code, let message): return .refused(code: code, reason: message)
-        case .usage(let message), .failure(let message): return .refused(code: nil, reason: message)
+        case .refused(let code, let message): return .refused(code: code, reason: message.english)
+        case .usage(let message), .failure(let message): return .refused(code: nil, reason: message.english)
         }
     }
 
@@ -55,7 +55,7 @@ final class WaitingNotice: Sendable {
         task = Task {
             // A display timer, not synchronisation: the notice is for a person.
             guard (try? await Task.sleep(for: .milliseconds(800))) != nil else { return }
-            err.write("share send: waiting for \(TerminalText.neutralised(host)) ...\n")
+            err.write("share send: " + t(.waitingFor, ["host": TerminalText.neutralised(host)]) + "\n")
         }
     }
 
@@ -80,10 +80,9 @@ struct CLIContext: Sendable {
     /// - Throws: `ProgramError` when no server is known, or what the assembly throws.
     init(environment: [String: String], server: String?) throws {
         assembly = try ClientAssembly(environment: environment)
-        let state = assembly.container.state
-        let stored = (try? state.value(for: .serverOrigin)).flatMap { $0 }
+        let stored = (try? assembly.signedInAccount())?.origin
         guard let chosen = server ?? environment["SHAREKIT_SERVER"] ?? stored, !chosen.isEmpty else {
-            throw ProgramError("no server: run `share login --server URL --user NAME` first, or give --server URL")
+            throw ProgramError(localized(.noServer))
         }
         origin = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
         connection = try assembly.connection(to: origin)
@@ -133,7 +132,7 @@ struct CLIContext: Sendable {
         do {
             reference = try ShareTarget.parseReference(wanted)
         } catch {
-            return .failure(.usage("\(error)"))
+            return .failure(.usage(LocalizedText(describing: error)))
         }
         if reference == nil, let problem = Self.malformedReference(wanted) { return .failure(.usage(problem)) }
         let known = (try? recents.list().targets) ?? []
@@ -165,15 +164,14 @@ struct CLIContext: Sendable {
         do {
             reference = try ShareTarget.parseReference(wanted)
         } catch {
-            return .failure(.usage("\(error)"))
+            return .failure(.usage(LocalizedText(describing: error)))
         }
         if reference == nil, let problem = Self.malformedReference(wanted) { return .failure(.usage(problem)) }
         let directory = connection.targets(.child)
         do {
             let target = try await directory.resolve(wanted)
             if newPostTitle != nil, target.kind != .newPost {
-                return .failure(
-                    .usage("--new-post needs a forum channel (new-post:ID or channel:ID), not \(target.displayPath)"))
+                return .failure(.usage(localized(.newPostNeedsForum, ["path": target.displayPath])))
             }
             return .success(target)
         } catch {
@@ -185,35 +183,31 @@ struct CLIContext: Sendable {
                     return .success(match ?? reference)
                 }
                 if let match = known.first(where: { $0.displayPath == text }) { return .success(match) }
-                return .failure(
-                    .failure(
-                        "cannot look up \"\(text)\" now (\(reason)); use a reference such as thread:ID, "
-                            + "which works offline"))
+                return .failure(.failure(localized(.cannotLookUp, ["text": text, "reason": reason])))
             case .notWritable:
-                return .failure(.refused(code: "write_forbidden", error.description))
+                return .failure(.refused(code: "write_forbidden", error.localizedText))
             case .notFound, .ambiguous:
-                return .failure(.refused(code: "unknown_target", error.description))
+                return .failure(.refused(code: "unknown_target", error.localizedText))
             case .invalidReference:
-                return .failure(.usage(error.description))
+                return .failure(.usage(error.localizedText))
             }
         }
     }
 
-    /// The forms `--to` accepts, for a usage error.
-    static let acceptedTargetForms =
-        "thread:ID, channel:ID, new-post:CHANNEL_ID, or a display path such as \"server > Space > channel\""
-
     /// Why `text` looks like a reference with a kind that does not exist
     /// (`thred:t3`): one word of letters and dashes, a colon, an id, and no
     /// `>` or space that a display path would have. Nil for anything else.
-    static func malformedReference(_ text: String) -> String? {
+    static func malformedReference(_ text: String) -> LocalizedText? {
         guard let colon = text.firstIndex(of: ":"), !text.contains(">"), !text.contains(" ") else { return nil }
         let kind = String(text[..<colon])
         guard !kind.isEmpty, kind.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
         let id = text[text.index(after: colon)...]
         let kinds = ["thread", "channel", "new-post"]
-        let hint = Suggestion.nearest(to: kind, in: kinds).map { "; did you mean '\($0):\(id)'?" } ?? ""
-        return "'\(text)' is not a target: '\(kind)' is not a kind of target (use \(acceptedTargetForms))\(hint)"
+        let reference = Suggestion.nearest(to: kind, in: kinds).map { "\($0):\(id)" }
+        return LocalizedText { language in
+            let hint = reference.map { CLIText.table.text(.didYouMeanTarget, ["reference": $0], in: language) } ?? ""
+            return CLIText.table.text(.notAKind, ["text": text, "kind": kind, "hint": hint], in: language)
+        }
     }
 
     /// Tells a running daemon that the inbox has something new (best effort:
@@ -242,17 +236,19 @@ struct CLIContext: Sendable {
             return code
         case .kept(let reason):
             report.stage(id, .kept(reason: reason.description))
-            return report.queued(entry, reason: reason.description, daemonRunning: wakeDaemon())
+            return report.queued(entry, reason: reason.localizedText, daemonRunning: wakeDaemon())
         case .rejected(let code, let message):
             report.stage(id, .refused(code: code, reason: message))
-            return report.refused(code: code, message, clientMsgID: entry.manifest.clientMsgID)
+            return report.refused(
+                code: code, SendError.localizedRejection(code: code, message: message),
+                clientMsgID: entry.manifest.clientMsgID)
         case .cancelled(let kept, let mayBeOnServer):
             report.stage(id, .interrupted(kept: kept, mayBeOnServer: mayBeOnServer))
             return report.cancelled(
                 kept: kept, id: id, daemonRunning: kept ? wakeDaemon() : true, mayBeOnServer: mayBeOnServer)
         case .quarantined(let reason):
             report.stage(id, .quarantined(reason: reason))
-            return report.failure("the share could not be sent and was quarantined: \(reason)")
+            return report.failure(localized(.quarantinedNotSent, ["reason": reason]))
         }
     }
 }

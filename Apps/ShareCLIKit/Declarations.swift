@@ -1,4 +1,5 @@
 import AppSupport
+import ShareCore
 
 /// Every option of `share`, declared once: the parser accepts exactly these
 /// (``AppSupport/ParsedArguments/init(_:declared:)``), the commands read them
@@ -58,9 +59,15 @@ enum Options {
 
 /// The commands of `share` as declared: what `share completions`, the manual
 /// page and the CLI reference list, and what each command's parser accepts.
+///
+/// The completions and the reference are files a person installs or the
+/// repository ships, so they are English: a command's summary is its text
+/// of the string table in English (`share --help` shows it in the person's
+/// language), and the one-line summaries of options and of `share debug`'s
+/// subcommands are written here in English only.
 enum ShareCommands {
     static let send = CommandDeclaration(
-        "send", summary: "share files, links or text to a target",
+        "send", summary: CLIText.table.text(.summarySend, in: .english),
         declared: [
             Options.text, Options.stdin, Options.to, Options.comment, Options.newPost, Options.queue, Options.json,
             Options.server, Options.onCancel, Options.loadTimeout, Options.keepMetadata, Options.desktop,
@@ -82,25 +89,26 @@ enum ShareCommands {
         "drop", summary: "delete a share that waits or was refused", declared: [Options.json],
         arguments: "ID")
     static let inbox = CommandDeclaration(
-        "inbox", summary: "list, show, retry or drop shares waiting in the inbox or the daemon's outbox",
+        "inbox", summary: CLIText.table.text(.summaryInbox, in: .english),
         subcommands: [inboxList, inboxShow, inboxRetry, inboxDrop])
 
     static let login = CommandDeclaration(
-        "login", summary: "log in to a server (creates the parent and child sessions)",
+        "login", summary: CLIText.table.text(.summaryLogin, in: .english),
         declared: [
             Options.loginServer, Options.user, Options.passwordStdin, Options.allowInsecureHTTP, Options.json,
         ])
     static let logout = CommandDeclaration(
-        "logout", summary: "log out and delete every token",
+        "logout", summary: CLIText.table.text(.summaryLogout, in: .english),
         declared: [Options.server, Options.json])
     static let status = CommandDeclaration(
-        "status", summary: "show session, daemon and outbox state", declared: [Options.json])
+        "status", summary: CLIText.table.text(.summaryStatus, in: .english), declared: [Options.json])
     static let targets = CommandDeclaration(
-        "targets", summary: "list recent targets or search for one",
+        "targets", summary: CLIText.table.text(.summaryTargets, in: .english),
         declared: [Options.search, Options.limit, Options.json, Options.server])
-    static let desktopEntry = CommandDeclaration("desktop-entry", summary: "print the freedesktop desktop entry")
+    static let desktopEntry = CommandDeclaration(
+        "desktop-entry", summary: CLIText.table.text(.summaryDesktopEntry, in: .english))
     static let notify = CommandDeclaration(
-        "notify", summary: "render a push payload as a notification",
+        "notify", summary: CLIText.table.text(.summaryNotify, in: .english),
         declared: [Options.payload, Options.print, Options.json, Options.noWait])
 
     static let debugProof = CommandDeclaration(
@@ -111,16 +119,17 @@ enum ShareCommands {
         "get", summary: "GET paths with the child session, one JSON answer a line",
         declared: [Options.server], arguments: "PATH [PATH ...]")
     static let debug = CommandDeclaration(
-        "debug", summary: "debugging aids: dpop-proof, jwk, get", subcommands: [debugProof, debugJWK, debugGet])
+        "debug", summary: CLIText.table.text(.summaryDebug, in: .english),
+        subcommands: [debugProof, debugJWK, debugGet])
 
     static let manpage = CommandDeclaration(
-        "manpage", summary: "print this program's manual page (roff; contrib/man/share.1)")
+        "manpage", summary: CLIText.table.text(.summaryManpage, in: .english))
     static let completions = CommandDeclaration(
-        "completions", summary: "print a shell completion script", arguments: "bash|zsh|fish",
+        "completions", summary: CLIText.table.text(.summaryCompletions, in: .english), arguments: "bash|zsh|fish",
         argumentCompletion: .choices(ShellCompletions.shells))
 
     static let reference = CommandDeclaration(
-        "reference", summary: "print the CLI reference (Markdown; README.md's CLI reference)")
+        "reference", summary: CLIText.table.text(.summaryReference, in: .english))
 
     /// Every command in help order.
     static let all = [

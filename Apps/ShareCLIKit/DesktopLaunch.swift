@@ -4,8 +4,11 @@ import ShareCore
 import Synchronization
 import TargetStoreInterface
 
-/// `share send --desktop FILES...`: how the desktop entry launches ShareKit
-/// from a file manager's "Open with" (no terminal, nobody reading stderr).
+/// `share send --desktop URLS...`: how the desktop entry launches ShareKit
+/// from a file manager's "Open with" or a link dropped on its launcher (no
+/// terminal, nobody reading stderr). What the desktop hands over becomes
+/// items as ``DesktopHandover`` says: files, links, and the links of a
+/// `text/uri-list` file.
 ///
 /// A share never goes anywhere the person did not choose. On a terminal it
 /// is the ordinary `share send` with the picker. Without one it opens itself
@@ -17,9 +20,7 @@ import TargetStoreInterface
 /// share that worked says so and where, and one that failed says why.
 enum DesktopLaunch {
     /// What the notification says when nothing could ask the person.
-    static let howToShare =
-        "Nothing was shared: no terminal or chooser to ask where it should go. In a terminal, run "
-        + "`share send FILE` to pick a target, or `share send FILE --to TARGET` (`share targets` lists them)."
+    static var howToShare: String { t(.desktopHowToShare) }
 
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let rest = arguments.filter { $0 != "--desktop" }
@@ -36,16 +37,16 @@ enum DesktopLaunch {
             let context = try CLIContext(environment: environment, server: nil)
             recents = try context.recents.list().targets
         } catch {
-            notifier.notify(.failure, summary: "ShareKit: not shared", body: "\(error)")
+            notifier.notify(.failure, summary: t(.notifyNotShared), body: LocalizedText(describing: error).localized)
             return .failure
         }
         guard let chooser = GraphicalChooser.find(environment), !recents.isEmpty else {
-            notifier.notify(.failure, summary: "ShareKit: not shared", body: howToShare)
+            notifier.notify(.failure, summary: t(.notifyNotShared), body: howToShare)
             return .failure
         }
-        let files = rest.filter { !$0.hasPrefix("-") }.count
-        guard let chosen = chooser.choose(among: recents, files: files, environment: environment) else {
-            notifier.notify(.success, summary: "ShareKit: cancelled", body: "Nothing was shared.")
+        let items = DesktopHandover.expand(rest).filter { !$0.hasPrefix("-") }.count
+        guard let chosen = chooser.choose(among: recents, items: items, environment: environment) else {
+            notifier.notify(.success, summary: t(.notifyCancelled), body: t(.notifyNothingShared))
             return .cancelled
         }
         return await sendAndNotify(
@@ -58,19 +59,35 @@ enum DesktopLaunch {
     ) async -> ExitCode {
         let out = CapturingSink(io.out)
         let err = CapturingSink(io.err)
-        let code = await SendCommand.run(arguments, io: ProgramIO(out: out, err: err), environment: environment)
-        let said = out.lines.last ?? ""
+        let code = await SendCommand.run(
+            DesktopHandover.expand(arguments), io: ProgramIO(out: out, err: err), environment: environment)
+        let said = Self.personalised(out.lines.last ?? "")
         let why = err.lines.map { $0.hasPrefix("share send: ") ? String($0.dropFirst(12)) : $0 }
             .joined(separator: "\n")
         switch code {
         case .success:
             let queued = arguments.contains("--queue")
-            notifier.notify(.success, summary: queued ? "ShareKit: queued" : "ShareKit: shared", body: said)
-        case .queued: notifier.notify(.success, summary: "ShareKit: not sent yet", body: said)
-        case .cancelled: notifier.notify(.success, summary: "ShareKit: cancelled", body: "Nothing was shared.")
-        default: notifier.notify(.failure, summary: "ShareKit: not shared", body: why.isEmpty ? said : why)
+            notifier.notify(.success, summary: queued ? t(.notifyQueued) : t(.notifyShared), body: said)
+        case .queued: notifier.notify(.success, summary: t(.notifyNotSentYet), body: said)
+        case .cancelled: notifier.notify(.success, summary: t(.notifyCancelled), body: t(.notifyNothingShared))
+        default: notifier.notify(.failure, summary: t(.notifyNotShared), body: why.isEmpty ? said : why)
         }
         return code
+    }
+
+    /// The result line of `share send` for a notification: the contract
+    /// line `sent to <display path>: message <id>` (English for scripts)
+    /// in the person's language; any other line as it is.
+    static func personalised(_ line: String) -> String {
+        let lead = "sent to "
+        guard line.hasPrefix(lead), let separator = line.range(of: ": message ", options: .backwards) else {
+            return line
+        }
+        let path = String(line[line.index(line.startIndex, offsetBy: lead.count)..<separator.lowerBound])
+        let message = String(line[separator.upperBound...])
+        let again = " (it had already been delivered)"
+        guard message.hasSuffix(again) else { return t(.notifySentTo, ["path": path, "message": message]) }
+        return t(.notifySentToAgain, ["path": path, "message": String(message.dropLast(again.count))])
     }
 
     /// The terminal emulator to open the picker in, when there is a display to show it on.
@@ -127,13 +144,13 @@ struct GraphicalChooser: Sendable {
         return nil
     }
 
-    /// Asks the person where the files go; nil when they cancelled or chose nothing known.
+    /// Asks the person where the items go; nil when they cancelled or chose nothing known.
     /// - Parameters:
     ///   - targets: the recent targets to choose among.
-    ///   - files: how many files are shared (for the question).
+    ///   - items: how many files and links are shared (for the question).
     ///   - environment: the chooser's environment (its display).
-    func choose(among targets: [ShareTarget], files: Int, environment: [String: String]) -> ShareTarget? {
-        let question = "Share \(files) file\(files == 1 ? "" : "s") to:"
+    func choose(among targets: [ShareTarget], items: Int, environment: [String: String]) -> ShareTarget? {
+        let question = t(.chooserQuestion, ["items": items])
         // Display paths are other users' words: shown as plain text, never as markup or escapes.
         let rows = targets.map { (PickerLaunch.reference(of: $0), TerminalText.neutralised($0.displayPath)) }
         let command: [String]
@@ -142,8 +159,8 @@ struct GraphicalChooser: Sendable {
         } else {
             command =
                 [
-                    program, "--list", "--title=ShareKit", "--text=\(question)", "--column=Reference",
-                    "--column=Target", "--hide-column=1", "--print-column=1", "--no-markup",
+                    program, "--list", "--title=ShareKit", "--text=\(question)", "--column=\(t(.chooserReference))",
+                    "--column=\(t(.chooserTarget))", "--hide-column=1", "--print-column=1", "--no-markup",
                 ] + rows.flatMap { [$0.0, $0.1] }
         }
         guard let answer = ChildProgram.output(command, environment: environment) else { return nil }

@@ -8,36 +8,7 @@ import ShareInboxInterface
 
 /// `share inbox`: what waits in the share inbox, and acting on one entry.
 enum InboxCommand {
-    static let help = """
-        Usage: share inbox list [--json]
-               share inbox show ID [--json]
-               share inbox retry ID [--json] [--progress auto|bar|lines|off] [--no-progress]
-                                [--on-cancel keep|remove] [--server URL] [--verbose]
-               share inbox drop ID [--json]
-
-        Every share that is not on the server yet, wherever it is: in the share inbox
-        (share send keeps a share there when the server cannot be reached or no session
-        is usable) or in share-daemon's outbox (the daemon takes inbox entries over and
-        sends them). A share keeps the id share send printed for its whole life, and
-        an id may be shortened to any unique prefix of at least 4 characters.
-
-          list    every share that waits, is being sent or was refused, with where it
-                  is (share inbox, share-daemon's outbox), its age, target, files,
-                  attempts and last error; entries older than the maximum age, and
-                  quarantined entries with the reason.
-          show    one share (never a token: manifests and the outbox hold none).
-          retry   a share in the inbox: send it now with this program's session (the
-                  outcome and exit code are those of share send; --verbose or
-                  SHAREKIT_VERBOSE=1: each step). A share in the outbox, waiting or
-                  refused (after you fixed the cause): due again at once for share-daemon.
-          drop    delete one share: an inbox entry (waits for a sender that holds it),
-                  a quarantined one, or one of the outbox that waits or was refused.
-
-        Exit codes: 0 done, 1 no such share or it is busy, 2 invalid command line (an
-        id shorter than 4 characters or one that several shares begin with),
-        3 retried and kept again, 4 retried and refused, 130 interrupted.
-
-        """
+    static var help: String { t(.inboxHelp) }
 
     /// The subcommands of `share inbox`, in help order.
     static let subcommands = ShareCommands.inbox.subcommands.map(\.name)
@@ -52,9 +23,9 @@ enum InboxCommand {
             return .usage
         }
         guard subcommands.contains(sub) else {
-            io.err.write(
-                "share inbox: unknown subcommand '\(sub)'\(Suggestion.didYouMean(sub, in: subcommands)); "
-                    + "run 'share inbox --help'\n")
+            let message = t(
+                .unknownSubcommand, ["sub": sub, "suggestion": Suggestion.didYouMean(sub, in: subcommands)])
+            io.err.write("share inbox: " + t(.runHelp, ["message": message, "command": "share inbox"]) + "\n")
             return .usage
         }
         let rest = Array(arguments.dropFirst())
@@ -64,10 +35,13 @@ enum InboxCommand {
             parsed = try ParsedArguments(rest, command: ShareCommands.declaration("inbox", sub) ?? ShareCommands.inbox)
             let needsID = sub != "list"
             guard parsed.positionals.count == (needsID ? 1 : 0) else {
-                throw UsageError(needsID ? "share inbox \(sub) needs one entry ID" : "share inbox list takes no ID")
+                throw UsageError(needsID ? localized(.inboxNeedsID, ["sub": sub]) : localized(.inboxListTakesNoID))
             }
         } catch {
-            io.err.write("share inbox: \(error); run 'share inbox --help'\n")
+            io.err.write(
+                "share inbox: "
+                    + t(.runHelp, ["message": LocalizedText(describing: error).localized, "command": "share inbox"])
+                    + "\n")
             return .usage
         }
         let json = parsed.has(Options.json)
@@ -75,7 +49,7 @@ enum InboxCommand {
         do {
             shares = try ShareLocator(environment: environment)
         } catch {
-            io.err.write("share inbox: \(error)\n")
+            io.err.write("share inbox: \(LocalizedText(describing: error).localized)\n")
             return .failure
         }
         if sub == "list" { return list(shares, io: io, json: json) }
@@ -95,8 +69,7 @@ enum InboxCommand {
             return retryInOutbox(item, shares: shares, io: io, json: json)
         case ("retry", .quarantined(let id)):
             io.err.write(
-                "share inbox: \(TerminalText.neutralised(id)) is quarantined and cannot be sent; "
-                    + "share inbox show \(TerminalText.neutralised(id)) says why\n")
+                "share inbox: " + t(.inboxQuarantinedNoRetry, ["id": TerminalText.neutralised(id)]) + "\n")
             return .failure
         case ("retry", .inbox(let id)):
             return await retry(parsed, id: id, inbox: shares.inbox, io: io, environment: environment)
@@ -115,7 +88,8 @@ enum InboxCommand {
             outboxItems = try shares.outboxItems()
             counts = try shares.outbox?.counts()
         } catch {
-            io.err.write("share inbox: share-daemon's outbox cannot be read: \(error)\n")
+            io.err.write(
+                "share inbox: " + t(.outboxUnreadable, ["error": LocalizedText(describing: error).localized]) + "\n")
             return .failure
         }
         // A daemon whose outbox this environment does not name (another
@@ -146,21 +120,27 @@ enum InboxCommand {
             return .success
         }
         if entries.isEmpty && scan.quarantined.isEmpty && outboxItems.isEmpty && reported.isEmpty {
-            io.out.write("nothing waits: the share inbox is empty, and so is share-daemon's outbox\n")
+            io.out.write(t(.nothingWaits) + "\n")
             return .success
         }
         for entry in entries {
             let m = entry.manifest
             let bytes = m.attachments.reduce(Int64(0)) { $0 + $1.size }
-            var state = entry.isLocked ? "being sent now (share inbox)" : "waiting in the share inbox"
-            if stale.contains(entry.id) { state += ", older than the maximum age" }
+            var state = entry.isLocked ? t(.stateBeingSentInbox) : t(.stateWaitingInbox)
+            if stale.contains(entry.id) { state = t(.stateOlderThanMaximum, ["state": state]) }
             // Manifests and their reasons hold other users' words (target
             // names, the server's problem details): shown, never obeyed.
             io.out.write(
-                "\(entry.id)  \(age(entry.ageSeconds))  \(TerminalText.neutralised(m.target.displayPath))  "
-                    + "\(m.attachments.count) file(s), \(ProgressBar.formatBytes(bytes))  "
-                    + "attempts \(m.attempts)  \(state)\n")
-            if let error = m.lastError { io.out.write("    last error: \(TerminalText.neutralised(error))\n") }
+                t(
+                    .listLine,
+                    [
+                        "id": entry.id, "age": age(entry.ageSeconds),
+                        "target": TerminalText.neutralised(m.target.displayPath), "files": m.attachments.count,
+                        "bytes": ProgressBar.formatBytes(bytes), "attempts": m.attempts, "state": state,
+                    ]) + "\n")
+            if let error = m.lastError {
+                io.out.write(t(.lastErrorLine, ["error": TerminalText.neutralised(error)]) + "\n")
+            }
         }
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         for item in outboxItems {
@@ -168,40 +148,66 @@ enum InboxCommand {
             let id = item.clientMsgID.description
             if item.state == .failed {
                 io.out.write(
-                    "\(id)  refused by the server, not sent: \(safe(item.lastError ?? item.failureCode ?? "refused")) "
-                        + "(to \(safe(item.target.displayPath))); in share-daemon's outbox: "
-                        + "share inbox drop \(id), or share inbox retry \(id) once the cause is fixed\n")
+                    t(
+                        .outboxRefusedLine,
+                        [
+                            "id": id, "reason": safe(item.lastError ?? item.failureCode ?? t(.refusedFallback)),
+                            "target": safe(item.target.displayPath),
+                        ]) + "\n")
                 continue
             }
             let bytes = item.attachments.reduce(Int64(0)) { $0 + $1.size }
             var state: String
             if item.state == .sending {
-                state = "being sent by share-daemon"
+                state = t(.stateBeingSentDaemon)
             } else {
-                state = "waiting in share-daemon's outbox"
-                if item.nextAttemptAt > now { state += " (next attempt in \(age((item.nextAttemptAt - now) / 1000)))" }
+                state = t(.stateWaitingOutbox)
+                if item.nextAttemptAt > now {
+                    state = t(.stateNextAttempt, ["state": state, "wait": age((item.nextAttemptAt - now) / 1000)])
+                }
             }
             io.out.write(
-                "\(id)  \(age(max(0, now - item.createdAt) / 1000))  \(safe(item.target.displayPath))  "
-                    + "\(item.attachments.count) file(s), \(ProgressBar.formatBytes(bytes))  "
-                    + "attempts \(item.attempts)  \(state)\n")
-            if let error = item.lastError { io.out.write("    last error: \(safe(error))\n") }
+                t(
+                    .listLine,
+                    [
+                        "id": id, "age": age(max(0, now - item.createdAt) / 1000),
+                        "target": safe(item.target.displayPath), "files": item.attachments.count,
+                        "bytes": ProgressBar.formatBytes(bytes), "attempts": item.attempts, "state": state,
+                    ]) + "\n")
+            if let error = item.lastError { io.out.write(t(.lastErrorLine, ["error": safe(error)]) + "\n") }
         }
         for item in reported {
-            io.out.write("\(item.clientMsgID)  refused by the server, not sent: \(item.reason) (to \(item.target))\n")
+            io.out.write(
+                t(.reportedRefusedLine, ["id": item.clientMsgID, "reason": item.reason, "target": item.target]) + "\n")
         }
         for entry in scan.quarantined {
             io.out.write(
-                "\(TerminalText.neutralised(entry.id))  quarantined: \(TerminalText.neutralised(entry.reason))\n")
+                t(
+                    .quarantinedLine,
+                    ["id": TerminalText.neutralised(entry.id), "reason": TerminalText.neutralised(entry.reason)])
+                    + "\n")
         }
         if !scan.stale.isEmpty {
-            io.err.write(
-                "share inbox: \(scan.stale.count) entr\(scan.stale.count == 1 ? "y is" : "ies are") older than the "
-                    + "maximum age; send them (share inbox retry ID) or drop them (share inbox drop ID)\n")
+            io.err.write("share inbox: " + t(.staleEntries, ["count": scan.stale.count]) + "\n")
         }
         let waiting = entries.contains { !$0.isLocked } || outboxItems.contains { $0.state != .failed }
-        if waiting && !daemonRunning { io.err.write("share inbox: \(DaemonControl.notRunningAdvice)\n") }
+        if waiting && !daemonRunning { io.err.write("share inbox: " + t(.daemonNotRunning) + "\n") }
         return .success
+    }
+
+    /// `label:` and a value, the values of all labels of the current
+    /// language in one column (`share inbox show`).
+    static func field(_ label: CLIText, _ value: String) -> String { field(t(label), value) }
+
+    /// `label:` and a value in the column of ``field(_:_:)``, for a label
+    /// that is the same in every language (`client_msg_id`).
+    static func field(_ label: String, _ value: String) -> String {
+        let labels: [CLIText] = [
+            .fieldID, .fieldWhere, .fieldServer, .fieldTarget, .fieldCreated, .fieldAttempts, .fieldTitle,
+            .fieldRefused, .fieldLastError, .fieldMessage, .fieldFile, .fieldText,
+        ]
+        let width = max(labels.map { t($0).count }.max() ?? 0, "client_msg_id".count) + 2
+        return (label + ":").padding(toLength: width, withPad: " ", startingAt: 0) + value + "\n"
     }
 
     /// The text and the files of a share, for `share inbox show`: the same
@@ -213,12 +219,12 @@ enum InboxCommand {
         let safe = TerminalText.neutralised
         var lines = ""
         if !text.isEmpty {
-            lines += "text:\n" + text.split(separator: "\n").map { "  \(safe(String($0)))\n" }.joined()
+            lines += t(.fieldText) + ":\n" + text.split(separator: "\n").map { "  \(safe(String($0)))\n" }.joined()
         }
         for file in files {
-            let done = file.uploadID.map { " (uploaded as \(safe($0)))" } ?? ""
-            lines +=
-                "file:          \(safe(file.name))  \(safe(file.type))  \(ProgressBar.formatBytes(file.size))\(done)\n"
+            let done = file.uploadID.map { t(.uploadedAs, ["upload": safe($0)]) } ?? ""
+            lines += field(
+                .fieldFile, "\(safe(file.name))  \(safe(file.type))  \(ProgressBar.formatBytes(file.size))\(done)")
         }
         return lines
     }
@@ -232,20 +238,19 @@ enum InboxCommand {
                 io.writeJSON(outboxObject(item))
                 return .success
             }
-            var text = """
-                id:            \(item.clientMsgID)
-                where:         share-daemon's outbox, \(outboxState(item))
-                server:        \(safe(item.serverOrigin))
-                target:        \(safe(item.target.displayPath)) \
-                (\(item.target.kind.rawValue):\(safe(item.target.id)))
-                created:       \(RFC3339.string(Date(timeIntervalSince1970: Double(item.createdAt) / 1000)))
-                attempts:      \(item.attempts)
-
-                """
-            if let title = item.title { text += "title:         \(safe(title))\n" }
-            if let code = item.failureCode, item.state == .failed { text += "refused:       \(safe(code))\n" }
-            if let error = item.lastError { text += "last error:    \(safe(error))\n" }
-            if let message = item.messageID { text += "message:       \(safe(message))\n" }
+            var text =
+                field(.fieldID, item.clientMsgID.description)
+                + field(.fieldWhere, t(.whereOutbox, ["state": outboxState(item)]))
+                + field(.fieldServer, safe(item.serverOrigin))
+                + field(
+                    .fieldTarget,
+                    "\(safe(item.target.displayPath)) (\(item.target.kind.rawValue):\(safe(item.target.id)))")
+                + field(.fieldCreated, RFC3339.string(Date(timeIntervalSince1970: Double(item.createdAt) / 1000)))
+                + field(.fieldAttempts, String(item.attempts))
+            if let title = item.title { text += field(.fieldTitle, safe(title)) }
+            if let code = item.failureCode, item.state == .failed { text += field(.fieldRefused, safe(code)) }
+            if let error = item.lastError { text += field(.fieldLastError, safe(error)) }
+            if let message = item.messageID { text += field(.fieldMessage, safe(message)) }
             text += contentLines(
                 text: item.text,
                 files: item.attachments.map { ($0.fileName, $0.contentType, $0.size, $0.completedUploadID) })
@@ -258,19 +263,16 @@ enum InboxCommand {
                 return .success
             }
             let m = entry.manifest
-            var text = """
-                id:            \(entry.id)
-                where:         the share inbox, \(entry.isLocked ? "being sent now" : "waiting")
-                client_msg_id: \(m.clientMsgID)
-                server:        \(safe(m.serverOrigin))
-                target:        \(safe(m.target.displayPath)) \
-                (\(m.target.kind.rawValue):\(safe(m.target.id)))
-                created:       \(m.createdAt) (\(age(entry.ageSeconds)) ago)
-                attempts:      \(m.attempts)\(entry.isLocked ? " (being sent now)" : "")
-
-                """
-            if let title = m.title { text += "title:         \(safe(title))\n" }
-            if let error = m.lastError { text += "last error:    \(safe(error))\n" }
+            let state = entry.isLocked ? t(.stateBeingSentNow) : t(.stateWaiting)
+            var text =
+                field(.fieldID, entry.id) + field(.fieldWhere, t(.whereInbox, ["state": state]))
+                + field("client_msg_id", m.clientMsgID)
+                + field(.fieldServer, safe(m.serverOrigin))
+                + field(.fieldTarget, "\(safe(m.target.displayPath)) (\(m.target.kind.rawValue):\(safe(m.target.id)))")
+                + field(.fieldCreated, t(.createdAgo, ["time": m.createdAt, "age": age(entry.ageSeconds)]))
+                + field(.fieldAttempts, "\(m.attempts)" + (entry.isLocked ? t(.attemptsBeingSent) : ""))
+            if let title = m.title { text += field(.fieldTitle, safe(title)) }
+            if let error = m.lastError { text += field(.fieldLastError, safe(error)) }
             text += contentLines(
                 text: m.comment,
                 files: m.attachments.map { ($0.fileName, $0.contentType, $0.size, $0.completedUploadID) })
@@ -285,12 +287,14 @@ enum InboxCommand {
                 ])
             } else {
                 io.out.write(
-                    "\(safe(entry.id)): quarantined: \(safe(entry.reason))\n"
-                        + "    kept in \(safe(entry.directory))\n")
+                    t(
+                        .quarantinedShow,
+                        ["id": safe(entry.id), "reason": safe(entry.reason), "directory": safe(entry.directory)])
+                        + "\n")
             }
             return .success
         }
-        io.err.write("share inbox: no entry \(safe(found.id)) (share inbox list shows what waits)\n")
+        io.err.write("share inbox: " + t(.noEntryListHint, ["id": safe(found.id)]) + "\n")
         return .failure
     }
 
@@ -299,7 +303,7 @@ enum InboxCommand {
         do {
             return try inbox.scan()
         } catch {
-            io.err.write("share inbox: \(error)\n")
+            io.err.write("share inbox: \(LocalizedText(describing: error).localized)\n")
             return nil
         }
     }
@@ -309,14 +313,18 @@ enum InboxCommand {
     static func drop(_ inbox: any ShareInboxStoring, id: String, io: ProgramIO, json: Bool) -> ExitCode {
         do {
             guard try inbox.drop(id: id) else {
-                io.err.write("share inbox: no entry \(id)\n")
+                io.err.write("share inbox: " + t(.noEntry, ["id": id]) + "\n")
                 return .failure
             }
         } catch {
-            io.err.write("share inbox: \(error)\n")
+            io.err.write("share inbox: \(LocalizedText(describing: error).localized)\n")
             return .failure
         }
-        if json { io.writeJSON(["status": "dropped", "id": JSONValue(id)]) } else { io.out.write("dropped \(id)\n") }
+        if json {
+            io.writeJSON(["status": "dropped", "id": JSONValue(id)])
+        } else {
+            io.out.write(t(.dropped, ["id": id]) + "\n")
+        }
         return .success
     }
 
@@ -327,24 +335,24 @@ enum InboxCommand {
         let report = SendReport(
             io: io, json: parsed.has(Options.json), verbose: parsed.verbose(environment: environment))
         guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
-            return report.usage("--on-cancel must be keep or remove")
+            return report.usage(localized(.onCancelValues))
         }
         let mode: ProgressMode
         do {
             mode = try ProgressMode.parse(parsed.value(Options.progress), noProgress: parsed.has(Options.noProgress))
         } catch {
-            return report.usage("\(error)")
+            return report.usage(LocalizedText(describing: error))
         }
         let held: (any InboxEntryLock, InboxEntry)?
         do {
             held = try inbox.lock(id: id, wait: false)
         } catch {
-            return report.failure(error.description)
+            return report.failure(LocalizedText(describing: error))
         }
         guard let (lock, entry) = held else {
             let exists = ((try? inbox.scan())?.entries ?? []).contains { $0.id == id }
             return report.failure(
-                exists ? "entry \(id) is being sent by another process right now" : "no entry \(id)")
+                exists ? localized(.entryBusy, ["id": id]) : localized(.noEntry, ["id": id]))
         }
         let context: CLIContext
         do {
@@ -352,7 +360,7 @@ enum InboxCommand {
                 environment: environment, server: parsed.value(Options.server) ?? entry.manifest.serverOrigin)
         } catch {
             lock.release()
-            return report.failure("\(error)")
+            return report.failure(LocalizedText(describing: error))
         }
         let interrupt = InterruptHandler()
         defer { interrupt.restore() }
@@ -375,19 +383,23 @@ enum InboxCommand {
     static func dropFromOutbox(_ item: OutboxItem, shares: ShareLocator, io: ProgramIO, json: Bool) -> ExitCode {
         let id = item.clientMsgID.description
         guard item.state != .sending else {
-            io.err.write("share inbox: \(id) is being sent by share-daemon right now; try again when it is done\n")
+            io.err.write("share inbox: " + t(.daemonSendingTryLater, ["id": id]) + "\n")
             return .failure
         }
         do {
             guard try shares.outbox?.remove(item.clientMsgID) == true else {
-                io.err.write("share inbox: no entry \(id)\n")
+                io.err.write("share inbox: " + t(.noEntry, ["id": id]) + "\n")
                 return .failure
             }
         } catch {
-            io.err.write("share inbox: \(error)\n")
+            io.err.write("share inbox: \(LocalizedText(describing: error).localized)\n")
             return .failure
         }
-        if json { io.writeJSON(["status": "dropped", "id": JSONValue(id)]) } else { io.out.write("dropped \(id)\n") }
+        if json {
+            io.writeJSON(["status": "dropped", "id": JSONValue(id)])
+        } else {
+            io.out.write(t(.dropped, ["id": id]) + "\n")
+        }
         return .success
     }
 
@@ -397,12 +409,13 @@ enum InboxCommand {
         let id = item.clientMsgID.description
         switch item.state {
         case .sending:
-            io.err.write("share inbox: \(id) is being sent by share-daemon right now\n")
+            io.err.write("share inbox: " + t(.daemonSending, ["id": id]) + "\n")
             return .failure
         case .sent:
             io.err.write(
-                "share inbox: \(id) is on the server already (message "
-                    + "\(TerminalText.neutralised(item.messageID ?? "?")))\n")
+                "share inbox: "
+                    + t(.alreadyOnServer, ["id": id, "message": TerminalText.neutralised(item.messageID ?? "?")]) + "\n"
+            )
             return .failure
         case .pending, .failed:
             break
@@ -412,7 +425,7 @@ enum InboxCommand {
             try shares.outbox?.markRetry(
                 item.clientMsgID, reason: item.lastError ?? "retried", nextAttemptAt: now, now: now)
         } catch {
-            io.err.write("share inbox: \(error)\n")
+            io.err.write("share inbox: \(LocalizedText(describing: error).localized)\n")
             return .failure
         }
         let running = DaemonControl.wake(shares.assembly)
@@ -425,8 +438,8 @@ enum InboxCommand {
         } else {
             io.out.write(
                 running
-                    ? "retry \(id): share-daemon will send it to \(path) now\n"
-                    : "retry \(id): due now; \(DaemonControl.notRunningAdvice); it will send it to \(path)\n")
+                    ? t(.retryNow, ["id": id, "path": path]) + "\n"
+                    : t(.retryDue, ["id": id, "advice": t(.daemonNotRunning), "path": path]) + "\n")
         }
         return .success
     }
@@ -454,10 +467,10 @@ enum InboxCommand {
     /// How a person reads an outbox item's state.
     static func outboxState(_ item: OutboxItem) -> String {
         switch item.state {
-        case .pending: return "waiting"
-        case .sending: return "being sent now"
-        case .sent: return "sent"
-        case .failed: return "refused by the server"
+        case .pending: return t(.outboxStateWaiting)
+        case .sending: return t(.outboxStateSending)
+        case .sent: return t(.outboxStateSent)
+        case .failed: return t(.outboxStateFailed)
         }
     }
 

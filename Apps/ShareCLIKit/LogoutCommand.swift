@@ -10,30 +10,7 @@ import SharedStateInterface
 /// both families' tokens, the recent targets, the instance values, the
 /// username and the server.
 enum LogoutCommand {
-    static let help = """
-        Usage: share logout [--server URL] [--json]
-
-        Logs out: asks the server to end the session (which ends share's child session
-        too), then deletes from this device the tokens of both sessions, the recent
-        targets, the server's limits and the account. When the server cannot be
-        reached the tokens are still deleted here; the server then ends the session
-        when it expires.
-
-        Shares waiting in the share inbox stay there and are sent after the next login.
-
-        Options:
-          --server URL  the server to log out of (default: the one `share login` chose).
-          --json        print the result as one JSON object on stdout:
-                        {"status": "logged_out", "server", "server_result":
-                        "revoked"|"already_ended"|"unreachable"|"failed"|"not_logged_in",
-                        "deleted": [...], "errors": [...]}.
-
-        Exit codes:
-          0   logged out here (also when the server could not be told)
-          1   something could not be deleted on this device (the message says what)
-          2   invalid command line
-
-        """
+    static var help: String { t(.logoutHelp) }
 
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
@@ -47,7 +24,7 @@ enum LogoutCommand {
         var origin: String?
         if let server = parsed.value(Options.server) {
             guard let given = ServerOrigin.parse(server) else {
-                return output.usage("--server must be http(s)://host[:port], not \"\(server)\"")
+                return output.usage(localized(.serverForm, ["server": server]))
             }
             origin = given
         }
@@ -55,10 +32,10 @@ enum LogoutCommand {
         do {
             assembly = try ClientAssembly(environment: environment)
         } catch {
-            return output.failure("\(error)")
+            return output.failure(LocalizedText(describing: error))
         }
         let state = assembly.container.state
-        origin = origin ?? ((try? state.value(for: .serverOrigin)) ?? nil)
+        origin = origin ?? (try? assembly.signedInAccount())?.origin
 
         var logout = Logout()
         if let origin {
@@ -69,23 +46,21 @@ enum LogoutCommand {
             await logout.endSessions(at: origin, assembly: assembly)
         } else {
             logout.serverResult = "not_logged_in"
-            logout.lines.append("no server is recorded: not logged in")
+            logout.lines.append(t(.logoutNoServer))
         }
-        logout.forget("the recent targets", as: "recent_targets") { try state.set(nil, for: .recentTargets) }
-        logout.forget("the server's limits", as: "instance_values") { try InstanceValues.clear(in: state) }
-        logout.forget("the account", as: "account") {
-            try state.set(nil, for: .accountUsername)
-            try state.set(nil, for: .serverOrigin)
-        }
+        logout.forget(.logoutWhatRecents, as: "recent_targets") { try state.set(nil, for: .recentTargets) }
+        logout.forget(.logoutWhatLimits, as: "instance_values") { try InstanceValues.clear(in: state) }
+        logout.forget(.logoutWhatAccount, as: "account") { try assembly.forgetAccount() }
         return logout.report(output, origin: origin)
     }
 }
 
-/// The steps of one `share logout` and what each achieved.
+/// The steps of one `share logout` and what each achieved: `errors` in
+/// every language (English in `--json`), `lines` for the person.
 struct Logout {
     var serverResult = "revoked"
     var deleted: [String] = []
-    var errors: [String] = []
+    var errors: [LocalizedText] = []
     var lines: [String] = []
 
     /// Tells the server (best effort), then deletes both families' tokens.
@@ -95,47 +70,51 @@ struct Logout {
             connection = try assembly.connection(to: origin)
         } catch {
             serverResult = "failed"
-            errors.append("cannot set up the client for \(origin): \(error)")
+            errors.append(localized(.logoutCannotSetUp, ["origin": origin, "error": "\(error)"]))
             return
         }
         do {
             switch try await connection.issuer.logout(parent: connection.provider(.parent)) {
             case .revoked:
-                lines.append("the server at \(origin) ended the session and its child sessions")
+                lines.append(t(.logoutRevoked, ["origin": origin]))
             case .alreadyEnded(.noTokens):
                 serverResult = "already_ended"
-                lines.append("no session was stored for \(origin)")
+                lines.append(t(.logoutNoSession, ["origin": origin]))
             case .alreadyEnded(let reason):
                 serverResult = "already_ended"
-                lines.append("the session at \(origin) had already ended (\(reason))")
+                lines.append(t(.logoutAlreadyEnded, ["origin": origin, "reason": "\(reason)"]))
             }
         } catch .retryable(let why) {
             serverResult = "unreachable"
-            lines.append(
-                "could not reach the server at \(origin) (\(why)): it was not told; "
-                    + "the session ends there when it expires")
+            lines.append(t(.logoutUnreachable, ["origin": origin, "reason": "\(why)"]))
         } catch {
             serverResult = "failed"
-            lines.append("the server at \(origin) did not end the session (\(error)); the tokens are deleted anyway")
+            lines.append(t(.logoutNotEnded, ["origin": origin, "reason": "\(error)"]))
         }
         for (role, name) in [(SessionRole.parent, "parent_tokens"), (.child, "child_tokens")] {
             do {
                 try await connection.issuer.deleteStoredSession(role)
                 deleted.append(name)
             } catch {
-                errors.append("cannot delete the \(role) session's tokens: \(error)")
+                errors.append(localized(.logoutCannotDeleteTokens, ["role": role.rawValue, "error": "\(error)"]))
             }
         }
-        if errors.isEmpty { lines.append("deleted the tokens of both sessions from the keychain") }
+        if errors.isEmpty { lines.append(t(.logoutDeletedTokens)) }
     }
 
     /// Runs one deletion of the shared state and records how it went.
-    mutating func forget(_ what: String, as name: String, _ body: () throws -> Void) {
+    mutating func forget(_ what: CLIText, as name: String, _ body: () throws -> Void) {
         do {
             try body()
             deleted.append(name)
         } catch {
-            errors.append("cannot delete \(what): \(error)")
+            let reason = "\(error)"
+            errors.append(
+                LocalizedText { language in
+                    CLIText.table.text(
+                        .logoutCannotDelete, ["what": CLIText.table.text(what, in: language), "error": reason],
+                        in: language)
+                })
         }
     }
 
@@ -144,17 +123,18 @@ struct Logout {
         if output.json {
             output.io.writeJSON([
                 "status": errors.isEmpty ? "logged_out" : "error", "server": JSONValue(origin),
-                "server_result": JSONValue(serverResult), "deleted": JSONValue(deleted), "errors": JSONValue(errors),
+                "server_result": JSONValue(serverResult), "deleted": JSONValue(deleted),
+                "errors": JSONValue(errors.map(\.english)),
             ])
         } else {
             var text = lines
             if ["recent_targets", "instance_values", "account"].allSatisfy(deleted.contains) {
-                text.append("deleted the recent targets, the server's limits and the account")
+                text.append(t(.logoutDeletedRest))
             }
-            if errors.isEmpty { text.append("logged out") }
+            if errors.isEmpty { text.append(t(.loggedOut)) }
             output.io.out.write(text.map { $0 + "\n" }.joined())
         }
-        for error in errors { output.io.err.write("share logout: \(error)\n") }
+        for error in errors { output.io.err.write("share logout: \(error.localized)\n") }
         return errors.isEmpty ? .success : .failure
     }
 }

@@ -1,6 +1,7 @@
 import AppSupport
 import Foundation
 import MessagesInterface
+import ShareCore
 import ShareInboxInterface
 import ShareIntakeInterface
 
@@ -18,15 +19,15 @@ struct PhotoFitting: Sendable {
     /// Why the share cannot go on; the caller removes the entry.
     enum Problem: Error, Sendable {
         /// A photo that cannot be converted (exit 4).
-        case refused(code: String, String)
+        case refused(code: String, LocalizedText)
         /// Reading, writing or time (exit 1).
-        case failure(String)
+        case failure(LocalizedText)
 
-        /// The `--verbose` line of the refusal.
+        /// The `--verbose` line of the refusal (a log line: English).
         var stage: ShareStage {
             switch self {
-            case .refused(let code, let message): return .refused(code: code, reason: message)
-            case .failure(let message): return .refused(code: nil, reason: message)
+            case .refused(let code, let message): return .refused(code: code, reason: message.english)
+            case .failure(let message): return .refused(code: nil, reason: message.english)
             }
         }
 
@@ -69,8 +70,8 @@ struct PhotoFitting: Sendable {
                 remove(made, from: entry)
                 switch error {
                 case .notConvertible, .tooLarge:
-                    return .failure(.refused(code: SendFlow.code(of: error), error.description))
-                default: return .failure(.failure(error.description))
+                    return .failure(.refused(code: SendFlow.code(of: error), error.localizedText))
+                default: return .failure(.failure(error.localizedText))
                 }
             }
         }
@@ -81,7 +82,7 @@ struct PhotoFitting: Sendable {
             return .success(updated)
         } catch {
             remove(made, from: entry)
-            return .failure(.failure(error.description))
+            return .failure(.failure(LocalizedText(describing: error)))
         }
     }
 

@@ -1,5 +1,6 @@
 import AppSupport
 import Foundation
+import ShareCore
 import Synchronization
 
 /// How `share send` shows upload progress (`--progress`).
@@ -18,7 +19,7 @@ enum ProgressMode: String, Sendable {
     static func parse(_ value: String?, noProgress: Bool) throws -> ProgressMode {
         if noProgress { return .off }
         guard let mode = ProgressMode(rawValue: value ?? "auto") else {
-            throw UsageError("--progress must be auto, bar, lines or off")
+            throw UsageError(localized(.progressValues))
         }
         return mode
     }

@@ -15,91 +15,17 @@ import Synchronization
 /// gone), kept for the daemon (entry stays, exit 3), refused (entry gone,
 /// exit 4) or interrupted (`--on-cancel`).
 enum SendCommand {
-    static let help = """
-        Usage: share send [FILE|URL ...] [--text T] [--stdin] [--to TARGET] [--comment C]
-                          [--new-post TITLE] [--queue] [--json] [--server URL]
-                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--keep-metadata]
-                          [--desktop] [--progress auto|bar|lines|off] [--no-progress] [--verbose]
-
-        Shares files, links and text into a thread or channel as one message.
-
-        Items (ranked: image, pdf, file, link, text):
-          FILE            a path or a file:// URL: uploaded as an attachment. Several
-                          files make one message (at most message_max_attachments).
-          URL             any other URL (https://...): put into the message text.
-          --text T        text to put into the message (repeatable).
-          --stdin, -      read standard input: text goes into the message, anything
-                          else is attached as a file.
-        Target:
-          --to TARGET     thread:ID, channel:ID, new-post:CHANNEL_ID, or a display path
-                          such as "server > Gateway > resume the gateway". Without
-                          --to, a full-screen picker opens on a terminal (recent
-                          targets, search); without a terminal, --to is required.
-          --new-post TITLE  start a new post with this title in the forum channel TARGET.
-        Options:
-          --comment C     the message's comment (first in the text).
-          --queue         write the share into the share inbox and return at once;
-                          share-daemon sends it (exit 0 once it is safely kept).
-          --json          print the result as one JSON object on stdout.
-          --server URL    the server (default: the one `share login` chose).
-          --on-cancel M   on Ctrl-C: keep (default) leaves the share in the inbox for
-                          the daemon; remove deletes it. Once the message itself was
-                          sent to the server, Ctrl-C waits up to 5 s for its answer
-                          (Ctrl-C again stops waiting): sent is reported as sent; with
-                          no answer the share is kept for share-daemon whatever this
-                          says, as the message may already be on the server.
-          --load-timeout S  the deadline of each load (a file, stdin, a FIFO); default 30.
-          --keep-metadata a photo converted to JPEG (below) keeps its location (GPS) and
-                          XMP; by default they are dropped.
-          --progress M    auto (default): a bar with bytes acknowledged, rate and ETA on
-                          a terminal, nothing on a pipe; bar: always the bar; lines: a
-                          plain `progress NAME DONE/TOTAL bytes` line each second (logs);
-                          off: nothing.
-          --no-progress   the same as --progress off.
-          --desktop       launched from the desktop entry: open the picker in a terminal
-                          emulator, else ask in a graphical chooser (zenity, kdialog),
-                          else share nothing and say how; the outcome is a desktop
-                          notification (docs/picker.md).
-          --verbose       say each stage on stderr, one line each with the share's id
-                          (written to the share inbox, each upload, the message, sent,
-                          kept or refused with the reason); SHAREKIT_VERBOSE=1 in the
-                          environment does the same.
-
-        Before anything is sent the share is kept in the share inbox of the shared
-        container; it is removed when the server has it or refused it for good.
-        The content type of each file is told from its bytes (libmagic) and its name
-        (the shared MIME database); a type the server does not accept is refused
-        before any byte is sent. A photo (HEIC/HEIF, AVIF, WebP, TIFF) for a server
-        that does not accept its type but accepts image/jpeg is sent as <name>.jpg,
-        converted into the share inbox within the load deadline: its orientation
-        applied, its location (GPS) dropped unless --keep-metadata; the original
-        file is not changed. One beyond 64 megapixels, damaged or animated is refused.
-
-        Output: `sent to <display path>: message <id>` on success; with --json an
-        object {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
-
-        A request that moves no byte for 30 s (15 s for a session request) counts as
-        failed and the share is kept; SHAREKIT_HTTP_STALL_SECONDS=N gives up after N.
-
-        Exit codes:
-          0   sent (or, with --queue, kept for the daemon)
-          1   failure: an item cannot be read or loaded in time, no server, an I/O error
-          2   invalid command line
-          3   not sent now (no network, the server is busy or failing, no session):
-              kept in the share inbox; share-daemon will send it
-          4   refused (no write permission, too large, type not accepted, unknown
-              target); nothing was kept
-          130 interrupted (Ctrl-C); the message says whether the share was kept, and
-              whether the message may already be on the server
-
-        """
+    static var help: String { t(.sendHelp) }
 
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(arguments, command: ShareCommands.send)
         } catch {
-            io.err.write("share send: \(error); run 'share send --help'\n")
+            io.err.write(
+                "share send: "
+                    + t(.runHelp, ["message": LocalizedText(describing: error).localized, "command": "share send"])
+                    + "\n")
             return .usage
         }
         if parsed.asksForHelp {
@@ -113,14 +39,14 @@ enum SendCommand {
         do {
             request = try SendRequest(parsed)
         } catch {
-            return report.usage("\(error)")
+            return report.usage(LocalizedText(describing: error))
         }
         if let stop = PickerLaunch.requireTerminal(request, report: report) { return stop }
         let context: CLIContext
         do {
             context = try CLIContext(environment: environment, server: parsed.value(Options.server))
         } catch {
-            return report.failure("\(error)")
+            return report.failure(LocalizedText(describing: error))
         }
         if let stop = await PickerLaunch.complete(&request, context: context, report: report) { return stop }
         return await SendFlow(request: request, context: context, report: report).run()
@@ -149,27 +75,32 @@ struct SendRequest: Sendable {
         comment = parsed.value(Options.comment) ?? ""
         newPostTitle = parsed.value(Options.newPost)
         if let title = newPostTitle, title.allSatisfy(\.isWhitespace) {
-            throw UsageError("--new-post needs a title")
+            throw UsageError(localized(.newPostNeedsTitle))
         }
         queueOnly = parsed.has(Options.queue)
         keepMetadata = parsed.has(Options.keepMetadata)
         progress = try ProgressMode.parse(parsed.value(Options.progress), noProgress: parsed.has(Options.noProgress))
         guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
-            throw UsageError("--on-cancel must be keep or remove")
+            throw UsageError(localized(.onCancelValues))
         }
         onCancel = policy
         let timeout = parsed.value(Options.loadTimeout) ?? "30"
         guard let seconds = Double(timeout), seconds > 0, seconds <= 86_400 else {
-            throw UsageError("--load-timeout must be a number of seconds between 0 and 86400")
+            throw UsageError(localized(.loadTimeoutRange))
         }
         loadTimeout = .milliseconds(Int64(seconds * 1000))
         if items.isEmpty, texts.isEmpty, !readStandardInput, comment.isEmpty {
-            throw UsageError("nothing to share: give a file, a link, --text, --stdin or --comment")
+            throw UsageError(localized(.nothingToShare))
         }
     }
 }
 
 /// Prints the outcome of `share send` as a person or a script wants it.
+///
+/// `--json` and the line `sent to <display path>: message <id>` are
+/// contracts that scripts parse: English whatever the language. Every other
+/// line is for a person, in the person's language; the `--verbose` steps are
+/// log lines (English, like share-daemon's).
 struct SendReport: Sendable {
     let io: ProgramIO
     let json: Bool
@@ -186,38 +117,36 @@ struct SendReport: Sendable {
     /// The first Ctrl-C after the message was sent to the server: it waits for the answer.
     func waitingForAnswer() {
         let seconds = DeliveryInterruption.answerWait.components.seconds
-        io.err.write(
-            "share send: interrupted after the message was sent to the server; waiting up to \(seconds) s "
-                + "for its answer (Ctrl-C again stops waiting)\n")
+        io.err.write("share send: " + t(.waitingForAnswer, ["seconds": Int64(seconds)]) + "\n")
     }
 
     /// Said after the sent line when Ctrl-C came while the server stored the message.
     func sentDespiteInterrupt() {
-        io.err.write("share send: interrupted, but the server had already stored the message\n")
+        io.err.write("share send: " + t(.sentDespiteInterrupt) + "\n")
     }
 
-    func usage(_ message: String) -> ExitCode {
-        if json { io.writeJSON(["status": "error", "error": JSONValue(message)]) }
-        io.err.write("share send: \(message); run 'share send --help'\n")
+    func usage(_ message: LocalizedText) -> ExitCode {
+        if json { io.writeJSON(["status": "error", "error": JSONValue(message.english)]) }
+        io.err.write("share send: " + t(.runHelp, ["message": message.localized, "command": "share send"]) + "\n")
         return .usage
     }
 
-    func failure(_ message: String) -> ExitCode {
-        if json { io.writeJSON(["status": "error", "error": JSONValue(message)]) }
-        io.err.write("share send: \(TerminalText.neutralised(message))\n")
+    func failure(_ message: LocalizedText) -> ExitCode {
+        if json { io.writeJSON(["status": "error", "error": JSONValue(message.english)]) }
+        io.err.write("share send: \(TerminalText.neutralised(message.localized))\n")
         return .failure
     }
 
-    func refused(code: String, _ message: String, clientMsgID: String? = nil) -> ExitCode {
+    func refused(code: String, _ message: LocalizedText, clientMsgID: String? = nil) -> ExitCode {
         if json {
             var object: [String: JSONValue] = [
-                "status": "rejected", "code": JSONValue(code), "reason": JSONValue(message),
+                "status": "rejected", "code": JSONValue(code), "reason": JSONValue(message.english),
             ]
             if let clientMsgID { object["client_msg_id"] = JSONValue(clientMsgID) }
             io.writeJSON(.object(object))
         }
         // The reason may quote the server (a problem's detail): shown, never obeyed.
-        io.err.write("share send: not sent: \(TerminalText.neutralised(message))\n")
+        io.err.write("share send: " + t(.notSent, ["reason": TerminalText.neutralised(message.localized)]) + "\n")
         return .rejected
     }
 
@@ -237,6 +166,7 @@ struct SendReport: Sendable {
                     }),
             ])
         } else {
+            // A contract line: scripts parse it, so it is English in every language.
             let again = message.replayed ? " (it had already been delivered)" : ""
             let path = TerminalText.neutralised(manifest.target.displayPath)
             io.out.write("sent to \(path): message \(TerminalText.neutralised(message.messageID))\(again)\n")
@@ -247,25 +177,26 @@ struct SendReport: Sendable {
     /// A share kept for share-daemon: queued on purpose (`reason` nil, exit 0)
     /// or not sent now (exit 3). `daemonRunning` false says that no daemon
     /// answered and how to start one; the exit code stays the same.
-    func queued(_ entry: InboxEntry, reason: String?, daemonRunning: Bool = true) -> ExitCode {
+    func queued(_ entry: InboxEntry, reason: LocalizedText?, daemonRunning: Bool = true) -> ExitCode {
         let path = TerminalText.neutralised(entry.manifest.target.displayPath)
         let who =
             daemonRunning
-            ? "share-daemon will send it to \(path)"
-            : "\(DaemonControl.notRunningAdvice); it will send it to \(path)"
+            ? t(.daemonWillSend, ["path": path])
+            : t(.daemonWillSendWhenStarted, ["advice": t(.daemonNotRunning), "path": path])
         if json {
             var object: [String: JSONValue] = [
                 "status": "queued", "client_msg_id": JSONValue(entry.manifest.clientMsgID),
                 "inbox_entry": JSONValue(entry.id), "target": Self.target(entry.manifest.target),
                 "daemon_running": JSONValue(daemonRunning),
             ]
-            if let reason { object["reason"] = JSONValue(reason) }
+            if let reason { object["reason"] = JSONValue(reason.english) }
             io.writeJSON(.object(object))
         } else if let reason {
             io.out.write(
-                "not sent now: \(TerminalText.neutralised(reason))\nkept in the share inbox as \(entry.id); \(who)\n")
+                t(.notSentNow, ["reason": TerminalText.neutralised(reason.localized)]) + "\n"
+                    + t(.keptInInbox, ["id": entry.id, "who": who]) + "\n")
         } else {
-            io.out.write("queued \(entry.id): \(who)\n")
+            io.out.write(t(.queued, ["id": entry.id, "who": who]) + "\n")
         }
         return reason == nil ? .success : .queued
     }
@@ -280,16 +211,13 @@ struct SendReport: Sendable {
                 "may_be_on_server": JSONValue(mayBeOnServer),
             ])
         }
-        let advice = daemonRunning ? "" : "share send: \(DaemonControl.notRunningAdvice)\n"
+        let advice = daemonRunning ? "" : "share send: " + t(.daemonNotRunning) + "\n"
         if mayBeOnServer {
-            io.err.write(
-                "share send: interrupted; the message may already be on the server; the share was kept for "
-                    + "share-daemon, which finishes it without sending twice (share inbox entry \(id))\n" + advice)
+            io.err.write("share send: " + t(.interruptedMayBeOnServer, ["id": id]) + "\n" + advice)
         } else if kept {
-            io.err.write(
-                "share send: interrupted; the share stays in the share inbox as \(id) for share-daemon\n" + advice)
+            io.err.write("share send: " + t(.interruptedKept, ["id": id]) + "\n" + advice)
         } else {
-            io.err.write("share send: interrupted; the share was removed\n")
+            io.err.write("share send: " + t(.interruptedRemoved) + "\n")
         }
         return .cancelled
     }
@@ -345,7 +273,7 @@ struct SendFlow: Sendable {
         do {
             sources = try context.sources(for: request)
         } catch {
-            return report.failure(error.description)
+            return report.failure(LocalizedText(describing: error))
         }
         let attachmentCount = sources.filter { if case .file = $0 { return true } else { return false } }.count
         if let stop = Self.tooManyAttachments(attachmentCount, limits: cachedLimits, report: report) { return stop }
@@ -355,7 +283,7 @@ struct SendFlow: Sendable {
         do {
             draft = try context.inbox.makeDraft(id: clientMsgID.description)
         } catch {
-            return report.failure(error.description)
+            return report.failure(LocalizedText(describing: error))
         }
         let policy = IntakePolicy(
             acceptedContentTypes: cachedLimits?.acceptedContentTypes,
@@ -393,11 +321,11 @@ struct SendFlow: Sendable {
             context.inbox.discard(draft)
             switch error {
             case .unsupportedType, .tooLarge, .notConvertible:
-                return report.refused(code: Self.code(of: error), error.description)
+                return report.refused(code: Self.code(of: error), LocalizedText(describing: error))
             case .empty:
-                return report.usage(error.description)
+                return report.usage(LocalizedText(describing: error))
             default:
-                return report.failure(error.description)
+                return report.failure(LocalizedText(describing: error))
             }
         }
         for item in items {
@@ -411,7 +339,7 @@ struct SendFlow: Sendable {
         } catch {
             interrupt.onInterrupt = nil
             context.inbox.discard(draft)
-            return report.failure(error.description)
+            return report.failure(LocalizedText(describing: error))
         }
 
         report.stage(entry.id, .written(attachments: entry.manifest.attachments.count, target: entry.manifest.target))
@@ -483,7 +411,7 @@ struct SendFlow: Sendable {
                 interrupt.onInterrupt = nil
                 try? context.inbox.markProcessed(entry, lock: draft)
                 draft.release()
-                report.stage(entry.id, .refused(code: refusal.code, reason: refusal.message))
+                report.stage(entry.id, .refused(code: refusal.code, reason: refusal.message.english))
                 return report.refused(code: refusal.code, refusal.message)
             }
         }
@@ -510,8 +438,7 @@ struct SendFlow: Sendable {
         guard let limits, count > limits.messageMaxAttachments else { return nil }
         return report.refused(
             code: "too_many_attachments",
-            "a message can have at most \(limits.messageMaxAttachments) attachments "
-                + "(message_max_attachments); this one has \(count)")
+            localized(.tooManyAttachments, ["limit": limits.messageMaxAttachments, "count": count]))
     }
 
     /// An entry made before the server's limits were known, checked against
@@ -527,16 +454,16 @@ struct SendFlow: Sendable {
             return .failure(
                 LimitRefusal(
                     code: "too_many_attachments",
-                    message: "a message can have at most \(limits.messageMaxAttachments) attachments "
-                        + "(message_max_attachments); this one has \(manifest.attachments.count)"))
+                    message: localized(
+                        .tooManyAttachments,
+                        ["limit": limits.messageMaxAttachments, "count": manifest.attachments.count])))
         }
         let max = limits.fileMaxUploadBytes
         if let file = manifest.attachments.first(where: { $0.size > max }) {
             return .failure(
                 LimitRefusal(
                     code: "too_large",
-                    message: IntakeError.tooLarge(item: file.fileName, size: file.size, limit: max)
-                        .description))
+                    message: IntakeError.tooLarge(item: file.fileName, size: file.size, limit: max).localizedText))
         }
         guard let accepted = limits.acceptedContentTypes else { return .success(manifest) }
         var fitted = manifest
@@ -556,7 +483,7 @@ struct SendFlow: Sendable {
                         message: IntakeError.unsupportedType(
                             item: attachment.fileName, contentType: type, accepted: accepted
                         )
-                        .description))
+                        .localizedText))
             }
         }
         return .success(fitted)
@@ -646,7 +573,7 @@ enum ShareStage: Sendable {
 /// Why a share is over the server's limits: the problem code and the reason.
 struct LimitRefusal: Error, Sendable {
     let code: String
-    let message: String
+    let message: LocalizedText
 }
 
 /// SIGINT while `share send` works: the handler in charge runs on a

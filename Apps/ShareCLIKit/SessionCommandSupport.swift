@@ -28,10 +28,15 @@ struct SessionCommandIO: Sendable {
         do {
             parsed = try ParsedArguments(arguments, command: declaration)
             guard parsed.positionals.isEmpty else {
-                throw UsageError("unexpected argument \(parsed.positionals[0])")
+                throw UsageError(localized(.unexpectedArgument, ["argument": parsed.positionals[0]]))
             }
         } catch {
-            io.err.write("share \(command): \(error); run 'share \(command) --help'\n")
+            io.err.write(
+                "share \(command): "
+                    + t(
+                        .runHelp,
+                        ["message": LocalizedText(describing: error).localized, "command": "share \(command)"])
+                    + "\n")
             return .done(.usage)
         }
         if parsed.asksForHelp {
@@ -41,17 +46,20 @@ struct SessionCommandIO: Sendable {
         return .run(parsed)
     }
 
-    /// A wrong command line: the message on stderr (and as JSON), exit 2.
-    func usage(_ message: String) -> ExitCode {
-        if json { io.writeJSON(["status": "error", "error": JSONValue(message)]) }
-        io.err.write("share \(command): \(message); run 'share \(command) --help'\n")
+    /// A wrong command line: the message on stderr in the person's
+    /// language (and as JSON, in English), exit 2.
+    func usage(_ message: LocalizedText) -> ExitCode {
+        if json { io.writeJSON(["status": "error", "error": JSONValue(message.english)]) }
+        io.err.write(
+            "share \(command): " + t(.runHelp, ["message": message.localized, "command": "share \(command)"]) + "\n")
         return .usage
     }
 
-    /// A failure: the message on stderr (and as JSON), exit 1.
-    func failure(_ message: String) -> ExitCode {
-        if json { io.writeJSON(["status": "error", "error": JSONValue(message)]) }
-        io.err.write("share \(command): \(message)\n")
+    /// A failure: the message on stderr in the person's language (and as
+    /// JSON, in English), exit 1.
+    func failure(_ message: LocalizedText) -> ExitCode {
+        if json { io.writeJSON(["status": "error", "error": JSONValue(message.english)]) }
+        io.err.write("share \(command): \(message.localized)\n")
         return .failure
     }
 }

@@ -1,6 +1,7 @@
 import AppSupport
 import Dispatch
 import Foundation
+import ShareCore
 
 /// Where `share login` gets the password: a line typed on the terminal
 /// without echo, or one line of standard input (`--password-stdin`). The
@@ -13,7 +14,7 @@ enum SessionPassword {
     /// - Throws: `ProgramError` when there is no line or it is too long.
     static func fromStandardInput() throws(ProgramError) -> String {
         guard let line = readLine(fd: 0) else {
-            throw ProgramError("no password on standard input (--password-stdin reads one line)")
+            throw ProgramError(localized(.noPasswordOnStdin))
         }
         return line
     }
@@ -27,12 +28,12 @@ enum SessionPassword {
     static func fromTerminal(prompt: String, err: any OutputSink) throws(ProgramError) -> String {
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else {
-            throw ProgramError("no terminal to ask for the password on; give it with --password-stdin")
+            throw ProgramError(localized(.noTerminalForPassword))
         }
         defer { close(fd) }
         var saved = termios()
         guard tcgetattr(fd, &saved) == 0 else {
-            throw ProgramError("cannot set up the terminal for the password; give it with --password-stdin")
+            throw ProgramError(localized(.cannotSetUpTerminal))
         }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
@@ -56,7 +57,7 @@ enum SessionPassword {
         let line = readLine(fd: fd)
         _ = tcsetattr(fd, TCSAFLUSH, &saved)
         err.write("\n")
-        guard let line else { throw ProgramError("no password was typed") }
+        guard let line else { throw ProgramError(localized(.noPasswordTyped)) }
         return line
     }
 

@@ -12,80 +12,88 @@ public enum ShareCLI {
     /// The command table of `share`.
     public static let table: CommandTable = CommandTable(
         program: "share",
-        summary: "share text, links and files into a chat thread or channel",
+        summary: t(.programSummary),
         commands: [
-            Subcommand(name: "send", summary: ShareCommands.send.summary, help: SendCommand.help) {
+            Subcommand(name: "send", summary: t(.summarySend), help: SendCommand.help) {
                 arguments, io in
                 await SendCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },
             Subcommand(
-                name: "inbox", summary: ShareCommands.inbox.summary,
+                name: "inbox", summary: t(.summaryInbox),
                 help: InboxCommand.help, subcommands: InboxCommand.subcommands
             ) {
                 arguments, io in
                 await InboxCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },
             Subcommand(
-                name: "login", summary: ShareCommands.login.summary,
+                name: "login", summary: t(.summaryLogin),
                 help: LoginCommand.help
             ) { arguments, io in
                 await LoginCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },
-            Subcommand(name: "logout", summary: ShareCommands.logout.summary, help: LogoutCommand.help) {
+            Subcommand(name: "logout", summary: t(.summaryLogout), help: LogoutCommand.help) {
                 arguments, io in
                 await LogoutCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },
-            Subcommand(name: "status", summary: ShareCommands.status.summary, help: StatusCommand.help) {
+            Subcommand(name: "status", summary: t(.summaryStatus), help: StatusCommand.help) {
                 arguments, io in
                 await StatusCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },
-            Subcommand(name: "targets", summary: ShareCommands.targets.summary, help: TargetsCommand.help) {
+            Subcommand(name: "targets", summary: t(.summaryTargets), help: TargetsCommand.help) {
                 arguments, io in
                 await TargetsCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },
-            Subcommand(name: "desktop-entry", summary: ShareCommands.desktopEntry.summary, help: DesktopEntry.help) {
+            Subcommand(name: "desktop-entry", summary: t(.summaryDesktopEntry), help: DesktopEntry.help) {
                 arguments, io in
                 DesktopEntry.run(arguments, io: io)
             },
-            Subcommand(name: "notify", summary: ShareCommands.notify.summary, help: NotifyCommand.help) {
+            Subcommand(name: "notify", summary: t(.summaryNotify), help: NotifyCommand.help) {
                 arguments, io in
                 await NotifyCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },
             Subcommand(
-                name: "debug", summary: ShareCommands.debug.summary, help: DebugCommand.help,
+                name: "debug", summary: t(.summaryDebug), help: DebugCommand.help,
                 subcommands: DebugCommand.subcommands
             ) { arguments, io in
-                await DebugCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+                // A developer's aid, in English only (its help too).
+                await Language.withLanguage(.english) {
+                    await DebugCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+                }
             },
             Subcommand(
-                name: "manpage", summary: ShareCommands.manpage.summary,
-                help: "Usage: share manpage\n\nPrints the manual page of share (roff), made from the same help "
-                    + "texts as --help;\ntools/cli-docs writes it to contrib/man/share.1.\n"
+                name: "manpage", summary: t(.summaryManpage),
+                help: t(.manpageHelp)
             ) { arguments, io in
                 guard arguments.isEmpty else {
-                    io.err.write("share manpage: takes no arguments; run 'share manpage --help'\n")
+                    io.err.write(
+                        "share manpage: " + t(.runHelp, ["message": t(.takesNoArguments), "command": "share manpage"])
+                            + "\n")
                     return .usage
                 }
                 io.out.write(ManualPage(table: ShareCLI.table).roff)
                 return .success
             },
-            Subcommand(name: "completions", summary: ShareCommands.completions.summary, help: completionsHelp) {
+            Subcommand(name: "completions", summary: t(.summaryCompletions), help: completionsHelp) {
                 arguments, io in
                 guard arguments.count == 1, ShellCompletions.shells.contains(arguments[0]) else {
+                    let message = t(
+                        .nameOneShell,
+                        ["suggestion": Suggestion.didYouMean(arguments.first ?? "", in: ShellCompletions.shells)])
                     io.err.write(
-                        "share completions: name one shell: bash, zsh or fish"
-                            + Suggestion.didYouMean(arguments.first ?? "", in: ShellCompletions.shells)
-                            + "; run 'share completions --help'\n")
+                        "share completions: " + t(.runHelp, ["message": message, "command": "share completions"]) + "\n"
+                    )
                     return .usage
                 }
                 io.out.write(
                     ShellCompletions.script(for: arguments[0], program: "share", commands: ShareCommands.all) ?? "")
                 return .success
             },
-            Subcommand(name: "reference", summary: ShareCommands.reference.summary, help: referenceHelp) {
+            Subcommand(name: "reference", summary: t(.summaryReference), help: referenceHelp) {
                 arguments, io in
                 guard arguments.isEmpty else {
-                    io.err.write("share reference: takes no arguments; run 'share reference --help'\n")
+                    io.err.write(
+                        "share reference: "
+                            + t(.runHelp, ["message": t(.takesNoArguments), "command": "share reference"]) + "\n")
                     return .usage
                 }
                 io.out.write(CommandReference.markdown(program: "share", commands: ShareCommands.all))
@@ -96,32 +104,10 @@ public enum ShareCLI {
     )
 
     /// The text of `share completions --help`.
-    static let completionsHelp = """
-        Usage: share completions bash|zsh|fish
-
-        Prints a completion script for the shell, made from the same option
-        declarations as share's parser:
-
-          source <(share completions bash)          # bash, or save it in
-                                                    # ~/.local/share/bash-completion/completions/share
-          share completions zsh > ~/.zfunc/_share    # zsh, with ~/.zfunc on $fpath
-          share completions fish > ~/.config/fish/completions/share.fish
-
-        Exit codes: 0 printed, 2 no such shell.
-
-        """
+    static var completionsHelp: String { t(.completionsHelp) }
 
     /// The text of `share reference --help`.
-    static let referenceHelp = """
-        Usage: share reference
-
-        Prints the CLI reference in Markdown (every command, its usage and options),
-        made from the same declarations as the parser; README.md's "CLI reference" is
-        this text (tools/cli-docs writes it there).
-
-        Exit codes: 0 printed, 2 invalid command line.
-
-        """
+    static var referenceHelp: String { t(.referenceHelp) }
 
     /// Runs `share` with `arguments` (without the program name).
     /// - Returns: the process exit code.

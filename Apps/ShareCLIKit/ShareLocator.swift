@@ -34,28 +34,28 @@ enum LocateProblem: Error, Sendable {
     /// Several shares' ids begin with it.
     case ambiguous(String, [String])
     /// The inbox or the outbox cannot be read.
-    case unreadable(String)
+    case unreadable(LocalizedText)
 
     /// Says the problem on stderr (and as JSON) and gives the exit code.
     func report(io: ProgramIO, json: Bool) -> ExitCode {
-        let message: String
+        let message: LocalizedText
         let code: ExitCode
         switch self {
         case .tooShort(let id):
-            message = "an id needs at least \(ShareLocator.minimumPrefix) characters, not '\(id)'"
+            message = localized(.idTooShort, ["minimum": ShareLocator.minimumPrefix, "id": id])
             code = .usage
         case .notFound(let id):
-            message = "no entry \(id) (share inbox list shows what waits)"
+            message = localized(.noEntryListHint, ["id": id])
             code = .failure
         case .ambiguous(let id, let matches):
-            message = "'\(id)' is the beginning of several ids (\(matches.joined(separator: ", "))); give more of it"
+            message = localized(.idAmbiguous, ["id": id, "matches": matches.joined(separator: ", ")])
             code = .usage
         case .unreadable(let why):
             message = why
             code = .failure
         }
-        if json { io.writeJSON(["status": "error", "error": JSONValue(message)]) }
-        io.err.write("share inbox: \(TerminalText.neutralised(message))\n")
+        if json { io.writeJSON(["status": "error", "error": JSONValue(message.english)]) }
+        io.err.write("share inbox: \(TerminalText.neutralised(message.localized))\n")
         return code
     }
 }
@@ -96,7 +96,7 @@ struct ShareLocator: Sendable {
             scan = try inbox.scan()
             items = try outbox?.list(states: Set(OutboxState.allCases)) ?? []
         } catch {
-            return .failure(.unreadable("\(error)"))
+            return .failure(.unreadable(LocalizedText(describing: error)))
         }
         var shares: [String: LocatedShare] = [:]
         for entry in scan.entries { shares[entry.id] = .inbox(entry.id) }

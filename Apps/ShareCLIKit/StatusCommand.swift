@@ -12,28 +12,7 @@ import SharedStateInterface
 /// token), the share inbox, and what the daemon says about itself.
 /// Informational: it exits 0 whether or not anyone is logged in.
 enum StatusCommand {
-    static let help = """
-        Usage: share status [--json]
-
-        Shows the server and account `share login` chose, whether the parent session
-        (held by share-daemon) and the child session (used by share send) are stored
-        and when their refresh tokens expire, how many shares wait in the share inbox
-        (and how many are quarantined or older than the maximum age), and the state of
-        share-daemon: its outbox and the shares it could not send, with the reason, and
-        the latest shares it delivered or refused (`share-daemon sent ID to TARGET`).
-        Session ids are shown; tokens never are.
-
-        Options:
-          --json  print one JSON object on stdout: {"logged_in", "server", "user",
-                  "parent", "child", "inbox", "daemon"} (a session is null when none is
-                  stored, "daemon" is null when share-daemon is not running).
-
-        Exit codes:
-          0   the status was shown (also when not logged in)
-          1   the keychain or the shared container cannot be opened
-          2   invalid command line
-
-        """
+    static var help: String { t(.statusHelp) }
 
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
@@ -48,7 +27,7 @@ enum StatusCommand {
         do {
             assembly = try ClientAssembly(environment: environment)
         } catch {
-            return output.failure("\(error)")
+            return output.failure(LocalizedText(describing: error))
         }
         let status = Status.gather(assembly)
         if output.json { output.io.writeJSON(status.json) } else { io.out.write(status.text) }
@@ -81,8 +60,8 @@ struct Status {
     var loggedIn: Bool { parent?.sessionID != nil }
 
     static func gather(_ assembly: ClientAssembly) -> Status {
-        let state = assembly.container.state
-        let server = (try? state.value(for: .serverOrigin)) ?? nil
+        let account = try? assembly.signedInAccount()
+        let server = account?.origin
         var parent: StoredSession?
         var child: StoredSession?
         if let server, let connection = try? assembly.connection(to: server) {
@@ -95,7 +74,7 @@ struct Status {
         let outbox = (try? assembly.existingDaemonOutbox()) ?? nil
         let finished = ((try? outbox?.list(states: [.sent, .failed])) ?? nil) ?? []
         return Status(
-            server: server, user: (try? state.value(for: .accountUsername)) ?? nil, parent: parent, child: child,
+            server: server, user: account?.username, parent: parent, child: child,
             inbox: inbox, daemon: DaemonControl.status(path: DaemonControl.socketPath(of: assembly)),
             outcomes: Array(finished.sorted { $0.updatedAt > $1.updatedAt }.prefix(3)),
             now: UnixClock.system.seconds())
@@ -148,26 +127,29 @@ struct Status {
 
     // MARK: - Text
 
+    /// What a person reads, in the person's language. Session ids, times
+    /// and the server's words are shown as they are.
     var text: String {
         var lines: [String] = []
         if let server {
-            lines.append("server: \(server)")
-            lines.append("user: \(user ?? "unknown")")
-            if !loggedIn { lines.append("not logged in: run `share login --server \(server) --user NAME`") }
+            lines.append(t(.statusServer, ["server": server]))
+            lines.append(t(.statusUser, ["user": user ?? t(.statusUnknownUser)]))
+            if !loggedIn { lines.append(t(.statusNotLoggedInAt, ["server": server])) }
         } else {
-            lines.append("not logged in: run `share login --server URL --user NAME`")
+            lines.append(t(.statusNotLoggedIn))
         }
         if server != nil {
-            lines.append("parent session: " + sessionText(parent, missing: "none (log in)"))
-            lines.append("child session: " + sessionText(child, missing: "none (share-daemon creates it)"))
+            lines.append(t(.statusParentSession, ["session": sessionText(parent, missing: t(.statusParentMissing))]))
+            lines.append(t(.statusChildSession, ["session": sessionText(child, missing: t(.statusChildMissing))]))
         }
         switch inbox {
         case .success(let scan):
             lines.append(
-                "share inbox: \(scan.entries.count) waiting, \(scan.quarantined.count) quarantined, "
-                    + "\(scan.stale.count) older than the maximum age")
+                t(
+                    .statusInbox,
+                    ["waiting": scan.entries.count, "quarantined": scan.quarantined.count, "stale": scan.stale.count]))
         case .failure(let error):
-            lines.append("share inbox: cannot be read: \(error)")
+            lines.append(t(.statusInboxUnreadable, ["error": LocalizedText(describing: error).localized]))
         }
         lines += daemonText
         for item in outcomes {
@@ -176,42 +158,51 @@ struct Status {
             let when = RFC3339.string(unixSeconds: item.updatedAt / 1000)
             lines.append(
                 item.state == .sent
-                    ? "share-daemon sent \(item.clientMsgID) to \(target) at \(when)"
-                    : "share-daemon could not send \(item.clientMsgID) to \(target): "
-                        + "not sent: \(TerminalText.neutralised(item.lastError ?? "refused")) (at \(when))")
+                    ? t(.statusDaemonSent, ["id": item.clientMsgID.description, "target": target, "time": when])
+                    : t(
+                        .statusDaemonRefused,
+                        [
+                            "id": item.clientMsgID.description, "target": target,
+                            "reason": TerminalText.neutralised(item.lastError ?? t(.refusedFallback)), "time": when,
+                        ]))
         }
         return lines.map { $0 + "\n" }.joined()
     }
 
     private func sessionText(_ session: StoredSession?, missing: String) -> String {
         guard let session else { return missing }
-        if let error = session.error { return "unreadable (\(error))" }
+        if let error = session.error { return t(.statusSessionUnreadable, ["error": error]) }
         guard let id = session.sessionID, let expiry = session.refreshExpiresAt else { return missing }
-        let verb = expiry <= now ? "expired" : "expires"
-        return "\(id) (refresh token \(verb) \(RFC3339.string(unixSeconds: expiry)))"
+        let time = RFC3339.string(unixSeconds: expiry)
+        return t(expiry <= now ? .statusSessionExpired : .statusSessionExpires, ["id": id, "time": time])
     }
 
     private var daemonText: [String] {
         let daemon: DaemonStatusReport
         switch self.daemon {
         case .success(let status): daemon = status
-        case .failure(.notRunning): return ["daemon: not running"]
-        case .failure(let failure): return ["daemon: running (its answer could not be read: \(failure))"]
+        case .failure(.notRunning): return [t(.statusDaemonNotRunning)]
+        case .failure(let failure): return [t(.statusDaemonUnreadable, ["error": failure.description])]
         }
-        var lines = ["daemon: running (pid \(daemon.pid))"]
+        var lines = [t(.statusDaemonRunning, ["pid": daemon.pid])]
         if let outbox = daemon.outbox {
             lines.append(
-                "  outbox: \(outbox.pending) pending, \(outbox.sending) sending, \(outbox.sent) sent, "
-                    + "\(outbox.failed) failed")
+                t(
+                    .statusDaemonOutbox,
+                    [
+                        "pending": outbox.pending, "sending": outbox.sending, "sent": outbox.sent,
+                        "failed": outbox.failed,
+                    ]))
         }
-        if let child = daemon.childSession { lines.append("  child session: \(child)") }
-        if let last = daemon.lastPassAt { lines.append("  last pass: \(last)") }
-        if let error = daemon.lastError { lines.append("  last error: \(error)") }
-        if let last = daemon.lastTakeoverAt { lines.append("  last takeover at: \(last)") }
-        if let count = daemon.takenOver { lines.append("  taken over: \(count)") }
-        for entry in daemon.quarantined ?? [] { lines.append("  quarantined: \(entry)") }
+        if let child = daemon.childSession { lines.append(t(.statusDaemonChild, ["session": child])) }
+        if let last = daemon.lastPassAt { lines.append(t(.statusDaemonLastPass, ["time": last])) }
+        if let error = daemon.lastError { lines.append(t(.statusDaemonLastError, ["error": error])) }
+        if let last = daemon.lastTakeoverAt { lines.append(t(.statusDaemonLastTakeover, ["time": last])) }
+        if let count = daemon.takenOver { lines.append(t(.statusDaemonTakenOver, ["count": count])) }
+        for entry in daemon.quarantined ?? [] { lines.append(t(.statusDaemonQuarantined, ["entry": entry])) }
         for item in daemon.failed ?? [] {
-            lines.append("  failed: \(item.clientMsgID) to \(item.target): \(item.reason)")
+            lines.append(
+                t(.statusDaemonFailed, ["id": item.clientMsgID, "target": item.target, "reason": item.reason]))
         }
         return lines
     }

@@ -6,28 +6,17 @@ import TargetStoreInterface
 /// `share targets`: the recent targets (from the shared state, offline) or,
 /// with `--search`, the writable targets whose names match, from the server.
 enum TargetsCommand {
-    static let help = """
-        Usage: share targets [--search QUERY] [--limit N] [--json] [--server URL]
-
-        Without --search: the recent targets, newest first (the targets of the last
-        successful shares; they work offline). With --search: the threads and channels
-        whose names start with or contain QUERY, ignoring case and accents; only
-        targets with write permission; a forum channel is offered as a new post.
-
-        Each line shows the display path and the reference to give `share send --to`.
-        --json prints an array of {"kind", "id", "display_path"}.
-
-        Exit codes: 0 listed (possibly nothing), 1 the server cannot be asked (search
-        only), 2 invalid command line.
-
-        """
+    static var help: String { t(.targetsHelp) }
 
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(arguments, command: ShareCommands.targets)
         } catch {
-            io.err.write("share targets: \(error); run 'share targets --help'\n")
+            io.err.write(
+                "share targets: "
+                    + t(.runHelp, ["message": LocalizedText(describing: error).localized, "command": "share targets"])
+                    + "\n")
             return .usage
         }
         if parsed.asksForHelp {
@@ -35,14 +24,15 @@ enum TargetsCommand {
             return .success
         }
         guard let limit = Int(parsed.value(Options.limit) ?? "20"), limit > 0, parsed.positionals.isEmpty else {
-            io.err.write("share targets: --limit must be a positive number; run 'share targets --help'\n")
+            io.err.write(
+                "share targets: " + t(.runHelp, ["message": t(.limitPositive), "command": "share targets"]) + "\n")
             return .usage
         }
         let context: CLIContext
         do {
             context = try CLIContext(environment: environment, server: parsed.value(Options.server))
         } catch {
-            io.err.write("share targets: \(error)\n")
+            io.err.write("share targets: \(LocalizedText(describing: error).localized)\n")
             return .failure
         }
         let targets: [ShareTarget]
@@ -51,7 +41,13 @@ enum TargetsCommand {
                 targets = try await context.targetDirectory.search(query: query, limit: limit).map(\.target)
             } catch {
                 io.err.write(
-                    "share targets: cannot search \(context.origin): \(TerminalText.neutralised("\(error)"))\n")
+                    "share targets: "
+                        + t(
+                            .cannotSearch,
+                            [
+                                "origin": context.origin,
+                                "error": TerminalText.neutralised(LocalizedText(describing: error).localized),
+                            ]) + "\n")
                 return .failure
             }
         } else {
@@ -60,7 +56,7 @@ enum TargetsCommand {
                 if let warning = recent.warning { io.err.write("share targets: \(warning)\n") }
                 targets = Array(recent.targets.prefix(limit))
             } catch {
-                io.err.write("share targets: \(error)\n")
+                io.err.write("share targets: \(LocalizedText(describing: error).localized)\n")
                 return .failure
             }
         }
@@ -69,8 +65,8 @@ enum TargetsCommand {
         } else if targets.isEmpty {
             io.err.write(
                 parsed.value(Options.search) == nil
-                    ? "no recent targets yet: search with `share targets --search NAME`\n"
-                    : "no writable target matches\n")
+                    ? t(.noRecentTargets) + "\n"
+                    : t(.noWritableMatch) + "\n")
         } else {
             for target in targets {
                 // Names and titles are other users' words: shown, never obeyed.

@@ -79,6 +79,13 @@ public enum ShareDaemonProgram {
     public static func main(_ arguments: [String], io: ProgramIO = ProgramIO(), environment: [String: String]) async
         -> Int32
     {
+        // The daemon speaks English only: its log lines are read by scripts
+        // and grep (journalctl), and its help has no German table.
+        await Language.withLanguage(.english) { await run(arguments, io: io, environment: environment) }
+    }
+
+    /// ``main(_:io:environment:)`` in English.
+    private static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> Int32 {
         if arguments == ["help"] {
             io.out.write(help)
             return ExitCode.success.rawValue
@@ -125,7 +132,7 @@ public enum ShareDaemonProgram {
             log.error("daemon", "\(error)")
             return ExitCode.failure.rawValue
         }
-        guard let origin = (try? assembly.container.state.value(for: .serverOrigin)).flatMap({ $0 }) else {
+        guard let origin = (try? assembly.signedInAccount())?.origin else {
             log.error("daemon", "not logged in: run `share login --server URL --user NAME` first")
             return ExitCode.failure.rawValue
         }

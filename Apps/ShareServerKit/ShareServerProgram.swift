@@ -60,6 +60,12 @@ public enum ShareServerProgram {
     /// Runs the server with `arguments` (without the program name).
     /// - Returns: the process exit code.
     public static func main(_ arguments: [String], io: ProgramIO = ProgramIO()) async -> Int32 {
+        // The reference server is an operator's and a test's tool: English only.
+        await Language.withLanguage(.english) { await run(arguments, io: io) }
+    }
+
+    /// ``main(_:io:)`` in English.
+    private static func run(_ arguments: [String], io: ProgramIO) async -> Int32 {
         if arguments.first == "--help" || arguments.first == "-h" || arguments.isEmpty {
             (arguments.isEmpty ? io.err : io.out).write(help)
             return (arguments.isEmpty ? ExitCode.usage : .success).rawValue

@@ -37,7 +37,6 @@ let package = Package(
             // The one localized string table (English and German) of the
             // notifier's texts: placeholders and format strings are never
             // literals in code.
-            resources: [.copy("Resources/PushStrings.json")],
             swiftSettings: swiftSettings
         )
     ],

@@ -19,7 +19,8 @@ public final class ClientSandbox: @unchecked Sendable {
     /// The app group's directory (keychain, container, test files).
     public let home: TemporaryDirectory
     /// `SHAREKIT_KEYCHAIN*` and `SHAREKIT_CONTAINER_DIR` of this app group,
-    /// for helper processes that must share it.
+    /// for helper processes that must share it, and an English locale
+    /// (``TestSupport/TestLocale/english``).
     public let environment: [String: String]
     /// The client composition root.
     public let assembly: ClientAssembly
@@ -42,7 +43,7 @@ public final class ClientSandbox: @unchecked Sendable {
             environment = [
                 "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": home.file("keychain"),
                 "SHAREKIT_CONTAINER_DIR": home.file("container"),
-            ]
+            ].merging(TestLocale.english) { $1 }
             assembly = try ClientAssembly(environment: environment)
             connection = try assembly.connection(to: server.origin)
         } catch {

@@ -113,14 +113,16 @@ struct NonceHandlingTests {
         #expect(cache.nonce(forOrigin: "https://server.example.com") == nil)
     }
 
-    @Test("the shared-state cache uses dpop.nonce.<origin>")
+    @Test("the shared-state cache uses dpop.nonce.<digest of the origin>, never the address")
     func sharedState() throws {
         let state = InMemorySharedState()
         let handler = DPoPNonceHandler(cache: SharedStateNonceCache(state: state))
         _ = try handler.evaluate(
             status: 200, headers: ["DPoP-Nonce": "n-9"], body: [], url: "https://Server.example.com/x",
             sentNonce: nil, isRetry: false)
-        #expect(try state.snapshot() == ["dpop.nonce.https://server.example.com": "n-9"])
+        let key = SharedStateKey.dpopNonce(origin: "https://server.example.com")
+        #expect(try state.snapshot() == [key.name: "n-9"])
+        #expect(!key.name.contains("server.example.com"))
         #expect(try SharedStateNonceCache(state: state).nonce(forOrigin: "https://server.example.com") == "n-9")
         #expect(try handler.nonce(for: "https://server.example.com/other") == "n-9")
     }

@@ -11,7 +11,7 @@ struct CompletionTests {
         .deletingLastPathComponent().path
 
     static func share(_ arguments: [String]) throws -> ProcessResult {
-        try runProcess(BuiltProducts.path("share"), arguments)
+        try runProcess(BuiltProducts.path("share"), arguments, environment: TestLocale.english)
     }
 
     /// What bash's completion offers for a command line (the last word is being completed).

@@ -17,7 +17,9 @@ import Testing
 /// the notifier reads, the recent targets the picker shows.
 @Suite("share-daemon wiring, end to end")
 struct DaemonWiringTests {
-    @Test("the daemon makes the child session itself: none before --once, one of the parent's after, and share send uses it")
+    @Test(
+        "the daemon makes the child session itself: none before --once, one of the parent's after, and share send uses it"
+    )
     func daemonMakesChildSession() async throws {
         let fixture = try await ShareCLIFixture(childSession: false)
         defer { fixture.close() }
@@ -38,7 +40,9 @@ struct DaemonWiringTests {
         #expect(try rows.first?.get("client_component", as: String.self) == "share_ext")
         #expect(try rows.first?.get("revoked_at", as: Int64?.self) == nil)
 
-        let sent = try fixture.share(["send", "--text", "with the daemon's child session", "--to", "thread:t1", "--json"])
+        let sent = try fixture.share([
+            "send", "--text", "with the daemon's child session", "--to", "thread:t1", "--json",
+        ])
         #expect(sent.status == 0, "\(sent.stdout) \(sent.stderr)")
         #expect(ShareCLIFixture.json(sent)["status"] as? String == "sent", "\(sent.stdout)")
         #expect(try storage.read(.child)?.sessionID == child.sessionID, "share send used the daemon's child")

@@ -22,7 +22,7 @@ struct HelpTests {
             environment: [
                 "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": home + "/k",
                 "SHAREKIT_CONTAINER_DIR": home + "/c",
-            ])
+            ].merging(TestLocale.english) { $1 })
     }
 
     @Test("share: every command and subcommand answers --help and -h with exit 0, the same text as share help")

@@ -18,8 +18,9 @@ struct ManualPageTests {
             ("share-daemon.1", BuiltProducts.path("share-daemon"), ["--manpage"]),
             ("share-server.1", BuiltProducts.path("share-server"), ["manpage"]),
         ]
+        // The shipped pages are English: made so even in a German locale.
         for (file, program, arguments) in pages {
-            let printed = try runProcess(program, arguments)
+            let printed = try runProcess(program, arguments, environment: TestLocale.german)
             #expect(printed.status == 0)
             #expect(printed.stdout.hasPrefix(".\\\" Generated"), "\(file)")
             let shipped = try String(contentsOfFile: Self.root + "/contrib/man/" + file, encoding: .utf8)

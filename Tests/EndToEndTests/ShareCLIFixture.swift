@@ -31,7 +31,7 @@ final class ShareCLIFixture: @unchecked Sendable {
             let issuer = sandbox.connection.issuer
             try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
             if childSession { _ = try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent)) }
-            try sandbox.assembly.container.state.set(sandbox.origin, for: .serverOrigin)
+            try sandbox.assembly.recordAccount(SignedInAccount(origin: sandbox.origin, username: "alex"))
         } catch {
             sandbox.close()
             throw error
@@ -41,6 +41,12 @@ final class ShareCLIFixture: @unchecked Sendable {
     /// Runs `share <arguments>` with this app group's environment.
     func share(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
         try runProcess(BuiltProducts.path("share"), arguments, environment: sandbox.environment, stdin: stdin)
+    }
+
+    /// Runs `share <arguments>` with this app group's environment and `extra` over it (a locale).
+    func share(_ arguments: [String], environment extra: [String: String]) throws -> ProcessResult {
+        try runProcess(
+            BuiltProducts.path("share"), arguments, environment: sandbox.environment.merging(extra) { $1 })
     }
 
     /// Starts `share <arguments>` without waiting (crash tests); its

@@ -15,17 +15,26 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 struct DesktopAndTargetsTests {
     static let entryPath = repositoryRoot + "/contrib/desktop/sharekit.desktop"
 
-    @Test("the shipped desktop entry validates, offers exactly the intake's concrete types, and is what share prints")
+    @Test(
+        "the shipped desktop entry validates, takes URLs (%U), offers the concrete types of files, text and links, and is what share prints"
+    )
     func desktopEntry() throws {
         let validation = try runProcess("/usr/bin/desktop-file-validate", [Self.entryPath])
         #expect(validation.status == 0, "\(validation.stdout)\(validation.stderr)")
+        #expect(validation.stdout.isEmpty && validation.stderr.isEmpty, "no hint or warning either")
         let text = try String(contentsOfFile: Self.entryPath, encoding: .utf8)
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("MimeType=") })
         let types = line.dropFirst("MimeType=".count).split(separator: ";").map(String.init)
         #expect(types == OfferedContentTypes.all)
         #expect(!types.contains { $0.contains("*") || $0 == "application/octet-stream" })
-        #expect(text.contains("\nExec=share send --desktop %F\n"))
-        let printed = try runProcess(BuiltProducts.path("share"), ["desktop-entry"])
+        #expect(!types.contains { $0.hasPrefix("x-scheme-handler/") }, "opening every link is no share")
+        for offered in ["text/plain", "text/uri-list", "text/x-uri", "image/jpeg", "application/pdf"] {
+            #expect(types.contains(offered), "\(offered)")
+        }
+        // URLs, so that a web page handed over stays a link (with %F the desktop would download it).
+        #expect(text.contains("\nExec=share send --desktop %U\n"))
+        #expect(text.contains("\nX-KDE-Protocols=file,http,https\n"))
+        let printed = try runProcess(BuiltProducts.path("share"), ["desktop-entry"], environment: TestLocale.english)
         #expect(printed.status == 0)
         #expect(printed.stdout == text, "regenerate with: share desktop-entry > contrib/desktop/sharekit.desktop")
     }
@@ -103,6 +112,38 @@ struct DesktopAndTargetsTests {
         #expect(cancelled.status == 130)
         #expect(try fixture.inboxEntries().isEmpty)
         #expect(try await fixture.messages(channel: "c1").count == 1, "cancelling the chooser shares nothing")
+    }
+
+    @Test("handed a web URL, a file:// URL and a text/uri-list file: links in the text, only the file attached")
+    func desktopHandsOverLinks() async throws {
+        let fixture = try await PickerFixture()
+        defer { fixture.close() }
+        let (notifier, log) = try Self.notifier(fixture)
+        let photo = try fixture.file("photo one.txt", "a picture of words\n")
+        let photoURL = "file://" + photo.replacingOccurrences(of: " ", with: "%20")
+        // A drag of two links saved as a file: RFC 2483, CRLF, with a comment.
+        let list = try fixture.file(
+            "dropped-links", "# links from the browser\r\nhttps://example.com/a?x=1\r\nhttps://example.com/b\r\n")
+        let result = try fixture.share(
+            ["send", "--desktop", "https://example.com/page", photoURL, list, "--to", "thread:t1"],
+            environment: ["SHAREKIT_NOTIFY_COMMAND": notifier])
+        #expect(result.status == 0, "\(result.stderr)")
+        let messages = try await fixture.messages(thread: "t1")
+        let message = try #require(messages.first { $0.text.contains("https://example.com/page") }, "\(messages)")
+        #expect(message.files == ["photo one.txt"], "the links are not files")
+        for link in ["https://example.com/page", "https://example.com/a?x=1", "https://example.com/b"] {
+            #expect(message.text.contains(link), "\(message.text)")
+        }
+        #expect(!message.text.contains("links from the browser"), "a comment of the list is not shared")
+        #expect(try String(contentsOfFile: log, encoding: .utf8).contains("ShareKit: shared"))
+
+        // A note with a colon is not a list of links: it stays a file.
+        let note = try fixture.file("note.txt", "todo: buy milk\nhttps://example.com/c\n")
+        let kept = try fixture.share(
+            ["send", "--desktop", note, "--to", "thread:t1"], environment: ["SHAREKIT_NOTIFY_COMMAND": notifier])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        let noted = try await fixture.messages(thread: "t1").first { $0.files == ["note.txt"] }
+        #expect(noted != nil && noted?.text.contains("https://example.com/c") == false)
     }
 
     @Test("opened in a terminal by the desktop entry: the picker, then a notification that says where it went")

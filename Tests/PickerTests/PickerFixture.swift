@@ -25,7 +25,7 @@ final class PickerFixture: @unchecked Sendable {
             let issuer = sandbox.connection.issuer
             try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
             try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent))
-            try sandbox.assembly.container.state.set(sandbox.origin, for: .serverOrigin)
+            try sandbox.assembly.recordAccount(SignedInAccount(origin: sandbox.origin, username: "alex"))
         } catch {
             sandbox.close()
             throw error

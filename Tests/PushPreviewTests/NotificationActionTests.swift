@@ -38,7 +38,8 @@ struct NotificationActionTests {
         #expect(page.stdout.contains(fixture.messageID))
         #expect(!page.stdout.contains(PushFixture.excerpt), "the page holds no content")
 
-        let german = try fixture.notify(fixture.payload(), [], environment: environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })
+        let german = try fixture.notify(
+            fixture.payload(), [], environment: environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })
         #expect(german.status == 0, "\(german.stderr)")
         #expect(StandIns.calls(notifications).last?.contains("--action=default=Öffnen") == true)
 
@@ -48,7 +49,8 @@ struct NotificationActionTests {
         #expect(StandIns.lines(opened).count == 2, "the German click opened it again; --no-wait offers nothing")
 
         let failingOpener = try fixture.notify(
-            fixture.payload(), [], environment: environment.merging([NotificationPresenter.openCommandVariable: "false"]) { $1 })
+            fixture.payload(), [],
+            environment: environment.merging([NotificationPresenter.openCommandVariable: "false"]) { $1 })
         #expect(failingOpener.status == 1)
         #expect(failingOpener.stderr.contains("false failed"), "\(failingOpener.stderr)")
     }
@@ -60,7 +62,8 @@ struct NotificationActionTests {
         let notifications = fixture.sandbox.home.file("notifications")
         let environment = [
             NotificationPresenter.commandVariable: try StandIns.notifier(fixture, record: notifications, click: true),
-            NotificationPresenter.openCommandVariable: try StandIns.opener(fixture, record: fixture.sandbox.home.file("opened")),
+            NotificationPresenter.openCommandVariable: try StandIns.opener(
+                fixture, record: fixture.sandbox.home.file("opened")),
         ]
         #expect(try fixture.notify(fixture.payload(message: "m-gone"), [], environment: environment).status == 0)
         try await fixture.setMode(.none)
@@ -92,7 +95,8 @@ struct NotificationActionTests {
             #expect(json["urgency"] as? String == expected.urgency, "\(expected): \(json)")
             #expect((json["sound"] as? String != nil) == expected.sounds, "\(expected): \(json)")
 
-            let shown = try fixture.notify(payload, ["--no-wait"], environment: [NotificationPresenter.commandVariable: notify])
+            let shown = try fixture.notify(
+                payload, ["--no-wait"], environment: [NotificationPresenter.commandVariable: notify])
             #expect(shown.status == 0, "\(shown.stderr)")
             let arguments = try #require(StandIns.calls(record).last)
             #expect(arguments.contains("--urgency=\(expected.urgency)"), "\(expected): \(arguments)")
@@ -102,7 +106,9 @@ struct NotificationActionTests {
         }
     }
 
-    @Test("hostile preview links are refused: another origin or scheme, smuggled characters; the server's own absolute link is taken")
+    @Test(
+        "hostile preview links are refused: another origin or scheme, smuggled characters; the server's own absolute link is taken"
+    )
     func hostileLinks() async throws {
         let fixture = try await PushFixture()
         defer { fixture.close() }
@@ -115,7 +121,8 @@ struct NotificationActionTests {
         let notifications = fixture.sandbox.home.file("notifications")
         let environment = [
             NotificationPresenter.commandVariable: try StandIns.notifier(fixture, record: notifications, click: true),
-            NotificationPresenter.openCommandVariable: try StandIns.opener(fixture, record: fixture.sandbox.home.file("opened")),
+            NotificationPresenter.openCommandVariable: try StandIns.opener(
+                fixture, record: fixture.sandbox.home.file("opened")),
         ]
         for webURL in refused {
             let server = try FixedAnswerServer(status: 200, body: try Self.preview(webURL: webURL))
@@ -149,7 +156,8 @@ struct NotificationActionTests {
         }
         var aps = try #require(fixture.payload()["aps"] as? [String: Any])
         aps["thread-id"] = String(repeating: "t", count: 257)
-        #expect(PushFixture.json(try fixture.notify(fixture.payload(extra: ["aps": aps])))["thread_id"] as? String == "t-1")
+        #expect(
+            PushFixture.json(try fixture.notify(fixture.payload(extra: ["aps": aps])))["thread_id"] as? String == "t-1")
 
         aps["thread-id"] = "t-1\u{1b}]0;owned\u{07}"
         aps["interruption-level"] = 5

@@ -33,9 +33,11 @@ struct NotificationLinkTests {
         #expect(NotificationLink.resolve(webURL, origin: Self.origin) == nil)
     }
 
-    @Test("an origin that is not plain http(s)://authority gives no link", arguments: [
-        "ftp://127.0.0.1:21", "http://", "http://127.0.0.1:8080/path", "http://user@127.0.0.1", "127.0.0.1:8080",
-    ])
+    @Test(
+        "an origin that is not plain http(s)://authority gives no link",
+        arguments: [
+            "ftp://127.0.0.1:21", "http://", "http://127.0.0.1:8080/path", "http://user@127.0.0.1", "127.0.0.1:8080",
+        ])
     func badOrigins(_ origin: String) {
         #expect(NotificationLink.resolve("/web/m", origin: origin) == nil)
     }

@@ -54,7 +54,9 @@ struct RegistrationLifecycleTests {
         #expect(shown.last == "\(PushFixture.channelName): \(PushFixture.excerpt)", "\(shown)")
     }
 
-    @Test("a registration made with a session that ended: after the new login, share-daemon --once registers again with the new session")
+    @Test(
+        "a registration made with a session that ended: after the new login, share-daemon --once registers again with the new session"
+    )
     func registrationOfAnEndedSession() async throws {
         let fixture = try await PushFixture()
         defer { fixture.close() }
@@ -80,7 +82,9 @@ struct RegistrationLifecycleTests {
         #expect(PushFixture.json(try fixture.notify(fixture.payload()))["outcome"] as? String == "preview")
     }
 
-    @Test("a registration the server removed: that push keeps the placeholder, the daemon registers again at once, the next renders in full")
+    @Test(
+        "a registration the server removed: that push keeps the placeholder, the daemon registers again at once, the next renders in full"
+    )
     func removedRegistration() async throws {
         let fixture = try await PushFixture()
         defer { fixture.close() }
@@ -106,7 +110,9 @@ struct RegistrationLifecycleTests {
         #expect(rendered?.contains("(preview)") == true, "\(rendered ?? "no line")")
     }
 
-    @Test("share notify counts a refused preview token; the daemon's next pass registers again, and share notify renders in full")
+    @Test(
+        "share notify counts a refused preview token; the daemon's next pass registers again, and share notify renders in full"
+    )
     func notifierRefusalReachesDaemon() async throws {
         let fixture = try await PushFixture()
         defer { fixture.close() }

@@ -1,3 +1,4 @@
+import ClientAssembly
 import ClientTestSupport
 import Foundation
 import SessionsInterface
@@ -18,8 +19,8 @@ struct LoginTests {
         #expect(result.stdout == "logged in as alex at \(fixture.origin)\n")
         let parent = try #require(try fixture.stored(.parent))
         #expect(try await fixture.spaces(with: parent).status == 200, "the stored session works")
-        #expect(try fixture.state.value(for: .serverOrigin) == fixture.origin)
-        #expect(try fixture.state.value(for: .accountUsername) == "alex")
+        #expect(
+            try fixture.sandbox.assembly.signedInAccount() == SignedInAccount(origin: fixture.origin, username: "alex"))
         for secret in try fixture.tokenTexts() + [LoginFixture.password] {
             #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
         }
@@ -76,8 +77,7 @@ struct LoginTests {
         #expect(result.stderr.contains("wrong username or password for alex at \(fixture.origin)"), "\(result.stderr)")
         #expect(!result.stdout.contains(wrong) && !result.stderr.contains(wrong))
         #expect(try fixture.stored(.parent) == nil)
-        #expect(try fixture.state.value(for: .serverOrigin) == nil)
-        #expect(try fixture.state.value(for: .accountUsername) == nil)
+        #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
     }
 
     @Test("the server cannot be reached: exit 1, cannot reach URL, nothing stored")
@@ -89,7 +89,7 @@ struct LoginTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot reach \(fixture.origin)"), "\(result.stderr)")
         #expect(try fixture.stored(.parent) == nil)
-        #expect(try fixture.state.value(for: .serverOrigin) == nil)
+        #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
     }
 
     @Test(
@@ -131,7 +131,7 @@ struct LoginTests {
             ("login", "--password-stdin"), ("logout", "--server"), ("status", "--json"),
         ])
     func help(_ command: String, option: String) throws {
-        let result = try runProcess(BuiltProducts.path("share"), [command, "--help"])
+        let result = try runProcess(BuiltProducts.path("share"), [command, "--help"], environment: TestLocale.english)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Usage: share \(command)"))
         #expect(result.stdout.contains(option) && result.stdout.contains("Exit codes:"))

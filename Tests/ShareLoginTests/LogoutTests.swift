@@ -46,8 +46,7 @@ struct LogoutTests {
         #expect(try fixture.state.value(for: .recentTargets) == nil)
         #expect(InstanceValues.read(from: fixture.state) == nil)
         for key in SharedStateKey.instanceKeys { #expect(try fixture.state.value(for: key) == nil, "\(key)") }
-        #expect(try fixture.state.value(for: .accountUsername) == nil)
-        #expect(try fixture.state.value(for: .serverOrigin) == nil)
+        #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
     }
 
     @Test("the server is down: everything is deleted here, exit 0, and the output says the server was not told")
@@ -70,7 +69,7 @@ struct LogoutTests {
         #expect(try fixture.stored(.child) == nil)
         #expect(try fixture.state.value(for: .recentTargets) == nil)
         #expect(InstanceValues.read(from: fixture.state) == nil)
-        #expect(try fixture.state.value(for: .serverOrigin) == nil)
+        #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
 
         let text = try fixture.share(["logout", "--server", fixture.origin])
         #expect(text.status == 0)

@@ -14,8 +14,7 @@ enum PickerLaunch {
     static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     /// Why `share send` stops when it has no target and no terminal.
-    static let noTerminalMessage =
-        "no target: give --to TARGET (the target picker needs a terminal, and standard input or output is not one)"
+    static var noTerminalMessage: LocalizedText { localized(.noTerminal) }
 
     /// Stops a command line without `--to` that cannot open the picker.
     /// - Returns: the usage exit, or nil when the picker can open (or is not needed).
@@ -37,12 +36,12 @@ enum PickerLaunch {
         do {
             outcome = try await picker.run(comment: request.comment)
         } catch {
-            return report.failure("\(error)")
+            return report.failure(LocalizedText(describing: error))
         }
         switch outcome {
         case .cancel:
             if report.json { report.io.writeJSON(["status": "cancelled", "kept": false]) }
-            report.io.err.write("share send: cancelled; nothing was shared\n")
+            report.io.err.write("share send: " + t(.pickerCancelled) + "\n")
             return .cancelled
         case .send(let target, let comment):
             request.target = reference(of: target)
@@ -68,7 +67,7 @@ enum PickerLaunch {
         let line = request.comment.split(separator: "\n").first.map(String.init) ?? ""
         if !line.allSatisfy(\.isWhitespace) { return String(line.prefix(120)) }
         if let item = request.items.first { return URL(fileURLWithPath: item).lastPathComponent }
-        return request.texts.first.map { String($0.prefix(120)) } ?? "Shared with ShareKit"
+        return request.texts.first.map { String($0.prefix(120)) } ?? t(.newPostDefaultTitle)
     }
 }
 
@@ -84,13 +83,13 @@ extension CLIContext {
 enum ItemPreview {
     static func line(for request: SendRequest, intake: any ShareIntaking, sniffer: any ContentSniffing) -> String {
         let count = request.items.count + request.texts.count + (request.readStandardInput ? 1 : 0)
-        let more = count > 1 ? " (+\(count - 1) more)" : ""
+        let more = count > 1 ? t(.previewMore, ["count": count - 1]) : ""
         if let first = request.items.first {
             return describe(argument: first, intake: intake, sniffer: sniffer) + more
         }
-        if let text = request.texts.first { return "Text: " + String(text.prefix(60)) + more }
-        if request.readStandardInput { return "Standard input" + more }
-        return "Comment only"
+        if let text = request.texts.first { return t(.previewText, ["text": String(text.prefix(60))]) + more }
+        if request.readStandardInput { return t(.previewStdin) + more }
+        return t(.previewCommentOnly)
     }
 
     private static func describe(argument: String, intake: any ShareIntaking, sniffer: any ContentSniffing)
@@ -101,12 +100,12 @@ enum ItemPreview {
         case .file(let path):
             let name = URL(fileURLWithPath: path).lastPathComponent
             var info = stat()
-            guard stat(path, &info) == 0 else { return "\(name) - cannot be read" }
-            let type = (try? sniffer.contentType(ofFileAt: path)) ?? "unknown type"
+            guard stat(path, &info) == 0 else { return t(.previewUnreadable, ["name": name]) }
+            let type = (try? sniffer.contentType(ofFileAt: path)) ?? t(.previewUnknownType)
             return "\(name) - \(type) - \(ProgressBar.formatBytes(Int64(info.st_size)))"
-        case .link(let url): return "Link: " + url
-        case .text(let text): return "Text: " + String(text.prefix(60))
-        case .standardInput: return "Standard input"
+        case .link(let url): return t(.previewLink, ["url": url])
+        case .text(let text): return t(.previewText, ["text": String(text.prefix(60))])
+        case .standardInput: return t(.previewStdin)
         }
     }
 }

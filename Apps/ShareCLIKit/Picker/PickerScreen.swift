@@ -10,16 +10,18 @@ enum PickerScreen {
     static let escape = "\u{1B}["
     /// Starts every frame: cursor home, clear the screen.
     static let frameStart = escape + "H" + escape + "2J"
-    static let note = "Only targets with write permission."
+    static var note: String { t(.pickerNote) }
 
     /// The frame for `state` on a screen of `rows` by `columns`.
     static func frame(_ state: PickerState, rows: Int, columns: Int) -> String {
         var lines: [String] = []
-        let cancel = styled("[ Cancel ]", focused: state.focus == .cancel)
-        let send = styled("[ Send ]", focused: state.focus == .send, dim: !state.canSend)
-        let title = "Share"
-        if columns >= 10 + 8 + title.count + 2 {
-            let gap = columns - 10 - 8 - title.count
+        let cancelLabel = "[ " + t(.pickerCancel) + " ]"
+        let sendLabel = "[ " + t(.pickerSend) + " ]"
+        let cancel = styled(cancelLabel, focused: state.focus == .cancel)
+        let send = styled(sendLabel, focused: state.focus == .send, dim: !state.canSend)
+        let title = t(.pickerTitle)
+        if columns >= cancelLabel.count + sendLabel.count + title.count + 2 {
+            let gap = columns - cancelLabel.count - sendLabel.count - title.count
             lines.append(
                 cancel + String(repeating: " ", count: gap / 2) + bold(title)
                     + String(repeating: " ", count: gap - gap / 2) + send)
@@ -29,10 +31,10 @@ enum PickerScreen {
         }
         lines.append(fit(state.preview, columns))
         lines.append("")
-        lines.append(field("Comment", state.comment, focused: state.focus == .comment, columns: columns))
-        lines.append(fit("To: " + (state.chosen?.displayPath ?? "(no target chosen)"), columns))
+        lines.append(field(t(.pickerComment), state.comment, focused: state.focus == .comment, columns: columns))
+        lines.append(fit(t(.pickerTo, ["target": state.chosen?.displayPath ?? t(.pickerNoTarget)]), columns))
         lines.append("")
-        lines.append(field("Search", state.query, focused: state.focus == .search, columns: columns))
+        lines.append(field(t(.pickerSearch), state.query, focused: state.focus == .search, columns: columns))
         lines.append(dimmed(fit(note, columns)))
         lines.append(fit(heading(state), columns))
 
@@ -51,17 +53,17 @@ enum PickerScreen {
 
     private static func heading(_ state: PickerState) -> String {
         if !state.isSearching {
-            return state.recents.isEmpty ? "No recent targets: type to search." : "Recent targets:"
+            return state.recents.isEmpty ? t(.pickerNoRecents) : t(.pickerRecents)
         }
-        if state.results == nil { return "Searching for \"\(state.query)\"..." }
-        if let error = state.searchError { return "Search failed: \(error)" }
+        if state.results == nil { return t(.pickerSearching, ["query": state.query]) }
+        if let error = state.searchError { return t(.pickerSearchFailed, ["error": error]) }
         return state.listed.isEmpty
-            ? "No writable target matches \"\(state.query)\"." : "Results for \"\(state.query)\":"
+            ? t(.pickerNoMatch, ["query": state.query]) : t(.pickerResults, ["query": state.query])
     }
 
     private static func statusLine(_ state: PickerState, columns: Int) -> String {
         if let hint = state.hint { return bold(fit(hint, columns)) }
-        return dimmed(fit("Tab/arrows move - Enter chooses or sends - Esc cancels", columns))
+        return dimmed(fit(t(.pickerKeys), columns))
     }
 
     /// The rows that fit, keeping the focused row on screen.

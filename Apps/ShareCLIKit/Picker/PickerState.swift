@@ -56,7 +56,7 @@ struct PickerState: Sendable {
     var canSend: Bool { chosen != nil }
 
     /// The hint shown when Send is pressed without a target.
-    static let chooseFirst = "Choose a target first: pick one of the list, or search for one."
+    static var chooseFirst: String { t(.pickerChooseFirst) }
 
     /// Applies a key.
     /// - Returns: a search to start, when the query changed.

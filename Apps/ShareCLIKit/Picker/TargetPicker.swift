@@ -94,7 +94,7 @@ struct TargetPicker: Sendable {
             do {
                 answer = .success(try await directory.search(query: query, limit: limit).map(\.target))
             } catch {
-                answer = .failure(SearchFailure(message: "\(error)"))
+                answer = .failure(SearchFailure(message: LocalizedText(describing: error).localized))
             }
             guard !Task.isCancelled else { return }
             continuation.yield(.answer(answer, generation: generation))

@@ -1,6 +1,7 @@
 import AppSupport
 import Dispatch
 import Foundation
+import ShareCore
 
 /// A terminal taken over for a full-screen program: raw mode (no echo, no
 /// line editing, no signals from keys), the alternate screen buffer and a
@@ -40,7 +41,7 @@ final class RawTerminal: @unchecked Sendable {
         self.input = input
         self.output = output
         var saved = termios()
-        guard tcgetattr(input, &saved) == 0 else { throw ProgramError("standard input is not a terminal") }
+        guard tcgetattr(input, &saved) == 0 else { throw ProgramError(localized(.stdinNotTerminal)) }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)

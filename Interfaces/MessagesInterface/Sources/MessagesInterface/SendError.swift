@@ -1,5 +1,7 @@
+public import ShareCore
+
 /// Why a send failed for now; sending the same share again later may work.
-public enum RetryReason: Hashable, Sendable, CustomStringConvertible {
+public enum RetryReason: Hashable, Sendable, CustomStringConvertible, LocalizedDescription {
     /// The server could not be reached (no network, unknown host, connection refused or lost).
     case noNetwork(String)
     /// A request took too long.
@@ -27,26 +29,38 @@ public enum RetryReason: Hashable, Sendable, CustomStringConvertible {
 
     /// The server's wait in words; a wait at the cap says so, because the
     /// server may have asked for more (a hostile or broken `Retry-After`).
-    private static func wait(_ seconds: Int) -> String {
-        seconds >= 3600
-            ? "it asked to wait \(seconds) seconds or more (waits are capped at an hour)"
-            : "it asked to wait \(seconds) seconds"
+    private static func wait(_ seconds: Int, in language: Language) -> String {
+        MessagesText.table.text(seconds >= 3600 ? .waitCapped : .wait, ["seconds": seconds], in: language)
     }
 
-    /// A message for a person.
-    public var description: String {
+    /// A message for a person, in English: the reason kept in a manifest,
+    /// the outbox and logs; a terminal shows ``localizedText``.
+    public var description: String { localizedText.english }
+
+    /// The message in every language (the table ``MessagesText``); the
+    /// reasons inside (`why`) are shown as they are.
+    public var localizedText: LocalizedText {
+        let table = MessagesText.table
         switch self {
-        case .noNetwork(let why): return "the server could not be reached (\(why))"
-        case .timeout(let why): return "the server took too long to answer (\(why))"
+        case .noNetwork(let why): return table.localized(.noNetwork, ["why": why])
+        case .timeout(let why): return table.localized(.timeout, ["why": why])
         case .serverError(let status, let code, let seconds?):
-            return "the server had a problem (\(status) \(code)); \(Self.wait(seconds))"
-        case .serverError(let status, let code, nil): return "the server had a problem (\(status) \(code))"
-        case .rateLimited(let seconds?): return "the server is busy; \(Self.wait(seconds))"
-        case .rateLimited(nil): return "the server is busy"
-        case .sessionUnavailable(let why): return "you are not signed in right now (\(why))"
-        case .handedOff(let id?): return "the upload took too long here and will continue later (upload \(id))"
-        case .handedOff(nil): return "the upload took too long here and will continue later"
-        case .uploadInterrupted(let why): return "an upload was interrupted (\(why))"
+            return LocalizedText { language in
+                table.text(
+                    .serverErrorWait, ["status": status, "code": code, "wait": Self.wait(seconds, in: language)],
+                    in: language)
+            }
+        case .serverError(let status, let code, nil):
+            return table.localized(.serverError, ["status": status, "code": code])
+        case .rateLimited(let seconds?):
+            return LocalizedText { language in
+                table.text(.rateLimitedWait, ["wait": Self.wait(seconds, in: language)], in: language)
+            }
+        case .rateLimited(nil): return table.localized(.rateLimited)
+        case .sessionUnavailable(let why): return table.localized(.sessionUnavailable, ["why": why])
+        case .handedOff(let id?): return table.localized(.handedOffUpload, ["upload": id])
+        case .handedOff(nil): return table.localized(.handedOff)
+        case .uploadInterrupted(let why): return table.localized(.uploadInterrupted, ["why": why])
         }
     }
 }
@@ -54,7 +68,7 @@ public enum RetryReason: Hashable, Sendable, CustomStringConvertible {
 /// How a send failed: ``retryable(_:)`` keeps the share to send later
 /// (the inbox), ``rejected(code:message:)`` shows the reason and keeps
 /// nothing, ``cancelled`` was asked for.
-public enum SendError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum SendError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedDescription {
     /// No network, timeout, `5xx`, `429` (with `Retry-After`), session unavailable, upload handed off.
     case retryable(RetryReason)
     /// The server refused the share for good (`403 write_forbidden`, `413`,
@@ -70,12 +84,70 @@ public enum SendError: Error, Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// The text to show a person.
-    public var description: String {
+    /// The text to show a person, in English (logs); a terminal shows
+    /// ``localizedText``.
+    public var description: String { localizedText.english }
+
+    /// The text in every language.
+    public var localizedText: LocalizedText {
+        let table = MessagesText.table
         switch self {
-        case .retryable(let reason): return "Not sent yet: \(reason). It will be sent again later."
-        case .rejected(_, let message): return "Not sent: \(message)"
-        case .cancelled: return "Sending was cancelled."
+        case .retryable(let reason):
+            return LocalizedText { table.text(.notSentYet, ["reason": reason.localizedText($0)], in: $0) }
+        case .rejected(let code, let message):
+            let reason = Self.localizedRejection(code: code, message: message)
+            return LocalizedText { table.text(.notSent, ["message": reason($0)], in: $0) }
+        case .cancelled: return table.localized(.cancelled)
+        }
+    }
+
+    /// The message of a refusal by the server, in English: what it means
+    /// for the share (by the status and the problem code), then the
+    /// server's own words. What `rejected(code:message:)` carries and a
+    /// manifest keeps.
+    /// - Parameters:
+    ///   - status: the answer's status.
+    ///   - code: the problem code.
+    ///   - detail: the server's words.
+    /// - Returns: the message.
+    public static func refusalMessage(status: Int, code: String, detail: String) -> String {
+        let (key, arguments) = refusalKey(status: status, code: code)
+        var values = arguments
+        values["detail"] = .text(detail)
+        return MessagesText.table.text(key, values, in: .english)
+    }
+
+    /// The message of a `rejected(code:message:)` in every language: a
+    /// message this package's table wrote in English (``refusalMessage(status:code:detail:)``
+    /// and the other refusals of ``MessagesText``) is written again in the
+    /// person's language, the server's words inside as they are; any other
+    /// message is shown as it is.
+    /// - Parameters:
+    ///   - code: the problem code.
+    ///   - message: the message as the error carries it.
+    /// - Returns: the message in every language.
+    public static func localizedRejection(code: String, message: String) -> LocalizedText {
+        let table = MessagesText.table
+        for key in MessagesText.rejections {
+            if let values = table.values(of: key, in: message) { return table.localized(key, values) }
+        }
+        return LocalizedText(verbatim: message)
+    }
+
+    /// The text of a refusal by status and code.
+    private static func refusalKey(status: Int, code: String) -> (MessagesText, [String: PlaceholderValue]) {
+        switch (status, code) {
+        case (403, "write_forbidden"): return (.refusedWriteForbidden, [:])
+        case (403, _): return (.refusedForbidden, [:])
+        case (404, _): return (.refusedNotFound, [:])
+        case (413, _): return (.refusedTooLarge, [:])
+        case (415, _): return (.refusedType, [:])
+        case (422, "client_msg_id_conflict"): return (.refusedConflict, [:])
+        case (422, "too_many_attachments"): return (.refusedTooManyAttachments, [:])
+        case (422, "not_a_forum"): return (.refusedNotAForum, [:])
+        case (422, "empty_message"): return (.refusedEmpty, [:])
+        case (422, "invalid_attachment"): return (.refusedInvalidAttachment, [:])
+        default: return (.refusedStatus, ["status": .number(Int64(status))])
         }
     }
 }

@@ -1,9 +1,9 @@
-import ShareCore
+public import ShareCore
 
 /// Why intake refused or could not load an item. Every case names the item,
 /// so the person sees which of several files is the problem; nothing has
 /// been sent to the server when intake fails.
-public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedDescription {
     /// The path does not exist.
     case notFound(item: String)
     /// The item cannot be read (permissions, a directory, a device, an I/O error).
@@ -27,27 +27,39 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Nothing to share: no file, link or text, and no comment.
     case empty
 
-    /// The message for a person.
-    public var description: String {
+    /// The message for a person, in English: logs, manifests and `--json`
+    /// keep it; a terminal shows ``localizedText``.
+    public var description: String { localizedText.english }
+
+    /// The message for a person in every language (the table ``IntakeText``).
+    public var localizedText: LocalizedText {
+        let table = IntakeText.table
         switch self {
-        case .notFound(let item): return "\(item): no such file"
-        case .unreadable(let item, let reason): return "\(item): cannot be read: \(reason)"
+        case .notFound(let item): return table.localized(.notFound, ["item": item])
+        case .unreadable(let item, let reason):
+            return table.localized(.unreadable, ["item": item, "reason": reason])
         case .deadlineExceeded(let item, let seconds):
-            return "\(item): loading did not finish within \(Self.format(seconds)) seconds"
+            return table.localized(.deadlineExceeded, ["item": item, "seconds": Self.format(seconds)])
         case .unsupportedType(let item, let type, let accepted):
-            let list = accepted.isEmpty ? "none" : accepted.joined(separator: ", ")
-            return "\(item): the server does not accept \(type) (it accepts \(list))"
+            return LocalizedText { language in
+                let list = accepted.isEmpty ? table.text(.acceptsNone, in: language) : accepted.joined(separator: ", ")
+                return table.text(.unsupportedType, ["item": item, "type": type, "accepted": list], in: language)
+            }
         case .notConvertible(let item, let type, let reason):
-            return "\(item): the server does not accept \(type), and it cannot be converted to JPEG: \(reason)"
+            return table.localized(.notConvertible, ["item": item, "type": type, "reason": reason])
         case .tooLarge(let item, let size, let limit):
-            return
-                "\(item): \(ByteCount.human(size)) (\(size) bytes) is over the server's limit of "
-                + "\(ByteCount.human(limit)) (\(limit) bytes, file_max_upload_bytes)"
+            return table.localized(
+                .tooLarge,
+                [
+                    "item": item, "human": ByteCount.human(size), "size": size, "limit_human": ByteCount.human(limit),
+                    "limit": limit,
+                ])
         case .copyMismatch(let item, let expected, let actual):
-            return "\(item): the copy has \(actual) bytes, the file had \(expected) (did it change while being read?)"
-        case .noSpace(let item): return "\(item): no space left to keep a copy in the share inbox"
-        case .invalidItem(let item, let reason): return "\(item): \(reason)"
-        case .empty: return "nothing to share: give a file, a link, --text or --stdin"
+            return table.localized(.copyMismatch, ["item": item, "expected": expected, "actual": actual])
+        case .noSpace(let item): return table.localized(.noSpace, ["item": item])
+        case .invalidItem(let item, let reason):
+            return table.localized(.invalidItem, ["item": item, "reason": reason])
+        case .empty: return table.localized(.empty)
         }
     }
 

@@ -25,6 +25,21 @@ public protocol SharedStateStore: Sendable {
     /// that check what the state holds.
     /// - Throws: ``SharedStateError`` when the state cannot be read.
     func snapshot() throws -> [String: String]
+
+    /// Moves the values of retired keys (``SharedStateKey/isRetired(_:)``,
+    /// written by earlier versions) out of the state, once: `move` gets
+    /// them and puts what is still wanted where it belongs now (the
+    /// keychain); when it returns, they are removed in the same locked step,
+    /// so two programs starting at once never both move them and nothing is
+    /// lost when one of them dies halfway. `move` is not called when there
+    /// is nothing retired; when it throws, the state keeps the values. A
+    /// state that cannot be decoded is left alone for the next ordinary
+    /// operation, which reports it.
+    /// - Parameter move: gets the retired values by key name.
+    /// - Returns: whether anything was moved.
+    /// - Throws: what `move` throws, or ``SharedStateError``.
+    @discardableResult
+    func takeRetiredValues(_ move: ([String: String]) throws -> Void) throws -> Bool
 }
 
 extension SharedStateStore {

@@ -41,4 +41,24 @@ public final class InMemorySharedState: SharedStateStore {
     /// Every value.
     /// - Returns: the values by key name.
     public func snapshot() throws -> [String: String] { values.withLock { $0 } }
+
+    /// Puts values under any name, retired ones included: what an earlier
+    /// version left behind, for tests of the migration.
+    /// - Parameter raw: the values by key name.
+    public func seed(_ raw: [String: String]) { values.withLock { $0.merge(raw) { $1 } } }
+
+    /// Hands the retired values to `move` and removes them when it returns.
+    /// - Parameter move: gets the retired values by key name.
+    /// - Returns: whether anything was moved.
+    /// - Throws: what `move` throws (the values stay then).
+    @discardableResult
+    public func takeRetiredValues(_ move: ([String: String]) throws -> Void) throws -> Bool {
+        try values.withLock { values in
+            let retired = values.filter { SharedStateKey.isRetired($0.key) }
+            guard !retired.isEmpty else { return false }
+            try move(retired)
+            for name in retired.keys { values[name] = nil }
+            return true
+        }
+    }
 }

@@ -18,11 +18,42 @@ struct SharedStateKeyTests {
         #expect(throws: SharedStateError.keyNotAllowed(name)) { try SharedStateKey(name) }
     }
 
-    @Test("nonce keys are per origin")
+    @Test("nonce keys are per origin and name it by a digest, never by its address")
     func nonceKeys() throws {
         let key = SharedStateKey.dpopNonce(origin: "https://chat.example.com")
-        #expect(key.name == "dpop.nonce.https://chat.example.com")
+        #expect(key.name.hasPrefix("dpop.nonce.") && key.name.count == "dpop.nonce.".count + 16)
+        #expect(!key.name.contains("chat.example.com"))
         #expect(try SharedStateKey(key.name) == key)
+        #expect(key != SharedStateKey.dpopNonce(origin: "https://chat.example.com:8443"))
+        #expect(key == SharedStateKey.dpopNonce(origin: "https://chat.example.com"), "the same origin, the same key")
+        // FNV-1a 64 of the empty string is its offset basis.
+        #expect(SharedStateKey.dpopNonce(origin: "").name == "dpop.nonce.cbf29ce484222325")
+    }
+
+    @Test("the allow-list is exactly the keys of the container's small values: no name, no server address")
+    func allowList() {
+        #expect(
+            Set(SharedStateKey.fixedKeys.map(\.name)) == [
+                "notify.preview_mode", "file_max_upload_bytes", "message_max_attachments",
+                "client.share.recent_targets", "upload.part_size", "upload.budget", "client.push.fetch_timeout",
+                "targets.recent", "counters.push_display.duration_ms", "counters.push_display.count",
+                "counters.push.placeholder", "upload.accepted_content_types", "counters.push.preview_refused",
+            ])
+    }
+
+    @Test(
+        "the keys earlier versions wrote are retired: refused as keys, recognised for the move",
+        arguments: ["server.url", "account.username", "dpop.nonce.https://chat.example.com"])
+    func retired(name: String) {
+        #expect(throws: SharedStateError.keyNotAllowed(name)) { try SharedStateKey(name) }
+        #expect(SharedStateKey.isRetired(name))
+    }
+
+    @Test("allowed keys and unknown ones are not retired")
+    func notRetired() {
+        for key in SharedStateKey.fixedKeys { #expect(!SharedStateKey.isRetired(key.name)) }
+        #expect(!SharedStateKey.isRetired(SharedStateKey.dpopNonce(origin: "https://chat.example.com").name))
+        #expect(!SharedStateKey.isRetired("some.future.key"))
     }
 
     @Test("a secret value never prints its bytes")

@@ -9,7 +9,7 @@ public import ShareCore
 /// not answer, and ``isRetryable`` says whether later may work (a share may
 /// then wait in the inbox). Descriptions name targets and servers' problem
 /// codes, never tokens.
-public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedDescription {
     /// Nothing the person can see matches `text`; `suggestions` are close
     /// writable targets, best first (possibly none).
     case notFound(String, suggestions: [TargetCandidate])
@@ -34,23 +34,28 @@ public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// A message for a person, with the candidates on lines of their own.
-    public var description: String {
+    /// A message for a person, with the candidates on lines of their own,
+    /// in English (logs, `--json`); a terminal shows ``localizedText``.
+    public var description: String { localizedText.english }
+
+    /// The message in every language (the table ``TargetText``). Target
+    /// names and the reasons inside are shown as they are.
+    public var localizedText: LocalizedText {
+        let table = TargetText.table
         switch self {
         case .notFound(let text, let suggestions):
-            let lead = "No target you can see is called '\(text)'."
-            guard !suggestions.isEmpty else { return lead }
-            return lead + " Did you mean:" + Self.lines(suggestions)
+            guard !suggestions.isEmpty else { return table.localized(.notFound, ["text": text]) }
+            return table.localized(.notFoundSuggestions, ["text": text, "candidates": Self.lines(suggestions)])
         case .ambiguous(let text, let candidates):
-            return "'\(text)' matches several targets; name one of them:" + Self.lines(candidates)
+            return table.localized(.ambiguous, ["text": text, "candidates": Self.lines(candidates)])
         case .notWritable(let target):
-            return "You cannot write in '\(target.displayPath)'. Only targets with write permission can be chosen."
+            return table.localized(.notWritable, ["path": target.displayPath])
         case .invalidReference(let text, let reason):
-            return "'\(text)' is not a usable target: \(reason)."
+            return table.localized(.invalidReference, ["text": text, "reason": reason])
         case .unavailable(let reason, true):
-            return "Targets are not available right now (\(reason)); try again later."
+            return table.localized(.unavailableRetryable, ["reason": reason])
         case .unavailable(let reason, false):
-            return "Targets are not available: \(reason)."
+            return table.localized(.unavailable, ["reason": reason])
         }
     }
 

@@ -82,7 +82,8 @@ public struct MessageClient: MessageCreating {
             throw Self.classify(error)
         }
         guard let limits = answer.limits else {
-            throw .rejected(code: "unreadable_answer", message: "the server's limits are out of range")
+            throw .rejected(
+                code: "unreadable_answer", message: MessagesText.table.text(.limitsOutOfRange, in: .english))
         }
         return limits
     }
@@ -119,7 +120,8 @@ public struct MessageClient: MessageCreating {
             return .retryable(.sessionUnavailable(why))
         case .failed(let transport):
             return .rejected(
-                code: "request_failed", message: "the request could not be made: \(transport.description)")
+                code: "request_failed",
+                message: MessagesText.table.text(.requestFailed, ["reason": transport.description], in: .english))
         case .refused(let refusal):
             return .rejected(code: refusal.code, message: explain(refusal))
         case .retryable(let retry):
@@ -138,22 +140,10 @@ public struct MessageClient: MessageCreating {
         }
     }
 
-    /// A sentence a person understands, with the server's own words.
+    /// A sentence a person understands, with the server's own words, in
+    /// English (kept in the manifest and the outbox); `SendError.localizedRejection`
+    /// shows it in the person's language.
     private static func explain(_ refusal: APIRefusal) -> String {
-        let lead: String
-        switch (refusal.status, refusal.code) {
-        case (403, "write_forbidden"): lead = "you can no longer write here"
-        case (403, _): lead = "you are not allowed to do this"
-        case (404, _): lead = "the conversation no longer exists or you cannot see it"
-        case (413, _): lead = "it is too large"
-        case (415, _): lead = "this kind of file is not accepted"
-        case (422, "client_msg_id_conflict"): lead = "a different message was already sent with the same id"
-        case (422, "too_many_attachments"): lead = "it has too many attachments"
-        case (422, "not_a_forum"): lead = "new posts can only be created in forum channels"
-        case (422, "empty_message"): lead = "the message is empty"
-        case (422, "invalid_attachment"): lead = "an attachment is not usable"
-        default: lead = "the server refused it (\(refusal.status))"
-        }
-        return "\(lead). \(refusal.message)"
+        SendError.refusalMessage(status: refusal.status, code: refusal.code, detail: refusal.message)
     }
 }

@@ -102,13 +102,15 @@ public struct Sender: ShareSending {
     static func classify(_ error: UploadError, fileName: String) -> SendError {
         switch error {
         case .rejected(let code, let message):
-            return .rejected(code: code, message: "\(fileName) could not be uploaded: \(message)")
+            let text = MessagesText.table.text(.uploadRefused, ["file": fileName, "reason": message], in: .english)
+            return .rejected(code: code, message: text)
         case .retryable(let why): return .retryable(.uploadInterrupted("\(fileName): \(why)"))
         case .handedOff(let id): return .retryable(.handedOff(uploadID: id))
         case .cancelled: return .cancelled
         case .sessionUnavailable(let why): return .retryable(.sessionUnavailable(why))
         case .fileChanged(let why):
-            return .rejected(code: "file_changed", message: "\(fileName) changed while it was being sent: \(why)")
+            let text = MessagesText.table.text(.fileChanged, ["file": fileName, "reason": why], in: .english)
+            return .rejected(code: "file_changed", message: text)
         }
     }
 }

@@ -88,13 +88,15 @@ final class Connection {
         }
         guard let connection else {
             throw SQLError.io(
-                code: ServerFailure.packed(ServerFailure.cannotConnect), message: "cannot connect to PostgreSQL: out of memory")
+                code: ServerFailure.packed(ServerFailure.cannotConnect),
+                message: "cannot connect to PostgreSQL: out of memory")
         }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = hideSecrets(ServerFailure.oneLine(String(cString: PQerrorMessage(connection))))
             PQfinish(connection)
             throw SQLError.io(
-                code: ServerFailure.packed(ServerFailure.cannotConnect), message: "cannot connect to PostgreSQL: \(message)")
+                code: ServerFailure.packed(ServerFailure.cannotConnect),
+                message: "cannot connect to PostgreSQL: \(message)")
         }
         // Notices (`relation already exists, skipping`) would go to stderr.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
@@ -118,7 +120,8 @@ final class Connection {
         guard let options = PQconninfoParse(connectionString, &message) else {
             // libpq's message may quote the string, password and all.
             PQfreemem(message)
-            throw SQLError.misuse(message: "the PostgreSQL connection string is neither a libpq URI nor a key=value list")
+            throw SQLError.misuse(
+                message: "the PostgreSQL connection string is neither a libpq URI nor a key=value list")
         }
         defer { PQconninfoFree(options) }
         var option = options
@@ -200,7 +203,8 @@ final class Connection {
         }
         if transactionDepth == 0, PQtransactionStatus(handle) != PQTRANS_IDLE {
             _ = try? control("ROLLBACK")
-            throw SQLError.misuse(message: "a statement opened a transaction outside transaction { }; it was rolled back")
+            throw SQLError.misuse(
+                message: "a statement opened a transaction outside transaction { }; it was rolled back")
         }
         return (SQLExecution(changes: changes, lastInsertRowID: 0), rows)
     }
@@ -636,7 +640,7 @@ final class Connection {
     /// Lends C strings for the length of `body`.
     private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
         let copies = strings.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
+        defer { for copy in copies { free(copy) } }
         let pointers = copies.map { UnsafePointer($0) } + [nil]
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }

@@ -165,7 +165,8 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
         try lock.withLock {
             guard let connection else { return }
             guard connection.transactionDepth == 0, !connection.isReading else {
-                throw SQLError.misuse(message: "cannot close the PostgreSQL connection inside a transaction or while reading rows")
+                throw SQLError.misuse(
+                    message: "cannot close the PostgreSQL connection inside a transaction or while reading rows")
             }
             connection.close()
             self.connection = nil

@@ -44,7 +44,9 @@ func waitForLockWaiter(_ observer: PostgresDatabase, timeout: Duration = .second
 
 @Suite("two connections at once")
 struct ConcurrencyTests {
-    @Test("a unique conflict with an uncommitted row waits for it: after its commit the insert is a duplicate, after its rollback it succeeds")
+    @Test(
+        "a unique conflict with an uncommitted row waits for it: after its commit the insert is a duplicate, after its rollback it succeeds"
+    )
     func uniqueConflictAcrossConnections() throws {
         let fixture = try PostgresFixture(
             configuration: PostgresConfiguration(isolation: .readCommitted), schema: PostgresFixture.itemsSchema)
@@ -92,7 +94,9 @@ struct ConcurrencyTests {
         #expect(try fixture.psql("SELECT n FROM items ORDER BY n") == "1\n2")
     }
 
-    @Test("serializable: write skew is refused with a retryable serializationFailure, and the retry sees the other's commit")
+    @Test(
+        "serializable: write skew is refused with a retryable serializationFailure, and the retry sees the other's commit"
+    )
     func serializationFailure() throws {
         let schema = [
             "CREATE TABLE doctors (name TEXT PRIMARY KEY, on_call BOOLEAN NOT NULL); "
@@ -105,7 +109,8 @@ struct ConcurrencyTests {
         let bob = try fixture.connect(serializable)
         defer { try? bob.close() }
         /// Goes off call only if another doctor stays on call.
-        func goOffCall(_ database: PostgresDatabase, _ name: String, while other: () throws -> Void = {}) throws -> Bool {
+        func goOffCall(_ database: PostgresDatabase, _ name: String, while other: () throws -> Void = {}) throws -> Bool
+        {
             try database.transaction {
                 let onCall: Int64 = try #require(
                     try database.query("SELECT count(*) AS n FROM doctors WHERE on_call").first
@@ -134,8 +139,10 @@ struct ConcurrencyTests {
 
     @Test("a deadlock between two transactions rolls one back with serializationFailure; the other commits")
     func deadlock() throws {
-        let schema = ["CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance BIGINT NOT NULL); "
-            + "INSERT INTO accounts VALUES (1, 100), (2, 100)"]
+        let schema = [
+            "CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance BIGINT NOT NULL); "
+                + "INSERT INTO accounts VALUES (1, 100), (2, 100)"
+        ]
         let readCommitted = PostgresConfiguration(isolation: .readCommitted)
         let fixture = try PostgresFixture(configuration: readCommitted, schema: schema)
         defer { fixture.remove() }
@@ -175,7 +182,9 @@ struct ConcurrencyTests {
     @Test("exclusive transactions on two connections take turns: read-modify-write stays exact without retries")
     func exclusiveReadModifyWrite() throws {
         let fixture = try PostgresFixture(
-            schema: ["CREATE TABLE counter (id INTEGER PRIMARY KEY, value BIGINT NOT NULL); INSERT INTO counter VALUES (1, 0)"])
+            schema: [
+                "CREATE TABLE counter (id INTEGER PRIMARY KEY, value BIGINT NOT NULL); INSERT INTO counter VALUES (1, 0)"
+            ])
         defer { fixture.remove() }
         let connections = try [fixture.database, fixture.connect(), fixture.connect()]
         defer { for connection in connections.dropFirst() { try? connection.close() } }

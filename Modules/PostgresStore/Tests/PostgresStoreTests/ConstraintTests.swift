@@ -76,6 +76,7 @@ struct ConstraintTests {
         #expect(outcome == "duplicate")
         let other = try fixture.connect()
         defer { try? other.close() }
-        #expect(try other.query("SELECT id FROM children ORDER BY id").map { try $0.get("id", as: Int64.self) } == [1, 3])
+        #expect(
+            try other.query("SELECT id FROM children ORDER BY id").map { try $0.get("id", as: Int64.self) } == [1, 3])
     }
 }

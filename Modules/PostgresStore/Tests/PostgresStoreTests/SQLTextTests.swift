@@ -1,7 +1,8 @@
 import Foundation
-@testable import PostgresStore
 import SQLInterface
 import Testing
+
+@testable import PostgresStore
 
 @Suite("? placeholders become $n outside literals, identifiers and comments")
 struct SQLTextTests {

@@ -18,7 +18,9 @@ struct ServerLossTests {
         return message
     }
 
-    @Test("SIGKILL of the whole server: the next call says the connection was lost, later calls that it cannot connect; after a restart the same database object works again and committed rows are there")
+    @Test(
+        "SIGKILL of the whole server: the next call says the connection was lost, later calls that it cannot connect; after a restart the same database object works again and committed rows are there"
+    )
     func killedServer() throws {
         let fixture = try PostgresFixture(schema: PostgresFixture.itemsSchema, ownServer: true)
         defer { fixture.remove() }
@@ -33,12 +35,15 @@ struct ServerLossTests {
         #expect(unreachable.contains(fixture.server.socketDirectory), "names where it looked: \(unreachable)")
 
         try fixture.server.restart()
-        #expect(try database.query("SELECT writer FROM items").map { try $0.get("writer", as: String.self) } == ["before"])
+        #expect(
+            try database.query("SELECT writer FROM items").map { try $0.get("writer", as: String.self) } == ["before"])
         try database.execute("INSERT INTO items (writer, n) VALUES ('after', 1)")
         #expect(try fixture.psql("SELECT count(*) FROM items") == "2")
     }
 
-    @Test("SIGKILL of the server inside a transaction: the next statement and the transaction fail clearly, nothing of it is kept")
+    @Test(
+        "SIGKILL of the server inside a transaction: the next statement and the transaction fail clearly, nothing of it is kept"
+    )
     func killedInsideTransaction() throws {
         let fixture = try PostgresFixture(schema: PostgresFixture.itemsSchema, ownServer: true)
         defer { fixture.remove() }
@@ -75,7 +80,9 @@ struct ServerLossTests {
         #expect(try database.query("SELECT count(*) AS n FROM items").first?.get("n", as: Int64.self) == 0)
     }
 
-    @Test("SIGKILL of the connection's own server process: the call fails clearly; once the server has recovered the next call works")
+    @Test(
+        "SIGKILL of the connection's own server process: the call fails clearly; once the server has recovered the next call works"
+    )
     func killedBackend() throws {
         let fixture = try PostgresFixture(schema: PostgresFixture.itemsSchema, ownServer: true)
         defer { fixture.remove() }

@@ -18,7 +18,11 @@ struct StatementTests {
                 FROM "odd?" WHERE "what?" = ?
                 """#, ["sixth", "41", "first"]
             ).first)
-        #expect(row.values == [.text("first"), .text("?second"), .text("?"), .text("'?"), .text(" ? $1 "), .text("sixth"), .integer(42)])
+        #expect(
+            row.values == [
+                .text("first"), .text("?second"), .text("?"), .text("'?"), .text(" ? $1 "), .text("sixth"),
+                .integer(42),
+            ])
         let error = #expect(throws: SQLError.self) { try db.query("SELECT ?, ?", [1]) }
         #expect(error == .misuse(message: "the statement has 2 placeholders but 1 values were given"))
     }
@@ -36,7 +40,9 @@ struct StatementTests {
             """)
         #expect(try db.query("SELECT x FROM a ORDER BY x").map { try $0.get("x", as: String.self) } == [";", "x;y"])
         #expect(try db.query("SELECT twice(?) AS t", [21]).first?.value("t") == .integer(42))
-        #expect(throws: SQLError.self) { try db.execute("INSERT INTO a VALUES (?); INSERT INTO a VALUES (?)", ["1", "2"]) }
+        #expect(throws: SQLError.self) {
+            try db.execute("INSERT INTO a VALUES (?); INSERT INTO a VALUES (?)", ["1", "2"])
+        }
     }
 
     @Test("a prepared statement whose table another connection changed is prepared again, not failed")
@@ -64,7 +70,8 @@ struct StatementTests {
 
     @Test("forEachRow streams rows, and its body may run statements on the same database, in a transaction too")
     func streaming() throws {
-        let fixture = try PostgresFixture(schema: PostgresFixture.itemsSchema + ["CREATE TABLE copies (n BIGINT NOT NULL)"])
+        let fixture = try PostgresFixture(
+            schema: PostgresFixture.itemsSchema + ["CREATE TABLE copies (n BIGINT NOT NULL)"])
         defer { fixture.remove() }
         let db = fixture.database
         try db.execute("INSERT INTO items (writer, n) SELECT 'w', g FROM generate_series(1, 2000) g")
@@ -110,7 +117,9 @@ struct StatementTests {
         defer { fixture.remove() }
         let db = fixture.database
         let secret = "refresh-token-0123456789"
-        let error = #expect(throws: SQLError.self) { try db.execute("INSERT INTO t (n) VALUES (?::bigint)", [.text(secret)]) }
+        let error = #expect(throws: SQLError.self) {
+            try db.execute("INSERT INTO t (n) VALUES (?::bigint)", [.text(secret)])
+        }
         guard case .statement(let message) = try #require(error) else {
             Issue.record("\(String(describing: error))")
             return

@@ -12,7 +12,8 @@ struct ValueRoundTripTests {
         let fixture = try PostgresFixture(schema: ["CREATE TABLE t (position INTEGER PRIMARY KEY, v \(type))"])
         defer { fixture.remove() }
         for (position, value) in values.enumerated() {
-            try fixture.database.execute("INSERT INTO t (position, v) VALUES (?, ?)", [.integer(Int64(position)), value])
+            try fixture.database.execute(
+                "INSERT INTO t (position, v) VALUES (?, ?)", [.integer(Int64(position)), value])
         }
         let reader = try fixture.connect()
         defer { try? reader.close() }
@@ -86,7 +87,8 @@ struct ValueRoundTripTests {
             (.integer(7), "bigint"), (.real(1.5), "double precision"), (.text("x"), "text"), (.blob([1]), "bytea"),
         ]
         for (value, type) in cases {
-            let row = try #require(try fixture.database.query("SELECT ? AS v, pg_typeof(?)::text AS t", [value, value]).first)
+            let row = try #require(
+                try fixture.database.query("SELECT ? AS v, pg_typeof(?)::text AS t", [value, value]).first)
             #expect(try row.value("v") == value)
             #expect(try row.get("t", as: String.self) == type)
         }
@@ -165,7 +167,10 @@ struct ValueRoundTripTests {
             try fixture.database.execute("INSERT INTO t (small) VALUES (?)", [.integer(Int64(Int32.max) + 1)])
         }
         try fixture.database.execute("INSERT INTO t (small) VALUES (?)", [.integer(Int64(Int32.max))])
-        #expect(try fixture.database.query("SELECT small FROM t").map { try $0.get("small", as: Int64.self) } == [2_147_483_647])
+        #expect(
+            try fixture.database.query("SELECT small FROM t").map { try $0.get("small", as: Int64.self) } == [
+                2_147_483_647
+            ])
     }
 
     @Test("text with a NUL character is refused before it is sent, and nothing is stored")

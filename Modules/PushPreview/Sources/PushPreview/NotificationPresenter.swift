@@ -176,7 +176,10 @@ private final class RunningProgram: @unchecked Sendable {
     func finish() -> (status: Int32, output: String) {
         let data = output?.readDataToEndOfFile() ?? Data()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data.prefix(NotificationPresenter.maxOutputBytes), as: UTF8.self))
+        return (
+            process.terminationStatus,
+            String(decoding: data.prefix(NotificationPresenter.maxOutputBytes), as: UTF8.self)
+        )
     }
 
     func stop() {

@@ -1,16 +1,19 @@
-import Foundation
-import ServerAPIInterface
+public import ShareCore
 
-/// The notifier's texts: the one localized string table
-/// (`Resources/PushStrings.json`, English and German) and the language the
-/// environment asks for. No text a person reads is a literal in code.
+/// The notifier's texts: one string table per language (English and
+/// German, ``table``) and the language the environment asks for. No text a
+/// person reads is a literal in code.
 ///
-/// The language follows POSIX: `LC_ALL`, else `LC_MESSAGES`, else `LANG`
-/// (the first that is set and not empty); `de_DE.UTF-8` picks German,
-/// anything the table lacks picks English.
+/// The language is chosen as every ShareKit text's is
+/// (`Language.chosen(environment:)`): `LC_ALL`, else `LC_MESSAGES`, else
+/// `LANG` (the first that is set and not empty), and GNU `LANGUAGE` unless
+/// the locale is C or POSIX; `de_DE.UTF-8` picks German, anything the table
+/// lacks English. Adding a text: a case of ``Key`` (its raw value is the key
+/// a push payload may name, `aps.alert.loc-key`) and its English and German
+/// texts in ``table``.
 public struct PushStrings: Sendable {
     /// The table's keys.
-    public enum Key: String, Sendable, CaseIterable {
+    public enum Key: String, StringTableKey {
         case title = "PUSH_TITLE"
         case bodyMessage = "PUSH_BODY_MESSAGE"
         case bodyMention = "PUSH_BODY_MENTION"
@@ -28,47 +31,70 @@ public struct PushStrings: Sendable {
         case actionOpen = "PUSH_ACTION_OPEN"
     }
 
+    /// The notifier's table, English and German.
+    public static let table = StringTable<Key>(
+        english: [
+            .title: "New notification",
+            .bodyMessage: "New message",
+            .bodyMention: "You were mentioned",
+            .bodyDM: "New direct message",
+            .bodyRunDone: "A run has finished",
+            .bodyRunFailed: "A run has failed",
+            .bodyInputNeeded: "Your input is needed",
+            .bodySecurity: "Security notice",
+            .bodyAdmin: "Administrative notice",
+            .notAvailable: "Message not available",
+            .titleSenderThread: "{sender} · {thread}",
+            .titleSender: "{sender}",
+            .bodyChannelExcerpt: "{channel}: {excerpt}",
+            .bodyChannel: "New message in {channel}",
+            .actionOpen: "Open",
+        ],
+        german: [
+            .title: "Neue Benachrichtigung",
+            .bodyMessage: "Neue Nachricht",
+            .bodyMention: "Du wurdest erwähnt",
+            .bodyDM: "Neue Direktnachricht",
+            .bodyRunDone: "Ein Lauf ist fertig",
+            .bodyRunFailed: "Ein Lauf ist fehlgeschlagen",
+            .bodyInputNeeded: "Deine Eingabe wird gebraucht",
+            .bodySecurity: "Sicherheitshinweis",
+            .bodyAdmin: "Administrativer Hinweis",
+            .notAvailable: "Nachricht nicht verfügbar",
+            .titleSenderThread: "{sender} · {thread}",
+            .titleSender: "{sender}",
+            .bodyChannelExcerpt: "{channel}: {excerpt}",
+            .bodyChannel: "Neue Nachricht in {channel}",
+            .actionOpen: "Öffnen",
+        ],
+        sameInEveryLanguage: [.titleSenderThread, .titleSender, .bodyChannelExcerpt])
+
     /// The language used when the environment names none the table has.
-    public static let fallbackLanguage = "en"
+    public static let fallbackLanguage = Language.english.rawValue
 
     /// The chosen language (`en`, `de`).
-    public let language: String
-    private let table: [String: String]
-    private let fallback: [String: String]
+    public var language: String { chosen.rawValue }
+    private let chosen: Language
 
-    /// Loads the table for the environment's language.
-    /// - Parameter environment: the process environment (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+    /// Chooses the table's language for an environment.
+    /// - Parameter environment: the process environment (`LC_ALL`, `LC_MESSAGES`, `LANG`, `LANGUAGE`).
     public init(environment: [String: String]) {
-        let tables = Self.tables
-        let wanted = Self.language(environment: environment)
-        language = tables[wanted] == nil ? Self.fallbackLanguage : wanted
-        fallback = tables[Self.fallbackLanguage] ?? [:]
-        table = tables[language] ?? fallback
+        chosen = Language.chosen(environment: environment)
     }
 
-    /// The text of a key; the English text when the language lacks it, the key itself when both do.
-    public func text(_ key: Key) -> String { table[key.rawValue] ?? fallback[key.rawValue] ?? key.rawValue }
+    /// The text of a key in the chosen language.
+    public func text(_ key: Key) -> String { Self.table.text(key, in: chosen) }
 
     /// The text of a key the payload named (`aps.alert.loc-key`), nil when the table has no such key.
-    public func text(named name: String) -> String? { table[name] ?? fallback[name] }
+    public func text(named name: String) -> String? { Key(rawValue: name).map(text) }
 
-    /// A format string of the table with its `{name}` fields filled in.
+    /// A format of the table with its `{name}` fields filled in; a value
+    /// that contains `{thread}` is put in as it is, never read again.
     /// - Parameters:
     ///   - key: the format's key.
     ///   - fields: the values by field name.
     public func format(_ key: Key, _ fields: [String: String]) -> String {
-        var result = text(key)
-        // Filled one field at a time from the format's own text, so a
-        // value that contains `{thread}` is never replaced again.
-        var output = ""
-        while let open = result.firstIndex(of: "{") {
-            output += result[..<open]
-            guard let close = result[open...].firstIndex(of: "}") else { break }
-            let name = String(result[result.index(after: open)..<close])
-            output += fields[name] ?? String(result[open...close])
-            result = String(result[result.index(after: close)...])
-        }
-        return output + result
+        Self.table.text(key, fields, in: chosen)
     }
 
     /// The placeholder body of a push kind (`b.k`); unknown kinds use the message text.
@@ -84,21 +110,4 @@ public struct PushStrings: Sendable {
         default: return text(.bodyMessage)
         }
     }
-
-    /// The language code the environment asks for (`de` of `de_DE.UTF-8`).
-    static func language(environment: [String: String]) -> String {
-        let chosen = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        guard let chosen else { return fallbackLanguage }
-        let code = chosen.prefix { $0 != "_" && $0 != "." && $0 != "@" && $0 != "-" }.lowercased()
-        return code.isEmpty || code == "c" || code == "posix" ? fallbackLanguage : code
-    }
-
-    /// Every language's table, read once per process.
-    private static let tables: [String: [String: String]] = {
-        guard let url = Bundle.module.url(forResource: "PushStrings", withExtension: "json"),
-            let data = try? Data(contentsOf: url),
-            let object = try? APIJSON.decode([String: [String: String]].self, from: Array(data))
-        else { return [:] }
-        return object
-    }()
 }

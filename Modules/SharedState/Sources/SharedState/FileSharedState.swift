@@ -97,6 +97,35 @@ public struct FileSharedState: SharedStateStore {
         try readValues()
     }
 
+    /// Moves the values of retired keys out: a shared-lock look first (the
+    /// usual case finds none and writes nothing), then, under the exclusive
+    /// lock, `move` and the rewrite without them.
+    /// - Parameter move: gets the retired values by key name.
+    /// - Returns: whether anything was moved.
+    /// - Throws: what `move` throws (nothing is written then), or ``SharedStateError``.
+    @discardableResult
+    public func takeRetiredValues(_ move: ([String: String]) throws -> Void) throws -> Bool {
+        try SecureFileError.translating(into: SharedStateError.init) {
+            guard let container = try openDirectory(create: false) else { return false }
+            let any = try container.withLock(file: Self.lockFileName, exclusive: false) { () -> Bool in
+                // A corrupt file is the next ordinary operation's to move aside and report.
+                guard let values = try? load(container, exclusive: false) else { return false }
+                return values.keys.contains(where: SharedStateKey.isRetired)
+            }
+            guard any else { return false }
+            return try container.withLock(file: Self.lockFileName, exclusive: true) {
+                guard var values = try? load(container, exclusive: false) else { return false }
+                let retired = values.filter { SharedStateKey.isRetired($0.key) }
+                guard !retired.isEmpty else { return false }
+                try move(retired)
+                for name in retired.keys { values[name] = nil }
+                container.removeStaleTemporaryFiles(of: Self.fileName)
+                try container.replaceFile(Self.fileName, with: StateFile.encode(values))
+                return true
+            }
+        }
+    }
+
     // MARK: - Reading
 
     /// Reads the whole state under a shared lock; a corrupt file is handed to

@@ -40,7 +40,78 @@ struct FileSharedStateTests {
         }
         let nonce = SharedStateKey.dpopNonce(origin: "https://chat.example.com")
         try container.state.set("n-123", for: nonce)
-        #expect(try container.state.value(for: try SharedStateKey("dpop.nonce.https://chat.example.com")) == "n-123")
+        #expect(try container.state.value(for: try SharedStateKey(nonce.name)) == "n-123")
+        #expect(try container.state.snapshot().keys.allSatisfy { !$0.contains("chat.example.com") })
+    }
+
+    /// Writes `values` as the state file an earlier version left.
+    private func writeEarlierState(_ values: [String: String], in container: SharedContainerDirectory) throws {
+        let path = container.rootPath + "/state.json"
+        let data = try JSONSerialization.data(withJSONObject: ["version": 1, "values": values], options: .sortedKeys)
+        try data.write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    }
+
+    @Test("retired keys of an earlier version are handed over once and the file is rewritten without them")
+    func retiredKeysMoveOut() throws {
+        let (directory, container) = try makeContainer()
+        defer { directory.remove() }
+        try writeEarlierState(
+            [
+                "server.url": "https://chat.example.com", "account.username": "alex",
+                "dpop.nonce.https://chat.example.com": "n-1", "notify.preview_mode": "names", "future.key": "kept",
+            ], in: container)
+        var handed: [[String: String]] = []
+        #expect(try container.state.takeRetiredValues { handed.append($0) })
+        #expect(
+            handed == [
+                [
+                    "server.url": "https://chat.example.com", "account.username": "alex",
+                    "dpop.nonce.https://chat.example.com": "n-1",
+                ]
+            ])
+        #expect(try container.state.snapshot() == ["notify.preview_mode": "names", "future.key": "kept"])
+        let text = try String(contentsOfFile: container.rootPath + "/state.json", encoding: .utf8)
+        #expect(!text.contains("alex") && !text.contains("chat.example.com"))
+        #expect(try mode(of: container.rootPath + "/state.json") == 0o600)
+        // Once: nothing is left to hand over.
+        #expect(try !container.state.takeRetiredValues { handed.append($0) })
+        #expect(handed.count == 1)
+    }
+
+    @Test("a move that fails keeps the retired values for the next try; a state without them is not rewritten")
+    func retiredKeysStayOnFailure() throws {
+        let (directory, container) = try makeContainer()
+        defer { directory.remove() }
+        try writeEarlierState(["account.username": "alex", "server.url": "https://chat.example.com"], in: container)
+        struct KeychainDown: Error {}
+        #expect(throws: KeychainDown.self) { try container.state.takeRetiredValues { _ in throw KeychainDown() } }
+        #expect(try container.state.snapshot()["account.username"] == "alex")
+
+        try writeEarlierState(["notify.preview_mode": "full"], in: container)
+        let path = container.rootPath + "/state.json"
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        var called = false
+        #expect(try !container.state.takeRetiredValues { _ in called = true })
+        #expect(!called)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == before)
+    }
+
+    @Test("a corrupt state is left for the next ordinary operation to move aside and report")
+    func retiredKeysLeaveCorruptState() throws {
+        let (directory, container) = try makeContainer()
+        defer { directory.remove() }
+        let path = container.rootPath + "/state.json"
+        try "{not json".write(toFile: path, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        #expect(try !container.state.takeRetiredValues { _ in })
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{not json")
+        #expect {
+            try container.state.snapshot()
+        } throws: { error in
+            guard case SharedStateError.corruptMovedAside = error else { return false }
+            return true
+        }
     }
 
     @Test("snapshot holds every key and value")

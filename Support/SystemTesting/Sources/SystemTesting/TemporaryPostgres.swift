@@ -67,7 +67,9 @@ public final class TemporaryPostgres: @unchecked Sendable {
         let base = try installation.makeOwnedDirectory(prefix: "sharekit-pg")
         do {
             let copied = try runProcess("/bin/cp", ["-a", template.dataDirectory, base + "/data"])
-            guard copied.status == 0 else { throw Failure(description: "cannot copy the template cluster: \(copied.stderr)") }
+            guard copied.status == 0 else {
+                throw Failure(description: "cannot copy the template cluster: \(copied.stderr)")
+            }
             try installation.makeOwnedDirectory(base + "/socket")
             let server = TemporaryPostgres(
                 directory: base, user: installation.serverUser, settings: settings)
@@ -162,11 +164,15 @@ public final class TemporaryPostgres: @unchecked Sendable {
     /// gone. The cluster stays; ``restart()`` recovers it.
     /// - Throws: ``Failure`` when the server is not running.
     public func kill() throws {
-        guard let server = lock.withLock({ () -> RunningServer? in
-            defer { running = nil }
-            return running
-        }) else { throw Failure(description: "the server is not running") }
-        guard let postmaster = postmasterPID else { throw Failure(description: "no postmaster.pid in \(dataDirectory)") }
+        guard
+            let server = lock.withLock({ () -> RunningServer? in
+                defer { running = nil }
+                return running
+            })
+        else { throw Failure(description: "the server is not running") }
+        guard let postmaster = postmasterPID else {
+            throw Failure(description: "no postmaster.pid in \(dataDirectory)")
+        }
         Glibc.kill(postmaster, SIGSTOP)
         let children = Self.children(of: postmaster)
         Glibc.kill(postmaster, SIGKILL)
@@ -343,7 +349,9 @@ extension TemporaryPostgres {
                     description: "PostgreSQL refuses to run as root, and there is no 'postgres' user to run it as "
                         + "(Debian's postgresql package creates one)")
             }
-            guard let runuser = [String](["/usr/sbin/runuser", "/sbin/runuser"]).first(where: { access($0, X_OK) == 0 }) else {
+            guard
+                let runuser = [String](["/usr/sbin/runuser", "/sbin/runuser"]).first(where: { access($0, X_OK) == 0 })
+            else {
                 throw Unavailable(description: "PostgreSQL refuses to run as root, and runuser (util-linux) is missing")
             }
             var info = stat()
@@ -365,7 +373,8 @@ extension TemporaryPostgres {
             if let configured = ProcessInfo.processInfo.environment["SHAREKIT_POSTGRES_BINDIR"] {
                 candidates.append(configured)
             }
-            if access("/usr/bin/pg_config", X_OK) == 0, let result = try? runProcess("/usr/bin/pg_config", ["--bindir"]),
+            if access("/usr/bin/pg_config", X_OK) == 0,
+                let result = try? runProcess("/usr/bin/pg_config", ["--bindir"]),
                 result.status == 0
             {
                 candidates.append(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -510,7 +519,8 @@ private final class RunningServer: @unchecked Sendable {
             while readyLines < times {
                 if ended {
                     throw TemporaryPostgres.Failure(
-                        description: "the server exited before it was ready:\n\(String(decoding: collected, as: UTF8.self))")
+                        description:
+                            "the server exited before it was ready:\n\(String(decoding: collected, as: UTF8.self))")
                 }
                 if !condition.wait(until: deadline) {
                     throw TemporaryPostgres.Failure(

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import PushPreview
 
 /// One input, read twice: as the JSON of a push the notifier receives

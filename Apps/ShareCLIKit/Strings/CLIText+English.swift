@@ -1,0 +1,533 @@
+extension CLIText {
+    /// The English texts: the language of the sources and of every contract.
+    static let english: [CLIText: String] = [
+        .sendHelp: """
+        Usage: share send [FILE|URL ...] [--text T] [--stdin] [--to TARGET] [--comment C]
+                          [--new-post TITLE] [--queue] [--json] [--server URL]
+                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--keep-metadata]
+                          [--desktop] [--progress auto|bar|lines|off] [--no-progress] [--verbose]
+
+        Shares files, links and text into a thread or channel as one message.
+
+        Items (ranked: image, pdf, file, link, text):
+          FILE            a path or a file:// URL: uploaded as an attachment. Several
+                          files make one message (at most message_max_attachments).
+          URL             any other URL (https://...): put into the message text.
+          --text T        text to put into the message (repeatable).
+          --stdin, -      read standard input: text goes into the message, anything
+                          else is attached as a file.
+        Target:
+          --to TARGET     thread:ID, channel:ID, new-post:CHANNEL_ID, or a display path
+                          such as "server > Gateway > resume the gateway". Without
+                          --to, a full-screen picker opens on a terminal (recent
+                          targets, search); without a terminal, --to is required.
+          --new-post TITLE  start a new post with this title in the forum channel TARGET.
+        Options:
+          --comment C     the message's comment (first in the text).
+          --queue         write the share into the share inbox and return at once;
+                          share-daemon sends it (exit 0 once it is safely kept).
+          --json          print the result as one JSON object on stdout.
+          --server URL    the server (default: the one `share login` chose).
+          --on-cancel M   on Ctrl-C: keep (default) leaves the share in the inbox for
+                          the daemon; remove deletes it. Once the message itself was
+                          sent to the server, Ctrl-C waits up to 5 s for its answer
+                          (Ctrl-C again stops waiting): sent is reported as sent; with
+                          no answer the share is kept for share-daemon whatever this
+                          says, as the message may already be on the server.
+          --load-timeout S  the deadline of each load (a file, stdin, a FIFO); default 30.
+          --keep-metadata a photo converted to JPEG (below) keeps its location (GPS) and
+                          XMP; by default they are dropped.
+          --progress M    auto (default): a bar with bytes acknowledged, rate and ETA on
+                          a terminal, nothing on a pipe; bar: always the bar; lines: a
+                          plain `progress NAME DONE/TOTAL bytes` line each second (logs);
+                          off: nothing.
+          --no-progress   the same as --progress off.
+          --desktop       launched from the desktop entry (URLs: files, web links, and
+                          the links of a text/uri-list file): open the picker in a
+                          terminal emulator, else ask in a graphical chooser (zenity,
+                          kdialog), else share nothing and say how; the outcome is a
+                          desktop notification (docs/picker.md).
+          --verbose       say each stage on stderr, one line each with the share's id
+                          (written to the share inbox, each upload, the message, sent,
+                          kept or refused with the reason); SHAREKIT_VERBOSE=1 in the
+                          environment does the same.
+
+        Before anything is sent the share is kept in the share inbox of the shared
+        container; it is removed when the server has it or refused it for good.
+        The content type of each file is told from its bytes (libmagic) and its name
+        (the shared MIME database); a type the server does not accept is refused
+        before any byte is sent. A photo (HEIC/HEIF, AVIF, WebP, TIFF) for a server
+        that does not accept its type but accepts image/jpeg is sent as <name>.jpg,
+        converted into the share inbox within the load deadline: its orientation
+        applied, its location (GPS) dropped unless --keep-metadata; the original
+        file is not changed. One beyond 64 megapixels, damaged or animated is refused.
+
+        Output: `sent to <display path>: message <id>` on success; with --json an
+        object {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
+
+        Texts for a person follow LC_ALL, LC_MESSAGES, LANG and LANGUAGE (English and
+        German); --json and the `sent to` line are English in every language, for scripts.
+
+        A request that moves no byte for 30 s (15 s for a session request) counts as
+        failed and the share is kept; SHAREKIT_HTTP_STALL_SECONDS=N gives up after N.
+
+        Exit codes:
+          0   sent (or, with --queue, kept for the daemon)
+          1   failure: an item cannot be read or loaded in time, no server, an I/O error
+          2   invalid command line
+          3   not sent now (no network, the server is busy or failing, no session):
+              kept in the share inbox; share-daemon will send it
+          4   refused (no write permission, too large, type not accepted, unknown
+              target); nothing was kept
+          130 interrupted (Ctrl-C); the message says whether the share was kept, and
+              whether the message may already be on the server
+
+
+        """,
+        .runHelp: "{message}; run '{command} --help'",
+        .newPostNeedsTitle: "--new-post needs a title",
+        .onCancelValues: "--on-cancel must be keep or remove",
+        .loadTimeoutRange: "--load-timeout must be a number of seconds between 0 and 86400",
+        .nothingToShare: "nothing to share: give a file, a link, --text, --stdin or --comment",
+        .notSent: "not sent: {reason}",
+        .daemonWillSend: "share-daemon will send it to {path}",
+        .daemonWillSendWhenStarted: "{advice}; it will send it to {path}",
+        .daemonNotRunning:
+            "share-daemon is not running: start it with `share-daemon &` or `systemctl --user start share-daemon`",
+        .notSentNow: "not sent now: {reason}",
+        .keptInInbox: "kept in the share inbox as {id}; {who}",
+        .queued: "queued {id}: {who}",
+        .interruptedKept: "interrupted; the share stays in the share inbox as {id} for share-daemon",
+        .interruptedRemoved: "interrupted; the share was removed",
+        .tooManyAttachments:
+            "a message can have at most {limit} attachments (message_max_attachments); this one has {count}",
+        .waitingFor: "waiting for {host} ...",
+        .noServer: "no server: run `share login --server URL --user NAME` first, or give --server URL",
+        .newPostNeedsForum: "--new-post needs a forum channel (new-post:ID or channel:ID), not {path}",
+        .cannotLookUp:
+            "cannot look up \"{text}\" now ({reason}); use a reference such as thread:ID, which works offline",
+        .notAKind: """
+        '{text}' is not a target: '{kind}' is not a kind of target (use thread:ID, channel:ID, \
+        new-post:CHANNEL_ID, or a display path such as "server > Space > channel"){hint}
+        """,
+        .didYouMeanTarget: "; did you mean '{reference}'?",
+        .quarantinedNotSent: "the share could not be sent and was quarantined: {reason}",
+        .noTerminal: """
+        no target: give --to TARGET (the target picker needs a terminal, and standard input or output is \
+        not one)
+        """,
+        .pickerCancelled: "cancelled; nothing was shared",
+        .newPostDefaultTitle: "Shared with ShareKit",
+        .previewMore: " (+{count} more)",
+        .previewText: "Text: {text}",
+        .previewStdin: "Standard input",
+        .previewCommentOnly: "Comment only",
+        .previewUnreadable: "{name} - cannot be read",
+        .previewUnknownType: "unknown type",
+        .previewLink: "Link: {url}",
+        .pickerNote: "Only targets with write permission.",
+        .pickerCancel: "Cancel",
+        .pickerSend: "Send",
+        .pickerTitle: "Share",
+        .pickerComment: "Comment",
+        .pickerTo: "To: {target}",
+        .pickerNoTarget: "(no target chosen)",
+        .pickerSearch: "Search",
+        .pickerNoRecents: "No recent targets: type to search.",
+        .pickerRecents: "Recent targets:",
+        .pickerSearching: "Searching for \"{query}\"...",
+        .pickerSearchFailed: "Search failed: {error}",
+        .pickerNoMatch: "No writable target matches \"{query}\".",
+        .pickerResults: "Results for \"{query}\":",
+        .pickerKeys: "Tab/arrows move - Enter chooses or sends - Esc cancels",
+        .pickerChooseFirst: "Choose a target first: pick one of the list, or search for one.",
+        .stdinNotTerminal: "standard input is not a terminal",
+        .progressValues: "--progress must be auto, bar, lines or off",
+        .noPasswordOnStdin: "no password on standard input (--password-stdin reads one line)",
+        .noTerminalForPassword: "no terminal to ask for the password on; give it with --password-stdin",
+        .cannotSetUpTerminal: "cannot set up the terminal for the password; give it with --password-stdin",
+        .noPasswordTyped: "no password was typed",
+        .inboxHelp: """
+        Usage: share inbox list [--json]
+               share inbox show ID [--json]
+               share inbox retry ID [--json] [--progress auto|bar|lines|off] [--no-progress]
+                                [--on-cancel keep|remove] [--server URL] [--verbose]
+               share inbox drop ID [--json]
+
+        Every share that is not on the server yet, wherever it is: in the share inbox
+        (share send keeps a share there when the server cannot be reached or no session
+        is usable) or in share-daemon's outbox (the daemon takes inbox entries over and
+        sends them). A share keeps the id share send printed for its whole life, and
+        an id may be shortened to any unique prefix of at least 4 characters.
+
+          list    every share that waits, is being sent or was refused, with where it
+                  is (share inbox, share-daemon's outbox), its age, target, files,
+                  attempts and last error; entries older than the maximum age, and
+                  quarantined entries with the reason.
+          show    one share (never a token: manifests and the outbox hold none).
+          retry   a share in the inbox: send it now with this program's session (the
+                  outcome and exit code are those of share send; --verbose or
+                  SHAREKIT_VERBOSE=1: each step). A share in the outbox, waiting or
+                  refused (after you fixed the cause): due again at once for share-daemon.
+          drop    delete one share: an inbox entry (waits for a sender that holds it),
+                  a quarantined one, or one of the outbox that waits or was refused.
+
+        Exit codes: 0 done, 1 no such share or it is busy, 2 invalid command line (an
+        id shorter than 4 characters or one that several shares begin with),
+        3 retried and kept again, 4 retried and refused, 130 interrupted.
+
+        """,
+        .unknownSubcommand: "unknown subcommand '{sub}'{suggestion}",
+        .inboxNeedsID: "share inbox {sub} needs one entry ID",
+        .inboxListTakesNoID: "share inbox list takes no ID",
+        .inboxQuarantinedNoRetry: "{id} is quarantined and cannot be sent; share inbox show {id} says why",
+        .outboxUnreadable: "share-daemon's outbox cannot be read: {error}",
+        .nothingWaits: "nothing waits: the share inbox is empty, and so is share-daemon's outbox",
+        .stateBeingSentInbox: "being sent now (share inbox)",
+        .stateWaitingInbox: "waiting in the share inbox",
+        .stateOlderThanMaximum: "{state}, older than the maximum age",
+        .listLine: "{id}  {age}  {target}  {files} {files|file|files}, {bytes}  attempts {attempts}  {state}",
+        .lastErrorLine: "    last error: {error}",
+        .outboxRefusedLine: """
+        {id}  refused by the server, not sent: {reason} (to {target}); in share-daemon's outbox: share \
+        inbox drop {id}, or share inbox retry {id} once the cause is fixed
+        """,
+        .refusedFallback: "refused",
+        .stateBeingSentDaemon: "being sent by share-daemon",
+        .stateWaitingOutbox: "waiting in share-daemon's outbox",
+        .stateNextAttempt: "{state} (next attempt in {wait})",
+        .reportedRefusedLine: "{id}  refused by the server, not sent: {reason} (to {target})",
+        .quarantinedLine: "{id}  quarantined: {reason}",
+        .staleEntries: """
+        {count} {count|entry is|entries are} older than the maximum age; send them (share inbox retry ID) \
+        or drop them (share inbox drop ID)
+        """,
+        .fieldID: "id",
+        .fieldWhere: "where",
+        .fieldServer: "server",
+        .fieldTarget: "target",
+        .fieldCreated: "created",
+        .fieldAttempts: "attempts",
+        .fieldTitle: "title",
+        .fieldRefused: "refused",
+        .fieldLastError: "last error",
+        .fieldMessage: "message",
+        .fieldFile: "file",
+        .fieldText: "text",
+        .uploadedAs: " (uploaded as {upload})",
+        .whereOutbox: "share-daemon's outbox, {state}",
+        .whereInbox: "the share inbox, {state}",
+        .stateBeingSentNow: "being sent now",
+        .stateWaiting: "waiting",
+        .createdAgo: "{time} ({age} ago)",
+        .attemptsBeingSent: " (being sent now)",
+        .quarantinedShow: """
+        {id}: quarantined: {reason}
+            kept in {directory}
+        """,
+        .noEntryListHint: "no entry {id} (share inbox list shows what waits)",
+        .noEntry: "no entry {id}",
+        .entryBusy: "entry {id} is being sent by another process right now",
+        .daemonSendingTryLater: "{id} is being sent by share-daemon right now; try again when it is done",
+        .daemonSending: "{id} is being sent by share-daemon right now",
+        .alreadyOnServer: "{id} is on the server already (message {message})",
+        .retryNow: "retry {id}: share-daemon will send it to {path} now",
+        .retryDue: "retry {id}: due now; {advice}; it will send it to {path}",
+        .outboxStateWaiting: "waiting",
+        .outboxStateSending: "being sent now",
+        .outboxStateSent: "sent",
+        .outboxStateFailed: "refused by the server",
+        .dropped: "dropped {id}",
+        .idTooShort: "an id needs at least {minimum} characters, not '{id}'",
+        .idAmbiguous: "'{id}' is the beginning of several ids ({matches}); give more of it",
+        .statusHelp: """
+        Usage: share status [--json]
+
+        Shows the server and account `share login` chose, whether the parent session
+        (held by share-daemon) and the child session (used by share send) are stored
+        and when their refresh tokens expire, how many shares wait in the share inbox
+        (and how many are quarantined or older than the maximum age), and the state of
+        share-daemon: its outbox and the shares it could not send, with the reason, and
+        the latest shares it delivered or refused (`share-daemon sent ID to TARGET`).
+        Session ids are shown; tokens never are.
+
+        Options:
+          --json  print one JSON object on stdout: {"logged_in", "server", "user",
+                  "parent", "child", "inbox", "daemon"} (a session is null when none is
+                  stored, "daemon" is null when share-daemon is not running).
+
+        Exit codes:
+          0   the status was shown (also when not logged in)
+          1   the keychain or the shared container cannot be opened
+          2   invalid command line
+
+        """,
+        .statusServer: "server: {server}",
+        .statusUser: "user: {user}",
+        .statusUnknownUser: "unknown",
+        .statusNotLoggedInAt: "not logged in: run `share login --server {server} --user NAME`",
+        .statusNotLoggedIn: "not logged in: run `share login --server URL --user NAME`",
+        .statusParentSession: "parent session: {session}",
+        .statusChildSession: "child session: {session}",
+        .statusParentMissing: "none (log in)",
+        .statusChildMissing: "none (share-daemon creates it)",
+        .statusInbox: "share inbox: {waiting} waiting, {quarantined} quarantined, {stale} older than the maximum age",
+        .statusInboxUnreadable: "share inbox: cannot be read: {error}",
+        .statusDaemonSent: "share-daemon sent {id} to {target} at {time}",
+        .statusDaemonRefused: "share-daemon could not send {id} to {target}: not sent: {reason} (at {time})",
+        .statusSessionUnreadable: "unreadable ({error})",
+        .statusSessionExpired: "{id} (refresh token expired {time})",
+        .statusSessionExpires: "{id} (refresh token expires {time})",
+        .statusDaemonNotRunning: "daemon: not running",
+        .statusDaemonUnreadable: "daemon: running (its answer could not be read: {error})",
+        .statusDaemonRunning: "daemon: running (pid {pid})",
+        .statusDaemonOutbox: "  outbox: {pending} pending, {sending} sending, {sent} sent, {failed} failed",
+        .statusDaemonChild: "  child session: {session}",
+        .statusDaemonLastPass: "  last pass: {time}",
+        .statusDaemonLastError: "  last error: {error}",
+        .statusDaemonLastTakeover: "  last takeover at: {time}",
+        .statusDaemonTakenOver: "  taken over: {count}",
+        .statusDaemonQuarantined: "  quarantined: {entry}",
+        .statusDaemonFailed: "  failed: {id} to {target}: {reason}",
+        .unexpectedArgument: "unexpected argument {argument}",
+        .loginHelp: """
+        Usage: share login --server URL --user NAME [--password-stdin] [--allow-insecure-http] [--json]
+
+        Signs in to a server. The new session (the parent session, bound to this
+        device's key) is kept in the keychain for share-daemon, and the child session
+        share send uses is made at once, so share send works right after login
+        without a daemon; share-daemon keeps it alive afterwards. The server becomes
+        the default of every share command.
+
+        Options:
+          --server URL      the server, https://host[:port]; http:// only for this
+                            machine (localhost, 127.x.x.x, [::1]).
+          --user NAME       the username.
+          --password-stdin  read the password from the first line of standard input
+                            instead of asking on the terminal (no echo there).
+          --allow-insecure-http
+                            allow http:// to another machine: the password and every
+                            token then cross the network in clear. For test networks.
+          --json            print the result as one JSON object on stdout.
+
+        Output: `logged in as NAME at URL`; with --json an object
+        {"status": "logged_in", "server", "user", "session_id"}. The password and the
+        tokens are never printed.
+
+        Exit codes:
+          0   logged in
+          1   failure: wrong username or password, the server cannot be reached or
+              refused, no terminal to ask on (use --password-stdin), a keychain error
+          2   invalid command line (a --server that is not http(s)://host[:port], or
+              http:// to another machine without --allow-insecure-http)
+
+        """,
+        .serverRequired: "--server URL is required",
+        .serverForm: "--server must be http(s)://host[:port], not \"{server}\"",
+        .insecureServer: """
+        {origin} is plain http to another machine: the password would cross the network in clear. Use \
+        https://, or --allow-insecure-http on a network you trust
+        """,
+        .userRequired: "--user NAME is required",
+        .passwordPrompt: "Password for {user} at {origin}: ",
+        .passwordEmpty: "the password is empty",
+        .loggedInCannotRecord: "logged in, but cannot record it for the other programs: {error}",
+        .noChildYet: "no session for share send yet ({reason}); share-daemon makes it when it runs",
+        .loggedIn: "logged in as {user} at {origin}",
+        .wrongCredentials: "wrong username or password for {user} at {origin}",
+        .cannotReach: "cannot reach {origin} now ({reason}); try again later",
+        .loginRefused: "{origin} refused the login: {reason}",
+        .loginIncomplete: "login to {origin} did not complete: {reason}",
+        .logoutHelp: """
+        Usage: share logout [--server URL] [--json]
+
+        Logs out: asks the server to end the session (which ends share's child session
+        too), then deletes from this device the tokens of both sessions, the recent
+        targets, the server's limits and the account. When the server cannot be
+        reached the tokens are still deleted here; the server then ends the session
+        when it expires.
+
+        Shares waiting in the share inbox stay there and are sent after the next login.
+
+        Options:
+          --server URL  the server to log out of (default: the one `share login` chose).
+          --json        print the result as one JSON object on stdout:
+                        {"status": "logged_out", "server", "server_result":
+                        "revoked"|"already_ended"|"unreachable"|"failed"|"not_logged_in",
+                        "deleted": [...], "errors": [...]}.
+
+        Exit codes:
+          0   logged out here (also when the server could not be told)
+          1   something could not be deleted on this device (the message says what)
+          2   invalid command line
+
+        """,
+        .logoutNoServer: "no server is recorded: not logged in",
+        .logoutWhatRecents: "the recent targets",
+        .logoutWhatLimits: "the server's limits",
+        .logoutWhatAccount: "the account",
+        .logoutCannotSetUp: "cannot set up the client for {origin}: {error}",
+        .logoutRevoked: "the server at {origin} ended the session and its child sessions",
+        .logoutNoSession: "no session was stored for {origin}",
+        .logoutAlreadyEnded: "the session at {origin} had already ended ({reason})",
+        .logoutUnreachable: """
+        could not reach the server at {origin} ({reason}): it was not told; the session ends there when it \
+        expires
+        """,
+        .logoutNotEnded: "the server at {origin} did not end the session ({reason}); the tokens are deleted anyway",
+        .logoutCannotDeleteTokens: "cannot delete the {role} session's tokens: {error}",
+        .logoutDeletedTokens: "deleted the tokens of both sessions from the keychain",
+        .logoutCannotDelete: "cannot delete {what}: {error}",
+        .logoutDeletedRest: "deleted the recent targets, the server's limits and the account",
+        .loggedOut: "logged out",
+        .notifyHelp: """
+        Usage: share notify --payload FILE|- [--print] [--json] [--no-wait]
+
+        Renders one push payload (docs/protocol.md "Push": aps and b with v, nid, k, i, t, m)
+        the way the notification extension does: within client.push.fetch_timeout it
+        fetches the preview with the push registration's preview token and shows names
+        and excerpt as notify.preview_mode allows. With mode none it fetches nothing and
+        shows the placeholder; when the message is gone it shows "Message not available";
+        without an answer in time the placeholder stays. A payload whose b.v is not 1 is
+        shown as sent.
+
+        By default the result is shown as a desktop notification with notify-send
+        (grouped per thread through a hint, the badge as a hint); SHAREKIT_NOTIFY_COMMAND
+        names another program that takes the same arguments. aps.interruption-level sets
+        the urgency (passive: low, active: normal, time-sensitive and critical:
+        critical); aps.sound asks for the desktop's message sound, no sound (or passive)
+        for none. When the preview carries the message's web link (on the server the
+        preview came from, http or https), the notification offers it as its default
+        action: share notify waits until the notification is clicked, and then opens the
+        link with xdg-open (SHAREKIT_OPEN_COMMAND names another program), or closed.
+
+        Options:
+          --payload FILE  the payload's JSON, or - for standard input.
+          --print         print the title and the body (two lines) instead.
+          --json          print one JSON object instead: {"title", "body", "thread_id",
+                          "placeholder": true|false, "outcome":
+                          "preview"|"not_available"|"placeholder"|"unchanged", "kind",
+                          "nid", "badge", "urgency": "low"|"normal"|"critical", "sound",
+                          "link", "failure"}.
+          --no-wait       show the notification without its default action and return
+                          at once.
+
+        Texts follow LC_ALL, LC_MESSAGES, LANG and LANGUAGE (English and German).
+
+        Exit codes:
+          0   rendered (and shown, unless --print or --json)
+          1   the payload cannot be read or lacks a required member, the notification
+              could not be shown, or its link could not be opened
+          2   invalid command line
+
+
+        """,
+        .cannotReadPayload: "cannot read the payload file {file}",
+        .pushRemoved: "removed the push registration",
+        .pushRemovedHere: "removed the push registration here (the server was not told: {error})",
+        .pushCannotDelete: "cannot delete the push registration from the keychain: {error}",
+        .targetsHelp: """
+        Usage: share targets [--search QUERY] [--limit N] [--json] [--server URL]
+
+        Without --search: the recent targets, newest first (the targets of the last
+        successful shares; they work offline). With --search: the threads and channels
+        whose names start with or contain QUERY, ignoring case and accents; only
+        targets with write permission; a forum channel is offered as a new post.
+
+        Each line shows the display path and the reference to give `share send --to`.
+        --json prints an array of {"kind", "id", "display_path"}.
+
+        Exit codes: 0 listed (possibly nothing), 1 the server cannot be asked (search
+        only), 2 invalid command line.
+
+        """,
+        .limitPositive: "--limit must be a positive number",
+        .cannotSearch: "cannot search {origin}: {error}",
+        .noRecentTargets: "no recent targets yet: search with `share targets --search NAME`",
+        .noWritableMatch: "no writable target matches",
+        .desktopEntryHelp: """
+        Usage: share desktop-entry
+
+        Prints the freedesktop desktop entry that offers ShareKit in file managers'
+        "Open with" and for links dropped on its launcher (the file
+        contrib/desktop/sharekit.desktop is this text). It runs
+        `share send --desktop %U`: files, web links (https://...) and the links of a
+        text/uri-list file become the share's items. Install it with:
+        share desktop-entry > ~/.local/share/applications/sharekit.desktop
+
+        Exit codes: 0 printed, 2 invalid command line.
+
+        """,
+        .desktopEntryNoArguments: "takes no arguments; it prints contrib/desktop/sharekit.desktop",
+        .desktopHowToShare: """
+        Nothing was shared: no terminal or chooser to ask where it should go. In a terminal, run `share \
+        send FILE` to pick a target, or `share send FILE --to TARGET` (`share targets` lists them).
+        """,
+        .notifyNotShared: "ShareKit: not shared",
+        .notifyCancelled: "ShareKit: cancelled",
+        .notifyNothingShared: "Nothing was shared.",
+        .notifyQueued: "ShareKit: queued",
+        .notifyShared: "ShareKit: shared",
+        .notifyNotSentYet: "ShareKit: not sent yet",
+        .notifySentTo: "sent to {path}: message {message}",
+        .chooserQuestion: "Share {items} {items|item|items} to:",
+        .chooserReference: "Reference",
+        .chooserTarget: "Target",
+        .notifySentToAgain: "sent to {path}: message {message} (it had already been delivered)",
+        .completionsHelp: """
+        Usage: share completions bash|zsh|fish
+
+        Prints a completion script for the shell, made from the same option
+        declarations as share's parser:
+
+          source <(share completions bash)          # bash, or save it in
+                                                    # ~/.local/share/bash-completion/completions/share
+          share completions zsh > ~/.zfunc/_share    # zsh, with ~/.zfunc on $fpath
+          share completions fish > ~/.config/fish/completions/share.fish
+
+        Exit codes: 0 printed, 2 no such shell.
+
+        """,
+        .referenceHelp: """
+        Usage: share reference
+
+        Prints the CLI reference in Markdown (every command, its usage and options),
+        made from the same declarations as the parser; README.md's "CLI reference" is
+        this text (tools/cli-docs writes it there).
+
+        Exit codes: 0 printed, 2 invalid command line.
+
+        """,
+        .programSummary: "share text, links and files into a chat thread or channel",
+        .manpageHelp: """
+        Usage: share manpage
+
+        Prints the manual page of share (roff), made from the same help texts as --help;
+        tools/cli-docs writes it to contrib/man/share.1.
+
+        """,
+        .takesNoArguments: "takes no arguments",
+        .nameOneShell: "name one shell: bash, zsh or fish{suggestion}",
+        .summarySend: "share files, links or text to a target",
+        .summaryInbox: "list, show, retry or drop shares waiting in the inbox or the daemon's outbox",
+        .summaryLogin: "log in to a server (creates the parent and child sessions)",
+        .summaryLogout: "log out and delete every token",
+        .summaryStatus: "show session, daemon and outbox state",
+        .summaryTargets: "list recent targets or search for one",
+        .summaryDesktopEntry: "print the freedesktop desktop entry",
+        .summaryNotify: "render a push payload as a notification",
+        .summaryDebug: "debugging aids: dpop-proof, jwk, get",
+        .summaryManpage: "print this program's manual page (roff; contrib/man/share.1)",
+        .summaryCompletions: "print a shell completion script",
+        .summaryReference: "print the CLI reference (Markdown; README.md's CLI reference)",
+        .interruptedMayBeOnServer: """
+        interrupted; the message may already be on the server; the share was kept for share-daemon, which \
+        finishes it without sending twice (share inbox entry {id})
+        """,
+        .waitingForAnswer: """
+        interrupted after the message was sent to the server; waiting up to {seconds} s for its answer \
+        (Ctrl-C again stops waiting)
+        """,
+        .sentDespiteInterrupt: "interrupted, but the server had already stored the message",
+    ]
+}
