@@ -63,7 +63,9 @@ extension FileShareInbox {
 
     /// Completes locked entries: each leaves the inbox by one rename into a
     /// removal folder of this batch, and the folder is deleted by background
-    /// threads (``waitForRemovals()`` waits for them). Each lock is given up.
+    /// threads (``waitForRemovals()`` waits for them). When no removal folder
+    /// can be made, each entry is completed and deleted on its own, as
+    /// ``markProcessed(_:lock:)`` does. Each lock is given up.
     /// - Returns: per entry, nil when it left the inbox, else why not (it stays).
     public func markProcessed(_ entries: [LockedInboxEntry]) -> [InboxError?] {
         guard !entries.isEmpty else { return [] }
@@ -72,8 +74,15 @@ extension FileShareInbox {
             _ = try openFolders()
             removal = try RemovalFolder(staging: stagingPath)
         } catch {
-            for locked in entries { locked.lock.release() }
-            return Array(repeating: error, count: entries.count)
+            return entries.map { locked -> InboxError? in
+                defer { locked.lock.release() }
+                do throws(InboxError) {
+                    try markProcessed(locked.entry, lock: locked.lock)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
         }
         var moved: Set<String> = []
         let results = entries.map { locked -> InboxError? in
