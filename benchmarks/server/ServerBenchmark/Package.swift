@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // Server benchmark: createMessage with full DPoP verification against a
 // running `share-server`, from several keep-alive connections, next to the
-// DPoP module's verify rate and SQLite's commit rate measured in the same run.
+// DPoP module's verify rate and SQLite's own commit rate (libsqlite3 called
+// directly, the server's settings) measured in the same run.
 // A separate package so that benchmarks never slow down the main build. It
 // lives one level below benchmarks/server, like benchmarks/dpop/DPoPBenchmark,
 // so that its name cannot clash with a module package.
@@ -24,10 +25,9 @@ let package = Package(
         .package(path: "../../../Interfaces/DPoPInterface"),
         .package(path: "../../../Modules/DPoP"),
         .package(path: "../../../Modules/OpenSSLCrypto"),
-        .package(path: "../../../Interfaces/SQLInterface"),
-        .package(path: "../../../Modules/SQLiteStore"),
     ],
     targets: [
+        .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3"),
         .executableTarget(
             name: "ServerBenchmark",
             dependencies: [
@@ -37,8 +37,7 @@ let package = Package(
                 .product(name: "DPoPInterfaceTesting", package: "DPoPInterface"),
                 .product(name: "DPoP", package: "DPoP"),
                 .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
-                .product(name: "SQLInterface", package: "SQLInterface"),
-                .product(name: "SQLiteStore", package: "SQLiteStore"),
+                "CSQLite3",
             ],
             swiftSettings: swiftSettings
         )

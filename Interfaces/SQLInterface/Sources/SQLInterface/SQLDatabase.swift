@@ -7,12 +7,18 @@
 /// ``SQLValue`` whose count must match.
 ///
 /// ## Threads and processes
-/// Calls are serialised: one statement or transaction runs at a time, and a
-/// thread that holds the connection (inside ``transaction(_:)`` or the body
-/// of ``forEachRow(_:_:_:)``) may call back into it. Other threads wait for
-/// it; other processes wait up to the implementation's busy timeout and then
-/// get ``SQLError/busy(message:)``. All calls are synchronous and may block,
-/// so an async caller spends a thread for the duration of a call.
+/// Writes are serialised: one transaction body runs at a time, and a thread
+/// inside ``transaction(_:)`` (or the body of ``forEachRow(_:_:_:)``) may
+/// call back into the database; its statements belong to that transaction.
+/// Other threads' writers wait for it; other processes wait up to the
+/// implementation's busy timeout and then get ``SQLError/busy(message:)``.
+/// A statement outside any transaction sees only committed data; an
+/// implementation may run such reads beside a transaction on another
+/// thread instead of after it. A transaction that returns is durable: an
+/// implementation may make several threads' transactions durable with one
+/// commit (group commit), but none of them returns before that commit.
+/// All calls are synchronous and may block, so an async caller spends a
+/// thread for the duration of a call.
 ///
 /// ## Transactions
 /// ``transaction(_:)`` starts with `BEGIN IMMEDIATE`: it takes the write lock

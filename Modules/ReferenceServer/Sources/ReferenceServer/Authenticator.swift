@@ -13,9 +13,11 @@ enum Authenticator {
     /// Verifies the request's proof, optionally bound to a session's key and token.
     /// - Returns: the verified proof.
     /// - Throws: ``ProblemResponse`` with the right challenge when the proof is refused.
+    /// - Parameter replay: when given, the `jti` is not recorded now but
+    ///   held there for the route's transaction (``PendingReplayRecord``).
     static func verifyProof(
         _ server: ReferenceServer, _ context: RequestContext, accessToken: String?, boundThumbprint: String?,
-        tokenEndpoint: Bool
+        tokenEndpoint: Bool, replay: PendingReplayRecord? = nil
     ) throws -> DPoPVerifiedProof {
         let proofs = context.head.headers.values(for: "DPoP")
         guard proofs.count == 1, let proof = proofs.first else {
@@ -29,7 +31,8 @@ enum Authenticator {
             proof: proof, method: context.head.method.rawValue, url: server.publicOrigin + context.head.path,
             accessToken: accessToken, boundThumbprint: boundThumbprint, nonce: try server.nonceRequirement())
         do {
-            return try server.verifier.verify(input)
+            guard let replay else { return try server.verifier.verify(input) }
+            return try replay.collect { () throws(DPoPError) in try server.verifier.verify(input) }
         } catch {
             throw challenge(
                 server, code: error.oauthErrorCode ?? "invalid_dpop_proof", detail: error.description,
@@ -39,12 +42,15 @@ enum Authenticator {
 
     /// Authenticates a resource request: `Authorization: DPoP <token>` of a
     /// live session plus a proof bound to its key and token.
+    /// - Parameter replay: where the proof's `jti` record is held for the
+    ///   route's transaction; nil records it at once.
     /// - Returns: the session.
     /// - Throws: a 401 problem naming why (`invalid_token`, `session_revoked`,
     ///   `token_expired`, `invalid_dpop_proof`, `use_dpop_nonce`).
-    static func authenticate(_ server: ReferenceServer, _ context: RequestContext, tokenEndpoint: Bool = false) throws
-        -> AuthenticatedSession
-    {
+    static func authenticate(
+        _ server: ReferenceServer, _ context: RequestContext, tokenEndpoint: Bool = false,
+        replay: PendingReplayRecord? = nil
+    ) throws -> AuthenticatedSession {
         guard let authorization = context.head.headers["Authorization"] else {
             throw ProblemResponse(
                 response: Problems.invalidToken("The request needs Authorization: DPoP <access token>.").response(
@@ -89,7 +95,8 @@ enum Authenticator {
                 ))
         }
         let jkt = try row.get("jkt", as: String.self)
-        _ = try verifyProof(server, context, accessToken: token, boundThumbprint: jkt, tokenEndpoint: tokenEndpoint)
+        _ = try verifyProof(
+            server, context, accessToken: token, boundThumbprint: jkt, tokenEndpoint: tokenEndpoint, replay: replay)
         if try row.get("pair_used_at", as: Int64?.self) == nil {
             // The pair's answer reached its client: from now on a retried
             // refresh of the token before it is reuse (AuthRoutes.refresh).

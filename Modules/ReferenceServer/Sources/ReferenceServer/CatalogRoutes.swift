@@ -117,15 +117,45 @@ enum CatalogRoutes {
             "SELECT seq, id FROM messages WHERE \(whereSQL) AND seq > ? ORDER BY seq LIMIT ?",
             [binding, .integer(after), .integer(Int64(pageSize + 1))])
         let page = rows.prefix(pageSize)
-        let messages = try page.map { try MessageJSON.object(server, id: try $0.get("id", as: String.self)) }
-        let next: Any = rows.count > pageSize ? String(try page.last!.get("seq", as: Int64.self)) : NSNull()
-        return JSONBody.response(200, ["messages": messages, "next": next])
+        let messages = try page.map { try MessageJSON.load(server, id: try $0.get("id", as: String.self)) }
+        let next = rows.count > pageSize ? String(try page.last!.get("seq", as: Int64.self)) : nil
+        var output = JSONOutput(capacity: 512 * max(1, messages.count))
+        output.object { json in
+            json.member("messages") { json in
+                json.array { json in
+                    for message in messages { json.element { message.write(to: &$0) } }
+                }
+            }
+            json.member("next", next)
+        }
+        return HTTPResponse.json(200, output.bytes)
     }
 }
 
-/// Message objects as the wire contract shows them.
-enum MessageJSON {
-    static func object(_ server: ReferenceServer, id: String) throws -> [String: Any] {
+/// Message objects as the wire contract shows them:
+/// `{attachments, channel_id, client_msg_id, created_at, id, sender, text, thread_id, web_url}`.
+struct MessageJSON {
+    /// One attachment: the upload's public fields.
+    struct Attachment {
+        let uploadID: String
+        let fileName: String
+        let contentType: String
+        let size: Int64
+        let sha256: String
+    }
+
+    let id: String
+    let clientMsgID: String
+    let threadID: String?
+    let channelID: String
+    let sender: String
+    let text: String
+    let createdAt: String
+    let attachments: [Attachment]
+
+    /// The stored message.
+    /// - Throws: `404` when it does not exist, `SQLError`.
+    static func load(_ server: ReferenceServer, id: String) throws -> MessageJSON {
         guard
             let row = try server.db.query(
                 "SELECT id, client_msg_id, thread_id, channel_id, sender, text, created_at FROM messages WHERE id = ?",
@@ -137,21 +167,51 @@ enum MessageJSON {
             SELECT u.id, u.file_name, u.content_type, u.size, u.sha256 FROM message_attachments a
             JOIN uploads u ON u.id = a.upload_id WHERE a.message_id = ? ORDER BY a.position
             """, [.text(id)]
-        ).map { a -> [String: Any] in
-            [
-                "upload_id": try a.get("id", as: String.self), "file_name": try a.get("file_name", as: String.self),
-                "content_type": try a.get("content_type", as: String.self), "size": try a.get("size", as: Int64.self),
-                "sha256": try a.get("sha256", as: String.self),
-            ]
+        ).map(Attachment.init(row:))
+        return MessageJSON(
+            id: try row.get("id"), clientMsgID: try row.get("client_msg_id"), threadID: try row.get("thread_id"),
+            channelID: try row.get("channel_id"), sender: try row.get("sender"), text: try row.get("text"),
+            createdAt: try row.get("created_at"), attachments: attachments)
+    }
+
+    /// Writes the object, members in sorted order.
+    func write(to output: inout JSONOutput) {
+        output.object { json in
+            json.member("attachments") { json in
+                json.array { json in
+                    for attachment in attachments {
+                        json.element { json in
+                            json.object { json in
+                                json.member("content_type", attachment.contentType)
+                                json.member("file_name", attachment.fileName)
+                                json.member("sha256", attachment.sha256)
+                                json.member("size", attachment.size)
+                                json.member("upload_id", attachment.uploadID)
+                            }
+                        }
+                    }
+                }
+            }
+            json.member("channel_id", channelID)
+            json.member("client_msg_id", clientMsgID)
+            json.member("created_at", createdAt)
+            json.member("id", id)
+            json.member("sender", sender)
+            json.member("text", text)
+            json.member("thread_id", threadID)
+            json.member("web_url", WebRoutes.messagePath(id))
         }
-        return [
-            "id": try row.get("id", as: String.self), "client_msg_id": try row.get("client_msg_id", as: String.self),
-            "thread_id": try row.get("thread_id", as: String?.self) ?? NSNull(),
-            "channel_id": try row.get("channel_id", as: String.self), "sender": try row.get("sender", as: String.self),
-            "text": try row.get("text", as: String.self), "attachments": attachments,
-            "created_at": try row.get("created_at", as: String.self),
-            "web_url": WebRoutes.messagePath(try row.get("id", as: String.self)),
-        ]
+    }
+}
+
+extension MessageJSON.Attachment {
+    /// Reads `id, file_name, content_type, size, sha256` of an upload.
+    init(row: SQLRow) throws {
+        uploadID = try row.get("id")
+        fileName = try row.get("file_name")
+        contentType = try row.get("content_type")
+        size = try row.get("size")
+        sha256 = try row.get("sha256")
     }
 }
 
@@ -182,13 +242,17 @@ enum Access {
     }
 
     static func thread(_ server: ReferenceServer, id: String, username: String) throws -> Thread {
-        guard let row = try server.db.query("SELECT channel_id FROM threads WHERE id = ?", [.text(id)]).first else {
-            throw Problems.notFound("Thread \(id)")
-        }
-        do {
-            return Thread(id: id, channel: try channel(server, id: try row.get("channel_id"), username: username))
-        } catch is HTTPProblem {
-            throw Problems.notFound("Thread \(id)")
-        }
+        // One query: a thread whose channel the person cannot read is as
+        // missing as one that does not exist.
+        guard
+            let row = try server.db.query(
+                """
+                SELECT c.id, c.kind, a.can_write FROM threads t JOIN channels c ON c.id = t.channel_id
+                JOIN channel_access a ON a.channel_id = c.id AND a.username = ? AND a.can_read = 1 WHERE t.id = ?
+                """, [.text(username), .text(id)]
+            ).first
+        else { throw Problems.notFound("Thread \(id)") }
+        return Thread(
+            id: id, channel: Channel(id: try row.get("id"), kind: try row.get("kind"), canWrite: try row.get("can_write")))
     }
 }

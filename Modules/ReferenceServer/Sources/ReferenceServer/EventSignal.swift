@@ -1,14 +1,44 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Wakes long polls when an event is written.
 ///
-/// Events written by another process (`share-server admin …` against the
-/// same database) do not signal; long polls therefore also re-check the
-/// database at a short interval.
+/// A request that writes an event notes it (``noteWritten()``) and wakes
+/// the polls once it is done (``wakeIfWritten()``), when its transactions
+/// have committed: a poll woken earlier would look before the event is
+/// visible and wait again. Events written by another process
+/// (`share-server admin …` against the same database) do not signal; long
+/// polls therefore also re-check the database at a short interval.
 final class EventSignal: @unchecked Sendable {
     private let condition = NSCondition()
     private var generation: UInt64 = 0
     private var stopping = false
+
+    /// Per thread: whether the request running on it wrote an event (each
+    /// request runs on one thread from its start to its answer).
+    private static let written: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Notes that the request on this thread wrote an event.
+    func noteWritten() {
+        pthread_setspecific(Self.written, UnsafeRawPointer(bitPattern: 1))
+    }
+
+    /// Wakes every waiter if the request on this thread wrote an event; called
+    /// when the request's work (and every commit of it) is done.
+    func wakeIfWritten() {
+        guard pthread_getspecific(Self.written) != nil else { return }
+        pthread_setspecific(Self.written, nil)
+        wakeAll()
+    }
 
     /// Wakes every waiter.
     func wakeAll() {

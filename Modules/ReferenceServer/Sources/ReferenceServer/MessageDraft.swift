@@ -18,6 +18,14 @@ struct MessageDraft {
             case clientMsgID = "client_msg_id"
             case text, attachments
         }
+
+        /// Reads a request body: plain bodies directly, anything else (and
+        /// every error) through `JSONDecoder` (see ``MessageBodyParser``).
+        /// - Throws: a `400 invalid_json` problem naming what is wrong.
+        static func decode(_ body: [UInt8]) throws -> Body {
+            if let body = MessageBodyParser.parse(body) { return body }
+            return try JSONBody.decode(Body.self, from: body)
+        }
     }
 
     /// Longest `client_msg_id`, in Unicode scalars: room for a UUID or a ULID with a prefix.
@@ -47,7 +55,11 @@ struct MessageDraft {
                 "text_too_long", "\(member).text is \(text.utf8.count) bytes; the limit is \(Self.maxTextBytes).")
         }
         let attachments = body.attachments ?? []
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !attachments.isEmpty else {
+        // Text that trimming whitespace and newlines would leave empty, found
+        // without trimming (which copies the text through NSString).
+        let spaces = CharacterSet.whitespacesAndNewlines
+        let blank = !text.unicodeScalars.contains { !spaces.contains($0) }
+        guard !blank || !attachments.isEmpty else {
             throw Problems.unprocessable("empty_message", "A message needs text or at least one attachment.")
         }
         clientMsgID = body.clientMsgID
@@ -78,13 +90,14 @@ struct MessageDraft {
 
     /// Checks the attachments against the database (inside the posting
     /// transaction, so an upload cannot be aborted between check and insert).
+    /// - Returns: the attached uploads' public fields, in the message's order.
     /// - Throws: `422 too_many_attachments` over `message_max_attachments`;
     ///   `404 not_found` for an upload that does not exist or belongs to
     ///   another user (docs/protocol.md, "Uploads": other users get 404, the same answer as
     ///   a missing one, so ids of others' uploads reveal nothing);
     ///   `422 invalid_attachment` for a repeated id or an own upload that is
     ///   not complete.
-    func checkAttachments(_ server: ReferenceServer, username: String) throws {
+    func checkAttachments(_ server: ReferenceServer, username: String) throws -> [MessageJSON.Attachment] {
         let limit = server.settings.messageMaxAttachments
         guard attachments.count <= limit else {
             throw Problems.unprocessable(
@@ -93,13 +106,15 @@ struct MessageDraft {
             )
         }
         var seen = Set<String>()
+        var found: [MessageJSON.Attachment] = []
         for id in attachments {
             guard seen.insert(id).inserted else {
                 throw Problems.unprocessable("invalid_attachment", "Upload \(id) is attached more than once.")
             }
             guard
                 let row = try server.db.query(
-                    "SELECT state FROM uploads WHERE id = ? AND username = ?", [.text(id), .text(username)]
+                    "SELECT id, file_name, content_type, size, sha256, state FROM uploads WHERE id = ? AND username = ?",
+                    [.text(id), .text(username)]
                 ).first
             else {
                 throw Problems.notFound("Upload \(id)")
@@ -108,11 +123,20 @@ struct MessageDraft {
                 throw Problems.unprocessable(
                     "invalid_attachment", "Upload \(id) is not complete; complete it first.")
             }
+            found.append(try MessageJSON.Attachment(row: row))
         }
+        return found
     }
 
     /// Stores the message and its attachments, in the caller's transaction.
-    func insert(_ server: ReferenceServer, id: String, sender: String, channelID: String, threadID: String?) throws {
+    /// - Parameters:
+    ///   - attachments: what ``checkAttachments(_:username:)`` returned.
+    /// - Returns: the message as the wire shows it, without reading it back.
+    func insert(
+        _ server: ReferenceServer, id: String, sender: String, channelID: String, threadID: String?,
+        attachments found: [MessageJSON.Attachment]
+    ) throws -> MessageJSON {
+        let createdAt = RFC3339.string(server.clock(), precision: .milliseconds)
         try server.db.execute(
             """
             INSERT INTO messages (id, client_msg_id, sender, channel_id, thread_id, text, created_at)
@@ -120,12 +144,15 @@ struct MessageDraft {
             """,
             [
                 .text(id), .text(clientMsgID), .text(sender), .text(channelID), threadID.map { .text($0) } ?? .null,
-                .text(text), .text(RFC3339.string(server.clock(), precision: .milliseconds)),
+                .text(text), .text(createdAt),
             ])
         for (position, upload) in attachments.enumerated() {
             try server.db.execute(
                 "INSERT INTO message_attachments (message_id, position, upload_id) VALUES (?, ?, ?)",
                 [.text(id), .integer(Int64(position)), .text(upload)])
         }
+        return MessageJSON(
+            id: id, clientMsgID: clientMsgID, threadID: threadID, channelID: channelID, sender: sender, text: text,
+            createdAt: createdAt, attachments: found)
     }
 }

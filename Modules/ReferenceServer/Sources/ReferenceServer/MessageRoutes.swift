@@ -7,8 +7,9 @@ import ShareCore
 /// createMessage, createChannelMessage and createThread (docs/protocol.md,
 /// "Messages and idempotency").
 ///
-/// Each request runs in one transaction: the target's access, the
-/// idempotency record, the attachment checks and the inserts. A repeated
+/// Each request runs in one transaction: its proof's `jti` record
+/// (``PendingReplayRecord``), the target's access, the idempotency record,
+/// the attachment checks and the inserts. A repeated
 /// `client_msg_id` with the same body is answered `200` with the original
 /// message and `Idempotent-Replayed: true` before the write permission is
 /// looked at, because the message already exists: a client whose first
@@ -29,105 +30,136 @@ enum MessageRoutes {
     static let maxTitleLength = 256
 
     static func createThreadMessage(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        let session = try Authenticator.authenticate(server, context)
-        let draft = try MessageDraft(try JSONBody.decode(MessageDraft.Body.self, from: context.body))
-        return try server.db.transaction {
-            let thread = try Access.thread(server, id: context.parameter("id"), username: session.username)
-            let key = IdempotencyKey(
-                username: session.username, clientMsgID: draft.clientMsgID,
-                requestHash: try draft.requestHash(
-                    server, operation: "createMessage", targetKind: "thread", targetID: thread.id))
-            return try post(server, draft, key: key, sender: session.username, canWrite: thread.channel.canWrite) {
-                id in
-                try draft.insert(
-                    server, id: id, sender: session.username, channelID: thread.channel.id, threadID: thread.id)
-            }
+        try createMessage(server, context, targetKind: "thread") { username in
+            let thread = try Access.thread(server, id: context.parameter("id"), username: username)
+            return (thread.channel, thread.id)
         }
     }
 
     static func createChannelMessage(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        let session = try Authenticator.authenticate(server, context)
-        let draft = try MessageDraft(try JSONBody.decode(MessageDraft.Body.self, from: context.body))
-        return try server.db.transaction {
-            let channel = try Access.channel(server, id: context.parameter("id"), username: session.username)
-            let key = IdempotencyKey(
-                username: session.username, clientMsgID: draft.clientMsgID,
-                requestHash: try draft.requestHash(
-                    server, operation: "createMessage", targetKind: "channel", targetID: channel.id))
-            return try post(server, draft, key: key, sender: session.username, canWrite: channel.canWrite) { id in
-                try draft.insert(server, id: id, sender: session.username, channelID: channel.id, threadID: nil)
+        try createMessage(server, context, targetKind: "channel") { username in
+            (try Access.channel(server, id: context.parameter("id"), username: username), nil)
+        }
+    }
+
+    /// createMessage and createChannelMessage.
+    /// - Parameters:
+    ///   - targetKind: `thread` or `channel`, for the idempotency fingerprint.
+    ///   - target: finds the target the caller can read (inside the
+    ///     transaction): its channel, and the thread for a thread message.
+    private static func createMessage(
+        _ server: ReferenceServer, _ context: RequestContext, targetKind: String,
+        target: @escaping (String) throws -> (channel: Access.Channel, threadID: String?)
+    ) throws -> HTTPResponse {
+        try PendingReplayRecord.settled(server) { replay in
+            let session = try Authenticator.authenticate(server, context, replay: replay)
+            let draft = try MessageDraft(try MessageDraft.Body.decode(context.body))
+            return try replay.transaction(server) {
+                let (channel, threadID) = try target(session.username)
+                let key = IdempotencyKey(
+                    username: session.username, clientMsgID: draft.clientMsgID,
+                    requestHash: try draft.requestHash(
+                        server, operation: "createMessage", targetKind: targetKind, targetID: threadID ?? channel.id))
+                return try post(server, draft, key: key, sender: session.username, canWrite: channel.canWrite) {
+                    id, attachments in
+                    try draft.insert(
+                        server, id: id, sender: session.username, channelID: channel.id, threadID: threadID,
+                        attachments: attachments)
+                }
             }
         }
     }
 
     static func createThread(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        let session = try Authenticator.authenticate(server, context)
+        try PendingReplayRecord.settled(server) { replay in try createThread(server, context, replay: replay) }
+    }
+
+    private static func createThread(
+        _ server: ReferenceServer, _ context: RequestContext, replay: PendingReplayRecord
+    ) throws -> HTTPResponse {
+        let session = try Authenticator.authenticate(server, context, replay: replay)
         let body = try JSONBody.decode(CreateThreadBody.self, from: context.body)
         let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty, title.unicodeScalars.count <= maxTitleLength else {
             throw Problems.badRequest("title must be 1 to \(maxTitleLength) characters.", code: "invalid_title")
         }
         let draft = try MessageDraft(body.firstMessage, member: "first_message")
-        return try server.db.transaction {
+        return try replay.transaction(server) {
             let channel = try Access.channel(server, id: context.parameter("id"), username: session.username)
             let key = IdempotencyKey(
                 username: session.username, clientMsgID: draft.clientMsgID,
                 requestHash: try draft.requestHash(
                     server, operation: "createThread", targetKind: "channel", targetID: channel.id, title: title))
             if let stored = try key.existing(server) {
-                return try answer(server, stored, status: 200, headers: IdempotencyKey.replayHeader, withThread: true)
+                return try replayAnswer(server, stored, withThread: true)
             }
             guard channel.kind == "forum" else {
                 throw Problems.unprocessable(
                     "not_a_forum", "Channel \(channel.id) is a chat channel; threads are created in forum channels.")
             }
             guard channel.canWrite else { throw Problems.writeForbidden }
-            try draft.checkAttachments(server, username: session.username)
+            let attachments = try draft.checkAttachments(server, username: session.username)
             let threadID = server.ids.id("t")
             let messageID = server.ids.id("m")
             if let earlier = try key.claim(server, messageID: messageID, threadID: threadID) {
-                return try answer(server, earlier, status: 200, headers: IdempotencyKey.replayHeader, withThread: true)
+                return try replayAnswer(server, earlier, withThread: true)
             }
+            let thread = ThreadJSON(
+                id: threadID, channelID: channel.id, title: title,
+                createdAt: RFC3339.string(server.clock(), precision: .milliseconds))
             try server.db.execute(
                 "INSERT INTO threads (id, channel_id, title, title_folded, created_at) VALUES (?, ?, ?, ?, ?)",
                 [
                     .text(threadID), .text(channel.id), .text(title), .text(server.fold(title)),
-                    .text(RFC3339.string(server.clock(), precision: .milliseconds)),
+                    .text(thread.createdAt),
                 ])
-            try draft.insert(server, id: messageID, sender: session.username, channelID: channel.id, threadID: threadID)
-            return try answer(
-                server, IdempotencyKey.Stored(messageID: messageID, threadID: threadID), status: 201, headers: [:],
-                withThread: true)
+            let message = try draft.insert(
+                server, id: messageID, sender: session.username, channelID: channel.id, threadID: threadID,
+                attachments: attachments)
+            return answer(message, thread: thread, status: 201, headers: [:])
         }
     }
 
     /// The part createMessage and createChannelMessage share, inside their
-    /// transaction once the target is known to be readable: replay or
-    /// conflict, else check permission and attachments, claim the key and insert.
+    /// transaction once the target is known to be readable: claim the key
+    /// (a replay or a conflict ends here), check permission and attachments, insert.
     private static func post(
         _ server: ReferenceServer, _ draft: MessageDraft, key: IdempotencyKey, sender: String, canWrite: Bool,
-        insert: (String) throws -> Void
+        insert: (String, [MessageJSON.Attachment]) throws -> MessageJSON
     ) throws -> HTTPResponse {
-        if let stored = try key.existing(server) {
-            return try answer(server, stored, status: 200, headers: IdempotencyKey.replayHeader, withThread: false)
+        // The claim comes first: a key already used is answered (replay or
+        // conflict) before the write permission is looked at, and a new
+        // key's claim is rolled back with the transaction when a check
+        // below refuses the message. One statement for a new key.
+        let messageID = server.ids.id("m")
+        if let earlier = try key.claim(server, messageID: messageID, threadID: nil) {
+            return try replayAnswer(server, earlier, withThread: false)
         }
         guard canWrite else { throw Problems.writeForbidden }
-        try draft.checkAttachments(server, username: sender)
-        let stored = IdempotencyKey.Stored(messageID: server.ids.id("m"), threadID: nil)
-        if let earlier = try key.claim(server, messageID: stored.messageID, threadID: nil) {
-            return try answer(server, earlier, status: 200, headers: IdempotencyKey.replayHeader, withThread: false)
-        }
-        try insert(stored.messageID)
-        return try answer(server, stored, status: 201, headers: [:], withThread: false)
+        let attachments = try draft.checkAttachments(server, username: sender)
+        return answer(try insert(messageID, attachments), thread: nil, status: 201, headers: [:])
+    }
+
+    /// The answer to a repeated request: the stored message (and thread), `200`, `Idempotent-Replayed: true`.
+    private static func replayAnswer(_ server: ReferenceServer, _ stored: IdempotencyKey.Stored, withThread: Bool) throws
+        -> HTTPResponse
+    {
+        let message = try MessageJSON.load(server, id: stored.messageID)
+        let thread = try withThread ? stored.threadID.map { try ThreadJSON.load(server, id: $0) } : nil
+        return answer(message, thread: thread, status: 200, headers: IdempotencyKey.replayHeader)
     }
 
     /// `{"message": …}`, with `"thread": …` for createThread.
-    private static func answer(
-        _ server: ReferenceServer, _ stored: IdempotencyKey.Stored, status: HTTPStatus, headers: HTTPFields,
-        withThread: Bool
-    ) throws -> HTTPResponse {
-        var body: [String: Any] = ["message": try MessageJSON.object(server, id: stored.messageID)]
-        if withThread, let threadID = stored.threadID { body["thread"] = try ThreadJSON.object(server, id: threadID) }
-        return JSONBody.response(status, body, headers: headers)
+    private static func answer(_ message: MessageJSON, thread: ThreadJSON?, status: HTTPStatus, headers: HTTPFields)
+        -> HTTPResponse
+    {
+        var output = JSONOutput()
+        output.object { json in
+            json.member("message") { message.write(to: &$0) }
+            if let thread { json.member("thread") { thread.write(to: &$0) } }
+        }
+        var response = HTTPResponse.json(status, output.bytes)
+        for field in headers { response.headers.add(field.name, field.value) }
+        return response
     }
 }

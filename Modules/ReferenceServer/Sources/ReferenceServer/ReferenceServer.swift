@@ -139,6 +139,8 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     // MARK: HTTPRequestHandler
 
     public func prepare(for head: HTTPRequestHead) throws -> HTTPBodyDisposition {
+        // Authenticating may revoke a session (and write its event).
+        defer { events.wakeIfWritten() }
         guard let (route, parameters) = RouteTable.resolve(head) else {
             return .buffer(maxBytes: JSONBody.maxBytes)
         }
@@ -149,6 +151,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     }
 
     public func respond(to head: HTTPRequestHead, body: [UInt8]) throws -> HTTPResponse {
+        defer { events.wakeIfWritten() }
         let match: (RouteTable.Entry, [String: String])
         switch RouteTable.lookup(head) {
         case .found(let entry, let parameters):
@@ -193,7 +196,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     /// Unix seconds now.
     var now: Int64 { UnixClock.seconds(of: clock()) }
 
-    /// Appends an event to a user's feed and wakes long polls.
+    /// Appends an event to a user's feed; long polls wake when the request is done.
     func emit(_ type: String, to username: String, fields: [String: Any]) throws {
         var body = fields
         body["type"] = type
@@ -204,7 +207,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
                 .text(username), .text(type), .text(String(decoding: data, as: UTF8.self)),
                 .text(RFC3339.string(clock(), precision: .milliseconds)),
             ])
-        events.wakeAll()
+        events.noteWritten()
     }
 
     /// The nonce to hand out now, when the instance demands nonces.

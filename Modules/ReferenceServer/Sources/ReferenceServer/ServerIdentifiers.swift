@@ -1,5 +1,4 @@
 import CryptoInterface
-import Foundation
 import ShareCore
 
 /// Ids, tokens and token hashes. Tokens are 256-bit CSPRNG values; the
@@ -8,7 +7,7 @@ struct ServerIdentifiers: Sendable {
     let crypto: any CryptoProvider
 
     /// A new opaque id with a readable prefix (`m_…`, `up_…`).
-    func id(_ prefix: String) -> String { prefix + "_" + UUIDv7().description.replacingOccurrences(of: "-", with: "") }
+    func id(_ prefix: String) -> String { prefix + "_" + Hex.encode(UUIDv7().bytes) }
 
     /// A new bearer token.
     func token() throws -> String { Base64URL.encode(try crypto.randomBytes(count: 32)) }

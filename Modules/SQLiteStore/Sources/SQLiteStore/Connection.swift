@@ -4,14 +4,28 @@ import SQLInterface
 
 /// One SQLite connection with its statement cache and transaction depth.
 ///
-/// Not thread-safe: ``SQLiteDatabase`` makes every call under its lock, and
-/// the connection is opened in SQLite's multi-thread mode (no mutex of its
-/// own) because that lock already serialises it.
+/// Not thread-safe: one thread uses it at a time (``WriteGroups`` hands the
+/// writing connection from thread to thread, ``ReaderPool`` lends reading
+/// ones out), so it is opened in SQLite's multi-thread mode (no mutex of its
+/// own).
 final class Connection {
+    /// What a connection is opened for.
+    enum Role {
+        /// The one connection that writes: creates the file when missing,
+        /// makes it private and switches it to write-ahead logging.
+        case writer
+        /// A connection that only reads (`PRAGMA query_only`), opened on a
+        /// file that the writer has already prepared.
+        case reader
+    }
+
     /// The file, or `:memory:`.
     let path: String
     /// How many ``transaction(_:)`` calls are running (savepoints beyond the first).
     private(set) var transactionDepth = 0
+    /// Whether a commit group's transaction is open (``beginGroup()``): the
+    /// outermost ``transaction(_:)`` is then a savepoint inside it.
+    private(set) var isInGroup = false
     /// How many statements are being stepped (a ``run(_:_:onRow:)`` whose row
     /// handler runs further statements counts once per level).
     private(set) var activeStatements = 0
@@ -25,16 +39,20 @@ final class Connection {
     /// - Parameters:
     ///   - path: the file, whose directory must exist, or `:memory:`.
     ///   - configuration: durability, busy timeout, cache size.
+    ///   - role: the writer (creates and prepares the file) or a reader.
     /// - Throws: ``SQLError``: `.corrupt` for a file that is not a database,
     ///   `.io` with the path and cause when the file cannot be opened.
-    init(path: String, configuration: SQLiteConfiguration) throws {
+    init(path: String, configuration: SQLiteConfiguration, role: Role = .writer) throws {
         self.path = path
         cache = StatementCache(capacity: configuration.statementCacheCapacity)
         let inMemory = path == Self.inMemoryPath
-        if !inMemory { try DatabaseFile.prepare(path) }
+        if !inMemory && role == .writer { try DatabaseFile.prepare(path) }
 
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        // A reader opens read-write all the same: WAL readers write the
+        // shared-memory index; `query_only` below keeps it from writing data.
+        let create = role == .writer ? SQLITE_OPEN_CREATE : 0
+        let flags = SQLITE_OPEN_READWRITE | create | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let rc = sqlite3_open_v2(path, &opened, flags, nil)
         guard rc == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
@@ -60,6 +78,13 @@ final class Connection {
             try run("PRAGMA synchronous=\(configuration.synchronous.rawValue)", [], onRow: nil)
             // Off by default in SQLite for compatibility; the schemas rely on it.
             try run("PRAGMA foreign_keys=ON", [], onRow: nil)
+            // Commit groups run each member in a savepoint, whose undo
+            // records (the statement journal) would otherwise spill to a
+            // temporary file past 64 KiB: one write per page, per member.
+            try run("PRAGMA temp_store=MEMORY", [], onRow: nil)
+            // A write that reached a reader by mistake fails instead of
+            // committing beside the writer's commit groups.
+            if role == .reader { try run("PRAGMA query_only=ON", [], onRow: nil) }
         } catch {
             close()
             throw error
@@ -94,6 +119,13 @@ final class Connection {
 
     /// Rows changed by the most recent statement.
     var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
+
+    /// Whether no transaction is open: true after SQLite rolled an open one
+    /// back by itself (it does after some errors: disk full, I/O).
+    var isAutocommit: Bool { handle.map { sqlite3_get_autocommit($0) != 0 } ?? true }
+
+    /// Whether any statement is being stepped or any transaction or group is open.
+    var isBusy: Bool { transactionDepth > 0 || activeStatements > 0 || isInGroup }
 
     /// Runs a query and collects its rows.
     /// - Parameters:
@@ -133,6 +165,69 @@ final class Connection {
             try prepareAndStep(sql, bindings, allowTransactionControl: allowTransactionControl, onRow: onRow)
         }
         return SQLExecution(changes: changes, lastInsertRowID: lastInsertRowID)
+    }
+
+    /// Runs one statement if it only reads, as ``run(_:_:allowTransactionControl:onRow:)`` does.
+    /// - Parameters:
+    ///   - sql: the statement text.
+    ///   - bindings: its values.
+    ///   - onRow: receives the rows; nil discards them.
+    /// - Returns: nil, without running anything, when `sql` is not exactly one
+    ///   statement or the statement may write (`sqlite3_stmt_readonly`).
+    /// - Throws: ``SQLError`` (a statement SQLite cannot prepare, for one), or what `onRow` throws.
+    func runIfReadOnly(_ sql: String, _ bindings: [SQLValue], onRow: ((SQLRow) throws -> Void)?) throws
+        -> SQLExecution?
+    {
+        guard let handle else { throw SQLError.misuse(message: "the database \(path) is closed") }
+        if let statement = cache.checkOut(sql) {
+            defer { cache.checkIn(statement) }
+            guard statement.isReadOnly else { return nil }
+            try step(statement, bindings, allowTransactionControl: false, onRow: onRow)
+        } else {
+            let prepared: PreparedStatement? = try sql.withCString { text in
+                var statement: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let rc = sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+                guard rc == SQLITE_OK else { throw failure(rc, bindings) }
+                guard let statement else { return nil }
+                guard Self.isBlank(tail ?? text), sqlite3_stmt_readonly(statement) != 0 else {
+                    sqlite3_finalize(statement)
+                    return nil
+                }
+                return PreparedStatement(statement)
+            }
+            guard let statement = prepared else { return nil }
+            let cached = cache.insert(statement, for: sql)
+            defer { cached ? cache.checkIn(statement) : statement.finalize() }
+            try step(statement, bindings, allowTransactionControl: false, onRow: onRow)
+        }
+        return SQLExecution(changes: changes, lastInsertRowID: lastInsertRowID)
+    }
+
+    /// Whether `sql` is one statement that only reads; prepares (and caches) it to find out.
+    /// - Parameter sql: the statement text.
+    /// - Returns: false for several statements, for one that may write, and for one SQLite cannot prepare.
+    func isReadOnly(_ sql: String) -> Bool {
+        guard let handle else { return false }
+        if let statement = cache.checkOut(sql) {
+            defer { cache.checkIn(statement) }
+            return statement.isReadOnly
+        }
+        return sql.withCString { text in
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            guard sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail) == SQLITE_OK,
+                let statement
+            else { return false }
+            let prepared = PreparedStatement(statement)
+            let readOnly = prepared.isReadOnly && Self.isBlank(tail ?? text)
+            if readOnly && cache.insert(prepared, for: sql) {
+                cache.checkIn(prepared)
+            } else {
+                prepared.finalize()
+            }
+            return readOnly
+        }
     }
 
     /// Prepares the statements of `sql` one after the other (a statement may
@@ -200,22 +295,57 @@ final class Connection {
         }
         // A statement that opened a transaction outside transaction { } would
         // leave the shared connection inside it: undo, and say so.
-        if !allowTransactionControl, transactionDepth == 0, sqlite3_get_autocommit(handle) == 0 {
+        if !allowTransactionControl, transactionDepth == 0, !isInGroup, sqlite3_get_autocommit(handle) == 0 {
             _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
             throw SQLError.misuse(
                 message: "a statement opened a transaction outside transaction { }; it was rolled back")
         }
     }
 
+    /// Opens the transaction of a commit group (`BEGIN IMMEDIATE`): the
+    /// transactions run until ``commitGroup()`` are savepoints inside it,
+    /// and all of them become durable with its one commit.
+    /// - Throws: ``SQLError`` (`.busy` when another process holds the write lock past the busy timeout).
+    func beginGroup() throws {
+        precondition(transactionDepth == 0 && !isInGroup, "a group opens outside any transaction")
+        try control("BEGIN IMMEDIATE")
+        isInGroup = true
+    }
+
+    /// Commits the group's transaction (with `synchronous=FULL`, one flush
+    /// to the disk for everything in it); rolls it back when the commit fails.
+    /// - Throws: ``SQLError`` when the commit fails: nothing of the group was committed.
+    func commitGroup() throws {
+        guard isInGroup else { return }
+        isInGroup = false
+        guard !isAutocommit else {
+            throw SQLError.io(
+                code: SQLITE_ABORT,
+                message: "\(path): the transaction was rolled back by SQLite after an error; nothing was committed")
+        }
+        do {
+            try control("COMMIT")
+        } catch {
+            if !isAutocommit { _ = try? control("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Forgets a group whose transaction SQLite has rolled back by itself
+    /// (``isAutocommit`` is true again), so the next transaction opens a new one.
+    func groupRolledBack() {
+        isInGroup = false
+    }
+
     /// Runs `body` in a transaction: `BEGIN IMMEDIATE` at the outermost level,
-    /// a savepoint inside another transaction.
+    /// a savepoint inside another transaction or inside a commit group.
     /// - Parameter body: the work.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws (after the rollback), or ``SQLError``.
     func transaction<T>(_ body: () throws -> T) throws -> T {
         let level = transactionDepth
         let savepoint = "sharekit_savepoint_\(level)"
-        try control(level == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+        try control(level == 0 && !isInGroup ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
         transactionDepth += 1
         let value: T
         do {
@@ -240,7 +370,7 @@ final class Connection {
                     + "nothing was committed")
         }
         do {
-            try control(level == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+            try control(level == 0 && !isInGroup ? "COMMIT" : "RELEASE \(savepoint)")
         } catch {
             rollback(level: level, savepoint: savepoint)
             throw error
@@ -252,7 +382,7 @@ final class Connection {
     /// only failure left is "no transaction", the state wanted.
     private func rollback(level: Int, savepoint: String) {
         guard let handle, sqlite3_get_autocommit(handle) == 0 else { return }
-        if level == 0 {
+        if level == 0 && !isInGroup {
             _ = try? control("ROLLBACK")
         } else {
             // ROLLBACK TO undoes the savepoint's work but keeps it open; RELEASE closes it.

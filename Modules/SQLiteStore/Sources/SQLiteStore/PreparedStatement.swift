@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 import SQLInterface
 
 /// One prepared SQLite statement: binding values, reading columns.
@@ -11,6 +12,9 @@ final class PreparedStatement {
     /// Whether the statement begins, ends or marks a transaction; such text
     /// runs only when ``Connection`` issues it itself.
     let isTransactionControl: Bool
+    /// Whether the statement leaves the database as it is
+    /// (`sqlite3_stmt_readonly`), so a reading connection may run it.
+    let isReadOnly: Bool
     /// Whether a caller is stepping it now (a cached statement cannot serve
     /// a second, nested use of the same SQL at the same time).
     var inUse = false
@@ -24,6 +28,7 @@ final class PreparedStatement {
         isTransactionControl =
             sqlite3_sql(handle).map { StatementKeyword.isTransactionControl(String(cString: $0)) }
             ?? false
+        isReadOnly = sqlite3_stmt_readonly(handle) != 0
     }
 
     /// `SQLITE_TRANSIENT`: SQLite copies the bytes before the bind call
@@ -75,13 +80,30 @@ final class PreparedStatement {
         }
     }
 
+    /// The columns of the last execution, kept for the next: building them
+    /// (strings and a dictionary) costs more than comparing them.
+    private var cachedColumns: SQLColumns?
+
     /// The result's column names.
-    /// - Returns: the columns, built once per execution and shared by its rows.
+    /// - Returns: the columns; every row of an execution shares them, and
+    ///   executions share them while the names stay the same (SQLite may
+    ///   prepare a statement again after a schema change, so they are compared).
     func columns() -> SQLColumns {
-        SQLColumns(
-            (0..<sqlite3_column_count(handle)).map { index in
+        let count = Int(sqlite3_column_count(handle))
+        if let cached = cachedColumns, cached.count == count,
+            cached.names.indices.allSatisfy({ index in
+                guard let name = sqlite3_column_name(handle, Int32(index)) else { return false }
+                return cached.names[index].withCString { strcmp($0, name) == 0 }
+            })
+        {
+            return cached
+        }
+        let columns = SQLColumns(
+            (0..<Int32(count)).map { index in
                 sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "column\(index)"
             })
+        cachedColumns = columns
+        return columns
     }
 
     /// The current row (after `sqlite3_step` returned `SQLITE_ROW`).

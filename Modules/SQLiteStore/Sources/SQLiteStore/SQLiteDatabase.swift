@@ -1,13 +1,22 @@
-import Foundation
 public import SQLInterface
 
 /// An ``SQLDatabase`` in one SQLite file: write-ahead logging, durable
-/// commits, foreign keys on, a busy timeout for other processes, and a cache
-/// of prepared statements.
+/// commits, foreign keys on, a busy timeout for other processes, a cache
+/// of prepared statements, and group commit.
 ///
-/// One connection serves every thread: a recursive lock serialises the
-/// calls, so the thread inside a transaction (or a row handler) can call back
-/// in while other threads wait their turn. Several processes may open the
+/// One connection writes for every thread. Transactions (and statements
+/// that write outside one) from threads that arrive while another's is
+/// running share one commit, so that with `synchronous=FULL` many of them
+/// cost one flush to the disk, and each returns only once that commit is
+/// durable (``WriteGroups`` explains the rules). A single thread sees no
+/// difference: its transactions commit one by one as before.
+///
+/// Statements outside any transaction that only read go to a pool of
+/// reading connections when ``SQLiteConfiguration/readers`` is above 0: they
+/// run beside the writer and see what is committed. With no readers they
+/// run on the writing connection, after the open group's commit. The thread
+/// inside a transaction body (or a row handler of the writing connection)
+/// runs its statements in that transaction. Several processes may open the
 /// same file; SQLite's file locks order their writers, each waiting up to
 /// ``SQLiteConfiguration/busyTimeout``.
 ///
@@ -21,23 +30,23 @@ public import SQLInterface
 ///
 /// The file (and its `-wal` and `-shm` companions) is private to the owner
 /// (mode 0600). Errors name the file but never a bound value.
-public final class SQLiteDatabase: SQLDatabase, @unchecked Sendable {
+public final class SQLiteDatabase: SQLDatabase, Sendable {
     /// The file, or `:memory:` for a database that lives in this object only.
     public let path: String
     /// The settings it was opened with.
     public let configuration: SQLiteConfiguration
 
-    // Guards `connection`: every SQLite call on it runs under this lock
-    // (@unchecked Sendable rests on that). Recursive so that a transaction
-    // body or row handler on the same thread can run statements.
-    private let lock = NSRecursiveLock()
-    private var connection: Connection?
+    private let writer: WriteGroups
+    /// Nil for an in-memory database (each connection would be a database
+    /// of its own) and when the configuration asks for no readers.
+    private let readers: ReaderPool?
 
     /// Opens a database file, creating it (mode 0600) when it is missing.
     /// - Parameters:
     ///   - path: the file; its directory must exist. `:memory:` opens a
     ///     private in-memory database (no WAL, nothing on disk).
-    ///   - configuration: durability, busy timeout and statement cache size.
+    ///   - configuration: durability, busy timeout, statement cache size,
+    ///     readers and the size of commit groups.
     /// - Throws: ``SQLError/corrupt(message:)`` when the file is not a
     ///   database; ``SQLError/io(code:message:)`` naming the path and cause
     ///   when it cannot be opened (a missing directory, a symbolic link);
@@ -45,7 +54,11 @@ public final class SQLiteDatabase: SQLDatabase, @unchecked Sendable {
     public init(path: String, configuration: SQLiteConfiguration = SQLiteConfiguration()) throws {
         self.path = path
         self.configuration = configuration
-        connection = try Connection(path: path, configuration: configuration)
+        let connection = try Connection(path: path, configuration: configuration)
+        writer = WriteGroups(connection: connection, limit: configuration.groupCommitLimit)
+        readers =
+            path == Connection.inMemoryPath || configuration.readers == 0
+            ? nil : ReaderPool(path: path, configuration: configuration, capacity: configuration.readers)
     }
 
     /// Opens a private in-memory database, gone when closed: for tests and caches.
@@ -64,7 +77,7 @@ public final class SQLiteDatabase: SQLDatabase, @unchecked Sendable {
     /// - Throws: ``SQLError``.
     @discardableResult
     public func execute(_ sql: String, _ bindings: [SQLValue]) throws -> SQLExecution {
-        try withConnection { try $0.run(sql, bindings, onRow: nil) }
+        try run(sql, bindings, onRow: nil)
     }
 
     /// Runs a query and collects its rows (see ``SQLDatabase/query(_:_:)``).
@@ -74,7 +87,9 @@ public final class SQLiteDatabase: SQLDatabase, @unchecked Sendable {
     /// - Returns: the rows.
     /// - Throws: ``SQLError``.
     public func query(_ sql: String, _ bindings: [SQLValue]) throws -> [SQLRow] {
-        try withConnection { try $0.query(sql, bindings) }
+        var rows: [SQLRow] = []
+        try run(sql, bindings) { rows.append($0) }
+        return rows
     }
 
     /// Runs a query and hands each row to `body` as it is read (see
@@ -88,29 +103,31 @@ public final class SQLiteDatabase: SQLDatabase, @unchecked Sendable {
         // The connection takes an optional (hence escaping) handler; `body`
         // is used only during the call.
         try withoutActuallyEscaping(body) { body in
-            _ = try withConnection { try $0.run(sql, bindings, onRow: body) }
+            _ = try run(sql, bindings, onRow: body)
         }
     }
 
-    /// Runs `body` in a transaction: `BEGIN IMMEDIATE`, a savepoint when
-    /// nested (see ``SQLDatabase/transaction(_:)``).
+    /// Runs `body` in a transaction: `BEGIN IMMEDIATE` (or a savepoint in
+    /// the open commit group), a savepoint when nested (see
+    /// ``SQLDatabase/transaction(_:)``). Returns once the commit is durable.
     /// - Parameter body: the work; it uses this database.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws (after rolling back), or ``SQLError``.
     @discardableResult
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try withConnection { try $0.transaction(body) }
+        try writer.transaction(body)
     }
 
-    /// The rowid of the most recent successful `INSERT` on this connection
-    /// (0 when closed); exact inside a transaction.
+    /// The rowid of the most recent successful `INSERT` on the writing
+    /// connection (0 when closed); exact inside a transaction.
     public var lastInsertRowID: Int64 {
-        lock.withLock { connection?.lastInsertRowID ?? 0 }
+        (try? writer.exclusive { $0.lastInsertRowID }) ?? 0
     }
 
-    /// Rows changed by the most recent statement (0 when closed); exact inside a transaction.
+    /// Rows changed by the most recent statement on the writing connection
+    /// (0 when closed); exact inside a transaction.
     public var changes: Int {
-        lock.withLock { connection?.changes ?? 0 }
+        (try? writer.exclusive { $0.changes }) ?? 0
     }
 
     /// Applies the migration steps not yet applied, in one transaction (see
@@ -120,7 +137,7 @@ public final class SQLiteDatabase: SQLDatabase, @unchecked Sendable {
     /// - Throws: ``SQLError/schemaTooNew(version:known:)``, or the error of a failing step.
     @discardableResult
     public func migrate(_ steps: [String]) throws -> Int {
-        try withConnection { connection in
+        try writer.exclusive { connection in
             try connection.transaction {
                 // Read inside the write transaction: a second process that
                 // migrates at the same time sees the version the first one set.
@@ -140,26 +157,32 @@ public final class SQLiteDatabase: SQLDatabase, @unchecked Sendable {
     /// - Returns: the number of migration steps applied.
     /// - Throws: ``SQLError``.
     public func schemaVersion() throws -> Int {
-        try withConnection { try $0.userVersion() }
+        try writer.exclusive { try $0.userVersion() }
     }
 
-    /// Closes the connection; closing again does nothing.
+    /// Commits what is open and closes the connections; closing again does nothing.
     /// - Throws: ``SQLError/misuse(message:)`` inside a transaction or a row handler.
     public func close() throws {
-        try lock.withLock {
-            guard let connection else { return }
-            guard connection.transactionDepth == 0, connection.activeStatements == 0 else {
-                throw SQLError.misuse(message: "cannot close \(path) inside a transaction or while reading rows")
-            }
-            connection.close()
-            self.connection = nil
+        if readers?.isLentToCurrentThread == true || writer.isHeldByCurrentThread {
+            throw SQLError.misuse(message: "cannot close \(path) inside a transaction or while reading rows")
         }
+        // The writer last: the last connection to close copies the log into
+        // the file and removes it.
+        readers?.close()
+        try writer.close()
     }
 
-    private func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
-        try lock.withLock {
-            guard let connection else { throw SQLError.misuse(message: "the database \(path) is closed") }
-            return try body(connection)
+    /// Where a statement runs: in the transaction this thread is inside; on
+    /// a reader when it only reads; else as a transaction of its own on the writer.
+    @discardableResult
+    private func run(_ sql: String, _ bindings: [SQLValue], onRow: ((SQLRow) throws -> Void)?) throws
+        -> SQLExecution
+    {
+        if let readers, !writer.isHeldByCurrentThread,
+            let result = try readers.run(sql, bindings, onRow: onRow)
+        {
+            return result
         }
+        return try writer.statement(sql, bindings, onRow: onRow)
     }
 }

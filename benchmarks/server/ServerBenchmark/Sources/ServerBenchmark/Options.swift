@@ -18,7 +18,9 @@ struct Options {
                                 proofs are made before it and must stay inside the
                                 server's 60-second iat window)
           --connections N       concurrent keep-alive connections, one user each (default 8)
-          --verify-seconds N    length of the DPoP verify measurement (default 3)
+          --verify-seconds N    length of the DPoP verify measurement, and of each of the
+                                two SQLite commit measurements (before and after the
+                                window) (default 3)
           --db-dir DIR          where the run's temporary directory (seed, database,
                                 request log) goes (default /tmp); /dev/shm takes the
                                 disk's fsync out of the figures

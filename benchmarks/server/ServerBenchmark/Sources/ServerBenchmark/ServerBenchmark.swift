@@ -13,6 +13,11 @@ struct ServerBenchmark {
 
     /// Seconds of load before the window.
     let warmUpSeconds = 1.0
+    /// The goal for the server's CPU time per createMessage, in microseconds.
+    static let cpuGoal = 250.0
+    /// The goal for requests/s : SQLite's one-row commits/s (more requests
+    /// than commits: requests share them).
+    static let commitsGoal = 1.0
     /// The createMessage path: a thread of the seed's chat channel.
     let path = "/api/v1/threads/\(ServerProcess.threadID)/messages"
 
@@ -44,6 +49,14 @@ struct ServerBenchmark {
                 + "database in \(server.directory); " + (options.quietServer ? "--quiet" : "request log to a file"))
         say("machine: \(cores) cores; the client and the server share them")
 
+        // The storage reference, on the idle server's disk: now (before the
+        // connections open: an idle one is closed after the server's head
+        // timeout) and again after the window, because other work on the
+        // machine moves it.
+        let database = server.directory + "/server.sqlite"
+        let commitsBefore = try SQLiteReference.measure(
+            seconds: options.verifySeconds, directory: server.directory, serverDatabase: database)
+
         // Log in every user on its own connection, with its own key.
         let crypto = OpenSSLCryptoProvider()
         var sessions: [(connection: HTTPConnection, signer: ES256ProofSigner, token: String)] = []
@@ -59,6 +72,7 @@ struct ServerBenchmark {
         let rates = try VerifyRate.measure(seconds: options.verifySeconds, url: url, accessToken: sessions[0].token)
         report("dpop proofs/s (ES256, ath, 1 thread)", rates.proofs)
         report("dpop verifies/s (all checks, 1 thread)", rates.verifies)
+
 
         // Warm-up: one request per connection that must be answered 201,
         // then a second of load that warms the server and tells how many
@@ -142,9 +156,12 @@ struct ServerBenchmark {
             String(
                 format: "ratio requests/s : verifies/s = %.3f   (the whole server on %d cores : one thread verifying)",
                 requestsPerSecond / rates.verifies.perCPUSecond, cores))
-        // After the window, so that it does not compete with the server.
-        let commits = try SQLiteCommitRate.measure(seconds: options.verifySeconds, directory: server.directory)
-        say(line("sqlite commits/s (1-row txn, WAL, FULL)", commits))
+        let commitsAfter = try SQLiteReference.measure(
+            seconds: options.verifySeconds, directory: server.directory, serverDatabase: database)
+        let commits = (commitsBefore + commitsAfter) / 2
+        say(
+            line("sqlite commits/s (1-row txn, WAL, FULL)", commits)
+                + String(format: "   (before the window %.1f, after it %.1f)", commitsBefore, commitsAfter))
         say(
             String(
                 format: "ratio requests/s : sqlite commits/s = %.3f   (createMessage : what its storage commits alone)",
@@ -158,9 +175,9 @@ struct ServerBenchmark {
             String(
                 format: "CPU in the window (cores busy of %d): server %.2f, client %.2f, other processes %.2f",
                 cores, serverCores, clientCores, otherCores))
+        let perVerify = 1e6 / rates.verifies.perCPUSecond
+        let perRequest = created > 0 ? window.serverCPU / Double(created) * 1e6 : .infinity
         if created > 0 {
-            let perRequest = window.serverCPU / Double(created) * 1e6
-            let perVerify = 1e6 / rates.verifies.perCPUSecond
             say(
                 line("server CPU per request (µs)", perRequest)
                     + String(format: "   (one verify: %.1f µs, %.0f %%)", perVerify, perVerify / perRequest * 100))
@@ -168,6 +185,22 @@ struct ServerBenchmark {
         if let peak = server.peakRSS() {
             say(line("server peak RSS (VmHWM, MB)", Double(peak) / 1_048_576))
         }
+        say(
+            Goal.line(
+                id: "server-cpu-per-request", value: perRequest, unit: "us", op: "<=", target: Self.cpuGoal,
+                explanation: String(
+                    format: "server CPU time in the window / 201 answers: %.1f s / %d (one verify %.1f us); "
+                        + "%d connections, %.1f requests/s, server %.2f of %d cores busy, other processes %.2f",
+                    window.serverCPU, created, perVerify, connections, requestsPerSecond, serverCores, cores,
+                    otherCores)))
+        say(
+            Goal.line(
+                id: "server-vs-sqlite-commits", value: requestsPerSecond / commits, unit: "x", op: ">=",
+                target: Self.commitsGoal,
+                explanation: String(
+                    format: "createMessage %.1f requests/s (%d connections) against SQLite's one-row commits "
+                        + "%.1f/s (WAL, synchronous=FULL, same disk; %.1f before the window, %.1f after)",
+                    requestsPerSecond, connections, commits, commitsBefore, commitsAfter)))
     }
 
     /// What was measured around the window.

@@ -1,0 +1,105 @@
+/// JSON text written member by member, for the answers every message
+/// request sends (createMessage, listMessages): `JSONSerialization` with
+/// sorted keys spends more time bridging and comparing keys with a locale
+/// than the request spends in SQLite.
+///
+/// The caller writes the members of each object in sorted order; strings
+/// are escaped exactly as `JSONSerialization` escapes them (`\"`, `\\`,
+/// `\b \t \n \f \r`, other control characters as lowercase `\u00XX`,
+/// everything else, `/` included, as is), so the bytes are the ones
+/// `JSONBody.response` makes from the same values.
+struct JSONOutput {
+    /// The UTF-8 text so far.
+    private(set) var bytes: [UInt8] = []
+    /// Whether the object or array just opened has no member yet.
+    private var first = true
+
+    /// An empty output.
+    /// - Parameter capacity: bytes to reserve.
+    init(capacity: Int = 512) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Writes `{`, the members `body` writes, and `}`.
+    mutating func object(_ body: (inout JSONOutput) -> Void) {
+        bytes.append(UInt8(ascii: "{"))
+        first = true
+        body(&self)
+        bytes.append(UInt8(ascii: "}"))
+        first = false
+    }
+
+    /// Writes `[`, the elements `body` writes (each with ``element(_:)``), and `]`.
+    mutating func array(_ body: (inout JSONOutput) -> Void) {
+        bytes.append(UInt8(ascii: "["))
+        first = true
+        body(&self)
+        bytes.append(UInt8(ascii: "]"))
+        first = false
+    }
+
+    /// Starts an array element; `body` writes its value.
+    mutating func element(_ body: (inout JSONOutput) -> Void) {
+        separator()
+        body(&self)
+    }
+
+    /// Writes `"key":` and the value `body` writes.
+    mutating func member(_ key: String, _ body: (inout JSONOutput) -> Void) {
+        separator()
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+        body(&self)
+    }
+
+    /// A string member.
+    mutating func member(_ key: String, _ value: String) {
+        member(key) { $0.string(value) }
+    }
+
+    /// A string member, `null` when absent.
+    mutating func member(_ key: String, _ value: String?) {
+        member(key) { output in
+            if let value { output.string(value) } else { output.null() }
+        }
+    }
+
+    /// An integer member.
+    mutating func member(_ key: String, _ value: Int64) {
+        member(key) { $0.bytes.append(contentsOf: String(value).utf8) }
+    }
+
+    /// Writes `null`.
+    mutating func null() {
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// Writes a string value.
+    mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                    hex[Int(byte & 0x0F)],
+                ])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func separator() {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+    }
+}
