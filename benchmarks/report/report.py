@@ -56,6 +56,20 @@ def goal_lines(lines):
     for line in lines:
         match = GOAL_LINE.match(line.strip())
         if not match:
+            if line.startswith("GOAL "):
+                # A goal line whose figures cannot be read (`value=nan`, a
+                # changed format) is a failed goal, never a missing one.
+                words = line.split()
+                explanation = line.partition(" -- ")[2]
+                goals.append(
+                    {
+                        "id": words[1] if len(words) > 1 else "?",
+                        "value": words[2].partition("=")[2] if len(words) > 2 else "?",
+                        "goal": " ".join(words[3:5]) if len(words) > 4 else "?",
+                        "verdict": "FAIL",
+                        "explanation": ("(unreadable goal line) " + explanation).strip(),
+                    }
+                )
             continue
         value, target = float(match.group("value")), float(match.group("target"))
         met = value <= target if match.group("op") == "<=" else value >= target
@@ -446,7 +460,7 @@ def main():
         command = (read(os.path.join(directory, name + ".command")) or "").strip()
         ok = status.startswith("exit 0")
         verdicts = [
-            line for line in lines if re.search(r"\b(PASS|FAIL|BELOW GOAL)\b", line) and not GOAL_LINE.match(line.strip())
+            line for line in lines if re.search(r"\b(PASS|FAIL|BELOW GOAL)\b", line) and not line.startswith("GOAL ")
         ]
         summary.append(
             (
