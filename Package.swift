@@ -623,7 +623,9 @@ let package = Package(
             name: "ShareDaemon",
             dependencies: ["ShareDaemonKit"],
             path: "Apps/ShareDaemon",
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // Apps/ShareDaemon/GnuTLSInitialization.swift: the symbol GnuTLS's constructor looks for.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"])]
         ),
 
         // MARK: Apps: share-server (the reference server)

@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import OutboxInterface
 import ShareCore
+import ShareInboxInterface
 import SharedStateInterface
 import Synchronization
 
@@ -31,6 +32,8 @@ struct DaemonRunner: Sendable {
         guard let takeover = daemon.takeover() else { return .failure }
         if options.retryNow { daemon.retryNow() }
         guard let drain = await daemon.drain(lease: options.lease) else { return .failure }
+        // The taken entries' folders are deleted in the background; finish before exiting.
+        daemon.inbox.waitForRemovals()
         log.info(
             "daemon",
             "pass done: took over \(takeover.takenOver.count), sent \(drain.sent), retrying \(drain.retried), "
@@ -40,6 +43,7 @@ struct DaemonRunner: Sendable {
 
     /// The foreground daemon: every service loop until SIGTERM/SIGINT.
     func runForever() async -> ExitCode {
+        MemoryRelease.limitArenas()
         let log = daemon.log
         let control: ControlSocket
         do {
@@ -91,6 +95,7 @@ struct DaemonRunner: Sendable {
         main.cancel()
         await main.value
         await daemon.notificationWaits.stopAll()
+        daemon.inbox.waitForRemovals()
         log.info("daemon", "stopped")
         return .success
     }
@@ -126,6 +131,7 @@ struct DaemonRunner: Sendable {
                 }
                 daemon.log.debug(
                     "outbox", "pass done: sent \(report.sent), retrying \(report.retried), failed \(report.failed)")
+                if report.sent + report.retried + report.failed > 0 { MemoryRelease.returnFreedMemory() }
             }
             if Task.isCancelled { return }
             guard await daemon.drainWake.wait(timeout: timeout) else { return }

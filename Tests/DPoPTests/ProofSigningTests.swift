@@ -52,6 +52,22 @@ struct ProofSigningTests {
                 + #"","nonce":"eyJ7S_zG.eyJH0-Z.HX4w-7v"}"#)
     }
 
+    @Test("each proof's ath is its own token's, when tokens alternate and after a refresh")
+    func athFollowsTheToken() throws {
+        let (_, signer) = try TestKit.signer()
+        let tokens = [RFC9449Examples.accessToken, "a-refreshed-token", RFC9449Examples.accessToken, "another"]
+        for token in tokens + tokens.reversed() {
+            for url in ["https://a.example/x", "https://a.example/y"] {
+                let proof = try signer.makeProof(method: "GET", url: url, accessToken: token, nonce: nil)
+                let expected = Base64URL.encode(try TestKit.crypto.sha256(contentsOf: token.utf8))
+                #expect(try TestKit.claims(proof)["ath"] as? String == expected, "\(token) \(url)")
+                #expect(try TestKit.claims(proof)["htu"] as? String == url)
+            }
+        }
+        let withoutToken = try signer.makeProof(method: "GET", url: "https://a.example/x", accessToken: nil, nonce: nil)
+        #expect(try TestKit.claims(withoutToken)["ath"] == nil)
+    }
+
     @Test("jti is a UUIDv7 of the current time, unique and increasing")
     func jti() throws {
         let (_, signer) = try TestKit.signer()

@@ -106,8 +106,12 @@ struct TakeoverTests {
         #expect(try fixture.outbox.counts().pending == 2)
     }
 
-    @Test("an entry another process holds is skipped, a corrupt one quarantined, the others taken over")
-    func lockedAndCorrupt() throws {
+    /// With `basicInbox`, the inbox has only the operations every inbox
+    /// must have: its batch operations are the protocol's defaults.
+    @Test(
+        "an entry another process holds is skipped, a corrupt one quarantined, the others taken over",
+        arguments: [false, true])
+    func lockedAndCorrupt(basicInbox: Bool) throws {
         let fixture = try Fixture()
         defer { fixture.close() }
         let held = try fixture.entries.add("held by a share send at work")
@@ -117,15 +121,56 @@ struct TakeoverTests {
         try Data("{not json".utf8).write(to: URL(fileURLWithPath: corrupt + "/manifest.json"))
         let other = FileShareInbox(directory: fixture.inboxDirectory)
         let (lock, _) = try #require(try other.lock(id: held.clientMsgID, wait: false))
-        let report = try fixture.takeover()
+        let inbox: any ShareInboxStoring = basicInbox ? BasicInbox(fixture.entries.inbox) : fixture.entries.inbox
+        // Batches of one make a pass of several batches.
+        func takeover() throws -> TakeoverReport {
+            try InboxTakeover(inbox: inbox, outbox: fixture.outbox, batchSize: basicInbox ? 1 : 256).run()
+        }
+        let report = try takeover()
         #expect(report.takenOver == [free.clientMsgID])
         #expect(report.skippedLocked == [held.clientMsgID])
         #expect(report.quarantined.count == 1 && report.quarantined.first?.reason.isEmpty == false)
         #expect(try fixture.entries.folders() == [held.clientMsgID])
         lock.release()
-        let later = try fixture.takeover()
+        let later = try takeover()
         #expect(later.takenOver == [held.clientMsgID])
         #expect(try fixture.outbox.counts().pending == 2)
+    }
+
+    @Test("a pass in small batches takes every entry once; one stored before a crash keeps the outbox's files")
+    func smallBatches() throws {
+        let fixture = try Fixture()
+        defer { fixture.close() }
+        var ids: Set<String> = []
+        for n in 0..<11 {
+            let files: [InboxEntries.File] = n % 3 == 0 ? [.init("f\(n).bin", size: 100 + n)] : []
+            ids.insert(try fixture.entries.add("entry \(n)", files: files).clientMsgID)
+        }
+        // A takeover died after storing this one (with its own copy of the file) and before completing it.
+        let stored = UUIDv7()
+        try fixture.entries.add("stored before the crash", files: [.init("g.bin", size: 10)], id: stored)
+        let folder = try fixture.outbox.filesDirectory(for: stored)
+        try Data("the outbox's copy".utf8).write(to: URL(fileURLWithPath: folder + "/0-g.bin"))
+        let item = OutboxItem(
+            clientMsgID: stored, serverOrigin: "http://127.0.0.1:9", target: OutboxFixture.thread,
+            text: "stored before the crash",
+            attachments: [
+                OutboxAttachment(
+                    storedPath: folder + "/0-g.bin", fileName: "g.bin", contentType: "application/octet-stream",
+                    size: 17)
+            ], nextAttemptAt: 0, createdAt: 0)
+        #expect(try fixture.outbox.enqueue(item))
+
+        let report = try InboxTakeover(inbox: fixture.entries.inbox, outbox: fixture.outbox, batchSize: 4).run()
+        #expect(Set(report.takenOver) == ids && report.takenOver.count == ids.count)
+        #expect(report.alreadyInOutbox == [stored.description])
+        #expect(report.skippedLocked.isEmpty && report.failed.isEmpty && report.quarantined.isEmpty)
+        #expect(try fixture.entries.folders().isEmpty)
+        #expect(try String(contentsOfFile: folder + "/0-g.bin", encoding: .utf8) == "the outbox's copy")
+        #expect(try fixture.outbox.counts().pending == 12)
+        fixture.entries.inbox.waitForRemovals()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.inboxDirectory + "/.staging").isEmpty)
+        #expect(try fixture.takeover() == TakeoverReport())
     }
 
     @Test("two takeover processes at the same moment: each client_msg_id taken over once")
@@ -188,4 +233,34 @@ struct TakeoverTests {
         #expect(try entries.folders().isEmpty)
         #expect(try fixture.outbox.counts() == OutboxCounts(sent: 2))
     }
+}
+
+/// An inbox that has only the operations every inbox must have: the batch
+/// operations are the protocol's defaults.
+struct BasicInbox: ShareInboxStoring {
+    let inbox: FileShareInbox
+
+    init(_ inbox: FileShareInbox) { self.inbox = inbox }
+
+    func makeDraft(id: String) throws(InboxError) -> any InboxDraft { try inbox.makeDraft(id: id) }
+    func commit(_ draft: any InboxDraft, manifest: InboxManifest) throws(InboxError) -> InboxEntry {
+        try inbox.commit(draft, manifest: manifest)
+    }
+    func discard(_ draft: any InboxDraft) { inbox.discard(draft) }
+    func scan() throws(InboxError) -> InboxScan { try inbox.scan() }
+    func lock(id: String, wait: Bool) throws(InboxError) -> (any InboxEntryLock, InboxEntry)? {
+        try inbox.lock(id: id, wait: wait)
+    }
+    func update(_ entry: InboxEntry, manifest: InboxManifest, lock: any InboxEntryLock) throws(InboxError)
+        -> InboxEntry
+    {
+        try inbox.update(entry, manifest: manifest, lock: lock)
+    }
+    func markProcessed(_ entry: InboxEntry, lock: any InboxEntryLock) throws(InboxError) {
+        try inbox.markProcessed(entry, lock: lock)
+    }
+    func quarantine(id: String, reason: String) throws(InboxError) -> QuarantinedEntry {
+        try inbox.quarantine(id: id, reason: reason)
+    }
+    func drop(id: String) throws(InboxError) -> Bool { try inbox.drop(id: id) }
 }

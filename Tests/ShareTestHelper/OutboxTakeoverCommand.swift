@@ -23,6 +23,7 @@ func outboxTakeoverCommand(_ arguments: [String]) throws {
     let started = ContinuousClock.now
     let report = try InboxTakeover(inbox: inbox, outbox: outbox).run()
     let elapsed = ContinuousClock.now - started
+    inbox.waitForRemovals()
     let object: [String: Any] = [
         "taken_over": report.takenOver, "already_in_outbox": report.alreadyInOutbox,
         "skipped_locked": report.skippedLocked, "quarantined": report.quarantined.map(\.id),

@@ -10,6 +10,14 @@ formats its Swift source prints (see benchmarks/README.md); a line no
 pattern knows is still in the raw output at the end of its section, so a
 changed format loses a table row, never a figure.
 
+Every line of the form
+
+    GOAL <id> value=<number><unit> <op> <target><unit> PASS|FAIL -- <explanation>
+
+in any NAME.txt (known benchmark or not) becomes a row of the "Goals" table
+at the top of report.md; `goals: N passed, M failed` is printed on stdout
+and written under the table.
+
 Python 3 standard library only.
 """
 
@@ -28,6 +36,79 @@ def read(path):
             return handle.read()
     except OSError:
         return None
+
+
+GOAL_LINE = re.compile(
+    r"^GOAL (?P<id>[a-z0-9][a-z0-9-]*) value=(?P<value>" + NUMBER + r")(?P<unit>[A-Za-z%/]*) "
+    r"(?P<op><=|>=) (?P<target>" + NUMBER + r")(?P<target_unit>[A-Za-z%/]*) (?P<verdict>PASS|FAIL)"
+    r"(?: -- (?P<explanation>.*))?$"
+)
+
+
+def goal_lines(lines):
+    """The GOAL lines of one output: dicts with id, value, goal, verdict, explanation.
+
+    The verdict is checked against the numbers: a line whose PASS/FAIL does
+    not follow from its value and target is reported as FAIL, so a
+    benchmark cannot claim a goal its own figures miss.
+    """
+    goals = []
+    for line in lines:
+        match = GOAL_LINE.match(line.strip())
+        if not match:
+            if line.startswith("GOAL "):
+                # A goal line whose figures cannot be read (`value=nan`, a
+                # changed format) is a failed goal, never a missing one.
+                words = line.split()
+                explanation = line.partition(" -- ")[2]
+                goals.append(
+                    {
+                        "id": words[1] if len(words) > 1 else "?",
+                        "value": words[2].partition("=")[2] if len(words) > 2 else "?",
+                        "goal": " ".join(words[3:5]) if len(words) > 4 else "?",
+                        "verdict": "FAIL",
+                        "explanation": ("(unreadable goal line) " + explanation).strip(),
+                    }
+                )
+            continue
+        value, target = float(match.group("value")), float(match.group("target"))
+        met = value <= target if match.group("op") == "<=" else value >= target
+        verdict = match.group("verdict")
+        note = match.group("explanation") or ""
+        if (verdict == "PASS") != met:
+            verdict = "FAIL"
+            note = "(the line said %s, its figures say otherwise) %s" % (match.group("verdict"), note)
+        goals.append(
+            {
+                "id": match.group("id"),
+                "value": match.group("value") + match.group("unit"),
+                "goal": "%s %s%s" % (match.group("op"), match.group("target"), match.group("target_unit")),
+                "verdict": verdict,
+                "explanation": note.strip(),
+            }
+        )
+    return goals
+
+
+def collect_goals(directory):
+    """Every GOAL line of every NAME.txt that has a NAME.status, by benchmark name."""
+    goals = []
+    for entry in sorted(os.listdir(directory)):
+        if not entry.endswith(".txt"):
+            continue
+        name = entry[: -len(".txt")]
+        if not os.path.exists(os.path.join(directory, name + ".status")):
+            continue
+        for goal in goal_lines((read(os.path.join(directory, entry)) or "").splitlines()):
+            goal["benchmark"] = name
+            goals.append(goal)
+    return goals
+
+
+def goals_summary(goals):
+    """The one-line count benchmarks/run ends with."""
+    passed = sum(1 for goal in goals if goal["verdict"] == "PASS")
+    return "goals: %d passed, %d failed" % (passed, len(goals) - passed)
 
 
 def padded_figures(lines):
@@ -166,6 +247,25 @@ def parse_takeover(lines):
     return figures, ratios
 
 
+def parse_daemon_memory(lines):
+    """`idle after start: RSS ...` and `after N shares: RSS ...` readings."""
+    figures, ratios = [], []
+    readings = []
+    for line in lines:
+        match = re.match(r"^(idle after start|after (\d+) shares): RSS (" + NUMBER + r") MiB (.*)$", line)
+        if match:
+            figures.append((match.group(1) + " (VmRSS, MiB)", match.group(3), match.group(4)))
+            readings.append((int(match.group(2) or 0), float(match.group(3))))
+            continue
+        if line.startswith("share-daemon stopped"):
+            key, _, value = line.partition(": ")
+            figures.append((key, value, ""))
+    if len(readings) > 2:
+        first, last = readings[1], readings[-1]
+        ratios.append(("VmRSS after %d shares : after %d" % (last[0], first[0]), "%.3f" % (last[1] / first[1]), "goal ~1.0"))
+    return figures, ratios
+
+
 BENCHMARKS = [
     ("dpop", "DPoP proofs", "openssl speed ecdsap256", parse_dpop),
     ("server", "share-server createMessage", "one thread verifying DPoP proofs; SQLite committing one-row transactions", parse_server),
@@ -173,6 +273,7 @@ BENCHMARKS = [
     ("upload-memory", "Peak memory of an upload (StreamingUploader)", "the smallest size; VmHWM after login", parse_memory),
     ("takeover", "Inbox takeover and sending", "writing the entries with FileShareInbox; renaming folders", parse_takeover),
     ("share-memory", "Peak memory of share send", "a 1 MiB file", parse_memory),
+    ("daemon-memory", "Memory of share-daemon", "its resident set after the first step", parse_daemon_memory),
 ]
 
 
@@ -319,8 +420,37 @@ def main():
         "",
     ]
 
+    goals = collect_goals(directory)
+    if goals:
+        report += ["## Goals", ""]
+        report += table(
+            ["goal", "value", "target", "result", "benchmark", "explanation"],
+            [
+                (
+                    "`%s`" % goal["id"],
+                    goal["value"],
+                    goal["goal"],
+                    "**%s**" % goal["verdict"] if goal["verdict"] == "FAIL" else goal["verdict"],
+                    "[%s](#%s)" % (goal["benchmark"], goal["benchmark"]),
+                    goal["explanation"],
+                )
+                for goal in goals
+            ],
+        )
+        report += ["", goals_summary(goals), ""]
+
     summary, sections, series = [], [], []
-    for name, title, reference, parse in BENCHMARKS:
+    # A benchmark without an entry in BENCHMARKS still gets its section
+    # (goal lines and raw output), so a new one is never left out.
+    known = {entry[0] for entry in BENCHMARKS}
+    extra = sorted(
+        entry[: -len(".status")]
+        for entry in os.listdir(directory)
+        if entry.endswith(".status") and entry[: -len(".status")] not in known
+    )
+    for name, title, reference, parse in BENCHMARKS + [
+        (name, name, "see its output", lambda lines: ([], ratio_lines(lines))) for name in extra
+    ]:
         status = (read(os.path.join(directory, name + ".status")) or "").strip()
         if not status:
             continue
@@ -329,7 +459,9 @@ def main():
         figures, ratios = parse(lines)
         command = (read(os.path.join(directory, name + ".command")) or "").strip()
         ok = status.startswith("exit 0")
-        verdicts = [line for line in lines if re.search(r"\b(PASS|FAIL|BELOW GOAL)\b", line)]
+        verdicts = [
+            line for line in lines if re.search(r"\b(PASS|FAIL|BELOW GOAL)\b", line) and not line.startswith("GOAL ")
+        ]
         summary.append(
             (
                 "[%s](#%s)" % (name, name),
@@ -343,8 +475,14 @@ def main():
             section += ["**Ratios**", ""] + table(["ratio", "value", "note"], ratios) + [""]
         if figures:
             section += ["**Figures**", ""] + table(["figure", "value", "note"], figures) + [""]
+        own_goals = goal_lines(lines)
+        if own_goals:
+            section += ["**Goals**", ""] + table(
+                ["goal", "value", "target", "result", "explanation"],
+                [(g["id"], g["value"], g["goal"], g["verdict"], g["explanation"]) for g in own_goals],
+            ) + [""]
         if verdicts:
-            section += ["Goals: " + "; ".join("`%s`" % v.strip() for v in verdicts), ""]
+            section += ["Verdicts: " + "; ".join("`%s`" % v.strip() for v in verdicts), ""]
         if not ok:
             stderr = (read(os.path.join(directory, name + ".stderr")) or "").splitlines()[-15:]
             section += ["End of its stderr:", "", "```"] + stderr + ["```", ""]
@@ -381,6 +519,7 @@ def main():
     report += sections
     with open(os.path.join(directory, "report.md"), "w", encoding="utf-8") as handle:
         handle.write("\n".join(report) + "\n")
+    print(goals_summary(goals))
     return 0
 
 

@@ -20,46 +20,68 @@ public enum Base64URL {
         return table
     }()
 
+    /// The length of the encoding of `count` bytes (no padding).
+    /// - Parameter count: the number of input bytes.
+    /// - Returns: the number of base64url characters.
+    @inlinable
+    public static func encodedCount(of count: Int) -> Int {
+        (count / 3) * 4 + (count % 3 == 0 ? 0 : count % 3 + 1)
+    }
+
+    /// Writes the encoding of `input` to memory the caller owns, which must
+    /// have room for ``encodedCount(of:)`` bytes.
+    /// - Parameters:
+    ///   - input: the bytes to encode.
+    ///   - output: where the characters go.
+    /// - Returns: how many bytes were written.
+    @inlinable
+    @discardableResult
+    public static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        let n = input.count
+        alphabet.withUnsafeBufferPointer { a in
+            var out = output
+            var i = 0
+            while i + 3 <= n {
+                let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
+                out[0] = a[Int(v >> 18)]
+                out[1] = a[Int((v >> 12) & 0x3F)]
+                out[2] = a[Int((v >> 6) & 0x3F)]
+                out[3] = a[Int(v & 0x3F)]
+                out += 4
+                i += 3
+            }
+            switch n - i {
+            case 1:
+                let v = UInt32(input[i]) << 16
+                out[0] = a[Int(v >> 18)]
+                out[1] = a[Int((v >> 12) & 0x3F)]
+            case 2:
+                let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8
+                out[0] = a[Int(v >> 18)]
+                out[1] = a[Int((v >> 12) & 0x3F)]
+                out[2] = a[Int((v >> 6) & 0x3F)]
+            default:
+                break
+            }
+        }
+        return encodedCount(of: n)
+    }
+
     /// Appends the encoding of `input` to `output`.
     /// - Parameters:
     ///   - input: the bytes to encode.
     ///   - output: the buffer to append to.
     @inlinable
     public static func encode(_ input: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
-        let n = input.count
-        let encodedCount = (n / 3) * 4 + (n % 3 == 0 ? 0 : n % 3 + 1)
+        let encodedCount = encodedCount(of: input.count)
         guard encodedCount > 0 else { return }
         let start = output.count
         // Grow once, then write through a pointer: appending byte by byte
         // costs a uniqueness check per byte, which showed in profiles.
         output.append(contentsOf: repeatElement(0, count: encodedCount))
         output.withUnsafeMutableBufferPointer { buffer in
-            alphabet.withUnsafeBufferPointer { a in
-                guard var out = buffer.baseAddress.map({ $0 + start }) else { return }
-                var i = 0
-                while i + 3 <= n {
-                    let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
-                    out[0] = a[Int(v >> 18)]
-                    out[1] = a[Int((v >> 12) & 0x3F)]
-                    out[2] = a[Int((v >> 6) & 0x3F)]
-                    out[3] = a[Int(v & 0x3F)]
-                    out += 4
-                    i += 3
-                }
-                switch n - i {
-                case 1:
-                    let v = UInt32(input[i]) << 16
-                    out[0] = a[Int(v >> 18)]
-                    out[1] = a[Int((v >> 12) & 0x3F)]
-                case 2:
-                    let v = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8
-                    out[0] = a[Int(v >> 18)]
-                    out[1] = a[Int((v >> 12) & 0x3F)]
-                    out[2] = a[Int((v >> 6) & 0x3F)]
-                default:
-                    break
-                }
-            }
+            guard let base = buffer.baseAddress else { return }
+            encode(input, into: base + start)
         }
     }
 

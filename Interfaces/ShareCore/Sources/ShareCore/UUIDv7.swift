@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A UUID version 7 (RFC 9562, section 5.7): 48 bits of Unix milliseconds,
 /// then random bits, so ids sort by creation time.
 ///
@@ -106,6 +112,7 @@ public final class UUIDv7Generator: Sendable {
     private struct State {
         var lastMillis: UInt64 = 0
         var lastRandA: UInt16 = 0
+        var random = RandomWords()
     }
     private let state = Mutex(State())
     private let clock: @Sendable () -> UInt64
@@ -117,15 +124,14 @@ public final class UUIDv7Generator: Sendable {
 
     /// The next id: never smaller than the one before it from this generator.
     public func next() -> UUIDv7 {
-        var rng = SystemRandomNumberGenerator()
-        let randB = rng.next() as UInt64
         let now = clock()
-        let (millis, randA) = state.withLock { s -> (UInt64, UInt16) in
+        let (millis, randA, randB) = state.withLock { s -> (UInt64, UInt16, UInt64) in
+            let randB = s.random.next()
             if now > s.lastMillis {
                 // Seed the counter in the lower half of its range so that
                 // many ids can follow within the same millisecond.
                 s.lastMillis = now
-                s.lastRandA = UInt16.random(in: 0..<0x0800, using: &rng)
+                s.lastRandA = UInt16(truncatingIfNeeded: s.random.next() & 0x07FF)
             } else if s.lastRandA < 0x0FFF {
                 s.lastRandA += 1
             } else {
@@ -134,8 +140,57 @@ public final class UUIDv7Generator: Sendable {
                 s.lastMillis += 1
                 s.lastRandA = 0
             }
-            return (s.lastMillis, s.lastRandA)
+            return (s.lastMillis, s.lastRandA, randB)
         }
         return UUIDv7(milliseconds: millis, randA: randA, randB: randB)
     }
+}
+
+/// Random 64-bit words from the operating system's CSPRNG, fetched 64 at a
+/// time: one system call for every 64 words instead of one per word (a DPoP
+/// proof needs an id per request, and the call was a twentieth of a
+/// proof's time).
+///
+/// Words held here must never be handed out twice. A process that forks
+/// would hand its copy out in the child as well, so a fork empties every
+/// pool (`pthread_atfork`); `posix_spawn` and `exec` leave nothing behind.
+struct RandomWords {
+    /// Words fetched at a time.
+    static let batch = 64
+
+    private var words = [UInt64](repeating: 0, count: RandomWords.batch)
+    private var used = RandomWords.batch
+    private var generation = ForkGeneration.current
+
+    /// The next word, fetching more when all are used (or the process forked).
+    mutating func next() -> UInt64 {
+        let now = ForkGeneration.current
+        if used == words.count || generation != now {
+            words.withUnsafeMutableBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                arc4random_buf(base, bytes.count)
+            }
+            used = 0
+            generation = now
+        }
+        defer { used += 1 }
+        return words[used]
+    }
+}
+
+/// Counts the forks of this process (in the child), so that a child never
+/// uses random words its parent fetched.
+enum ForkGeneration {
+    private static let counter = Atomic<UInt64>(0)
+    private static let registered: Bool = {
+        pthread_atfork(nil, nil, { ForkGeneration.bump() }) == 0
+    }()
+
+    /// The number of forks so far (registering the handlers on first use).
+    static var current: UInt64 {
+        _ = registered
+        return counter.load(ordering: .acquiring)
+    }
+
+    private static func bump() { counter.add(1, ordering: .releasing) }
 }

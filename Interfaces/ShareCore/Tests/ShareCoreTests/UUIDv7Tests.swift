@@ -46,6 +46,15 @@ struct UUIDv7Tests {
         }
     }
 
+    @Test("the random part of each id is new, across many batches of random words")
+    func randomPartsNeverRepeat() {
+        // A clock that stands still: only the random bits (rand_b) tell the ids apart beyond the counter.
+        let gen = UUIDv7Generator(clock: { 1000 })
+        let randomParts = (0..<5000).map { _ in gen.next().bytes[8...].map { $0 } }
+        #expect(Set(randomParts).count == randomParts.count)
+        #expect(Set(randomParts.map { $0.prefix(2) }).count > 1000, "spread over the whole range, not a counter")
+    }
+
     @Test("ids made concurrently on many threads are unique and each thread sees them increase")
     func concurrentUniqueness() async {
         let perTask = 2000

@@ -75,4 +75,19 @@ public protocol ShareInboxStoring: Sendable {
     /// - Returns: false when there is no such entry.
     /// - Throws: ``InboxError``.
     func drop(id: String) throws(InboxError) -> Bool
+
+    /// Locks up to `limit` free entries not in `skipping`, each read and
+    /// checked once under its lock (a takeover's batch). A default
+    /// implementation (on ``scan()`` and ``lock(id:wait:)``) is in InboxBatch.swift.
+    /// - Throws: ``InboxError`` only when the inbox itself cannot be read.
+    func lockFreeEntries(limit: Int, skipping: Set<String>) throws(InboxError) -> InboxLockedEntries
+
+    /// Completes several locked entries; each leaves the inbox in this call,
+    /// its folder may be deleted afterwards. A default implementation (one
+    /// ``markProcessed(_:lock:)`` each) is in InboxBatch.swift.
+    /// - Returns: per entry, nil when it left the inbox, else why not.
+    func markProcessed(_ entries: [LockedInboxEntry]) -> [InboxError?]
+
+    /// Waits until folders of completed entries are deleted (before a process exits).
+    func waitForRemovals()
 }

@@ -24,6 +24,8 @@ public struct ES256ProofSigner: DPoPProofSigner {
     private let clock: @Sendable () -> Int64
     private let jtiGenerator: UUIDv7Generator
     private let urls = CanonicalURLCache()
+    /// `ath` of the access token used last: a token serves many requests.
+    private let lastAccessTokenHash = LastAccessTokenHash()
     /// `base64url(header) + "."`, the start of every proof.
     private let encodedHeaderAndDot: [UInt8]
 
@@ -69,16 +71,18 @@ public struct ES256ProofSigner: DPoPProofSigner {
         -> String
     {
         guard Self.isMethodToken(method) else { throw .invalidMethod }
-        let htu = try urls.canonical(url)
-        let ath = try accessToken.map { token throws(DPoPError) in try AccessTokenHash.of(token, crypto: crypto) }
+        let htu = try urls.canonicalJSON(url)
+        let ath = try accessToken.map { token throws(DPoPError) in
+            try lastAccessTokenHash.of(token, crypto: crypto)
+        }
 
-        var payload = JSONWriter(capacity: 192 + (nonce?.utf8.count ?? 0) + htu.utf8.count)
+        var payload = JSONWriter(capacity: 192 + (nonce?.utf8.count ?? 0) + htu.count)
         payload.raw(#"{"jti":""#)
         payload.uuid(jtiGenerator.next())
         payload.raw(#"","htm":"#)
         payload.string(method)
         payload.raw(#","htu":"#)
-        payload.string(htu)
+        payload.append(htu)
         payload.raw(#","iat":"#)
         payload.integer(clock())
         if let ath {
@@ -92,18 +96,32 @@ public struct ES256ProofSigner: DPoPProofSigner {
         }
         payload.raw("}")
 
-        var proof = encodedHeaderAndDot
-        proof.reserveCapacity(proof.count + payload.bytes.count * 4 / 3 + 4 + 88)
-        Base64URL.encode(payload.bytes, appendingTo: &proof)
-        let signature: [UInt8]
+        // The proof is written straight into the string's storage (header,
+        // payload, signature over those two, appended in place): no byte
+        // array to copy and validate afterwards.
+        let header = encodedHeaderAndDot
+        let signedCount = header.count + Base64URL.encodedCount(of: payload.bytes.count)
+        let count = signedCount + 1 + Base64URL.encodedCount(of: CryptoLimits.es256SignatureByteCount)
         do {
-            signature = try proof.withUnsafeBytes { try key.sign($0) }
+            return try String(unsafeUninitializedCapacity: count) { buffer in
+                guard let base = buffer.baseAddress else { return 0 }
+                header.withUnsafeBufferPointer { start in
+                    if let start = start.baseAddress { base.update(from: start, count: header.count) }
+                }
+                _ = payload.bytes.withUnsafeBytes { Base64URL.encode($0, into: base + header.count) }
+                let signature = try key.sign(UnsafeRawBufferPointer(start: base, count: signedCount))
+                guard signature.count == CryptoLimits.es256SignatureByteCount else {
+                    throw DPoPError.signingFailed("the signature has \(signature.count) bytes")
+                }
+                base[signedCount] = 0x2E
+                _ = signature.withUnsafeBytes { Base64URL.encode($0, into: base + signedCount + 1) }
+                return count
+            }
+        } catch let error as DPoPError {
+            throw error
         } catch {
             throw .signingFailed("\(error)")
         }
-        proof.append(0x2E)
-        Base64URL.encode(signature, appendingTo: &proof)
-        return String(decoding: proof, as: UTF8.self)
     }
 
     /// Whether `method` is an HTTP method token (RFC 9110 section 9.1: `tchar`s).

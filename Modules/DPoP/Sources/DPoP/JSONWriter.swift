@@ -52,6 +52,12 @@ struct JSONWriter {
         bytes.append(0x22)
     }
 
+    /// Appends bytes that are already JSON (a value written by another writer).
+    /// - Parameter json: UTF-8 JSON.
+    mutating func append(_ json: [UInt8]) {
+        bytes.append(contentsOf: json)
+    }
+
     /// Appends text known to need no escaping (base64url), without quotes.
     /// - Parameter ascii: the text.
     mutating func plain(_ ascii: String) {

@@ -9,26 +9,42 @@ enum ECDSASignatureCoding {
     /// The largest DER encoding of a P-256 signature (two 33-byte integers with headers).
     static let maxDERByteCount = 72
 
-    /// Decodes a DER signature into `R || S`.
+    /// Decodes a DER signature into `R || S` by reading the two integers in
+    /// place: `SEQUENCE { INTEGER r, INTEGER s }` with short lengths (a P-256
+    /// signature is at most 72 bytes), each integer at most 33 bytes (a
+    /// leading zero before a high bit). Anything else is refused, so a
+    /// library that ever wrote another form is noticed, not misread. (It
+    /// replaces `d2i_ECDSA_SIG`, which allocates a signature and two big
+    /// numbers for every proof.)
     /// - Parameter der: the DER bytes libcrypto produced.
     /// - Returns: 64 bytes.
-    /// - Throws: ``CryptoError/backendFailure(operation:code:)`` when the DER cannot be decoded.
+    /// - Throws: ``CryptoError/backendFailure(operation:code:)`` when the DER is not of that form.
     static func rawSignature(fromDER der: UnsafeRawBufferPointer) throws -> [UInt8] {
-        guard let base = der.baseAddress else { throw Libcrypto.failure("d2i_ECDSA_SIG") }
-        var cursor: UnsafePointer<UInt8>? = base.assumingMemoryBound(to: UInt8.self)
-        guard let sig = d2i_ECDSA_SIG(nil, &cursor, der.count) else { throw Libcrypto.failure("d2i_ECDSA_SIG") }
-        defer { ECDSA_SIG_free(sig) }
-        guard let r = ECDSA_SIG_get0_r(sig), let s = ECDSA_SIG_get0_s(sig) else {
-            throw Libcrypto.failure("ECDSA_SIG_get0")
-        }
         let half = CryptoLimits.p256ScalarByteCount
         var out = [UInt8](repeating: 0, count: 2 * half)
-        let ok = out.withUnsafeMutableBufferPointer { buffer -> Bool in
-            guard let p = buffer.baseAddress else { return false }
-            return BN_bn2binpad(r, p, Int32(half)) == Int32(half)
-                && BN_bn2binpad(s, p + half, Int32(half)) == Int32(half)
+        guard der.count >= 8, der.count <= maxDERByteCount, der[0] == 0x30, Int(der[1]) == der.count - 2 else {
+            throw CryptoError.backendFailure(operation: "ECDSA signature DER", code: 0)
         }
-        guard ok else { throw Libcrypto.failure("BN_bn2binpad(signature)") }
+        var index = 2
+        for part in 0..<2 {
+            guard index + 2 <= der.count, der[index] == 0x02 else {
+                throw CryptoError.backendFailure(operation: "ECDSA signature DER", code: 0)
+            }
+            let length = Int(der[index + 1])
+            var start = index + 2
+            let end = start + length
+            guard length >= 1, length <= half + 1, end <= der.count, der[start] & 0x80 == 0 else {
+                throw CryptoError.backendFailure(operation: "ECDSA signature DER", code: 0)
+            }
+            while start < end, der[start] == 0 { start += 1 }
+            guard end - start <= half else {
+                throw CryptoError.backendFailure(operation: "ECDSA signature DER", code: 0)
+            }
+            let offset = part * half + half - (end - start)
+            for (position, byteIndex) in (start..<end).enumerated() { out[offset + position] = der[byteIndex] }
+            index = end
+        }
+        guard index == der.count else { throw CryptoError.backendFailure(operation: "ECDSA signature DER", code: 0) }
         return out
     }
 

@@ -7,18 +7,19 @@ public import ShareInboxInterface
 /// `client_msg_id`, idempotently: an entry the outbox already holds is only
 /// completed (docs/adr/0006-write-ahead-inbox-and-outbox.md).
 ///
-/// For each entry no one holds: take its lock without waiting; if the
-/// outbox already has the `client_msg_id` (an earlier takeover died after
-/// storing it), only complete the entry; else give the outbox its own copy
-/// of every file (hard links on one file system, else streamed copies) and
-/// check the sizes. Then, for a batch of entries at once, make the copies
-/// durable with one file system sync, store the items in one transaction
-/// (carrying the upload ids and attempts the CLI recorded), and only then
-/// complete each entry, which deletes its folder. The entry lock and the
-/// outbox's primary key make the takeover exactly once even when two
+/// A pass works in batches. The inbox locks a batch of entries no one else
+/// holds, reading each once under its lock. An entry with files gets the
+/// outbox's own copy of every file (hard links on one file system, else
+/// streamed copies) unless the outbox already has its `client_msg_id` (an
+/// earlier takeover died after storing it); the copies are made durable
+/// together, with one flush. Then the batch's items are stored in one
+/// transaction (carrying the upload ids and attempts the CLI recorded), and
+/// only then do the entries leave the inbox, each by one rename (the inbox
+/// deletes the folders afterwards, in the background). The entry lock and
+/// the outbox's primary key make the takeover exactly once even when two
 /// processes run it at the same time, and repeating it after a crash at any
-/// point adds nothing twice. Batches keep the syncs per entry below one, so
-/// a thousand small entries are not a thousand disk flushes.
+/// point adds nothing twice. Batches keep the syncs per entry far below one,
+/// so a thousand small entries are not a thousand disk flushes.
 public struct InboxTakeover: OutboxTakingOver {
     private let inbox: any ShareInboxStoring
     private let outbox: any OutboxQueueing
@@ -29,10 +30,11 @@ public struct InboxTakeover: OutboxTakingOver {
     ///   - inbox: the share inbox in the shared container.
     ///   - outbox: the daemon's outbox.
     ///   - clock: now, in milliseconds since 1970 (a new item is due at once).
-    ///   - batchSize: entries held, synced and stored together (at least 1).
+    ///   - batchSize: entries held, synced and stored together (at least 1;
+    ///     each holds a descriptor while its batch is at work).
     public init(
         inbox: any ShareInboxStoring, outbox: any OutboxQueueing,
-        clock: @escaping @Sendable () -> Int64 = OutboxDrainer.systemClock, batchSize: Int = 64
+        clock: @escaping @Sendable () -> Int64 = OutboxDrainer.systemClock, batchSize: Int = 256
     ) {
         self.inbox = inbox
         self.outbox = outbox
@@ -40,67 +42,79 @@ public struct InboxTakeover: OutboxTakingOver {
         self.batchSize = max(1, batchSize)
     }
 
-    /// One pass over the inbox. A corrupt entry is quarantined by the scan
-    /// (or when its lock is taken) and reported; an entry that fails for
-    /// another reason is reported and left for the next pass; neither stops
-    /// the others.
+    /// One pass over the inbox. A corrupt entry is quarantined (when its
+    /// lock is taken) and reported; an entry that fails for another reason
+    /// is reported and left for the next pass; neither stops the others.
+    /// Entries that arrive during the pass are taken too.
     /// - Returns: what happened to each entry.
     /// - Throws: ``ShareInboxInterface/InboxError`` only when the inbox itself cannot be read.
     public func run() throws(InboxError) -> TakeoverReport {
-        let scan = try inbox.scan()
-        var report = TakeoverReport(quarantined: scan.quarantined)
-        report.skippedLocked = scan.entries.filter(\.isLocked).map(\.id)
-        let free = scan.entries.filter { !$0.isLocked }.map(\.id)
-        for start in stride(from: 0, to: free.count, by: batchSize) {
-            takeOver(Array(free[start..<min(start + batchSize, free.count)]), into: &report)
+        var report = TakeoverReport()
+        var seen: Set<String> = []
+        while true {
+            let batch = try inbox.lockFreeEntries(limit: batchSize, skipping: seen)
+            // The quarantine as it is now: what this pass moved there and what was there before.
+            report.quarantined = batch.quarantined
+            report.skippedLocked += batch.busy
+            report.failed += batch.failed.map { TakeoverReport.Failure(id: $0.id, reason: $0.reason) }
+            seen.formUnion(batch.busy)
+            seen.formUnion(batch.failed.map(\.id))
+            seen.formUnion(batch.locked.map(\.entry.id))
+            guard !batch.locked.isEmpty else { return report }
+            takeOver(batch.locked, into: &report)
         }
-        return report
     }
 
-    /// An entry whose files the outbox has copied, still locked.
-    private struct Copied {
-        let lock: any InboxEntryLock
-        let entry: InboxEntry
+    /// An entry ready to be stored: its item, and whether its files were copied for it.
+    private struct Prepared {
+        let locked: LockedInboxEntry
         let item: OutboxItem
     }
 
-    /// Takes a batch of entries over.
-    private func takeOver(_ ids: [String], into report: inout TakeoverReport) {
-        var copied: [Copied] = []
+    /// Takes a batch of locked entries over; every lock is given up.
+    private func takeOver(_ batch: [LockedInboxEntry], into report: inout TakeoverReport) {
+        var prepared: [Prepared] = []
+        var alreadyStored: [LockedInboxEntry] = []
         var unusable: [(id: String, reason: String)] = []
-        defer { for done in copied { done.lock.release() } }
-        for id in ids {
+        for locked in batch {
             do {
-                switch try prepare(id) {
-                case .locked: report.skippedLocked.append(id)
-                case .completed: report.alreadyInOutbox.append(id)
-                case .unusable(let reason): unusable.append((id, reason))
-                case .copied(let done): copied.append(done)
+                switch try prepare(locked.entry) {
+                case .item(let item): prepared.append(Prepared(locked: locked, item: item))
+                case .inOutbox: alreadyStored.append(locked)
+                case .unusable(let reason):
+                    locked.lock.release()
+                    unusable.append((locked.entry.id, reason))
                 }
-            } catch InboxError.quarantined(let id, let reason) {
-                report.quarantined.append(QuarantinedEntry(id: id, directory: "", reason: reason))
             } catch {
-                report.failed.append(TakeoverReport.Failure(id: id, reason: "\(error)"))
+                locked.lock.release()
+                report.failed.append(TakeoverReport.Failure(id: locked.entry.id, reason: "\(error)"))
             }
         }
-        if !copied.isEmpty {
+        var added: [Bool] = []
+        if !prepared.isEmpty {
             do {
-                try OutboxFiles.syncDirectories(copied.map { outboxFolder(of: $0.item) })
-                try outbox.enqueue(copied.map(\.item))
+                try OutboxFiles.syncDirectories(prepared.map { outboxFolder(of: $0.item) })
+                added = try outbox.enqueue(prepared.map(\.item))
             } catch {
-                // They stay in the inbox (the defer releases their locks);
-                // the next pass copies them again.
-                report.failed += copied.map { TakeoverReport.Failure(id: $0.entry.id, reason: "\(error)") }
-                return
+                // They stay in the inbox; the next pass copies them again.
+                for entry in prepared { entry.locked.lock.release() }
+                report.failed += prepared.map { TakeoverReport.Failure(id: $0.locked.entry.id, reason: "\(error)") }
+                prepared = []
             }
         }
-        // Only now does the outbox hold its own copies: the folders may go.
-        for done in copied {
-            do {
-                try inbox.markProcessed(done.entry, lock: done.lock)
-                report.takenOver.append(done.entry.id)
-            } catch {
-                report.failed.append(TakeoverReport.Failure(id: done.entry.id, reason: "\(error)"))
+        // Only now does the outbox hold them: the entries may leave the inbox.
+        let done = prepared.map(\.locked) + alreadyStored
+        // An item the outbox had already (an earlier takeover died after storing it) was left as it was.
+        let wasThere =
+            prepared.indices.map { added.indices.contains($0) && !added[$0] } + alreadyStored.map { _ in true }
+        for (index, failure) in inbox.markProcessed(done).enumerated() {
+            let id = done[index].entry.id
+            if let failure {
+                report.failed.append(TakeoverReport.Failure(id: id, reason: "\(failure)"))
+            } else if wasThere[index] {
+                report.alreadyInOutbox.append(id)
+            } else {
+                report.takenOver.append(id)
             }
         }
         // Quarantine after the locks are given up: the inbox takes them itself.
@@ -113,35 +127,27 @@ public struct InboxTakeover: OutboxTakingOver {
         }
     }
 
-    /// What became of one entry before the batch is stored.
-    private enum Prepared {
-        case locked
-        case completed
+    /// What one entry comes to before the batch is stored.
+    private enum Preparation {
+        case item(OutboxItem)
+        case inOutbox
         case unusable(String)
-        case copied(Copied)
     }
 
-    /// Locks one entry and copies its files, or completes it when the outbox has it already.
-    /// - Throws: ``ShareInboxInterface/InboxError`` or ``OutboxInterface/OutboxError``; the lock is released then.
-    private func prepare(_ id: String) throws -> Prepared {
-        guard let (lock, entry) = try inbox.lock(id: id, wait: false) else { return .locked }
-        do {
-            guard let clientMsgID = try? UUIDv7(string: entry.manifest.clientMsgID) else {
-                lock.release()
-                return .unusable("client_msg_id '\(entry.manifest.clientMsgID)' is not a UUIDv7")
-            }
-            if try outbox.contains(clientMsgID) {
-                try inbox.markProcessed(entry, lock: lock)
-                lock.release()
-                return .completed
-            }
-            return .copied(Copied(lock: lock, entry: entry, item: try copy(entry, as: clientMsgID)))
-        } catch OutboxError.invalidItem(let why) {
-            lock.release()
+    /// Describes an entry as an outbox item, giving the outbox its own copy
+    /// of its files first. An entry with files that the outbox already holds
+    /// is not copied again (the outbox's item keeps its own files); one
+    /// without files needs no look: storing it again changes nothing.
+    /// - Throws: ``OutboxInterface/OutboxError``.
+    private func prepare(_ entry: InboxEntry) throws(OutboxError) -> Preparation {
+        guard let clientMsgID = try? UUIDv7(string: entry.manifest.clientMsgID) else {
+            return .unusable("client_msg_id '\(entry.manifest.clientMsgID)' is not a UUIDv7")
+        }
+        if !entry.manifest.attachments.isEmpty, try outbox.contains(clientMsgID) { return .inOutbox }
+        do throws(OutboxError) {
+            return .item(try copy(entry, as: clientMsgID))
+        } catch .invalidItem(let why) {
             return .unusable(why)
-        } catch {
-            lock.release()
-            throw error
         }
     }
 

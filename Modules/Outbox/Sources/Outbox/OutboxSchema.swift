@@ -39,10 +39,15 @@ enum OutboxSchema {
         """
 
     /// The values of an `INSERT` of all ``columns``.
-    static func bindings(of item: OutboxItem) throws(OutboxError) -> [SQLValue] {
+    /// - Parameter encoder: the encoder of the JSON columns (one serves a whole batch).
+    static func bindings(of item: OutboxItem, encoder: JSONEncoder = makeEncoder()) throws(OutboxError)
+        -> [SQLValue]
+    {
         [
-            .text(item.clientMsgID.description), .text(item.serverOrigin), .text(try json(item.target)),
-            .text(item.text), item.title.map(SQLValue.text) ?? .null, .text(try json(item.attachments)),
+            .text(item.clientMsgID.description), .text(item.serverOrigin),
+            .text(try json(item.target, encoder: encoder)), .text(item.text), item.title.map(SQLValue.text) ?? .null,
+            // Most shares are text only: their empty list needs no encoder.
+            .text(item.attachments.isEmpty ? "[]" : try json(item.attachments, encoder: encoder)),
             .text(item.state.rawValue), .integer(Int64(item.attempts)), .integer(item.nextAttemptAt),
             item.lastError.map(SQLValue.text) ?? .null, item.failureCode.map(SQLValue.text) ?? .null,
             item.messageID.map(SQLValue.text) ?? .null, .integer(item.replayed ? 1 : 0), .integer(item.createdAt),
@@ -66,10 +71,15 @@ enum OutboxSchema {
             createdAt: try row.get("created_at"), updatedAt: try row.get("updated_at"))
     }
 
-    /// A value as compact JSON text.
-    static func json(_ value: some Encodable) throws(OutboxError) -> String {
+    /// The encoder of the JSON columns: compact, sorted keys, slashes as they are.
+    static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// A value as compact JSON text.
+    static func json(_ value: some Encodable, encoder: JSONEncoder = makeEncoder()) throws(OutboxError) -> String {
         do {
             return String(decoding: try encoder.encode(value), as: UTF8.self)
         } catch {

@@ -14,6 +14,8 @@ public final class SQLiteOutbox: OutboxQueueing {
     /// Where the items' files are: one folder per `client_msg_id`.
     public let filesRoot: String
     private let database: any SQLDatabase
+    /// The page cache of the outbox's connection, in KiB.
+    static let pageCacheKiB = 64
 
     /// Opens the outbox: brings the table up to date, creates the files
     /// directory, and removes the files of items that were sent when a
@@ -28,6 +30,11 @@ public final class SQLiteOutbox: OutboxQueueing {
         self.directory = directory
         filesRoot = directory + "/files"
         _ = try storage { try database.migrate(OutboxSchema.migrations) }
+        // The table keeps every sent item, so the file grows with each share;
+        // SQLite's page cache (2 MiB by default) would grow with it and keep
+        // a long-running daemon's memory rising. The queue's working set is
+        // the pending items and the index: a small cache holds it.
+        _ = try storage { try database.execute("PRAGMA cache_size = -\(Self.pageCacheKiB)") }
         try OutboxFiles.makeDirectory(directory)
         try OutboxFiles.makeDirectory(filesRoot)
         try removeFilesOfSentItems()
@@ -40,7 +47,8 @@ public final class SQLiteOutbox: OutboxQueueing {
     }
 
     public func enqueue(_ items: [OutboxItem]) throws(OutboxError) -> [Bool] {
-        let rows = try items.map { (item) throws(OutboxError) in try OutboxSchema.bindings(of: item) }
+        let encoder = OutboxSchema.makeEncoder()
+        let rows = try items.map { (item) throws(OutboxError) in try OutboxSchema.bindings(of: item, encoder: encoder) }
         guard let count = rows.first?.count else { return [] }
         let placeholders = Array(repeating: "?", count: count).joined(separator: ", ")
         let sql = "INSERT INTO outbox (\(OutboxSchema.columns)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING"

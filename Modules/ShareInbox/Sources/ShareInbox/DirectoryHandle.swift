@@ -1,6 +1,7 @@
 import Foundation
 import SecureFiles
 import ShareInboxInterface
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -33,6 +34,9 @@ final class DirectoryHandle: Sendable {
     let fd: Int32
     /// The path it was opened as (for errors; a rename makes it stale).
     let path: String
+    /// The folder's identity once asked for: a descriptor names one inode
+    /// for its whole life, so one `fstat` answers every later question.
+    private let knownIdentity = Mutex<FileIdentity?>(nil)
 
     /// Opens a folder.
     /// - Parameter path: the folder.
@@ -70,9 +74,12 @@ final class DirectoryHandle: Sendable {
     /// The folder's identity, from the descriptor.
     /// - Throws: ``InboxError`` when `fstat` fails.
     func identity() throws(InboxError) -> FileIdentity {
+        if let known = knownIdentity.withLock({ $0 }) { return known }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .system("fstat", path: path, errno: errno) }
-        return FileIdentity(info)
+        let identity = FileIdentity(info)
+        knownIdentity.withLock { $0 = identity }
+        return identity
     }
 
     /// Whether `path` still names this very folder (it may have been

@@ -85,7 +85,7 @@ extension FileShareInbox {
     /// their creation name only when older than ``abandonedDraftAge`` (their
     /// writer may be between `mkdir` and the lock), and unlocked removals
     /// (`<id>.done.<random>`, a ``markProcessed(_:lock:)`` cut short).
-    private func removeAbandonedStaging(folders: Folders) {
+    func removeAbandonedStaging(folders: Folders) {
         guard let names = try? folders.staging.entryNames() else { return }
         let now = now.timeIntervalSince1970
         for name in names {

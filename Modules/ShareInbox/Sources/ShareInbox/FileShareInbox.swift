@@ -193,7 +193,11 @@ public struct FileShareInbox: ShareInboxStoring {
     ///   ``InboxError/io(path:reason:)``.
     public func lock(id: String, wait: Bool) throws(InboxError) -> (any InboxEntryLock, InboxEntry)? {
         guard EntryName.isValidID(id) else { throw .invalidID(id) }
-        let folders = try openFolders()
+        return try lockFolder(id, wait: wait, folders: try openFolders())
+    }
+
+    /// ``lock(id:wait:)`` with the inbox's folders already open.
+    func lockFolder(_ id: String, wait: Bool, folders: Folders) throws(InboxError) -> (FileEntryLock, InboxEntry)? {
         let path = entryPath(id)
         // A folder replaced under the same name while we waited is a new
         // entry: try that one (a few times; a name that keeps changing is busy).

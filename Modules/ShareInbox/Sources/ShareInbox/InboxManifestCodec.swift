@@ -40,25 +40,27 @@ public enum InboxManifestCodec {
     /// - Throws: ``InboxManifestCodecError``: not JSON, a newer or unknown
     ///   format, a missing or mistyped field.
     public static func decode(_ bytes: [UInt8]) throws(InboxManifestCodecError) -> InboxManifest {
-        let data = Data(bytes)
-        let version: Int
         do {
-            version = try JSONDecoder().decode(FormatProbe.self, from: data).formatVersion
-        } catch {
-            throw InboxManifestCodecError(error)
-        }
-        if version > InboxManifest.currentFormatVersion { throw .newerFormat(version) }
-        if version < 1 { throw .unknownFormat(version) }
-        do {
-            return try JSONDecoder().decode(InboxManifest.self, from: data)
+            // One parse: the version is looked at before the other fields are decoded.
+            return try JSONDecoder().decode(VersionFirst.self, from: Data(bytes)).manifest
+        } catch let error as InboxManifestCodecError {
+            throw error
         } catch {
             throw InboxManifestCodecError(error)
         }
     }
 
-    /// Only the format version, read first.
-    private struct FormatProbe: Decodable {
-        let formatVersion: Int
+    /// A manifest whose format version is checked before anything else is decoded.
+    private struct VersionFirst: Decodable {
+        let manifest: InboxManifest
+
+        init(from decoder: any Decoder) throws {
+            let version = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .formatVersion)
+            if version > InboxManifest.currentFormatVersion { throw InboxManifestCodecError.newerFormat(version) }
+            if version < 1 { throw InboxManifestCodecError.unknownFormat(version) }
+            manifest = try InboxManifest(from: decoder)
+        }
+
         private enum CodingKeys: String, CodingKey { case formatVersion = "format_version" }
     }
 }
