@@ -83,7 +83,10 @@ public struct FileShareIntake: ShareIntaking {
         }
         // The new names must survive a crash as well as the bytes (fsync of
         // the folder); best effort, as before: the copies themselves are synced.
-        try? DurableFile.sync(destination.fd, path: directory)
+        // Links and text are never written to the folder: nothing to sync then.
+        if items.contains(where: { $0.storedName != nil }) { try? DurableFile.sync(destination.fd, path: directory) }
+        // The magic database is needed again only by the next load.
+        (sniffer as? MagicSniffer)?.releaseDatabase()
         return withExtendedLifetime(destination) { items }
     }
 
