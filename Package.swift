@@ -262,7 +262,6 @@ let generatedTargets: [Target] = [
     .systemLibrary(
         name: "CCurl",
         path: "Modules/HTTPTransport/Sources/CCurl",
-        pkgConfig: "libcurl",
         providers: [.apt(["libcurl4-openssl-dev"])]
     ),
     .target(

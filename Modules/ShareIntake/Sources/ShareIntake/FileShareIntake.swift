@@ -16,9 +16,15 @@ public import ShareIntakeInterface
 /// See the article "Deciding what an item is" for the rules. Blocking file
 /// work runs on a dispatch thread, never on the caller's executor.
 public struct FileShareIntake: ShareIntaking {
-    private let rules: ContentTypeRules
+    private let catalog: CatalogSource
     private let sniffer: any ContentSniffing
     private let standardInputDescriptor: Int32
+
+    /// The catalog, or how to get it when a file first needs a type.
+    private enum CatalogSource: Sendable {
+        case ready(any ContentTypeCatalog)
+        case deferred(@Sendable () throws(MIMEDatabaseError) -> any ContentTypeCatalog)
+    }
 
     /// Makes an intake.
     /// - Parameters:
@@ -29,9 +35,50 @@ public struct FileShareIntake: ShareIntaking {
     public init(
         catalog: any ContentTypeCatalog, sniffer: any ContentSniffing, standardInputDescriptor: Int32 = 0
     ) {
-        self.rules = ContentTypeRules(catalog: catalog)
+        self.catalog = .ready(catalog)
         self.sniffer = sniffer
         self.standardInputDescriptor = standardInputDescriptor
+    }
+
+    /// Makes an intake whose catalog is made only when a load has a file
+    /// or standard input to type: text and links need none, so a text
+    /// share never reads the MIME database (nor fails without one).
+    /// - Parameters:
+    ///   - catalog: makes the catalog, usually ``FreedesktopMIMECatalog/init(environment:)``;
+    ///     called by each load that needs it (that catalog caches its database).
+    ///   - sniffer: tells a type from bytes, usually a ``MagicSniffer``.
+    ///   - standardInputDescriptor: what ``ShareItemSource/standardInput`` reads.
+    public init(
+        catalog: @escaping @Sendable () throws(MIMEDatabaseError) -> any ContentTypeCatalog,
+        sniffer: any ContentSniffing, standardInputDescriptor: Int32 = 0
+    ) {
+        self.catalog = .deferred(catalog)
+        self.sniffer = sniffer
+        self.standardInputDescriptor = standardInputDescriptor
+    }
+
+    /// The rules for a load of `sources`: the catalog's when a source is a
+    /// file or standard input, else rules that are never asked.
+    /// - Throws: ``IntakeError/unreadable(item:reason:)`` naming the first
+    ///   such source when the shared MIME database cannot be loaded.
+    private func rules(for sources: [ShareItemSource]) throws(IntakeError) -> ContentTypeRules {
+        switch catalog {
+        case .ready(let catalog):
+            return ContentTypeRules(catalog: catalog)
+        case .deferred(let make):
+            let typed = sources.first { source in
+                switch source {
+                case .file, .standardInput: return true
+                case .link, .text: return false
+                }
+            }
+            guard let typed else { return ContentTypeRules(catalog: UntypedCatalog()) }
+            do throws(MIMEDatabaseError) {
+                return ContentTypeRules(catalog: try make())
+            } catch {
+                throw .unreadable(item: typed.description, reason: error.description)
+            }
+        }
     }
 
     /// What a command-line argument names: `file://` URLs (local host only,
@@ -61,8 +108,8 @@ public struct FileShareIntake: ShareIntaking {
         }
         let destination = OwnedDescriptor(fd: folder)
         let loader = ItemLoader(
-            rules: rules, sniffer: sniffer, standardInput: standardInputDescriptor, directory: destination.fd,
-            directoryPath: directory, policy: policy)
+            rules: try rules(for: sources), sniffer: sniffer, standardInput: standardInputDescriptor,
+            directory: destination.fd, directoryPath: directory, policy: policy)
         let cancellation = CancellationFlag()
         var items: [IntakeItem] = []
         for (index, source) in sources.enumerated() {
@@ -97,4 +144,13 @@ public struct FileShareIntake: ShareIntaking {
             DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
         }
     }
+}
+
+/// The catalog of a load without files or standard input: text and links
+/// are never typed, so nothing asks it (and it knows nothing).
+private struct UntypedCatalog: ContentTypeCatalog {
+    func canonical(_ contentType: String) -> String { MIMEDatabase.bare(contentType) }
+    func conforms(_ contentType: String, to other: String) -> Bool { canonical(contentType) == canonical(other) }
+    func contentTypes(forFileName fileName: String) -> [String] { [] }
+    func isKnown(_ contentType: String) -> Bool { false }
 }

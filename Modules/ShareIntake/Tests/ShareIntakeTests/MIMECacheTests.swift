@@ -1,5 +1,7 @@
 import Foundation
 import ShareIntake
+import ShareIntakeInterface
+import Synchronization
 import SystemTesting
 import Testing
 
@@ -201,6 +203,38 @@ struct MIMECacheTests {
             _ = damaged.supertypes(of: "application/x-cached")
             _ = damaged.isKnown("application/x-cached-alias")
         }
+    }
+
+    @Test("a deferred catalog is made only for files and standard input: text loads without a database")
+    func deferredCatalog() async throws {
+        let fixture = try IntakeFixture()
+        defer { fixture.remove() }
+        let made = Mutex(0)
+        let missing = fixture.temporary.file("no-mime/packages")
+        let intake = FileShareIntake(
+            catalog: { () throws(MIMEDatabaseError) in
+                made.withLock { $0 += 1 }
+                return try FreedesktopMIMECatalog(packageDirectories: [missing])
+            }, sniffer: MagicSniffer())
+        let policy = IntakePolicy(acceptedContentTypes: nil, fileMaxUploadBytes: nil, loadTimeout: .seconds(10))
+        let items = try await intake.load(
+            [.text("hi"), .link("https://example.com/a")], into: fixture.destination, policy: policy,
+            progress: nil)
+        #expect(items.map(\.kind) == [.text, .link])
+        #expect(made.withLock { $0 } == 0)
+
+        let path = try fixture.write("note.txt", Samples.text)
+        let error = await #expect(throws: IntakeError.self) {
+            _ = try await intake.load([.file(path: path)], into: fixture.destination, policy: policy, progress: nil)
+        }
+        #expect(made.withLock { $0 } == 1)
+        guard case .unreadable(let item, let reason) = error else {
+            Issue.record("expected unreadable, got \(String(describing: error))")
+            return
+        }
+        #expect(item == path)
+        #expect(reason.contains("shared MIME database was not found"))
+        #expect(try fixture.copies().isEmpty)
     }
 
     private static func mimeInfo(_ body: String) -> String {

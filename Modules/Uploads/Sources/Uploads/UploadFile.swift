@@ -121,12 +121,16 @@ public enum UploadFile {
     }
 
     /// The whole file's SHA-256, reading it front to back; nil when stopped.
-    private static func wholeDigest(_ fd: Int32, identity: UploadFileIdentity, crypto: any CryptoProvider, stop: StopFlag)
+    private static func wholeDigest(
+        _ fd: Int32, identity: UploadFileIdentity, crypto: any CryptoProvider, stop: StopFlag
+    )
         -> Result<[UInt8]?, UploadError>
     {
         do throws(UploadError) {
             var hasher = try makeHasher(crypto, path: identity.path)
-            guard try read(fd, identity: identity, from: 0, length: identity.size, stop: stop, into: { hasher.update($0) })
+            guard
+                try read(
+                    fd, identity: identity, from: 0, length: identity.size, stop: stop, into: { hasher.update($0) })
             else { return .success(nil) }
             return .success(try finalize(&hasher, path: identity.path))
         } catch {
@@ -144,7 +148,9 @@ public enum UploadFile {
             repeat {
                 let length = min(partSize, identity.size - offset)
                 var hasher = try makeHasher(crypto, path: identity.path)
-                guard try read(fd, identity: identity, from: offset, length: length, stop: stop, into: { hasher.update($0) })
+                guard
+                    try read(
+                        fd, identity: identity, from: offset, length: length, stop: stop, into: { hasher.update($0) })
                 else { return .success(nil) }
                 digests.append(try finalize(&hasher, path: identity.path))
                 offset += length

@@ -92,7 +92,8 @@ public enum DurableFile {
     ///   - length: its length in bytes.
     public static func startWriteback(_ fd: Int32, offset: Int64, length: Int64) {
         guard let syncFileRange = syncFileRange, length > 0 else { return }
-        _ = syncFileRange(fd, offset, length, 2 /* SYNC_FILE_RANGE_WRITE */)
+        // 2 is SYNC_FILE_RANGE_WRITE: start the writeback, wait for nothing.
+        _ = syncFileRange(fd, offset, length, 2)
     }
 
     /// `sync_file_range` from the C library: Glibc's Swift module does not

@@ -68,7 +68,7 @@ struct SmallShareBenchmark {
         describe("curl -s -o /dev/null URL/api/v1/health", curls)
         describe("share --version", versions)
         let ratio = shareMedian / curlMedian
-        say(String(format: "ratio share send / curl (medians): %.2f", ratio))
+        say(String(format: "ratio share send : curl (medians) = %.2f", ratio))
         say(
             String(
                 format: "GOAL small-share-vs-curl value=%.2fx <= %gx %@ -- median wall of %d paired runs: "
