@@ -1,5 +1,7 @@
 import CCurl
 import CCurlShim
+import Dispatch
+import Synchronization
 
 /// Facts about libcurl, which this process loads on its first request
 /// (CCurlShim opens it with dlopen; the program does not link it).
@@ -19,6 +21,16 @@ public enum CurlLibrary {
     /// `7.88.1`, without loading libcurl: for `--version`, which must not
     /// pay for a library it does not use.
     public static var buildVersion: String { String(cString: ccurl_header_version()) }
+
+    /// Starts loading and initializing libcurl on a background thread, once
+    /// per process; whoever needs it first afterwards waits for that (the
+    /// initializer below runs exactly once).
+    static func loadInBackground() {
+        guard !backgroundLoadStarted.exchange(true, ordering: .relaxed) else { return }
+        DispatchQueue.global(qos: .userInitiated).async { _ = initializationFailure }
+    }
+
+    private static let backgroundLoadStarted = Atomic<Bool>(false)
 
     /// `curl_global_init`, run once per process before the first handle is
     /// made (Swift runs a static initializer exactly once, thread-safely).

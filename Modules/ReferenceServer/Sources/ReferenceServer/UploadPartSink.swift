@@ -3,7 +3,6 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
-import SecureFiles
 import ShareCore
 
 #if canImport(Glibc)
@@ -30,8 +29,6 @@ final class UploadPartSink: HTTPBodySink {
     private var hasher: any SHA256Hasher
     private var fd: Int32
     private var received: Int64 = 0
-    /// The bytes whose writeback was started.
-    private var writebackStarted: Int64 = 0
 
     /// Opens the temporary file (in a 0700 directory, mode 0600) for one part.
     /// - Throws: ``UploadFileError`` when the file cannot be created.
@@ -62,16 +59,7 @@ final class UploadPartSink: HTTPBodySink {
         }
         hasher.update(chunk)
         received += Int64(chunk.count)
-        // Each MiB on its way to the disk while the rest of the part arrives:
-        // the fsync before the part is acknowledged then waits for little.
-        if received - writebackStarted >= Self.writebackStep || received == expectedLength {
-            DurableFile.startWriteback(fd, offset: writebackStarted, length: received - writebackStarted)
-            writebackStarted = received
-        }
     }
-
-    /// How much arrives before its writeback is started.
-    static let writebackStep: Int64 = 1 << 20
 
     func finish() throws -> HTTPResponse {
         do {

@@ -69,9 +69,6 @@ struct FileCopier {
             guard let n = try next(chunk, copied) else { continue }
             if n == 0 { return copied }
             try write(UnsafeRawBufferPointer(rebasing: chunk[0..<n]), at: copied)
-            // The copy goes to the disk while the next chunk is read: the
-            // fsync in finish() then waits for the last chunks, not all of them.
-            DurableFile.startWriteback(destination, offset: copied, length: Int64(n))
             copied += Int64(n)
             try context.checkSize(copied)
             context.report(copied: copied, total: total)

@@ -79,34 +79,6 @@ public enum DurableFile {
         }
     }
 
-    /// Asks the kernel to start writing a range of a file to disk now,
-    /// without waiting (Linux `sync_file_range` with
-    /// `SYNC_FILE_RANGE_WRITE`; nothing elsewhere). A large file written in
-    /// chunks then goes to the disk while the next chunks are produced, and
-    /// the ``sync(_:path:)`` that must still follow waits only for the rest
-    /// instead of for the whole file at once. It promises nothing about
-    /// durability and never fails: a kernel without it only loses the overlap.
-    /// - Parameters:
-    ///   - fd: a descriptor open for writing.
-    ///   - offset: the first byte of the range.
-    ///   - length: its length in bytes.
-    public static func startWriteback(_ fd: Int32, offset: Int64, length: Int64) {
-        guard let syncFileRange = syncFileRange, length > 0 else { return }
-        // 2 is SYNC_FILE_RANGE_WRITE: start the writeback, wait for nothing.
-        _ = syncFileRange(fd, offset, length, 2)
-    }
-
-    /// `sync_file_range` from the C library: Glibc's Swift module does not
-    /// declare it (it needs `_GNU_SOURCE`), so it is looked up once by name.
-    private static let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
-        #if os(Linux)
-            guard let symbol = dlsym(nil, "sync_file_range") else { return nil }
-            return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
-        #else
-            return nil
-        #endif
-    }()
-
     /// Flushes a directory's entries, so that names created, renamed or
     /// removed in it survive a crash.
     /// - Parameter path: the directory.
