@@ -317,14 +317,18 @@ let generatedTargets: [Target] = [
     .systemLibrary(
         name: "CCrypto",
         path: "Modules/OpenSSLCrypto/Sources/CCrypto",
-        pkgConfig: "libcrypto",
         providers: [.apt(["libssl-dev"])]
     ),
     .target(
         name: "OpenSSLCrypto",
-        dependencies: ["CryptoInterface", "CCrypto"],
+        dependencies: ["CryptoInterface", "CCrypto", "CCryptoLoader"],
         path: "Modules/OpenSSLCrypto/Sources/OpenSSLCrypto",
         swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "CCryptoLoader",
+        dependencies: ["CCrypto"],
+        path: "Modules/OpenSSLCrypto/Sources/CCryptoLoader"
     ),
     // Modules/Outbox
     .target(
@@ -375,14 +379,18 @@ let generatedTargets: [Target] = [
     .systemLibrary(
         name: "CSQLite",
         path: "Modules/SQLiteStore/Sources/CSQLite",
-        pkgConfig: "sqlite3",
         providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(
         name: "SQLiteStore",
-        dependencies: ["SQLInterface", "CSQLite"],
+        dependencies: ["SQLInterface", "CSQLite", "CSQLiteLoader"],
         path: "Modules/SQLiteStore/Sources/SQLiteStore",
         swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "CSQLiteLoader",
+        dependencies: ["CSQLite"],
+        path: "Modules/SQLiteStore/Sources/CSQLiteLoader"
     ),
     // Modules/ServerAPI
     .target(

@@ -23,14 +23,15 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite",
             path: "Sources/CSQLite",
-            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(
             name: "SQLiteStore",
-            dependencies: [.product(name: "SQLInterface", package: "SQLInterface"), "CSQLite"],
+            dependencies: [.product(name: "SQLInterface", package: "SQLInterface"), "CSQLite", "CSQLiteLoader"],
             swiftSettings: swiftSettings
         ),
+        // The library's functions, loading it on first use (nothing links it; docs/adr/0015).
+        .target(name: "CSQLiteLoader", dependencies: ["CSQLite"]),
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
