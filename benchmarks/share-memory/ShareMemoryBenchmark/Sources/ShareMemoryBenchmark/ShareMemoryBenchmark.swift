@@ -247,9 +247,14 @@ struct ShareMemoryBenchmark {
                 Self.goalGrowthMiB, pass ? "PASS" : "FAIL"))
     }
 
+
     /// The goal lines: the text share's peak (median of its runs), the
     /// largest file's peak, and the largest send against cp.
     private func reportGoals(textPeaksKiB: [Int], largest: Measurement?) {
+        say(
+            String(
+                format: "this benchmark's own peak RSS: %.1f MiB (a floor of each peak RSS above: posix_spawn's "
+                    + "child starts in this process's memory)", ProcessMemory.peakMiB))
         let sorted = textPeaksKiB.sorted()
         let textMiB = Double(sorted[sorted.count / 2]) / 1024
         say(

@@ -67,6 +67,11 @@ struct SmallShareBenchmark {
         describe("share send --text hi --to thread:t1", shares)
         describe("curl -s -o /dev/null URL/api/v1/health", curls)
         describe("share --version", versions)
+        say(
+            String(
+                format: "this benchmark's own peak RSS: %.1f MiB (a floor of every peak RSS above: a child made by "
+                    + "posix_spawn starts in this process's memory, and wait4 reports the larger of the two)",
+                ProcessMemory.peakMiB))
         let ratio = shareMedian / curlMedian
         say(String(format: "ratio share send : curl (medians) = %.2f", ratio))
         say(
@@ -77,9 +82,9 @@ struct SmallShareBenchmark {
         say(
             String(
                 format: "GOAL version-wall value=%.1fms <= %gms %@ -- median of %d runs of share --version "
-                    + "(peak RSS %.1f MiB)", versionMedian, Self.goalVersionMilliseconds,
+                    + "(fastest %.1f ms)", versionMedian, Self.goalVersionMilliseconds,
                 versionMedian < Self.goalVersionMilliseconds ? "PASS" : "FAIL", options.versionRuns,
-                Self.median(versions.map { Double($0.peakKiB) / 1024 })))
+                versions.map(\.milliseconds).min() ?? 0))
     }
 
     /// One `share send --text hi --to thread:t1`, which must be sent.
@@ -125,6 +130,7 @@ struct SmallShareBenchmark {
                 Self.median(times), times.min() ?? 0, times.max() ?? 0, runs.count,
                 Self.median(runs.map { Double($0.peakKiB) / 1024 })))
     }
+
 
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
