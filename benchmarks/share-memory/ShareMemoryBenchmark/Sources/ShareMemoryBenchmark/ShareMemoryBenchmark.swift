@@ -247,7 +247,6 @@ struct ShareMemoryBenchmark {
                 Self.goalGrowthMiB, pass ? "PASS" : "FAIL"))
     }
 
-
     /// The goal lines: the text share's peak (median of its runs), the
     /// largest file's peak, and the largest send against cp.
     private func reportGoals(textPeaksKiB: [Int], largest: Measurement?) {

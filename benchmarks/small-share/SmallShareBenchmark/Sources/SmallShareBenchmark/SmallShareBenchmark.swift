@@ -131,7 +131,6 @@ struct SmallShareBenchmark {
                 Self.median(runs.map { Double($0.peakKiB) / 1024 })))
     }
 
-
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
