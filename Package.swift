@@ -272,7 +272,6 @@ let generatedTargets: [Target] = [
     .systemLibrary(
         name: "CCurl",
         path: "Modules/HTTPTransport/Sources/CCurl",
-        pkgConfig: "libcurl",
         providers: [.apt(["libcurl4-openssl-dev"])]
     ),
     .target(
@@ -364,14 +363,18 @@ let generatedTargets: [Target] = [
     .systemLibrary(
         name: "CCrypto",
         path: "Modules/OpenSSLCrypto/Sources/CCrypto",
-        pkgConfig: "libcrypto",
         providers: [.apt(["libssl-dev"])]
     ),
     .target(
         name: "OpenSSLCrypto",
-        dependencies: ["CryptoInterface", "CCrypto"],
+        dependencies: ["CryptoInterface", "CCrypto", "CCryptoLoader"],
         path: "Modules/OpenSSLCrypto/Sources/OpenSSLCrypto",
         swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "CCryptoLoader",
+        dependencies: ["CCrypto"],
+        path: "Modules/OpenSSLCrypto/Sources/CCryptoLoader"
     ),
     // Modules/Outbox
     .target(
@@ -434,12 +437,11 @@ let generatedTargets: [Target] = [
     .systemLibrary(
         name: "CSQLite",
         path: "Modules/SQLiteStore/Sources/CSQLite",
-        pkgConfig: "sqlite3",
         providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(
         name: "SQLiteStore",
-        dependencies: ["SQLInterface", "CSQLite"],
+        dependencies: ["SQLInterface", "CSQLite", "CSQLiteLoader"],
         path: "Modules/SQLiteStore/Sources/SQLiteStore",
         swiftSettings: swiftSettings
     ),
@@ -448,6 +450,11 @@ let generatedTargets: [Target] = [
         dependencies: ["SQLiteStore", "SystemTesting"],
         path: "Modules/SQLiteStore/Sources/SQLiteStoreTesting",
         swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "CSQLiteLoader",
+        dependencies: ["CSQLite"],
+        path: "Modules/SQLiteStore/Sources/CSQLiteLoader"
     ),
     // Modules/ServerAPI
     .target(

@@ -37,15 +37,18 @@ extension ClientAssembly {
     }
 
     /// The share intake: what a command-line argument names and loading it,
-    /// with the freedesktop shared MIME database of the environment and
-    /// libmagic, converting photos into JPEG for a server that takes no
-    /// other image type (libheif, libwebp, libtiff, libjpeg-turbo).
+    /// with the freedesktop shared MIME database of the environment (read
+    /// only when a file or standard input is loaded: a text share needs no
+    /// type) and libmagic, converting photos into JPEG for a server that
+    /// takes no other image type (libheif, libwebp, libtiff, libjpeg-turbo).
     /// - Returns: the intake.
-    /// - Throws: `MIMEDatabaseError` when no shared MIME database can be read.
+    /// - Throws: nothing any more: a missing MIME database is an
+    ///   `IntakeError` of the load that needs it.
     public func shareIntake() throws -> any ShareIntaking {
-        FileShareIntake(
-            catalog: try FreedesktopMIMECatalog(environment: environment), sniffer: MagicSniffer(),
-            converter: JPEGImageConverter())
+        let environment = environment
+        return FileShareIntake(
+            catalog: { () throws(MIMEDatabaseError) in try FreedesktopMIMECatalog(environment: environment) },
+            sniffer: MagicSniffer(), converter: JPEGImageConverter())
     }
 
     /// The shared MIME database as a conformance relation (`text/csv`
@@ -85,8 +88,10 @@ extension ClientAssembly {
         try deviceKeys.proofSigner()
     }
 
-    /// The HTTP library and its version, for `--version` (`libcurl 8.5.0`).
-    public static var transportVersion: String { "libcurl \(CurlLibrary.version)" }
+    /// The HTTP library and the version ShareKit was built with, for
+    /// `--version` (`libcurl 8.5.0`); libcurl itself is loaded only by the
+    /// first request, so `--version` does not load it.
+    public static var transportVersion: String { "libcurl \(CurlLibrary.buildVersion)" }
 
     // MARK: - Uploads
 

@@ -3,9 +3,12 @@
 // decorator over any HTTPInterface client (docs/adr/0004-http-client-libcurl.md).
 //
 // libcurl is reached through two C targets owned by this package only:
-// `CCurl`, the system library (headers and linking), and `CCurlShim`, typed
-// wrappers around the variadic calls (`curl_easy_setopt`, `curl_easy_getinfo`,
-// `curl_multi_setopt`) and the macros Swift cannot call or import.
+// `CCurl`, the system library's headers (in the compiler's default include
+// path; nothing is linked), and `CCurlShim`, which loads libcurl with dlopen
+// on first use and wraps every call HTTPTransport makes: typed wrappers
+// around the variadic ones (`curl_easy_setopt`, `curl_easy_getinfo`,
+// `curl_multi_setopt`) and the macros Swift cannot call or import
+// (docs/adr/0019-libraries-loaded-on-first-use.md).
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -44,7 +47,6 @@ let package = Package(
         .systemLibrary(
             name: "CCurl",
             path: "Sources/CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(

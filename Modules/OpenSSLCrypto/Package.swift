@@ -23,14 +23,15 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto",
             path: "Sources/CCrypto",
-            pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
         .target(
             name: "OpenSSLCrypto",
-            dependencies: [.product(name: "CryptoInterface", package: "CryptoInterface"), "CCrypto"],
+            dependencies: [.product(name: "CryptoInterface", package: "CryptoInterface"), "CCrypto", "CCryptoLoader"],
             swiftSettings: swiftSettings
         ),
+        // The library's functions, loading it on first use (nothing links it; docs/adr/0019).
+        .target(name: "CCryptoLoader", dependencies: ["CCrypto"]),
         .testTarget(
             name: "OpenSSLCryptoTests",
             dependencies: [

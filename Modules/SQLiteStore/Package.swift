@@ -25,12 +25,11 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite",
             path: "Sources/CSQLite",
-            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(
             name: "SQLiteStore",
-            dependencies: [.product(name: "SQLInterface", package: "SQLInterface"), "CSQLite"],
+            dependencies: [.product(name: "SQLInterface", package: "SQLInterface"), "CSQLite", "CSQLiteLoader"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -38,6 +37,8 @@ let package = Package(
             dependencies: ["SQLiteStore", .product(name: "SystemTesting", package: "SystemTesting")],
             swiftSettings: swiftSettings
         ),
+        // The library's functions, loading it on first use (nothing links it; docs/adr/0019).
+        .target(name: "CSQLiteLoader", dependencies: ["CSQLite"]),
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [

@@ -266,14 +266,24 @@ def parse_daemon_memory(lines):
     return figures, ratios
 
 
+def parse_small_share(lines):
+    figures = []
+    for line in lines:
+        match = re.match(r"^(share send --text.*|curl -s.*|share --version): median (" + NUMBER + r") ms \((.*)\)(.*)$", line)
+        if match:
+            figures.append((match.group(1) + " (ms)", match.group(2), (match.group(3) + match.group(4)).strip("; ")))
+    return figures, ratio_lines(lines)
+
+
 BENCHMARKS = [
     ("dpop", "DPoP proofs", "openssl speed ecdsap256", parse_dpop),
     ("server", "share-server createMessage", "one thread verifying DPoP proofs; SQLite committing one-row transactions", parse_server),
     ("upload", "Upload throughput of the HTTP client", "curl -T", parse_upload),
     ("upload-memory", "Peak memory of an upload (StreamingUploader)", "the smallest size; VmHWM after login", parse_memory),
     ("takeover", "Inbox takeover and sending", "writing the entries with FileShareInbox; renaming folders", parse_takeover),
-    ("share-memory", "Peak memory of share send", "a 1 MiB file", parse_memory),
+    ("share-memory", "Peak memory of share send", "a 1 MiB file; cp of the largest file", parse_memory),
     ("daemon-memory", "Memory of share-daemon", "its resident set after the first step", parse_daemon_memory),
+    ("small-share", "Small share and start-up", "curl -s -o /dev/null URL/api/v1/health", parse_small_share),
 ]
 
 

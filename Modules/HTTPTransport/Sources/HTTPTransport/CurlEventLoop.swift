@@ -41,7 +41,7 @@ final class CurlEventLoop: @unchecked Sendable {
         if let failure = CurlLibrary.initializationFailure {
             throw .transportFailure("libcurl could not be initialized: \(failure)")
         }
-        guard let multi = curl_multi_init() else {
+        guard let multi = ccurl_multi_init() else {
             throw .transportFailure("libcurl could not make a multi handle")
         }
         self.multi = multi
@@ -59,7 +59,7 @@ final class CurlEventLoop: @unchecked Sendable {
             }, context)
         guard started == 0 else {
             Unmanaged<CurlEventLoop>.fromOpaque(context).release()
-            curl_multi_cleanup(multi)
+            ccurl_multi_cleanup(multi)
             throw .transportFailure("cannot start the HTTP transport thread (error \(started))")
         }
         pthread_detach(thread)
@@ -71,7 +71,7 @@ final class CurlEventLoop: @unchecked Sendable {
         let accepted = inbox.withLock { inbox -> Bool in
             guard !inbox.stopping else { return false }
             inbox.added.append(transfer)
-            curl_multi_wakeup(multi)
+            ccurl_multi_wakeup(multi)
             return true
         }
         if !accepted { transfer.complete(.failure(.cancelled)) }
@@ -83,7 +83,7 @@ final class CurlEventLoop: @unchecked Sendable {
         inbox.withLock { inbox in
             guard !inbox.closed else { return }
             inbox.cancelled.append(transfer)
-            curl_multi_wakeup(multi)
+            ccurl_multi_wakeup(multi)
         }
     }
 
@@ -93,7 +93,7 @@ final class CurlEventLoop: @unchecked Sendable {
         inbox.withLock { inbox in
             guard !inbox.stopping else { return }
             inbox.stopping = true
-            curl_multi_wakeup(multi)
+            ccurl_multi_wakeup(multi)
         }
     }
 
@@ -113,9 +113,9 @@ final class CurlEventLoop: @unchecked Sendable {
             for transfer in cancelled { detach(transfer, result: .failure(.cancelled)) }
             if stopping { break }
 
-            _ = curl_multi_perform(multi, &running)
+            _ = ccurl_multi_perform(multi, &running)
             var queued: Int32 = 0
-            while let message = curl_multi_info_read(multi, &queued) {
+            while let message = ccurl_multi_info_read(multi, &queued) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                     let transfer = active[easy]
                 else { continue }
@@ -124,7 +124,7 @@ final class CurlEventLoop: @unchecked Sendable {
                 detach(transfer, code: code)
             }
             // Waits for socket activity, curl's next timer, or a wakeup.
-            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+            _ = ccurl_multi_poll(multi, nil, 0, 1000, nil)
         }
         for transfer in Array(active.values) { detach(transfer, result: .failure(.cancelled)) }
         let late = inbox.withLock { inbox in
@@ -133,7 +133,7 @@ final class CurlEventLoop: @unchecked Sendable {
             return inbox.added
         }
         for transfer in late { transfer.complete(.failure(.cancelled)) }
-        curl_multi_cleanup(multi)
+        ccurl_multi_cleanup(multi)
     }
 
     private func attach(_ transfer: CurlTransfer) {
@@ -148,7 +148,7 @@ final class CurlEventLoop: @unchecked Sendable {
             transfer.complete(.failure(error))
             return
         }
-        guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+        guard ccurl_multi_add_handle(multi, easy) == CURLM_OK else {
             transfer.finish(code: CURLE_FAILED_INIT)
             return
         }
@@ -157,14 +157,14 @@ final class CurlEventLoop: @unchecked Sendable {
 
     private func detach(_ transfer: CurlTransfer, code: CURLcode) {
         guard let easy = transfer.easyHandle, active.removeValue(forKey: easy) != nil else { return }
-        curl_multi_remove_handle(multi, easy)
+        ccurl_multi_remove_handle(multi, easy)
         transfer.finish(code: code)
     }
 
     private func detach(_ transfer: CurlTransfer, result: Result<HTTPClientResponse, HTTPClientError>) {
         guard let easy = transfer.easyHandle, active.removeValue(forKey: easy) != nil else { return }
         // Removing a handle mid-transfer aborts it and closes its connection.
-        curl_multi_remove_handle(multi, easy)
+        ccurl_multi_remove_handle(multi, easy)
         transfer.finish(overriding: result)
     }
 }

@@ -1,4 +1,5 @@
 import CCurl
+import CCurlShim
 import HTTPInterface
 import HTTPTypes
 
@@ -36,7 +37,7 @@ enum CurlFailure {
         if context.cancelled { return .cancelled }
         if let failure = context.bodyFailure { return failure }
         if context.responseTooLarge { return .responseTooLarge(limit: context.responseLimit) }
-        let message = context.message.isEmpty ? String(cString: curl_easy_strerror(code)) : context.message
+        let message = context.message.isEmpty ? String(cString: ccurl_easy_strerror(code)) : context.message
         switch code {
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
             return .invalidURL(message)

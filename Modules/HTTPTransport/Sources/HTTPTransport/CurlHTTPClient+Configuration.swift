@@ -19,12 +19,12 @@ extension CurlHTTPClient {
         /// Makes a configuration.
         /// - Parameters:
         ///   - caFile: the CA file, nil for the system's store.
-        ///   - userAgent: the `User-Agent` header.
+        ///   - userAgent: the `User-Agent` header (`ShareKit libcurl/<the version built with>` unless given).
         ///   - maxIdleConnections: idle connections kept (16 unless given).
         ///   - maxConnectionsPerHost: the per-host connection limit (none unless given).
         ///   - expectContinueThreshold: the body size from which to send `Expect: 100-continue` (1 MiB unless given).
         public init(
-            caFile: String? = nil, userAgent: String = "ShareKit libcurl/\(CurlLibrary.version)",
+            caFile: String? = nil, userAgent: String = "ShareKit libcurl/\(CurlLibrary.buildVersion)",
             maxIdleConnections: Int = 16, maxConnectionsPerHost: Int = 0, expectContinueThreshold: UInt64 = 1 << 20
         ) {
             self.caFile = caFile

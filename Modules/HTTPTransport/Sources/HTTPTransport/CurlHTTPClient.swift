@@ -1,6 +1,7 @@
 import Glibc
 public import HTTPInterface
 import HTTPTypes
+import Synchronization
 
 /// The ``HTTPInterface/HTTPClient`` on libcurl: HTTP/1.1, and HTTP/2 where an
 /// `https` server offers it; connections reused across requests; bodies
@@ -14,6 +15,12 @@ import HTTPTypes
 /// one client per program and share it; it is safe to use from many tasks.
 /// Its thread ends when the client is released.
 ///
+/// Making a client starts loading libcurl on a background thread (about
+/// 5 ms of dynamic loading, see ``CurlLibrary``) and returns; the first
+/// request waits for it if it is not done yet. A program that makes its
+/// client, then writes to disk before its first request (`share send` keeps
+/// the share in its inbox first) gets libcurl loaded while it waits for the disk.
+///
 /// ```swift
 /// let client = try CurlHTTPClient()
 /// let part = HTTPClientRequest(
@@ -24,23 +31,41 @@ import HTTPTypes
 /// ```
 public final class CurlHTTPClient: HTTPClient {
     private let configuration: Configuration
-    private let loop: CurlEventLoop
+    /// The multi handle's loop, made by the first request.
+    private let loopState = Mutex<Result<CurlEventLoop, HTTPClientError>?>(nil)
 
-    /// Makes a client and starts its thread.
+    /// Makes a client and starts loading libcurl in the background; the
+    /// event loop and its thread start with the first request.
     /// - Parameter configuration: the CA file, user agent and connection limits.
     /// - Throws: ``HTTPInterface/HTTPClientError/tlsFailure(_:)`` when the CA file
-    ///   cannot be read; ``HTTPInterface/HTTPClientError/transportFailure(_:)`` when
-    ///   libcurl cannot be initialized.
+    ///   cannot be read. When libcurl cannot be loaded or initialized, each
+    ///   request fails with ``HTTPInterface/HTTPClientError/transportFailure(_:)``.
     public init(configuration: Configuration = Configuration()) throws(HTTPClientError) {
         if let caFile = configuration.caFile, access(caFile, R_OK) != 0 {
             throw .tlsFailure("the CA file \(caFile) cannot be read: \(String(cString: strerror(errno)))")
         }
         self.configuration = configuration
-        loop = try CurlEventLoop(configuration: configuration)
+        CurlLibrary.loadInBackground()
     }
 
     deinit {
-        loop.shutdown()
+        if case .success(let loop) = loopState.withLock({ $0 }) { loop.shutdown() }
+    }
+
+    /// The event loop, made (once) by the first request that needs it.
+    private func eventLoop() throws(HTTPClientError) -> CurlEventLoop {
+        let state = loopState.withLock { state -> Result<CurlEventLoop, HTTPClientError> in
+            if let state { return state }
+            let made: Result<CurlEventLoop, HTTPClientError>
+            do throws(HTTPClientError) {
+                made = .success(try CurlEventLoop(configuration: configuration))
+            } catch {
+                made = .failure(error)
+            }
+            state = made
+            return made
+        }
+        return try state.get()
     }
 
     /// Sends one request; see ``HTTPInterface/HTTPClient/send(_:options:)``.
@@ -53,8 +78,8 @@ public final class CurlHTTPClient: HTTPClient {
         -> HTTPClientResponse
     {
         try Self.validate(request)
+        let loop = try eventLoop()
         let transfer = CurlTransfer(request: request, options: options, configuration: configuration)
-        let loop = self.loop
         let registration = options.cancellation?.addHandler { transfer.cancel(on: loop) }
         defer { if let registration { options.cancellation?.removeHandler(registration) } }
         let outcome = await withTaskCancellationHandler {

@@ -1,22 +1,44 @@
 import CCurl
 import CCurlShim
+import Dispatch
+import Synchronization
 
-/// Facts about the libcurl this process linked.
+/// Facts about libcurl, which this process loads on its first request
+/// (CCurlShim opens it with dlopen; the program does not link it).
 public enum CurlLibrary {
-    /// The version of the linked libcurl, e.g. `7.88.1`, for `--version` and bug reports.
+    /// The version of the libcurl in use, e.g. `7.88.1`, for the
+    /// `User-Agent` and bug reports; loads libcurl (about 5 ms and 5 MiB)
+    /// when no request has yet. "unknown" when it cannot be loaded.
     public static var version: String {
         // CURLVERSION_NOW is a macro Swift cannot import; 10 is CURLVERSION_TENTH, which curl 7.77 and later provide.
-        guard let info = curl_version_info(CURLversion(rawValue: 10)), let v = info.pointee.version else {
+        guard let info = ccurl_version_info(CURLversion(rawValue: 10)), let v = info.pointee.version else {
             return "unknown"
         }
         return String(cString: v)
     }
 
+    /// The libcurl version of the headers ShareKit was built with, e.g.
+    /// `7.88.1`, without loading libcurl: for `--version`, which must not
+    /// pay for a library it does not use.
+    public static var buildVersion: String { String(cString: ccurl_header_version()) }
+
+    /// Starts loading and initializing libcurl on a background thread, once
+    /// per process; whoever needs it first afterwards waits for that (the
+    /// initializer below runs exactly once).
+    static func loadInBackground() {
+        guard !backgroundLoadStarted.exchange(true, ordering: .relaxed) else { return }
+        DispatchQueue.global(qos: .userInitiated).async { _ = initializationFailure }
+    }
+
+    private static let backgroundLoadStarted = Atomic<Bool>(false)
+
     /// `curl_global_init`, run once per process before the first handle is
     /// made (Swift runs a static initializer exactly once, thread-safely).
-    /// - Returns: nil when it succeeded, else libcurl's message.
+    /// - Returns: nil when it succeeded, else libcurl's message (or why
+    ///   libcurl could not be loaded).
     static let initializationFailure: String? = {
-        let code = curl_global_init(ccurl_global_all())
-        return code == CURLE_OK ? nil : String(cString: curl_easy_strerror(code))
+        if let loadError = ccurl_load_error() { return "libcurl could not be loaded: " + String(cString: loadError) }
+        let code = ccurl_global_init(ccurl_global_all())
+        return code == CURLE_OK ? nil : String(cString: ccurl_easy_strerror(code))
     }()
 }

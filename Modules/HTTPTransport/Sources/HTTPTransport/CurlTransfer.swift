@@ -92,7 +92,7 @@ final class CurlTransfer: @unchecked Sendable {
     func prepare() throws(HTTPClientError) -> UnsafeMutableRawPointer {
         startedAt = .now
         body = try RequestBodySource.open(request.body)
-        guard let easy = curl_easy_init() else { throw .transportFailure("libcurl could not make an easy handle") }
+        guard let easy = ccurl_easy_init() else { throw .transportFailure("libcurl could not make an easy handle") }
         easyHandle = easy
         let context = Unmanaged.passUnretained(self).toOpaque()
 
@@ -191,11 +191,11 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func releaseHandle() {
         if let easy = easyHandle {
-            curl_easy_cleanup(easy)
+            ccurl_easy_cleanup(easy)
             easyHandle = nil
         }
         if let list = headerList {
-            curl_slist_free_all(list)
+            ccurl_slist_free_all(list)
             headerList = nil
         }
         body?.close()
@@ -256,7 +256,7 @@ final class CurlTransfer: @unchecked Sendable {
             lines.append(length >= configuration.expectContinueThreshold ? "Expect: 100-continue" : "Expect:")
         }
         for line in lines {
-            guard let appended = curl_slist_append(headerList, line) else {
+            guard let appended = ccurl_slist_append(headerList, line) else {
                 throw .transportFailure("out of memory building the header list")
             }
             headerList = appended
@@ -282,7 +282,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func check(_ code: CURLcode) throws(HTTPClientError) {
         guard code == CURLE_OK else {
-            throw .transportFailure("libcurl refused an option: \(String(cString: curl_easy_strerror(code)))")
+            throw .transportFailure("libcurl refused an option: \(String(cString: ccurl_easy_strerror(code)))")
         }
     }
 

@@ -1,4 +1,5 @@
 import CCurl
+import CCurlShim
 import HTTPInterface
 import HTTPTypes
 
@@ -10,9 +11,9 @@ enum CurlURL {
     /// - Throws: ``HTTPInterface/HTTPClientError/invalidURL(_:)``; the message names the
     ///   scheme or the problem, never the whole URL (a query may hold secrets).
     static func validate(_ url: String) throws(HTTPClientError) {
-        guard let handle = curl_url() else { throw .transportFailure("libcurl could not parse URLs (out of memory)") }
-        defer { curl_url_cleanup(handle) }
-        guard curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else {
+        guard let handle = ccurl_url() else { throw .transportFailure("libcurl could not parse URLs (out of memory)") }
+        defer { ccurl_url_cleanup(handle) }
+        guard ccurl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else {
             throw .invalidURL("not an absolute http or https URL")
         }
         guard let scheme = part(handle, CURLUPART_SCHEME), scheme == "http" || scheme == "https" else {
@@ -25,8 +26,8 @@ enum CurlURL {
 
     private static func part(_ handle: OpaquePointer, _ which: CURLUPart) -> String? {
         var value: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, which, &value, 0) == CURLUE_OK, let value else { return nil }
-        defer { curl_free(value) }
+        guard ccurl_url_get(handle, which, &value, 0) == CURLUE_OK, let value else { return nil }
+        defer { ccurl_free(value) }
         return String(cString: value)
     }
 }

@@ -1,4 +1,5 @@
 import CryptoInterface
+import Dispatch
 import Foundation
 import SecureFiles
 import ShareCore
@@ -99,40 +100,69 @@ enum UploadFiles {
         var parts: [Int: [UInt8]?]
     }
 
-    /// Hashes parts `1...count` from disk, in order, through one fixed-size
-    /// buffer: the whole file never sits in memory.
+    /// Hashes parts `1...count` from disk through fixed-size buffers: the
+    /// whole file never sits in memory. The whole file's digest and the
+    /// parts' digests are two SHA-256 passes over the same bytes, so they run
+    /// at once on two threads, each reading the parts itself (they are in
+    /// the page cache): completing a 2 GiB upload then takes one pass's
+    /// time, not two. A part replaced while this runs is caught by the
+    /// caller, which compares the recorded digests again in its transaction.
     /// - Returns: the whole file's digest and each part's.
     /// - Throws: ``UploadFileError`` for a read failure other than a missing file.
     static func hashParts(_ server: ReferenceServer, _ uploadID: String, count: Int) throws -> PartsDigest {
-        var whole = try server.crypto.makeSHA256Hasher()
-        var result = PartsDigest(whole: [], parts: [:])
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 1)
-        defer { buffer.deallocate() }
-        for n in 1...max(1, count) {
-            let path = partPath(server, uploadID, part: n)
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                guard errno == ENOENT else { throw UploadFileError(operation: "open", path: path) }
-                result.parts[n] = .some(nil)
-                continue
-            }
-            defer { _ = close(fd) }
-            var part = try server.crypto.makeSHA256Hasher()
-            while true {
-                let got = read(fd, buffer.baseAddress, bufferSize)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    throw UploadFileError(operation: "read", path: path)
+        let numbers = Array(1...max(1, count))
+        let paths = numbers.map { partPath(server, uploadID, part: $0) }
+        let results = HashResults()
+        DispatchQueue.concurrentPerform(iterations: 2) { pass in
+            do {
+                if pass == 0 {
+                    var whole = try server.crypto.makeSHA256Hasher()
+                    for path in paths { _ = try hashFile(path) { whole.update($0) } }
+                    results.whole = .success(try whole.finalize())
+                } else {
+                    var parts: [Int: [UInt8]?] = [:]
+                    for (n, path) in zip(numbers, paths) {
+                        var part = try server.crypto.makeSHA256Hasher()
+                        let found = try hashFile(path) { part.update($0) }
+                        parts[n] = .some(found ? try part.finalize() : nil)
+                    }
+                    results.parts = .success(parts)
                 }
-                if got == 0 { break }
-                let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<got])
-                whole.update(chunk)
-                part.update(chunk)
+            } catch {
+                if pass == 0 { results.whole = .failure(error) } else { results.parts = .failure(error) }
             }
-            result.parts[n] = .some(try part.finalize())
         }
-        result.whole = try whole.finalize()
-        return result
+        return PartsDigest(whole: try results.whole.get(), parts: try results.parts.get())
+    }
+
+    /// What the two passes of ``hashParts(_:_:count:)`` found (each sets its
+    /// own field once, before `concurrentPerform` returns).
+    private final class HashResults: @unchecked Sendable {
+        var whole: Result<[UInt8], any Error> = .success([])
+        var parts: Result<[Int: [UInt8]?], any Error> = .success([:])
+    }
+
+    /// Reads one part file front to back through a fixed buffer.
+    /// - Returns: false when the file does not exist.
+    /// - Throws: ``UploadFileError`` for any other failure to open or read it.
+    private static func hashFile(_ path: String, _ update: (UnsafeRawBufferPointer) -> Void) throws -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            guard errno == ENOENT else { throw UploadFileError(operation: "open", path: path) }
+            return false
+        }
+        defer { _ = close(fd) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let got = read(fd, buffer.baseAddress, bufferSize)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw UploadFileError(operation: "read", path: path)
+            }
+            if got == 0 { return true }
+            update(UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+        }
     }
 }
 

@@ -118,7 +118,11 @@ public struct FileShareInbox: ShareInboxStoring {
         let creatingName = name + Self.creatingSuffix
         let creating = stagingPath + "/" + creatingName
         do {
-            _ = try folders.staging.subdirectory(creatingName, create: true)
+            // No fsync of the staging folder: a draft's name need not survive
+            // a crash (nothing is kept until the commit), and the commit makes
+            // the entry durable (its manifest and folder fsynced, then the
+            // rename into the inbox and an fsync of the inbox).
+            _ = try folders.staging.subdirectory(creatingName, create: true, durable: false)
         } catch {
             throw InboxError(error)
         }

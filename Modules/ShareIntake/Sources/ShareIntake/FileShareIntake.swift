@@ -19,10 +19,16 @@ public import ShareIntakeInterface
 /// See the article "Deciding what an item is" for the rules. Blocking file
 /// work runs on a dispatch thread, never on the caller's executor.
 public struct FileShareIntake: ShareIntaking {
-    private let rules: ContentTypeRules
+    private let catalog: CatalogSource
     private let sniffer: any ContentSniffing
     private let standardInputDescriptor: Int32
     private let converter: (any ImageConverting)?
+
+    /// The catalog, or how to get it when a file first needs a type.
+    private enum CatalogSource: Sendable {
+        case ready(any ContentTypeCatalog)
+        case deferred(@Sendable () throws(MIMEDatabaseError) -> any ContentTypeCatalog)
+    }
 
     /// Makes an intake.
     /// - Parameters:
@@ -36,10 +42,64 @@ public struct FileShareIntake: ShareIntaking {
         catalog: any ContentTypeCatalog, sniffer: any ContentSniffing, standardInputDescriptor: Int32 = 0,
         converter: (any ImageConverting)? = nil
     ) {
-        self.rules = ContentTypeRules(catalog: catalog)
+        self.catalog = .ready(catalog)
         self.sniffer = sniffer
         self.standardInputDescriptor = standardInputDescriptor
         self.converter = converter
+    }
+
+    /// Makes an intake whose catalog is made only when a load has a file
+    /// or standard input to type: text and links need none, so a text
+    /// share never reads the MIME database (nor fails without one).
+    /// - Parameters:
+    ///   - catalog: makes the catalog, usually ``FreedesktopMIMECatalog/init(environment:)``;
+    ///     called by each load that needs it (that catalog caches its database).
+    ///   - sniffer: tells a type from bytes, usually a ``MagicSniffer``.
+    ///   - standardInputDescriptor: what ``ShareItemSource/standardInput`` reads.
+    ///   - converter: converts photos into JPEG for a server that takes no
+    ///     other image type; nil refuses them as any other type it does not take.
+    public init(
+        catalog: @escaping @Sendable () throws(MIMEDatabaseError) -> any ContentTypeCatalog,
+        sniffer: any ContentSniffing, standardInputDescriptor: Int32 = 0, converter: (any ImageConverting)? = nil
+    ) {
+        self.catalog = .deferred(catalog)
+        self.sniffer = sniffer
+        self.standardInputDescriptor = standardInputDescriptor
+        self.converter = converter
+    }
+
+    /// The rules for a load of `sources`: the catalog's when a source is a
+    /// file or standard input, else rules that are never asked.
+    /// - Throws: ``IntakeError/unreadable(item:reason:)`` naming the first
+    ///   such source when the shared MIME database cannot be loaded.
+    private func rules(for sources: [ShareItemSource]) throws(IntakeError) -> ContentTypeRules {
+        let typed = sources.first { source in
+            switch source {
+            case .file, .standardInput: return true
+            case .link, .text: return false
+            }
+        }
+        guard let typed else {
+            if case .ready(let catalog) = catalog { return ContentTypeRules(catalog: catalog) }
+            return ContentTypeRules(catalog: UntypedCatalog())
+        }
+        return try typedRules(item: typed.description)
+    }
+
+    /// The catalog's rules, made now when they were deferred.
+    /// - Throws: ``IntakeError/unreadable(item:reason:)`` naming `item` when
+    ///   the shared MIME database cannot be loaded.
+    private func typedRules(item: String) throws(IntakeError) -> ContentTypeRules {
+        switch catalog {
+        case .ready(let catalog):
+            return ContentTypeRules(catalog: catalog)
+        case .deferred(let make):
+            do throws(MIMEDatabaseError) {
+                return ContentTypeRules(catalog: try make())
+            } catch {
+                throw .unreadable(item: item, reason: error.description)
+            }
+        }
     }
 
     /// What a command-line argument names: `file://` URLs (local host only,
@@ -62,7 +122,7 @@ public struct FileShareIntake: ShareIntaking {
         progress: (@Sendable (IntakeProgress) -> Void)?
     ) async throws(IntakeError) -> [IntakeItem] {
         guard !sources.isEmpty else { return [] }
-        let (destination, loader) = try openFolder(directory, policy: policy)
+        let (destination, loader) = try openFolder(directory, policy: policy, rules: try rules(for: sources))
         let cancellation = CancellationFlag()
         var items: [IntakeItem] = []
         for (index, source) in sources.enumerated() {
@@ -76,7 +136,10 @@ public struct FileShareIntake: ShareIntaking {
         }
         // The new names must survive a crash as well as the bytes (fsync of
         // the folder); best effort, as before: the copies themselves are synced.
-        try? DurableFile.sync(destination.fd, path: directory)
+        // Links and text are never written to the folder: nothing to sync then.
+        if items.contains(where: { $0.storedName != nil }) { try? DurableFile.sync(destination.fd, path: directory) }
+        // The magic database is needed again only by the next load.
+        (sniffer as? MagicSniffer)?.releaseDatabase()
         return withExtendedLifetime(destination) { items }
     }
 
@@ -90,7 +153,8 @@ public struct FileShareIntake: ShareIntaking {
         async throws(IntakeError) -> IntakeItem?
     {
         guard converter != nil else { return nil }
-        let (destination, loader) = try openFolder(directory, policy: policy)
+        let (destination, loader) = try openFolder(
+            directory, policy: policy, rules: try typedRules(item: item.fileName ?? item.origin))
         let cancellation = CancellationFlag()
         let context = LoadContext(
             index: index, item: item.fileName ?? item.origin, deadline: .now + policy.loadTimeout,
@@ -103,7 +167,7 @@ public struct FileShareIntake: ShareIntaking {
     }
 
     /// Opens the destination folder and makes the loader that writes into it.
-    private func openFolder(_ directory: String, policy: IntakePolicy) throws(IntakeError) -> (
+    private func openFolder(_ directory: String, policy: IntakePolicy, rules: ContentTypeRules) throws(IntakeError) -> (
         OwnedDescriptor, ItemLoader
     ) {
         let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -139,4 +203,13 @@ public struct FileShareIntake: ShareIntaking {
             DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
         }
     }
+}
+
+/// The catalog of a load without files or standard input: text and links
+/// are never typed, so nothing asks it (and it knows nothing).
+private struct UntypedCatalog: ContentTypeCatalog {
+    func canonical(_ contentType: String) -> String { MIMEDatabase.bare(contentType) }
+    func conforms(_ contentType: String, to other: String) -> Bool { canonical(contentType) == canonical(other) }
+    func contentTypes(forFileName fileName: String) -> [String] { [] }
+    func isKnown(_ contentType: String) -> Bool { false }
 }

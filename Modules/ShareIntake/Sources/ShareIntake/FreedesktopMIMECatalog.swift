@@ -5,10 +5,13 @@ import Synchronization
 /// The freedesktop shared MIME database as a ``ContentTypeCatalog``: the
 /// Linux counterpart of UTType conformance.
 ///
-/// Built from the database's XML sources (`mime/packages/*.xml` under the
-/// XDG data directories), which carry what intake needs: `sub-class-of`
-/// relations, aliases and globs. A directory list is parsed once per
-/// process; every catalog made for it afterwards shares that parse.
+/// Built from each `mime` directory under the XDG data directories: its
+/// binary `mime.cache` (written by `update-mime-database`; read, never
+/// parsed, range-checked as a hostile file) when that is valid and not
+/// older than the directory's XML sources, else the XML sources
+/// (`mime/packages/*.xml`) parsed with libxml2. Both carry what intake
+/// needs: `sub-class-of` relations, aliases and globs. A directory list is
+/// loaded once per process; every catalog made for it afterwards shares it.
 ///
 /// Conformance is reflexive and transitive over `sub-class-of` (parents
 /// named by an alias count as their canonical type), plus the
@@ -41,12 +44,15 @@ public struct FreedesktopMIMECatalog: ContentTypeCatalog, ContentTypeHierarchy {
         MIMEDatabaseLoader.searchDirectories(environment: environment)
     }
 
-    /// Loads the database from the given directories of XML files.
+    /// Loads the database of the given `packages` directories: each one's
+    /// `mime.cache` in its parent directory when it is valid and up to date,
+    /// else its XML files.
     /// - Parameter packageDirectories: directories like
     ///   `/usr/share/mime/packages`, most important first; missing ones are skipped.
-    /// - Throws: ``MIMEDatabaseError/notFound(searched:)`` when none holds an
-    ///   XML file defining a type, ``MIMEDatabaseError/unreadable(paths:)``
-    ///   when none of the files found parses.
+    /// - Throws: ``MIMEDatabaseError/notFound(searched:)`` when none has a
+    ///   valid cache or an XML file defining a type,
+    ///   ``MIMEDatabaseError/unreadable(paths:)`` when XML files were found
+    ///   (and no cache) but none of them parses.
     public init(packageDirectories: [String]) throws(MIMEDatabaseError) {
         let result: Result<MIMEDatabase, MIMEDatabaseError> = Self.cache.withLock { cache in
             if let database = cache[packageDirectories] { return .success(database) }
@@ -77,11 +83,11 @@ public struct FreedesktopMIMECatalog: ContentTypeCatalog, ContentTypeHierarchy {
     /// The types a file name suggests, best first, canonical and without duplicates.
     public func contentTypes(forFileName fileName: String) -> [String] {
         var seen: Set<String> = []
-        return database.globs.contentTypes(forFileName: fileName).map(canonical).filter { seen.insert($0).inserted }
+        return database.contentTypes(forFileName: fileName).map(canonical).filter { seen.insert($0).inserted }
     }
 
     /// Whether the database defines the type (or an alias of it).
-    public func isKnown(_ contentType: String) -> Bool { database.types[canonical(contentType)] != nil }
+    public func isKnown(_ contentType: String) -> Bool { database.isKnown(canonical(contentType)) }
 
     /// The type and every type it conforms to, nearest first (breadth
     /// first over `sub-class-of`, then the implicit `text/plain`, with
@@ -91,6 +97,6 @@ public struct FreedesktopMIMECatalog: ContentTypeCatalog, ContentTypeHierarchy {
     /// The first `*.ext` glob of the type (`png` for `image/png`), for
     /// naming a file that came without a name; nil when it has none.
     public func preferredExtension(for contentType: String) -> String? {
-        database.types[canonical(contentType)]?.extensions.first
+        database.preferredExtension(for: canonical(contentType))
     }
 }

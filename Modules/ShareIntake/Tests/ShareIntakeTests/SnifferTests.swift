@@ -41,6 +41,19 @@ struct SnifferTests {
         #expect(answers.filter { $0 == "application/pdf" }.count == 200)
     }
 
+    @Test("the database can be released after a load; the next sniff loads it again")
+    func releasedDatabase() throws {
+        let fixture = try IntakeFixture()
+        defer { fixture.remove() }
+        let sniffer = MagicSniffer()
+        let png = try fixture.write("r.png", Samples.png)
+        #expect(try sniffer.contentType(ofFileAt: png) == "image/png")
+        sniffer.releaseDatabase()
+        sniffer.releaseDatabase()
+        #expect(try sniffer.contentType(ofFileAt: png) == "image/png")
+        #expect(try sniffer.contentType(ofFileAt: fixture.write("r.pdf", Samples.pdf)) == "application/pdf")
+    }
+
     @Test("a missing file is unreadable, and the error names it")
     func missing() throws {
         let error = #expect(throws: IntakeError.self) { try MagicSniffer().contentType(ofFileAt: "/nonexistent/x.png") }

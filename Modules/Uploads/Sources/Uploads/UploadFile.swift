@@ -1,5 +1,7 @@
 import CryptoInterface
+import Dispatch
 import Glibc
+import Synchronization
 public import UploadsInterface
 
 /// Reading the file to upload: its identity (stat) and the one hashing pass.
@@ -49,8 +51,10 @@ public enum UploadFile {
         var parts: [[UInt8]]
     }
 
-    /// Reads the file once with a fixed buffer and hashes it whole and, when
-    /// `partSize` is given, part by part in the same pass.
+    /// Hashes the file whole and, when `partSize` is given, part by part,
+    /// each through a fixed buffer. With a part size the two run at once on
+    /// two threads, each reading the file (from the page cache) on its own
+    /// descriptor: SHA-256 is the pass's cost, and two cores halve it.
     /// - Parameters:
     ///   - identity: the version expected; checked before and after reading.
     ///   - partSize: the part size for per-part digests, or nil.
@@ -70,55 +74,134 @@ public enum UploadFile {
         guard try Self.identity(path: path, info) == identity else {
             throw .fileChanged("\(path) is no longer the version to upload (size or modification time differ)")
         }
-        var whole: any SHA256Hasher
-        var part: any SHA256Hasher
+        let (whole, parts) = withoutActuallyEscaping(shouldStop) { shouldStop in
+            let stop = StopFlag(shouldStop)
+            guard let partSize, partSize > 0 else {
+                let whole = wholeDigest(fd, identity: identity, crypto: crypto, stop: stop)
+                return (whole, Result<[[UInt8]]?, UploadError>.success([]))
+            }
+            let results = ConcurrentResults()
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    results.whole = wholeDigest(fd, identity: identity, crypto: crypto, stop: stop)
+                } else {
+                    results.parts = partDigests(fd, identity: identity, partSize: partSize, crypto: crypto, stop: stop)
+                }
+            }
+            return (results.whole, results.parts)
+        }
+        guard let wholeDigest = try whole.get(), let partDigests = try parts.get() else { return nil }
+        var after = stat()
+        guard fstat(fd, &after) == 0, try Self.identity(path: path, after) == identity else {
+            throw .fileChanged("\(path) changed while it was read")
+        }
+        return Digests(whole: wholeDigest, parts: partDigests)
+    }
+
+    /// The results of the two threads (each writes its own field once,
+    /// before `concurrentPerform` returns).
+    private final class ConcurrentResults: @unchecked Sendable {
+        var whole: Result<[UInt8]?, UploadError> = .success(nil)
+        var parts: Result<[[UInt8]]?, UploadError> = .success([])
+    }
+
+    /// `shouldStop`, polled from either thread; once true it stays true.
+    /// (`@unchecked`: the closure is the uploader's thread-safe check, and
+    /// the flag never outlives `hash`.)
+    private final class StopFlag: @unchecked Sendable {
+        private let shouldStop: () -> Bool
+        private let stopped = Mutex(false)
+        init(_ shouldStop: @escaping () -> Bool) { self.shouldStop = shouldStop }
+        var isSet: Bool {
+            stopped.withLock { stopped in
+                if !stopped && shouldStop() { stopped = true }
+                return stopped
+            }
+        }
+    }
+
+    /// The whole file's SHA-256, reading it front to back; nil when stopped.
+    private static func wholeDigest(
+        _ fd: Int32, identity: UploadFileIdentity, crypto: any CryptoProvider, stop: StopFlag
+    )
+        -> Result<[UInt8]?, UploadError>
+    {
+        do throws(UploadError) {
+            var hasher = try makeHasher(crypto, path: identity.path)
+            guard
+                try read(
+                    fd, identity: identity, from: 0, length: identity.size, stop: stop, into: { hasher.update($0) })
+            else { return .success(nil) }
+            return .success(try finalize(&hasher, path: identity.path))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Each part's SHA-256 in order (one part, empty, for an empty file); nil when stopped.
+    private static func partDigests(
+        _ fd: Int32, identity: UploadFileIdentity, partSize: Int64, crypto: any CryptoProvider, stop: StopFlag
+    ) -> Result<[[UInt8]]?, UploadError> {
+        do throws(UploadError) {
+            var digests: [[UInt8]] = []
+            var offset: Int64 = 0
+            repeat {
+                let length = min(partSize, identity.size - offset)
+                var hasher = try makeHasher(crypto, path: identity.path)
+                guard
+                    try read(
+                        fd, identity: identity, from: offset, length: length, stop: stop, into: { hasher.update($0) })
+                else { return .success(nil) }
+                digests.append(try finalize(&hasher, path: identity.path))
+                offset += length
+            } while offset < identity.size
+            return .success(digests)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Reads `length` bytes from `offset` with `pread` through one fixed
+    /// buffer, handing each chunk to `body`.
+    /// - Returns: false when stopped.
+    /// - Throws: ``UploadError/fileChanged(_:)`` for a read error or a file
+    ///   that ends early.
+    private static func read(
+        _ fd: Int32, identity: UploadFileIdentity, from offset: Int64, length: Int64, stop: StopFlag,
+        into body: (UnsafeRawBufferPointer) -> Void
+    ) throws(UploadError) -> Bool {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var done: Int64 = 0
+        while done < length {
+            if stop.isSet { return false }
+            let want = Int(min(Int64(bufferSize), length - done))
+            let count = pread(fd, buffer.baseAddress, want, off_t(offset + done))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .fileChanged("cannot read \(identity.path): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 {
+                throw .fileChanged(
+                    "\(identity.path) changed while it was read (\(offset + done) of \(identity.size) bytes)")
+            }
+            body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            done += Int64(count)
+        }
+        return true
+    }
+
+    private static func makeHasher(_ crypto: any CryptoProvider, path: String) throws(UploadError) -> any SHA256Hasher {
         do {
-            whole = try crypto.makeSHA256Hasher()
-            part = try crypto.makeSHA256Hasher()
+            return try crypto.makeSHA256Hasher()
         } catch {
             throw .fileChanged("cannot hash \(path): \(error)")
         }
-        var parts: [[UInt8]] = []
-        var inPart: Int64 = 0
-        var total: Int64 = 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
-        defer { buffer.deallocate() }
+    }
+
+    private static func finalize(_ hasher: inout any SHA256Hasher, path: String) throws(UploadError) -> [UInt8] {
         do {
-            while true {
-                if shouldStop() { return nil }
-                var want = bufferSize
-                if let partSize { want = Int(min(Int64(bufferSize), partSize - inPart)) }
-                let count = read(fd, buffer.baseAddress, want)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw UploadError.fileChanged("cannot read \(path): \(String(cString: strerror(errno)))")
-                }
-                if count == 0 { break }
-                let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-                whole.update(chunk)
-                total += Int64(count)
-                if let partSize {
-                    part.update(chunk)
-                    inPart += Int64(count)
-                    if inPart == partSize {
-                        parts.append(try part.finalize())
-                        inPart = 0
-                    }
-                }
-            }
-            if let partSize, inPart > 0 || parts.isEmpty, partSize > 0 {
-                parts.append(try part.finalize())
-            }
-            guard total == identity.size else {
-                throw UploadError.fileChanged("\(path) changed while it was read (\(total) of \(identity.size) bytes)")
-            }
-            var after = stat()
-            guard fstat(fd, &after) == 0, try Self.identity(path: path, after) == identity else {
-                throw UploadError.fileChanged("\(path) changed while it was read")
-            }
-            return Digests(whole: try whole.finalize(), parts: parts)
-        } catch let error as UploadError {
-            throw error
+            return try hasher.finalize()
         } catch {
             throw .fileChanged("cannot hash \(path): \(error)")
         }

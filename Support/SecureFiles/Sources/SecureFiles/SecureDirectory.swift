@@ -70,16 +70,34 @@ public final class SecureDirectory {
     /// as ``openBase(_:create:)``.
     /// - Parameters:
     ///   - name: a single path component (already encoded).
-    ///   - create: make it when missing.
+    ///   - create: make it when missing (and fsync this directory, so that
+    ///     the new name survives a crash).
     /// - Returns: the directory, or nil when it is missing and `create` is false.
     /// - Throws: ``SecureFileError`` when it is unsafe or cannot be opened or made.
     public func subdirectory(_ name: String, create: Bool) throws(SecureFileError) -> SecureDirectory? {
+        try subdirectory(name, create: create, durable: true)
+    }
+
+    /// Opens (and with `create`, makes) a direct subdirectory, as
+    /// ``subdirectory(_:create:)`` does.
+    /// - Parameters:
+    ///   - name: a single path component (already encoded).
+    ///   - create: make it when missing.
+    ///   - durable: when it is made, fsync this directory so that the new
+    ///     name survives a crash. False for a working folder whose name is
+    ///     made durable later, by a rename and an fsync of its final parent,
+    ///     or never needs to be: one fsync less.
+    /// - Returns: the directory, or nil when it is missing and `create` is false.
+    /// - Throws: ``SecureFileError`` when it is unsafe or cannot be opened or made.
+    public func subdirectory(_ name: String, create: Bool, durable: Bool) throws(SecureFileError)
+        -> SecureDirectory?
+    {
         try checkComponent(name, operation: "open")
-        return try Self.openChild(of: descriptor, name: name, path: path + "/" + name, create: create)
+        return try Self.openChild(of: descriptor, name: name, path: path + "/" + name, create: create, durable: durable)
     }
 
     private static func openChild(
-        of parent: Descriptor, name: String, path: String, create: Bool
+        of parent: Descriptor, name: String, path: String, create: Bool, durable: Bool = true
     ) throws(SecureFileError) -> SecureDirectory? {
         var created = false
         if create {
@@ -102,7 +120,7 @@ public final class SecureDirectory {
             // Fresh directories always get exactly 0700, whatever the umask.
             try descriptor.setMode(FileSecurity.directoryMode)
             // Make the new entry durable in its parent.
-            try? parent.sync()
+            if durable { try? parent.sync() }
         }
         try FileSecurity.check(try descriptor.status(), path: path, kind: .directory)
         return SecureDirectory(descriptor: descriptor)

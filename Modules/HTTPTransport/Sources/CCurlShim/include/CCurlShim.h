@@ -1,12 +1,45 @@
-// Typed, non-variadic wrappers around libcurl's variadic calls
+// libcurl as HTTPTransport calls it: every function through a wrapper that
+// loads libcurl on first use (dlopen of libcurl.so.4; the program does not
+// link it, so starting a program that makes no request costs nothing of
+// libcurl), typed, non-variadic wrappers around its variadic calls
 // (curl_easy_setopt, curl_easy_getinfo, curl_multi_setopt), which Swift
-// cannot call, plus the few macros Swift does not import. Each wrapper
+// cannot call, and the few macros Swift does not import. Each setopt wrapper
 // passes its argument with exactly the C type the option documents, which
-// is what curl's varargs reading requires. Only HTTPTransport imports this.
+// is what curl's varargs reading requires. When libcurl cannot be loaded,
+// every wrapper fails the way its function fails (NULL, CURLE_FAILED_INIT,
+// CURLM_INTERNAL_ERROR) and ccurl_load_error() says why. Only HTTPTransport
+// imports this.
 #ifndef CCURL_SHIM_H
 #define CCURL_SHIM_H
 
 #include <curl/curl.h>
+
+/// Why libcurl could not be loaded (the dynamic loader's message), or NULL when it is loaded.
+const char *ccurl_load_error(void);
+
+/// `LIBCURL_VERSION`: the libcurl version of the headers ShareKit was built with, e.g. `7.88.1`.
+const char *ccurl_header_version(void);
+
+CURLcode ccurl_global_init(long flags);
+curl_version_info_data *ccurl_version_info(CURLversion age);
+CURL *ccurl_easy_init(void);
+void ccurl_easy_cleanup(CURL *handle);
+const char *ccurl_easy_strerror(CURLcode code);
+struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *line);
+void ccurl_slist_free_all(struct curl_slist *list);
+CURLM *ccurl_multi_init(void);
+CURLMcode ccurl_multi_cleanup(CURLM *multi);
+CURLMcode ccurl_multi_add_handle(CURLM *multi, CURL *handle);
+CURLMcode ccurl_multi_remove_handle(CURLM *multi, CURL *handle);
+CURLMcode ccurl_multi_perform(CURLM *multi, int *running);
+CURLMcode ccurl_multi_poll(CURLM *multi, struct curl_waitfd *extra, unsigned int count, int timeout, int *ready);
+CURLMcode ccurl_multi_wakeup(CURLM *multi);
+CURLMsg *ccurl_multi_info_read(CURLM *multi, int *queued);
+CURLU *ccurl_url(void);
+void ccurl_url_cleanup(CURLU *handle);
+CURLUcode ccurl_url_set(CURLU *handle, CURLUPart part, const char *content, unsigned int flags);
+CURLUcode ccurl_url_get(CURLU *handle, CURLUPart part, char **content, unsigned int flags);
+void ccurl_free(void *pointer);
 
 /// An option that takes a `long` (flags, counts, milliseconds, enums).
 CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value);

@@ -2,7 +2,8 @@ import BenchmarkSupport
 
 /// The command line of the benchmark.
 struct Options {
-    static let usage = "usage: share-memory-benchmark [--bin DIR] [--sizes MiB,MiB,...] [--tmp DIR]"
+    static let usage =
+        "usage: share-memory-benchmark [--bin DIR] [--sizes MiB,MiB,...] [--text-runs N] [--tmp DIR]"
 
     /// The directory with release `share-server`, `share-daemon` and `share`; built from the repository when nil.
     var binDirectory: String?
@@ -10,6 +11,8 @@ struct Options {
     var sizesMiB = [256, 2048]
     /// Where the run's temporary directory (files, database, the client's container) is made.
     var temporaryParent: String?
+    /// Runs of `share send --text hi` whose peak RSS is measured.
+    var textRuns = 5
 
     init(_ arguments: [String]) throws {
         var line = Arguments(arguments, usage: Self.usage)
@@ -17,6 +20,11 @@ struct Options {
             switch flag {
             case "--bin": binDirectory = try line.value(flag)
             case "--tmp": temporaryParent = try line.value(flag)
+            case "--text-runs":
+                guard let runs = Int(try line.value(flag)), (1...100).contains(runs) else {
+                    throw line.error("--text-runs takes 1 to 100")
+                }
+                textRuns = runs
             case "--sizes":
                 let text = try line.value(flag)
                 let sizes = text.split(separator: ",").compactMap { Int($0) }

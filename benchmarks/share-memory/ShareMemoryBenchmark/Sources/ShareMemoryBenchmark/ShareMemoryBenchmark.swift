@@ -8,15 +8,21 @@ import SQLiteStore
 /// process (the claim: "a 2 GiB file is shared with flat memory") for each
 /// size, against the same send of a 1 MiB file in the same run, and checks
 /// on the server that each message arrived with an attachment of the
-/// file's size.
+/// file's size. It also measures the peak RSS of a text share, and times
+/// the largest send against `cp` of the same file (with an fsync of the
+/// copy, as the share's copies are made durable) in the same run.
 struct ShareMemoryBenchmark {
     static let referenceMiB = 1
     /// At most this much more peak RSS for the largest file than for the
     /// smallest non-reference one (as `upload-memory/`).
     static let goalGrowthMiB = 4.0
-    /// Free space a share of N bytes needs: the inbox's copy, the server's
-    /// parts, and room to spare (the source file is sparse).
-    static let spaceFactor: Int64 = 3
+    /// At most this peak RSS of `share send`, for a text share and for the largest file.
+    static let goalPeakMiB = 30.0
+    /// At least this fraction of `cp`'s throughput for the largest file.
+    static let goalThroughputRatio = 0.4
+    /// Free space a share of N bytes needs: the file itself, the inbox's
+    /// copy, the server's parts and cp's copy.
+    static let spaceFactor: Int64 = 4
     static let partSize = 8 << 20
 
     let options: Options
@@ -26,6 +32,8 @@ struct ShareMemoryBenchmark {
         let sizeMiB: Int
         let seconds: Double
         let peakKiB: Int
+        /// `cp` of the same file (with an fsync of the copy) before and after the send, in seconds.
+        var copySeconds: [Double] = []
     }
 
     func run() throws {
@@ -57,7 +65,9 @@ struct ShareMemoryBenchmark {
         let (client, _) = try ShareClient.loggedIn(
             binDirectory: bin, home: directory + "/client", server: server, user: "alex", password: "alex-bench-pass")
 
+        let textPeaksKiB = try textShares(client)
         var measurements: [Measurement] = []
+        let largest = options.sizesMiB.max() ?? Self.referenceMiB
         for sizeMiB in [Self.referenceMiB] + options.sizesMiB {
             let needed = Self.spaceFactor * Int64(sizeMiB) << 20
             let free = Self.freeBytes(directory)
@@ -65,27 +75,52 @@ struct ShareMemoryBenchmark {
                 say(
                     String(
                         format: "%5d MiB: SKIPPED: %.1f GiB free in %@, the share needs %.1f GiB "
-                            + "(the inbox's copy and the server's stored parts); use --tmp DIR",
+                            + "(the file, the inbox's copy, the server's stored parts, cp's copy); use --tmp DIR",
                         sizeMiB, Double(free) / Double(1 << 30), directory, Double(needed) / Double(1 << 30)))
                 continue
             }
-            measurements.append(try measure(sizeMiB, client: client, server: server, directory: directory))
+            measurements.append(
+                try measure(
+                    sizeMiB, client: client, server: server, directory: directory,
+                    againstCopy: sizeMiB == largest && sizeMiB != Self.referenceMiB))
         }
         report(measurements)
+        reportGoals(textPeaksKiB: textPeaksKiB, largest: measurements.last { $0.sizeMiB == largest })
     }
 
-    /// Shares one sparse file of `sizeMiB` with `share send`, checks the
-    /// server's copy and removes it and the file again.
-    private func measure(_ sizeMiB: Int, client: ShareClient, server: ShareServer, directory: String) throws
-        -> Measurement
-    {
-        let path = directory + "/share-\(sizeMiB)MiB.bin"
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0, ftruncate(descriptor, off_t(sizeMiB) << 20) == 0 else {
-            throw Spawn.Failure(description: "cannot make \(path): \(String(cString: strerror(errno)))")
+    /// `share send --text hi --to thread:t1`, `options.textRuns` times; each must be sent.
+    /// - Returns: the peak RSS of each run, in KiB.
+    private func textShares(_ client: ShareClient) throws -> [Int] {
+        var peaks: [Int] = []
+        for _ in 0..<options.textRuns {
+            let result = try client.run("share", ["send", "--text", "hi", "--to", "thread:t1"])
+            guard result.status == 0, result.stdout.hasPrefix("sent to ") else {
+                throw Spawn.Failure(
+                    description: "share send --text exited with \(result.status): \(result.stdout)\(result.stderr)")
+            }
+            peaks.append(result.usage.ru_maxrss)
         }
-        close(descriptor)
+        let sorted = peaks.sorted()
+        say(
+            String(
+                format: "text share: peak RSS of share send --text hi %.1f MiB (median of %d runs; min %.1f, max %.1f)",
+                Double(sorted[sorted.count / 2]) / 1024, sorted.count, Double(sorted.first!) / 1024,
+                Double(sorted.last!) / 1024))
+        return peaks
+    }
+
+    /// Shares one file of `sizeMiB` pseudo-random bytes with `share send`,
+    /// checks the server's copy and removes it and the file again. With
+    /// `againstCopy`, `cp` copies the same file (and the copy is fsynced)
+    /// right before and right after the send.
+    private func measure(
+        _ sizeMiB: Int, client: ShareClient, server: ShareServer, directory: String, againstCopy: Bool
+    ) throws -> Measurement {
+        let path = directory + "/share-\(sizeMiB)MiB.bin"
+        try Self.writeRandomFile(path, mebibytes: sizeMiB)
         defer { unlink(path) }
+        var copySeconds: [Double] = []
+        if againstCopy { copySeconds.append(try Self.timedCopy(path, directory: directory)) }
         let result = try client.run("share", ["send", path, "--to", "thread:t1", "--json", "--progress", "off"])
         let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
@@ -109,7 +144,56 @@ struct ShareMemoryBenchmark {
                 format: "%5d MiB: %7.2f s  %7.1f MiB/s  peak RSS of share %6.1f MiB  message %@ holds %lld bytes",
                 sizeMiB, result.seconds, Double(sizeMiB) / result.seconds, Double(peakKiB) / 1024, messageID,
                 Int64(sizeMiB) << 20))
-        return Measurement(sizeMiB: sizeMiB, seconds: result.seconds, peakKiB: peakKiB)
+        if againstCopy {
+            copySeconds.append(try Self.timedCopy(path, directory: directory))
+            say(
+                String(
+                    format: "cp of %d MiB with fsync of the copy: %.2f s before, %.2f s after the send (%.1f MiB/s)",
+                    sizeMiB, copySeconds[0], copySeconds[1],
+                    Double(sizeMiB) / (copySeconds.reduce(0, +) / Double(copySeconds.count))))
+        }
+        return Measurement(sizeMiB: sizeMiB, seconds: result.seconds, peakKiB: peakKiB, copySeconds: copySeconds)
+    }
+
+    /// Writes `mebibytes` of pseudo-random bytes (a SplitMix64 stream, which
+    /// no file system compresses or leaves sparse) and fsyncs them, so that
+    /// the file is on the disk and in the page cache before it is shared.
+    static func writeRandomFile(_ path: String, mebibytes: Int) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw Spawn.Failure(description: "cannot make \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var state: UInt64 = 0x5348_4152_454B_4954
+        var block = [UInt64](repeating: 0, count: (1 << 20) / 8)
+        for _ in 0..<mebibytes {
+            for index in block.indices {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                block[index] = z ^ (z >> 31)
+            }
+            let written = block.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard written == 1 << 20 else {
+                throw Spawn.Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        guard fsync(fd) == 0 else { throw Spawn.Failure(description: "cannot fsync \(path)") }
+    }
+
+    /// `cp FILE COPY` (coreutils) and an fsync of the copy, the reference for
+    /// a durable copy of the file; the copy is removed again.
+    /// - Returns: the wall-clock seconds of both.
+    static func timedCopy(_ path: String, directory: String) throws -> Double {
+        let copy = directory + "/cp-reference.bin"
+        defer { unlink(copy) }
+        let started = Clock.nanoseconds()
+        try Spawn.run("cp", [path, copy])
+        let fd = open(copy, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0, fsync(fd) == 0 else { throw Spawn.Failure(description: "cannot fsync \(copy)") }
+        close(fd)
+        return Double(Clock.nanoseconds() - started) / 1e9
     }
 
     /// Checks that the message has one complete attachment of `bytes` whose
@@ -161,6 +245,40 @@ struct ShareMemoryBenchmark {
                 format: "peak RSS %d MiB / %d MiB: %.3f (%+.1f MiB; goal ~1.0, at most %.0f MiB more): %@",
                 largest.sizeMiB, smallest.sizeMiB, Double(largest.peakKiB) / Double(smallest.peakKiB), growthMiB,
                 Self.goalGrowthMiB, pass ? "PASS" : "FAIL"))
+    }
+
+    /// The goal lines: the text share's peak (median of its runs), the
+    /// largest file's peak, and the largest send against cp.
+    private func reportGoals(textPeaksKiB: [Int], largest: Measurement?) {
+        say(
+            String(
+                format: "this benchmark's own peak RSS: %.1f MiB (a floor of each peak RSS above: posix_spawn's "
+                    + "child starts in this process's memory)", ProcessMemory.peakMiB))
+        let sorted = textPeaksKiB.sorted()
+        let textMiB = Double(sorted[sorted.count / 2]) / 1024
+        say(
+            String(
+                format: "GOAL share-rss-text value=%.1fMiB <= %gMiB %@ -- peak RSS of share send --text hi, "
+                    + "median of %d runs (min %.1f, max %.1f MiB)", textMiB, Self.goalPeakMiB,
+                textMiB <= Self.goalPeakMiB ? "PASS" : "FAIL", sorted.count, Double(sorted.first!) / 1024,
+                Double(sorted.last!) / 1024))
+        guard let largest, largest.sizeMiB != Self.referenceMiB else { return }
+        let peakMiB = Double(largest.peakKiB) / 1024
+        let note = largest.sizeMiB == 2048 ? "" : " (this run's largest file, not 2 GiB)"
+        say(
+            String(
+                format: "GOAL share-rss-2gib value=%.1fMiB <= %gMiB %@ -- peak RSS of share send of a %d MiB file%@",
+                peakMiB, Self.goalPeakMiB, peakMiB <= Self.goalPeakMiB ? "PASS" : "FAIL", largest.sizeMiB, note))
+        guard !largest.copySeconds.isEmpty else { return }
+        let copy = largest.copySeconds.reduce(0, +) / Double(largest.copySeconds.count)
+        let ratio = copy / largest.seconds
+        say(
+            String(
+                format: "GOAL large-send-vs-cp value=%.2fx >= %gx %@ -- %d MiB: share send %.2f s (%.1f MiB/s), "
+                    + "cp with fsync of the copy %.2f s (mean of %.2f s before and %.2f s after)%@", ratio,
+                Self.goalThroughputRatio, ratio >= Self.goalThroughputRatio ? "PASS" : "FAIL", largest.sizeMiB,
+                largest.seconds, Double(largest.sizeMiB) / largest.seconds, copy, largest.copySeconds[0],
+                largest.copySeconds.last!, note))
     }
 
     /// Bytes free for this user on the file system of `path`.

@@ -1,0 +1,2 @@
+// CSQLiteLoader defines SQLite's functions (see loader.c); it has nothing to import.
+#pragma once

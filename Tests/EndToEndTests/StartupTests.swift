@@ -1,0 +1,54 @@
+import ClientTestSupport
+import Foundation
+import ShareInboxInterface
+import SystemTesting
+import TestSupport
+import Testing
+
+/// What `share` reads and loads before it can answer: nothing a command
+/// does not use.
+@Suite("share loads what a command uses, when it uses it")
+struct StartupTests {
+    @Test("share --version does not load libcurl; share send loads it when it sends")
+    func libcurlOnFirstUse() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        // The dynamic loader names every library it maps (LD_DEBUG=libs, on stderr).
+        let environment = fixture.sandbox.environment.merging(["LD_DEBUG": "libs"]) { $1 }
+        let version = try runProcess(BuiltProducts.path("share"), ["--version"], environment: environment)
+        #expect(version.status == 0)
+        #expect(version.stdout.contains("(libcurl "))
+        #expect(!version.stderr.contains("libcurl.so"))
+
+        let sent = try runProcess(
+            BuiltProducts.path("share"), ["send", "--text", "hi", "--to", "thread:t1"], environment: environment)
+        #expect(sent.status == 0, "\(sent.stdout)")
+        #expect(sent.stdout.hasPrefix("sent to "))
+        #expect(sent.stderr.contains("libcurl.so"))
+    }
+
+    @Test("a text share needs no shared MIME database; a file share without one fails naming the file, keeps nothing")
+    func textWithoutMIMEDatabase() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let nowhere = fixture.home.file("no-data")
+        let environment = fixture.sandbox.environment.merging([
+            "XDG_DATA_HOME": nowhere, "XDG_DATA_DIRS": nowhere + "/elsewhere",
+        ]) { $1 }
+        let text = try runProcess(
+            BuiltProducts.path("share"), ["send", "--text", "no types needed", "--to", "thread:t1"],
+            environment: environment)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("sent to "))
+        #expect(try await fixture.messages(thread: "t1").contains { ($0["text"] as? String) == "no types needed" })
+
+        let file = fixture.home.file("notes.txt")
+        try Data("a file needs a type\n".utf8).write(to: URL(fileURLWithPath: file))
+        let attached = try runProcess(
+            BuiltProducts.path("share"), ["send", file, "--to", "thread:t1"], environment: environment)
+        #expect(attached.status == 1)
+        #expect(attached.stderr.contains(file))
+        #expect(attached.stderr.contains("shared MIME database was not found"))
+        #expect(try fixture.scanInbox().entries.isEmpty)
+    }
+}
