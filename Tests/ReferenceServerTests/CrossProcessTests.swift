@@ -32,6 +32,28 @@ struct CrossProcessTests {
         #expect(try await alex.send("GET", path).status == 200)
     }
 
+    @Test("one proof sent to both processes at once is accepted once; the other is a replay")
+    func concurrentReplay() async throws {
+        let pair = try ServerPair()
+        defer { pair.stop() }
+        let alex = try await pair.client("alex", on: pair.first)
+        let other = try alex.twin(on: pair.second)
+        for round in 0..<3 {
+            let path = "/api/v1/channels/c1/messages"
+            let body = try JSONSerialization.data(withJSONObject: [
+                "client_msg_id": UUID().uuidString.lowercased(), "text": "race \(round)", "attachments": [String](),
+            ])
+            let proof = try alex.signer.makeProof(
+                method: "POST", url: ServerPair.publicOrigin + path, accessToken: alex.accessToken, nonce: nil)
+            let headers = ["DPoP": proof, "Content-Type": "application/json"]
+            async let one = alex.send("POST", path, body: body, headers: headers, proof: false)
+            async let two = other.send("POST", path, body: body, headers: headers, proof: false)
+            let answers = try await [one, two]
+            #expect(answers.map(\.status).sorted() == [201, 401], "\(answers.map(\.text))")
+            #expect(answers.first { $0.status == 401 }?.code == "invalid_dpop_proof")
+        }
+    }
+
     @Test("a nonce handed out by one process is accepted by the other; a made-up one is not")
     func nonceAcrossProcesses() async throws {
         let pair = try ServerPair(seed: UploadFlow.seed(extra: ["dpop": ["require_nonce": true]]))
