@@ -5,7 +5,10 @@ import Foundation
 struct ServeOptions {
     let host: String
     let port: Int
-    let databasePath: String
+    /// `--db`: a SQLite path or a PostgreSQL URI.
+    let database: ServerDatabase
+    /// Where upload parts are kept: `--uploads`, else `PATH.uploads` next to a SQLite database.
+    let uploadsDirectory: String
     let seed: String
     let tlsCertificate: String?
     let tlsKey: String?
@@ -20,7 +23,11 @@ struct ServeOptions {
     /// `--listen HOST:PORT`.
     static let listen = ValueOption("--listen", "HOST:PORT", "address to listen on; port 0 picks a free port")
     /// `--db PATH`.
-    static let database = ValueOption("--db", "PATH", "the SQLite database", completion: .files)
+    static let database = ValueOption(
+        "--db", "PATH|URI", "the SQLite database, or a postgresql:// URI", completion: .files)
+    /// `--uploads DIR`.
+    static let uploads = ValueOption(
+        "--uploads", "DIR", "where upload parts are kept (default PATH.uploads)", completion: .files)
     /// `--seed demo|FILE`.
     static let seed = ValueOption("--seed", "demo|FILE", "the instance to load", completion: .files)
     /// `--tls-cert FILE`.
@@ -43,7 +50,7 @@ struct ServeOptions {
     static let declaration = CommandDeclaration(
         "share-server", summary: "the ShareKit reference server",
         declared: [
-            listen, database, seed, tlsCertificate, tlsKey, quietFlag, maxConnectionsOption,
+            listen, database, uploads, seed, tlsCertificate, tlsKey, quietFlag, maxConnectionsOption,
             maxConnectionsPerAddressOption, requestHeadTimeoutOption,
         ])
 
@@ -58,7 +65,16 @@ struct ServeOptions {
         }
         host = String(listen[..<colon])
         self.port = port
-        databasePath = try parsed.required(Self.database)
+        database = ServerDatabase(try parsed.required(Self.database))
+        switch database {
+        case .sqlite(let path):
+            uploadsDirectory = parsed.value(Self.uploads) ?? path + ".uploads"
+        case .postgresql:
+            guard let directory = parsed.value(Self.uploads) else {
+                throw UsageError("--uploads DIR is needed with a PostgreSQL --db (upload parts are files)")
+            }
+            uploadsDirectory = directory
+        }
         seed = try parsed.required(Self.seed)
         tlsCertificate = parsed.value(Self.tlsCertificate)
         tlsKey = parsed.value(Self.tlsKey)

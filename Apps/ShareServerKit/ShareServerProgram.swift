@@ -20,9 +20,9 @@ public enum ShareServerProgram {
     public static let help = """
         share-server: the ShareKit reference server (docs/protocol.md)
 
-        Usage: share-server --listen HOST:PORT --db PATH --seed demo|FILE [options]
-               share-server admin revoke-write --db PATH --user U --channel C
-               share-server admin revoke-session --db PATH --session S
+        Usage: share-server --listen HOST:PORT --db PATH|URI --seed demo|FILE [options]
+               share-server admin revoke-write --db PATH|URI --user U --channel C
+               share-server admin revoke-session --db PATH|URI --session S
                share-server routes [--json]
                share-server help [routes|admin] | manpage
                share-server --help | --version
@@ -31,6 +31,11 @@ public enum ShareServerProgram {
           --listen HOST:PORT   address to listen on; port 0 picks a free port
           --db PATH            SQLite database (created if missing); upload parts
                                are kept in PATH.uploads/ next to it
+          --db URI             PostgreSQL database, as a libpq connection URI:
+                               postgresql://USER@HOST/DB?host=/socket/dir (or
+                               postgres://…); the schema is created or migrated;
+                               needs --uploads; a password is never printed
+          --uploads DIR        where upload parts are kept (default PATH.uploads)
           --seed demo|FILE     the instance to load (idempotent); `demo` seeds
                                alex, sam and robin and prints their passwords on stderr
           --tls-cert FILE      serve HTTPS with this PEM certificate (needs --tls-key)
