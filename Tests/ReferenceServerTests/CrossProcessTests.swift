@@ -13,9 +13,9 @@ import Testing
 struct CrossProcessTests {
     // MARK: DPoP
 
-    @Test("a proof accepted by one process is refused as a replay by the other")
-    func replayAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test("a proof accepted by one process is refused as a replay by the other", arguments: ServerEngine.allCases)
+    func replayAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let path = "/api/v1/spaces"
@@ -32,9 +32,11 @@ struct CrossProcessTests {
         #expect(try await alex.send("GET", path).status == 200)
     }
 
-    @Test("one proof sent to both processes at once is accepted once; the other is a replay")
-    func concurrentReplay() async throws {
-        let pair = try ServerPair()
+    @Test(
+        "one proof sent to both processes at once is accepted once; the other is a replay",
+        arguments: ServerEngine.allCases)
+    func concurrentReplay(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let other = try alex.twin(on: pair.second)
@@ -54,9 +56,11 @@ struct CrossProcessTests {
         }
     }
 
-    @Test("a nonce handed out by one process is accepted by the other; a made-up one is not")
-    func nonceAcrossProcesses() async throws {
-        let pair = try ServerPair(seed: UploadFlow.seed(extra: ["dpop": ["require_nonce": true]]))
+    @Test(
+        "a nonce handed out by one process is accepted by the other; a made-up one is not",
+        arguments: ServerEngine.allCases)
+    func nonceAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine, seed: UploadFlow.seed(extra: ["dpop": ["require_nonce": true]]))
         defer { pair.stop() }
         // The login is challenged once by the first process and carries its nonce.
         let alex = try await pair.client("alex", on: pair.first)
@@ -75,9 +79,11 @@ struct CrossProcessTests {
 
     // MARK: Refresh rotation
 
-    @Test("a refresh on one process and a reuse of the old token on the other revokes the family")
-    func reuseAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test(
+        "a refresh on one process and a reuse of the old token on the other revokes the family",
+        arguments: ServerEngine.allCases)
+    func reuseAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let spent = try #require(alex.refreshToken)
@@ -94,9 +100,11 @@ struct CrossProcessTests {
         #expect(try await alex.twin(on: pair.second).send("GET", "/api/v1/spaces").code == "session_revoked")
     }
 
-    @Test("two refreshes of one pair sent to both processes at once: one rotation, the other is reuse")
-    func concurrentRefresh() async throws {
-        let pair = try ServerPair()
+    @Test(
+        "two refreshes of one pair sent to both processes at once: one rotation, the other is reuse",
+        arguments: ServerEngine.allCases)
+    func concurrentRefresh(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         for _ in 0..<3 {
             let alex = try await pair.client("alex", on: pair.first)
@@ -116,9 +124,11 @@ struct CrossProcessTests {
 
     // MARK: Idempotency
 
-    @Test("the same message sent to both processes at once is stored once; the other answer is the replay")
-    func idempotencyAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test(
+        "the same message sent to both processes at once is stored once; the other answer is the replay",
+        arguments: ServerEngine.allCases)
+    func idempotencyAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let other = try alex.twin(on: pair.second)
@@ -144,9 +154,11 @@ struct CrossProcessTests {
 
     // MARK: Uploads
 
-    @Test("parts sent to either process, completion on the other, the file attached on the first")
-    func uploadAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test(
+        "parts sent to either process, completion on the other, the file attached on the first",
+        arguments: ServerEngine.allCases)
+    func uploadAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let other = try alex.twin(on: pair.second)
@@ -170,9 +182,9 @@ struct CrossProcessTests {
 
     // MARK: Events
 
-    @Test("a long poll on one process returns the event another process wrote")
-    func longPollAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test("a long poll on one process returns the event another process wrote", arguments: ServerEngine.allCases)
+    func longPollAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         let phone = try await pair.client("alex", on: pair.second)
         let laptop = try await pair.client("alex", on: pair.first)
@@ -187,9 +199,11 @@ struct CrossProcessTests {
         #expect(EventFeed.events(answer).map { $0["type"] as? String } == ["settings.changed"])
     }
 
-    @Test("events written by both processes at once: every process reads one complete feed in order")
-    func feedAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test(
+        "events written by both processes at once: every process reads one complete feed in order",
+        arguments: ServerEngine.allCases)
+    func feedAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let other = try alex.twin(on: pair.second)
@@ -229,15 +243,15 @@ struct CrossProcessTests {
 
     // MARK: Throttling and quotas
 
-    @Test("failed logins spread over both processes are counted together")
-    func throttleAcrossProcesses() async throws {
+    @Test("failed logins spread over both processes are counted together", arguments: ServerEngine.allCases)
+    func throttleAcrossProcesses(engine: ServerEngine) async throws {
         let seed = UploadFlow.seed(extra: [
             "login_throttle": [
                 "failures_per_user": 4, "failures_per_address": 1000, "base_delay_seconds": 60,
                 "max_delay_seconds": 120,
             ]
         ])
-        let pair = try ServerPair(seed: seed)
+        let pair = try ServerPair(engine, seed: seed)
         defer { pair.stop() }
         var statuses: [Int] = []
         for n in 0..<5 {
@@ -249,9 +263,10 @@ struct CrossProcessTests {
         #expect(try await owner.login("alex", UploadFlow.passwords["alex"] ?? "").status == 429)
     }
 
-    @Test("the quota of unfinished uploads counts uploads made on either process")
-    func quotaAcrossProcesses() async throws {
-        let pair = try ServerPair(seed: UploadFlow.seed(maxBytes: 2000).merging(limits: ["upload_pending_bytes_per_user": 3000]))
+    @Test("the quota of unfinished uploads counts uploads made on either process", arguments: ServerEngine.allCases)
+    func quotaAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(
+            engine, seed: UploadFlow.seed(maxBytes: 2000).merging(limits: ["upload_pending_bytes_per_user": 3000]))
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let other = try alex.twin(on: pair.second)
@@ -263,15 +278,33 @@ struct CrossProcessTests {
 
     // MARK: Start-up
 
-    @Test("two processes started at once on a new database both migrate, seed and serve the same instance")
-    func startTogether() async throws {
+    @Test(
+        "two processes started at once on a new database both migrate, seed and serve the same instance",
+        arguments: ServerEngine.allCases)
+    func startTogether(engine: ServerEngine) async throws {
         let uploads = try TemporaryDirectory(prefix: "shared-uploads")
         let first = try TemporaryDirectory(prefix: "share-server")
-        let database = first.file("server.db")
+        var postgres: (server: TemporaryPostgres, database: String)?
+        let database: String
+        switch engine {
+        case .sqlite:
+            database = first.file("server.db")
+        case .postgresql:
+            do {
+                let server = try TemporaryPostgres.shared()
+                let name = try server.createDatabase()
+                postgres = (server, name)
+                database = server.connectionURI(database: name)
+            } catch let unavailable as TemporaryPostgres.Unavailable {
+                try Test.cancel("skipped on PostgreSQL: \(unavailable)")
+            }
+        }
         let arguments = ServerPair.arguments(uploads)
         let servers = try await withThrowingTaskGroup(of: ServerProcess.self) { group in
-            group.addTask { try ServerProcess(extraArguments: arguments, directory: first, database: database) }
-            group.addTask { try ServerProcess(extraArguments: arguments, database: database) }
+            group.addTask {
+                try ServerProcess(engine: engine, extraArguments: arguments, directory: first, database: database)
+            }
+            group.addTask { try ServerProcess(engine: engine, extraArguments: arguments, database: database) }
             var servers: [ServerProcess] = []
             for try await server in group { servers.append(server) }
             return servers
@@ -279,6 +312,7 @@ struct CrossProcessTests {
         defer {
             for server in servers { server.stop() }
             uploads.remove()
+            if let postgres { try? postgres.server.dropDatabase(postgres.database) }
         }
         var answers: [String] = []
         for server in servers {
@@ -300,7 +334,7 @@ struct CrossProcessTests {
     }
 }
 
-/// Two `share-server` processes on one SQLite database, with one uploads
+/// Two `share-server` processes on one database (SQLite or PostgreSQL), with one uploads
 /// folder and one public origin, started one after the other (the second on
 /// an already seeded database), stopped by the test.
 struct ServerPair {
@@ -319,14 +353,23 @@ struct ServerPair {
         ["--uploads", uploads.path, "--public-origin", publicOrigin]
     }
 
-    /// Starts the pair.
-    /// - Parameter seed: the instance, ``UploadFlow/seed(partSize:maxBytes:maxAttachments:extra:)`` by default.
-    init(seed: [String: Any] = UploadFlow.seed()) throws {
+    /// Starts the pair, or cancels the running test (a skip with the
+    /// reason) where PostgreSQL cannot run on this machine.
+    /// - Parameters:
+    ///   - engine: the database both processes share.
+    ///   - seed: the instance, ``UploadFlow/seed(partSize:maxBytes:maxAttachments:extra:)`` by default.
+    init(_ engine: ServerEngine, seed: [String: Any] = UploadFlow.seed()) throws {
         uploads = try TemporaryDirectory(prefix: "shared-uploads")
         let arguments = Self.arguments(uploads)
-        first = try ServerProcess(seed: seed, extraArguments: arguments)
         do {
-            second = try ServerProcess(seed: seed, extraArguments: arguments, database: first.databasePath)
+            first = try ServerProcess.start(engine, seed: seed, extraArguments: arguments)
+        } catch {
+            uploads.remove()
+            throw error
+        }
+        do {
+            second = try ServerProcess(
+                engine: engine, seed: seed, extraArguments: arguments, database: first.databaseArgument)
         } catch {
             first.stop()
             uploads.remove()

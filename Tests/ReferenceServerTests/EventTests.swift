@@ -8,9 +8,9 @@ import Testing
 /// `share-server admin` from another process.
 @Suite("reference server: events and settings")
 struct EventTests {
-    @Test("a long poll returns as soon as an event arrives, well before its wait")
-    func longPollWakes() async throws {
-        let server = try ServerProcess()
+    @Test("a long poll returns as soon as an event arrives, well before its wait", arguments: ServerEngine.allCases)
+    func longPollWakes(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let phone = try await TestClient.demo("alex", on: server)
         let laptop = try await TestClient.demo("alex", on: server)
@@ -36,9 +36,11 @@ struct EventTests {
         #expect(events.first?["created_at"] is String)
     }
 
-    @Test("a long poll with nothing to return times out with no events and the same cursor")
-    func longPollTimesOut() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "a long poll with nothing to return times out with no events and the same cursor",
+        arguments: ServerEngine.allCases)
+    func longPollTimesOut(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let start = try await EventFeed.poll(alex, after: nil, wait: 0)
@@ -54,9 +56,11 @@ struct EventTests {
         #expect(elapsed >= .milliseconds(900), "the poll answered after \(elapsed) instead of waiting")
     }
 
-    @Test("without after the feed starts now (no history); after=0 replays it; bad parameters are 400")
-    func cursorRules() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "without after the feed starts now (no history); after=0 replays it; bad parameters are 400",
+        arguments: ServerEngine.allCases)
+    func cursorRules(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         for mode in ["names", "none"] {
@@ -80,9 +84,9 @@ struct EventTests {
         #expect(try await alex.send("GET", "/api/v1/events", token: .some(nil)).status == 401)
     }
 
-    @Test("events of one user never reach another")
-    func feedsArePerUser() async throws {
-        let server = try ServerProcess()
+    @Test("events of one user never reach another", arguments: ServerEngine.allCases)
+    func feedsArePerUser(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let sam = try await TestClient.demo("sam", on: server)
@@ -92,9 +96,11 @@ struct EventTests {
         #expect(EventFeed.events(try await EventFeed.poll(alex, after: "0", wait: 0)).count == 1)
     }
 
-    @Test("admin revoke-write from another process: access.changed arrives, then writing there is 403")
-    func adminRevokeWrite() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "admin revoke-write from another process: access.changed arrives, then writing there is 403",
+        arguments: ServerEngine.allCases)
+    func adminRevokeWrite(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let sam = try await TestClient.demo("sam", on: server)
         #expect(try await EventFeed.createMessage(sam, in: "/api/v1/threads/t1/messages", text: "before").status == 201)
@@ -140,9 +146,11 @@ struct EventTests {
         #expect(unknown.stderr.contains("nobody"))
     }
 
-    @Test("admin revoke-session from another process: session.revoked arrives, the session gets 401")
-    func adminRevokeSession() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "admin revoke-session from another process: session.revoked arrives, the session gets 401",
+        arguments: ServerEngine.allCases)
+    func adminRevokeSession(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let phone = try await TestClient.demo("alex", on: server)
         let laptop = try await TestClient.demo("alex", on: server)
@@ -169,9 +177,11 @@ struct EventTests {
         #expect(try server.admin(["revoke-session", "--session", "ses_unknown"]).status != 0)
     }
 
-    @Test("settings: default full, PATCH round trip with settings.changed, validation, unknown members ignored")
-    func settingsRoundTrip() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "settings: default full, PATCH round trip with settings.changed, validation, unknown members ignored",
+        arguments: ServerEngine.allCases)
+    func settingsRoundTrip(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let initial = try await alex.send("GET", "/api/v1/settings")

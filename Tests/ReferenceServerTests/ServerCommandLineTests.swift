@@ -19,7 +19,10 @@ struct ServerCommandLineTests {
             (["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--tls-cert", "c.pem"], "go together"),
             (["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--bogus"], "unknown option --bogus"),
             (
-                ["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--public-origin", "https://x/chat"],
+                [
+                    "--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--public-origin",
+                    "https://x/chat",
+                ],
                 "--public-origin must be http:// or https:// with a host"
             ),
             (
@@ -63,16 +66,18 @@ struct ServerCommandLineTests {
         }
     }
 
-    @Test("restarting on the same database loads the seed again without duplicates; data survives")
-    func idempotentSeed() async throws {
+    @Test(
+        "restarting on the same database loads the seed again without duplicates; data survives",
+        arguments: ServerEngine.allCases)
+    func idempotentSeed(engine: ServerEngine) async throws {
         let directory = try TemporaryDirectory(prefix: "reseed")
-        let first = try ServerProcess(directory: directory)
+        let first = try ServerProcess.start(engine, directory: directory)
         let alex = try TestClient(origin: first.origin)
         try await alex.login("alex", "alex-demo-pass")
         let before = try await alex.send("GET", "/api/v1/spaces")
         #expect(first.stop(removeFiles: false) == 0)
 
-        let second = try ServerProcess(directory: directory)
+        let second = try ServerProcess.start(engine, directory: directory)
         defer { second.stop() }
         let again = try TestClient(origin: second.origin)
         #expect(try await again.login("alex", "alex-demo-pass").status == 201)
