@@ -33,6 +33,20 @@ struct CrossProcessTests {
     }
 
     @Test(
+        "proofs are checked against the public origin: one made for a process's own address is refused",
+        arguments: ServerEngine.allCases)
+    func publicOriginIsChecked(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
+        defer { pair.stop() }
+        let alex = try await pair.client("alex", on: pair.first)
+        #expect(try await alex.send("GET", "/api/v1/spaces").status == 200)
+        alex.proofOrigin = nil
+        let own = try await alex.send("GET", "/api/v1/spaces")
+        #expect(own.status == 401)
+        #expect(own.code == "invalid_dpop_proof", "\(own.text)")
+    }
+
+    @Test(
         "one proof sent to both processes at once is accepted once; the other is a replay",
         arguments: ServerEngine.allCases)
     func concurrentReplay(engine: ServerEngine) async throws {
