@@ -52,8 +52,7 @@ struct CrossProcessTests {
     func concurrentReplay(engine: ServerEngine) async throws {
         let pair = try ServerPair(engine)
         defer { pair.stop() }
-        let alex = try await pair.client("alex", on: pair.first)
-        let other = try alex.twin(on: pair.second)
+        let (alex, other) = try await pair.device("alex")
         for round in 0..<3 {
             let path = "/api/v1/channels/c1/messages"
             let body = try JSONSerialization.data(withJSONObject: [
@@ -144,8 +143,7 @@ struct CrossProcessTests {
     func idempotencyAcrossProcesses(engine: ServerEngine) async throws {
         let pair = try ServerPair(engine)
         defer { pair.stop() }
-        let alex = try await pair.client("alex", on: pair.first)
-        let other = try alex.twin(on: pair.second)
+        let (alex, other) = try await pair.device("alex")
         var keys: [String] = []
         for round in 0..<3 {
             let key = UUID().uuidString.lowercased()
@@ -174,8 +172,7 @@ struct CrossProcessTests {
     func uploadAcrossProcesses(engine: ServerEngine) async throws {
         let pair = try ServerPair(engine)
         defer { pair.stop() }
-        let alex = try await pair.client("alex", on: pair.first)
-        let other = try alex.twin(on: pair.second)
+        let (alex, other) = try await pair.device("alex")
         let data = UploadFlow.bytes(2500, seed: 7)
         let created = try await UploadFlow.create(alex, data)
         #expect(created.status == 201, "\(created.text)")
@@ -219,8 +216,7 @@ struct CrossProcessTests {
     func feedAcrossProcesses(engine: ServerEngine) async throws {
         let pair = try ServerPair(engine)
         defer { pair.stop() }
-        let alex = try await pair.client("alex", on: pair.first)
-        let other = try alex.twin(on: pair.second)
+        let (alex, other) = try await pair.device("alex")
         let posted = try await UploadFlow.message(alex, "/api/v1/channels/c1/messages")
         let messageID = try #require((posted.object["message"] as? [String: Any])?["id"] as? String)
         let start = try await EventFeed.poll(alex, after: nil, wait: 0)
@@ -282,8 +278,7 @@ struct CrossProcessTests {
         let pair = try ServerPair(
             engine, seed: UploadFlow.seed(maxBytes: 2000).merging(limits: ["upload_pending_bytes_per_user": 3000]))
         defer { pair.stop() }
-        let alex = try await pair.client("alex", on: pair.first)
-        let other = try alex.twin(on: pair.second)
+        let (alex, other) = try await pair.device("alex")
         #expect(try await UploadFlow.create(alex, UploadFlow.bytes(2000, seed: 1)).status == 201)
         let refused = try await UploadFlow.create(other, UploadFlow.bytes(2000, seed: 2))
         #expect(refused.status == 429)
@@ -403,6 +398,13 @@ struct ServerPair {
         let client = try TestClient(origin: server.origin)
         client.proofOrigin = Self.publicOrigin
         return client
+    }
+
+    /// One device of one of the seed's people, logged in on the first
+    /// process, as a client of each process (same key, same tokens).
+    func device(_ username: String) async throws -> (first: TestClient, second: TestClient) {
+        let client = try await client(username, on: first)
+        return (client, try client.twin(on: second))
     }
 
     /// A client of `server` logged in as one of the seed's people.
