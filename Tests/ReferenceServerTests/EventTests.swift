@@ -214,6 +214,91 @@ struct EventTests {
     }
 }
 
+extension EventTests {
+    @Test(
+        "events written at once by the server and by admin processes reach a following poll in order, none skipped",
+        arguments: ServerEngine.allCases)
+    func orderedAndCompleteAcrossProcesses(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
+        defer { server.stop() }
+        let follower = try await TestClient.demo("alex", on: server)
+        let writer = try await TestClient.demo("alex", on: server)
+        let messageID = try await Push.message(writer, in: "/api/v1/threads/t1/messages", text: "ping")
+        var revoked: [String] = []
+        for _ in 0..<6 { revoked.append(try #require(try await TestClient.demo("alex", on: server).sessionID)) }
+        let start = try await EventFeed.poll(follower, after: nil, wait: 0)
+        let startCursor = try #require(start.object["cursor"] as? String)
+        let changes = 16
+        let expected = changes + revoked.count
+
+        // The server process writes settings.changed (inside a request's
+        // transaction) and push events (a statement of their own) while
+        // admin processes write session.revoked, all at once; the follower
+        // reads as they commit.
+        async let patched: [Int] = {
+            var statuses: [Int] = []
+            for index in 0..<changes {
+                if index % 2 == 0 {
+                    let mode = index % 4 == 0 ? "names" : "none"
+                    statuses.append(
+                        try await writer.send("PATCH", "/api/v1/settings", json: ["notify": ["preview_mode": mode]])
+                            .status)
+                } else {
+                    statuses.append(
+                        try await writer.send("POST", "/api/v1/push/test", json: ["message_id": messageID]).status)
+                }
+            }
+            return statuses
+        }()
+        async let admins = AdminRuns.concurrently(server, revoked.map { ["revoke-session", "--session", $0] })
+        var followed: [Int] = []
+        var cursor = startCursor
+        let deadline = ContinuousClock.now + .seconds(90)
+        while followed.count < expected, ContinuousClock.now < deadline {
+            let answer = try await EventFeed.poll(follower, after: cursor, wait: 2)
+            #expect(answer.status == 200)
+            followed += EventFeed.events(answer).compactMap { ($0["id"] as? String).flatMap { Int($0) } }
+            cursor = answer.object["cursor"] as? String ?? cursor
+        }
+        #expect(try await patched.allSatisfy { $0 == 200 || $0 == 202 })
+        for result in await admins { #expect(result.status == 0, "\(result.stderr)") }
+
+        let replayed = EventFeed.events(try await EventFeed.poll(follower, after: startCursor, wait: 0))
+            .compactMap { ($0["id"] as? String).flatMap { Int($0) } }
+        #expect(replayed.count == expected)
+        #expect(followed == replayed, "the follower skipped or reordered events")
+        #expect(followed == followed.sorted() && Set(followed).count == followed.count)
+    }
+}
+
+/// `share-server admin` commands run side by side, each a process of its
+/// own, on threads outside Swift's cooperative pool (they block).
+enum AdminRuns {
+    private final class Results: @unchecked Sendable {
+        let lock = NSLock()
+        var values: [Int: (status: Int32, stderr: String)] = [:]
+    }
+
+    /// Runs every command at once and returns their exit statuses and
+    /// standard errors in order (-1 for one that could not be started).
+    static func concurrently(_ server: ServerProcess, _ commands: [[String]]) async -> [(
+        status: Int32, stderr: String
+    )] {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let results = Results()
+                DispatchQueue.concurrentPerform(iterations: commands.count) { index in
+                    let result = try? server.admin(commands[index])
+                    results.lock.withLock {
+                        results.values[index] = (result?.status ?? -1, result?.stderr ?? "could not start it")
+                    }
+                }
+                continuation.resume(returning: commands.indices.compactMap { results.values[$0] })
+            }
+        }
+    }
+}
+
 /// Requests the event and push tests share.
 enum EventFeed {
     /// `GET /events` with an optional cursor and a wait in seconds.
