@@ -1,4 +1,6 @@
 import Foundation
+import PostgresStore
+import SQLInterface
 import SystemTesting
 import TestSupport
 import Testing
@@ -268,6 +270,111 @@ extension EventTests {
         #expect(replayed.count == expected)
         #expect(followed == replayed, "the follower skipped or reordered events")
         #expect(followed == followed.sorted() && Set(followed).count == followed.count)
+    }
+}
+
+extension EventTests {
+    @Test("PostgreSQL: an event committed late by another process is not skipped by a reader that saw a later one")
+    func lateCommitIsNotSkipped() async throws {
+        let server = try ServerProcess.start(.postgresql)
+        defer { server.stop() }
+        let follower = try await TestClient.demo("alex", on: server)
+        let writer = try await TestClient.demo("alex", on: server)
+        let messageID = try await Push.message(writer, in: "/api/v1/threads/t1/messages", text: "ping")
+        var cursor = try #require(try await EventFeed.poll(follower, after: nil, wait: 0).object["cursor"] as? String)
+
+        // Another process (this test) writes an event in a transaction that
+        // stays open, as an admin command between its insert and its commit does.
+        let holder = try LateEventWriter(uri: server.databaseArgument)
+        let late = try await holder.insertAndHold(username: "alex")
+        let observer = try PostgresDatabase(connection: server.databaseArgument)
+        defer { try? observer.close() }
+        async let push = writer.send("POST", "/api/v1/push/test", json: ["message_id": messageID])
+        // The server's event either waits for the open transaction (a waiter
+        // on the exclusive lock) or is committed before it.
+        var seen: [Int] = []
+        while true {
+            let waiting = try observer.query(
+                "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+            if try waiting.first?.get("n", as: Int64.self) ?? 0 > 0 { break }
+            if try observer.query(
+                "SELECT 1 FROM events WHERE username = 'alex' AND type = 'push'"
+            ).count > 0 {
+                // Committed ahead of the open one: a reader sees it now.
+                let early = try await EventFeed.poll(follower, after: cursor, wait: 0)
+                seen += EventFeed.events(early).compactMap { ($0["id"] as? String).flatMap { Int($0) } }
+                cursor = early.object["cursor"] as? String ?? cursor
+                break
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try await holder.commit()
+        #expect(try await push.status == 202)
+        let rest = try await EventFeed.poll(follower, after: cursor, wait: 5)
+        seen += EventFeed.events(rest).compactMap { ($0["id"] as? String).flatMap { Int($0) } }
+        #expect(seen.contains(Int(late)), "the event committed late (\(late)) was skipped: the reader saw \(seen)")
+        #expect(seen.count == 2 && seen == seen.sorted(), "\(seen)")
+    }
+}
+
+/// A transaction on a server's PostgreSQL database that inserts an event
+/// and stays open until ``commit()``, on a thread of its own.
+final class LateEventWriter: @unchecked Sendable {
+    private let database: PostgresDatabase
+    private let inserted = DispatchSemaphore(value: 0)
+    private let release = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var seq: Int64 = 0
+    private var failure: (any Error)?
+
+    init(uri: String) throws {
+        database = try PostgresDatabase(connection: uri)
+    }
+
+    /// Inserts the event in a new transaction and returns its `seq` while the transaction stays open.
+    func insertAndHold(username: String) async throws -> Int64 {
+        Thread.detachNewThread { [self] in
+            do {
+                try database.transaction {
+                    let row = try database.query(
+                        """
+                        INSERT INTO events (username, type, body, created_at)
+                        VALUES (?, 'settings.changed', '{"type":"settings.changed"}', '2026-01-01T00:00:00.000Z')
+                        RETURNING seq
+                        """, [.text(username)])
+                    lock.withLock { seq = (try? row.first?.get("seq", as: Int64.self)) ?? 0 }
+                    inserted.signal()
+                    release.wait()
+                }
+            } catch {
+                lock.withLock { failure = error }
+                inserted.signal()
+            }
+            try? database.close()
+            finished.signal()
+        }
+        await Self.wait(inserted)
+        return try lock.withLock {
+            if let failure { throw failure }
+            return seq
+        }
+    }
+
+    /// Commits the transaction and waits until it is done.
+    func commit() async throws {
+        release.signal()
+        await Self.wait(finished)
+        try lock.withLock { if let failure { throw failure } }
+    }
+
+    private static func wait(_ semaphore: DispatchSemaphore) async {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                semaphore.wait()
+                continuation.resume()
+            }
+        }
     }
 }
 
