@@ -259,14 +259,13 @@ extension EventTests {
         while followed.count < expected, ContinuousClock.now < deadline {
             let answer = try await EventFeed.poll(follower, after: cursor, wait: 2)
             #expect(answer.status == 200)
-            followed += EventFeed.events(answer).compactMap { ($0["id"] as? String).flatMap { Int($0) } }
+            followed += EventFeed.ids(answer)
             cursor = answer.object["cursor"] as? String ?? cursor
         }
         #expect(try await patched.allSatisfy { $0 == 200 || $0 == 202 })
         for result in await admins { #expect(result.status == 0, "\(result.stderr)") }
 
-        let replayed = EventFeed.events(try await EventFeed.poll(follower, after: startCursor, wait: 0))
-            .compactMap { ($0["id"] as? String).flatMap { Int($0) } }
+        let replayed = EventFeed.ids(try await EventFeed.poll(follower, after: startCursor, wait: 0))
         #expect(replayed.count == expected)
         #expect(followed == replayed, "the follower skipped or reordered events")
         #expect(followed == followed.sorted() && Set(followed).count == followed.count)
@@ -302,7 +301,7 @@ extension EventTests {
             ).count > 0 {
                 // Committed ahead of the open one: a reader sees it now.
                 let early = try await EventFeed.poll(follower, after: cursor, wait: 0)
-                seen += EventFeed.events(early).compactMap { ($0["id"] as? String).flatMap { Int($0) } }
+                seen += EventFeed.ids(early)
                 cursor = early.object["cursor"] as? String ?? cursor
                 break
             }
@@ -311,7 +310,7 @@ extension EventTests {
         try await holder.commit()
         #expect(try await push.status == 202)
         let rest = try await EventFeed.poll(follower, after: cursor, wait: 5)
-        seen += EventFeed.events(rest).compactMap { ($0["id"] as? String).flatMap { Int($0) } }
+        seen += EventFeed.ids(rest)
         #expect(seen.contains(Int(late)), "the event committed late (\(late)) was skipped: the reader saw \(seen)")
         #expect(seen.count == 2 && seen == seen.sorted(), "\(seen)")
     }
@@ -418,6 +417,11 @@ enum EventFeed {
     /// The `events` of a listEvents answer.
     static func events(_ response: TestClient.Response) -> [[String: Any]] {
         response.object["events"] as? [[String: Any]] ?? []
+    }
+
+    /// The ids of the `events` of a listEvents answer, as numbers.
+    static func ids(_ response: TestClient.Response) -> [Int] {
+        events(response).compactMap { ($0["id"] as? String).flatMap { Int($0) } }
     }
 
     /// `notify.preview_mode` of a settings answer.
