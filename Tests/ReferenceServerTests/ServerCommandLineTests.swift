@@ -33,12 +33,42 @@ struct ServerCommandLineTests {
                 ["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--public-origin", "https://x?a=b"],
                 "--public-origin must be http:// or https:// with a host"
             ),
+            (
+                ["--listen", "127.0.0.1:0", "--db", "postgresql://share@/sharekit?host=/tmp", "--seed", "demo"],
+                "--uploads DIR is needed with a PostgreSQL --db"
+            ),
         ])
     func usage(arguments: [String], message: String) throws {
         let result = try server(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test(
+        "a PostgreSQL database that cannot be reached: exit 1 naming it and libpq's reason, the password never shown",
+        arguments: ["postgresql", "postgres"])
+    func unreachablePostgres(scheme: String) throws {
+        let directory = try TemporaryDirectory(prefix: "pg-unreachable")
+        defer { directory.remove() }
+        // A socket directory where no server listens: libpq fails at once.
+        let uri = "\(scheme)://share:hunter2-user@/sharekit?host=\(directory.path)&password=hunter3-param"
+        let served = try server([
+            "--listen", "127.0.0.1:0", "--db", uri, "--uploads", directory.file("uploads"), "--seed", "demo",
+        ])
+        let admin = try server(["admin", "revoke-session", "--db", uri, "--session", "s1"])
+        for result in [served, admin] {
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(
+                result.stderr.contains(
+                    "cannot use the PostgreSQL database \(scheme)://share:***@/sharekit?host=\(directory.path)&password=***"
+                ),
+                "\(result.stderr)")
+            #expect(result.stderr.contains(".s.PGSQL.5432"), "libpq's reason names the socket: \(result.stderr)")
+            #expect(!result.stderr.contains("hunter2") && !result.stderr.contains("hunter3"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: uri), "a URI is never taken for a SQLite path")
     }
 
     @Test("a seed file with a wrong member fails with a message naming it, exit 1")
