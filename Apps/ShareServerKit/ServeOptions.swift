@@ -113,8 +113,12 @@ struct ServeOptions {
         // that normalizes to it) is refused.
         let rest = text[authorityStart...]
         let authority = rest.prefix { $0 != "/" }
-        guard !text.contains(where: { "?#@\\".contains($0) }), rest.dropFirst(authority.count).count <= 1,
-            !authority.hasSuffix(":")
+        // The host as DNS and TLS certificates spell it: ASCII letters,
+        // digits, `-` and `.` (an internationalized name in its `xn--`
+        // form), or an IP literal; no percent escapes.
+        let hostCharacters = authority.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]".contains($0)) }
+        guard hostCharacters, !text.contains(where: { "?#@\\".contains($0) }),
+            rest.dropFirst(authority.count).count <= 1, !authority.hasSuffix(":")
         else { throw refusal }
         return uri.origin
     }

@@ -34,6 +34,13 @@ struct ServerCommandLineTests {
                 "--public-origin must be http:// or https:// with a host"
             ),
             (
+                [
+                    "--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--public-origin",
+                    "https://ü.example",
+                ],
+                "--public-origin must be http:// or https:// with a host"
+            ),
+            (
                 ["--listen", "127.0.0.1:0", "--db", "postgresql://share@/sharekit?host=/tmp", "--seed", "demo"],
                 "--uploads DIR is needed with a PostgreSQL --db"
             ),
