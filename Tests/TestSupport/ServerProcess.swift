@@ -10,6 +10,18 @@ public enum ServerEngine: String, Sendable, CaseIterable, CustomStringConvertibl
 
     /// The engine's name, as test arguments show it.
     public var description: String { rawValue }
+
+    /// The engines this test run serves from: `SHAREKIT_TEST_ENGINES`, a
+    /// comma-separated list (`sqlite`, `postgresql`), or both when unset.
+    /// tools/test runs the SQLite half beside the other suites and the
+    /// PostgreSQL half in a phase of its own, so that neither half's servers
+    /// slow the other's timing assertions.
+    public static var selected: Set<ServerEngine> {
+        guard let list = ProcessInfo.processInfo.environment["SHAREKIT_TEST_ENGINES"], !list.isEmpty else {
+            return Set(allCases)
+        }
+        return Set(list.split(separator: ",").compactMap { ServerEngine(rawValue: String($0)) })
+    }
 }
 
 /// A real `share-server` process on 127.0.0.1, port 0, with its own
