@@ -55,6 +55,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("SharedStateInterfaceTesting", ["SharedStateInterfaceTesting"]),
     ("TargetStoreInterface", ["TargetStoreInterface"]),
     ("UploadsInterface", ["UploadsInterface"]),
+    ("CLazyLibrary", ["CLazyLibrary"]),
     ("SecureFiles", ["SecureFiles"]),
     ("SystemTesting", ["SystemTesting"]),
     ("DPoP", ["DPoP"]),
@@ -243,6 +244,11 @@ let generatedTargets: [Target] = [
         path: "Interfaces/UploadsInterface/Sources/UploadsInterface",
         swiftSettings: swiftSettings
     ),
+    // Support/LazyLibrary
+    .target(
+        name: "CLazyLibrary",
+        path: "Support/LazyLibrary/Sources/CLazyLibrary"
+    ),
     // Support/SecureFiles
     .target(
         name: "SecureFiles",
@@ -282,38 +288,39 @@ let generatedTargets: [Target] = [
     // Modules/ImageConversion
     .target(
         name: "ImageConversion",
-        dependencies: ["ImageConversionInterface", "CHeif", "CWebP", "CImageCodecShim"],
+        dependencies: ["ImageConversionInterface", "CHeif", "CWebP", "CImageCodecShim", "CImageCodecLoader"],
         path: "Modules/ImageConversion/Sources/ImageConversion",
         swiftSettings: swiftSettings
     ),
     .systemLibrary(
         name: "CHeif",
         path: "Modules/ImageConversion/Sources/CHeif",
-        pkgConfig: "libheif",
         providers: [.apt(["libheif-dev"])]
     ),
     .systemLibrary(
         name: "CWebP",
         path: "Modules/ImageConversion/Sources/CWebP",
-        pkgConfig: "libwebp",
         providers: [.apt(["libwebp-dev"])]
     ),
     .systemLibrary(
         name: "CTIFF",
         path: "Modules/ImageConversion/Sources/CTIFF",
-        pkgConfig: "libtiff-4",
         providers: [.apt(["libtiff-dev"])]
     ),
     .systemLibrary(
         name: "CJPEG",
         path: "Modules/ImageConversion/Sources/CJPEG",
-        pkgConfig: "libjpeg",
         providers: [.apt(["libjpeg62-turbo-dev"])]
     ),
     .target(
         name: "CImageCodecShim",
-        dependencies: ["CHeif", "CTIFF", "CJPEG"],
+        dependencies: ["CHeif", "CTIFF", "CJPEG", "CImageCodecLoader"],
         path: "Modules/ImageConversion/Sources/CImageCodecShim"
+    ),
+    .target(
+        name: "CImageCodecLoader",
+        dependencies: ["CHeif", "CWebP", "CTIFF", "CJPEG", "CLazyLibrary"],
+        path: "Modules/ImageConversion/Sources/CImageCodecLoader"
     ),
     // Modules/KeychainStore
     .target(
@@ -489,7 +496,6 @@ let generatedTargets: [Target] = [
     .systemLibrary(
         name: "CMagic",
         path: "Modules/ShareIntake/Sources/CMagic",
-        pkgConfig: "libmagic",
         providers: [.apt(["libmagic-dev"])]
     ),
     .systemLibrary(
@@ -499,6 +505,11 @@ let generatedTargets: [Target] = [
         providers: [.apt(["libxml2-dev"])]
     ),
     .target(
+        name: "CMagicLoader",
+        dependencies: ["CMagic", "CLazyLibrary"],
+        path: "Modules/ShareIntake/Sources/CMagicLoader"
+    ),
+    .target(
         name: "ShareIntake",
         dependencies: [
             "ShareCore",
@@ -506,6 +517,7 @@ let generatedTargets: [Target] = [
             "ImageConversionInterface",
             "SecureFiles",
             "CMagic",
+            "CMagicLoader",
             "CLibXML2",
         ],
         path: "Modules/ShareIntake/Sources/ShareIntake",
