@@ -19,6 +19,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+// How `share` and `share-daemon` are linked in a release build: by lld (the toolchain's own linker) with
+// the relative relocations packed (DT_RELR, glibc 2.36 and later). Gold, the default, writes them as 1.8 MiB
+// of RELA entries that the dynamic loader reads, and so keeps resident, at every start; packed they are
+// 34 KiB (docs/adr/0019). Debug builds and tests keep the default.
+let shippedProgramLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))
+]
+
 // MARK: - Libraries
 
 /// A library of the repository: since the root vends every package's targets itself (see the generated
@@ -614,7 +622,8 @@ let package = Package(
             name: "ShareCLI",
             dependencies: ["ShareCLIKit"],
             path: "Apps/ShareCLI",
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            linkerSettings: shippedProgramLinkerSettings
         ),
         .testTarget(
             name: "ShareCLIKitTests",
@@ -645,6 +654,7 @@ let package = Package(
             swiftSettings: swiftSettings,
             // Apps/ShareDaemon/GnuTLSInitialization.swift: the symbol GnuTLS's constructor looks for.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"])]
+                + shippedProgramLinkerSettings
         ),
 
         // MARK: Apps: share-server (the reference server)
