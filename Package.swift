@@ -506,11 +506,21 @@ let generatedTargets: [Target] = [
         path: "Modules/ShareIntake/Sources/CMagic",
         providers: [.apt(["libmagic-dev"])]
     ),
-    .systemLibrary(
+    .target(
         name: "CLibXML2",
-        path: "Modules/ShareIntake/Sources/CLibXML2",
+        dependencies: ["CLazyLibrary"],
+        path: "Modules/ShareIntake/Sources/CLibXML2"
+    ),
+    .systemLibrary(
+        name: "CLibXML2Headers",
+        path: "Modules/ShareIntake/Sources/CLibXML2Headers",
         pkgConfig: "libxml-2.0",
         providers: [.apt(["libxml2-dev"])]
+    ),
+    .target(
+        name: "CLibXML2Check",
+        dependencies: ["CLibXML2", "CLibXML2Headers"],
+        path: "Modules/ShareIntake/Sources/CLibXML2Check"
     ),
     .target(
         name: "CMagicLoader",

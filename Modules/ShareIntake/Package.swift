@@ -30,11 +30,23 @@ let package = Package(
             path: "Sources/CMagic",
             providers: [.apt(["libmagic-dev"])]
         ),
-        .systemLibrary(
+        // libxml2's functions, declared here and loading it on first use
+        // (nothing links it; docs/adr/0019).
+        .target(
             name: "CLibXML2",
-            path: "Sources/CLibXML2",
+            dependencies: [.product(name: "CLazyLibrary", package: "LazyLibrary")]
+        ),
+        // libxml2's own headers, only for CLibXML2Check.
+        .systemLibrary(
+            name: "CLibXML2Headers",
+            path: "Sources/CLibXML2Headers",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
+        ),
+        // CLibXML2's declarations compiled against libxml2's headers (for the tests).
+        .target(
+            name: "CLibXML2Check",
+            dependencies: ["CLibXML2", "CLibXML2Headers"]
         ),
         // libmagic's functions, loading it on first use (nothing links it; docs/adr/0019).
         .target(
@@ -55,7 +67,7 @@ let package = Package(
         .testTarget(
             name: "ShareIntakeTests",
             dependencies: [
-                "ShareIntake", .product(name: "ShareCore", package: "ShareCore"),
+                "ShareIntake", "CLibXML2Check", .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
                 .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
                 .product(name: "SystemTesting", package: "SystemTesting"),

@@ -53,11 +53,14 @@ struct StartupTests {
     }
 
     /// The libraries only a photo conversion (the codecs) or a file's sniff
-    /// (libmagic) needs, as the dynamic loader names them.
-    static let conversionLibraries = ["libheif.so", "libwebp.so", "libtiff.so", "libjpeg.so", "libmagic.so"]
+    /// (libmagic) or the MIME database's XML fallback (libxml2) needs, as the
+    /// dynamic loader names them.
+    static let conversionLibraries = [
+        "libheif.so", "libwebp.so", "libtiff.so", "libjpeg.so", "libmagic.so", "libxml2.so",
+    ]
 
     @Test(
-        "share --version, a text share and a daemon pass map no photo codec and no libmagic; a HEIC share maps them",
+        "share --version, a text share and a daemon pass map no codec, libmagic, libxml2; a HEIC share maps the codecs",
         .enabled(if: PhotoSendTests.tools, Comment(rawValue: PhotoSendTests.missing)))
     func codecsOnFirstUse() async throws {
         let fixture = try await ShareCLIFixture(seed: PhotoSendTests.jpegOnly)
