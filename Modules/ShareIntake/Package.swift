@@ -22,19 +22,36 @@ let package = Package(
         .package(path: "../../Interfaces/ShareIntakeInterface"),
         .package(path: "../../Interfaces/ImageConversionInterface"),
         .package(path: "../../Support/SecureFiles"),
+        .package(path: "../../Support/LazyLibrary"),
     ],
     targets: [
         .systemLibrary(
             name: "CMagic",
             path: "Sources/CMagic",
-            pkgConfig: "libmagic",
             providers: [.apt(["libmagic-dev"])]
         ),
-        .systemLibrary(
+        // libxml2's functions, declared here and loading it on first use
+        // (nothing links it; docs/adr/0019).
+        .target(
             name: "CLibXML2",
-            path: "Sources/CLibXML2",
+            dependencies: [.product(name: "CLazyLibrary", package: "LazyLibrary")]
+        ),
+        // libxml2's own headers, only for CLibXML2Check.
+        .systemLibrary(
+            name: "CLibXML2Headers",
+            path: "Sources/CLibXML2Headers",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
+        ),
+        // CLibXML2's declarations compiled against libxml2's headers (for the tests).
+        .target(
+            name: "CLibXML2Check",
+            dependencies: ["CLibXML2", "CLibXML2Headers"]
+        ),
+        // libmagic's functions, loading it on first use (nothing links it; docs/adr/0019).
+        .target(
+            name: "CMagicLoader",
+            dependencies: ["CMagic", .product(name: "CLazyLibrary", package: "LazyLibrary")]
         ),
         .target(
             name: "ShareIntake",
@@ -43,14 +60,14 @@ let package = Package(
                 .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
                 .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
                 .product(name: "SecureFiles", package: "SecureFiles"),
-                "CMagic", "CLibXML2",
+                "CMagic", "CMagicLoader", "CLibXML2",
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ShareIntakeTests",
             dependencies: [
-                "ShareIntake", .product(name: "ShareCore", package: "ShareCore"),
+                "ShareIntake", "CLibXML2Check", .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
                 .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
                 .product(name: "SystemTesting", package: "SystemTesting"),
