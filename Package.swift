@@ -19,6 +19,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+// How `share` and `share-daemon` are linked in a release build: by lld (the toolchain's own linker) with
+// the relative relocations packed (DT_RELR, glibc 2.36 and later). Gold, the default, writes them as 1.8 MiB
+// of RELA entries that the dynamic loader reads, and so keeps resident, at every start; packed they are
+// 34 KiB (docs/adr/0019). Debug builds and tests keep the default.
+let shippedProgramLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))
+]
+
 // MARK: - Libraries
 
 /// A library of the repository: since the root vends every package's targets itself (see the generated
@@ -55,6 +63,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("SharedStateInterfaceTesting", ["SharedStateInterfaceTesting"]),
     ("TargetStoreInterface", ["TargetStoreInterface"]),
     ("UploadsInterface", ["UploadsInterface"]),
+    ("CLazyLibrary", ["CLazyLibrary"]),
     ("SecureFiles", ["SecureFiles"]),
     ("SystemTesting", ["SystemTesting"]),
     ("DPoP", ["DPoP"]),
@@ -243,6 +252,11 @@ let generatedTargets: [Target] = [
         path: "Interfaces/UploadsInterface/Sources/UploadsInterface",
         swiftSettings: swiftSettings
     ),
+    // Support/LazyLibrary
+    .target(
+        name: "CLazyLibrary",
+        path: "Support/LazyLibrary/Sources/CLazyLibrary"
+    ),
     // Support/SecureFiles
     .target(
         name: "SecureFiles",
@@ -282,38 +296,39 @@ let generatedTargets: [Target] = [
     // Modules/ImageConversion
     .target(
         name: "ImageConversion",
-        dependencies: ["ImageConversionInterface", "CHeif", "CWebP", "CImageCodecShim"],
+        dependencies: ["ImageConversionInterface", "CHeif", "CWebP", "CImageCodecShim", "CImageCodecLoader"],
         path: "Modules/ImageConversion/Sources/ImageConversion",
         swiftSettings: swiftSettings
     ),
     .systemLibrary(
         name: "CHeif",
         path: "Modules/ImageConversion/Sources/CHeif",
-        pkgConfig: "libheif",
         providers: [.apt(["libheif-dev"])]
     ),
     .systemLibrary(
         name: "CWebP",
         path: "Modules/ImageConversion/Sources/CWebP",
-        pkgConfig: "libwebp",
         providers: [.apt(["libwebp-dev"])]
     ),
     .systemLibrary(
         name: "CTIFF",
         path: "Modules/ImageConversion/Sources/CTIFF",
-        pkgConfig: "libtiff-4",
         providers: [.apt(["libtiff-dev"])]
     ),
     .systemLibrary(
         name: "CJPEG",
         path: "Modules/ImageConversion/Sources/CJPEG",
-        pkgConfig: "libjpeg",
         providers: [.apt(["libjpeg62-turbo-dev"])]
     ),
     .target(
         name: "CImageCodecShim",
-        dependencies: ["CHeif", "CTIFF", "CJPEG"],
+        dependencies: ["CHeif", "CTIFF", "CJPEG", "CImageCodecLoader"],
         path: "Modules/ImageConversion/Sources/CImageCodecShim"
+    ),
+    .target(
+        name: "CImageCodecLoader",
+        dependencies: ["CHeif", "CWebP", "CTIFF", "CJPEG", "CLazyLibrary"],
+        path: "Modules/ImageConversion/Sources/CImageCodecLoader"
     ),
     // Modules/KeychainStore
     .target(
@@ -489,7 +504,6 @@ let generatedTargets: [Target] = [
     .systemLibrary(
         name: "CMagic",
         path: "Modules/ShareIntake/Sources/CMagic",
-        pkgConfig: "libmagic",
         providers: [.apt(["libmagic-dev"])]
     ),
     .systemLibrary(
@@ -499,6 +513,11 @@ let generatedTargets: [Target] = [
         providers: [.apt(["libxml2-dev"])]
     ),
     .target(
+        name: "CMagicLoader",
+        dependencies: ["CMagic", "CLazyLibrary"],
+        path: "Modules/ShareIntake/Sources/CMagicLoader"
+    ),
+    .target(
         name: "ShareIntake",
         dependencies: [
             "ShareCore",
@@ -506,6 +525,7 @@ let generatedTargets: [Target] = [
             "ImageConversionInterface",
             "SecureFiles",
             "CMagic",
+            "CMagicLoader",
             "CLibXML2",
         ],
         path: "Modules/ShareIntake/Sources/ShareIntake",
@@ -602,7 +622,8 @@ let package = Package(
             name: "ShareCLI",
             dependencies: ["ShareCLIKit"],
             path: "Apps/ShareCLI",
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            linkerSettings: shippedProgramLinkerSettings
         ),
         .testTarget(
             name: "ShareCLIKitTests",
@@ -633,6 +654,7 @@ let package = Package(
             swiftSettings: swiftSettings,
             // Apps/ShareDaemon/GnuTLSInitialization.swift: the symbol GnuTLS's constructor looks for.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"])]
+                + shippedProgramLinkerSettings
         ),
 
         // MARK: Apps: share-server (the reference server)

@@ -4,10 +4,11 @@
 //
 // The C libraries are Debian's, reached through system-library targets owned
 // by this package only: `CHeif` (libheif), `CWebP` (libwebp), `CTIFF`
-// (libtiff), `CJPEG` (libjpeg-turbo), and `CImageCodecShim`, a few C
-// functions for what Swift cannot do safely (libjpeg's longjmp errors,
-// libtiff's variadic error handlers, descriptor readers for libheif and
-// libtiff).
+// (libtiff), `CJPEG` (libjpeg-turbo), headers only: nothing links them,
+// `CImageCodecLoader` opens each on first use (docs/adr/0019). And
+// `CImageCodecShim`, a few C functions for what Swift cannot do safely
+// (libjpeg's longjmp errors, libtiff's variadic error handlers, descriptor
+// readers for libheif and libtiff).
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -26,13 +27,14 @@ let package = Package(
     dependencies: [
         .package(path: "../../Support/SystemTesting"),
         .package(path: "../../Interfaces/ImageConversionInterface"),
+        .package(path: "../../Support/LazyLibrary"),
     ],
     targets: [
         .target(
             name: "ImageConversion",
             dependencies: [
                 .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
-                "CHeif", "CWebP", "CImageCodecShim",
+                "CHeif", "CWebP", "CImageCodecShim", "CImageCodecLoader",
             ],
             swiftSettings: swiftSettings
         ),
@@ -41,30 +43,34 @@ let package = Package(
         .systemLibrary(
             name: "CHeif",
             path: "Sources/CHeif",
-            pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
         .systemLibrary(
             name: "CWebP",
             path: "Sources/CWebP",
-            pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]
         ),
         .systemLibrary(
             name: "CTIFF",
             path: "Sources/CTIFF",
-            pkgConfig: "libtiff-4",
             providers: [.apt(["libtiff-dev"])]
         ),
         .systemLibrary(
             name: "CJPEG",
             path: "Sources/CJPEG",
-            pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"])]
         ),
         .target(
             name: "CImageCodecShim",
-            dependencies: ["CHeif", "CTIFF", "CJPEG"]
+            dependencies: ["CHeif", "CTIFF", "CJPEG", "CImageCodecLoader"]
+        ),
+        // The codecs' functions, loading each library on first use (nothing
+        // links them; docs/adr/0019).
+        .target(
+            name: "CImageCodecLoader",
+            dependencies: [
+                "CHeif", "CWebP", "CTIFF", "CJPEG", .product(name: "CLazyLibrary", package: "LazyLibrary"),
+            ]
         ),
 
         .testTarget(
@@ -74,7 +80,10 @@ let package = Package(
                 .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
                 .product(name: "SystemTesting", package: "SystemTesting"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // The fixtures encode HEIF test pictures with libheif's encoder,
+            // which the program itself never calls (so no wrapper has it).
+            linkerSettings: [.linkedLibrary("heif")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -22,12 +22,12 @@ let package = Package(
         .package(path: "../../Interfaces/ShareIntakeInterface"),
         .package(path: "../../Interfaces/ImageConversionInterface"),
         .package(path: "../../Support/SecureFiles"),
+        .package(path: "../../Support/LazyLibrary"),
     ],
     targets: [
         .systemLibrary(
             name: "CMagic",
             path: "Sources/CMagic",
-            pkgConfig: "libmagic",
             providers: [.apt(["libmagic-dev"])]
         ),
         .systemLibrary(
@@ -36,6 +36,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // libmagic's functions, loading it on first use (nothing links it; docs/adr/0019).
+        .target(
+            name: "CMagicLoader",
+            dependencies: ["CMagic", .product(name: "CLazyLibrary", package: "LazyLibrary")]
+        ),
         .target(
             name: "ShareIntake",
             dependencies: [
@@ -43,7 +48,7 @@ let package = Package(
                 .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
                 .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
                 .product(name: "SecureFiles", package: "SecureFiles"),
-                "CMagic", "CLibXML2",
+                "CMagic", "CMagicLoader", "CLibXML2",
             ],
             swiftSettings: swiftSettings
         ),

@@ -112,4 +112,25 @@ struct PhotoSendTests {
         #expect(try fixture.scanInbox().entries.isEmpty)
         #expect(!fixture.sandbox.stopServer().contains("/api/v1/uploads"))
     }
+
+    @Test(
+        "a HEIC share when libheif cannot be loaded is refused (exit 4) naming libheif; nothing is kept, nothing uploaded",
+        .enabled(if: tools, Comment(rawValue: missing)))
+    func codecThatCannotBeLoaded() async throws {
+        let fixture = try await ShareCLIFixture(seed: Self.jpegOnly)
+        defer { fixture.close() }
+        let heic = try Self.heic(fixture)
+        // A file that is not a library where the dynamic loader looks first.
+        let libraries = fixture.home.file("broken-libraries")
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        try Data("not a library\n".utf8).write(to: URL(fileURLWithPath: libraries + "/libheif.so.1"))
+        let result = try fixture.share(
+            ["send", heic, "--to", "thread:t1", "--json"], environment: ["LD_LIBRARY_PATH": libraries])
+        #expect(result.status == 4, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains("it cannot be converted to JPEG"), "\(result.stderr)")
+        #expect(result.stderr.contains("libheif could not be loaded"), "\(result.stderr)")
+        #expect(ShareCLIFixture.json(result)["code"] as? String == "unsupported_type")
+        #expect(try fixture.scanInbox().entries.isEmpty)
+        #expect(!fixture.sandbox.stopServer().contains("/api/v1/uploads"))
+    }
 }

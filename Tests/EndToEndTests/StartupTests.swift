@@ -51,4 +51,54 @@ struct StartupTests {
         #expect(attached.stderr.contains("shared MIME database was not found"))
         #expect(try fixture.scanInbox().entries.isEmpty)
     }
+
+    /// The libraries only a photo conversion (the codecs) or a file's sniff
+    /// (libmagic) needs, as the dynamic loader names them.
+    static let conversionLibraries = ["libheif.so", "libwebp.so", "libtiff.so", "libjpeg.so", "libmagic.so"]
+
+    @Test(
+        "share --version, a text share and a daemon pass map no photo codec and no libmagic; a HEIC share maps them",
+        .enabled(if: PhotoSendTests.tools, Comment(rawValue: PhotoSendTests.missing)))
+    func codecsOnFirstUse() async throws {
+        let fixture = try await ShareCLIFixture(seed: PhotoSendTests.jpegOnly)
+        defer { fixture.close() }
+        let environment = fixture.sandbox.environment.merging(["LD_DEBUG": "libs"]) { $1 }
+        let runs = [
+            ("share --version", try runProcess(BuiltProducts.path("share"), ["--version"], environment: environment)),
+            (
+                "share send --text",
+                try runProcess(
+                    BuiltProducts.path("share"), ["send", "--text", "hi", "--to", "thread:t1"],
+                    environment: environment)
+            ),
+            (
+                "share send --queue --text",
+                try runProcess(
+                    BuiltProducts.path("share"), ["send", "--queue", "--text", "later", "--to", "thread:t1"],
+                    environment: environment)
+            ),
+            (
+                "share-daemon --once",
+                try runProcess(BuiltProducts.path("share-daemon"), ["--once"], environment: environment)
+            ),
+        ]
+        for (name, run) in runs {
+            #expect(run.status == 0, "\(name): \(run.stdout)")
+            for library in Self.conversionLibraries {
+                #expect(!run.stderr.contains(library), "\(name) loaded \(library)")
+            }
+        }
+        let texts = try await fixture.messages(thread: "t1").compactMap { $0["text"] as? String }
+        #expect(texts.contains("hi") && texts.contains("later"), "\(texts)")
+
+        let heic = try PhotoSendTests.heic(fixture)
+        let photo = try runProcess(
+            BuiltProducts.path("share"), ["send", heic, "--to", "thread:t1", "--verbose"], environment: environment)
+        #expect(photo.status == 0, "\(photo.stdout)")
+        #expect(photo.stderr.contains("image/heif converted to JPEG as IMG_0001.jpg"))
+        for library in ["libheif.so", "libjpeg.so", "libmagic.so"] {
+            #expect(photo.stderr.contains(library), "a HEIC share did not load \(library)")
+        }
+    }
 }
+

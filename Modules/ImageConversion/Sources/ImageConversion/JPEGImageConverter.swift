@@ -1,3 +1,4 @@
+import CImageCodecLoader
 public import ImageConversionInterface
 
 /// Converts HEIF and HEIC, AVIF, WebP and TIFF photos into JPEG with
@@ -27,16 +28,24 @@ public struct JPEGImageConverter: ImageConverting {
     /// - Throws: ``ImageConversionError``: `unsupported` for a file that is
     ///   none of the formats read here (or an animated WebP), `malformed`
     ///   for a damaged or truncated one, `tooManyPixels` above the limit,
-    ///   `stopped` when the checkpoint said so, and I/O errors.
+    ///   `stopped` when the checkpoint said so, I/O errors, and
+    ///   `unsupported` naming the library when a codec the format needs
+    ///   cannot be loaded (they are opened here, on first use).
     public func convertToJPEG(source: Int32, destination: Int32, options: JPEGConversionOptions)
         throws(ImageConversionError) -> JPEGConversion
     {
         let file = try SourceFile(fd: source)
         if let stop = options.checkpoint() { throw .stopped(stop) }
         switch ImageFormat(signature: try file.bytes(at: 0, count: 16)) {
-        case .heif: return try HEIFDecoder(source: file, options: options).convert(into: destination)
-        case .webp: return try WebPDecoder(source: file, options: options).convert(into: destination)
-        case .tiff: return try TIFFDecoder(source: file, options: options).convert(into: destination)
+        case .heif:
+            try CodecLibraries.load(sk_codec_library_heif, sk_codec_library_jpeg)
+            return try HEIFDecoder(source: file, options: options).convert(into: destination)
+        case .webp:
+            try CodecLibraries.load(sk_codec_library_webp, sk_codec_library_jpeg)
+            return try WebPDecoder(source: file, options: options).convert(into: destination)
+        case .tiff:
+            try CodecLibraries.load(sk_codec_library_tiff, sk_codec_library_jpeg)
+            return try TIFFDecoder(source: file, options: options).convert(into: destination)
         case nil: throw .unsupported("it is not a HEIF, AVIF, WebP or TIFF image")
         }
     }

@@ -1,4 +1,5 @@
 internal import CMagic
+internal import CMagicLoader
 public import ShareIntakeInterface
 import Synchronization
 
@@ -38,10 +39,16 @@ public final class MagicSniffer: ContentSniffing {
     /// - Parameter path: the file.
     /// - Returns: a lowercase media type without parameters.
     /// - Throws: ``IntakeError/unreadable(item:reason:)`` when the file
-    ///   cannot be read or libmagic has no database.
+    ///   cannot be read, libmagic cannot be loaded or has no database.
     public func contentType(ofFileAt path: String) throws(IntakeError) -> String {
         let result: Result<String, IntakeError> = handle.withLock { slot in
             if slot == nil {
+                // libmagic is opened here, on first use (docs/adr/0019).
+                var message = [CChar](repeating: 0, count: 512)
+                guard sk_magic_library_load(&message, message.count) == 0 else {
+                    let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+                    return .failure(.unreadable(item: path, reason: String(decoding: bytes, as: UTF8.self)))
+                }
                 guard let opened = MagicHandle() else {
                     return .failure(.unreadable(item: path, reason: "libmagic cannot load its database"))
                 }

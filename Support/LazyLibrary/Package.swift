@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+// Lazy libraries: a C library opened with `dlopen` when a program first
+// needs it, for the C loaders of the modules that wrap optional parts of a
+// program (the photo codecs, libmagic): a program that never converts a
+// photo or sniffs a file never maps those libraries (docs/adr/0019).
+//
+// A support package (docs/adr/0003-support-layer.md): small, stable, with
+// no domain logic and no dependency on anything in this repository.
+import PackageDescription
+
+let package = Package(
+    name: "LazyLibrary",
+    products: [
+        .library(name: "CLazyLibrary", targets: ["CLazyLibrary"])
+    ],
+    targets: [
+        .target(name: "CLazyLibrary")
+    ],
+    swiftLanguageModes: [.v6]
+)
