@@ -25,11 +25,6 @@ final class RunningServer {
     /// more open while more read.
     static let readers = 8
 
-    /// Memory per connection for its request head and read buffer: 512 KiB,
-    /// so upload parts arrive in chunks of about 256 KiB (at most 128 MiB
-    /// for the default 256 connections, mapped only as they are used).
-    static let connectionMemoryLimit = 512 * 1024
-
     /// Opens the database, loads the seed, starts listening.
     /// - Throws: a readable error for a bad seed, an unusable database path,
     ///   unreadable TLS files or an address that cannot be bound.
@@ -71,11 +66,6 @@ final class RunningServer {
             log = { record in err.write("share-server: \(record)\n") }
         }
         var configuration = HTTPServerConfiguration(tls: tls, requestLog: log)
-        // The engine reads a body in chunks of about half this memory, one
-        // wake-up of a connection thread and one part-file `write` each:
-        // 64 KiB made an 8 MiB upload part 256 of them. The engine maps the
-        // memory per connection and touches only what a request fills.
-        configuration.connectionMemoryLimit = Self.connectionMemoryLimit
         if let value = options.maxConnections { configuration.maxConnections = value }
         if let value = options.maxConnectionsPerAddress { configuration.maxConnectionsPerAddress = value }
         if let value = options.requestHeadTimeoutSeconds { configuration.requestHeadTimeout = .seconds(value) }
