@@ -217,6 +217,41 @@ struct UploadTests {
         #expect(try await alex.send("GET", "/api/v1/uploads/\(other)").object["upload_state"] as? String == "pending")
     }
 
+    @Test(
+        "a stored part damaged or lost on disk is found at completion: 409 naming it, dropped, and sent again",
+        arguments: ServerEngine.allCases)
+    func damagedStoredPart(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        defer { server.stop() }
+        let alex = try await UploadFlow.client(server, "alex")
+        let data = UploadFlow.bytes(3000, seed: 13)
+        let id = try #require(try await UploadFlow.create(alex, data).object["upload_id"] as? String)
+        for n in 1...3 {
+            #expect(
+                try await UploadFlow.put(alex, id, n, UploadFlow.part(data, n, partSize: Self.partSize)).status == 200)
+        }
+        let directory = UploadFlow.directory(server, id)
+        // Part 2 flipped in place (same size), part 3 gone.
+        var damaged = try Data(contentsOf: URL(fileURLWithPath: directory + "/part-2"))
+        damaged[damaged.startIndex + 7] ^= 0x01
+        try damaged.write(to: URL(fileURLWithPath: directory + "/part-2"))
+        try FileManager.default.removeItem(atPath: directory + "/part-3")
+
+        let found = try await alex.send("POST", "/api/v1/uploads/\(id)/complete")
+        #expect(found.status == 409, "\(found.text)")
+        #expect(found.code == "incomplete")
+        #expect(try await UploadFlow.receivedParts(alex, id) == [1])
+        #expect(UploadFlow.files(server, id) == ["part-1"])
+
+        for n in 2...3 {
+            #expect(
+                try await UploadFlow.put(alex, id, n, UploadFlow.part(data, n, partSize: Self.partSize)).status == 200)
+        }
+        let done = try await alex.send("POST", "/api/v1/uploads/\(id)/complete")
+        #expect(done.status == 200, "\(done.text)")
+        #expect(done.object["sha256"] as? String == (try UploadFlow.sha256Hex(data)))
+    }
+
     @Test("a zero-byte file is one empty part", arguments: ServerEngine.allCases)
     func emptyFile(engine: ServerEngine) async throws {
         let server = try ServerProcess.start(engine, seed: UploadFlow.seed())

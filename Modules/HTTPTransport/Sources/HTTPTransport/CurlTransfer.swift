@@ -203,6 +203,13 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Options
 
+    /// Bodies of at least this many bytes are sent through a larger buffer.
+    static let largeBodyBytes: UInt64 = 1 << 20
+    /// The upload buffer of a large body: as much per `pread` and `send` as
+    /// fits a loopback socket's buffer at once, allocated by libcurl for
+    /// that transfer only.
+    static let largeBodyBufferBytes = 512 * 1024
+
     private func setMethodAndBody(context: UnsafeMutableRawPointer) throws(HTTPClientError) {
         let method = request.method
         let length = body?.length ?? 0
@@ -211,6 +218,13 @@ final class CurlTransfer: @unchecked Sendable {
             try set(CURLOPT_READDATA, pointer: context)
             try check(ccurl_easy_setopt_seek_function(easyHandle, Self.seekCallback))
             try set(CURLOPT_SEEKDATA, pointer: context)
+            if length >= Self.largeBodyBytes {
+                // libcurl's 64 KiB upload buffer means one read callback, one
+                // `send` and one wake-up of the receiver per 64 KiB; on a busy
+                // machine each wake-up waits for a core, and a large body then
+                // goes at the pace of the scheduler, not of the copy.
+                try set(CURLOPT_UPLOAD_BUFFERSIZE, Self.largeBodyBufferBytes)
+            }
         }
         switch method {
         case .get where body == nil:

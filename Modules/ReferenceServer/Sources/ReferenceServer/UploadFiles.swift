@@ -20,7 +20,7 @@ import ShareCore
 /// taken from a request.
 enum UploadFiles {
     /// Read and hash buffer size: memory stays fixed however large the upload.
-    static let bufferSize = 64 * 1024
+    static let bufferSize = 256 * 1024
 
     static func directory(_ server: ReferenceServer, _ uploadID: String) -> String {
         server.uploadsDirectory + "/" + uploadID
@@ -100,12 +100,25 @@ enum UploadFiles {
         var parts: [Int: [UInt8]?]
     }
 
+    /// The SHA-256 of parts `1...count` read in order from disk through one
+    /// fixed-size buffer (the whole file never sits in memory): one pass,
+    /// what completing an intact upload costs.
+    /// - Returns: the digest, or nil when a part's file is missing.
+    /// - Throws: ``UploadFileError`` for a read failure other than a missing file.
+    static func hashWhole(_ server: ReferenceServer, _ uploadID: String, count: Int) throws -> [UInt8]? {
+        var whole = try server.crypto.makeSHA256Hasher()
+        for n in 1...max(1, count) {
+            guard try hashFile(partPath(server, uploadID, part: n), { whole.update($0) }) else { return nil }
+        }
+        return try whole.finalize()
+    }
+
     /// Hashes parts `1...count` from disk through fixed-size buffers: the
     /// whole file never sits in memory. The whole file's digest and the
     /// parts' digests are two SHA-256 passes over the same bytes, so they run
     /// at once on two threads, each reading the parts itself (they are in
-    /// the page cache): completing a 2 GiB upload then takes one pass's
-    /// time, not two. A part replaced while this runs is caught by the
+    /// the page cache). Completion needs this only when ``hashWhole(_:_:count:)``
+    /// did not match, to find the damaged parts. A part replaced while this runs is caught by the
     /// caller, which compares the recorded digests again in its transaction.
     /// - Returns: the whole file's digest and each part's.
     /// - Throws: ``UploadFileError`` for a read failure other than a missing file.

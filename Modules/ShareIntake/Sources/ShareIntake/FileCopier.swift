@@ -8,8 +8,9 @@ import ShareIntakeInterface
 #endif
 
 /// Streams bytes from a source descriptor into a copy, never holding more
-/// than one buffer (1 MiB): `pread` for regular files, `poll` and `read`
-/// for pipes and FIFOs so that a writer who stalls meets the deadline.
+/// than one buffer (1 MiB): `sendfile` for regular files (`pread` and
+/// `pwrite` where the kernel cannot copy between the two), `poll` and
+/// `read` for pipes and FIFOs so that a writer who stalls meets the deadline.
 struct FileCopier {
     /// One read at most; progress is reported per chunk.
     static let chunkSize = 1 << 20
@@ -24,10 +25,43 @@ struct FileCopier {
     /// - Returns: the bytes copied.
     /// - Throws: ``IntakeError`` (deadline, size limit, no space, read errors).
     func copyRegularFile(expectedSize: Int64) throws(IntakeError) -> Int64 {
-        try pump(total: expectedSize) { chunk, offset throws(IntakeError) in
+        if let copied = try copyInKernel(expectedSize: expectedSize) { return copied }
+        return try pump(total: expectedSize) { chunk, offset throws(IntakeError) in
             let n = pread(source, chunk.baseAddress, chunk.count, off_t(offset))
             if n < 0 && errno != EINTR { throw failure(errno, copying: false) }
             return n < 0 ? nil : n
+        }
+    }
+
+    /// Copies a regular file with `sendfile`: the kernel moves the bytes from
+    /// the source's page cache into the copy's, so they are copied once
+    /// instead of twice (into this process's buffer and out of it). The
+    /// copy goes in chunks of ``chunkSize`` with the same checks between
+    /// them as ``pump(total:next:)``.
+    /// - Parameter expectedSize: the size at the start, for progress.
+    /// - Returns: the bytes copied, or nil when the kernel cannot copy
+    ///   between these two files (nothing was written then; the caller
+    ///   copies through a buffer).
+    /// - Throws: ``IntakeError`` (deadline, size limit, no space, read errors).
+    private func copyInKernel(expectedSize: Int64) throws(IntakeError) -> Int64? {
+        // sendfile writes at the copy's file position: the copy is new and
+        // empty, its position is 0, and only this loop writes to it.
+        guard lseek(destination, 0, SEEK_CUR) == 0 else { return nil }
+        var copied: Int64 = 0
+        while true {
+            try context.checkTime()
+            var offset = off_t(copied)
+            let n = sendfile(destination, source, &offset, Self.chunkSize)
+            if n < 0 {
+                let code = errno
+                if code == EINTR || code == EAGAIN { continue }
+                if copied == 0 && (code == EINVAL || code == ENOSYS || code == EOPNOTSUPP) { return nil }
+                throw failure(code, copying: true)
+            }
+            if n == 0 { return copied }
+            copied += Int64(n)
+            try context.checkSize(copied)
+            context.report(copied: copied, total: expectedSize)
         }
     }
 
