@@ -372,24 +372,6 @@ class Postgres:
             shutil.rmtree(self.directory, ignore_errors=True)
 
 
-def listening_port(pid):
-    """The TCP port process `pid` listens on, from /proc (its sockets' inodes in /proc/net/tcp)."""
-    inodes = set()
-    for fd in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            target = os.readlink(f"/proc/{pid}/fd/{fd}")
-        except OSError:
-            continue
-        if target.startswith("socket:["):
-            inodes.add(target[8:-1])
-    with open("/proc/net/tcp") as f:
-        for line in f.readlines()[1:]:
-            fields = line.split()
-            if fields[3] == "0A" and fields[9] in inodes:  # 0A: LISTEN
-                return int(fields[1].split(":")[1], 16)
-    raise SetupError(f"share-server (pid {pid}) listens on no TCP port")
-
-
 # ---------------------------------------------------------------- processes
 
 
@@ -489,11 +471,8 @@ class Run:
             line = proc.stdout.readline().decode().strip()
             if line.startswith("listening on http"):
                 self.servers[index] = proc
-                if self.server_ports[index] is None:
-                    # The port is in the log line's address; with --public-origin
-                    # the line names that origin, so ask the socket table.
-                    self.server_ports[index] = listening_port(proc.pid) if self.public_origin else \
-                        int(line.rsplit(":", 1)[1])
+                # The line names the address listened on (also with --public-origin).
+                self.server_ports[index] = int(line.rsplit(":", 1)[1])
                 return
             proc.wait()
             self.reap(proc)
