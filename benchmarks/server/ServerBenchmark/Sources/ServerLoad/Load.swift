@@ -1,4 +1,4 @@
-public import BenchmarkSupport
+import BenchmarkSupport
 public import DPoP
 public import Foundation
 import Glibc
@@ -138,6 +138,27 @@ public enum Load {
         }
         if let error = results.error { throw error }
         return (0..<inputs.count).map { results.pools[$0]! }
+    }
+
+    /// Makes the window's requests (``makePools(_:count:origin:phase:)``,
+    /// phase `m`) and checks that the first proofs will still be inside the
+    /// server's 60-second `iat` window when the last request goes out.
+    /// - Returns: the pools and the seconds making them took.
+    /// - Throws: a DPoP error; ``HTTPConnection/Failure`` when making took
+    ///   so long that `seconds` of load would outlast the `iat` window.
+    public static func makeWindowPools(_ sessions: [Session], count: Int, origin: String, seconds: Double) throws
+        -> (pools: [RequestPool], making: Double)
+    {
+        let madeAt = Clock.nanoseconds()
+        let pools = try makePools(sessions, count: count, origin: origin, phase: "m")
+        let making = Double(Clock.nanoseconds() - madeAt) / 1e9
+        guard making + seconds + 5 < 60 else {
+            throw HTTPConnection.Failure(
+                description: String(
+                    format: "making the proofs took %.1f s: with --seconds %.0f the first ones would leave the "
+                        + "server's 60 s iat window; use fewer --seconds", making, seconds))
+        }
+        return (pools, making)
     }
 
     /// What was measured around a window.
