@@ -83,16 +83,16 @@ struct PostgresBenchmark {
                 + String(format: "   (before the windows %.1f, after them %.1f)", before, after))
         say(
             String(
+                format: "ratio requests/s 2 processes : 1 process = %.3f   (%.1f against %.1f; server CPU per "
+                    + "request %.0f µs against %.0f µs)", two.requestsPerSecond / one.requestsPerSecond,
+                two.requestsPerSecond, one.requestsPerSecond, two.serverCPUPerRequest, one.serverCPUPerRequest))
+        say(
+            String(
                 format: "ratio requests/s (1 process) : pgbench commits/s = %.3f   (createMessage : what "
                     + "PostgreSQL commits alone)", one.requestsPerSecond / commits))
         say(
             String(
                 format: "ratio requests/s (2 processes) : pgbench commits/s = %.3f", two.requestsPerSecond / commits))
-        say(
-            String(
-                format: "ratio requests/s 2 processes : 1 process = %.3f   (%.1f against %.1f; server CPU per "
-                    + "request %.0f µs against %.0f µs)", two.requestsPerSecond / one.requestsPerSecond,
-                two.requestsPerSecond, one.requestsPerSecond, two.serverCPUPerRequest, one.serverCPUPerRequest))
     }
 
     /// Starts `processes` servers on a new database, logs one user in per
