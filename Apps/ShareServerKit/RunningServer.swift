@@ -58,7 +58,7 @@ final class RunningServer {
             iatWindowSeconds: seed.settings.iatWindowSeconds)
         let server = try ReferenceServer(
             database: database, crypto: crypto, verifier: verifier, settings: seed.settings,
-            uploadsDirectory: options.databasePath + ".uploads")
+            uploadsDirectory: options.uploadsDirectory)
         try server.loadSeed(seed)
         var log: (@Sendable (HTTPRequestLogRecord) -> Void)?
         if !options.quiet {
@@ -69,11 +69,19 @@ final class RunningServer {
         if let value = options.maxConnections { configuration.maxConnections = value }
         if let value = options.maxConnectionsPerAddress { configuration.maxConnectionsPerAddress = value }
         if let value = options.requestHeadTimeoutSeconds { configuration.requestHeadTimeout = .seconds(value) }
+        // Behind a load balancer every process names the one origin clients
+        // use, so a proof made for it is accepted by whichever process gets
+        // it; set before the first request can arrive.
+        if let publicOrigin = options.publicOrigin { server.setPublicOrigin(publicOrigin) }
         let engine = MicroHTTPServer(handler: server, configuration: configuration)
         let port = try engine.start(host: options.host, port: options.port)
         let hostPart = options.host.contains(":") ? "[\(options.host)]" : options.host
         let origin = "\(tls == nil ? "http" : "https")://\(hostPart):\(port)"
-        server.setPublicOrigin(origin)
+        if let publicOrigin = options.publicOrigin {
+            io.err.write("share-server: public origin \(publicOrigin)\n")
+        } else {
+            server.setPublicOrigin(origin)
+        }
         if options.seed == "demo" {
             let list = DemoSeed.passwords.map { "\($0.username) / \($0.password)" }.joined(separator: ", ")
             io.err.write("share-server: demo people (username / password): \(list)\n")

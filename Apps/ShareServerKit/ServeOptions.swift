@@ -1,4 +1,5 @@
 import AppSupport
+import DPoP
 import Foundation
 
 /// The command line of `share-server` when it serves.
@@ -6,6 +7,10 @@ struct ServeOptions {
     let host: String
     let port: Int
     let databasePath: String
+    /// `--uploads DIR`: where upload parts are kept; `PATH.uploads` next to the database when absent.
+    let uploadsDirectory: String
+    /// `--public-origin URL`: the origin clients use, in canonical form; nil to use the bound address.
+    let publicOrigin: String?
     let seed: String
     let tlsCertificate: String?
     let tlsKey: String?
@@ -21,6 +26,12 @@ struct ServeOptions {
     static let listen = ValueOption("--listen", "HOST:PORT", "address to listen on; port 0 picks a free port")
     /// `--db PATH`.
     static let database = ValueOption("--db", "PATH", "the SQLite database", completion: .files)
+    /// `--uploads DIR`.
+    static let uploads = ValueOption(
+        "--uploads", "DIR", "where upload parts are kept (default: PATH.uploads)", completion: .files)
+    /// `--public-origin URL`.
+    static let publicOriginOption = ValueOption(
+        "--public-origin", "URL", "the origin clients use (checked against each proof's htu, named in links)")
     /// `--seed demo|FILE`.
     static let seed = ValueOption("--seed", "demo|FILE", "the instance to load", completion: .files)
     /// `--tls-cert FILE`.
@@ -43,7 +54,7 @@ struct ServeOptions {
     static let declaration = CommandDeclaration(
         "share-server", summary: "the ShareKit reference server",
         declared: [
-            listen, database, seed, tlsCertificate, tlsKey, quietFlag, maxConnectionsOption,
+            listen, database, uploads, publicOriginOption, seed, tlsCertificate, tlsKey, quietFlag, maxConnectionsOption,
             maxConnectionsPerAddressOption, requestHeadTimeoutOption,
         ])
 
@@ -59,6 +70,9 @@ struct ServeOptions {
         host = String(listen[..<colon])
         self.port = port
         databasePath = try parsed.required(Self.database)
+        uploadsDirectory = parsed.value(Self.uploads) ?? databasePath + ".uploads"
+        guard !uploadsDirectory.isEmpty else { throw UsageError("--uploads needs a directory") }
+        publicOrigin = try parsed.value(Self.publicOriginOption).map(Self.publicOrigin)
         seed = try parsed.required(Self.seed)
         tlsCertificate = parsed.value(Self.tlsCertificate)
         tlsKey = parsed.value(Self.tlsKey)
@@ -69,6 +83,29 @@ struct ServeOptions {
         maxConnections = try Self.number(parsed, Self.maxConnectionsOption, minimum: 1)
         maxConnectionsPerAddress = try Self.number(parsed, Self.maxConnectionsPerAddressOption, minimum: 0)
         requestHeadTimeoutSeconds = try Self.number(parsed, Self.requestHeadTimeoutOption, minimum: 1)
+    }
+
+    /// The canonical form of a `--public-origin` value: `scheme://host[:port]`
+    /// with scheme and host in lowercase and a default port dropped, as
+    /// proofs' `htu` are compared.
+    /// - Throws: ``UsageError`` unless it is an `http` or `https` URL with a
+    ///   host, an optional port and nothing else (a lone `/` is allowed).
+    static func publicOrigin(_ text: String) throws -> String {
+        let refusal = UsageError(
+            "--public-origin must be http:// or https:// with a host and an optional port and no path, "
+                + "e.g. https://chat.example.com")
+        guard let uri = try? HTTPTargetURI(text), uri.path == "/", !uri.host.isEmpty,
+            let authorityStart = text.range(of: "://")?.upperBound
+        else { throw refusal }
+        // HTTPTargetURI drops user information, query and fragment, which an
+        // origin must not have at all; and a path other than `/` (even one
+        // that normalizes to it) is refused.
+        let rest = text[authorityStart...]
+        let authority = rest.prefix { $0 != "/" }
+        guard !text.contains(where: { "?#@\\".contains($0) }), rest.dropFirst(authority.count).count <= 1,
+            !authority.hasSuffix(":")
+        else { throw refusal }
+        return uri.origin
     }
 
     /// The whole number given to `option`, nil when it is absent.

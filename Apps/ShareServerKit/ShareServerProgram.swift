@@ -29,8 +29,14 @@ public enum ShareServerProgram {
 
         Serving:
           --listen HOST:PORT   address to listen on; port 0 picks a free port
-          --db PATH            SQLite database (created if missing); upload parts
-                               are kept in PATH.uploads/ next to it
+          --db PATH            SQLite database (created if missing)
+          --uploads DIR        where upload parts are kept (default PATH.uploads/
+                               next to the database); every process serving one
+                               database must be given the same folder
+          --public-origin URL  the origin clients use, e.g. https://chat.example.com
+                               behind a load balancer (scheme, host, optional port;
+                               default: the address listened on); every proof's
+                               htu is checked against it and the server names it
           --seed demo|FILE     the instance to load (idempotent); `demo` seeds
                                alex, sam and robin and prints their passwords on stderr
           --tls-cert FILE      serve HTTPS with this PEM certificate (needs --tls-key)
@@ -46,8 +52,12 @@ public enum ShareServerProgram {
                                seconds a client has to send a whole request head
                                (default 10; bytes sent slowly do not extend it)
 
+        Several processes may serve one database at once (give them the same
+        --uploads and --public-origin): replay checks, nonces, refresh rotation,
+        idempotency, uploads, the event feed, throttling and quotas hold across them.
+
         The first line on stdout is `listening on http://HOST:PORT` (or https://),
-        printed once the socket accepts connections. SIGTERM and SIGINT stop the
+        the address listened on, printed once the socket accepts connections. SIGTERM and SIGINT stop the
         server gracefully: in-flight requests finish, the database is closed.
 
         Exit codes:

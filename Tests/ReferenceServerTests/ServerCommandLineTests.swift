@@ -18,6 +18,18 @@ struct ServerCommandLineTests {
             (["--listen", "127.0.0.1:0", "--seed", "demo"], "--db is required"),
             (["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--tls-cert", "c.pem"], "go together"),
             (["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--bogus"], "unknown option --bogus"),
+            (
+                ["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--public-origin", "https://x/chat"],
+                "--public-origin must be http:// or https:// with a host"
+            ),
+            (
+                ["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--public-origin", "ftp://x"],
+                "--public-origin must be http:// or https:// with a host"
+            ),
+            (
+                ["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--public-origin", "https://x?a=b"],
+                "--public-origin must be http:// or https:// with a host"
+            ),
         ])
     func usage(arguments: [String], message: String) throws {
         let result = try server(arguments)

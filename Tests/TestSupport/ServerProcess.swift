@@ -11,7 +11,8 @@ public import SystemTesting
 public final class ServerProcess: @unchecked Sendable {
     /// The server's temporary directory (database, log, seed).
     public let directory: TemporaryDirectory
-    /// The SQLite database, for `share-server admin`.
+    /// The database (`--db`), for `share-server admin`: an SQLite path in
+    /// the directory unless another was given.
     public let databasePath: String
     /// The request log (the server's stderr).
     public let logPath: String
@@ -28,14 +29,16 @@ public final class ServerProcess: @unchecked Sendable {
     ///     (give the directory of a stopped server to start it again on its database).
     ///   - listen: the address to listen on; a port of 0 lets the system choose
     ///     (give the origin's `host:port` of a stopped server to bring it back where clients expect it).
+    ///   - database: the `--db` value, `server.db` in the directory when nil
+    ///     (give another server's to run a second process on its database).
     /// - Throws: ``ServerProcessError`` when the server does not start.
     public init(
         seed: [String: Any]? = nil, extraArguments: [String] = [], directory: TemporaryDirectory? = nil,
-        listen: String = "127.0.0.1:0"
+        listen: String = "127.0.0.1:0", database: String? = nil
     ) throws {
         let directory = try directory ?? TemporaryDirectory(prefix: "share-server")
         self.directory = directory
-        databasePath = directory.file("server.db")
+        databasePath = database ?? directory.file("server.db")
         logPath = directory.file("server.log")
         var seedArgument = "demo"
         if let seed {

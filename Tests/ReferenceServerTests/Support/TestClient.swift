@@ -27,7 +27,11 @@ final class TestClient: @unchecked Sendable {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    let origin: String
+    /// Where requests go (a test may move the client to another server process).
+    var origin: String
+    /// The origin proofs name in `htu`: ``origin`` unless the servers have a
+    /// public origin of their own (`--public-origin`).
+    var proofOrigin: String?
     let crypto: any CryptoProvider = OpenSSLCryptoProvider()
     let key: any P256SigningKey
     let signer: ES256ProofSigner
@@ -112,7 +116,8 @@ final class TestClient: @unchecked Sendable {
         }
         if let token { request.setValue("DPoP \(token)", forHTTPHeaderField: "Authorization") }
         if proof {
-            let signed = try signer.makeProof(method: method, url: origin + path, accessToken: token, nonce: nonce)
+            let signed = try signer.makeProof(
+                method: method, url: (proofOrigin ?? origin) + path, accessToken: token, nonce: nonce)
             request.setValue(signed, forHTTPHeaderField: "DPoP")
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

@@ -102,20 +102,17 @@ enum AuthRoutes {
                 // nobody holds the pair it made (never used), the same key
                 // asks again. Rotate once more instead of ending the family.
                 let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
-                try rotate(server, sessionID: owner.sessionID, to: tokens, spending: unused, previousRefreshHash: hash)
+                guard
+                    try rotate(
+                        server, sessionID: owner.sessionID, to: tokens, spending: unused, previousRefreshHash: hash)
+                else { return try reuse(server, owner) }
                 try Audit.record(
                     server, kind: "refresh_retry", username: owner.username, sessionID: owner.sessionID,
                     familyID: owner.familyID)
                 return .success(tokens)
             }
-            guard let current else {
-                // Not the current token of any session: it was rotated already. Reuse.
-                try revokeFamily(server, sessionID: owner.sessionID, reason: "refresh_reuse")
-                try Audit.record(
-                    server, kind: "refresh_reuse", username: owner.username, sessionID: owner.sessionID,
-                    familyID: owner.familyID)
-                return .failure(Problems.refreshReuse)
-            }
+            // Not the current token of any session: it was rotated already.
+            guard let current else { return try reuse(server, owner) }
             if try current.get("revoked_at", as: Int64?.self) != nil { return .failure(Problems.sessionRevoked) }
             if try current.get("refresh_expires_at", as: Int64.self) <= server.now {
                 return .failure(Problems.tokenExpired)
@@ -125,7 +122,8 @@ enum AuthRoutes {
                 return .failure(Problems.sessionRevoked)
             }
             let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
-            try rotate(server, sessionID: owner.sessionID, to: tokens, spending: hash, previousRefreshHash: hash)
+            guard try rotate(server, sessionID: owner.sessionID, to: tokens, spending: hash, previousRefreshHash: hash)
+            else { return try reuse(server, owner) }
             return .success(tokens)
         }
         switch outcome {
@@ -161,30 +159,50 @@ enum AuthRoutes {
         return try row.get("refresh_hash", as: String.self)
     }
 
+    /// The answer to a spent refresh token: the family ends, the reuse is audited.
+    private static func reuse(_ server: ReferenceServer, _ owner: RefreshOwner) throws -> Result<
+        IssuedTokens, HTTPProblem
+    > {
+        try revokeFamily(server, sessionID: owner.sessionID, reason: "refresh_reuse")
+        try Audit.record(
+            server, kind: "refresh_reuse", username: owner.username, sessionID: owner.sessionID,
+            familyID: owner.familyID)
+        return .failure(Problems.refreshReuse)
+    }
+
     /// Replaces the session's pair. `spending`, the current refresh token,
     /// joins the used ones (presenting it later is reuse);
     /// `previousRefreshHash` is the token the client holds until it hears of
     /// the new pair.
+    ///
+    /// The update is conditional on `spending` still being the session's
+    /// refresh token, so of two refreshes of one pair exactly one rotates,
+    /// whichever server process runs them and however the database orders
+    /// their transactions; the other sees reuse.
+    /// - Returns: false when another rotation came first (nothing changed).
     private static func rotate(
         _ server: ReferenceServer, sessionID: String, to tokens: IssuedTokens, spending: String,
         previousRefreshHash: String
-    ) throws {
-        try server.db.execute(
-            "INSERT INTO used_refresh_tokens (refresh_hash, session_id, used_at) VALUES (?, ?, ?)",
-            [.text(spending), .text(sessionID), .integer(server.now)])
-        try server.db.execute(
+    ) throws -> Bool {
+        let rotated = try server.db.execute(
             """
             UPDATE sessions SET access_hash = ?, access_expires_at = ?, refresh_hash = ?, refresh_expires_at = ?,
                 previous_refresh_hash = ?, pair_used_at = NULL
-            WHERE id = ?
+            WHERE id = ? AND refresh_hash = ?
             """,
             [
                 .text(try server.ids.hash(tokens.accessToken)),
                 .integer(server.now + server.settings.accessTTLSeconds),
                 .text(try server.ids.hash(tokens.refreshToken)),
                 .integer(server.now + server.settings.refreshTTLSeconds),
-                .text(previousRefreshHash), .text(sessionID),
-            ])
+                .text(previousRefreshHash), .text(sessionID), .text(spending),
+            ]
+        ).changes
+        guard rotated == 1 else { return false }
+        try server.db.execute(
+            "INSERT INTO used_refresh_tokens (refresh_hash, session_id, used_at) VALUES (?, ?, ?)",
+            [.text(spending), .text(sessionID), .integer(server.now)])
+        return true
     }
 
     static func createExtensionSession(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {

@@ -40,7 +40,9 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     ///     builds it over ``replayStore(on:)`` of the same database so replays
     ///     are caught across restarts and processes.
     ///   - settings: the instance's limits and policies (from the seed).
-    ///   - uploadsDirectory: where upload parts are kept, next to the database.
+    ///   - uploadsDirectory: where upload parts are kept; every process
+    ///     serving the same database must be given the same folder (parts
+    ///     sent to one process are completed on another).
     ///   - clock: the current time (tests move it).
     /// - Throws: `SQLError` when the database cannot be migrated, or a file
     ///   system error when the uploads directory cannot be created.
@@ -72,9 +74,12 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
         SQLReplayStore(db: database)
     }
 
-    /// Sets the origin clients reach the server at (`http://127.0.0.1:PORT`),
-    /// once the port is bound; proofs' `htu` are compared against it.
-    /// - Parameter origin: scheme, host and port.
+    /// Sets the origin clients reach the server at: the public origin of a
+    /// deployment (`https://chat.example.com`, the same for every process
+    /// behind its load balancer), else the bound address
+    /// (`http://127.0.0.1:PORT`) once the port is known. Proofs' `htu` are
+    /// compared against it, and pushes name the instance by it.
+    /// - Parameter origin: scheme, host and optional port, without a path.
     public func setPublicOrigin(_ origin: String) {
         originState.withLock { $0 = origin }
     }
