@@ -19,6 +19,7 @@ import asyncio
 import hashlib
 import json
 import os
+import pwd
 import random
 import shutil
 import signal
@@ -257,7 +258,6 @@ class Postgres:
         self.bindir = self.find_bindir()
         self.user, self.runuser, self.owner = "postgres", None, None
         if os.geteuid() == 0:
-            import pwd
             try:
                 account = pwd.getpwnam("postgres")
             except KeyError:
@@ -272,7 +272,6 @@ class Postgres:
                                  "('could not look up effective user ID'); Debian's standard mode is 644")
             self.owner = (account.pw_uid, account.pw_gid)
         else:
-            import pwd
             self.user = pwd.getpwuid(os.geteuid()).pw_name
         # A short path of its own: the socket's path must fit sockaddr_un,
         # and the run's directory (mode 0700, root's) is closed to 'postgres'.
