@@ -640,8 +640,8 @@ let package = Package(
             name: "ShareServerKit",
             dependencies: [
                 "AppSupport", lib("ShareCore"), lib("ReferenceServer"), lib("HTTPServerInterface"), lib("HTTPTypes"),
-                lib("MicroHTTPServer"), lib("SQLInterface"), lib("SQLiteStore"), lib("CryptoInterface"),
-                lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"),
+                lib("MicroHTTPServer"), lib("SQLInterface"), lib("SQLiteStore"), lib("PostgresStore"),
+                lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"),
             ],
             path: "Apps/ShareServerKit",
             swiftSettings: swiftSettings
@@ -727,6 +727,7 @@ let package = Package(
             dependencies: [
                 "ShareServer", "ShareServerKit", "TestSupport", lib("ShareCore"), lib("CryptoInterface"),
                 lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"), lib("ReferenceServer"), lib("SystemTesting"),
+                lib("SQLInterface"), lib("SQLiteStore"), lib("PostgresStore"),
             ],
             path: "Tests/ReferenceServerTests",
             swiftSettings: swiftSettings

@@ -1,15 +1,17 @@
 import AppSupport
 import Foundation
 import ReferenceServer
-import SQLiteStore
+import SQLInterface
 
 /// `share-server admin …`: changes for tests and operators, against the
 /// database of a server that may be running (SQLite's WAL and busy timeout
 /// let both write; the server's long polls notice the events).
 enum AdminCommand {
     static let help = """
-        Usage: share-server admin revoke-write --db PATH --user U --channel C
-               share-server admin revoke-session --db PATH --session S
+        Usage: share-server admin revoke-write --db PATH|URI --user U --channel C
+               share-server admin revoke-session --db PATH|URI --session S
+
+        --db is the server's SQLite file or its postgresql:// URI, as when serving.
 
         revoke-write    takes write permission on channel C from user U and emits
                         access.changed for the channel and its threads
@@ -18,7 +20,8 @@ enum AdminCommand {
         """
 
     /// `--db PATH`: the server's database.
-    static let database = ValueOption("--db", "PATH", "the server's SQLite database", completion: .files)
+    static let database = ValueOption(
+        "--db", "PATH|URI", "the server's SQLite database, or its postgresql:// URI", completion: .files)
     /// `--user U`.
     static let user = ValueOption("--user", "U", "the user")
     /// `--channel C`.
@@ -75,11 +78,8 @@ enum AdminCommand {
     }
 
     /// Opens an existing server database; a missing file is an error, not a new empty database.
-    private static func open(_ path: String) throws -> SQLiteDatabase {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw AdminOpenError(path: path)
-        }
-        return try SQLiteDatabase(path: path)
+    private static func open(_ argument: String) throws -> any SQLDatabase {
+        try ServerDatabase(argument).openExisting()
     }
 }
 

@@ -6,15 +6,15 @@ import HTTPTypes
 import MicroHTTPServer
 import OpenSSLCrypto
 import ReferenceServer
-import SQLiteStore
+import SQLInterface
 
 /// A started server: the engine, the application and the database, wired.
 final class RunningServer {
     let origin: String
     private let engine: MicroHTTPServer
-    private let database: SQLiteDatabase
+    private let database: any SQLDatabase
 
-    private init(origin: String, engine: MicroHTTPServer, database: SQLiteDatabase) {
+    private init(origin: String, engine: MicroHTTPServer, database: any SQLDatabase) {
         self.origin = origin
         self.engine = engine
         self.database = database
@@ -48,10 +48,9 @@ final class RunningServer {
             }
             tls = HTTPServerTLS(certificatePEM: certificatePEM, privateKeyPEM: keyPEM)
         }
-        // Reading connections let requests read while a commit flushes; the
-        // writer groups concurrent requests' transactions into one commit.
-        let database = try SQLiteDatabase(
-            path: options.databasePath, configuration: SQLiteConfiguration(readers: Self.readers))
+        // SQLite: reading connections let requests read while a commit
+        // flushes; the writer groups concurrent requests' transactions into one commit.
+        let database = try options.database.open(readers: Self.readers)
         let crypto = OpenSSLCryptoProvider()
         let verifier = ES256ProofVerifier(
             crypto: crypto, replayStore: ReferenceServer.replayStore(on: database),

@@ -6,8 +6,9 @@ import Foundation
 struct ServeOptions {
     let host: String
     let port: Int
-    let databasePath: String
-    /// `--uploads DIR`: where upload parts are kept; `PATH.uploads` next to the database when absent.
+    /// `--db`: a SQLite path or a PostgreSQL URI.
+    let database: ServerDatabase
+    /// Where upload parts are kept: `--uploads`, else `PATH.uploads` next to a SQLite database.
     let uploadsDirectory: String
     /// `--public-origin URL`: the origin clients use, in canonical form; nil to use the bound address.
     let publicOrigin: String?
@@ -25,10 +26,11 @@ struct ServeOptions {
     /// `--listen HOST:PORT`.
     static let listen = ValueOption("--listen", "HOST:PORT", "address to listen on; port 0 picks a free port")
     /// `--db PATH`.
-    static let database = ValueOption("--db", "PATH", "the SQLite database", completion: .files)
+    static let database = ValueOption(
+        "--db", "PATH|URI", "the SQLite database, or a postgresql:// URI", completion: .files)
     /// `--uploads DIR`.
     static let uploads = ValueOption(
-        "--uploads", "DIR", "where upload parts are kept (default: PATH.uploads)", completion: .files)
+        "--uploads", "DIR", "where upload parts are kept (default PATH.uploads)", completion: .files)
     /// `--public-origin URL`.
     static let publicOriginOption = ValueOption(
         "--public-origin", "URL", "the origin clients use (checked against each proof's htu, named in links)")
@@ -54,7 +56,8 @@ struct ServeOptions {
     static let declaration = CommandDeclaration(
         "share-server", summary: "the ShareKit reference server",
         declared: [
-            listen, database, uploads, publicOriginOption, seed, tlsCertificate, tlsKey, quietFlag, maxConnectionsOption,
+            listen, database, uploads, publicOriginOption, seed, tlsCertificate, tlsKey, quietFlag,
+            maxConnectionsOption,
             maxConnectionsPerAddressOption, requestHeadTimeoutOption,
         ])
 
@@ -69,8 +72,16 @@ struct ServeOptions {
         }
         host = String(listen[..<colon])
         self.port = port
-        databasePath = try parsed.required(Self.database)
-        uploadsDirectory = parsed.value(Self.uploads) ?? databasePath + ".uploads"
+        database = ServerDatabase(try parsed.required(Self.database))
+        switch database {
+        case .sqlite(let path):
+            uploadsDirectory = parsed.value(Self.uploads) ?? path + ".uploads"
+        case .postgresql:
+            guard let directory = parsed.value(Self.uploads) else {
+                throw UsageError("--uploads DIR is needed with a PostgreSQL --db (upload parts are files)")
+            }
+            uploadsDirectory = directory
+        }
         guard !uploadsDirectory.isEmpty else { throw UsageError("--uploads needs a directory") }
         publicOrigin = try parsed.value(Self.publicOriginOption).map(Self.publicOrigin)
         seed = try parsed.required(Self.seed)
@@ -102,8 +113,12 @@ struct ServeOptions {
         // that normalizes to it) is refused.
         let rest = text[authorityStart...]
         let authority = rest.prefix { $0 != "/" }
-        guard !text.contains(where: { "?#@\\".contains($0) }), rest.dropFirst(authority.count).count <= 1,
-            !authority.hasSuffix(":")
+        // The host as DNS and TLS certificates spell it: ASCII letters,
+        // digits, `-` and `.` (an internationalized name in its `xn--`
+        // form), or an IP literal; no percent escapes.
+        let hostCharacters = authority.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]".contains($0)) }
+        guard hostCharacters, !text.contains(where: { "?#@\\".contains($0) }),
+            rest.dropFirst(authority.count).count <= 1, !authority.hasSuffix(":")
         else { throw refusal }
         return uri.origin
     }

@@ -20,9 +20,9 @@ public enum ShareServerProgram {
     public static let help = """
         share-server: the ShareKit reference server (docs/protocol.md)
 
-        Usage: share-server --listen HOST:PORT --db PATH --seed demo|FILE [options]
-               share-server admin revoke-write --db PATH --user U --channel C
-               share-server admin revoke-session --db PATH --session S
+        Usage: share-server --listen HOST:PORT --db PATH|URI --seed demo|FILE [options]
+               share-server admin revoke-write --db PATH|URI --user U --channel C
+               share-server admin revoke-session --db PATH|URI --session S
                share-server routes [--json]
                share-server help [routes|admin] | manpage
                share-server --help | --version
@@ -30,9 +30,13 @@ public enum ShareServerProgram {
         Serving:
           --listen HOST:PORT   address to listen on; port 0 picks a free port
           --db PATH            SQLite database (created if missing)
+          --db URI             PostgreSQL database, as a libpq connection URI:
+                               postgresql://USER@HOST/DB?host=/socket/dir (or
+                               postgres://…); the schema is created or migrated;
+                               needs --uploads; a password is never printed
           --uploads DIR        where upload parts are kept (default PATH.uploads/
-                               next to the database); every process serving one
-                               database must be given the same folder
+                               next to a SQLite database); every process serving
+                               one database must be given the same folder
           --public-origin URL  the origin clients use, e.g. https://chat.example.com
                                behind a load balancer (scheme, host, optional port;
                                default: the address listened on); every proof's

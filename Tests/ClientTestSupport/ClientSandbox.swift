@@ -33,10 +33,12 @@ public final class ClientSandbox: @unchecked Sendable {
     /// - Parameters:
     ///   - seed: the server's seed, or nil for `demo`.
     ///   - prefix: a readable prefix for the temporary directory.
+    ///   - engine: the server's database engine (SQLite unless given).
     /// - Throws: when the server cannot start or the client side cannot be built
-    ///   (the server is stopped again then).
-    public init(seed: [String: Any]? = nil, prefix: String) throws {
-        server = try ServerProcess(seed: seed)
+    ///   (the server is stopped again then); `TemporaryPostgres.Unavailable`
+    ///   when PostgreSQL was asked for and cannot run here.
+    public init(seed: [String: Any]? = nil, prefix: String, engine: ServerEngine = .sqlite) throws {
+        server = try ServerProcess(engine: engine, seed: seed)
         self.seed = seed
         do {
             home = try TemporaryDirectory(prefix: prefix)
@@ -74,7 +76,7 @@ public final class ClientSandbox: @unchecked Sendable {
         logLock.lock()
         defer { logLock.unlock() }
         let hostPort = origin.replacingOccurrences(of: "http://", with: "")
-        server = try ServerProcess(seed: seed, directory: server.directory, listen: hostPort)
+        server = try ServerProcess(engine: server.engine, seed: seed, directory: server.directory, listen: hostPort)
         serverLog = nil
     }
 

@@ -12,6 +12,7 @@ import SharedState
 import SharedStateInterface
 import SystemTesting
 import TestSupport
+import Testing
 
 /// Alex, logged in with a parent and a child session, and the `share`
 /// program run as a separate process the way a person runs it, against a
@@ -25,8 +26,14 @@ final class ShareCLIFixture: @unchecked Sendable {
     ///   - seed: the server's seed; nil for `demo`.
     ///   - childSession: whether to make the child session too (false: the
     ///     parent only, as after a login whose child could not be made).
-    init(seed: [String: Any]? = nil, childSession: Bool = true) async throws {
-        sandbox = try ClientSandbox(seed: seed, prefix: "share-send-test")
+    ///   - engine: the server's database engine; the test is cancelled (a
+    ///     skip with the reason) where PostgreSQL cannot run.
+    init(seed: [String: Any]? = nil, childSession: Bool = true, engine: ServerEngine = .sqlite) async throws {
+        do {
+            sandbox = try ClientSandbox(seed: seed, prefix: "share-send-test", engine: engine)
+        } catch let unavailable as TemporaryPostgres.Unavailable {
+            try Test.cancel("skipped on PostgreSQL: \(unavailable)")
+        }
         do {
             let issuer = sandbox.connection.issuer
             try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))

@@ -12,9 +12,11 @@ import Testing
 /// `share-server`, the inbox on disk, the server's messages over HTTP.
 @Suite("share send, end to end")
 struct ShareSendTests {
-    @Test("text into a thread: sent, printed with the display path and message id, nothing left in the inbox")
-    func textIntoThread() async throws {
-        let fixture = try await ShareCLIFixture()
+    @Test(
+        "text into a thread: sent, printed with the display path and message id, nothing left in the inbox",
+        arguments: ServerEngine.allCases)
+    func textIntoThread(engine: ServerEngine) async throws {
+        let fixture = try await ShareCLIFixture(engine: engine)
         defer { fixture.close() }
         let result = try fixture.share(["send", "--text", "hello from the CLI", "--to", "thread:t1"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -44,9 +46,11 @@ struct ShareSendTests {
         #expect((object["target"] as? [String: Any])?["display_path"] as? String == "server > Gateway")
     }
 
-    @Test("an image and a PDF make one message with two attachments of concrete types, byte for byte")
-    func imageAndPDF() async throws {
-        let fixture = try await ShareCLIFixture()
+    @Test(
+        "an image and a PDF make one message with two attachments of concrete types, byte for byte",
+        arguments: ServerEngine.allCases)
+    func imageAndPDF(engine: ServerEngine) async throws {
+        let fixture = try await ShareCLIFixture(engine: engine)
         defer { fixture.close() }
         let png = fixture.home.file("dot.png")
         let pdf = fixture.home.file("paper.pdf")

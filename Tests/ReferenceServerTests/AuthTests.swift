@@ -9,9 +9,9 @@ import Testing
 /// Sessions, tokens and DPoP against a real `share-server` process over loopback.
 @Suite("reference server: sessions and DPoP")
 struct AuthTests {
-    @Test("login binds a session to the key; resource requests need token and proof")
-    func loginAndResource() async throws {
-        let server = try ServerProcess()
+    @Test("login binds a session to the key; resource requests need token and proof", arguments: ServerEngine.allCases)
+    func loginAndResource(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try TestClient(origin: server.origin)
         let login = try await alex.login("alex", "alex-demo-pass")
@@ -31,9 +31,9 @@ struct AuthTests {
         #expect(noToken.code == "invalid_token")
     }
 
-    @Test("a wrong password is refused without saying which part was wrong")
-    func wrongPassword() async throws {
-        let server = try ServerProcess()
+    @Test("a wrong password is refused without saying which part was wrong", arguments: ServerEngine.allCases)
+    func wrongPassword(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let client = try TestClient(origin: server.origin)
         let wrong = try await client.login("alex", "nope")
@@ -42,9 +42,11 @@ struct AuthTests {
         #expect(wrong.code == "invalid_credentials" && unknown.code == "invalid_credentials")
     }
 
-    @Test("a proof from another key is refused: the session is bound to its key (cnf.jkt)")
-    func wrongKey() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "a proof from another key is refused: the session is bound to its key (cnf.jkt)",
+        arguments: ServerEngine.allCases)
+    func wrongKey(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let thief = try TestClient(origin: server.origin)
@@ -54,9 +56,11 @@ struct AuthTests {
         #expect(stolen.headers["www-authenticate"]?.contains("invalid_dpop_proof") == true)
     }
 
-    @Test("replayed jti, stale iat, wrong htu, wrong method and missing ath are each refused")
-    func proofRules() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "replayed jti, stale iat, wrong htu, wrong method and missing ath are each refused",
+        arguments: ServerEngine.allCases)
+    func proofRules(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let token = try #require(alex.accessToken)
@@ -91,9 +95,9 @@ struct AuthTests {
         #expect(missing.code == "invalid_dpop_proof")
     }
 
-    @Test("refresh rotates the pair; the old access token stops working")
-    func refreshRotates() async throws {
-        let server = try ServerProcess()
+    @Test("refresh rotates the pair; the old access token stops working", arguments: ServerEngine.allCases)
+    func refreshRotates(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let oldAccess = alex.accessToken
@@ -106,9 +110,11 @@ struct AuthTests {
         #expect(try await alex.send("GET", "/api/v1/spaces", token: .some(oldAccess)).code == "invalid_token")
     }
 
-    @Test("a reused refresh token revokes the family and its children and writes an audit record")
-    func refreshReuse() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "a reused refresh token revokes the family and its children and writes an audit record",
+        arguments: ServerEngine.allCases)
+    func refreshReuse(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let app = try await TestClient.demo("alex", on: server)
         let child = try await app.send(
@@ -135,9 +141,9 @@ struct AuthTests {
         #expect(items.first?["kind"] as? String == "refresh_reuse")
     }
 
-    @Test("a second extension session revokes the first; logout revokes the children")
-    func extensionSessions() async throws {
-        let server = try ServerProcess()
+    @Test("a second extension session revokes the first; logout revokes the children", arguments: ServerEngine.allCases)
+    func extensionSessions(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let app = try await TestClient.demo("alex", on: server)
         let first = try await app.send(
@@ -161,12 +167,16 @@ struct AuthTests {
         #expect(try await app.send("GET", "/api/v1/spaces", token: .some(secondToken)).code == "session_revoked")
     }
 
-    @Test("with require_nonce, token endpoints answer 400 use_dpop_nonce and resources 401; one retry succeeds")
-    func nonces() async throws {
-        let server = try ServerProcess(seed: [
-            "users": [["username": "alex", "password": "pw-alex-123"]],
-            "dpop": ["require_nonce": true],
-        ])
+    @Test(
+        "with require_nonce, token endpoints answer 400 use_dpop_nonce and resources 401; one retry succeeds",
+        arguments: ServerEngine.allCases)
+    func nonces(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(
+            engine,
+            seed: [
+                "users": [["username": "alex", "password": "pw-alex-123"]],
+                "dpop": ["require_nonce": true],
+            ])
         defer { server.stop() }
         let alex = try TestClient(origin: server.origin)
         let challenged = try await alex.send(
@@ -190,9 +200,10 @@ struct AuthTests {
         arguments: [
             ("POST", "/api/v1/auth/login", "{not json", 400), ("POST", "/api/v1/auth/login", "{\"username\": 5}", 400),
             ("GET", "/api/v1/nowhere", "", 404), ("DELETE", "/api/v1/spaces", "", 405),
-        ])
-    func badRequests(method: String, path: String, body: String, status: Int) async throws {
-        let server = try ServerProcess()
+        ], ServerEngine.allCases)
+    func badRequests(request: (String, String, String, Int), engine: ServerEngine) async throws {
+        let (method, path, body, status) = request
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let client = try TestClient(origin: server.origin)
         let response = try await client.send(method, path, body: Data(body.utf8), token: .some(nil))
@@ -201,10 +212,12 @@ struct AuthTests {
         #expect(response.code != nil)
     }
 
-    @Test("the request log names routes and statuses but never a token, proof or password")
-    func logIsClean() async throws {
+    @Test(
+        "the request log names routes and statuses but never a token, proof or password",
+        arguments: ServerEngine.allCases)
+    func logIsClean(engine: ServerEngine) async throws {
         let password = "correct-horse-battery-staple"
-        let server = try ServerProcess(seed: ["users": [["username": "alex", "password": password]]])
+        let server = try ServerProcess.start(engine, seed: ["users": [["username": "alex", "password": password]]])
         let alex = try TestClient(origin: server.origin)
         try await alex.login("alex", password)
         _ = try await alex.send("GET", "/api/v1/spaces")

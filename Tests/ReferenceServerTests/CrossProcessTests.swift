@@ -13,9 +13,9 @@ import Testing
 struct CrossProcessTests {
     // MARK: DPoP
 
-    @Test("a proof accepted by one process is refused as a replay by the other")
-    func replayAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test("a proof accepted by one process is refused as a replay by the other", arguments: ServerEngine.allCases)
+    func replayAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let path = "/api/v1/spaces"
@@ -32,9 +32,48 @@ struct CrossProcessTests {
         #expect(try await alex.send("GET", path).status == 200)
     }
 
-    @Test("a nonce handed out by one process is accepted by the other; a made-up one is not")
-    func nonceAcrossProcesses() async throws {
-        let pair = try ServerPair(seed: UploadFlow.seed(extra: ["dpop": ["require_nonce": true]]))
+    @Test(
+        "proofs are checked against the public origin: one made for a process's own address is refused",
+        arguments: ServerEngine.allCases)
+    func publicOriginIsChecked(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
+        defer { pair.stop() }
+        let alex = try await pair.client("alex", on: pair.first)
+        #expect(try await alex.send("GET", "/api/v1/spaces").status == 200)
+        alex.proofOrigin = nil
+        let own = try await alex.send("GET", "/api/v1/spaces")
+        #expect(own.status == 401)
+        #expect(own.code == "invalid_dpop_proof", "\(own.text)")
+    }
+
+    @Test(
+        "one proof sent to both processes at once is accepted once; the other is a replay",
+        arguments: ServerEngine.allCases)
+    func concurrentReplay(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
+        defer { pair.stop() }
+        let (alex, other) = try await pair.device("alex")
+        for round in 0..<3 {
+            let path = "/api/v1/channels/c1/messages"
+            let body = try JSONSerialization.data(withJSONObject: [
+                "client_msg_id": UUID().uuidString.lowercased(), "text": "race \(round)", "attachments": [String](),
+            ])
+            let proof = try alex.signer.makeProof(
+                method: "POST", url: ServerPair.publicOrigin + path, accessToken: alex.accessToken, nonce: nil)
+            let headers = ["DPoP": proof, "Content-Type": "application/json"]
+            async let one = alex.send("POST", path, body: body, headers: headers, proof: false)
+            async let two = other.send("POST", path, body: body, headers: headers, proof: false)
+            let answers = try await [one, two]
+            #expect(answers.map(\.status).sorted() == [201, 401], "\(answers.map(\.text))")
+            #expect(answers.first { $0.status == 401 }?.code == "invalid_dpop_proof")
+        }
+    }
+
+    @Test(
+        "a nonce handed out by one process is accepted by the other; a made-up one is not",
+        arguments: ServerEngine.allCases)
+    func nonceAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine, seed: UploadFlow.seed(extra: ["dpop": ["require_nonce": true]]))
         defer { pair.stop() }
         // The login is challenged once by the first process and carries its nonce.
         let alex = try await pair.client("alex", on: pair.first)
@@ -53,9 +92,11 @@ struct CrossProcessTests {
 
     // MARK: Refresh rotation
 
-    @Test("a refresh on one process and a reuse of the old token on the other revokes the family")
-    func reuseAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test(
+        "a refresh on one process and a reuse of the old token on the other revokes the family",
+        arguments: ServerEngine.allCases)
+    func reuseAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let spent = try #require(alex.refreshToken)
@@ -72,9 +113,11 @@ struct CrossProcessTests {
         #expect(try await alex.twin(on: pair.second).send("GET", "/api/v1/spaces").code == "session_revoked")
     }
 
-    @Test("two refreshes of one pair sent to both processes at once: one rotation, the other is reuse")
-    func concurrentRefresh() async throws {
-        let pair = try ServerPair()
+    @Test(
+        "two refreshes of one pair sent to both processes at once: one rotation, the other is reuse",
+        arguments: ServerEngine.allCases)
+    func concurrentRefresh(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         for _ in 0..<3 {
             let alex = try await pair.client("alex", on: pair.first)
@@ -94,12 +137,13 @@ struct CrossProcessTests {
 
     // MARK: Idempotency
 
-    @Test("the same message sent to both processes at once is stored once; the other answer is the replay")
-    func idempotencyAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test(
+        "the same message sent to both processes at once is stored once; the other answer is the replay",
+        arguments: ServerEngine.allCases)
+    func idempotencyAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
-        let alex = try await pair.client("alex", on: pair.first)
-        let other = try alex.twin(on: pair.second)
+        let (alex, other) = try await pair.device("alex")
         var keys: [String] = []
         for round in 0..<3 {
             let key = UUID().uuidString.lowercased()
@@ -122,12 +166,13 @@ struct CrossProcessTests {
 
     // MARK: Uploads
 
-    @Test("parts sent to either process, completion on the other, the file attached on the first")
-    func uploadAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test(
+        "parts sent to either process, completion on the other, the file attached on the first",
+        arguments: ServerEngine.allCases)
+    func uploadAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
-        let alex = try await pair.client("alex", on: pair.first)
-        let other = try alex.twin(on: pair.second)
+        let (alex, other) = try await pair.device("alex")
         let data = UploadFlow.bytes(2500, seed: 7)
         let created = try await UploadFlow.create(alex, data)
         #expect(created.status == 201, "\(created.text)")
@@ -148,9 +193,9 @@ struct CrossProcessTests {
 
     // MARK: Events
 
-    @Test("a long poll on one process returns the event another process wrote")
-    func longPollAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test("a long poll on one process returns the event another process wrote", arguments: ServerEngine.allCases)
+    func longPollAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
         let phone = try await pair.client("alex", on: pair.second)
         let laptop = try await pair.client("alex", on: pair.first)
@@ -165,12 +210,13 @@ struct CrossProcessTests {
         #expect(EventFeed.events(answer).map { $0["type"] as? String } == ["settings.changed"])
     }
 
-    @Test("events written by both processes at once: every process reads one complete feed in order")
-    func feedAcrossProcesses() async throws {
-        let pair = try ServerPair()
+    @Test(
+        "events written by both processes at once: every process reads one complete feed in order",
+        arguments: ServerEngine.allCases)
+    func feedAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
         defer { pair.stop() }
-        let alex = try await pair.client("alex", on: pair.first)
-        let other = try alex.twin(on: pair.second)
+        let (alex, other) = try await pair.device("alex")
         let posted = try await UploadFlow.message(alex, "/api/v1/channels/c1/messages")
         let messageID = try #require((posted.object["message"] as? [String: Any])?["id"] as? String)
         let start = try await EventFeed.poll(alex, after: nil, wait: 0)
@@ -207,15 +253,15 @@ struct CrossProcessTests {
 
     // MARK: Throttling and quotas
 
-    @Test("failed logins spread over both processes are counted together")
-    func throttleAcrossProcesses() async throws {
+    @Test("failed logins spread over both processes are counted together", arguments: ServerEngine.allCases)
+    func throttleAcrossProcesses(engine: ServerEngine) async throws {
         let seed = UploadFlow.seed(extra: [
             "login_throttle": [
                 "failures_per_user": 4, "failures_per_address": 1000, "base_delay_seconds": 60,
                 "max_delay_seconds": 120,
             ]
         ])
-        let pair = try ServerPair(seed: seed)
+        let pair = try ServerPair(engine, seed: seed)
         defer { pair.stop() }
         var statuses: [Int] = []
         for n in 0..<5 {
@@ -227,12 +273,12 @@ struct CrossProcessTests {
         #expect(try await owner.login("alex", UploadFlow.passwords["alex"] ?? "").status == 429)
     }
 
-    @Test("the quota of unfinished uploads counts uploads made on either process")
-    func quotaAcrossProcesses() async throws {
-        let pair = try ServerPair(seed: UploadFlow.seed(maxBytes: 2000).merging(limits: ["upload_pending_bytes_per_user": 3000]))
+    @Test("the quota of unfinished uploads counts uploads made on either process", arguments: ServerEngine.allCases)
+    func quotaAcrossProcesses(engine: ServerEngine) async throws {
+        let pair = try ServerPair(
+            engine, seed: UploadFlow.seed(maxBytes: 2000).merging(limits: ["upload_pending_bytes_per_user": 3000]))
         defer { pair.stop() }
-        let alex = try await pair.client("alex", on: pair.first)
-        let other = try alex.twin(on: pair.second)
+        let (alex, other) = try await pair.device("alex")
         #expect(try await UploadFlow.create(alex, UploadFlow.bytes(2000, seed: 1)).status == 201)
         let refused = try await UploadFlow.create(other, UploadFlow.bytes(2000, seed: 2))
         #expect(refused.status == 429)
@@ -241,15 +287,36 @@ struct CrossProcessTests {
 
     // MARK: Start-up
 
-    @Test("two processes started at once on a new database both migrate, seed and serve the same instance")
-    func startTogether() async throws {
+    @Test(
+        "two processes started at once on a new database both migrate, seed and serve the same instance",
+        arguments: ServerEngine.allCases)
+    func startTogether(engine: ServerEngine) async throws {
+        guard ServerEngine.selected.contains(engine) else {
+            try Test.cancel("skipped: \(engine) is not in SHAREKIT_TEST_ENGINES")
+        }
         let uploads = try TemporaryDirectory(prefix: "shared-uploads")
         let first = try TemporaryDirectory(prefix: "share-server")
-        let database = first.file("server.db")
+        var postgres: (server: TemporaryPostgres, database: String)?
+        let database: String
+        switch engine {
+        case .sqlite:
+            database = first.file("server.db")
+        case .postgresql:
+            do {
+                let server = try TemporaryPostgres.shared()
+                let name = try server.createDatabase()
+                postgres = (server, name)
+                database = server.connectionURI(database: name)
+            } catch let unavailable as TemporaryPostgres.Unavailable {
+                try Test.cancel("skipped on PostgreSQL: \(unavailable)")
+            }
+        }
         let arguments = ServerPair.arguments(uploads)
         let servers = try await withThrowingTaskGroup(of: ServerProcess.self) { group in
-            group.addTask { try ServerProcess(extraArguments: arguments, directory: first, database: database) }
-            group.addTask { try ServerProcess(extraArguments: arguments, database: database) }
+            group.addTask {
+                try ServerProcess(engine: engine, extraArguments: arguments, directory: first, database: database)
+            }
+            group.addTask { try ServerProcess(engine: engine, extraArguments: arguments, database: database) }
             var servers: [ServerProcess] = []
             for try await server in group { servers.append(server) }
             return servers
@@ -257,6 +324,7 @@ struct CrossProcessTests {
         defer {
             for server in servers { server.stop() }
             uploads.remove()
+            if let postgres { try? postgres.server.dropDatabase(postgres.database) }
         }
         var answers: [String] = []
         for server in servers {
@@ -278,7 +346,7 @@ struct CrossProcessTests {
     }
 }
 
-/// Two `share-server` processes on one SQLite database, with one uploads
+/// Two `share-server` processes on one database (SQLite or PostgreSQL), with one uploads
 /// folder and one public origin, started one after the other (the second on
 /// an already seeded database), stopped by the test.
 struct ServerPair {
@@ -297,14 +365,23 @@ struct ServerPair {
         ["--uploads", uploads.path, "--public-origin", publicOrigin]
     }
 
-    /// Starts the pair.
-    /// - Parameter seed: the instance, ``UploadFlow/seed(partSize:maxBytes:maxAttachments:extra:)`` by default.
-    init(seed: [String: Any] = UploadFlow.seed()) throws {
+    /// Starts the pair, or cancels the running test (a skip with the
+    /// reason) where PostgreSQL cannot run on this machine.
+    /// - Parameters:
+    ///   - engine: the database both processes share.
+    ///   - seed: the instance, ``UploadFlow/seed(partSize:maxBytes:maxAttachments:extra:)`` by default.
+    init(_ engine: ServerEngine, seed: [String: Any] = UploadFlow.seed()) throws {
         uploads = try TemporaryDirectory(prefix: "shared-uploads")
         let arguments = Self.arguments(uploads)
-        first = try ServerProcess(seed: seed, extraArguments: arguments)
         do {
-            second = try ServerProcess(seed: seed, extraArguments: arguments, database: first.databasePath)
+            first = try ServerProcess.start(engine, seed: seed, extraArguments: arguments)
+        } catch {
+            uploads.remove()
+            throw error
+        }
+        do {
+            second = try ServerProcess(
+                engine: engine, seed: seed, extraArguments: arguments, database: first.databaseArgument)
         } catch {
             first.stop()
             uploads.remove()
@@ -324,6 +401,13 @@ struct ServerPair {
         let client = try TestClient(origin: server.origin)
         client.proofOrigin = Self.publicOrigin
         return client
+    }
+
+    /// One device of one of the seed's people, logged in on the first
+    /// process, as a client of each process (same key, same tokens).
+    func device(_ username: String) async throws -> (first: TestClient, second: TestClient) {
+        let client = try await client(username, on: first)
+        return (client, try client.twin(on: second))
     }
 
     /// A client of `server` logged in as one of the seed's people.

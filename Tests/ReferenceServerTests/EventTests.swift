@@ -1,4 +1,6 @@
 import Foundation
+import PostgresStore
+import SQLInterface
 import SystemTesting
 import TestSupport
 import Testing
@@ -8,9 +10,9 @@ import Testing
 /// `share-server admin` from another process.
 @Suite("reference server: events and settings")
 struct EventTests {
-    @Test("a long poll returns as soon as an event arrives, well before its wait")
-    func longPollWakes() async throws {
-        let server = try ServerProcess()
+    @Test("a long poll returns as soon as an event arrives, well before its wait", arguments: ServerEngine.allCases)
+    func longPollWakes(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let phone = try await TestClient.demo("alex", on: server)
         let laptop = try await TestClient.demo("alex", on: server)
@@ -36,9 +38,11 @@ struct EventTests {
         #expect(events.first?["created_at"] is String)
     }
 
-    @Test("a long poll with nothing to return times out with no events and the same cursor")
-    func longPollTimesOut() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "a long poll with nothing to return times out with no events and the same cursor",
+        arguments: ServerEngine.allCases)
+    func longPollTimesOut(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let start = try await EventFeed.poll(alex, after: nil, wait: 0)
@@ -54,9 +58,11 @@ struct EventTests {
         #expect(elapsed >= .milliseconds(900), "the poll answered after \(elapsed) instead of waiting")
     }
 
-    @Test("without after the feed starts now (no history); after=0 replays it; bad parameters are 400")
-    func cursorRules() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "without after the feed starts now (no history); after=0 replays it; bad parameters are 400",
+        arguments: ServerEngine.allCases)
+    func cursorRules(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         for mode in ["names", "none"] {
@@ -80,9 +86,9 @@ struct EventTests {
         #expect(try await alex.send("GET", "/api/v1/events", token: .some(nil)).status == 401)
     }
 
-    @Test("events of one user never reach another")
-    func feedsArePerUser() async throws {
-        let server = try ServerProcess()
+    @Test("events of one user never reach another", arguments: ServerEngine.allCases)
+    func feedsArePerUser(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let sam = try await TestClient.demo("sam", on: server)
@@ -92,9 +98,11 @@ struct EventTests {
         #expect(EventFeed.events(try await EventFeed.poll(alex, after: "0", wait: 0)).count == 1)
     }
 
-    @Test("admin revoke-write from another process: access.changed arrives, then writing there is 403")
-    func adminRevokeWrite() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "admin revoke-write from another process: access.changed arrives, then writing there is 403",
+        arguments: ServerEngine.allCases)
+    func adminRevokeWrite(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let sam = try await TestClient.demo("sam", on: server)
         #expect(try await EventFeed.createMessage(sam, in: "/api/v1/threads/t1/messages", text: "before").status == 201)
@@ -140,9 +148,11 @@ struct EventTests {
         #expect(unknown.stderr.contains("nobody"))
     }
 
-    @Test("admin revoke-session from another process: session.revoked arrives, the session gets 401")
-    func adminRevokeSession() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "admin revoke-session from another process: session.revoked arrives, the session gets 401",
+        arguments: ServerEngine.allCases)
+    func adminRevokeSession(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let phone = try await TestClient.demo("alex", on: server)
         let laptop = try await TestClient.demo("alex", on: server)
@@ -169,9 +179,11 @@ struct EventTests {
         #expect(try server.admin(["revoke-session", "--session", "ses_unknown"]).status != 0)
     }
 
-    @Test("settings: default full, PATCH round trip with settings.changed, validation, unknown members ignored")
-    func settingsRoundTrip() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "settings: default full, PATCH round trip with settings.changed, validation, unknown members ignored",
+        arguments: ServerEngine.allCases)
+    func settingsRoundTrip(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let initial = try await alex.send("GET", "/api/v1/settings")
@@ -204,6 +216,195 @@ struct EventTests {
     }
 }
 
+extension EventTests {
+    @Test(
+        "events written at once by the server and by admin processes reach a following poll in order, none skipped",
+        arguments: ServerEngine.allCases)
+    func orderedAndCompleteAcrossProcesses(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
+        defer { server.stop() }
+        let follower = try await TestClient.demo("alex", on: server)
+        let writer = try await TestClient.demo("alex", on: server)
+        let messageID = try await Push.message(writer, in: "/api/v1/threads/t1/messages", text: "ping")
+        var revoked: [String] = []
+        for _ in 0..<6 { revoked.append(try #require(try await TestClient.demo("alex", on: server).sessionID)) }
+        let start = try await EventFeed.poll(follower, after: nil, wait: 0)
+        let startCursor = try #require(start.object["cursor"] as? String)
+        let changes = 16
+        let expected = changes + revoked.count
+
+        // The server process writes settings.changed (inside a request's
+        // transaction) and push events (a statement of their own) while
+        // admin processes write session.revoked, all at once; the follower
+        // reads as they commit.
+        async let patched: [Int] = {
+            var statuses: [Int] = []
+            for index in 0..<changes {
+                if index % 2 == 0 {
+                    let mode = index % 4 == 0 ? "names" : "none"
+                    statuses.append(
+                        try await writer.send("PATCH", "/api/v1/settings", json: ["notify": ["preview_mode": mode]])
+                            .status)
+                } else {
+                    statuses.append(
+                        try await writer.send("POST", "/api/v1/push/test", json: ["message_id": messageID]).status)
+                }
+            }
+            return statuses
+        }()
+        async let admins = AdminRuns.concurrently(server, revoked.map { ["revoke-session", "--session", $0] })
+        var followed: [Int] = []
+        var cursor = startCursor
+        let deadline = ContinuousClock.now + .seconds(90)
+        while followed.count < expected, ContinuousClock.now < deadline {
+            let answer = try await EventFeed.poll(follower, after: cursor, wait: 2)
+            #expect(answer.status == 200)
+            followed += EventFeed.ids(answer)
+            cursor = answer.object["cursor"] as? String ?? cursor
+        }
+        #expect(try await patched.allSatisfy { $0 == 200 || $0 == 202 })
+        for result in await admins { #expect(result.status == 0, "\(result.stderr)") }
+
+        let replayed = EventFeed.ids(try await EventFeed.poll(follower, after: startCursor, wait: 0))
+        #expect(replayed.count == expected)
+        #expect(followed == replayed, "the follower skipped or reordered events")
+        #expect(followed == followed.sorted() && Set(followed).count == followed.count)
+    }
+}
+
+extension EventTests {
+    @Test("PostgreSQL: an event committed late by another process is not skipped by a reader that saw a later one")
+    func lateCommitIsNotSkipped() async throws {
+        let server = try ServerProcess.start(.postgresql)
+        defer { server.stop() }
+        let follower = try await TestClient.demo("alex", on: server)
+        let writer = try await TestClient.demo("alex", on: server)
+        let messageID = try await Push.message(writer, in: "/api/v1/threads/t1/messages", text: "ping")
+        var cursor = try #require(try await EventFeed.poll(follower, after: nil, wait: 0).object["cursor"] as? String)
+
+        // Another process (this test) writes an event in a transaction that
+        // stays open, as an admin command between its insert and its commit does.
+        let holder = try LateEventWriter(uri: server.databaseArgument)
+        let late = try await holder.insertAndHold(username: "alex")
+        let observer = try PostgresDatabase(connection: server.databaseArgument)
+        defer { try? observer.close() }
+        async let push = writer.send("POST", "/api/v1/push/test", json: ["message_id": messageID])
+        // The server's event either waits for the open transaction (a waiter
+        // on the exclusive lock) or is committed before it.
+        var seen: [Int] = []
+        while true {
+            let waiting = try observer.query(
+                "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+            if try waiting.first?.get("n", as: Int64.self) ?? 0 > 0 { break }
+            if try observer.query(
+                "SELECT 1 FROM events WHERE username = 'alex' AND type = 'push'"
+            ).count > 0 {
+                // Committed ahead of the open one: a reader sees it now.
+                let early = try await EventFeed.poll(follower, after: cursor, wait: 0)
+                seen += EventFeed.ids(early)
+                cursor = early.object["cursor"] as? String ?? cursor
+                break
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try await holder.commit()
+        #expect(try await push.status == 202)
+        let rest = try await EventFeed.poll(follower, after: cursor, wait: 5)
+        seen += EventFeed.ids(rest)
+        #expect(seen.contains(Int(late)), "the event committed late (\(late)) was skipped: the reader saw \(seen)")
+        #expect(seen.count == 2 && seen == seen.sorted(), "\(seen)")
+    }
+}
+
+/// A transaction on a server's PostgreSQL database that inserts an event
+/// and stays open until ``commit()``, on a thread of its own.
+final class LateEventWriter: @unchecked Sendable {
+    private let database: PostgresDatabase
+    private let inserted = DispatchSemaphore(value: 0)
+    private let release = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var seq: Int64 = 0
+    private var failure: (any Error)?
+
+    init(uri: String) throws {
+        database = try PostgresDatabase(connection: uri)
+    }
+
+    /// Inserts the event in a new transaction and returns its `seq` while the transaction stays open.
+    func insertAndHold(username: String) async throws -> Int64 {
+        Thread.detachNewThread { [self] in
+            do {
+                try database.transaction {
+                    let row = try database.query(
+                        """
+                        INSERT INTO events (username, type, body, created_at)
+                        VALUES (?, 'settings.changed', '{"type":"settings.changed"}', '2026-01-01T00:00:00.000Z')
+                        RETURNING seq
+                        """, [.text(username)])
+                    lock.withLock { seq = (try? row.first?.get("seq", as: Int64.self)) ?? 0 }
+                    inserted.signal()
+                    release.wait()
+                }
+            } catch {
+                lock.withLock { failure = error }
+                inserted.signal()
+            }
+            try? database.close()
+            finished.signal()
+        }
+        await Self.wait(inserted)
+        return try lock.withLock {
+            if let failure { throw failure }
+            return seq
+        }
+    }
+
+    /// Commits the transaction and waits until it is done.
+    func commit() async throws {
+        release.signal()
+        await Self.wait(finished)
+        try lock.withLock { if let failure { throw failure } }
+    }
+
+    private static func wait(_ semaphore: DispatchSemaphore) async {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                semaphore.wait()
+                continuation.resume()
+            }
+        }
+    }
+}
+
+/// `share-server admin` commands run side by side, each a process of its
+/// own, on threads outside Swift's cooperative pool (they block).
+enum AdminRuns {
+    private final class Results: @unchecked Sendable {
+        let lock = NSLock()
+        var values: [Int: (status: Int32, stderr: String)] = [:]
+    }
+
+    /// Runs every command at once and returns their exit statuses and
+    /// standard errors in order (-1 for one that could not be started).
+    static func concurrently(_ server: ServerProcess, _ commands: [[String]]) async -> [(
+        status: Int32, stderr: String
+    )] {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let results = Results()
+                DispatchQueue.concurrentPerform(iterations: commands.count) { index in
+                    let result = try? server.admin(commands[index])
+                    results.lock.withLock {
+                        results.values[index] = (result?.status ?? -1, result?.stderr ?? "could not start it")
+                    }
+                }
+                continuation.resume(returning: commands.indices.compactMap { results.values[$0] })
+            }
+        }
+    }
+}
+
 /// Requests the event and push tests share.
 enum EventFeed {
     /// `GET /events` with an optional cursor and a wait in seconds.
@@ -216,6 +417,11 @@ enum EventFeed {
     /// The `events` of a listEvents answer.
     static func events(_ response: TestClient.Response) -> [[String: Any]] {
         response.object["events"] as? [[String: Any]] ?? []
+    }
+
+    /// The ids of the `events` of a listEvents answer, as numbers.
+    static func ids(_ response: TestClient.Response) -> [Int] {
+        events(response).compactMap { ($0["id"] as? String).flatMap { Int($0) } }
     }
 
     /// `notify.preview_mode` of a settings answer.

@@ -34,9 +34,11 @@ struct MessageProofTests {
         return (listed.object["messages"] as? [Any])?.count ?? -1
     }
 
-    @Test("a replayed createMessage proof is refused with another body, and nothing more is stored")
-    func replayAfterSuccess() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "a replayed createMessage proof is refused with another body, and nothing more is stored",
+        arguments: ServerEngine.allCases)
+    func replayAfterSuccess(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let proof = try proof(alex, server, thread)
@@ -48,9 +50,11 @@ struct MessageProofTests {
         #expect(try await messageCount(alex, thread) == 1)
     }
 
-    @Test("a proof whose first use was refused (404, 400, 403) is refused as a replay the second time")
-    func replayAfterRefusal() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "a proof whose first use was refused (404, 400, 403) is refused as a replay the second time",
+        arguments: ServerEngine.allCases)
+    func replayAfterRefusal(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let robin = try await UploadFlow.client(server, "robin")
@@ -75,9 +79,11 @@ struct MessageProofTests {
         #expect(try await messageCount(alex, thread) == 0)
     }
 
-    @Test("eight uses of one proof at once store one message; the other seven are refused as replays")
-    func concurrentUses() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "eight uses of one proof at once store one message; the other seven are refused as replays",
+        arguments: ServerEngine.allCases)
+    func concurrentUses(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let proof = try proof(alex, server, thread)

@@ -8,9 +8,11 @@ import Testing
 /// attachments, limits, permissions and idempotency through `client_msg_id`.
 @Suite("reference server: messages")
 struct MessageTests {
-    @Test("createMessage in a thread and on a channel's timeline answers 201 with the message object")
-    func createMessages() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "createMessage in a thread and on a channel's timeline answers 201 with the message object",
+        arguments: ServerEngine.allCases)
+    func createMessages(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let inThread = try await UploadFlow.message(
@@ -42,9 +44,11 @@ struct MessageTests {
         #expect((timeline.object["messages"] as? [[String: Any]])?.map { $0["text"] as? String } == ["hello channel"])
     }
 
-    @Test("attachments: complete uploads of the sender, described in the message, in the order given")
-    func attachments() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "attachments: complete uploads of the sender, described in the message, in the order given",
+        arguments: ServerEngine.allCases)
+    func attachments(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let first = UploadFlow.bytes(1500, seed: 21)
@@ -64,9 +68,11 @@ struct MessageTests {
         #expect(abort.status == 409)
     }
 
-    @Test("more than message_max_attachments is 422 too_many_attachments naming the limit")
-    func attachmentLimit() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed(maxAttachments: 2))
+    @Test(
+        "more than message_max_attachments is 422 too_many_attachments naming the limit",
+        arguments: ServerEngine.allCases)
+    func attachmentLimit(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(maxAttachments: 2))
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         var ids: [String] = []
@@ -83,9 +89,11 @@ struct MessageTests {
                 == 201)
     }
 
-    @Test("another user's or an unknown upload is 404; an unfinished or repeated one is 422 invalid_attachment")
-    func invalidAttachments() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "another user's or an unknown upload is 404; an unfinished or repeated one is 422 invalid_attachment",
+        arguments: ServerEngine.allCases)
+    func invalidAttachments(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let sam = try await UploadFlow.client(server, "sam")
@@ -111,10 +119,10 @@ struct MessageTests {
     }
 
     @Test(
-        "the same client_msg_id again: 200, the original message, Idempotent-Replayed; a different body: 422 client_msg_id_conflict"
-    )
-    func idempotency() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+        "the same client_msg_id again: 200, the original message, Idempotent-Replayed; a different body: 422 client_msg_id_conflict",
+        arguments: ServerEngine.allCases)
+    func idempotency(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let path = "/api/v1/threads/t1/messages"
@@ -144,9 +152,11 @@ struct MessageTests {
         #expect((listed.object["messages"] as? [Any])?.count == 2)
     }
 
-    @Test("concurrent sends of one client_msg_id from two sessions create exactly one message")
-    func concurrentDuplicates() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "concurrent sends of one client_msg_id from two sessions create exactly one message",
+        arguments: ServerEngine.allCases)
+    func concurrentDuplicates(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let cli = try await UploadFlow.client(server, "alex")
         let daemon = try await UploadFlow.client(server, "alex")
@@ -167,9 +177,10 @@ struct MessageTests {
     }
 
     @Test(
-        "createThread in a forum: 201 with thread and first message, searchable, idempotent; refused in a chat channel")
-    func createThread() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+        "createThread in a forum: 201 with thread and first message, searchable, idempotent; refused in a chat channel",
+        arguments: ServerEngine.allCases)
+    func createThread(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let body: [String: Any] = [
@@ -214,9 +225,11 @@ struct MessageTests {
         #expect(blank.status == 400)
     }
 
-    @Test("a read-only member gets 403 write_forbidden; a channel or thread the person cannot read is 404")
-    func permissions() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "a read-only member gets 403 write_forbidden; a channel or thread the person cannot read is 404",
+        arguments: ServerEngine.allCases)
+    func permissions(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let robin = try await UploadFlow.client(server, "robin")
         for path in ["/api/v1/threads/t1/messages", "/api/v1/channels/c1/messages"] {
@@ -234,9 +247,11 @@ struct MessageTests {
         #expect(try await UploadFlow.message(robin, "/api/v1/channels/c-none/messages").status == 404)
     }
 
-    @Test("after admin revoke-write: new messages are 403, a replay of an earlier one still answers 200")
-    func revokeWrite() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "after admin revoke-write: new messages are 403, a replay of an earlier one still answers 200",
+        arguments: ServerEngine.allCases)
+    func revokeWrite(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let sam = try await UploadFlow.client(server, "sam")
         let path = "/api/v1/threads/t1/messages"
@@ -251,9 +266,11 @@ struct MessageTests {
         #expect(replay.headers["idempotent-replayed"] == "true")
     }
 
-    @Test("bad bodies: 400 for malformed JSON and bad client_msg_id, 422 for empty or too long text")
-    func validation() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "bad bodies: 400 for malformed JSON and bad client_msg_id, 422 for empty or too long text",
+        arguments: ServerEngine.allCases)
+    func validation(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let path = "/api/v1/threads/t1/messages"
@@ -277,9 +294,9 @@ struct MessageTests {
         #expect(try await UploadFlow.message(alex, path, text: String(repeating: "x", count: 65_536)).status == 201)
     }
 
-    @Test("a client_msg_id is forgotten after idempotency_retention_seconds")
-    func retention() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed(extra: ["idempotency_retention_seconds": 1]))
+    @Test("a client_msg_id is forgotten after idempotency_retention_seconds", arguments: ServerEngine.allCases)
+    func retention(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(extra: ["idempotency_retention_seconds": 1]))
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let path = "/api/v1/threads/t1/messages"

@@ -8,9 +8,11 @@ import Testing
 /// real `share-server` process.
 @Suite("reference server: push")
 struct PushTests {
-    @Test("the preview renders exactly the fields of each mode; none answers 403 preview_disabled")
-    func previewModes() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "the preview renders exactly the fields of each mode; none answers 403 preview_disabled",
+        arguments: ServerEngine.allCases)
+    func previewModes(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let sam = try await TestClient.demo("sam", on: server)
@@ -56,9 +58,11 @@ struct PushTests {
             try await Push.preview(alex, registration.previewToken, messageID: "m_missing").code == "preview_disabled")
     }
 
-    @Test("a message's web_url: in message answers and previews, a page without content and without a session")
-    func webLinks() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "a message's web_url: in message answers and previews, a page without content and without a session",
+        arguments: ServerEngine.allCases)
+    func webLinks(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let secret = "the deploy window moves to Thursday"
@@ -91,9 +95,9 @@ struct PushTests {
         }
     }
 
-    @Test("404 for a message that does not exist or that the user cannot read")
-    func previewNotFound() async throws {
-        let server = try ServerProcess()
+    @Test("404 for a message that does not exist or that the user cannot read", arguments: ServerEngine.allCases)
+    func previewNotFound(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let sam = try await TestClient.demo("sam", on: server)
         let robin = try await TestClient.demo("robin", on: server)
@@ -113,9 +117,11 @@ struct PushTests {
         #expect(noMessage.status == 400)
     }
 
-    @Test("the preview endpoint refuses a session token; resources refuse the preview token; the key is bound")
-    func tokensAreNotInterchangeable() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "the preview endpoint refuses a session token; resources refuse the preview token; the key is bound",
+        arguments: ServerEngine.allCases)
+    func tokensAreNotInterchangeable(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let registration = try await Push.register(alex, token: "apns-device-alex")
@@ -148,9 +154,11 @@ struct PushTests {
         #expect(bearer.status == 401)
     }
 
-    @Test("registering a known token takes it over: the old preview token stops working")
-    func takeover() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "registering a known token takes it over: the old preview token stops working", arguments: ServerEngine.allCases
+    )
+    func takeover(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let sam = try await TestClient.demo("sam", on: server)
@@ -170,9 +178,11 @@ struct PushTests {
         #expect(try await Push.preview(sam, samOnDevice.previewToken, messageID: message).status == 200)
     }
 
-    @Test("registration validation; unregister is for the owner only and ends the preview token")
-    func registerAndUnregister() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "registration validation; unregister is for the owner only and ends the preview token",
+        arguments: ServerEngine.allCases)
+    func registerAndUnregister(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let sam = try await TestClient.demo("sam", on: server)
@@ -203,9 +213,10 @@ struct PushTests {
         #expect(try await alex.send("DELETE", "/api/v1/push/registrations/\(registration.id)").status == 404)
     }
 
-    @Test("logout disables the session's registrations; admin revoke-session does too")
-    func logoutDisablesRegistrations() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "logout disables the session's registrations; admin revoke-session does too", arguments: ServerEngine.allCases)
+    func logoutDisablesRegistrations(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let other = try await TestClient.demo("alex", on: server)
@@ -226,9 +237,9 @@ struct PushTests {
             try await Push.preview(other, otherRegistration.previewToken, messageID: message).code == "invalid_token")
     }
 
-    @Test("a test push puts a push event with ids only on the caller's feed")
-    func testPush() async throws {
-        let server = try ServerProcess()
+    @Test("a test push puts a push event with ids only on the caller's feed", arguments: ServerEngine.allCases)
+    func testPush(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let robin = try await TestClient.demo("robin", on: server)
@@ -272,9 +283,11 @@ struct PushTests {
         #expect(try await alex.send("POST", "/api/v1/push/test", json: ["message_id": "m_nope"]).status == 404)
     }
 
-    @Test("client metrics: the notifier's counters are accepted; other names and oversized batches are refused")
-    func clientMetrics() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "client metrics: the notifier's counters are accepted; other names and oversized batches are refused",
+        arguments: ServerEngine.allCases)
+    func clientMetrics(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         func metric(_ name: String, _ value: Any = 1) -> [String: Any] {

@@ -7,13 +7,15 @@ import Testing
 /// `share-server` process.
 @Suite("reference server: upload quota and a full disk")
 struct QuotaAndStorageTests {
-    @Test("createUpload over upload_pending_bytes_per_user is 429 upload_quota_exceeded naming the limit")
-    func quota() async throws {
+    @Test(
+        "createUpload over upload_pending_bytes_per_user is 429 upload_quota_exceeded naming the limit",
+        arguments: ServerEngine.allCases)
+    func quota(engine: ServerEngine) async throws {
         var seed = UploadFlow.seed(partSize: 1 << 20, maxBytes: 8 << 20)
         var limits = seed["limits"] as? [String: Any] ?? [:]
         limits["upload_pending_bytes_per_user"] = 20 << 20
         seed["limits"] = limits
-        let server = try ServerProcess(seed: seed)
+        let server = try ServerProcess.start(engine, seed: seed)
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let first = try await declare(alex, size: 8 << 20)
@@ -36,9 +38,11 @@ struct QuotaAndStorageTests {
         #expect(try await declare(alex, size: 8 << 20).status == 201)
     }
 
-    @Test("the default quota: ten uploads of 100 MiB are declared, the eleventh is refused")
-    func defaultQuota() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "the default quota: ten uploads of 100 MiB are declared, the eleventh is refused",
+        arguments: ServerEngine.allCases)
+    func defaultQuota(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         for n in 1...10 {
@@ -52,8 +56,8 @@ struct QuotaAndStorageTests {
 
     @Test(
         "a full disk answers 507 insufficient_storage, keeps the upload resumable and harms nothing committed",
-        .enabled(if: Tmpfs.canMount, Tmpfs.skipReason))
-    func fullDisk() async throws {
+        .enabled(if: Tmpfs.canMount, Tmpfs.skipReason), arguments: ServerEngine.allCases)
+    func fullDisk(engine: ServerEngine) async throws {
         let directory = try TemporaryDirectory(prefix: "share-server-full")
         let uploads = directory.file("server.db.uploads")
         try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
@@ -63,7 +67,7 @@ struct QuotaAndStorageTests {
             directory.remove()
         }
         let partSize = 64 << 10
-        let server = try ServerProcess(seed: UploadFlow.seed(partSize: partSize), directory: directory)
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(partSize: partSize), directory: directory)
         defer { server.stop(removeFiles: false) }
         let alex = try await UploadFlow.client(server, "alex")
 

@@ -19,7 +19,10 @@ struct ServerCommandLineTests {
             (["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--tls-cert", "c.pem"], "go together"),
             (["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--bogus"], "unknown option --bogus"),
             (
-                ["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--public-origin", "https://x/chat"],
+                [
+                    "--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--public-origin",
+                    "https://x/chat",
+                ],
                 "--public-origin must be http:// or https:// with a host"
             ),
             (
@@ -30,12 +33,49 @@ struct ServerCommandLineTests {
                 ["--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--public-origin", "https://x?a=b"],
                 "--public-origin must be http:// or https:// with a host"
             ),
+            (
+                [
+                    "--listen", "127.0.0.1:0", "--db", "/tmp/x.db", "--seed", "demo", "--public-origin",
+                    "https://ü.example",
+                ],
+                "--public-origin must be http:// or https:// with a host"
+            ),
+            (
+                ["--listen", "127.0.0.1:0", "--db", "postgresql://share@/sharekit?host=/tmp", "--seed", "demo"],
+                "--uploads DIR is needed with a PostgreSQL --db"
+            ),
         ])
     func usage(arguments: [String], message: String) throws {
         let result = try server(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test(
+        "a PostgreSQL database that cannot be reached: exit 1 naming it and libpq's reason, the password never shown",
+        arguments: ["postgresql", "postgres"])
+    func unreachablePostgres(scheme: String) throws {
+        let directory = try TemporaryDirectory(prefix: "pg-unreachable")
+        defer { directory.remove() }
+        // A socket directory where no server listens: libpq fails at once.
+        let uri = "\(scheme)://share:hunter2-user@/sharekit?host=\(directory.path)&password=hunter3-param"
+        let served = try server([
+            "--listen", "127.0.0.1:0", "--db", uri, "--uploads", directory.file("uploads"), "--seed", "demo",
+        ])
+        let admin = try server(["admin", "revoke-session", "--db", uri, "--session", "s1"])
+        for result in [served, admin] {
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(
+                result.stderr.contains(
+                    "cannot use the PostgreSQL database \(scheme)://share:***@/sharekit?host=\(directory.path)&password=***"
+                ),
+                "\(result.stderr)")
+            #expect(result.stderr.contains(".s.PGSQL.5432"), "libpq's reason names the socket: \(result.stderr)")
+            #expect(!result.stderr.contains("hunter2") && !result.stderr.contains("hunter3"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: uri), "a URI is never taken for a SQLite path")
     }
 
     @Test("a seed file with a wrong member fails with a message naming it, exit 1")
@@ -63,16 +103,18 @@ struct ServerCommandLineTests {
         }
     }
 
-    @Test("restarting on the same database loads the seed again without duplicates; data survives")
-    func idempotentSeed() async throws {
+    @Test(
+        "restarting on the same database loads the seed again without duplicates; data survives",
+        arguments: ServerEngine.allCases)
+    func idempotentSeed(engine: ServerEngine) async throws {
         let directory = try TemporaryDirectory(prefix: "reseed")
-        let first = try ServerProcess(directory: directory)
+        let first = try ServerProcess.start(engine, directory: directory)
         let alex = try TestClient(origin: first.origin)
         try await alex.login("alex", "alex-demo-pass")
         let before = try await alex.send("GET", "/api/v1/spaces")
         #expect(first.stop(removeFiles: false) == 0)
 
-        let second = try ServerProcess(directory: directory)
+        let second = try ServerProcess.start(engine, directory: directory)
         defer { second.stop() }
         let again = try TestClient(origin: second.origin)
         #expect(try await again.login("alex", "alex-demo-pass").status == 201)

@@ -10,9 +10,11 @@ import Testing
 struct SessionPolicyTests {
     // MARK: listAudit
 
-    @Test("listAudit answers the caller's own records, from all of their sessions, and nobody else's")
-    func auditIsScoped() async throws {
-        let server = try ServerProcess()
+    @Test(
+        "listAudit answers the caller's own records, from all of their sessions, and nobody else's",
+        arguments: ServerEngine.allCases)
+    func auditIsScoped(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let family = try #require(alex.sessionID)
@@ -39,9 +41,12 @@ struct SessionPolicyTests {
 
     // MARK: Child sessions
 
-    @Test("a child lives no longer than its parent: once the parent's refresh token expired, the child is revoked")
-    func childEndsWithParentExpiry() async throws {
-        let server = try ServerProcess(
+    @Test(
+        "a child lives no longer than its parent: once the parent's refresh token expired, the child is revoked",
+        arguments: ServerEngine.allCases)
+    func childEndsWithParentExpiry(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(
+            engine,
             seed: UploadFlow.seed(extra: ["tokens": ["access_ttl_seconds": 300, "refresh_ttl_seconds": 6]]))
         defer { server.stop() }
         let app = try await UploadFlow.client(server, "alex")
@@ -70,9 +75,9 @@ struct SessionPolicyTests {
         #expect(resource.code == "session_revoked")
     }
 
-    @Test("a child whose parent was revoked can neither refresh nor call resources")
-    func childEndsWithParentRevocation() async throws {
-        let server = try ServerProcess()
+    @Test("a child whose parent was revoked can neither refresh nor call resources", arguments: ServerEngine.allCases)
+    func childEndsWithParentRevocation(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
         defer { server.stop() }
         let app = try await TestClient.demo("alex", on: server)
         let child = try await makeChild(app, server)
@@ -85,12 +90,15 @@ struct SessionPolicyTests {
 
     // MARK: Login throttling
 
-    @Test("failed logins for one user are throttled: 429 login_throttled with Retry-After, audited, not forever")
-    func throttlePerUser() async throws {
+    @Test(
+        "failed logins for one user are throttled: 429 login_throttled with Retry-After, audited, not forever",
+        arguments: ServerEngine.allCases)
+    func throttlePerUser(engine: ServerEngine) async throws {
         // The default thresholds, with blocks of seconds rather than one: a
         // login that is slow on a loaded machine must not outlast the block.
         let alex = UploadFlow.passwords["alex"] ?? ""
-        let server = try ServerProcess(
+        let server = try ServerProcess.start(
+            engine,
             seed: UploadFlow.seed(extra: ["login_throttle": ["base_delay_seconds": 5, "max_delay_seconds": 10]]))
         defer { server.stop() }
         let attacker = try TestClient(origin: server.origin)
@@ -132,15 +140,17 @@ struct SessionPolicyTests {
         #expect(items(try await sam.send("GET", "/api/v1/audit?kind=login_throttled")).isEmpty)
     }
 
-    @Test("failed logins from one address are throttled for every username; other addresses are not")
-    func throttlePerAddress() async throws {
+    @Test(
+        "failed logins from one address are throttled for every username; other addresses are not",
+        arguments: ServerEngine.allCases)
+    func throttlePerAddress(engine: ServerEngine) async throws {
         let seed = UploadFlow.seed(extra: [
             "login_throttle": [
                 "failures_per_address": 5, "failures_per_user": 1000, "base_delay_seconds": 60,
                 "max_delay_seconds": 120,
             ]
         ])
-        let server = try ServerProcess(seed: seed)
+        let server = try ServerProcess.start(engine, seed: seed)
         defer { server.stop() }
         var statuses: [Int] = []
         for n in 0..<6 {
@@ -155,14 +165,16 @@ struct SessionPolicyTests {
         #expect(elsewhere.status == 201, "\(elsewhere.body)")
     }
 
-    @Test("the delay doubles with each failure past the threshold, up to max_delay_seconds")
-    func throttleDelays() async throws {
+    @Test(
+        "the delay doubles with each failure past the threshold, up to max_delay_seconds",
+        arguments: ServerEngine.allCases)
+    func throttleDelays(engine: ServerEngine) async throws {
         let seed = UploadFlow.seed(extra: [
             "login_throttle": [
                 "failures_per_user": 2, "base_delay_seconds": 2, "max_delay_seconds": 4, "window_seconds": 300,
             ]
         ])
-        let server = try ServerProcess(seed: seed)
+        let server = try ServerProcess.start(engine, seed: seed)
         defer { server.stop() }
         let client = try TestClient(origin: server.origin)
         var waits: [Int] = []
@@ -182,7 +194,8 @@ struct SessionPolicyTests {
         #expect(try await client.login("robin", UploadFlow.passwords["robin"] ?? "").status == 201)
     }
 
-    @Test("out-of-range throttle and quota settings stop the server with a message naming the member")
+    @Test(
+        "out-of-range throttle and quota settings stop the server with a message naming the member")
     func settingsAreChecked() throws {
         for (extra, member) in [
             (["login_throttle": ["failures_per_user": 0]], "failures_per_user"),
@@ -198,6 +211,7 @@ struct SessionPolicyTests {
 
     private func expectRefused(_ seed: [String: Any], naming member: String) {
         do {
+            // The seed is checked before the database is opened: one engine is enough.
             try ServerProcess(seed: seed).stop()
             Issue.record("the server started with an out-of-range \(member)")
         } catch {

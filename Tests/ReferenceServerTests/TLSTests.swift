@@ -8,8 +8,10 @@ import Testing
 /// exercised on an `https://` origin (default port handling included).
 @Suite("reference server over TLS")
 struct TLSTests {
-    @Test("serves https with --tls-cert/--tls-key; a proof for the https origin verifies")
-    func https() async throws {
+    @Test(
+        "serves https with --tls-cert/--tls-key; a proof for the https origin verifies",
+        arguments: ServerEngine.allCases)
+    func https(engine: ServerEngine) async throws {
         let directory = try TemporaryDirectory(prefix: "share-server-tls")
         let key = directory.file("key.pem")
         let cert = directory.file("cert.pem")
@@ -21,7 +23,8 @@ struct TLSTests {
                 "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert,
             ])
         try #require(made.status == 0, "openssl could not make a certificate: \(made.stderr)")
-        let server = try ServerProcess(
+        let server = try ServerProcess.start(
+            engine,
             extraArguments: ["--tls-cert", cert, "--tls-key", key], directory: directory)
         defer { server.stop() }
         #expect(server.origin.hasPrefix("https://127.0.0.1:"))

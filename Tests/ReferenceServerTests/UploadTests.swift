@@ -11,9 +11,11 @@ import Testing
 struct UploadTests {
     static let partSize = 1024
 
-    @Test("createUpload answers the plan: part_size, parts_count, pending, expires_at a day ahead")
-    func createAnswersThePlan() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "createUpload answers the plan: part_size, parts_count, pending, expires_at a day ahead",
+        arguments: ServerEngine.allCases)
+    func createAnswersThePlan(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let created = try await UploadFlow.create(alex, UploadFlow.bytes(2500, seed: 1))
@@ -34,10 +36,10 @@ struct UploadTests {
     }
 
     @Test(
-        "parts in order, then complete: 200 with the sha256, files 0600 in a 0700 directory; completing again is the same answer"
-    )
-    func inOrder() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+        "parts in order, then complete: 200 with the sha256, files 0600 in a 0700 directory; completing again is the same answer",
+        arguments: ServerEngine.allCases)
+    func inOrder(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2500, seed: 3)
@@ -77,10 +79,10 @@ struct UploadTests {
     }
 
     @Test(
-        "parts out of order; getUpload lists what arrived, sorted; a part sent again with the same digest is accepted again"
-    )
-    func outOfOrderAndRepeats() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+        "parts out of order; getUpload lists what arrived, sorted; a part sent again with the same digest is accepted again",
+        arguments: ServerEngine.allCases)
+    func outOfOrderAndRepeats(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(4000, seed: 4)
@@ -103,9 +105,11 @@ struct UploadTests {
         #expect(done.object["sha256"] as? String == (try UploadFlow.sha256Hex(data)))
     }
 
-    @Test("a part whose bytes do not match its Content-Digest is 422 digest_mismatch and not stored")
-    func partDigestMismatch() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "a part whose bytes do not match its Content-Digest is 422 digest_mismatch and not stored",
+        arguments: ServerEngine.allCases)
+    func partDigestMismatch(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2048, seed: 5)
@@ -127,9 +131,11 @@ struct UploadTests {
         #expect(UploadFlow.files(server, id) == ["part-2"])
     }
 
-    @Test("a part of the wrong length is 400 wrong_part_size; part numbers outside 1...parts_count are 400")
-    func wrongPartSize() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "a part of the wrong length is 400 wrong_part_size; part numbers outside 1...parts_count are 400",
+        arguments: ServerEngine.allCases)
+    func wrongPartSize(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2500, seed: 6)
@@ -152,9 +158,11 @@ struct UploadTests {
         #expect(try await UploadFlow.receivedParts(alex, id) == [])
     }
 
-    @Test("Content-Digest must be present and a well-formed sha-256 byte sequence (RFC 9530)")
-    func digestHeader() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "Content-Digest must be present and a well-formed sha-256 byte sequence (RFC 9530)",
+        arguments: ServerEngine.allCases)
+    func digestHeader(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(1024, seed: 9)
@@ -174,9 +182,11 @@ struct UploadTests {
         #expect(several.status == 200)
     }
 
-    @Test("completing with a part missing is 409 incomplete naming the part; a whole-file mismatch is 422")
-    func completionChecks() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "completing with a part missing is 409 incomplete naming the part; a whole-file mismatch is 422",
+        arguments: ServerEngine.allCases)
+    func completionChecks(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(3000, seed: 10)
@@ -207,9 +217,9 @@ struct UploadTests {
         #expect(try await alex.send("GET", "/api/v1/uploads/\(other)").object["upload_state"] as? String == "pending")
     }
 
-    @Test("a zero-byte file is one empty part")
-    func emptyFile() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test("a zero-byte file is one empty part", arguments: ServerEngine.allCases)
+    func emptyFile(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let id = try await UploadFlow.uploadWhole(alex, Data())
@@ -218,9 +228,11 @@ struct UploadTests {
         #expect(state.object["received_parts"] as? [Int] == [1])
     }
 
-    @Test("abort: 204, the upload is aborted, its files are deleted, parts and completion are refused")
-    func abort() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "abort: 204, the upload is aborted, its files are deleted, parts and completion are refused",
+        arguments: ServerEngine.allCases)
+    func abort(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2048, seed: 13)
@@ -240,9 +252,11 @@ struct UploadTests {
         #expect(try await alex.send("DELETE", "/api/v1/uploads/\(id)").status == 204)
     }
 
-    @Test("createUpload: 413 too_large over file_max_upload_bytes, 415 unsupported_type, 400 for bad members")
-    func createLimits() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed(maxBytes: 10_000))
+    @Test(
+        "createUpload: 413 too_large over file_max_upload_bytes, 415 unsupported_type, 400 for bad members",
+        arguments: ServerEngine.allCases)
+    func createLimits(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(maxBytes: 10_000))
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let post = { (body: [String: Any]) in try await alex.send("POST", "/api/v1/uploads", json: body) }
@@ -284,9 +298,11 @@ struct UploadTests {
         #expect(try await alex.send("POST", "/api/v1/uploads", json: valid, token: .some(nil)).status == 401)
     }
 
-    @Test("only the creator sees an upload (404 for others); any of the creator's sessions can resume and complete")
-    func ownership() async throws {
-        let server = try ServerProcess(seed: UploadFlow.seed())
+    @Test(
+        "only the creator sees an upload (404 for others); any of the creator's sessions can resume and complete",
+        arguments: ServerEngine.allCases)
+    func ownership(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let sam = try await UploadFlow.client(server, "sam")
@@ -309,11 +325,13 @@ struct UploadTests {
         #expect(try await alex.send("GET", "/api/v1/uploads/\(id)").object["upload_state"] as? String == "complete")
     }
 
-    @Test("an unfinished upload past expires_at is 404 upload_expired and its files are deleted")
-    func expiry() async throws {
+    @Test(
+        "an unfinished upload past expires_at is 404 upload_expired and its files are deleted",
+        arguments: ServerEngine.allCases)
+    func expiry(engine: ServerEngine) async throws {
         // Long enough that a loaded machine still sends the first parts in
         // time; the test then waits for the expiry the server announced.
-        let server = try ServerProcess(seed: UploadFlow.seed(extra: ["upload_ttl_seconds": 8]))
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(extra: ["upload_ttl_seconds": 8]))
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2048, seed: 15)
@@ -356,10 +374,10 @@ struct UploadTests {
 
     @Test(
         "property: any interleaving of parts, repeats, damaged parts and resumptions ends complete with the file's SHA-256",
-        arguments: [UInt64(1), 2, 3, 4])
-    func interleavings(seed: UInt64) async throws {
+        arguments: [UInt64(1), 2, 3, 4], ServerEngine.allCases)
+    func interleavings(seed: UInt64, engine: ServerEngine) async throws {
         let partSize = 16 * 1024
-        let server = try ServerProcess(seed: UploadFlow.seed(partSize: partSize))
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(partSize: partSize))
         defer { server.stop() }
         var random = SeededRandom(seed: seed)
         let size = (3 << 20) + Int(random.next() % UInt64(partSize))

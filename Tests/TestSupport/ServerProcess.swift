@@ -1,6 +1,29 @@
 import Foundation
 public import SystemTesting
 
+/// The database engine a test server runs on.
+public enum ServerEngine: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// A SQLite file in the server's temporary directory.
+    case sqlite
+    /// A fresh database of this test process's PostgreSQL server (`TemporaryPostgres.shared()`).
+    case postgresql
+
+    /// The engine's name, as test arguments show it.
+    public var description: String { rawValue }
+
+    /// The engines this test run serves from: `SHAREKIT_TEST_ENGINES`, a
+    /// comma-separated list (`sqlite`, `postgresql`), or both when unset.
+    /// tools/test runs the SQLite half beside the other suites and the
+    /// PostgreSQL half in a phase of its own, so that neither half's servers
+    /// slow the other's timing assertions.
+    public static var selected: Set<ServerEngine> {
+        guard let list = ProcessInfo.processInfo.environment["SHAREKIT_TEST_ENGINES"], !list.isEmpty else {
+            return Set(allCases)
+        }
+        return Set(list.split(separator: ",").compactMap { ServerEngine(rawValue: String($0)) })
+    }
+}
+
 /// A real `share-server` process on 127.0.0.1, port 0, with its own
 /// temporary database, started for one test and stopped by it.
 ///
@@ -11,9 +34,15 @@ public import SystemTesting
 public final class ServerProcess: @unchecked Sendable {
     /// The server's temporary directory (database, log, seed).
     public let directory: TemporaryDirectory
-    /// The database (`--db`), for `share-server admin`: an SQLite path in
-    /// the directory unless another was given.
+    /// The SQLite database's path (with the PostgreSQL engine: the name
+    /// the upload directory is derived from, `databasePath + ".uploads"`).
     public let databasePath: String
+    /// The engine the server runs on.
+    public let engine: ServerEngine
+    /// What `--db` was given: the SQLite path, or the PostgreSQL URI.
+    public let databaseArgument: String
+    /// The PostgreSQL server and database name, nil on SQLite.
+    public let postgres: (server: TemporaryPostgres, database: String)?
     /// The request log (the server's stderr).
     public let logPath: String
     /// `http://127.0.0.1:PORT` (or `https://…` with TLS options).
@@ -23,23 +52,55 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Starts a server and waits for its `listening on` line.
     /// - Parameters:
+    ///   - engine: SQLite (the default) or PostgreSQL: then a new database of
+    ///     `TemporaryPostgres.shared()`, or the one a stopped server in
+    ///     `directory` used (its name is kept in the directory).
     ///   - seed: `demo` when nil, else a JSON seed object written to a file for this server.
     ///   - extraArguments: more command-line options (TLS).
     ///   - directory: the directory to use, a new temporary one when nil
     ///     (give the directory of a stopped server to start it again on its database).
     ///   - listen: the address to listen on; a port of 0 lets the system choose
     ///     (give the origin's `host:port` of a stopped server to bring it back where clients expect it).
-    ///   - database: the `--db` value, `server.db` in the directory when nil
-    ///     (give another server's to run a second process on its database).
-    /// - Throws: ``ServerProcessError`` when the server does not start.
+    ///   - database: the `--db` value when the server is to share another
+    ///     one's database (a second process of one deployment; give that
+    ///     server's ``databaseArgument``); nil for a database of its own. A
+    ///     shared database is left to its owner to drop.
+    /// - Throws: ``ServerProcessError`` when the server does not start;
+    ///   `TemporaryPostgres.Unavailable` when PostgreSQL cannot run here.
     public init(
-        seed: [String: Any]? = nil, extraArguments: [String] = [], directory: TemporaryDirectory? = nil,
+        engine: ServerEngine = .sqlite, seed: [String: Any]? = nil, extraArguments: [String] = [],
+        directory: TemporaryDirectory? = nil,
         listen: String = "127.0.0.1:0", database: String? = nil
     ) throws {
         let directory = try directory ?? TemporaryDirectory(prefix: "share-server")
         self.directory = directory
-        databasePath = database ?? directory.file("server.db")
+        databasePath = directory.file("server.db")
         logPath = directory.file("server.log")
+        self.engine = engine
+        var uploadsArguments: [String] = []
+        if let database {
+            databaseArgument = database
+            postgres = nil
+        } else {
+            switch engine {
+            case .sqlite:
+                databaseArgument = databasePath
+                postgres = nil
+            case .postgresql:
+                let server = try TemporaryPostgres.shared()
+                let nameFile = directory.file("postgres-database")
+                let name: String
+                if let kept = try? String(contentsOfFile: nameFile, encoding: .utf8) {
+                    name = kept
+                } else {
+                    name = try server.createDatabase()
+                    try Data(name.utf8).write(to: URL(fileURLWithPath: nameFile))
+                }
+                postgres = (server, name)
+                databaseArgument = server.connectionURI(database: name)
+                uploadsArguments = ["--uploads", databasePath + ".uploads"]
+            }
+        }
         var seedArgument = "demo"
         if let seed {
             let seedPath = directory.file("seed.json")
@@ -51,7 +112,8 @@ public final class ServerProcess: @unchecked Sendable {
         }
         process = Process()
         process.executableURL = URL(fileURLWithPath: BuiltProducts.path("share-server"))
-        process.arguments = ["--listen", listen, "--db", databasePath, "--seed", seedArgument] + extraArguments
+        process.arguments =
+            ["--listen", listen, "--db", databaseArgument, "--seed", seedArgument] + uploadsArguments + extraArguments
         stdout = Pipe()
         process.standardOutput = stdout
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
@@ -76,7 +138,10 @@ public final class ServerProcess: @unchecked Sendable {
     public func stop(removeFiles: Bool = true) -> Int32 {
         if process.isRunning { kill(process.processIdentifier, SIGTERM) }
         process.waitUntilExit()
-        if removeFiles { directory.remove() }
+        if removeFiles {
+            directory.remove()
+            if let postgres { try? postgres.server.dropDatabase(postgres.database) }
+        }
         return process.terminationStatus
     }
 
@@ -94,7 +159,7 @@ public final class ServerProcess: @unchecked Sendable {
     /// - Returns: the finished command.
     /// - Throws: ``ChildProcessError`` when it cannot be started.
     public func admin(_ arguments: [String]) throws -> ProcessResult {
-        try runProcess(BuiltProducts.path("share-server"), ["admin"] + arguments + ["--db", databasePath])
+        try runProcess(BuiltProducts.path("share-server"), ["admin"] + arguments + ["--db", databaseArgument])
     }
 
     private static func readLine(_ handle: FileHandle) -> String? {

@@ -107,6 +107,10 @@ public protocol SQLDatabase: Sendable {
     @discardableResult
     func migrate(_ steps: [String]) throws -> Int
 
+    /// The dialect the engine speaks, for the statements that must differ
+    /// (a schema's column types); everything else is written once.
+    var dialect: SQLDialect { get }
+
     /// Closes the connection. Later calls throw ``SQLError/misuse(message:)``;
     /// closing again does nothing.
     /// - Throws: ``SQLError/misuse(message:)`` when called inside a

@@ -134,6 +134,9 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     /// Always 0: PostgreSQL has no rowid. Read generated keys with `INSERT … RETURNING`.
     public var lastInsertRowID: Int64 { 0 }
 
+    /// Always ``SQLInterface/SQLDialect/postgresql``.
+    public var dialect: SQLDialect { .postgresql }
+
     /// Rows changed by the most recent `INSERT`, `UPDATE`, `DELETE` or
     /// `MERGE` on this connection (0 when closed); exact inside a transaction.
     public var changes: Int {

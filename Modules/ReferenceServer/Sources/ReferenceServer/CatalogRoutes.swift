@@ -24,11 +24,12 @@ enum CatalogRoutes {
 
     static func listSpaces(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context)
+        let order = ["s.name", "s.id", "c.name", "c.id"].map(server.db.dialect.byteOrder).joined(separator: ", ")
         let rows = try server.db.query(
             """
             SELECT s.id AS space_id, s.name AS space_name, c.id, c.name, c.kind, a.can_write
             FROM channel_access a JOIN channels c ON c.id = a.channel_id JOIN spaces s ON s.id = c.space_id
-            WHERE a.username = ? AND a.can_read = 1 ORDER BY s.name, s.id, c.name, c.id
+            WHERE a.username = ? AND a.can_read = 1 ORDER BY \(order)
             """, [.text(session.username)])
         var spaces: [[String: Any]] = []
         var channels: [[String: Any]] = []
@@ -62,12 +63,14 @@ enum CatalogRoutes {
             }
             limit = value
         }
+        let dialect = server.db.dialect
         let rows = try server.db.query(
             """
             SELECT t.id, t.title, t.title_folded, t.channel_id, c.name AS channel_name, s.name AS space_name, a.can_write
             FROM threads t JOIN channels c ON c.id = t.channel_id JOIN spaces s ON s.id = c.space_id
             JOIN channel_access a ON a.channel_id = c.id AND a.username = ? AND a.can_read = 1
-            WHERE instr(t.title_folded, ?) > 0 ORDER BY t.title_folded, t.id
+            WHERE \(dialect.containsCondition("t.title_folded"))
+            ORDER BY \(dialect.byteOrder("t.title_folded")), \(dialect.byteOrder("t.id"))
             """, [.text(session.username), .text(query)])
         // Prefix matches first, then matches inside the title; each group alphabetical.
         let ranked = try rows.map { row -> (Bool, [String: Any]) in

@@ -70,7 +70,7 @@ enum LoginThrottle {
                 try server.db.execute(
                     """
                     INSERT INTO login_failures (key, failures, last_failure) VALUES (?, 1, ?)
-                    ON CONFLICT(key) DO UPDATE SET failures = failures + 1, last_failure = excluded.last_failure
+                    ON CONFLICT(key) DO UPDATE SET failures = login_failures.failures + 1, last_failure = excluded.last_failure
                     """, [.text(key), .integer(now)])
                 if let threshold, let counter = try counter(server, key), counter.failures >= Int64(threshold) {
                     blocked = true

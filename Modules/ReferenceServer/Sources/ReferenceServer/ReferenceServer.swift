@@ -60,7 +60,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
         self.events = EventSignal()
         try FileManager.default.createDirectory(
             atPath: uploadsDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        _ = try database.migrate(ServerSchema.migrations)
+        _ = try database.migrate(ServerSchema.migrations(for: database.dialect))
     }
 
     /// The store of `jti` values in a server database that the DPoP verifier
@@ -202,16 +202,25 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     var now: Int64 { UnixClock.seconds(of: clock()) }
 
     /// Appends an event to a user's feed; long polls wake when the request is done.
+    ///
+    /// The insert runs in a transaction (a savepoint when the caller's
+    /// transaction is open): on PostgreSQL every transaction takes the
+    /// exclusive lock, so events commit in the order of their `seq` whichever
+    /// process writes them, and a reader that has seen `seq` n can never
+    /// later find a smaller one committed behind it (the feed's cursor would
+    /// skip it forever).
     func emit(_ type: String, to username: String, fields: [String: Any]) throws {
         var body = fields
         body["type"] = type
         let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
-        try db.execute(
-            "INSERT INTO events (username, type, body, created_at) VALUES (?, ?, ?, ?)",
-            [
-                .text(username), .text(type), .text(String(decoding: data, as: UTF8.self)),
-                .text(RFC3339.string(clock(), precision: .milliseconds)),
-            ])
+        try db.transaction {
+            try db.execute(
+                "INSERT INTO events (username, type, body, created_at) VALUES (?, ?, ?, ?)",
+                [
+                    .text(username), .text(type), .text(String(decoding: data, as: UTF8.self)),
+                    .text(RFC3339.string(clock(), precision: .milliseconds)),
+                ])
+        }
         events.noteWritten()
     }
 

@@ -25,7 +25,7 @@ public enum ReferenceServerAdmin {
     /// - Throws: `SQLError`, e.g. ``SQLInterface/SQLError/schemaTooNew(version:known:)``
     ///   for a database written by a newer server.
     public static func migrate(database: any SQLDatabase) throws {
-        _ = try database.migrate(ServerSchema.migrations)
+        _ = try database.migrate(ServerSchema.migrations(for: database.dialect))
     }
 
     /// Takes a user's write permission on a channel away and tells that
@@ -62,7 +62,8 @@ public enum ReferenceServerAdmin {
                 ).first
             else { throw ReferenceServerAdminError.noAccess(username: username, channelID: channelID) }
             let threads = try database.query(
-                "SELECT id FROM threads WHERE channel_id = ? ORDER BY id", [.text(channelID)]
+                "SELECT id FROM threads WHERE channel_id = ? ORDER BY \(database.dialect.byteOrder("id"))",
+                [.text(channelID)]
             ).map { try $0.get("id", as: String.self) }
             let targets = [channelID] + threads
             guard try access.get("can_write", as: Bool.self) else {
@@ -103,7 +104,8 @@ public enum ReferenceServerAdmin {
             else { throw ReferenceServerAdminError.unknownSession(sessionID) }
             let username = try row.get("username", as: String.self)
             let children = try database.query(
-                "SELECT id FROM sessions WHERE parent_id = ? ORDER BY id", [.text(sessionID)]
+                "SELECT id FROM sessions WHERE parent_id = ? ORDER BY \(database.dialect.byteOrder("id"))",
+                [.text(sessionID)]
             ).map { try $0.get("id", as: String.self) }
             var revoked: [String] = []
             for id in [sessionID] + children {
@@ -133,13 +135,14 @@ public enum ReferenceServerAdmin {
         var body = fields
         body["type"] = type
         let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
-        return try database.execute(
-            "INSERT INTO events (username, type, body, created_at) VALUES (?, ?, ?, ?)",
+        // RETURNING rather than the rowid: PostgreSQL has none (SQLite 3.35+ reads it too).
+        let inserted = try database.query(
+            "INSERT INTO events (username, type, body, created_at) VALUES (?, ?, ?, ?) RETURNING seq",
             [
                 .text(username), .text(type), .text(String(decoding: data, as: UTF8.self)),
                 .text(RFC3339.string(date, precision: .milliseconds)),
-            ]
-        ).lastInsertRowID
+            ])
+        return try inserted.first?.get("seq", as: Int64.self) ?? 0
     }
 }
 

@@ -1,14 +1,58 @@
-/// The reference server's SQLite schema, as migration steps applied in
-/// order (`PRAGMA user_version` counts them). Never edit a shipped step;
-/// append a new one.
+import Foundation
+import SQLInterface
+
+/// The reference server's schema for both engines from one description:
+/// migration steps applied in order (SQLite counts them in `PRAGMA
+/// user_version`, PostgreSQL in `sharekit_schema_version`), written once
+/// with a few placeholders for the types the engines spell differently
+/// (see docs/adr/0020-one-schema-for-both-engines.md):
+///
+/// | placeholder  | SQLite                              | PostgreSQL                                       |
+/// |--------------|-------------------------------------|--------------------------------------------------|
+/// | `{{SERIAL}}` | `INTEGER PRIMARY KEY AUTOINCREMENT` | `BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY` |
+/// | `{{INT}}`    | `INTEGER`                           | `BIGINT`                                         |
+/// | `{{BLOB}}`   | `BLOB`                              | `BYTEA`                                          |
+/// | `{{REAL}}`   | `REAL`                              | `DOUBLE PRECISION`                               |
+///
+/// Everything else is SQL both engines read alike. A table is created after
+/// the tables it references (PostgreSQL checks references when it creates a
+/// table; SQLite only when it writes a row), which is the one way the SQLite
+/// rendering differs from the steps first shipped: the same tables, in
+/// another order. Never change what a shipped step makes; append a new one.
 enum ServerSchema {
-    static let migrations: [String] = [
+    /// The steps rendered for one engine.
+    /// - Parameter dialect: the engine's dialect.
+    /// - Returns: the scripts, oldest first, for ``SQLInterface/SQLDatabase/migrate(_:)``.
+    static func migrations(for dialect: SQLDialect) -> [String] {
+        steps.map { render($0, for: dialect) }
+    }
+
+    /// One script with its placeholders replaced by the engine's spelling.
+    static func render(_ step: String, for dialect: SQLDialect) -> String {
+        var script = step
+        for (placeholder, sqlite, postgresql) in types {
+            script = script.replacingOccurrences(
+                of: placeholder, with: dialect == .postgresql ? postgresql : sqlite)
+        }
+        return script
+    }
+
+    /// The placeholders and each engine's spelling.
+    static let types: [(placeholder: String, sqlite: String, postgresql: String)] = [
+        ("{{SERIAL}}", "INTEGER PRIMARY KEY AUTOINCREMENT", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"),
+        ("{{INT}}", "INTEGER", "BIGINT"),
+        ("{{BLOB}}", "BLOB", "BYTEA"),
+        ("{{REAL}}", "REAL", "DOUBLE PRECISION"),
+    ]
+
+    /// The steps with placeholders, oldest first.
+    static let steps: [String] = [
         """
         CREATE TABLE users (
             username TEXT PRIMARY KEY,
-            password_salt BLOB NOT NULL,
-            password_hash BLOB NOT NULL,
-            password_iterations INTEGER NOT NULL
+            password_salt {{BLOB}} NOT NULL,
+            password_hash {{BLOB}} NOT NULL,
+            password_iterations {{INT}} NOT NULL
         );
         CREATE TABLE spaces (id TEXT PRIMARY KEY, name TEXT NOT NULL);
         CREATE TABLE channels (
@@ -20,8 +64,8 @@ enum ServerSchema {
         CREATE TABLE channel_access (
             channel_id TEXT NOT NULL REFERENCES channels(id),
             username TEXT NOT NULL REFERENCES users(username),
-            can_read INTEGER NOT NULL,
-            can_write INTEGER NOT NULL,
+            can_read {{INT}} NOT NULL,
+            can_write {{INT}} NOT NULL,
             PRIMARY KEY (channel_id, username)
         );
         CREATE TABLE threads (
@@ -32,7 +76,7 @@ enum ServerSchema {
             created_at TEXT NOT NULL
         );
         CREATE TABLE messages (
-            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            seq {{SERIAL}},
             id TEXT NOT NULL UNIQUE,
             client_msg_id TEXT NOT NULL,
             sender TEXT NOT NULL REFERENCES users(username),
@@ -43,9 +87,22 @@ enum ServerSchema {
         );
         CREATE INDEX messages_by_thread ON messages(thread_id, seq);
         CREATE INDEX messages_by_channel ON messages(channel_id, seq);
+        CREATE TABLE uploads (
+            id TEXT PRIMARY KEY,
+            username TEXT NOT NULL REFERENCES users(username),
+            file_name TEXT NOT NULL,
+            content_type TEXT NOT NULL,
+            size {{INT}} NOT NULL,
+            sha256 TEXT NOT NULL,
+            part_size {{INT}} NOT NULL,
+            parts_count {{INT}} NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'complete', 'aborted')),
+            created_at {{INT}} NOT NULL,
+            expires_at {{INT}} NOT NULL
+        );
         CREATE TABLE message_attachments (
             message_id TEXT NOT NULL REFERENCES messages(id),
-            position INTEGER NOT NULL,
+            position {{INT}} NOT NULL,
             upload_id TEXT NOT NULL REFERENCES uploads(id),
             PRIMARY KEY (message_id, position)
         );
@@ -55,7 +112,7 @@ enum ServerSchema {
             request_hash TEXT NOT NULL,
             message_id TEXT NOT NULL,
             thread_id TEXT,
-            created_at INTEGER NOT NULL,
+            created_at {{INT}} NOT NULL,
             PRIMARY KEY (username, client_msg_id)
         );
         CREATE TABLE sessions (
@@ -66,50 +123,37 @@ enum ServerSchema {
             client_component TEXT NOT NULL,
             jkt TEXT NOT NULL,
             access_hash TEXT NOT NULL UNIQUE,
-            access_expires_at INTEGER NOT NULL,
+            access_expires_at {{INT}} NOT NULL,
             refresh_hash TEXT NOT NULL UNIQUE,
-            refresh_expires_at INTEGER NOT NULL,
-            created_at INTEGER NOT NULL,
-            revoked_at INTEGER,
+            refresh_expires_at {{INT}} NOT NULL,
+            created_at {{INT}} NOT NULL,
+            revoked_at {{INT}},
             revoked_reason TEXT
         );
         CREATE INDEX sessions_by_parent ON sessions(parent_id);
         CREATE TABLE used_refresh_tokens (
             refresh_hash TEXT PRIMARY KEY,
             session_id TEXT NOT NULL REFERENCES sessions(id),
-            used_at INTEGER NOT NULL
+            used_at {{INT}} NOT NULL
         );
-        CREATE TABLE dpop_jti (key TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
-        CREATE TABLE dpop_nonces (nonce TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
-        CREATE TABLE uploads (
-            id TEXT PRIMARY KEY,
-            username TEXT NOT NULL REFERENCES users(username),
-            file_name TEXT NOT NULL,
-            content_type TEXT NOT NULL,
-            size INTEGER NOT NULL,
-            sha256 TEXT NOT NULL,
-            part_size INTEGER NOT NULL,
-            parts_count INTEGER NOT NULL,
-            state TEXT NOT NULL CHECK (state IN ('pending', 'complete', 'aborted')),
-            created_at INTEGER NOT NULL,
-            expires_at INTEGER NOT NULL
-        );
+        CREATE TABLE dpop_jti (key TEXT PRIMARY KEY, expires_at {{INT}} NOT NULL);
+        CREATE TABLE dpop_nonces (nonce TEXT PRIMARY KEY, expires_at {{INT}} NOT NULL);
         CREATE TABLE upload_parts (
             upload_id TEXT NOT NULL REFERENCES uploads(id),
-            part INTEGER NOT NULL,
-            size INTEGER NOT NULL,
+            part {{INT}} NOT NULL,
+            size {{INT}} NOT NULL,
             digest TEXT NOT NULL,
             PRIMARY KEY (upload_id, part)
         );
         CREATE TABLE audit (
-            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            seq {{SERIAL}},
             kind TEXT NOT NULL,
             session_id TEXT,
             family_id TEXT,
             at TEXT NOT NULL
         );
         CREATE TABLE events (
-            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            seq {{SERIAL}},
             username TEXT NOT NULL,
             type TEXT NOT NULL,
             body TEXT NOT NULL,
@@ -127,14 +171,14 @@ enum ServerSchema {
             app_id TEXT NOT NULL,
             preview_token_hash TEXT NOT NULL UNIQUE,
             jkt TEXT NOT NULL,
-            created_at INTEGER NOT NULL,
-            disabled_at INTEGER
+            created_at {{INT}} NOT NULL,
+            disabled_at {{INT}}
         );
         CREATE TABLE client_metrics (
-            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            seq {{SERIAL}},
             username TEXT NOT NULL,
             name TEXT NOT NULL,
-            value REAL NOT NULL,
+            value {{REAL}} NOT NULL,
             unit TEXT NOT NULL,
             attributes TEXT NOT NULL,
             received_at TEXT NOT NULL
@@ -160,7 +204,7 @@ enum ServerSchema {
         // reached anyone).
         """
         ALTER TABLE sessions ADD COLUMN previous_refresh_hash TEXT;
-        ALTER TABLE sessions ADD COLUMN pair_used_at INTEGER;
+        ALTER TABLE sessions ADD COLUMN pair_used_at {{INT}};
         """,
         // Step 5: listAudit answers only the caller's own records, so each
         // record names its user (older records get it from their session)
@@ -175,8 +219,8 @@ enum ServerSchema {
         CREATE INDEX audit_by_user ON audit(username, seq);
         CREATE TABLE login_failures (
             key TEXT PRIMARY KEY,
-            failures INTEGER NOT NULL,
-            last_failure INTEGER NOT NULL
+            failures {{INT}} NOT NULL,
+            last_failure {{INT}} NOT NULL
         );
         CREATE INDEX login_failures_by_age ON login_failures(last_failure);
         CREATE INDEX uploads_by_user_state ON uploads(username, state);

@@ -124,6 +124,9 @@ public final class SQLiteDatabase: SQLDatabase, Sendable {
         (try? writer.exclusive { $0.lastInsertRowID }) ?? 0
     }
 
+    /// Always ``SQLInterface/SQLDialect/sqlite``.
+    public var dialect: SQLDialect { .sqlite }
+
     /// Rows changed by the most recent statement on the writing connection
     /// (0 when closed); exact inside a transaction.
     public var changes: Int {

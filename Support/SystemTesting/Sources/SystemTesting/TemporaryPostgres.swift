@@ -91,7 +91,9 @@ public final class TemporaryPostgres: @unchecked Sendable {
     public static func shared() throws -> TemporaryPostgres {
         try sharedLock.withLock {
             if let sharedServer { return try sharedServer.get() }
-            let result = Result { try start() }
+            // Room for every test of a parallel run at once: each holds a
+            // connection or two (a server process, psql, an admin command).
+            let result = Result { try start(settings: ["max_connections": String(sharedMaxConnections)]) }
             sharedServer = result
             if case .success = result {
                 atexit { TemporaryPostgres.stopShared() }
@@ -99,6 +101,9 @@ public final class TemporaryPostgres: @unchecked Sendable {
             return try result.get()
         }
     }
+
+    /// The connection limit of ``shared()``'s server.
+    public static let sharedMaxConnections = 300
 
     private static let sharedLock = NSLock()
     nonisolated(unsafe) private static var sharedServer: Result<TemporaryPostgres, any Error>?

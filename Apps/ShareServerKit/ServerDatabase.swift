@@ -1,0 +1,106 @@
+import Foundation
+import PostgresStore
+import SQLInterface
+import SQLiteStore
+
+/// Where the server keeps its state, as `--db` names it: a libpq
+/// connection URI (`postgresql://…` or `postgres://…`) is a PostgreSQL
+/// database; anything else is the path of a SQLite file.
+enum ServerDatabase: Equatable {
+    /// A SQLite file (created if missing when serving).
+    case sqlite(path: String)
+    /// A PostgreSQL database, by its libpq connection URI.
+    case postgresql(uri: String)
+
+    /// Reads the value of `--db`.
+    /// - Parameter argument: a path or a `postgresql://` / `postgres://` URI.
+    init(_ argument: String) {
+        let lowered = argument.lowercased()
+        if lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://") {
+            self = .postgresql(uri: argument)
+        } else {
+            self = .sqlite(path: argument)
+        }
+    }
+
+    /// The database for messages and logs: a URI with its password replaced
+    /// by `***` (in the user part and in a `password=` parameter).
+    var redacted: String {
+        switch self {
+        case .sqlite(let path): return path
+        case .postgresql(let uri): return Self.redact(uri)
+        }
+    }
+
+    /// Opens the database for serving.
+    /// - Parameter readers: SQLite's reading connections.
+    /// - Returns: the open database.
+    /// - Throws: ``ServerStartError`` naming the (redacted) database and the cause.
+    func open(readers: Int) throws -> any SQLDatabase {
+        switch self {
+        case .sqlite(let path):
+            return try SQLiteDatabase(path: path, configuration: SQLiteConfiguration(readers: readers))
+        case .postgresql(let uri):
+            return try Self.connect(uri, redacted: redacted)
+        }
+    }
+
+    /// Opens an existing database for `share-server admin`: a missing SQLite
+    /// file is an error, not a new empty database.
+    /// - Returns: the open database.
+    /// - Throws: ``AdminOpenError`` for a missing file; ``ServerStartError``
+    ///   when PostgreSQL cannot be reached; `SQLError` when SQLite fails.
+    func openExisting() throws -> any SQLDatabase {
+        switch self {
+        case .sqlite(let path):
+            guard FileManager.default.fileExists(atPath: path) else { throw AdminOpenError(path: path) }
+            return try SQLiteDatabase(path: path)
+        case .postgresql(let uri):
+            return try Self.connect(uri, redacted: redacted)
+        }
+    }
+
+    private static func connect(_ uri: String, redacted: String) throws -> PostgresDatabase {
+        do {
+            return try PostgresDatabase(
+                connection: uri, configuration: PostgresConfiguration(applicationName: "share-server"))
+        } catch {
+            // PostgresStore's errors never carry the password; the URI is redacted here.
+            throw ServerStartError("cannot use the PostgreSQL database \(redacted): \(error)")
+        }
+    }
+
+    /// `uri` with the password of its user part and of a `password`
+    /// parameter replaced by `***`.
+    static func redact(_ uri: String) -> String {
+        guard let scheme = uri.range(of: "://") else { return uri }
+        var result = String(uri[..<scheme.upperBound])
+        let rest = uri[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        if let at = authority.lastIndex(of: "@") {
+            let user = authority[..<at]
+            if let colon = user.firstIndex(of: ":") {
+                result += user[..<colon] + ":***"
+            } else {
+                result += user
+            }
+            result += authority[at...]
+        } else {
+            result += authority
+        }
+        var tail = String(rest[authorityEnd...])
+        if let question = tail.firstIndex(of: "?") {
+            let path = tail[..<question]
+            let parameters = tail[tail.index(after: question)...].split(
+                separator: "&", omittingEmptySubsequences: false
+            )
+            .map { parameter -> String in
+                let name = parameter.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                return name.lowercased() == "password" ? "password=***" : String(parameter)
+            }
+            tail = path + "?" + parameters.joined(separator: "&")
+        }
+        return result + tail
+    }
+}
