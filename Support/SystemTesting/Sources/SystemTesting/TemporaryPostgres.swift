@@ -314,8 +314,10 @@ extension TemporaryPostgres {
         /// A new directory (mode 0700) owned by the server user.
         func makeOwnedDirectory(prefix: String) throws -> String {
             var base = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
-            // The socket path must fit sockaddr_un (108 bytes).
-            if base.utf8.count > 40 { base = "/tmp" }
+            // The socket path must fit sockaddr_un (108 bytes), and a server
+            // run as another user must reach the directory: a TMPDIR of ours
+            // may sit below folders of mode 0700 (the end-to-end run's).
+            if base.utf8.count > 40 || switchTo != nil { base = "/tmp" }
             var template = Array("\(base)/\(prefix).XXXXXX".utf8CString)
             guard let made = mkdtemp(&template) else {
                 throw Failure(description: "cannot make a directory in \(base): errno \(errno)")
