@@ -275,6 +275,19 @@ def parse_small_share(lines):
     return figures, ratio_lines(lines)
 
 
+def parse_postgres(lines):
+    figures = padded_figures(lines)
+    for line in lines:
+        if line.startswith("skipped:") or line.startswith("machine:"):
+            key, _, value = line.partition(": ")
+            figures.append((key, value, ""))
+        elif line.startswith("PostgreSQL "):
+            figures.append(("PostgreSQL", line[len("PostgreSQL "):], ""))
+        elif line.startswith("createMessage"):
+            figures.append(("run", line, ""))
+    return figures, ratio_lines(lines)
+
+
 BENCHMARKS = [
     ("dpop", "DPoP proofs", "openssl speed ecdsap256", parse_dpop),
     ("server", "share-server createMessage", "one thread verifying DPoP proofs; SQLite committing one-row transactions", parse_server),
@@ -284,6 +297,8 @@ BENCHMARKS = [
     ("share-memory", "Peak memory of share send", "a 1 MiB file; cp of the largest file", parse_memory),
     ("daemon-memory", "Memory of share-daemon", "its resident set after the first step", parse_daemon_memory),
     ("small-share", "Small share and start-up", "curl -s -o /dev/null URL/api/v1/health", parse_small_share),
+    ("postgres", "share-server createMessage on PostgreSQL, one and two processes",
+     "pgbench -n -f one-insert.sql -c 8 (one-row commits) on the same PostgreSQL", parse_postgres),
 ]
 
 

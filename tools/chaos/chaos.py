@@ -19,6 +19,7 @@ import asyncio
 import hashlib
 import json
 import os
+import pwd
 import random
 import shutil
 import signal
@@ -46,10 +47,15 @@ def log(args, text):
 
 class Proxy:
     """One request per connection (both sides get `Connection: close`), so a
-    fault is decided per request. Runs its own asyncio loop in a thread."""
+    fault is decided per request. Runs its own asyncio loop in a thread.
+    With several servers, the requests go to them in turn (round robin over
+    `upstream_ports`, a server that is down included: its requests fail like
+    those to a load balancer's dead backend)."""
 
     def __init__(self, rng_seed, rate, delay):
-        self.upstream_port = None
+        self.upstream_ports = []
+        self.routed = []
+        self.turn = 0
         self.rate = 0.0
         self.fault_rate = rate
         self.delay = delay
@@ -166,7 +172,10 @@ class Proxy:
                 if not late:
                     return
                 fault = None
-            sreader, swriter = await asyncio.open_connection("127.0.0.1", self.upstream_port)
+            index = self.turn % len(self.upstream_ports)
+            self.turn += 1
+            self.routed[index] += 1
+            sreader, swriter = await asyncio.open_connection("127.0.0.1", self.upstream_ports[index])
             if fault == "drop-request":
                 # Half the request reaches the server, then both sides close.
                 self._count("drop-request")
@@ -225,6 +234,143 @@ class Proxy:
                         pass
 
 
+# ---------------------------------------------------------------- PostgreSQL
+
+
+class SetupError(Exception):
+    """The run cannot be set up (exit status 2), with the reason for a person."""
+
+
+class Postgres:
+    """A PostgreSQL server of the run's own: `initdb` in a directory of its
+    own (trust authentication, UTF-8, C locale), reached through a Unix
+    socket in that directory only (`listen_addresses` empty: no TCP port).
+    PostgreSQL refuses to run as root, so under root its programs run as the
+    `postgres` user (`runuser -u postgres --`) in a directory given to it.
+    The server runs under a shell whose standard input is a pipe from this
+    script: when the script ends it, or dies, the shell asks the server for
+    a fast shutdown, so no server outlives the run. Readiness is the
+    server's own "ready to accept connections" line."""
+
+    READY = "database system is ready to accept connections"
+
+    def __init__(self, log_path):
+        self.bindir = self.find_bindir()
+        self.user, self.runuser, self.owner = "postgres", None, None
+        if os.geteuid() == 0:
+            try:
+                account = pwd.getpwnam("postgres")
+            except KeyError:
+                raise SetupError("PostgreSQL refuses to run as root, and there is no 'postgres' user to run it as "
+                                 "(Debian's postgresql package creates one)")
+            self.runuser = shutil.which("runuser") or next(
+                (p for p in ("/usr/sbin/runuser", "/sbin/runuser") if os.access(p, os.X_OK)), None)
+            if self.runuser is None:
+                raise SetupError("PostgreSQL refuses to run as root, and runuser (util-linux) is missing")
+            if os.stat("/etc/passwd").st_mode & 0o004 == 0:
+                raise SetupError("/etc/passwd is not readable to 'postgres', so initdb cannot look up its own user "
+                                 "('could not look up effective user ID'); Debian's standard mode is 644")
+            self.owner = (account.pw_uid, account.pw_gid)
+        else:
+            self.user = pwd.getpwuid(os.geteuid()).pw_name
+        # A short path of its own: the socket's path must fit sockaddr_un,
+        # and the run's directory (mode 0700, root's) is closed to 'postgres'.
+        self.directory = tempfile.mkdtemp(prefix="sharekit-chaos-pg.", dir="/tmp")
+        self.socket = os.path.join(self.directory, "socket")
+        os.mkdir(self.socket, 0o700)
+        for path in (self.directory, self.socket):
+            if self.owner:
+                os.chown(path, *self.owner)
+        self.log = open(log_path, "ab", buffering=0)
+        self.proc = None
+
+    @staticmethod
+    def find_bindir():
+        candidates = []
+        if os.environ.get("SHAREKIT_POSTGRES_BINDIR"):
+            candidates.append(os.environ["SHAREKIT_POSTGRES_BINDIR"])
+        if shutil.which("pg_config"):
+            out = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True)
+            if out.returncode == 0:
+                candidates.append(out.stdout.strip())
+        versions = os.listdir("/usr/lib/postgresql") if os.path.isdir("/usr/lib/postgresql") else []
+        candidates += [f"/usr/lib/postgresql/{v}/bin" for v in sorted((v for v in versions if v.isdigit()),
+                                                                          key=int, reverse=True)]
+        for directory in candidates:
+            if all(os.access(os.path.join(directory, p), os.X_OK) for p in ("initdb", "postgres", "psql")):
+                return directory
+        raise SetupError("PostgreSQL's server programs (initdb, postgres, psql) are not installed (looked in "
+                         f"{', '.join(candidates) or '/usr/lib/postgresql/*/bin'}); on Debian: apt-get install "
+                         "postgresql, or set SHAREKIT_POSTGRES_BINDIR")
+
+    def command(self, program, *arguments):
+        argv = [os.path.join(self.bindir, program), *arguments]
+        return [self.runuser, "-u", "postgres", "--", *argv] if self.runuser else argv
+
+    def start(self):
+        data = os.path.join(self.directory, "data")
+        made = subprocess.run(self.command("initdb", "-D", data, "-U", self.user, "--auth=trust", "-E", "UTF8",
+                                           "--locale=C", "--no-sync", "--no-instructions"),
+                              capture_output=True, text=True, env={**os.environ, "LC_ALL": "C"})
+        if made.returncode != 0:
+            raise SetupError(f"initdb failed (exit {made.returncode}): {made.stderr.strip()[-500:]}")
+        script = '"$@" </dev/null & server=$!; cat >/dev/null; kill -INT "$server" 2>/dev/null; wait "$server"'
+        # Durability of PostgreSQL itself is not what this run tests (it
+        # kills share-server processes, never PostgreSQL): no fsync.
+        self.proc = subprocess.Popen(
+            self.command("/bin/sh", "-c", script, "sh", os.path.join(self.bindir, "postgres"), "-D", data,
+                         "-k", self.socket, "-c", "listen_addresses=", "-c", "fsync=off",
+                         "-c", "max_connections=50", "-c", "unix_socket_permissions=0700"),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, "LC_ALL": "C"})
+        for line in self.proc.stdout:
+            self.log.write(line)
+            if self.READY.encode() in line:
+                break
+        else:
+            self.proc.wait()
+            raise SetupError(f"PostgreSQL did not start (see {self.log.name})")
+        threading.Thread(target=self._copy_log, daemon=True).start()
+        self.psql("CREATE DATABASE sharekit")
+
+    def _copy_log(self):
+        for line in self.proc.stdout:
+            try:
+                self.log.write(line)
+            except ValueError:
+                return  # the log was closed at the end of the run
+
+    def uri(self):
+        return (f"postgresql://{self.user}@/sharekit?host={urllib.parse.quote(self.socket, safe='/')}"
+                f"&port=5432")
+
+    def psql(self, sql, database="postgres"):
+        """Runs SQL through psql (an independent client); its unaligned, tuples-only output."""
+        out = subprocess.run([os.path.join(self.bindir, "psql"), "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1",
+                              "-h", self.socket, "-p", "5432", "-U", self.user, "-d", database, "-c", sql],
+                             capture_output=True, text=True, env={**os.environ, "PGCONNECT_TIMEOUT": "10"})
+        if out.returncode != 0:
+            raise SetupError(f"psql failed: {out.stderr.strip()[-500:]}")
+        return out.stdout
+
+    def stop(self, remove):
+        """A fast shutdown (the shell's input ends), then the directory goes unless kept."""
+        if self.proc is not None:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
+        self.log.close()
+        if remove:
+            shutil.rmtree(self.directory, ignore_errors=True)
+
+
 # ---------------------------------------------------------------- processes
 
 
@@ -246,8 +392,17 @@ class Run:
         for name in ("SHAREKIT_STATE_DIR", "SHAREKIT_RUNTIME_DIR", "SHAREKIT_SERVER", "SHAREKIT_VERBOSE"):
             self.env.pop(name, None)
         self.db = os.path.join(self.work, "server.db")
-        self.server = None
-        self.server_port = None
+        # What --db names: the SQLite file, or the PostgreSQL database's URI
+        # (set once PostgreSQL runs).
+        self.db_arg = self.db
+        self.postgres = None
+        # The server processes (None while one is down) and their ports,
+        # kept across restarts so the proxy's list of upstreams stays right.
+        self.servers = [None] * args.servers
+        self.server_ports = [None] * args.servers
+        # With several servers, all of them serve the proxy's origin
+        # (--public-origin), which is the one the clients use.
+        self.public_origin = None
         self.daemon = None
         self.children = set()
         self.lock = threading.Lock()
@@ -296,28 +451,51 @@ class Run:
     def bin(self, name):
         return os.path.join(self.args.bin, name)
 
-    # -- the server
-    def start_server(self):
-        listen = f"127.0.0.1:{self.server_port or 0}"
+    # -- the servers
+    def server_argv(self, listen):
+        argv = [self.bin("share-server"), "--listen", listen, "--db", self.db_arg, "--seed",
+                os.path.join(self.work, "seed.json"), "--quiet"]
+        if self.args.db == "postgresql":
+            # One uploads folder for every process (with SQLite it is the
+            # folder next to the database file, shared already).
+            argv += ["--uploads", os.path.join(self.work, "uploads")]
+        if self.public_origin is not None:
+            argv += ["--public-origin", self.public_origin]
+        return argv
+
+    def start_server(self, index=0):
+        listen = f"127.0.0.1:{self.server_ports[index] or 0}"
         for attempt in range(50):
-            proc = self.spawn([self.bin("share-server"), "--listen", listen, "--db", self.db, "--seed",
-                               os.path.join(self.work, "seed.json"), "--quiet"],
-                              stdout=subprocess.PIPE, stderr=self.server_log)
+            proc = self.spawn(self.server_argv(listen), stdout=subprocess.PIPE, stderr=self.server_log)
             line = proc.stdout.readline().decode().strip()
-            if line.startswith("listening on http://"):
-                self.server = proc
-                self.server_port = int(line.rsplit(":", 1)[1])
+            if line.startswith("listening on http"):
+                self.servers[index] = proc
+                # The line names the address listened on (also with --public-origin).
+                self.server_ports[index] = int(line.rsplit(":", 1)[1])
                 return
             proc.wait()
             self.reap(proc)
+            if self.server_ports[index] is None:
+                break  # not a port still held by a killed server: it cannot start
             time.sleep(0.1)  # the port may still be held by the killed server
-        raise SystemExit(f"chaos: the server did not start on {listen} (see {self.work}/server.log)")
+        with open(os.path.join(self.work, "server.log"), "rb") as f:
+            tail = f.read()[-600:].decode(errors="replace").strip()
+        raise SetupError(f"server {index + 1} did not start on {listen} (see {self.work}/server.log):\n{tail}")
 
-    def kill_server(self):
-        if self.server is not None:
-            self.end(self.server)
-            self.server = None
+    def kill_server(self, index=0):
+        if self.servers[index] is not None:
+            self.end(self.servers[index])
+            self.servers[index] = None
             self.kills["server"] += 1
+
+    def stop_servers(self):
+        """SIGTERM (a graceful stop) for every running server, then reaps them."""
+        for index, proc in enumerate(self.servers):
+            if proc is not None:
+                proc.terminate()
+                proc.wait()
+                self.reap(proc)
+                self.servers[index] = None
 
     # -- the daemon
     def start_daemon(self):
@@ -440,11 +618,15 @@ def chaos_loop(run, done):
                 break
             run.start_daemon()
         else:
-            run.kill_server()
+            # Either server (drawn only with several: a single server's run
+            # replays the same kills with the same seed as before).
+            index = rng.randrange(len(run.servers)) if len(run.servers) > 1 else 0
+            what = f"server {index + 1}" if len(run.servers) > 1 else "server"
+            run.kill_server(index)
             if done.wait(rng.uniform(0.0, 1.0)):
-                run.start_server()
+                run.start_server(index)
                 break
-            run.start_server()
+            run.start_server(index)
         log(run.args, f"killed and restarted the {what}")
 
 
@@ -569,7 +751,10 @@ def api_messages(run, shares):
 
 
 def db_messages(run):
-    """The same view, read from the server's database file (the cross-check)."""
+    """The same view, read from the server's database (the cross-check):
+    the SQLite file, or PostgreSQL through psql."""
+    if run.postgres is not None:
+        return postgres_messages(run)
     con = sqlite3.connect(f"file:{run.db}?mode=ro", uri=True, timeout=30)
     messages = {}
     for mid, cmid, text in con.execute("SELECT id, client_msg_id, text FROM messages"):
@@ -582,6 +767,27 @@ def db_messages(run):
     for found in messages.values():
         found.sort()
     return messages, reuse
+
+
+POSTGRES_VIEW = """
+SELECT json_build_object(
+  'messages', (SELECT coalesce(json_agg(json_build_array(m.id, m.client_msg_id, m.text,
+      (SELECT coalesce(json_agg(json_build_array(u.size, u.sha256)), '[]'::json)
+         FROM message_attachments a JOIN uploads u ON u.id = a.upload_id WHERE a.message_id = m.id))), '[]'::json)
+    FROM messages m),
+  'reuse', (SELECT COUNT(*) FROM audit WHERE kind = 'refresh_reuse'))
+"""
+
+
+def postgres_messages(run):
+    """db_messages for PostgreSQL: one JSON document from psql, in the shapes sqlite3 gives."""
+    view = json.loads(run.postgres.psql(POSTGRES_VIEW, database="sharekit"))
+    messages = {}
+    for mid, cmid, text, atts in view["messages"]:
+        messages.setdefault(cmid, []).append((mid, text, sorted(tuple(a) for a in atts)))
+    for found in messages.values():
+        found.sort()
+    return messages, view["reuse"]
 
 
 def check(run, shares, messages, reuse, db_view):
@@ -673,28 +879,42 @@ def main():
     parser.add_argument("--invalid-rate", type=float, default=0.05)
     parser.add_argument("--cli-timeout", type=float, default=180.0)
     parser.add_argument("--drain-passes", type=int, default=60)
+    parser.add_argument("--servers", type=int, default=1,
+                        help="share-server processes on one database behind the proxy (requests spread over them)")
+    parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite",
+                        help="the servers' database: one SQLite file, or a PostgreSQL server of the run's own")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
+    if not 1 <= args.servers <= 8:
+        parser.error("--servers must be 1 to 8")
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1, 2**31)
     if args.bin is None:
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         args.bin = subprocess.run(["swift", "build", "--show-bin-path"], cwd=root, capture_output=True,
                                   text=True, check=True).stdout.strip()
+    layout = "" if args.servers == 1 and args.db == "sqlite" else f" --servers {args.servers} --db {args.db}"
     print(f"chaos: seed {args.seed} (replay with --seed {args.seed} --shares {args.shares} "
-          f"--concurrency {args.concurrency})", flush=True)
+          f"--concurrency {args.concurrency}{layout})", flush=True)
     run = Run(args)
     code = 2
     try:
         code = chaos(run)
     except KeyboardInterrupt:
         code = 130
+    except SetupError as error:
+        print(f"chaos: {error}", file=sys.stderr, flush=True)
+        code = 2
     finally:
         run.stopping = True
         run.kill_all()
+        if run.postgres is not None:
+            run.postgres.stop(remove=not args.keep and code == 0)
         run.close_logs()
         if args.keep or code != 0:
             print(f"chaos: work directory kept at {run.work}", flush=True)
+            if run.postgres is not None:
+                print(f"chaos: PostgreSQL's cluster kept at {run.postgres.directory}", flush=True)
         if not args.keep and code == 0:
             shutil.rmtree(run.work, ignore_errors=True)
     sys.exit(code)
@@ -717,14 +937,27 @@ def chaos(run):
             "accepted_content_types": ["text/plain", "application/octet-stream", "image/png", "application/pdf"],
         }, f)
     proxy = Proxy(args.seed, args.fault_rate, args.delay)
-    run.start_server()
-    proxy.upstream_port = run.server_port
-    # The clients keep the server's own origin (DPoP proofs name it in htu)
-    # and reach it through the proxy as their HTTP proxy.
-    origin = f"http://127.0.0.1:{run.server_port}"
+    if args.db == "postgresql":
+        run.postgres = Postgres(os.path.join(run.work, "postgres.log"))
+        run.postgres.start()
+        run.db_arg = run.postgres.uri()
     for name in ("no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY", "HTTP_PROXY"):
         run.env.pop(name, None)
-    run.env["http_proxy"] = f"http://127.0.0.1:{proxy.port}"
+    if args.servers == 1:
+        run.start_server()
+        # The clients keep the server's own origin (DPoP proofs name it in
+        # htu) and reach it through the proxy as their HTTP proxy.
+        origin = f"http://127.0.0.1:{run.server_ports[0]}"
+        run.env["http_proxy"] = f"http://127.0.0.1:{proxy.port}"
+    else:
+        # A deployment behind a load balancer: the clients' origin is the
+        # proxy's, and every server serves it (--public-origin) whichever
+        # port it listens on.
+        origin = run.public_origin = f"http://127.0.0.1:{proxy.port}"
+        for index in range(args.servers):
+            run.start_server(index)
+    proxy.upstream_ports = list(run.server_ports)
+    proxy.routed = [0] * args.servers
     rc, out, err = run.run_tool([run.bin("share"), "login", "--server", origin, "--user", USER, "--password-stdin"],
                                 stdin=(PASSWORD + "\n").encode())
     if rc != 0:
@@ -762,8 +995,9 @@ def chaos(run):
     done.set()
     killer.join()
     proxy.faults(False)
-    if run.server is None:
-        run.start_server()
+    for index, proc in enumerate(run.servers):
+        if proc is None:
+            run.start_server(index)
     if run.daemon is not None:
         run.end(run.daemon)  # stopped for the drain; not one of the chaos kills
         run.daemon = None
@@ -776,18 +1010,18 @@ def chaos(run):
     except (CheckError, ValueError, KeyError, TypeError) as error:
         print(f"chaos: could not read the server's messages through its API: {error}", file=sys.stderr)
         return 2
-    run.server.terminate()
-    run.server.wait()
-    run.reap(run.server)
-    run.server = None
+    run.stop_servers()
     lost, duplicated, leftovers, problems = check(run, shares, messages, reuse, db_messages(run))
+    if args.servers > 1 and 0 in proxy.routed:
+        problems.append(f"a server got no request: {proxy.routed} (the run did not spread the requests)")
     for problem in problems:
         print(f"chaos: {problem}", flush=True)
     for item in leftovers[:20]:
         print(f"chaos: leftover: {item}", flush=True)
     count = {s: sum(1 for x in shares if x["status"] == s) for s in ("sent", "queued", "rejected")}
     other = args.shares - sum(count.values())
-    print(f"chaos: kills {run.kills}, faults {dict(sorted(proxy.counts.items()))}, "
+    spread = f"requests per server {proxy.routed}, " if args.servers > 1 else ""
+    print(f"chaos: kills {run.kills}, faults {dict(sorted(proxy.counts.items()))}, {spread}"
           f"{other} CLIs killed or failed, {len(messages)} messages on the server, "
           f"{time.time() - started:.0f}s", flush=True)
     print(f"chaos: {args.shares} shares, {count['sent']} sent, {count['queued']} queued, {count['rejected']} rejected, "

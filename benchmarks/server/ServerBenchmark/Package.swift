@@ -2,7 +2,10 @@
 // Server benchmark: createMessage with full DPoP verification against a
 // running `share-server`, from several keep-alive connections, next to the
 // DPoP module's verify rate and SQLite's own commit rate (libsqlite3 called
-// directly, the server's settings) measured in the same run.
+// directly, the server's settings) measured in the same run. Its load
+// generator (the `ServerLoad` library: keep-alive connections, pre-built
+// requests, the driven window, GOAL lines) is shared with
+// benchmarks/postgres, which depends on this package by path.
 // A separate package so that benchmarks never slow down the main build. It
 // lives one level below benchmarks/server, like benchmarks/dpop/DPoPBenchmark,
 // so that its name cannot clash with a module package.
@@ -17,7 +20,8 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ServerBenchmark",
     products: [
-        .executable(name: "server-benchmark", targets: ["ServerBenchmark"])
+        .executable(name: "server-benchmark", targets: ["ServerBenchmark"]),
+        .library(name: "ServerLoad", targets: ["ServerLoad"]),
     ],
     dependencies: [
         .package(path: "../../BenchmarkSupport"),
@@ -28,6 +32,14 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3"),
+        .target(
+            name: "ServerLoad",
+            dependencies: [
+                .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
+                .product(name: "DPoP", package: "DPoP"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "ServerBenchmark",
             dependencies: [
@@ -38,6 +50,7 @@ let package = Package(
                 .product(name: "DPoP", package: "DPoP"),
                 .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
                 "CSQLite3",
+                "ServerLoad",
             ],
             swiftSettings: swiftSettings
         ),

@@ -16,25 +16,32 @@ public final class ShareServer {
 
     private var stopped = false
     private let stdoutPipe: Int32
+    private let logPath: String
 
     /// Writes `seed` to `directory/seed.json` (nil: the built-in `demo`
     /// seed), starts the server with its
-    /// database at `directory/server.sqlite` and waits (at most 60 s) for its
-    /// `listening on` line.
+    /// database at `directory/server.sqlite` (or `database`) and waits (at
+    /// most 60 s) for its `listening on` line.
     /// - Parameters:
     ///   - executable: the share-server binary.
     ///   - seed: the seed, as `JSONSerialization` takes it; nil for `--seed demo`.
     ///   - directory: an existing directory of the run (the caller removes it).
+    ///   - database: what `--db` names (a PostgreSQL URI, another file);
+    ///     nil for `directory/server.sqlite`.
+    ///   - log: the file of its stderr; nil for `directory/server.log`
+    ///     (several servers in one directory need one each).
+    ///   - arguments: more options (`--public-origin`, `--uploads`).
     ///   - quiet: whether to pass `--quiet`.
     ///   - started: called with the server's pid as soon as it runs, before
     ///     its `listening on` line (for a signal handler that stops it).
     /// - Throws: when the seed cannot be written or the server does not start
     ///   (then it has been stopped, and the error ends with its log's tail).
     public init(
-        executable: String, seed: [String: Any]?, directory: String, quiet: Bool,
-        started: (pid_t) -> Void = { _ in }
+        executable: String, seed: [String: Any]?, directory: String, database: String? = nil, log: String? = nil,
+        arguments extra: [String] = [], quiet: Bool, started: (pid_t) -> Void = { _ in }
     ) throws {
         self.directory = directory
+        logPath = log ?? directory + "/server.log"
         var seedPath = "demo"
         if let seed {
             seedPath = directory + "/seed.json"
@@ -42,12 +49,15 @@ public final class ShareServer {
                 .write(to: URL(fileURLWithPath: seedPath))
         }
         let (readEnd, writeEnd) = try Pipe.make()
-        var arguments = ["--listen", "127.0.0.1:0", "--db", directory + "/server.sqlite", "--seed", seedPath]
+        var arguments = [
+            "--listen", "127.0.0.1:0", "--db", database ?? directory + "/server.sqlite", "--seed", seedPath,
+        ]
+        arguments += extra
         if quiet { arguments.append("--quiet") }
         let pid: pid_t
         do {
             pid = try Spawn.start(
-                executable, arguments, stdout: .descriptor(writeEnd), stderr: .file(directory + "/server.log"))
+                executable, arguments, stdout: .descriptor(writeEnd), stderr: .file(logPath))
         } catch {
             close(readEnd)
             close(writeEnd)
@@ -91,7 +101,7 @@ public final class ShareServer {
     /// The last lines of the server's request log, for error reports.
     /// - Returns: them under a heading, or "" when there are none.
     public func logTail(lines: Int = 20) -> String {
-        guard let log = try? String(contentsOfFile: directory + "/server.log", encoding: .utf8) else { return "" }
+        guard let log = try? String(contentsOfFile: logPath, encoding: .utf8) else { return "" }
         let tail = log.split(separator: "\n").suffix(lines).joined(separator: "\n")
         return tail.isEmpty ? "" : "server log (last lines):\n\(tail)"
     }

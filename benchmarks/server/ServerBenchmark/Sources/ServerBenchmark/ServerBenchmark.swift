@@ -1,8 +1,8 @@
 import BenchmarkSupport
 import DPoP
 import Foundation
-import Glibc
 import OpenSSLCrypto
+import ServerLoad
 
 /// Drives createMessage with full DPoP verification against a running
 /// `share-server` from several keep-alive connections, and measures the
@@ -19,7 +19,7 @@ struct ServerBenchmark {
     /// than commits: requests share them).
     static let commitsGoal = 1.0
     /// The createMessage path: a thread of the seed's chat channel.
-    let path = "/api/v1/threads/\(ServerProcess.threadID)/messages"
+    let path = Load.path
 
     func run() throws {
         let executable = try options.server ?? ShareServer.buildRelease()
@@ -59,12 +59,12 @@ struct ServerBenchmark {
 
         // Log in every user on its own connection, with its own key.
         let crypto = OpenSSLCryptoProvider()
-        var sessions: [(connection: HTTPConnection, signer: ES256ProofSigner, token: String)] = []
+        var sessions: [Load.Session] = []
         for user in server.users {
             let connection = try HTTPConnection(port: server.port)
             let signer = try ES256ProofSigner(key: crypto.generateP256SigningKey(), crypto: crypto)
-            let token = try login(connection, user, signer: signer, origin: server.origin)
-            sessions.append((connection, signer, token))
+            let token = try Load.login(connection, user, signer: signer, origin: server.origin)
+            sessions.append(Load.Session(connection: connection, signer: signer, token: token))
         }
 
         // The DPoP module's rates, now, on this machine.
@@ -79,11 +79,11 @@ struct ServerBenchmark {
         // server could possibly use: each request costs one verification,
         // and at most min(cores, connections) requests run at once.
         let ceiling = rates.verifies.perCPUSecond * Double(min(cores, connections)) / Double(connections)
-        let warmUpPools = try makePools(
+        let warmUpPools = try Load.makePools(
             sessions, count: Int((ceiling * warmUpSeconds * 1.2).rounded(.up)) + 1, origin: server.origin, phase: "w")
         let warmUpWorkers = zip(sessions, warmUpPools).map { LoadWorker(connection: $0.0.connection, pool: $0.1) }
         for worker in warmUpWorkers { try worker.check(1) }
-        let warmUpWindow = try drive(warmUpWorkers, seconds: warmUpSeconds, server: server)
+        let warmUpWindow = Load.drive(warmUpWorkers, seconds: warmUpSeconds) { server.cpuSeconds() ?? 0 }
         let warmUpCreated = warmUpWorkers.reduce(0) { $0 + $1.statuses[201, default: 0] }
         let warmUpRate = Double(warmUpCreated) / warmUpWindow.elapsed(warmUpWorkers)
 
@@ -92,38 +92,21 @@ struct ServerBenchmark {
         // runs out.
         let perConnection = Int(
             min(ceiling * 1.2, warmUpRate * 3 / Double(connections) + 50) * options.seconds.rounded(.up))
-        let madeAt = Clock.nanoseconds()
-        let pools = try makePools(sessions, count: perConnection, origin: server.origin, phase: "m")
-        let making = Double(Clock.nanoseconds() - madeAt) / 1e9
+        let (pools, making) = try Load.makeWindowPools(
+            sessions, count: perConnection, origin: server.origin, seconds: options.seconds)
         let bytes = pools.reduce(0) { $0 + $1.byteCount }
         say(
             String(
                 format: "warm-up: %.0f s at %.1f requests/s; window's requests: %d x %d (new client_msg_id and "
                     + "proof each), %.1f MB, made in %.1f s", warmUpSeconds, warmUpRate, connections, perConnection,
                 Double(bytes) / 1e6, making))
-        // The first proofs must still be inside the server's 60 s iat window when the last request goes out.
-        guard making + options.seconds + 5 < 60 else {
-            throw Spawn.Failure(
-                description: String(
-                    format: "making the proofs took %.1f s: with --seconds %.0f the first ones would leave the "
-                        + "server's 60 s iat window; use fewer --seconds", making, options.seconds))
-        }
-
         let workers = zip(sessions, pools).map { LoadWorker(connection: $0.0.connection, pool: $0.1) }
-        let window = try drive(workers, seconds: options.seconds, server: server)
+        let window = Load.drive(workers, seconds: options.seconds) { server.cpuSeconds() ?? 0 }
 
         // Results.
-        var statuses: [Int: Int] = [:]
-        var latencies: [UInt64] = []
-        latencies.reserveCapacity(workers.reduce(0) { $0 + $1.latencies.count })
-        for worker in workers {
-            statuses.merge(worker.statuses, uniquingKeysWith: +)
-            latencies += worker.latencies
-        }
-        latencies.sort()
-        let created = statuses[201, default: 0]
-        let failed = workers.reduce(0) { $0 + $1.connectionErrors }
-        let errors = latencies.count - created + failed
+        let tally = Load.Tally(workers)
+        let (statuses, latencies, created, failed, errors) =
+            (tally.statuses, tally.latencies, tally.created, tally.failed, tally.errors)
         let elapsed = window.elapsed(workers)
         let requestsPerSecond = Double(created) / elapsed
 
@@ -132,8 +115,8 @@ struct ServerBenchmark {
                 format: "createMessage (POST %@), %d connections, %.1f s, full DPoP verification", path,
                 connections, elapsed))
         say(line("requests/s (201 Created)", requestsPerSecond))
-        say(line("latency p50 (ms)", percentile(latencies, 0.50) / 1e6, format: "%10.2f"))
-        say(line("latency p99 (ms)", percentile(latencies, 0.99) / 1e6, format: "%10.2f"))
+        say(line("latency p50 (ms)", Load.percentile(latencies, 0.50) / 1e6, format: "%10.2f"))
+        say(line("latency p99 (ms)", Load.percentile(latencies, 0.99) / 1e6, format: "%10.2f"))
         let seconds = Int(options.seconds.rounded(.down))
         if seconds >= 2 {
             let perSecond = (0..<seconds).map { second in workers.reduce(0) { $0 + $1.createdPerSecond[second] } }
@@ -200,133 +183,6 @@ struct ServerBenchmark {
                     format: "createMessage %.1f requests/s (%d connections) against SQLite's one-row commits "
                         + "%.1f/s (WAL, synchronous=FULL, same disk; %.1f before the window, %.1f after)",
                     requestsPerSecond, connections, commits, commitsBefore, commitsAfter)))
-    }
-
-    /// What was measured around the window.
-    private struct Window {
-        let start: UInt64
-        let serverCPU: Double
-        let clientCPU: Double
-        let machineCPU: Double
-
-        /// Seconds from the start to the last answer.
-        func elapsed(_ workers: [LoadWorker]) -> Double {
-            let last = workers.map(\.lastAnswer).max() ?? 0
-            return Double((last > start ? last : Clock.nanoseconds()) - start) / 1e9
-        }
-    }
-
-    /// Runs every worker on a thread of its own for `seconds`, all released
-    /// at once, and measures the CPU time the server, this process and the
-    /// machine used meanwhile.
-    private func drive(_ workers: [LoadWorker], seconds: Double, server: ServerProcess) throws -> Window {
-        final class Limits: @unchecked Sendable {
-            var start: UInt64 = 0
-            var deadline: UInt64 = 0
-        }
-        let limits = Limits()
-        let gate = DispatchSemaphore(value: 0)
-        let ready = DispatchSemaphore(value: 0)
-        let done = DispatchGroup()
-        for worker in workers {
-            done.enter()
-            let thread = Thread {
-                ready.signal()
-                gate.wait()
-                worker.run(from: limits.start, until: limits.deadline)
-                done.leave()
-            }
-            thread.start()
-        }
-        for _ in workers { ready.wait() }
-        let serverBefore = server.cpuSeconds() ?? 0
-        let machineBefore = Self.machineBusySeconds()
-        let clientBefore = Clock.processCPUNanoseconds()
-        let start = Clock.nanoseconds()
-        limits.start = start
-        limits.deadline = start + UInt64(seconds * 1e9)
-        for _ in workers { gate.signal() }
-        done.wait()
-        let clientCPU = Double(Clock.processCPUNanoseconds() - clientBefore) / 1e9
-        let machineCPU = Self.machineBusySeconds() - machineBefore
-        let serverCPU = (server.cpuSeconds() ?? 0) - serverBefore
-        return Window(start: start, serverCPU: serverCPU, clientCPU: clientCPU, machineCPU: machineCPU)
-    }
-
-    /// Logs a user in with a proof (no `ath`) and returns the access token.
-    private func login(
-        _ connection: HTTPConnection, _ user: ServerProcess.User, signer: ES256ProofSigner, origin: String
-    )
-        throws -> String
-    {
-        let loginPath = "/api/v1/auth/login"
-        let body = try JSONSerialization.data(withJSONObject: [
-            "username": user.username, "password": user.password, "client_component": "app",
-        ])
-        let proof = try signer.makeProof(method: "POST", url: origin + loginPath, accessToken: nil, nonce: nil)
-        let request = HTTPRequest.bytes(
-            method: "POST", path: loginPath, host: String(origin.dropFirst("http://".count)),
-            headers: [("DPoP", proof), ("Content-Type", "application/json")], body: Array(body))
-        try request.withUnsafeBytes { try connection.send($0) }
-        let response = try connection.receive()
-        let bytes = Data(connection.bodyBytes[response.body])
-        guard response.status == 201,
-            let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
-            let token = object["access_token"] as? String
-        else {
-            throw HTTPConnection.Failure(
-                description: "login of \(user.username) answered \(response.status): "
-                    + String(decoding: bytes, as: UTF8.self))
-        }
-        if response.closes { try connection.reconnect() }
-        return token
-    }
-
-    /// Makes every connection's requests, one connection per task on all cores.
-    /// - Parameter phase: a letter for the `client_msg_id`s (`w` warm-up, `m` measured).
-    private func makePools(
-        _ sessions: [(connection: HTTPConnection, signer: ES256ProofSigner, token: String)], count: Int,
-        origin: String, phase: String
-    ) throws -> [RequestPool] {
-        final class Results: @unchecked Sendable {
-            let lock = NSLock()
-            var pools: [Int: RequestPool] = [:]
-            var error: (any Error)?
-        }
-        let results = Results()
-        let inputs = sessions.map { (signer: $0.signer, token: $0.token) }
-        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
-            do {
-                let pool = try RequestPool(
-                    count: count, signer: inputs[index].signer, accessToken: inputs[index].token, origin: origin,
-                    path: path, tag: "b\(tag)\(phase)-c\(index + 1)")
-                results.lock.withLock { results.pools[index] = pool }
-            } catch {
-                results.lock.withLock { results.error = error }
-            }
-        }
-        if let error = results.error { throw error }
-        return (0..<inputs.count).map { results.pools[$0]! }
-    }
-
-    /// Seconds of CPU time all cores have been busy since boot (/proc/stat).
-    private static func machineBusySeconds() -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
-            let first = stat.split(separator: "\n").first
-        else { return 0 }
-        // cpu user nice system idle iowait irq softirq steal guest guest_nice
-        let ticks = first.split(separator: " ").dropFirst().compactMap { Double($0) }
-        guard ticks.count >= 8 else { return 0 }
-        let busy = ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6] + ticks[7]
-        return busy / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-
-    /// The nearest-rank percentile of sorted nanoseconds.
-    private func percentile(_ sorted: [UInt64], _ fraction: Double) -> Double {
-        guard !sorted.isEmpty else { return .nan }
-        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
-        return Double(sorted[max(0, min(sorted.count - 1, rank - 1))])
     }
 
     private func line(_ label: String, _ value: Double, format: String = "%10.1f") -> String {

@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import Glibc
+import ServerLoad
 
 /// The pid of the running server, for the signal handler that stops it when
 /// the benchmark itself is interrupted (0 when none runs).
@@ -14,12 +15,6 @@ nonisolated(unsafe) private var cleanupPaths: UnsafeMutablePointer<UnsafeMutable
 /// wrote (``ShareServer`` starts and stops the process), in a temporary
 /// directory it removes again.
 final class ServerProcess {
-    /// The people of the seed: one per connection.
-    struct User {
-        let username: String
-        let password: String
-    }
-
     /// `http://127.0.0.1:PORT`.
     let origin: String
     /// The port it listens on.
@@ -29,10 +24,7 @@ final class ServerProcess {
     /// The directory with the seed, the database and the request log.
     let directory: String
     /// The people, one per connection.
-    let users: [User]
-    /// The chat channel everyone can write, and a thread in it.
-    static let channelID = "c-bench"
-    static let threadID = "t-bench"
+    let users: [Load.User]
 
     private var stopped = false
     private let server: ShareServer
@@ -57,24 +49,8 @@ final class ServerProcess {
         for (index, path) in removable.enumerated() { paths[index] = strdup(path) }
         paths[removable.count] = nil
         cleanupPaths = paths
-        users = (1...count).map { User(username: "bench\($0)", password: "bench-password-\($0)") }
-        let names = users.map(\.username)
-        let seed: [String: Any] = [
-            "users": users.map { ["username": $0.username, "password": $0.password] },
-            "spaces": [
-                [
-                    "id": "s-bench", "name": "benchmark",
-                    "channels": [
-                        [
-                            "id": Self.channelID, "name": "load", "kind": "chat", "readers": names,
-                            "writers": names,
-                        ]
-                    ],
-                ]
-            ],
-            "threads": [["id": Self.threadID, "channel_id": Self.channelID, "title": "benchmark thread"]],
-            "tokens": ["access_ttl_seconds": 3600],
-        ]
+        users = Load.users(count)
+        let seed = Load.seed(users: users)
         let server: ShareServer
         do {
             server = try ShareServer(executable: executable, seed: seed, directory: directory, quiet: quiet) {
@@ -104,15 +80,7 @@ final class ServerProcess {
     }
 
     /// CPU time (user and system, all threads) the server has used, in seconds.
-    func cpuSeconds() -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        // After "pid (comm)": state is field 3, utime 14, stime 15.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
+    func cpuSeconds() -> Double? { Load.cpuSeconds(of: pid) }
 
     /// The last lines of the server's request log, for error reports.
     func logTail(lines: Int = 20) -> String { server.logTail(lines: lines) }

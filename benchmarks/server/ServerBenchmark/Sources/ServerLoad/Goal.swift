@@ -2,7 +2,7 @@ import Foundation
 
 /// The `GOAL` lines that `benchmarks/run` collects into its report:
 /// `GOAL <id> value=<number><unit> <op> <target><unit> PASS|FAIL -- <explanation>`.
-enum Goal {
+public enum Goal {
     /// One goal line.
     /// - Parameters:
     ///   - id: the goal's id, as the benchmarks' shared list names it.
@@ -12,7 +12,7 @@ enum Goal {
     ///   - target: the goal.
     ///   - explanation: one line with the raw figures.
     /// - Returns: the line.
-    static func line(id: String, value: Double, unit: String, op: String, target: Double, explanation: String)
+    public static func line(id: String, value: Double, unit: String, op: String, target: Double, explanation: String)
         -> String
     {
         let passed = value.isFinite && (op == "<=" ? value <= target : value >= target)

@@ -5,20 +5,26 @@ import Glibc
 /// `Content-Length` responses. It is the load generator, so it does as
 /// little as it can: one `write` per request, usually one `read` per
 /// response, no allocation per request, no header dictionary.
-final class HTTPConnection {
+public final class HTTPConnection {
     /// Why a connection failed.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        /// What failed.
+        public let description: String
+
+        /// A failure described for a person.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// What the client needs of a response.
-    struct Response {
+    public struct Response {
         /// The status code.
-        let status: Int
+        public let status: Int
         /// Where the body starts and ends in ``HTTPConnection/bodyBytes``.
-        let body: Range<Int>
+        public let body: Range<Int>
         /// Whether the server said `Connection: close`.
-        let closes: Bool
+        public let closes: Bool
     }
 
     private let port: UInt16
@@ -30,7 +36,7 @@ final class HTTPConnection {
 
     /// Connects.
     /// - Throws: ``Failure`` when the connection cannot be made.
-    init(port: UInt16) throws {
+    public init(port: UInt16) throws {
         self.port = port
         try connect()
     }
@@ -38,7 +44,7 @@ final class HTTPConnection {
     deinit { if fd >= 0 { close(fd) } }
 
     /// Closes and connects again (after an error or `Connection: close`).
-    func reconnect() throws {
+    public func reconnect() throws {
         if fd >= 0 { close(fd) }
         fd = -1
         start = 0
@@ -70,7 +76,7 @@ final class HTTPConnection {
 
     /// Writes a whole request.
     /// - Throws: ``Failure`` when the connection fails.
-    func send(_ bytes: UnsafeRawBufferPointer) throws {
+    public func send(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
             let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -81,12 +87,12 @@ final class HTTPConnection {
     }
 
     /// The bytes a ``Response/body`` range indexes; valid until the next call.
-    var bodyBytes: [UInt8] { buffer }
+    public var bodyBytes: [UInt8] { buffer }
 
     /// Reads one response.
     /// - Throws: ``Failure`` when the connection fails or the response is not
     ///   one this client understands (no `Content-Length`).
-    func receive() throws -> Response {
+    public func receive() throws -> Response {
         // Offsets are relative to `start`: `fill` may move the unconsumed bytes to the front.
         var scanned = 0
         var headerLength = -1

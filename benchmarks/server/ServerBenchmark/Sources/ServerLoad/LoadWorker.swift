@@ -4,28 +4,31 @@ import Foundation
 /// One connection of the load: its user's pre-built requests, sent one at a
 /// time on a keep-alive connection by a thread of its own, with the latency
 /// of each answer and a count per status.
-final class LoadWorker: @unchecked Sendable {
-    let connection: HTTPConnection
-    let pool: RequestPool
+public final class LoadWorker: @unchecked Sendable {
+    /// The keep-alive connection the requests go over.
+    public let connection: HTTPConnection
+    /// The requests, made beforehand.
+    public let pool: RequestPool
 
     /// The next request of the pool to send.
-    private(set) var next = 0
+    public private(set) var next = 0
     /// Nanoseconds from the start of each request's write to the end of its response, in the window.
-    private(set) var latencies: [UInt64] = []
+    public private(set) var latencies: [UInt64] = []
     /// Answers in the window per status code.
-    private(set) var statuses: [Int: Int] = [:]
+    public private(set) var statuses: [Int: Int] = [:]
     /// Requests in the window that got no answer (connection failures).
-    private(set) var connectionErrors = 0
+    public private(set) var connectionErrors = 0
     /// The first failure or non-201 answer, for the report.
-    private(set) var firstProblem: String?
+    public private(set) var firstProblem: String?
     /// Whether the pool ran out before the window ended.
-    private(set) var ranOut = false
+    public private(set) var ranOut = false
     /// When the last answer in the window arrived (monotonic nanoseconds).
-    private(set) var lastAnswer: UInt64 = 0
+    public private(set) var lastAnswer: UInt64 = 0
     /// `201` answers per whole second of the window (the last entry may be a partial second).
-    private(set) var createdPerSecond: [Int] = []
+    public private(set) var createdPerSecond: [Int] = []
 
-    init(connection: HTTPConnection, pool: RequestPool) {
+    /// A worker that sends `pool` over `connection`.
+    public init(connection: HTTPConnection, pool: RequestPool) {
         self.connection = connection
         self.pool = pool
         latencies.reserveCapacity(pool.count)
@@ -35,7 +38,7 @@ final class LoadWorker: @unchecked Sendable {
     /// of which must be answered `201`: a server that cannot create
     /// messages is not worth loading.
     /// - Throws: when a request fails or is not answered `201`, with the status and body.
-    func check(_ count: Int) throws {
+    public func check(_ count: Int) throws {
         for _ in 0..<min(count, pool.count) {
             next += 1
             try pool.withRequest(next - 1) { try connection.send($0) }
@@ -51,7 +54,7 @@ final class LoadWorker: @unchecked Sendable {
 
     /// Sends requests back to back from `start` until `deadline` (monotonic
     /// nanoseconds) or the end of the pool.
-    func run(from start: UInt64, until deadline: UInt64) {
+    public func run(from start: UInt64, until deadline: UInt64) {
         createdPerSecond = [Int](repeating: 0, count: Int((deadline - start) / 1_000_000_000) + 2)
         while next < pool.count {
             let sent = Clock.nanoseconds()

@@ -1,9 +1,9 @@
-import DPoP
+public import DPoP
 
 /// An HTTP/1.1 request as bytes.
-enum HTTPRequest {
+public enum HTTPRequest {
     /// `method path HTTP/1.1`, `Host`, the given headers, `Content-Length` and the body.
-    static func bytes(method: String, path: String, host: String, headers: [(String, String)], body: [UInt8])
+    public static func bytes(method: String, path: String, host: String, headers: [(String, String)], body: [UInt8])
         -> [UInt8]
     {
         var text = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n"
@@ -17,14 +17,14 @@ enum HTTPRequest {
 /// window: each with its own `client_msg_id` and a fresh DPoP proof (new
 /// `jti`, `ath` of the session's access token), stored back to back in one
 /// buffer so that sending one costs a slice and a `write`.
-struct RequestPool {
+public struct RequestPool {
     private var bytes: [UInt8] = []
     private var offsets: [Int] = [0]
 
     /// How many requests the pool holds.
-    var count: Int { offsets.count - 1 }
+    public var count: Int { offsets.count - 1 }
     /// Their total size in bytes.
-    var byteCount: Int { bytes.count }
+    public var byteCount: Int { bytes.count }
 
     /// Makes `count` requests.
     /// - Parameters:
@@ -34,7 +34,7 @@ struct RequestPool {
     ///   - path: the createMessage path.
     ///   - tag: a prefix that makes the `client_msg_id`s unique in the run.
     /// - Throws: a ``DPoPInterface/DPoPError`` when a proof cannot be made.
-    init(count: Int, signer: ES256ProofSigner, accessToken: String, origin: String, path: String, tag: String) throws {
+    public init(count: Int, signer: ES256ProofSigner, accessToken: String, origin: String, path: String, tag: String) throws {
         let host = String(origin.dropFirst("http://".count))
         let url = origin + path
         bytes.reserveCapacity(count * 1200)
@@ -54,7 +54,7 @@ struct RequestPool {
     }
 
     /// Calls `body` with the bytes of request `index`.
-    func withRequest<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    public func withRequest<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try bytes.withUnsafeBytes { raw in
             try body(UnsafeRawBufferPointer(rebasing: raw[offsets[index]..<offsets[index + 1]]))
         }
