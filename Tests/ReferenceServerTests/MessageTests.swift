@@ -320,7 +320,10 @@ struct MessageTests {
         }
         let upload = try await alex.send(
             "POST", "/api/v1/uploads",
-            json: ["file_name": "a.txt", "content_type": "text/plain;x=\u{0}", "size": 1, "sha256": String(repeating: "0", count: 64)])
+            json: [
+                "file_name": "a.txt", "content_type": "text/plain;x=\u{0}", "size": 1,
+                "sha256": String(repeating: "0", count: 64),
+            ])
         #expect(upload.status == 400)
         #expect(upload.code == "invalid_json")
         // An escaped backslash before "u0000" is text, not a NUL.
