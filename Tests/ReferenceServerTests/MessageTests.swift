@@ -304,4 +304,42 @@ struct MessageTests {
         try await Task.sleep(for: .milliseconds(2100))
         #expect(try await UploadFlow.message(alex, path, id: "reused", text: "two").status == 201)
     }
+
+    @Test(
+        "a NUL character in a body's string is refused with 400 invalid_json and stores nothing; in an id, a search or a filter it matches nothing",
+        arguments: ServerEngine.allCases)
+    func nulCharacters(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        defer { server.stop() }
+        let alex = try await UploadFlow.client(server, "alex")
+        let path = "/api/v1/threads/t1/messages"
+        for (id, text) in [("m-\u{0}", "fine"), ("m-1", "a\u{0}b")] {
+            let refused = try await UploadFlow.message(alex, path, id: id, text: text)
+            #expect(refused.status == 400)
+            #expect(refused.code == "invalid_json")
+        }
+        let upload = try await alex.send(
+            "POST", "/api/v1/uploads",
+            json: [
+                "file_name": "a.txt", "content_type": "text/plain;x=\u{0}", "size": 1,
+                "sha256": String(repeating: "0", count: 64),
+            ])
+        #expect(upload.status == 400)
+        #expect(upload.code == "invalid_json")
+        // An escaped backslash before "u0000" is text, not a NUL.
+        let literal = try await UploadFlow.message(alex, path, id: "m-2", text: "\\u0000")
+        #expect(literal.status == 201)
+        let listed = try await alex.send("GET", path)
+        #expect((listed.object["messages"] as? [[String: Any]])?.map { $0["text"] as? String } == ["\\u0000"])
+
+        let search = try await alex.send("GET", "/api/v1/threads/search?q=resume%00")
+        #expect(search.status == 200)
+        #expect(search.array.isEmpty)
+        #expect(try await alex.send("GET", "/api/v1/threads/search?q=resume").array.count == 1)
+        // An id or a filter with a NUL names nothing.
+        #expect(try await alex.send("GET", "/api/v1/threads/t1%00/messages").status == 404)
+        let audit = try await alex.send("GET", "/api/v1/audit?kind=login%00")
+        #expect(audit.status == 200)
+        #expect((audit.object["items"] as? [Any])?.isEmpty == true)
+    }
 }

@@ -251,6 +251,7 @@ enum AuthRoutes {
         var sql = "SELECT kind, session_id, family_id, at FROM audit WHERE username = ?"
         var bindings: [SQLValue] = [.text(session.username)]
         if let kind = context.query("kind") {
+            guard RequestContext.canMatchStored(kind) else { return JSONBody.response(200, ["items": [Any]()]) }
             sql += " AND kind = ?"
             bindings.append(.text(kind))
         }

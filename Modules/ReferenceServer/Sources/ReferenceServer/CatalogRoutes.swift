@@ -63,6 +63,7 @@ enum CatalogRoutes {
             }
             limit = value
         }
+        guard RequestContext.canMatchStored(query) else { return JSONBody.response(200, [Any]()) }
         let dialect = server.db.dialect
         let rows = try server.db.query(
             """

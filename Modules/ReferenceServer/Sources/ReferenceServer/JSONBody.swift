@@ -10,13 +10,43 @@ import HTTPTypes
 enum JSONBody {
     static let maxBytes = 1 << 20
 
-    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8]) throws -> T {
+    /// - Parameter refusingNUL: false for a route that checks some member
+    ///   for NUL itself first (with its own code), then calls ``refuseNUL(in:)``.
+    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], refusingNUL: Bool = true) throws -> T {
         guard !body.isEmpty else { throw Problems.badRequest("The request needs a JSON body.", code: "invalid_json") }
+        let value: T
         do {
-            return try JSONDecoder().decode(T.self, from: Data(body))
+            value = try JSONDecoder().decode(T.self, from: Data(body))
         } catch {
             throw Problems.badRequest(describeDecodingError(error, root: "body"), code: "invalid_json")
         }
+        if refusingNUL { try refuseNUL(in: value) }
+        return value
+    }
+
+    /// Refuses a decoded body with a string that holds U+0000 (`400
+    /// invalid_json`, naming the member). PostgreSQL's text cannot hold
+    /// one, so such a string would be stored on SQLite and fail on
+    /// PostgreSQL: refused on both engines. Only the members the route
+    /// decoded count; unknown ones are dropped anyway.
+    /// - Throws: the problem.
+    static func refuseNUL(in value: Any) throws {
+        if let path = nulPath(in: value, at: "body") {
+            throw Problems.badRequest(
+                "\(path) holds a NUL character (\\u0000), which the server does not accept.", code: "invalid_json")
+        }
+    }
+
+    /// The path of the first decoded string that holds U+0000, if any: the
+    /// decoded value's members, elements and optionals, walked by reflection.
+    static func nulPath(in value: Any, at path: String) -> String? {
+        if let text = value as? String { return text.utf8.contains(0) ? path : nil }
+        let mirror = Mirror(reflecting: value)
+        for (index, child) in mirror.children.enumerated() {
+            let name = child.label.map { $0 == "some" ? path : "\(path).\($0)" } ?? "\(path)[\(index)]"
+            if let found = nulPath(in: child.value, at: name) { return found }
+        }
+        return nil
     }
 
     /// A JSON response from a JSON-compatible value (dictionaries, arrays,

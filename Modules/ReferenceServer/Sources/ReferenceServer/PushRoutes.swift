@@ -159,6 +159,7 @@ enum PushRoutes {
                 status: 403, code: "preview_disabled", title: "Previews are turned off",
                 detail: "notify.preview_mode is none: notifications show the placeholder.")
         }
+        guard RequestContext.canMatchStored(messageID) else { throw Problems.notFound("Message \(messageID)") }
         let message = try visibleMessage(server, id: messageID, username: username)
         var body: [String: Any] = [
             "mode": mode, "sender_name": message.senderName, "channel_name": message.channelName,

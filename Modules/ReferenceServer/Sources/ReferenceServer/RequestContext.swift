@@ -15,6 +15,12 @@ struct RequestContext {
     func query(_ name: String) -> String? {
         head.queryItems.last(where: { $0.name == name })?.value
     }
+
+    /// Whether a value from the path or the query can equal something
+    /// stored. Nothing stored holds U+0000 (request bodies with one are
+    /// refused), and PostgreSQL cannot take it as a parameter, so a value
+    /// with one matches nothing and is never bound.
+    static func canMatchStored(_ value: String) -> Bool { !value.utf8.contains(0) }
 }
 
 /// The session behind an authenticated request.

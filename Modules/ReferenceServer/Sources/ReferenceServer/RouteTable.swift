@@ -57,7 +57,10 @@ enum RouteTable {
     static func lookup(_ head: HTTPRequestHead) -> Lookup {
         var allowed: [String] = []
         for entry in all {
-            guard let parameters = entry.description.match(head.pathSegments) else { continue }
+            // An id with U+0000 names nothing (RequestContext.canMatchStored).
+            guard let parameters = entry.description.match(head.pathSegments),
+                parameters.values.allSatisfy(RequestContext.canMatchStored)
+            else { continue }
             if entry.description.method == head.method { return .found(entry, parameters) }
             allowed.append(entry.description.method.rawValue)
         }

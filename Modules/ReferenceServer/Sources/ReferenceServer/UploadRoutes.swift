@@ -29,12 +29,13 @@ enum UploadRoutes {
 
     static func create(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context)
-        let body = try JSONBody.decode(CreateBody.self, from: context.body)
+        let body = try JSONBody.decode(CreateBody.self, from: context.body, refusingNUL: false)
         let name = body.fileName
         guard !name.isEmpty, name.utf8.count <= 255, !name.contains("/"), !name.unicodeScalars.contains("\0") else {
             throw Problems.badRequest(
                 "file_name must be 1 to 255 bytes of UTF-8 without \"/\" or NUL.", code: "invalid_file_name")
         }
+        try JSONBody.refuseNUL(in: body)
         guard body.size >= 0 else { throw Problems.badRequest("size must be a whole number of bytes, 0 or more.") }
         let sha256 = body.sha256.lowercased()
         guard sha256.utf8.count == 64, sha256.utf8.allSatisfy({ isHexDigit($0) }) else {
