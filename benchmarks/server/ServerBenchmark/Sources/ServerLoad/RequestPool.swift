@@ -34,7 +34,9 @@ public struct RequestPool {
     ///   - path: the createMessage path.
     ///   - tag: a prefix that makes the `client_msg_id`s unique in the run.
     /// - Throws: a ``DPoPInterface/DPoPError`` when a proof cannot be made.
-    public init(count: Int, signer: ES256ProofSigner, accessToken: String, origin: String, path: String, tag: String) throws {
+    public init(count: Int, signer: ES256ProofSigner, accessToken: String, origin: String, path: String, tag: String)
+        throws
+    {
         let host = String(origin.dropFirst("http://".count))
         let url = origin + path
         bytes.reserveCapacity(count * 1200)
@@ -54,7 +56,8 @@ public struct RequestPool {
     }
 
     /// Calls `body` with the bytes of request `index`.
-    public func withRequest<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    public func withRequest<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result
+    {
         try bytes.withUnsafeBytes { raw in
             try body(UnsafeRawBufferPointer(rebasing: raw[offsets[index]..<offsets[index + 1]]))
         }
