@@ -52,6 +52,48 @@ struct StartupTests {
         #expect(try fixture.scanInbox().entries.isEmpty)
     }
 
+    /// libsecret and the GLib libraries it brings, as the dynamic loader
+    /// names them: only the Secret Service keychain backend uses them.
+    static let secretServiceLibraries = ["libsecret-1.so", "libglib-2.0.so", "libgio-2.0.so", "libgobject-2.0.so"]
+
+    @Test("share --version, a text share, a daemon pass on the file keychain map no libsecret; the Secret Service loads it")
+    func libsecretOnFirstUse() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let environment = fixture.sandbox.environment.merging(["LD_DEBUG": "libs"]) { $1 }
+        let runs = [
+            ("share --version", try runProcess(BuiltProducts.path("share"), ["--version"], environment: environment)),
+            (
+                "share send --text",
+                try runProcess(
+                    BuiltProducts.path("share"), ["send", "--text", "hi", "--to", "thread:t1"],
+                    environment: environment)
+            ),
+            (
+                "share-daemon --once",
+                try runProcess(BuiltProducts.path("share-daemon"), ["--once"], environment: environment)
+            ),
+        ]
+        for (name, run) in runs {
+            #expect(run.status == 0, "\(name): \(run.stdout)")
+            for library in Self.secretServiceLibraries {
+                #expect(!run.stderr.contains(library), "\(name) loaded \(library)")
+            }
+        }
+        #expect(try await fixture.messages(thread: "t1").contains { ($0["text"] as? String) == "hi" })
+
+        // The Secret Service backend opens libsecret when it is chosen; without a
+        // session bus it then fails naming the Secret Service (exit status not 0).
+        let secretService = try runProcess(
+            BuiltProducts.path("share"), ["send", "--text", "hi", "--to", "thread:t1"],
+            environment: environment.merging([
+                "SHAREKIT_KEYCHAIN": "secret-service", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+            ]) { $1 })
+        #expect(secretService.stderr.contains("libsecret-1.so"), "the Secret Service backend did not load libsecret")
+        #expect(secretService.status != 0)
+        #expect(secretService.stderr.contains("Secret Service"))
+    }
+
     /// The libraries only a photo conversion (the codecs) or a file's sniff
     /// (libmagic) or the MIME database's XML fallback (libxml2) needs, as the
     /// dynamic loader names them.
@@ -104,4 +146,3 @@ struct StartupTests {
         }
     }
 }
-
