@@ -56,7 +56,7 @@ struct StartupTests {
     /// names them: only the Secret Service keychain backend uses them.
     static let secretServiceLibraries = ["libsecret-1.so", "libglib-2.0.so", "libgio-2.0.so", "libgobject-2.0.so"]
 
-    @Test("share --version, a text share, a daemon pass on the file keychain map no libsecret; the Secret Service loads it")
+    @Test("share --version, a text share, a daemon pass with the file keychain map no libsecret; Secret Service does")
     func libsecretOnFirstUse() async throws {
         let fixture = try await ShareCLIFixture()
         defer { fixture.close() }
