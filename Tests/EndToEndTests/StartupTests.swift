@@ -52,15 +52,14 @@ struct StartupTests {
         #expect(try fixture.scanInbox().entries.isEmpty)
     }
 
-    /// libsecret and the GLib libraries it brings, as the dynamic loader
-    /// names them: only the Secret Service keychain backend uses them.
-    static let secretServiceLibraries = ["libsecret-1.so", "libglib-2.0.so", "libgio-2.0.so", "libgobject-2.0.so"]
-
-    @Test("share --version, a text share, a daemon pass with the file keychain map no libsecret; Secret Service does")
-    func libsecretOnFirstUse() async throws {
-        let fixture = try await ShareCLIFixture()
-        defer { fixture.close() }
-        let environment = fixture.sandbox.environment.merging(["LD_DEBUG": "libs"]) { $1 }
+    /// Runs `share --version`, a text share, a queued text share ("hi" and
+    /// "later" to thread:t1) and one daemon pass, and expects each to succeed
+    /// without loading any of `libraries`.
+    /// - Parameters:
+    ///   - environment: the fixture's environment with `LD_DEBUG=libs`.
+    ///   - libraries: file names as the dynamic loader prints them.
+    /// - Throws: when a program cannot be started.
+    static func expectOrdinaryRuns(environment: [String: String], toLoadNone libraries: [String]) throws {
         let runs = [
             ("share --version", try runProcess(BuiltProducts.path("share"), ["--version"], environment: environment)),
             (
@@ -70,16 +69,34 @@ struct StartupTests {
                     environment: environment)
             ),
             (
+                "share send --queue --text",
+                try runProcess(
+                    BuiltProducts.path("share"), ["send", "--queue", "--text", "later", "--to", "thread:t1"],
+                    environment: environment)
+            ),
+            (
                 "share-daemon --once",
                 try runProcess(BuiltProducts.path("share-daemon"), ["--once"], environment: environment)
             ),
         ]
         for (name, run) in runs {
             #expect(run.status == 0, "\(name): \(run.stdout)")
-            for library in Self.secretServiceLibraries {
+            for library in libraries {
                 #expect(!run.stderr.contains(library), "\(name) loaded \(library)")
             }
         }
+    }
+
+    /// libsecret and the GLib libraries it brings, as the dynamic loader
+    /// names them: only the Secret Service keychain backend uses them.
+    static let secretServiceLibraries = ["libsecret-1.so", "libglib-2.0.so", "libgio-2.0.so", "libgobject-2.0.so"]
+
+    @Test("share --version, a text share, a daemon pass with the file keychain map no libsecret; Secret Service does")
+    func libsecretOnFirstUse() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let environment = fixture.sandbox.environment.merging(["LD_DEBUG": "libs"]) { $1 }
+        try Self.expectOrdinaryRuns(environment: environment, toLoadNone: Self.secretServiceLibraries)
         #expect(try await fixture.messages(thread: "t1").contains { ($0["text"] as? String) == "hi" })
 
         // The Secret Service backend opens libsecret when it is chosen; without a
@@ -108,31 +125,7 @@ struct StartupTests {
         let fixture = try await ShareCLIFixture(seed: PhotoSendTests.jpegOnly)
         defer { fixture.close() }
         let environment = fixture.sandbox.environment.merging(["LD_DEBUG": "libs"]) { $1 }
-        let runs = [
-            ("share --version", try runProcess(BuiltProducts.path("share"), ["--version"], environment: environment)),
-            (
-                "share send --text",
-                try runProcess(
-                    BuiltProducts.path("share"), ["send", "--text", "hi", "--to", "thread:t1"],
-                    environment: environment)
-            ),
-            (
-                "share send --queue --text",
-                try runProcess(
-                    BuiltProducts.path("share"), ["send", "--queue", "--text", "later", "--to", "thread:t1"],
-                    environment: environment)
-            ),
-            (
-                "share-daemon --once",
-                try runProcess(BuiltProducts.path("share-daemon"), ["--once"], environment: environment)
-            ),
-        ]
-        for (name, run) in runs {
-            #expect(run.status == 0, "\(name): \(run.stdout)")
-            for library in Self.conversionLibraries {
-                #expect(!run.stderr.contains(library), "\(name) loaded \(library)")
-            }
-        }
+        try Self.expectOrdinaryRuns(environment: environment, toLoadNone: Self.conversionLibraries)
         let texts = try await fixture.messages(thread: "t1").compactMap { $0["text"] as? String }
         #expect(texts.contains("hi") && texts.contains("later"), "\(texts)")
 
