@@ -343,11 +343,21 @@ let generatedTargets: [Target] = [
         path: "Modules/KeychainStore/Sources/KeychainSecretService",
         swiftSettings: swiftSettings
     ),
-    .systemLibrary(
+    .target(
         name: "CSecret",
-        path: "Modules/KeychainStore/Sources/CSecret",
+        dependencies: ["CLazyLibrary"],
+        path: "Modules/KeychainStore/Sources/CSecret"
+    ),
+    .systemLibrary(
+        name: "CSecretHeaders",
+        path: "Modules/KeychainStore/Sources/CSecretHeaders",
         pkgConfig: "libsecret-1",
         providers: [.apt(["libsecret-1-dev"])]
+    ),
+    .target(
+        name: "CSecretCheck",
+        dependencies: ["CSecret", "CSecretHeaders"],
+        path: "Modules/KeychainStore/Sources/CSecretCheck"
     ),
     // Modules/Messages
     .target(

@@ -101,7 +101,11 @@ final class WakeSignal: Sendable {
             defer { state.nextID += 1 }
             return state.nextID
         }
-        let timer = Mutex<Task<Void, Never>?>(nil)
+        // A dispatch timer, not a task in `Task.sleep`: a cancelled sleep
+        // keeps its task and timer allocated until its deadline (up to a
+        // minute here), so a daemon woken for every share piled them up in
+        // its heap; a cancelled dispatch source is released at once.
+        let timer = WaitTimer()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
@@ -116,20 +120,63 @@ final class WakeSignal: Sendable {
                     continuation.resume()
                     return
                 }
-                // Started once the waiter is registered, so it cannot fire before there is one to wake.
-                timer.withLock {
-                    $0 = Task { [weak self] in
-                        // A cancelled timer must not wake anyone (it would cost a pass).
-                        guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                        self?.resume(id)
-                    }
-                }
+                // Started once the waiter is registered, so it cannot fire before
+                // there is one to wake. A cancelled timer wakes no one (it would
+                // cost a pass); one that fires after a wake finds no waiter with its id.
+                timer.start(after: Self.dispatchInterval(timeout)) { [weak self] in self?.resume(id) }
             }
         } onCancel: {
             resume(id)
         }
-        timer.withLock { $0?.cancel() }
+        timer.cancel()
         return !Task.isCancelled
+    }
+
+    /// One wait's timer: started at most once, cancelled when the wait ends.
+    private final class WaitTimer: @unchecked Sendable {
+        // @unchecked: `source` is only touched under `lock`; dispatch
+        // sources themselves are thread-safe.
+        private let lock = NSLock()
+        private var source: (any DispatchSourceTimer)?
+        private var cancelled = false
+
+        /// Calls `fire` on a global queue after `interval`, unless cancelled first.
+        func start(after interval: DispatchTimeInterval, _ fire: @escaping @Sendable () -> Void) {
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + interval)
+            // Cancelled once fired too: a one-shot source stays armed, and
+            // so allocated, until it is cancelled (which also releases this
+            // handler and with it its reference to the source).
+            timer.setEventHandler {
+                fire()
+                timer.cancel()
+            }
+            let alreadyCancelled = lock.withLock {
+                source = timer
+                return cancelled
+            }
+            // The wait can end before its timer starts (a wake from another
+            // thread): cancelled before the first resume, it never fires.
+            if alreadyCancelled { timer.cancel() }
+            timer.resume()
+        }
+
+        /// Cancels the timer (releasing it now), or the one started later.
+        func cancel() {
+            lock.withLock {
+                cancelled = true
+                source?.cancel()
+            }
+        }
+    }
+
+    /// A wait's timeout for a dispatch timer, in whole nanoseconds (0 for a
+    /// negative one, at most a day).
+    static func dispatchInterval(_ timeout: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = timeout.components
+        guard seconds >= 0, attoseconds >= 0 else { return .nanoseconds(0) }
+        guard seconds < 86_400 else { return .seconds(86_400) }
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 
     /// Resumes one waiter (its timeout or its cancellation), if it still waits.

@@ -4,7 +4,8 @@
 //
 // The Secret Service plugin lives in its own target so that libsecret is
 // imported in exactly one place (`KeychainSecretService`, through the
-// system-library target `CSecret`); `KeychainStore` holds the file backend
+// C target `CSecret`, which declares the functions it uses and opens
+// libsecret on first use); `KeychainStore` holds the file backend
 // and the factory that picks a backend by configuration. The POSIX
 // secure-file code the file backend stands on (no-follow opens, owner and mode
 // checks, atomic replace, flock) is the support package SecureFiles.
@@ -27,6 +28,7 @@ let package = Package(
         .package(path: "../../Support/SystemTesting"),
         .package(path: "../../Interfaces/KeychainInterface"),
         .package(path: "../../Support/SecureFiles"),
+        .package(path: "../../Support/LazyLibrary"),
     ],
     targets: [
         // MARK: - File backend and backend choice
@@ -46,15 +48,28 @@ let package = Package(
             dependencies: [.product(name: "KeychainInterface", package: "KeychainInterface"), "CSecret"],
             swiftSettings: swiftSettings
         ),
-        .systemLibrary(
+        // libsecret's and GLib's functions, declared here and loading
+        // libsecret on first use (nothing links it; docs/adr/0019).
+        .target(
             name: "CSecret",
+            dependencies: [.product(name: "CLazyLibrary", package: "LazyLibrary")]
+        ),
+        // libsecret's own headers, only for CSecretCheck.
+        .systemLibrary(
+            name: "CSecretHeaders",
+            path: "Sources/CSecretHeaders",
             pkgConfig: "libsecret-1",
             providers: [.apt(["libsecret-1-dev"])]
+        ),
+        // CSecret's declarations compiled against libsecret's headers (for the tests).
+        .target(
+            name: "CSecretCheck",
+            dependencies: ["CSecret", "CSecretHeaders"]
         ),
         .testTarget(
             name: "KeychainStoreTests",
             dependencies: [
-                "KeychainStore", .product(name: "KeychainInterface", package: "KeychainInterface"),
+                "KeychainStore", "CSecretCheck", .product(name: "KeychainInterface", package: "KeychainInterface"),
                 .product(name: "SystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings

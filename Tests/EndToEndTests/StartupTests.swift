@@ -52,20 +52,14 @@ struct StartupTests {
         #expect(try fixture.scanInbox().entries.isEmpty)
     }
 
-    /// The libraries only a photo conversion (the codecs) or a file's sniff
-    /// (libmagic) or the MIME database's XML fallback (libxml2) needs, as the
-    /// dynamic loader names them.
-    static let conversionLibraries = [
-        "libheif.so", "libwebp.so", "libtiff.so", "libjpeg.so", "libmagic.so", "libxml2.so",
-    ]
-
-    @Test(
-        "share --version, a text share and a daemon pass map no codec, libmagic, libxml2; a HEIC share maps the codecs",
-        .enabled(if: PhotoSendTests.tools, Comment(rawValue: PhotoSendTests.missing)))
-    func codecsOnFirstUse() async throws {
-        let fixture = try await ShareCLIFixture(seed: PhotoSendTests.jpegOnly)
-        defer { fixture.close() }
-        let environment = fixture.sandbox.environment.merging(["LD_DEBUG": "libs"]) { $1 }
+    /// Runs `share --version`, a text share, a queued text share ("hi" and
+    /// "later" to thread:t1) and one daemon pass, and expects each to succeed
+    /// without loading any of `libraries`.
+    /// - Parameters:
+    ///   - environment: the fixture's environment with `LD_DEBUG=libs`.
+    ///   - libraries: file names as the dynamic loader prints them.
+    /// - Throws: when a program cannot be started.
+    static func expectOrdinaryRuns(environment: [String: String], toLoadNone libraries: [String]) throws {
         let runs = [
             ("share --version", try runProcess(BuiltProducts.path("share"), ["--version"], environment: environment)),
             (
@@ -87,10 +81,51 @@ struct StartupTests {
         ]
         for (name, run) in runs {
             #expect(run.status == 0, "\(name): \(run.stdout)")
-            for library in Self.conversionLibraries {
+            for library in libraries {
                 #expect(!run.stderr.contains(library), "\(name) loaded \(library)")
             }
         }
+    }
+
+    /// libsecret and the GLib libraries it brings, as the dynamic loader
+    /// names them: only the Secret Service keychain backend uses them.
+    static let secretServiceLibraries = ["libsecret-1.so", "libglib-2.0.so", "libgio-2.0.so", "libgobject-2.0.so"]
+
+    @Test("share --version, a text share, a daemon pass with the file keychain map no libsecret; Secret Service does")
+    func libsecretOnFirstUse() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let environment = fixture.sandbox.environment.merging(["LD_DEBUG": "libs"]) { $1 }
+        try Self.expectOrdinaryRuns(environment: environment, toLoadNone: Self.secretServiceLibraries)
+        #expect(try await fixture.messages(thread: "t1").contains { ($0["text"] as? String) == "hi" })
+
+        // The Secret Service backend opens libsecret when it is chosen; without a
+        // session bus it then fails naming the Secret Service (exit status not 0).
+        let secretService = try runProcess(
+            BuiltProducts.path("share"), ["send", "--text", "hi", "--to", "thread:t1"],
+            environment: environment.merging([
+                "SHAREKIT_KEYCHAIN": "secret-service", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+            ]) { $1 })
+        #expect(secretService.stderr.contains("libsecret-1.so"), "the Secret Service backend did not load libsecret")
+        #expect(secretService.status != 0)
+        #expect(secretService.stderr.contains("Secret Service"))
+    }
+
+    /// The libraries only a photo conversion (the codecs) or a file's sniff
+    /// (libmagic) or the MIME database's XML fallback (libxml2) needs, as the
+    /// dynamic loader names them.
+    static let conversionLibraries = [
+        "libheif.so", "libwebp.so", "libtiff.so", "libjpeg.so", "libmagic.so", "libxml2.so",
+    ]
+
+    @Test(
+        "share --version, a text share and a daemon pass map no codec, libmagic, libxml2; a HEIC share maps the codecs",
+        .enabled(if: PhotoSendTests.tools, Comment(rawValue: PhotoSendTests.missing)))
+    func codecsOnFirstUse() async throws {
+        let fixture = try await ShareCLIFixture(seed: PhotoSendTests.jpegOnly)
+        defer { fixture.close() }
+        let environment = fixture.sandbox.environment.merging(["LD_DEBUG": "libs"]) { $1 }
+        try Self.expectOrdinaryRuns(environment: environment, toLoadNone: Self.conversionLibraries)
         let texts = try await fixture.messages(thread: "t1").compactMap { $0["text"] as? String }
         #expect(texts.contains("hi") && texts.contains("later"), "\(texts)")
 

@@ -20,17 +20,20 @@ public final class SecretServiceKeychain: SecretStore, @unchecked Sendable {
     /// The largest value stored, in bytes, as for the file store.
     public static let maximumValueBytes = 64 * 1024
 
-    private let schema: UnsafeMutablePointer<SecretSchema>
+    /// libsecret's schema (opaque here: libsecret makes and frees it).
+    private let schema: OpaquePointer
 
     /// Connects to the Secret Service of the session bus.
-    /// - Throws: ``KeychainError/backendUnavailable(_:)`` when there is no
-    ///   session bus or nothing on it provides `org.freedesktop.secrets`.
+    /// - Throws: ``KeychainError/backendUnavailable(_:)`` when libsecret
+    ///   cannot be loaded (it is opened here, on first use), there is no
+    ///   session bus, or nothing on it provides `org.freedesktop.secrets`.
     public init() throws {
+        try Self.loadLibrary()
         var error: UnsafeMutablePointer<GError>?
         guard let service = secret_service_get_sync(SECRET_SERVICE_OPEN_SESSION, nil, &error) else {
             throw KeychainError.backendUnavailable("Secret Service: \(Self.consume(error))")
         }
-        g_object_unref(service)
+        g_object_unref(UnsafeMutableRawPointer(service))
         let types = GLibStrings.table(freeValues: false)
         defer { g_hash_table_unref(types) }
         for name in ["access_group", "service", "account", "scope"] {
@@ -131,6 +134,19 @@ public final class SecretServiceKeychain: SecretStore, @unchecked Sendable {
             node = current.pointee.next
         }
         return keys.sorted { ($0.service, $0.account, $0.scope) < ($1.service, $1.account, $1.scope) }
+    }
+
+    /// Opens libsecret (with GIO, GObject and GLib) unless it is open, so
+    /// that a missing library makes this backend unavailable with the
+    /// dynamic loader's reason instead of ending the program at the first
+    /// call.
+    /// - Throws: ``KeychainError/backendUnavailable(_:)`` naming libsecret.
+    private static func loadLibrary() throws {
+        var message = [CChar](repeating: 0, count: 512)
+        guard sk_secret_library_load(&message, message.count) == 0 else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw KeychainError.backendUnavailable("Secret Service: \(reason)")
+        }
     }
 
     /// Takes a GError's message and frees it.
