@@ -143,6 +143,13 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
         lock.withLock { connection?.changes ?? 0 }
     }
 
+    /// Messages this connection sent and waited on so far (statements,
+    /// prepares, transaction control): lets tests hold a transaction's
+    /// round trips down, since the exclusive lock is held through them.
+    var roundTrips: Int {
+        lock.withLock { connection?.roundTrips ?? 0 }
+    }
+
     /// Applies the migration steps not yet applied, in one transaction (see
     /// ``SQLInterface/SQLDatabase/migrate(_:)``). The version is kept in the
     /// table `sharekit_schema_version`; an advisory lock makes processes
