@@ -520,20 +520,7 @@ final class Connection {
         let savepoint = "sharekit_savepoint_\(level)"
         try finishLiveStream()
         if level == 0 {
-            let handle = try connected()
-            savepointState = .closed
-            do {
-                // The first statement savepoint rides along with BEGIN.
-                try control(
-                    isolation.beginStatement(lockKey: configuration.exclusiveLockKey)
-                        + "; SAVEPOINT \(Self.statementSavepoint)")
-                savepointState = .unused
-            } catch {
-                // BEGIN went through but the lock timed out: the transaction is open, and failed.
-                if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? control("ROLLBACK") }
-                throw error
-            }
-            doomed = nil
+            try begin(isolation: isolation)
         } else {
             if let doomed { throw doomed }
             // The outer level's statement savepoint is released first, so a
@@ -564,6 +551,68 @@ final class Connection {
         return value
     }
 
+    /// Starts an outermost transaction: `BEGIN`, the lock of the isolation
+    /// and the first statement savepoint, in one message.
+    private func begin(isolation: PostgresIsolation) throws {
+        let handle = try connected()
+        savepointState = .closed
+        do {
+            // The first statement savepoint rides along with BEGIN.
+            try control(
+                isolation.beginStatement(lockKey: configuration.exclusiveLockKey)
+                    + "; SAVEPOINT \(Self.statementSavepoint)")
+            savepointState = .unused
+        } catch {
+            // BEGIN went through but the lock timed out: the transaction is open, and failed.
+            if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? control("ROLLBACK") }
+            throw error
+        }
+        doomed = nil
+    }
+
+    // MARK: Commit groups
+
+    /// Whether a commit group's transaction is open (``beginGroup(isolation:)``).
+    private(set) var isInGroup = false
+    /// Commits sent (`COMMIT` messages), counted so tests can see groups share them.
+    private(set) var commits = 0
+
+    /// The error that ended the open transaction, if one did: every member
+    /// of a commit group then fails.
+    var doomedError: SQLError? { doomed }
+
+    /// Opens the transaction of a commit group; each member then runs
+    /// ``transaction(isolation:_:)`` as a savepoint of it.
+    /// - Throws: ``SQLInterface/SQLError`` as `BEGIN` and the lock do.
+    func beginGroup(isolation: PostgresIsolation) throws {
+        precondition(transactionDepth == 0 && !isInGroup, "a group opens outside any transaction")
+        try finishLiveStream()
+        try begin(isolation: isolation)
+        transactionDepth = 1
+        isInGroup = true
+    }
+
+    /// Commits the group's transaction: one WAL flush for every member.
+    /// - Throws: ``SQLInterface/SQLError`` when it could not commit; nothing of the group was committed.
+    func commitGroup() throws {
+        precondition(isInGroup && transactionDepth == 1, "no group to commit")
+        transactionDepth = 0
+        isInGroup = false
+        if let doomed {
+            rollback(level: 0, savepoint: "")
+            throw doomed
+        }
+        try commit(level: 0, savepoint: "")
+    }
+
+    /// Rolls the group's transaction back (a member ended it).
+    func rollbackGroup() {
+        guard isInGroup else { return }
+        transactionDepth = 0
+        isInGroup = false
+        rollback(level: 0, savepoint: "")
+    }
+
     private func commit(level: Int, savepoint: String) throws {
         try finishLiveStream()
         guard level == 0 else {
@@ -581,6 +630,7 @@ final class Connection {
         savepointState = .closed
         guard let handle else { throw closedError }
         roundTrips += 1
+        commits += 1
         let result = PQexec(handle, "COMMIT")
         defer { PQclear(result) }
         if let result, PQresultStatus(result) == PGRES_COMMAND_OK {
