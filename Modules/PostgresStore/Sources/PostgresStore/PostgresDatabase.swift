@@ -31,6 +31,13 @@ public import SQLInterface
 /// A failing statement inside a transaction undoes only itself, as the
 /// interface promises (statements that may write run under a savepoint).
 ///
+/// ## Group commit
+/// Exclusive transactions of threads that wait for the connection share
+/// one PostgreSQL transaction and one commit (up to
+/// ``PostgresConfiguration/groupCommitLimit``): each runs in a savepoint
+/// of it, in turn, and returns only after the shared commit; one whose body
+/// throws is undone alone. Any other call commits the open group first.
+///
 /// ## Differences from SQLite
 /// - ``lastInsertRowID`` and `SQLExecution.lastInsertRowID` are 0:
 ///   PostgreSQL tables have no rowid. Use `INSERT … RETURNING id` (which
