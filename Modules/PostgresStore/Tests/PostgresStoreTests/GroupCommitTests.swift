@@ -19,22 +19,32 @@ struct GroupCommitTests {
         }
     }
 
+    /// Starts a transaction on a thread of its own that inserts a row of
+    /// `writer` and then holds the connection until `proceed` is signalled.
+    /// - Returns: the semaphore, and the function that waits for the result.
+    private func heldTransaction(_ database: PostgresDatabase, writer: String)
+        -> (proceed: DispatchSemaphore, result: @Sendable () -> Result<Void, any Error>)
+    {
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let result = onThread {
+            try database.transaction {
+                try database.execute("INSERT INTO items (writer, n) VALUES (?, 1)", [.text(writer)])
+                entered.signal()
+                proceed.wait()
+            }
+        }
+        entered.wait()
+        return (proceed, result)
+    }
+
     @Test("three threads' transactions while one runs: one COMMIT for all, every row committed, a thrower undone alone")
     func waitersShareOneCommit() throws {
         let fixture = try PostgresFixture(schema: PostgresFixture.itemsSchema)
         defer { fixture.remove() }
         let database = fixture.database
         let commitsBefore = database.commits
-        let entered = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        let first = onThread {
-            try database.transaction {
-                try database.execute("INSERT INTO items (writer, n) VALUES ('first', 1)")
-                entered.signal()
-                proceed.wait()
-            }
-        }
-        entered.wait()
+        let (proceed, first) = heldTransaction(database, writer: "first")
         let second = onThread {
             try database.transaction {
                 try database.execute("INSERT INTO items (writer, n) VALUES ('second', 1)")
@@ -64,16 +74,7 @@ struct GroupCommitTests {
         let fixture = try PostgresFixture(schema: PostgresFixture.itemsSchema)
         defer { fixture.remove() }
         let database = fixture.database
-        let entered = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        let writer = onThread {
-            try database.transaction {
-                try database.execute("INSERT INTO items (writer, n) VALUES ('w', 1)")
-                entered.signal()
-                proceed.wait()
-            }
-        }
-        entered.wait()
+        let (proceed, writer) = heldTransaction(database, writer: "w")
         let reader = onThread { () throws -> Int64 in
             try #require(try database.query("SELECT count(*) AS n FROM items").first).get("n")
         }
