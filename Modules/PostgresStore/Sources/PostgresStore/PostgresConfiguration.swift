@@ -26,8 +26,8 @@ public struct PostgresConfiguration: Sendable, Hashable {
     public var exclusiveLockKey: Int64
     /// The most ``PostgresIsolation/exclusive`` transactions of different
     /// threads that share one PostgreSQL transaction and one commit (group
-    /// commit); 64 by default, 1 commits each alone.
-    public var groupCommitLimit: Int
+    /// commit); 64 by default, 1 (or less) commits each alone.
+    public var groupCommitLimit = 64
 
     /// Makes a configuration.
     /// - Parameters:
@@ -37,14 +37,11 @@ public struct PostgresConfiguration: Sendable, Hashable {
     ///   - statementCacheCapacity: the number of prepared statements kept.
     ///   - applicationName: the connection's name in the server's views.
     ///   - exclusiveLockKey: the advisory lock of exclusive transactions.
-    ///   - groupCommitLimit: the most exclusive transactions one commit takes (at least 1).
     public init(
         isolation: PostgresIsolation = .exclusive, lockTimeout: Duration = .seconds(5),
         connectTimeout: Duration = .seconds(10), statementCacheCapacity: Int = 64,
-        applicationName: String = "sharekit", exclusiveLockKey: Int64 = Self.defaultExclusiveLockKey,
-        groupCommitLimit: Int = 64
+        applicationName: String = "sharekit", exclusiveLockKey: Int64 = Self.defaultExclusiveLockKey
     ) {
-        self.groupCommitLimit = max(1, groupCommitLimit)
         self.isolation = isolation
         self.lockTimeout = lockTimeout
         self.connectTimeout = connectTimeout
