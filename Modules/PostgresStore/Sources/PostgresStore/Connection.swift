@@ -11,12 +11,23 @@ import SQLInterface
 /// PostgreSQL aborts the whole transaction when any statement in it fails,
 /// while `SQLDatabase` promises that a failing statement (a duplicate key,
 /// say) undoes only itself. So inside a transaction every statement that
-/// may write runs under a savepoint (`SAVEPOINT`, the statement, `RELEASE`;
-/// `ROLLBACK TO` when it fails). Reads (`SELECT`, `VALUES`, `TABLE`, `SHOW`)
-/// run without one, saving two round trips; if one fails anyway, the
-/// transaction is over and every later statement in it, and its commit,
-/// throws. A serialization failure, a deadlock or a lost connection also
-/// ends the whole transaction, whatever the body does with the error.
+/// may write runs under a savepoint of its own, opened after the previous
+/// write and rolled back to when it fails. Reads (`SELECT`, `VALUES`,
+/// `TABLE`, `SHOW`) run without one; if one fails anyway, the transaction
+/// is over and every later statement in it, and its commit, throws. A
+/// serialization failure, a deadlock or a lost connection also ends the
+/// whole transaction, whatever the body does with the error.
+///
+/// The savepoints cost as few round trips as the protocol allows, because
+/// a transaction of the default isolation holds the database-wide lock
+/// while it waits for each one: the first is opened with `BEGIN` (same
+/// message), a savepoint that a write used is released together with
+/// opening the next (`RELEASE …; SAVEPOINT …`, one message), the last is
+/// released by `COMMIT`, and a failed write's `ROLLBACK TO` leaves the
+/// savepoint open and unused for the next. A write thus costs one round
+/// trip of its own plus one for its savepoint (the first write of a
+/// transaction or of a nested one: none), where `SAVEPOINT`, the
+/// statement and `RELEASE` took three.
 ///
 /// ## Rows read while the body runs
 /// ``run(_:_:mode:)`` in ``Mode/stream(_:)`` hands rows over as they
@@ -44,6 +55,11 @@ final class Connection {
     /// Set when the current transaction can no longer commit: thrown by
     /// every later statement in it and by its commit.
     private var doomed: SQLError?
+    /// Whether the statement savepoint is open, and whether a write used it.
+    private var savepointState = StatementSavepoint.closed
+    /// Messages sent that wait for the server's answer (statements, prepares,
+    /// transaction control), counted so tests can hold the count down.
+    private(set) var roundTrips = 0
     /// Statements whose rows are being read, innermost last.
     private var streams: [RowStream] = []
     private var statements: PreparedStatements
@@ -58,6 +74,16 @@ final class Connection {
     /// The advisory lock (two-key form, a key space apart from the one-key
     /// form of ``PostgresIsolation/exclusive``) that orders migrations.
     private static let migrationLock = (0x5348_4B54, 0x4D49_4752)
+
+    /// The statement savepoint of the current transaction level.
+    private enum StatementSavepoint {
+        /// None is open: the next write opens one.
+        case closed
+        /// Open, and no write ran under it since it was opened or rolled back to.
+        case unused
+        /// Open, and a write ran under it: the next write releases it and opens another.
+        case used
+    }
 
     /// Whether rows are being read (a close now would cut them off).
     var isReading: Bool { !streams.isEmpty }
@@ -251,7 +277,7 @@ final class Connection {
         retryingStalePlan: Bool = true
     ) throws -> [SQLRow] {
         let guarded = transactionDepth > 0 && !statement.isRead
-        if guarded { try control("SAVEPOINT \(Self.statementSavepoint)") }
+        if guarded { try openStatementSavepoint() }
         let stream = RowStream(savepoint: guarded, bindings: bindings)
         if case .discard = mode { stream.discard = true }
         let key = parameters.statementKey(statement.text)
@@ -293,6 +319,29 @@ final class Connection {
         return stream.rows
     }
 
+    /// Makes sure an unused statement savepoint is open for a write about
+    /// to run, and marks it used: no round trip after `BEGIN` or a rolled
+    /// back write, one (`RELEASE` of the used one and `SAVEPOINT`) otherwise.
+    /// - Throws: ``SQLInterface/SQLError`` when the server refuses; the
+    ///   transaction then cannot commit.
+    private func openStatementSavepoint() throws {
+        switch savepointState {
+        case .unused:
+            break
+        case .used, .closed:
+            let release = savepointState == .used ? "RELEASE SAVEPOINT \(Self.statementSavepoint); " : ""
+            savepointState = .closed
+            do {
+                try control("\(release)SAVEPOINT \(Self.statementSavepoint)")
+            } catch {
+                let failure = error as? SQLError ?? .statement(message: "\(error)")
+                doomed = doomed ?? failure
+                throw failure
+            }
+        }
+        savepointState = .used
+    }
+
     /// Sends a statement: prepared (once, then by name) when it is worth
     /// keeping, unnamed otherwise.
     /// - Returns: false when it could not be sent (the stream holds the failure).
@@ -311,6 +360,7 @@ final class Connection {
             } else {
                 let (name, evicted) = statements.add(key)
                 if let evicted { _ = try? control("DEALLOCATE \(evicted)") }
+                roundTrips += 1
                 let result = parameters.types.withUnsafeBufferPointer { types in
                     PQprepare(handle, name, statement.text, count, types.baseAddress)
                 }
@@ -323,6 +373,7 @@ final class Connection {
                 preparedName = name
             }
         }
+        roundTrips += 1
         let sent = parameters.withArrays { values, lengths, formats in
             if let preparedName {
                 return PQsendQueryPrepared(handle, preparedName, count, values, lengths, formats, 0)
@@ -406,17 +457,9 @@ final class Connection {
         guard !stream.settled else { return }
         stream.settled = true
         guard let handle else { return }
-        guard stream.failure != nil else {
-            if stream.savepoint {
-                do {
-                    try control("RELEASE SAVEPOINT \(Self.statementSavepoint)")
-                } catch {
-                    stream.fail(error as? SQLError ?? .statement(message: "\(error)"))
-                    doomed = doomed ?? stream.failure
-                }
-            }
-            return
-        }
+        // A write that succeeded keeps its savepoint open (`.used`): the
+        // next write or the commit releases it in the same message.
+        guard stream.failure != nil else { return }
         if PQstatus(handle) != CONNECTION_OK {
             stream.replaceFailure(lostConnection(during: "a statement"))
             return
@@ -429,10 +472,12 @@ final class Connection {
             doomed = stream.failure
         } else if stream.savepoint {
             do {
+                // ROLLBACK TO keeps the savepoint open, ready for the next write.
                 try control("ROLLBACK TO SAVEPOINT \(Self.statementSavepoint)")
-                try control("RELEASE SAVEPOINT \(Self.statementSavepoint)")
+                savepointState = .unused
                 refineConstraintKind(stream)
             } catch {
+                savepointState = .closed
                 doomed = error as? SQLError ?? stream.failure
             }
         } else if PQtransactionStatus(handle) == PQTRANS_INERROR {
@@ -475,18 +520,17 @@ final class Connection {
         let savepoint = "sharekit_savepoint_\(level)"
         try finishLiveStream()
         if level == 0 {
-            let handle = try connected()
-            do {
-                try control(isolation.beginStatement(lockKey: configuration.exclusiveLockKey))
-            } catch {
-                // BEGIN went through but the lock timed out: the transaction is open, and failed.
-                if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? control("ROLLBACK") }
-                throw error
-            }
-            doomed = nil
+            try begin(isolation: isolation)
         } else {
             if let doomed { throw doomed }
-            try control("SAVEPOINT \(savepoint)")
+            // The outer level's statement savepoint is released first, so a
+            // write inside (under a statement savepoint of its own) and a
+            // rollback of this level find only their own savepoints.
+            let release =
+                savepointState == .closed ? "" : "RELEASE SAVEPOINT \(Self.statementSavepoint); "
+            savepointState = .closed
+            try control("\(release)SAVEPOINT \(savepoint); SAVEPOINT \(Self.statementSavepoint)")
+            savepointState = .unused
         }
         transactionDepth += 1
         let value: T
@@ -507,9 +551,73 @@ final class Connection {
         return value
     }
 
+    /// Starts an outermost transaction: `BEGIN`, the lock of the isolation
+    /// and the first statement savepoint, in one message.
+    private func begin(isolation: PostgresIsolation) throws {
+        let handle = try connected()
+        savepointState = .closed
+        do {
+            // The first statement savepoint rides along with BEGIN.
+            try control(
+                isolation.beginStatement(lockKey: configuration.exclusiveLockKey)
+                    + "; SAVEPOINT \(Self.statementSavepoint)")
+            savepointState = .unused
+        } catch {
+            // BEGIN went through but the lock timed out: the transaction is open, and failed.
+            if PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? control("ROLLBACK") }
+            throw error
+        }
+        doomed = nil
+    }
+
+    // MARK: Commit groups
+
+    /// Whether a commit group's transaction is open (``beginGroup(isolation:)``).
+    private(set) var isInGroup = false
+    /// Commits sent (`COMMIT` messages), counted so tests can see groups share them.
+    private(set) var commits = 0
+
+    /// The error that ended the open transaction, if one did: every member
+    /// of a commit group then fails.
+    var doomedError: SQLError? { doomed }
+
+    /// Opens the transaction of a commit group; each member then runs
+    /// ``transaction(isolation:_:)`` as a savepoint of it.
+    /// - Throws: ``SQLInterface/SQLError`` as `BEGIN` and the lock do.
+    func beginGroup(isolation: PostgresIsolation) throws {
+        precondition(transactionDepth == 0 && !isInGroup, "a group opens outside any transaction")
+        try finishLiveStream()
+        try begin(isolation: isolation)
+        transactionDepth = 1
+        isInGroup = true
+    }
+
+    /// Commits the group's transaction: one WAL flush for every member.
+    /// - Throws: ``SQLInterface/SQLError`` when it could not commit; nothing of the group was committed.
+    func commitGroup() throws {
+        precondition(isInGroup && transactionDepth == 1, "no group to commit")
+        transactionDepth = 0
+        isInGroup = false
+        if let doomed {
+            rollback(level: 0, savepoint: "")
+            throw doomed
+        }
+        try commit(level: 0, savepoint: "")
+    }
+
+    /// Rolls the group's transaction back (a member ended it).
+    func rollbackGroup() {
+        guard isInGroup else { return }
+        transactionDepth = 0
+        isInGroup = false
+        rollback(level: 0, savepoint: "")
+    }
+
     private func commit(level: Int, savepoint: String) throws {
         try finishLiveStream()
         guard level == 0 else {
+            // Releasing the level releases the statement savepoints opened in it.
+            savepointState = .closed
             do {
                 try control("RELEASE SAVEPOINT \(savepoint)")
             } catch {
@@ -519,7 +627,10 @@ final class Connection {
             return
         }
         defer { doomed = nil }
+        savepointState = .closed
         guard let handle else { throw closedError }
+        roundTrips += 1
+        commits += 1
         let result = PQexec(handle, "COMMIT")
         defer { PQclear(result) }
         if let result, PQresultStatus(result) == PGRES_COMMAND_OK {
@@ -544,6 +655,8 @@ final class Connection {
     /// Undoes a transaction level. Errors are not reported: the caller is
     /// already throwing the error that made it roll back.
     private func rollback(level: Int, savepoint: String) {
+        // Rolling back the level ends the statement savepoints opened in it.
+        savepointState = .closed
         if let live = streams.last, !live.finished {
             live.discard = true
             while !live.finished { pump(live) }
@@ -575,6 +688,9 @@ final class Connection {
             // once waits, then sees the version the first one committed.
             try control("SELECT pg_advisory_xact_lock(\(Self.migrationLock.0), \(Self.migrationLock.1))")
             try control("CREATE TABLE IF NOT EXISTS \(Self.versionTable) (version INTEGER NOT NULL)")
+            // That ran under the statement savepoint opened with BEGIN: a failing
+            // step must not roll back to before it (and release the lock).
+            if savepointState == .unused { savepointState = .used }
             let version = try schemaVersion()
             guard version <= steps.count else { throw SQLError.schemaTooNew(version: version, known: steps.count) }
             guard version < steps.count else { return 0 }
@@ -613,6 +729,7 @@ final class Connection {
     /// transaction-control check) and fails on any error.
     private func control(_ sql: String) throws {
         guard let handle else { throw closedError }
+        roundTrips += 1
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         guard let result, [PGRES_COMMAND_OK, PGRES_TUPLES_OK].contains(PQresultStatus(result)) else {
@@ -625,6 +742,7 @@ final class Connection {
     /// own, with text parameters `$1…`.
     private func internalQuery(_ sql: String, _ parameters: [String]) throws -> String? {
         guard let handle else { throw closedError }
+        roundTrips += 1
         let result = Self.withCStrings(parameters) { values in
             PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
         }

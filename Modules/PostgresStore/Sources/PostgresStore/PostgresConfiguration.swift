@@ -24,6 +24,10 @@ public struct PostgresConfiguration: Sendable, Hashable {
     public var applicationName: String
     /// The advisory lock that ``PostgresIsolation/exclusive`` transactions take.
     public var exclusiveLockKey: Int64
+    /// The most ``PostgresIsolation/exclusive`` transactions of different
+    /// threads that share one PostgreSQL transaction and one commit (group
+    /// commit); 64 by default, 1 (or less) commits each alone.
+    public var groupCommitLimit = 64
 
     /// Makes a configuration.
     /// - Parameters:

@@ -31,6 +31,13 @@ public import SQLInterface
 /// A failing statement inside a transaction undoes only itself, as the
 /// interface promises (statements that may write run under a savepoint).
 ///
+/// ## Group commit
+/// Exclusive transactions of threads that wait for the connection share
+/// one PostgreSQL transaction and one commit (up to
+/// ``PostgresConfiguration/groupCommitLimit``): each runs in a savepoint
+/// of it, in turn, and returns only after the shared commit; one whose body
+/// throws is undone alone. Any other call commits the open group first.
+///
 /// ## Differences from SQLite
 /// - ``lastInsertRowID`` and `SQLExecution.lastInsertRowID` are 0:
 ///   PostgreSQL tables have no rowid. Use `INSERT … RETURNING id` (which
@@ -51,6 +58,15 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     // body or row handler on the same thread can run statements.
     private let lock = NSRecursiveLock()
     private var connection: Connection?
+    // Guards `waiting` and `owner`, read by threads not holding `lock`.
+    private let gate = NSLock()
+    /// Threads in ``acquire()`` waiting for `lock`.
+    private var waiting = 0
+    /// The thread that took `lock` through ``acquire()``.
+    private var owner: pthread_t?
+    /// The open commit group: transactions of several threads sharing one
+    /// PostgreSQL transaction and one commit (guarded by `lock`).
+    private var group: CommitGroup?
 
     /// Connects to a server.
     /// - Parameters:
@@ -128,7 +144,99 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     ///   as ``transaction(_:)`` does.
     @discardableResult
     public func transaction<T>(isolation: PostgresIsolation, _ body: () throws -> T) throws -> T {
-        try withConnection { try $0.transaction(isolation: isolation, body) }
+        if holdsLock() {
+            // Nested, inside this thread's transaction or row handler: a savepoint.
+            return try lock.withLock {
+                guard let connection else { throw closedError }
+                return try connection.transaction(isolation: isolation, body)
+            }
+        }
+        guard isolation == .exclusive, configuration.groupCommitLimit > 1 else {
+            return try withConnection { try $0.transaction(isolation: isolation, body) }
+        }
+        return try groupMember(isolation: isolation, body)
+    }
+
+    /// Runs `body` as a member of the open commit group, opening one when
+    /// none is; hands the group on to a waiting thread instead of committing
+    /// when one waits, and returns only after the group's commit.
+    private func groupMember<T>(isolation: PostgresIsolation, _ body: () throws -> T) throws -> T {
+        acquire()
+        guard let connection else {
+            release()
+            throw closedError
+        }
+        let group: CommitGroup
+        let outcome: Result<T, any Error>
+        if let open = self.group {
+            // A later member runs in a savepoint of the group's transaction,
+            // so its failure undoes its work alone.
+            group = open
+            group.members += 1
+            do {
+                outcome = .success(try connection.transaction(isolation: isolation, body))
+            } catch {
+                outcome = .failure(error)
+            }
+        } else {
+            do {
+                try connection.beginGroup(isolation: isolation)
+            } catch {
+                release()
+                throw error
+            }
+            group = CommitGroup()
+            group.members = 1
+            // The first member needs no savepoint of its own (two round
+            // trips under the lock): when it throws, the transaction holds
+            // nothing else, and is rolled back whole.
+            do {
+                outcome = .success(try body())
+            } catch {
+                connection.rollbackGroup()
+                release()
+                throw error
+            }
+            self.group = group
+        }
+        if let ended = connection.doomedError {
+            // The whole transaction is over: every member of the group fails.
+            connection.rollbackGroup()
+            self.group = nil
+            group.finish(.failure(ended))
+            release()
+            if case .failure(let error) = outcome { throw error }
+            // The body caught the error that ended the transaction and returned.
+            throw ended
+        }
+        let waiting = gate.withLock { self.waiting }
+        if waiting > 0, group.members < configuration.groupCommitLimit {
+            // Another thread takes the connection next and commits, or hands on.
+            release()
+            let value = try outcome.get()
+            try group.wait()
+            return value
+        }
+        finishGroup()
+        release()
+        let value = try outcome.get()
+        try group.wait()
+        return value
+    }
+
+    /// Commits the open group, if any, and tells its members the outcome.
+    /// Called with the lock held.
+    private func finishGroup() {
+        guard let group, let connection else { return }
+        self.group = nil
+        do {
+            try connection.commitGroup()
+            group.finish(.success(()))
+        } catch let error as SQLError {
+            group.finish(.failure(error))
+        } catch {
+            group.finish(.failure(.statement(message: "\(error)")))
+        }
     }
 
     /// Always 0: PostgreSQL has no rowid. Read generated keys with `INSERT … RETURNING`.
@@ -141,6 +249,24 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     /// `MERGE` on this connection (0 when closed); exact inside a transaction.
     public var changes: Int {
         lock.withLock { connection?.changes ?? 0 }
+    }
+
+    /// Messages this connection sent and waited on so far (statements,
+    /// prepares, transaction control): lets tests hold a transaction's
+    /// round trips down, since the exclusive lock is held through them.
+    var roundTrips: Int {
+        lock.withLock { connection?.roundTrips ?? 0 }
+    }
+
+    /// Threads waiting for the connection (a group member seeing one hands on).
+    var waitingThreads: Int {
+        gate.withLock { waiting }
+    }
+
+    /// `COMMIT` messages this connection sent so far: fewer than the
+    /// transactions when commit groups shared them.
+    var commits: Int {
+        lock.withLock { connection?.commits ?? 0 }
     }
 
     /// Applies the migration steps not yet applied, in one transaction (see
@@ -165,6 +291,11 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     /// Closes the connection; closing again does nothing.
     /// - Throws: `SQLError.misuse` inside a transaction or a row handler.
     public func close() throws {
+        if !holdsLock() {
+            acquire()
+            finishGroup()
+            release()
+        }
         try lock.withLock {
             guard let connection else { return }
             guard connection.transactionDepth == 0, !connection.isReading else {
@@ -176,10 +307,72 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
         }
     }
 
+    private var closedError: SQLError { .misuse(message: "the PostgreSQL connection is closed") }
+
+    /// Runs `body` with the connection under the lock. A call that is not
+    /// nested in this thread's own work first commits the open commit group,
+    /// so it never runs inside (or sees the uncommitted work of) other threads'
+    /// transactions, and no member waits for a member that will not come.
     private func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
-        try lock.withLock {
-            guard let connection else { throw SQLError.misuse(message: "the PostgreSQL connection is closed") }
-            return try body(connection)
+        if holdsLock() {
+            return try lock.withLock {
+                guard let connection else { throw closedError }
+                return try body(connection)
+            }
         }
+        acquire()
+        defer { release() }
+        finishGroup()
+        guard let connection else { throw closedError }
+        return try body(connection)
+    }
+
+    /// Takes the lock as the outermost caller of this thread, counted as
+    /// waiting meanwhile (a group member seeing a waiter hands on).
+    private func acquire() {
+        gate.withLock { waiting += 1 }
+        lock.lock()
+        gate.withLock {
+            waiting -= 1
+            owner = pthread_self()
+        }
+    }
+
+    /// Gives the lock taken by ``acquire()`` back.
+    private func release() {
+        gate.withLock { owner = nil }
+        lock.unlock()
+    }
+
+    /// Whether this thread holds the lock (its call is nested in its own).
+    private func holdsLock() -> Bool {
+        gate.withLock { owner.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    }
+}
+
+/// The transactions of several threads that share one PostgreSQL
+/// transaction and its commit; each member waits for ``finish(_:)``.
+final class CommitGroup: @unchecked Sendable {
+    /// Members that ran (guarded by the database's lock).
+    var members = 0
+    private let condition = NSCondition()
+    private var outcome: Result<Void, SQLError>?
+
+    /// Records the group's outcome and wakes its members.
+    func finish(_ outcome: Result<Void, SQLError>) {
+        condition.withLock {
+            self.outcome = outcome
+            condition.broadcast()
+        }
+    }
+
+    /// Waits for the group's outcome.
+    /// - Throws: the error that kept the group from committing.
+    func wait() throws {
+        let outcome = condition.withLock {
+            while self.outcome == nil { condition.wait() }
+            return self.outcome!
+        }
+        try outcome.get()
     }
 }
