@@ -33,6 +33,7 @@ let package = Package(
         .package(path: "../../../Modules/Sessions"),
         .package(path: "../../../Modules/SharedState"),
         .package(path: "../../../Modules/Uploads"),
+        .package(path: "../../../Modules/ServerAPI"),
     ],
     targets: [
         .executableTarget(
@@ -52,6 +53,7 @@ let package = Package(
                 .product(name: "Sessions", package: "Sessions"),
                 .product(name: "SharedState", package: "SharedState"),
                 .product(name: "Uploads", package: "Uploads"),
+                .product(name: "ServerAPI", package: "ServerAPI"),
             ],
             swiftSettings: swiftSettings
         )

@@ -6,6 +6,7 @@ import HTTPTransport
 import KeychainInterface
 import KeychainStore
 import OpenSSLCrypto
+import ServerAPI
 import Sessions
 import SessionsInterface
 import SharedState
@@ -70,9 +71,8 @@ struct ChildUpload {
         report("vmrss_login_kib", Memory.kilobytes("VmRSS"))
 
         let records = FileUploadRecordStore(directory: home + "/records", crypto: crypto)
-        let uploader = StreamingUploader(
-            serverOrigin: origin, client: signed, tokens: provider(.child), crypto: crypto, records: records,
-            partSizeHint: partSize)
+        let api = AuthorizedClient(origin: origin, client: signed, tokens: provider(.child))
+        let uploader = StreamingUploader(api: api, crypto: crypto, records: records, partSizeHint: partSize)
         let source = try UploadFile.source(path: path, contentType: "application/octet-stream")
         let started = ContinuousClock.now
         let done = try await uploader.upload(
