@@ -1,7 +1,8 @@
 import Foundation
-@testable import PostgresStore
 import SQLInterface
 import Testing
+
+@testable import PostgresStore
 
 /// Exclusive transactions of several threads on one connection share one
 /// PostgreSQL transaction and one commit, each in its own savepoint, and

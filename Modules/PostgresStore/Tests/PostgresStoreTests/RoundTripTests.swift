@@ -1,6 +1,7 @@
-@testable import PostgresStore
 import SQLInterface
 import Testing
+
+@testable import PostgresStore
 
 /// The exclusive lock is held from `BEGIN` to `COMMIT`, so every round trip
 /// inside a transaction is time no other writer of the deployment gets:
@@ -68,6 +69,7 @@ struct RoundTripTests {
             }
             try database.execute("INSERT INTO items (writer, n) VALUES ('outer', 2)")
         }
-        #expect(try fixture.psql("SELECT string_agg(writer || n, ',' ORDER BY id) FROM items") == "outer1,inner3,outer2")
+        #expect(
+            try fixture.psql("SELECT string_agg(writer || n, ',' ORDER BY id) FROM items") == "outer1,inner3,outer2")
     }
 }
