@@ -39,11 +39,11 @@ public final class ServerConnection: Sendable {
     private let assembly: ClientAssembly
     private let sessionConfiguration: SessionConfiguration
 
-    init(assembly: ClientAssembly, origin: String) throws {
+    init(assembly: ClientAssembly, origin: String, loadsLibraryEarly: Bool) throws {
         self.assembly = assembly
         self.origin = origin
         sessionConfiguration = SessionConfiguration(timeouts: Self.limited(SessionConfiguration().timeouts, assembly))
-        let signed = try assembly.signingClient()
+        let signed = try assembly.signingClient(loadsLibraryEarly: loadsLibraryEarly)
         let storage = SessionTokenStore(
             secretStore: assembly.secretStore, accessGroup: ClientAssembly.accessGroup, serverOrigin: origin)
         self.signed = signed
@@ -157,12 +157,16 @@ public final class ServerConnection: Sendable {
 extension ClientAssembly {
     /// The DPoP-signing HTTP client of this app group: libcurl, the device
     /// key's proofs, the nonce cache in the shared state.
+    /// - Parameter loadsLibraryEarly: start loading libcurl now, in the
+    ///   background (the default: the first request need not wait), or only
+    ///   on the first request (see ``ServerConnection``).
     /// - Returns: the client.
     /// - Throws: `HTTPClientError` when libcurl cannot be set up, `DPoPError`
     ///   when the device key cannot be loaded or created.
-    public func signingClient() throws -> any DPoPSigningHTTPClient {
+    public func signingClient(loadsLibraryEarly: Bool = true) throws -> any DPoPSigningHTTPClient {
         DPoPHTTPClient(
-            client: try CurlHTTPClient(), signer: try deviceKeys.proofSigner(),
+            client: try CurlHTTPClient(configuration: .init(loadsLibraryEarly: loadsLibraryEarly)),
+            signer: try deviceKeys.proofSigner(),
             nonces: DPoPNonceHandler(cache: SharedStateNonceCache(state: container.state)))
     }
 
@@ -180,11 +184,17 @@ extension ClientAssembly {
     }
 
     /// The client stack for one server.
-    /// - Parameter origin: the server's origin.
+    /// - Parameters:
+    ///   - origin: the server's origin.
+    ///   - loadsLibraryEarly: start loading libcurl now, in the background
+    ///     (the default), or only on the first request: `share send` with a
+    ///     file says no, so that libcurl and what it links are not yet in
+    ///     memory while intake sniffs the file with libmagic (the two would
+    ///     add up in the peak of a large share).
     /// - Returns: the connection.
     /// - Throws: `HTTPClientError` when libcurl cannot be set up, `DPoPError`
     ///   when the device key cannot be loaded or created.
-    public func connection(to origin: String) throws -> ServerConnection {
-        try ServerConnection(assembly: self, origin: origin)
+    public func connection(to origin: String, loadsLibraryEarly: Bool = true) throws -> ServerConnection {
+        try ServerConnection(assembly: self, origin: origin, loadsLibraryEarly: loadsLibraryEarly)
     }
 }

@@ -44,7 +44,12 @@ enum SendCommand {
         if let stop = PickerLaunch.requireTerminal(request, report: report) { return stop }
         let context: CLIContext
         do {
-            context = try CLIContext(environment: environment, server: parsed.value(Options.server))
+            // A file or standard input is sniffed (libmagic's database, about
+            // 6 MiB) before the first request: libcurl waits until then, so
+            // that the two are never in memory at once.
+            context = try CLIContext(
+                environment: environment, server: parsed.value(Options.server),
+                loadsNetworkEarly: request.items.isEmpty && !request.readStandardInput)
         } catch {
             return report.failure(LocalizedText(describing: error))
         }

@@ -45,7 +45,7 @@ public final class CurlHTTPClient: HTTPClient {
             throw .tlsFailure("the CA file \(caFile) cannot be read: \(String(cString: strerror(errno)))")
         }
         self.configuration = configuration
-        CurlLibrary.loadInBackground()
+        if configuration.loadsLibraryEarly { CurlLibrary.loadInBackground() }
     }
 
     deinit {
