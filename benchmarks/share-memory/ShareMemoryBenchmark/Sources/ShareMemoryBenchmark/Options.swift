@@ -3,7 +3,7 @@ import BenchmarkSupport
 /// The command line of the benchmark.
 struct Options {
     static let usage =
-        "usage: share-memory-benchmark [--bin DIR] [--sizes MiB,MiB,...] [--text-runs N] [--tmp DIR]"
+        "usage: share-memory-benchmark [--bin DIR] [--sizes MiB,MiB,...] [--text-runs N] [--part-mib N] [--tmp DIR]"
 
     /// The directory with release `share-server`, `share-daemon` and `share`; built from the repository when nil.
     var binDirectory: String?
@@ -13,6 +13,8 @@ struct Options {
     var temporaryParent: String?
     /// Runs of `share send --text hi` whose peak RSS is measured.
     var textRuns = 5
+    /// The server's `upload_part_size` in MiB (its seed's limit).
+    var partMiB = 8
 
     init(_ arguments: [String]) throws {
         var line = Arguments(arguments, usage: Self.usage)
@@ -25,6 +27,11 @@ struct Options {
                     throw line.error("--text-runs takes 1 to 100")
                 }
                 textRuns = runs
+            case "--part-mib":
+                guard let mib = Int(try line.value(flag)), (1...1024).contains(mib) else {
+                    throw line.error("--part-mib takes 1 to 1024")
+                }
+                partMiB = mib
             case "--sizes":
                 let text = try line.value(flag)
                 let sizes = text.split(separator: ",").compactMap { Int($0) }

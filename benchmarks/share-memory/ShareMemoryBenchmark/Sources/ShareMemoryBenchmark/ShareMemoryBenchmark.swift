@@ -23,7 +23,6 @@ struct ShareMemoryBenchmark {
     /// Free space a share of N bytes needs: the file itself, the inbox's
     /// copy, the server's parts and cp's copy.
     static let spaceFactor: Int64 = 4
-    static let partSize = 8 << 20
 
     let options: Options
 
@@ -53,7 +52,7 @@ struct ShareMemoryBenchmark {
                 ]
             ],
             "threads": [["id": "t1", "channel_id": "c1", "title": "resume the gateway"]],
-            "limits": ["file_max_upload_bytes": 3 << 30, "upload_part_size": Self.partSize],
+            "limits": ["file_max_upload_bytes": 3 << 30, "upload_part_size": options.partMiB << 20],
             "accepted_content_types": ["application/octet-stream", "text/plain"],
             "tokens": ["access_ttl_seconds": 3600],
         ]
