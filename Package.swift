@@ -398,7 +398,7 @@ let generatedTargets: [Target] = [
     ),
     .target(
         name: "CCryptoLoader",
-        dependencies: ["CCrypto"],
+        dependencies: ["CCrypto", "CLazyLibrary"],
         path: "Modules/OpenSSLCrypto/Sources/CCryptoLoader"
     ),
     // Modules/Outbox
@@ -478,7 +478,7 @@ let generatedTargets: [Target] = [
     ),
     .target(
         name: "CSQLiteLoader",
-        dependencies: ["CSQLite"],
+        dependencies: ["CSQLite", "CLazyLibrary"],
         path: "Modules/SQLiteStore/Sources/CSQLiteLoader"
     ),
     // Modules/ServerAPI

@@ -17,6 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Interfaces/CryptoInterface"),
+        .package(path: "../../Support/LazyLibrary"),
         .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
@@ -31,7 +32,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The library's functions, loading it on first use (nothing links it; docs/adr/0019).
-        .target(name: "CCryptoLoader", dependencies: ["CCrypto"]),
+        .target(
+            name: "CCryptoLoader",
+            dependencies: ["CCrypto", .product(name: "CLazyLibrary", package: "LazyLibrary")]),
         .testTarget(
             name: "OpenSSLCryptoTests",
             dependencies: [

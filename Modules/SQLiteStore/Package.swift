@@ -19,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../Interfaces/SQLInterface"),
+        .package(path: "../../Support/LazyLibrary"),
         .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
@@ -38,7 +39,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The library's functions, loading it on first use (nothing links it; docs/adr/0019).
-        .target(name: "CSQLiteLoader", dependencies: ["CSQLite"]),
+        .target(
+            name: "CSQLiteLoader",
+            dependencies: ["CSQLite", .product(name: "CLazyLibrary", package: "LazyLibrary")]),
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [

@@ -20,36 +20,11 @@
 #include <openssl/core_names.h>
 #include <openssl/param_build.h>
 #include <openssl/params.h>
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
+#include <CLazyLibrary.h>
 
-static void *library;
-static pthread_once_t loadOnce = PTHREAD_ONCE_INIT;
+static lazy_library libcrypto = LAZY_LIBRARY_INIT("libcrypto.so.3", "libcrypto");
 
-static void openLibrary(void) { library = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL); }
-
-static void fail(const char *what) {
-    char message[512];
-    int length = snprintf(message, sizeof message, "libcrypto could not be loaded (%s): %s\n", what,
-                          library == NULL ? dlerror() : "the library lacks the function");
-    if (length > 0) (void)!write(2, message, (size_t)length < sizeof message ? (size_t)length : sizeof message - 1);
-    _exit(127);
-}
-
-/// The library's function `name`, looked up once and kept in `*cache`.
-static void *lazySymbol(const char *name, void **cache) {
-    void *found = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
-    if (found != NULL) return found;
-    pthread_once(&loadOnce, openLibrary);
-    if (library == NULL || (found = dlsym(library, name)) == NULL) fail(name);
-    __atomic_store_n(cache, found, __ATOMIC_RELEASE);
-    return found;
-}
-
-#define LAZY(name) ((__typeof__(&name))lazySymbol(#name, &pointer_##name))
+#define LAZY(name) LAZY_FUNCTION(libcrypto, name)
 
 static void *pointer_BN_CTX_free;
 void BN_CTX_free(BN_CTX *a0) {

@@ -11,36 +11,11 @@
 // not start. A new call needs its wrapper here: without one the program
 // does not link.
 #include <sqlite3.h>
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
+#include <CLazyLibrary.h>
 
-static void *library;
-static pthread_once_t loadOnce = PTHREAD_ONCE_INIT;
+static lazy_library sqlite = LAZY_LIBRARY_INIT("libsqlite3.so.0", "SQLite");
 
-static void openLibrary(void) { library = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_LOCAL); }
-
-static void fail(const char *what) {
-    char message[512];
-    int length = snprintf(message, sizeof message, "SQLite could not be loaded (%s): %s\n", what,
-                          library == NULL ? dlerror() : "the library lacks the function");
-    if (length > 0) (void)!write(2, message, (size_t)length < sizeof message ? (size_t)length : sizeof message - 1);
-    _exit(127);
-}
-
-/// The library's function `name`, looked up once and kept in `*cache`.
-static void *lazySymbol(const char *name, void **cache) {
-    void *found = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
-    if (found != NULL) return found;
-    pthread_once(&loadOnce, openLibrary);
-    if (library == NULL || (found = dlsym(library, name)) == NULL) fail(name);
-    __atomic_store_n(cache, found, __ATOMIC_RELEASE);
-    return found;
-}
-
-#define LAZY(name) ((__typeof__(&name))lazySymbol(#name, &pointer_##name))
+#define LAZY(name) LAZY_FUNCTION(sqlite, name)
 
 static void *pointer_sqlite3_bind_blob64;
 int sqlite3_bind_blob64(sqlite3_stmt *a0, int a1, const void *a2, sqlite3_uint64 a3, void (*a4)(void *)) {
