@@ -158,27 +158,7 @@ struct ShareMemoryBenchmark {
     /// no file system compresses or leaves sparse) and fsyncs them, so that
     /// the file is on the disk and in the page cache before it is shared.
     static func writeRandomFile(_ path: String, mebibytes: Int) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw Spawn.Failure(description: "cannot make \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var state: UInt64 = 0x5348_4152_454B_4954
-        var block = [UInt64](repeating: 0, count: (1 << 20) / 8)
-        for _ in 0..<mebibytes {
-            for index in block.indices {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                block[index] = z ^ (z >> 31)
-            }
-            let written = block.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard written == 1 << 20 else {
-                throw Spawn.Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-        }
-        guard fsync(fd) == 0 else { throw Spawn.Failure(description: "cannot fsync \(path)") }
+        try RandomFile.write(path, mebibytes: mebibytes, seed: 0x5348_4152_454B_4954, durable: true)
     }
 
     /// `cp FILE COPY` (coreutils) and an fsync of the copy, the reference for

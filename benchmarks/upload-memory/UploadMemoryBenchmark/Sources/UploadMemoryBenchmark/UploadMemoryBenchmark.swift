@@ -158,29 +158,12 @@ struct UploadMemoryBenchmark {
     /// Writes `sizeMiB` MiB of pseudo-random bytes in 1 MiB blocks (never
     /// more in memory) and returns their SHA-256 in hex, computed on the way.
     static func writeFile(_ path: String, sizeMiB: Int) throws -> String {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Spawn.Failure(description: "cannot create \(path)") }
-        defer { close(descriptor) }
         var hasher = try OpenSSLCryptoProvider().makeSHA256Hasher()
-        var state: UInt64 = 0x5EED &+ UInt64(sizeMiB)
-        var block = [UInt64](repeating: 0, count: (1 << 20) / 8)
-        for _ in 0..<sizeMiB {
+        try RandomFile.write(path, mebibytes: sizeMiB, seed: 0x5EED &+ UInt64(sizeMiB)) { block in
             guard !Interruption.flag.load(ordering: .sequentiallyConsistent) else {
                 throw Spawn.Failure(description: "interrupted")
             }
-            for index in block.indices {
-                // SplitMix64: fast, and no two blocks alike.
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                block[index] = z ^ (z >> 31)
-            }
-            let written = block.withUnsafeBytes { bytes in
-                hasher.update(bytes)
-                return write(descriptor, bytes.baseAddress, bytes.count)
-            }
-            guard written == 1 << 20 else { throw Spawn.Failure(description: "short write to \(path)") }
+            hasher.update(block)
         }
         return try hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }

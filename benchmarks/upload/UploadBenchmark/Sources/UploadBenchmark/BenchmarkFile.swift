@@ -31,23 +31,7 @@ struct BenchmarkFile {
         path = scratchDirectory + "/upload.bin"
         size = options.sizeMiB << 20
         generated = true
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Child.Failure(description: "cannot create \(path)") }
-        defer { close(descriptor) }
-        var state: UInt64 = 0x5EED
-        var block = [UInt64](repeating: 0, count: (1 << 20) / 8)
-        for _ in 0..<options.sizeMiB {
-            for index in block.indices {
-                // SplitMix64: fast, and no two blocks alike.
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                block[index] = z ^ (z >> 31)
-            }
-            let written = block.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard written == 1 << 20 else { throw Child.Failure(description: "short write to \(path)") }
-        }
+        try RandomFile.write(path, mebibytes: options.sizeMiB, seed: 0x5EED)
     }
 
     /// Removes the temporary directory and what the run put there.
