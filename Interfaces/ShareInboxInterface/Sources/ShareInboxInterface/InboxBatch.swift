@@ -82,10 +82,19 @@ extension ShareInboxStoring {
     /// a thousand entries over costs a thousand renames rather than a
     /// thousand deletions.
     ///
-    /// This default completes them one by one.
+    /// This default completes them one by one (``markProcessedOneByOne(_:)``).
     /// - Parameter entries: locked entries; each lock is given up.
     /// - Returns: per entry, nil when it left the inbox, else why not (it stays).
     public func markProcessed(_ entries: [LockedInboxEntry]) -> [InboxError?] {
+        markProcessedOneByOne(entries)
+    }
+
+    /// Completes entries one at a time with ``markProcessed(_:lock:)``: the
+    /// default of ``markProcessed(_:)-([LockedInboxEntry])``, and the way
+    /// back for an inbox whose own batch cannot start.
+    /// - Parameter entries: locked entries; each lock is given up.
+    /// - Returns: per entry, nil when it left the inbox, else why not (it stays).
+    public func markProcessedOneByOne(_ entries: [LockedInboxEntry]) -> [InboxError?] {
         entries.map { locked -> InboxError? in
             defer { locked.lock.release() }
             do throws(InboxError) {

@@ -74,15 +74,7 @@ extension FileShareInbox {
             _ = try openFolders()
             removal = try RemovalFolder(staging: stagingPath)
         } catch {
-            return entries.map { locked -> InboxError? in
-                defer { locked.lock.release() }
-                do throws(InboxError) {
-                    try markProcessed(locked.entry, lock: locked.lock)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
+            return markProcessedOneByOne(entries)
         }
         var moved: Set<String> = []
         let results = entries.map { locked -> InboxError? in
