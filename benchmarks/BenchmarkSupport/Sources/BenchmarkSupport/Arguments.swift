@@ -27,6 +27,16 @@ public struct Arguments {
         return next
     }
 
+    /// The whole number after `flag`, within `range`.
+    /// - Throws: ``UsageError`` naming the range when there is none, or it
+    ///   is not a number in the range.
+    public mutating func integer(_ flag: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let number = Int(try value(flag)), range.contains(number) else {
+            throw error("\(flag) takes a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
     /// A usage error: `problem` and the usage line (only the usage line for
     /// `-h` and `--help`).
     public func error(_ problem: String) -> UsageError {

@@ -20,11 +20,8 @@ struct Options {
             switch flag {
             case "--bin": binDirectory = try line.value(flag)
             case "--tmp": temporaryParent = try line.value(flag)
-            case "--shares", "--step":
-                guard let count = Int(try line.value(flag)), count > 0, count <= 100_000 else {
-                    throw line.error("\(flag) takes a count from 1 to 100000")
-                }
-                if flag == "--shares" { shares = count } else { step = count }
+            case "--shares": shares = try line.integer(flag, in: 1...100_000)
+            case "--step": step = try line.integer(flag, in: 1...100_000)
             case "-h", "--help": throw line.error(flag)
             default: throw line.error("unknown argument \(flag)")
             }

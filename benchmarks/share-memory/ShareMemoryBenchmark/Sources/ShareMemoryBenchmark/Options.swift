@@ -22,16 +22,8 @@ struct Options {
             switch flag {
             case "--bin": binDirectory = try line.value(flag)
             case "--tmp": temporaryParent = try line.value(flag)
-            case "--text-runs":
-                guard let runs = Int(try line.value(flag)), (1...100).contains(runs) else {
-                    throw line.error("--text-runs takes 1 to 100")
-                }
-                textRuns = runs
-            case "--part-mib":
-                guard let mib = Int(try line.value(flag)), (1...1024).contains(mib) else {
-                    throw line.error("--part-mib takes 1 to 1024")
-                }
-                partMiB = mib
+            case "--text-runs": textRuns = try line.integer(flag, in: 1...100)
+            case "--part-mib": partMiB = try line.integer(flag, in: 1...1024)
             case "--sizes":
                 let text = try line.value(flag)
                 let sizes = text.split(separator: ",").compactMap { Int($0) }

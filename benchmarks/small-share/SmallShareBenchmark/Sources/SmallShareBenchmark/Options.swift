@@ -19,16 +19,11 @@ struct Options {
             switch flag {
             case "--bin": binDirectory = try line.value(flag)
             case "--tmp": temporaryParent = try line.value(flag)
-            case "--pairs": pairs = try Self.count(line.value(flag), flag, line)
-            case "--version-runs": versionRuns = try Self.count(line.value(flag), flag, line)
+            case "--pairs": pairs = try line.integer(flag, in: 1...1000)
+            case "--version-runs": versionRuns = try line.integer(flag, in: 1...1000)
             case "-h", "--help": throw line.error(flag)
             default: throw line.error("unknown argument \(flag)")
             }
         }
-    }
-
-    private static func count(_ text: String, _ flag: String, _ line: Arguments) throws -> Int {
-        guard let value = Int(text), (1...1000).contains(value) else { throw line.error("\(flag) takes 1 to 1000") }
-        return value
     }
 }

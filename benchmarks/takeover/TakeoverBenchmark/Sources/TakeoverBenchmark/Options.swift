@@ -24,11 +24,7 @@ struct Options {
             case "--tmp": temporaryParent = try line.value(flag)
             case "--attachment": attachment = true
             case "--no-send": noSend = true
-            case "--entries":
-                guard let count = Int(try line.value(flag)), count > 0 else {
-                    throw line.error("--entries takes a positive count")
-                }
-                entries = count
+            case "--entries": entries = try line.integer(flag, in: 1...1_000_000)
             case "-h", "--help": throw line.error(flag)
             default: throw line.error("unknown argument \(flag)")
             }
