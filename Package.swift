@@ -885,7 +885,7 @@ let package = Package(
                 lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
                 lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedState"),
                 lib("SQLiteStore"), lib("SQLInterface"), lib("PushPreview"), lib("PushPreviewInterface"),
-                lib("SystemTesting"), lib("HTTPTypes"),
+                lib("SystemTesting"), lib("HTTPTypes"), lib("OutboxInterface"),
             ],
             path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings

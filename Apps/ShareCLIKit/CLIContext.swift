@@ -77,18 +77,18 @@ struct CLIContext: Sendable {
     /// - Parameters:
     ///   - environment: the process environment.
     ///   - server: `--server`, if given.
-    ///   - loadsNetworkEarly: start loading libcurl in the background now
+    ///   - loadsLibraryEarly: start loading libcurl in the background now
     ///     (the default), or on the first request (a send of files: see
     ///     ``ClientAssembly/connection(to:loadsLibraryEarly:)``).
     /// - Throws: `ProgramError` when no server is known, or what the assembly throws.
-    init(environment: [String: String], server: String?, loadsNetworkEarly: Bool = true) throws {
+    init(environment: [String: String], server: String?, loadsLibraryEarly: Bool = true) throws {
         assembly = try ClientAssembly(environment: environment)
         let stored = (try? assembly.signedInAccount())?.origin
         guard let chosen = server ?? environment["SHAREKIT_SERVER"] ?? stored, !chosen.isEmpty else {
             throw ProgramError(localized(.noServer))
         }
         origin = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
-        connection = try assembly.connection(to: origin, loadsLibraryEarly: loadsNetworkEarly)
+        connection = try assembly.connection(to: origin, loadsLibraryEarly: loadsLibraryEarly)
         inbox = assembly.shareInbox()
         intake = try assembly.shareIntake()
         recents = assembly.recentTargets()

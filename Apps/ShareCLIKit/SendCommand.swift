@@ -49,7 +49,7 @@ enum SendCommand {
             // that the two are never in memory at once.
             context = try CLIContext(
                 environment: environment, server: parsed.value(Options.server),
-                loadsNetworkEarly: request.items.isEmpty && !request.readStandardInput)
+                loadsLibraryEarly: request.items.isEmpty && !request.readStandardInput)
         } catch {
             return report.failure(LocalizedText(describing: error))
         }

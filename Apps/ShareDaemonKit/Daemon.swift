@@ -150,11 +150,7 @@ final class Daemon: Sendable {
                     "takeover", "took over \(report.takenOver.count) entr\(report.takenOver.count == 1 ? "y" : "ies")")
                 // One line per share, so the log told by one id is the share's whole story.
                 for id in report.takenOver { log.info("takeover", Self.takenOverLine(id, outbox: outbox)) }
-                // A share the CLI began to upload keeps a resumable record
-                // naming its inbox path, which the takeover just moved away.
-                if let pruned = try? assembly.pruneUploadRecordsOfMissingFiles(in: uploadRecordsDirectory), pruned > 0 {
-                    log.debug("takeover", "removed \(pruned) upload records of moved files")
-                }
+                pruneUploadRecords()
                 drainWake.wake()
             }
             if !report.alreadyInOutbox.isEmpty {
@@ -172,6 +168,21 @@ final class Daemon: Sendable {
             log.error("takeover", "\(error)")
             status.withLock { $0.lastError = "\(error)" }
             return nil
+        }
+    }
+
+    /// Removes the resumable upload records whose file is gone. A share the
+    /// CLI began to upload keeps a record naming its inbox path, which a
+    /// takeover moves away: nobody can resume it, and its unfinished upload
+    /// expires on the server. Runs after every takeover that took something,
+    /// and once when the daemon starts, because a daemon killed between a
+    /// takeover and this cleanup leaves the records for the next one.
+    func pruneUploadRecords() {
+        do {
+            let pruned = try assembly.pruneUploadRecordsOfMissingFiles(in: uploadRecordsDirectory)
+            if pruned > 0 { log.debug("takeover", "removed \(pruned) upload records of moved files") }
+        } catch {
+            log.warning("takeover", "cannot remove the upload records of moved files: \(error)")
         }
     }
 

@@ -29,6 +29,7 @@ struct DaemonRunner: Sendable {
         await daemon.refreshParent()
         await daemon.updateInstanceValues()
         await PushService(daemon: daemon).pass()  // push registration and counters
+        daemon.pruneUploadRecords()  // what a daemon killed after its last takeover left
         guard let takeover = daemon.takeover() else { return .failure }
         if options.retryNow { daemon.retryNow() }
         guard let drain = await daemon.drain(lease: options.lease) else { return .failure }
@@ -43,6 +44,8 @@ struct DaemonRunner: Sendable {
 
     /// The foreground daemon: every service loop until SIGTERM/SIGINT.
     func runForever() async -> ExitCode {
+        // Before the `ready` line: a SIGTERM sent as soon as it appears must stop the daemon.
+        SignalWaiter.install()
         MemoryRelease.limitArenas()
         let log = daemon.log
         let control: ControlSocket
@@ -77,6 +80,7 @@ struct DaemonRunner: Sendable {
             "daemon",
             "started (pid \(getpid())), server \(daemon.connection.origin), control socket \(options.socketPath)")
         if options.retryNow { daemon.retryNow() }
+        daemon.pruneUploadRecords()  // what a daemon killed after its last takeover left
         await establishFeedPosition()
         // The line tests and scripts wait for (stdout, unbuffered).
         FileDescriptorSink.standardOutput.write("share-daemon: ready\n")

@@ -188,6 +188,9 @@ public enum ShareServerProgram {
             io.err.write("share-server: \(error); run 'share-server --help'\n")
             return .usage
         }
+        // Before anyone can learn the address: a SIGTERM sent as soon as
+        // the `listening on` line appears must stop the server.
+        SignalWaiter.install()
         let running: RunningServer
         do {
             running = try RunningServer.start(options, io: io)

@@ -2,6 +2,7 @@ import ClientAssembly
 import ClientTestSupport
 import Foundation
 import HTTPInterface
+import OutboxInterface
 import SQLInterface
 import SQLiteStore
 import Sessions
@@ -168,6 +169,42 @@ struct DaemonTests {
         let counts = try await fixture.deliveries()
         #expect(counts == Dictionary(uniqueKeysWithValues: ids.map { ($0, 1) }), "\(counts)")
         #expect(try fixture.scanInbox().entries.isEmpty)
+    }
+
+    @Test("a daemon killed between a takeover and removing the CLI's upload record: the next daemon removes it")
+    func uploadRecordOfKilledTakeoverRemoved() async throws {
+        let fixture = try await ShareCLIFixture(seed: SendInterruptTests.slowUploadSeed)
+        defer { fixture.close() }
+        let assembly = fixture.sandbox.assembly
+        let records = assembly.container.rootPath + "/uploads"
+        func recordNames() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: records)) ?? []).filter {
+                $0.hasPrefix("upload-") && $0.hasSuffix(".json")
+            }
+        }
+        // A send killed in the middle of its upload: the share waits in the
+        // inbox, and the record to resume it names the inbox's copy.
+        let path = try fixture.sandbox.writeFile("big.bin", size: 64 * 1024 * 1024)
+        let send = try fixture.start(["send", path, "--to", "thread:t1", "--progress", "lines"])
+        // Bytes acknowledged: createUpload answered, so the record is written.
+        let progress = send.waitForLine { $0.hasPrefix("progress big.bin ") && !$0.contains(" 0/") }
+        send.kill(SIGKILL)
+        _ = send.finish()
+        try #require(progress != nil, "no progress line with bytes acknowledged before the kill")
+        try #require(try fixture.scanInbox().entries.count == 1)
+        try #require(recordNames().count == 1)
+        // What a daemon SIGKILLed right after its takeover leaves: the entry
+        // is in the outbox, its files moved, the record of the old path kept.
+        let outbox = try assembly.outbox(stateDirectory: assembly.daemonStateDirectory)
+        let inbox = assembly.shareInbox()
+        #expect(try assembly.inboxTakeover(inbox: inbox, outbox: outbox).run().takenOver.count == 1)
+        inbox.waitForRemovals()
+        #expect(recordNames().count == 1)
+
+        let pass = try fixture.daemon(["--once", "--lease", "0"])
+        #expect(pass.status == 0, "\(pass.stderr)")
+        #expect(recordNames().isEmpty, "the record of a file the takeover moved away outlived the next daemon")
+        #expect(try await fixture.deliveries().values.sorted() == [1])
     }
 
     @Test("access.changed removes the target from the recent targets while the daemon runs")

@@ -72,14 +72,14 @@ struct SmallerThingsTests {
             // Another stream than stderr: the journal is not where the lines go.
             environment["JOURNAL_STREAM"] = "1:1"
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.path("share-daemon"))
-        process.arguments = ["--once"]
-        process.environment = environment
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        // Reaped with wait4 (SpawnedChild), never Foundation's waitUntilExit,
+        // which can wait forever for an exit monitor on busy dispatch threads.
+        let daemon = try SpawnedChild(
+            BuiltProducts.path("share-daemon"), ["--once"], environment: environment, mergeErrors: false,
+            errorFile: path)
+        close(daemon.input)
+        _ = readToEnd([daemon.output])
+        _ = daemon.wait()
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 

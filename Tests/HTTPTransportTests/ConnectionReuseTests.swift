@@ -13,7 +13,10 @@ struct ConnectionReuseTests {
     func sequential() async throws {
         let file = try TestFile(size: 256 << 10)
         defer { file.remove() }
-        let server = try LoopbackServer()
+        let requests = Mutex<[String]>([])
+        let server = try LoopbackServer {
+            $0.requestLog = { record in requests.withLock { $0.append("\(record)") } }
+        }
         defer { server.stop() }
         let client = try CurlHTTPClient()
         var reused: [Bool] = []
@@ -29,8 +32,17 @@ struct ConnectionReuseTests {
             reused.append(response.metrics.reusedConnection)
         }
         #expect(server.state.clientPorts.withLock { $0.count } == 20)
-        #expect(server.state.connectionCount == 1, "the server saw \(server.state.connectionCount) connections")
-        #expect(reused == [false] + Array(repeating: true, count: 19))
+        // One connection, replaced at most once. On a machine loaded far
+        // beyond its cores, libcurl has been seen to find the kept-alive
+        // connection dead right after its first answer (its liveness check
+        // saw the socket readable, microseconds after the answer) while the
+        // server logged every request as completed and closed nothing; a
+        // client that stopped reusing would open 20.
+        let fresh = reused.indices.filter { !reused[$0] }
+        #expect(
+            server.state.connectionCount <= 2 && fresh.count == server.state.connectionCount && fresh.first == 0,
+            "the server saw \(server.state.connectionCount) connections; new at requests \(fresh); \(requests.withLock { $0 })"
+        )
     }
 
     @Test("concurrent requests each get a connection, which later requests reuse")

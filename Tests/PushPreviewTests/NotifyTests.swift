@@ -21,7 +21,12 @@ import Testing
 /// `share notify` against share-server: what each mode shows, the
 /// placeholder's cases, strict payloads, the nonce, no content in the
 /// shared container, no session needed.
-@Suite("share notify")
+///
+/// One test at a time: each test blocks a thread of the task pool while a
+/// `share notify` or `share-server` process starts and ends, and on two
+/// cores a few of those at once held back the 400 ms deadline of the
+/// in-process notifier by seconds.
+@Suite("share notify", .serialized)
 struct NotifyTests {
     @Test("full, names and none show exactly the fields the answer carries; none makes no request")
     func modes() async throws {

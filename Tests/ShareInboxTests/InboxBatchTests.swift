@@ -95,7 +95,7 @@ struct InboxBatchTests {
         try fixture.commitEntry(id: "a")
         _ = try fixture.inbox.scan()
         // What a process killed while deleting a batch leaves: a removal folder with entries in it.
-        let removal = fixture.stagingPath + "/removed.1234abcd"
+        let removal = fixture.stagingPath + "/removed+1234abcd"
         try FileManager.default.createDirectory(
             atPath: removal + "/x", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try fixture.write(Array("{}".utf8), to: removal + "/x/manifest.json")
@@ -107,5 +107,31 @@ struct InboxBatchTests {
         close(holder)
         #expect(try fixture.inbox.scan().entries.map(\.id) == ["a"])
         #expect(!exists(removal))
+    }
+
+    @Test(
+        "a batch's removal folder left under its creation name goes at the next scan; a draft's creation name waits its minute"
+    )
+    func removalFolderKilledBeforeItsLock() throws {
+        let fixture = try InboxFixture()
+        defer { fixture.remove() }
+        try fixture.commitEntry(id: "a")
+        // A process killed between the mkdir of its removal folder and the
+        // lock leaves the creation name; so does a writer killed between the
+        // mkdir of its draft and the lock, even one of the id "removed".
+        let removal = fixture.stagingPath + "/removed+1234abcd.new"
+        let draft = fixture.stagingPath + "/removed.1234abcd.new"
+        #expect(mkdir(removal, 0o700) == 0 && mkdir(draft, 0o700) == 0)
+
+        #expect(try fixture.inbox.scan().entries.map(\.id) == ["a"])
+        #expect(!exists(removal), "nothing of the batch is in it yet: no grace")
+        #expect(exists(draft), "its writer may be between mkdir and its lock")
+
+        // The batch path makes its own removal folder and completes the entry.
+        let batch = try fixture.inbox.lockFreeEntries(limit: 10, skipping: [])
+        #expect(fixture.inbox.markProcessed(batch.locked) == [nil])
+        fixture.inbox.waitForRemovals()
+        #expect(fixture.names(in: fixture.inboxPath).isEmpty)
+        #expect(fixture.names(in: fixture.stagingPath) == ["removed.1234abcd.new"])
     }
 }

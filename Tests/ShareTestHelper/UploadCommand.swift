@@ -11,7 +11,7 @@ import SharedStateInterface
 import Uploads
 import UploadsInterface
 
-/// `upload <app|share_ext> <origin> <file> <content-type> <records-dir> [--pause-after-part <k>]`:
+/// `upload <app|share_ext> <origin> <file> <content-type> <records-dir> [--pause-after-part <k>] [--parts-in-flight <n>]`:
 /// one program of the app group uploading a file with a ``StreamingUploader``
 /// (keychain and container from the environment through ``ClientAssembly``,
 /// libcurl with DPoP, the role's ``RefreshingTokenProvider``, a
@@ -21,10 +21,13 @@ import UploadsInterface
 /// - `created <upload id> <parts count>`, `resumed <upload id> <missing parts, comma-separated>`,
 ///   `part <n>` for each acknowledged part;
 /// - `paused` after part `k` with `--pause-after-part`: it then waits for a
-///   line on standard input (tests kill it here);
+///   line on standard input (tests kill it here), while parts already in
+///   flight beside it (`--parts-in-flight` above 1) go on;
 /// - `done <upload id> <sha256>`, or `error <message>` (exit 4).
 func uploadCommand(_ arguments: [String]) throws {
-    let usage = "upload <app|share_ext> <origin> <file> <content-type> <records-dir> [--pause-after-part <k>]"
+    let usage =
+        "upload <app|share_ext> <origin> <file> <content-type> <records-dir> [--pause-after-part <k>] "
+        + "[--parts-in-flight <n>]"
     let args = HelperArguments(arguments, usage: usage)
     guard let role = SessionRole(rawValue: try args.string(0)) else {
         throw HelperFailure("unknown role '\(try args.string(0))'")
@@ -34,9 +37,15 @@ func uploadCommand(_ arguments: [String]) throws {
     let contentType = try args.string(3)
     let recordsDirectory = try args.string(4)
     var pauseAfterPart: Int?
-    if arguments.count > 5 {
-        guard arguments[5] == "--pause-after-part" else { throw HelperFailure("usage: \(usage)") }
-        pauseAfterPart = try args.integer(6)
+    var partsInFlight = StreamingUploader.defaultPartsInFlight
+    var index = 5
+    while index < arguments.count {
+        switch arguments[index] {
+        case "--pause-after-part": pauseAfterPart = try args.integer(index + 1)
+        case "--parts-in-flight": partsInFlight = try args.integer(index + 1)
+        default: throw HelperFailure("usage: \(usage)")
+        }
+        index += 2
     }
     let pauseAfter = pauseAfterPart
 
@@ -51,6 +60,7 @@ func uploadCommand(_ arguments: [String]) throws {
     let uploader = StreamingUploader(
         api: AuthorizedClient(origin: origin, client: signed, tokens: provider), crypto: assembly.crypto,
         records: FileUploadRecordStore(directory: recordsDirectory, crypto: assembly.crypto),
+        partsInFlight: partsInFlight,
         observer: { event in
             switch event {
             case .created(let id, let count):

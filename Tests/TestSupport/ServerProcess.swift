@@ -47,8 +47,10 @@ public final class ServerProcess: @unchecked Sendable {
     public let logPath: String
     /// `http://127.0.0.1:PORT` (or `https://…` with TLS options).
     public let origin: String
-    private let process: Process
-    private let stdout: Pipe
+    private let child: SpawnedChild
+    private let stdout: FileHandle
+    private let reaped = NSLock()
+    private var exitStatus: Int32?
 
     /// Starts a server and waits for its `listening on` line.
     /// - Parameters:
@@ -107,24 +109,21 @@ public final class ServerProcess: @unchecked Sendable {
             try JSONSerialization.data(withJSONObject: seed).write(to: URL(fileURLWithPath: seedPath))
             seedArgument = seedPath
         }
-        if !FileManager.default.fileExists(atPath: logPath) {
-            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.path("share-server"))
-        process.arguments =
-            ["--listen", listen, "--db", databaseArgument, "--seed", seedArgument] + uploadsArguments + extraArguments
-        stdout = Pipe()
-        process.standardOutput = stdout
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        log.seekToEndOfFile()
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let line = ServerProcess.readLine(stdout.fileHandleForReading)
+        // Spawned and reaped here rather than through Foundation's Process:
+        // its waitUntilExit waits for an exit monitor that runs on the same
+        // dispatch threads as the tests' tasks, and two tests stopping
+        // servers at once on a 2-core machine held both threads and never
+        // saw their servers end (the servers were zombies, the run hung).
+        child = try SpawnedChild(
+            BuiltProducts.path("share-server"),
+            ["--listen", listen, "--db", databaseArgument, "--seed", seedArgument] + uploadsArguments
+                + extraArguments,
+            environment: [:], mergeErrors: false, errorFile: logPath)
+        close(child.input)  // nothing to read: end of file at once
+        stdout = FileHandle(fileDescriptor: child.output, closeOnDealloc: true)
+        let line = ServerProcess.readLine(stdout)
         guard let line, line.hasPrefix("listening on ") else {
-            process.terminate()
-            process.waitUntilExit()
+            Self.end(child, signal: SIGTERM)
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             throw ServerProcessError("share-server did not start: \(line ?? "<no output>") \(log)")
         }
@@ -133,22 +132,51 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Stops the server with SIGTERM and waits for it.
     /// - Parameter removeFiles: whether to delete its directory afterwards.
-    /// - Returns: its exit status.
+    /// - Returns: its exit status (128 + signal number when a signal ended it).
     @discardableResult
     public func stop(removeFiles: Bool = true) -> Int32 {
-        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
-        process.waitUntilExit()
+        let status = end(signal: SIGTERM)
         if removeFiles {
             directory.remove()
             if let postgres { try? postgres.server.dropDatabase(postgres.database) }
         }
-        return process.terminationStatus
+        return status
     }
 
     /// Kills the server with SIGKILL (crash tests).
     public func kill9() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        end(signal: SIGKILL)
+    }
+
+    /// Signals the server unless it was reaped already, and reaps it. Once
+    /// reaped its pid may belong to another process: it is never signalled again.
+    /// A server still running a minute after the signal is killed, and its
+    /// status is then 137: a stop it ignored shows in the status (a test
+    /// that checks it fails) instead of hanging the run.
+    @discardableResult
+    private func end(signal: Int32) -> Int32 {
+        reaped.lock()
+        defer { reaped.unlock() }
+        if let exitStatus { return exitStatus }
+        let status = Self.end(child, signal: signal)
+        exitStatus = status
+        return status
+    }
+
+    /// Signals a child that was not reaped yet and reaps it, killing it when
+    /// it still runs a minute later (its status is then 137).
+    @discardableResult
+    private static func end(_ child: SpawnedChild, signal: Int32) -> Int32 {
+        kill(child.pid, signal)
+        if let ended = child.wait(limit: .seconds(60)) { return ended.status }
+        kill(child.pid, SIGKILL)
+        return child.wait().status
+    }
+
+    /// A server its test did not stop (a test that threw before its
+    /// `defer`) is killed and reaped: no process or zombie is left behind.
+    deinit {
+        end(signal: SIGKILL)
     }
 
     /// The request log written so far.

@@ -680,6 +680,25 @@ def outbox_rows(run):
         con.close()
 
 
+def age_creation_names(run):
+    """Sets back by two minutes the clock of every folder in `.staging` still
+    under its creation name (`<id>.<random>.new`).
+
+    Every CLI and daemon is stopped by now, so such a draft is a writer's
+    killed between its mkdir and its lock. A scan leaves one alone for a
+    minute (its writer could be alive in that instant) and deletes it after;
+    a run is shorter than that minute, so the folder is aged instead of
+    waited for, and the drain's scans must delete it like any other."""
+    staging = os.path.join(run.container, "inbox", ".staging")
+    if not os.path.isdir(staging):
+        return
+    past = time.time() - 120
+    for name in sorted(os.listdir(staging)):
+        if name.endswith(".new"):
+            os.utime(os.path.join(staging, name), (past, past))
+            log(run.args, f"aged the creation name {name} past the scan's grace")
+
+
 def drain(run):
     """Faults off, the daemon stopped; `--once --lease 0 --retry-now` until nothing is left to send."""
     for _ in range(run.args.drain_passes):
@@ -1002,6 +1021,7 @@ def chaos(run):
         run.end(run.daemon)  # stopped for the drain; not one of the chaos kills
         run.daemon = None
     log(args, f"sends done in {time.time() - started:.0f}s; draining; kills {run.kills}; faults {proxy.counts}")
+    age_creation_names(run)
     drain(run)
     with open(os.path.join(run.work, "shares.json"), "w") as f:
         json.dump(shares, f, indent=1)

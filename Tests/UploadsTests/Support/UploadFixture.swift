@@ -65,11 +65,12 @@ final class UploadFixture: @unchecked Sendable {
     /// An uploader for the child session, over `client` (the fixture's DPoP client unless given).
     func uploader(
         client: (any DPoPSigningHTTPClient)? = nil, retry: StreamingUploader.RetryPolicy = .init(),
+        partsInFlight: Int = StreamingUploader.defaultPartsInFlight,
         observer: (@Sendable (StreamingUploader.Event) -> Void)? = nil
     ) -> StreamingUploader {
         StreamingUploader(
             api: AuthorizedClient(origin: origin, client: client ?? signed, tokens: provider(.child)),
-            crypto: assembly.crypto, records: records, retry: retry, observer: observer)
+            crypto: assembly.crypto, records: records, retry: retry, partsInFlight: partsInFlight, observer: observer)
     }
 
     /// Writes a file of `size` pseudo-random bytes and describes it.
@@ -145,4 +146,106 @@ func flakyClient(
             })
     }
     return client
+}
+
+/// The part number of an uploadPart request (`PUT …/parts/N`), nil for any other request.
+private func partNumber(of request: HTTPClientRequest) -> Int? {
+    guard request.method == .put else { return nil }
+    return request.url.split(separator: "/").last.flatMap { Int($0) }
+}
+
+/// A DPoP client for the uploader that holds one part's request back until
+/// another part's request has started (or `limit` passed), and counts how
+/// many part requests were under way at once. Everything else passes to the
+/// real client and server.
+final class PartGate: DPoPSigningHTTPClient, @unchecked Sendable {
+    private struct State {
+        var started: Set<Int> = []
+        var inFlight = 0
+        var mostInFlight = 0
+        var timedOut = false
+    }
+    private let inner: any DPoPSigningHTTPClient
+    private let held: Int
+    private let until: Int
+    private let limit: Duration
+    private let state = Mutex(State())
+
+    /// - Parameters:
+    ///   - inner: the real client.
+    ///   - held: the part whose request waits.
+    ///   - until: the part whose request must start first.
+    ///   - limit: how long the held part waits at most.
+    init(inner: any DPoPSigningHTTPClient, held: Int, until: Int, limit: Duration) {
+        self.inner = inner
+        self.held = held
+        self.until = until
+        self.limit = limit
+    }
+
+    /// Whether the held part gave up waiting.
+    var timedOut: Bool { state.withLock { $0.timedOut } }
+    /// The most part requests under way at once.
+    var mostInFlight: Int { state.withLock { $0.mostInFlight } }
+
+    func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
+        -> HTTPClientResponse
+    {
+        try await inner.send(request, options: options)
+    }
+
+    func send(_ request: HTTPClientRequest, accessToken: String?, options: HTTPRequestOptions)
+        async throws(HTTPClientError) -> HTTPClientResponse
+    {
+        guard let part = partNumber(of: request) else {
+            return try await inner.send(request, accessToken: accessToken, options: options)
+        }
+        state.withLock { s in
+            s.started.insert(part)
+            s.inFlight += 1
+            s.mostInFlight = max(s.mostInFlight, s.inFlight)
+        }
+        defer { state.withLock { $0.inFlight -= 1 } }
+        if part == held {
+            let deadline = ContinuousClock.now + limit
+            // Polls a condition another task sets; the limit only bounds a failing run.
+            while !state.withLock({ $0.started.contains(until) }) {
+                guard ContinuousClock.now < deadline else {
+                    state.withLock { $0.timedOut = true }
+                    break
+                }
+                try? await Task.sleep(for: .milliseconds(2))
+            }
+        }
+        return try await inner.send(request, accessToken: accessToken, options: options)
+    }
+}
+
+/// A DPoP client on a link that dies silently after the first part: every
+/// part request but part 1's gets no answer and ends only when its
+/// cancellation handle fires (the uploader's stop), as a request whose
+/// packets vanish would. It waits without holding a thread. Everything else
+/// passes to the real client and server.
+struct StalledAfterFirstPart: DPoPSigningHTTPClient {
+    let inner: any DPoPSigningHTTPClient
+
+    func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
+        -> HTTPClientResponse
+    {
+        try await inner.send(request, options: options)
+    }
+
+    func send(_ request: HTTPClientRequest, accessToken: String?, options: HTTPRequestOptions)
+        async throws(HTTPClientError) -> HTTPClientResponse
+    {
+        guard let part = partNumber(of: request), part > 1 else {
+            return try await inner.send(request, accessToken: accessToken, options: options)
+        }
+        // A limit only a failing run reaches: an uploader that never stops.
+        let limit = ContinuousClock.now + .seconds(60)
+        while !(options.cancellation?.isCancelled ?? false) && ContinuousClock.now < limit {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        throw .cancelled
+    }
 }

@@ -3,13 +3,14 @@
 /// ``acknowledgedBytes`` counts only parts the server has answered `200`
 /// for (a resumed upload starts with the parts it already had): it never
 /// decreases and ends at ``totalBytes``. ``inFlightBytes`` are the bytes of
-/// the part being sent that have been written to the connection, for a
-/// smooth bar; they are not acknowledged and fall back to 0 when a part is
-/// sent again.
+/// the parts being sent (an uploader may send several at once) that have
+/// been written to their connections, for a smooth bar; they are not
+/// acknowledged, a part's fall back to 0 when it is sent again, and the two
+/// together never exceed ``totalBytes``.
 public struct UploadProgress: Hashable, Sendable, CustomStringConvertible {
     /// Bytes of parts the server acknowledged.
     public var acknowledgedBytes: Int64
-    /// Bytes of the part in flight written so far (not acknowledged).
+    /// Bytes of the parts in flight written so far (not acknowledged).
     public var inFlightBytes: Int64
     /// The file's size.
     public var totalBytes: Int64
@@ -17,7 +18,7 @@ public struct UploadProgress: Hashable, Sendable, CustomStringConvertible {
     /// Makes a progress report.
     /// - Parameters:
     ///   - acknowledgedBytes: bytes the server acknowledged.
-    ///   - inFlightBytes: bytes of the current part written, not yet acknowledged.
+    ///   - inFlightBytes: bytes of the parts in flight written, not yet acknowledged.
     ///   - totalBytes: the file's size.
     public init(acknowledgedBytes: Int64, inFlightBytes: Int64 = 0, totalBytes: Int64) {
         self.acknowledgedBytes = acknowledgedBytes

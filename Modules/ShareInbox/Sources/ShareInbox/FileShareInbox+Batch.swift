@@ -17,13 +17,14 @@ import Synchronization
 /// extent waits for the device (a few milliseconds each, two per entry: the
 /// folder and its manifest), where a rename takes microseconds. So a batch
 /// of completed entries is moved into one removal folder in `.staging`,
-/// `removed.<random>`, which this process holds locked while its threads
+/// `removed+<random>`, which this process holds locked while its threads
 /// delete the entries in parallel. A scan leaves a locked folder alone; if
 /// the process dies first, the kernel drops the lock and the next scan
 /// deletes what is left, as it does with any unfinished removal.
 extension FileShareInbox {
-    /// The prefix of removal folders in `.staging`.
-    static let removalPrefix = "removed."
+    /// The prefix of removal folders in `.staging`. The `+` cannot be in an
+    /// entry id, so no draft (`<id>.<random>`) is ever taken for one.
+    static let removalPrefix = "removed+"
 
     /// Locks up to `limit` free entries not in `skipping`, in the order of
     /// their ids (a `client_msg_id` is a UUIDv7: oldest first); see
@@ -107,7 +108,7 @@ extension FileShareInbox {
     }
 }
 
-/// A removal folder in `.staging` (`removed.<random>`) holding the entries
+/// A removal folder in `.staging` (`removed+<random>`) holding the entries
 /// of one completed batch, locked by this process until ``Remover``'s
 /// threads have deleted them and the folder itself.
 final class RemovalFolder: @unchecked Sendable {
@@ -118,7 +119,7 @@ final class RemovalFolder: @unchecked Sendable {
     /// The locked descriptor: the hold ends when it closes, once the folder is gone.
     private let handle: DirectoryHandle
 
-    /// Makes `<staging>/removed.<random>` and locks it. It is made under a
+    /// Makes `<staging>/removed+<random>` and locks it. It is made under a
     /// creation name and renamed once locked, as drafts are, so a scan never
     /// takes it for an abandoned folder.
     /// - Throws: ``InboxError`` when it cannot be made.

@@ -84,7 +84,13 @@ extension FileShareInbox {
     /// writer killed before its commit; it was never an entry), drafts under
     /// their creation name only when older than ``abandonedDraftAge`` (their
     /// writer may be between `mkdir` and the lock), and unlocked removals
-    /// (`<id>.done.<random>`, a ``markProcessed(_:lock:)`` cut short).
+    /// (`<id>.done.<random>`, a ``markProcessed(_:lock:)`` cut short, and
+    /// `removed+<random>`, a batch's, under either name).
+    ///
+    /// A batch's removal folder under its creation name gets no grace: its
+    /// maker holds no entry there yet, and when the folder goes before it is
+    /// locked and renamed, the maker completes its entries one by one
+    /// instead. Waiting would leave a dead maker's empty folder for a minute.
     func removeAbandonedStaging(folders: Folders) {
         guard let names = try? folders.staging.entryNames() else { return }
         let now = now.timeIntervalSince1970
@@ -92,7 +98,9 @@ extension FileShareInbox {
             let path = stagingPath + "/" + name
             guard let info = try? DirectoryHandle.status(of: path) else { continue }
             let age = now - DirectoryHandle.modificationTime(info)
-            if name.hasSuffix(Self.creatingSuffix), age <= Double(Self.abandonedDraftAge.components.seconds) {
+            if name.hasSuffix(Self.creatingSuffix), !name.hasPrefix(Self.removalPrefix),
+                age <= Double(Self.abandonedDraftAge.components.seconds)
+            {
                 continue
             }
             guard DirectoryHandle.isDirectory(info) else {

@@ -10,7 +10,7 @@ public import ShareInboxInterface
 ///   <id>/                         0700  an entry, named by its client_msg_id
 ///     manifest.json               0600  InboxManifestCodec, sorted keys
 ///     1-report.pdf                      the attachments, plain names
-///   .staging/                     0700  drafts <id>.<random>/, removals <id>.done.<random>/
+///   .staging/                     0700  drafts <id>.<random>/, removals <id>.done.<random>/ and removed+<random>/
 ///   .quarantine/                  0700  <id>[.<n>]/ with quarantine.json {original_id, quarantined_at, reason}
 /// ```
 ///

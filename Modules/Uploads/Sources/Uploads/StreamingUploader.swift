@@ -13,15 +13,19 @@ public import UploadsInterface
 /// store has one (getUpload says which parts are missing); otherwise hash
 /// the file in one streaming pass (whole file and, when the part size is
 /// known from an earlier upload, every part in the same pass), createUpload,
-/// persist the record, and send the parts in order as file regions straight
-/// from disk, each with its `Content-Digest`. A passing failure (no network,
+/// persist the record, and send the parts as file regions straight from
+/// disk, each with its `Content-Digest`, up to ``partsInFlight`` at a time
+/// in part order (the protocol takes parts in any order; while the server
+/// makes one part durable and commits it, the next is already on its way).
+/// A passing failure (no network,
 /// cut connection, `5xx`, `429`, an incomplete completion) is followed by a
 /// pause (at least the server's `Retry-After`) and getUpload, and only the
 /// missing parts are sent again, a bounded number of times. Cancelling aborts the upload on the server; the budget
 /// running out stops it and keeps the record for the daemon.
 ///
 /// Peak memory: one 256 KiB read buffer and 32 bytes per part, whatever the
-/// file's size (the client streams each part from disk).
+/// file's size, and the HTTP client's upload buffer per part in flight (the
+/// client streams each part from disk).
 public final class StreamingUploader: FileUploading {
     /// How often and how patiently passing failures are retried: the
     /// shared ``ShareCore/BackoffPolicy`` (full jitter, the server's
@@ -90,6 +94,14 @@ public final class StreamingUploader: FileUploading {
     private let retry: RetryPolicy
     private let observer: (@Sendable (Event) -> Void)?
     private let partSizeHint: Mutex<Int64?>
+    /// How many parts are sent at once, at least 1.
+    public let partsInFlight: Int
+
+    /// Parts sent at once unless told otherwise: two keep the server busy
+    /// receiving one part while it flushes and commits the other, at the cost
+    /// of one more connection and upload buffer (docs/adr/0024, measured in
+    /// docs/performance.md, "Large send").
+    public static let defaultPartsInFlight = 2
 
     /// Makes an uploader for one server.
     /// - Parameters:
@@ -101,10 +113,15 @@ public final class StreamingUploader: FileUploading {
     ///     the record store's ``UploadRecordStore/lastPartSize(serverOrigin:)``,
     ///     and learned from each createUpload.
     ///   - retry: the retry policy.
-    ///   - observer: called with each ``Event``.
+    ///   - partsInFlight: how many parts are sent at once (``defaultPartsInFlight``
+    ///     unless given; values below 1 count as 1). With more than one, parts
+    ///     are acknowledged, and ``Event/partAcknowledged(uploadID:part:)``
+    ///     reported, in the order the server answers.
+    ///   - observer: called with each ``Event``, from whichever task made it.
     public init(
         api: any AuthorizedAPIClient, crypto: any CryptoProvider, records: (any UploadRecordStore)?,
-        partSizeHint: Int64? = nil, retry: RetryPolicy = RetryPolicy(), observer: (@Sendable (Event) -> Void)? = nil
+        partSizeHint: Int64? = nil, retry: RetryPolicy = RetryPolicy(),
+        partsInFlight: Int = StreamingUploader.defaultPartsInFlight, observer: (@Sendable (Event) -> Void)? = nil
     ) {
         self.serverOrigin = api.origin
         self.api = api
@@ -113,6 +130,7 @@ public final class StreamingUploader: FileUploading {
         self.retry = retry
         self.observer = observer
         self.partSizeHint = Mutex(partSizeHint)
+        self.partsInFlight = max(1, partsInFlight)
     }
 
     /// Why a step did not succeed, inside one upload.
@@ -223,9 +241,7 @@ public final class StreamingUploader: FileUploading {
                     missing = parts
                     observer?(.resumed(uploadID: record.uploadID, missingParts: parts))
                 }
-                for part in missing! {
-                    try await sendPart(part, of: record, run: run)
-                }
+                try await sendParts(missing!, of: record, run: run)
                 missing = []
                 if let done = try await complete(record, run: run) {
                     removeRecord(record)
@@ -361,6 +377,39 @@ public final class StreamingUploader: FileUploading {
         return max(0, min(record.partSize, record.identity.size - offset))
     }
 
+    /// Sends `parts` (in this order), at most ``partsInFlight`` at a time.
+    ///
+    /// After a failure no further part is started, but the parts already in
+    /// flight are let finish: their bytes are mostly sent, and the getUpload
+    /// that follows a passing failure learns which ones arrived.
+    /// - Throws: the first failure (``Failure/stopped`` when the run stopped).
+    private func sendParts(_ parts: [Int], of record: UploadRecord, run: UploadRun) async throws(Failure) {
+        let failure = await withTaskGroup(of: Failure?.self, returning: Failure?.self) { group in
+            var waiting = parts[...]
+            var running = 0
+            var first: Failure?
+            while true {
+                while first == nil, running < partsInFlight, let part = waiting.popFirst() {
+                    running += 1
+                    group.addTask {
+                        do throws(Failure) {
+                            try await self.sendPart(part, of: record, run: run)
+                            return nil
+                        } catch {
+                            return error
+                        }
+                    }
+                }
+                guard running > 0, let finished = await group.next() else { break }
+                running -= 1
+                if let finished, first == nil { first = finished }
+            }
+            return first
+        }
+        if run.stopReason != nil { throw .stopped }
+        if let failure { throw failure }
+    }
+
     private func sendPart(_ part: Int, of record: UploadRecord, run: UploadRun) async throws(Failure) {
         let offset = Int64(part - 1) * record.partSize
         let length = length(of: part, in: record)
@@ -372,8 +421,13 @@ public final class StreamingUploader: FileUploading {
                 "Content-Digest": ContentDigest.headerValue(base64: record.partDigests[part - 1]),
             ],
             body: .file(HTTPFileRegion(path: record.identity.path, offset: UInt64(offset), length: UInt64(length))))
-        _ = try await send(request, run: run) { sent in run.inFlight(Int64(sent.bytesSent)) }
-        run.acknowledge(offset + length)
+        do throws(Failure) {
+            _ = try await send(request, run: run) { sent in run.inFlight(part: part, bytes: Int64(sent.bytesSent)) }
+        } catch {
+            run.dropInFlight(part: part)
+            throw error
+        }
+        run.acknowledgePart(part, length: length)
         observer?(.partAcknowledged(uploadID: record.uploadID, part: part))
     }
 

@@ -131,10 +131,29 @@ package struct SpawnedChild {
     package let input: Int32
     /// The read end of its standard output.
     package let output: Int32
-    /// The read end of its standard error (-1 when merged into standard output).
+    /// The read end of its standard error (-1 when merged into standard output or sent to a file).
     package let errors: Int32
 
-    package init(_ executable: String, _ arguments: [String], environment: [String: String], mergeErrors: Bool) throws {
+    /// Starts the program.
+    /// - Parameters:
+    ///   - executable: the program's path.
+    ///   - arguments: its arguments.
+    ///   - environment: extra environment variables (merged over this process's).
+    ///   - mergeErrors: standard error into the standard output pipe.
+    ///   - errorFile: a file that standard error is appended to instead of a
+    ///     pipe (made 0600 when missing): a chatty child never blocks on it.
+    /// - Throws: ``ChildProcessError`` when a pipe, the file or the child cannot be made.
+    package init(
+        _ executable: String, _ arguments: [String], environment: [String: String], mergeErrors: Bool,
+        errorFile: String? = nil
+    ) throws {
+        var errorTarget: Int32 = -1
+        if let errorFile {
+            errorTarget = open(errorFile, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            guard errorTarget >= 0 else { throw ChildProcessError("cannot open \(errorFile) (errno \(errno))") }
+        }
+        defer { if errorTarget >= 0 { close(errorTarget) } }
+        let separateErrors = !mergeErrors && errorFile == nil
         var pipes: [[Int32]] = []
         // pipe2 is not visible from Swift here; a lock keeps another of our
         // spawns from inheriting these descriptors before they are close-on-exec.
@@ -151,9 +170,9 @@ package struct SpawnedChild {
             pipes.append(pair)
         }
         let (input, output, errors) = (pipes[0], pipes[1], pipes[2])
+        let errorStream = errorTarget >= 0 ? errorTarget : mergeErrors ? output[1] : errors[1]
         let spawned = spawnProgram(
-            executable, arguments, environment: environment,
-            standardStreams: [input[0], output[1], mergeErrors ? output[1] : errors[1]])
+            executable, arguments, environment: environment, standardStreams: [input[0], output[1], errorStream])
         spawnLock.unlock()
         close(input[0])
         close(output[1])
@@ -164,11 +183,26 @@ package struct SpawnedChild {
             close(errors[0])
             throw ChildProcessError("cannot start \(executable) (\(spawned))")
         }
-        if mergeErrors { close(errors[0]) }
+        if !separateErrors { close(errors[0]) }
         self.pid = pid
         self.input = input[1]
         self.output = output[0]
-        self.errors = mergeErrors ? -1 : errors[0]
+        self.errors = separateErrors ? errors[0] : -1
+    }
+
+    /// Waits for the child at most `limit` (checking every 10 ms).
+    /// - Returns: its status and resource use, or nil when it still runs.
+    package func wait(limit: Duration) -> (status: Int32, usage: rusage)? {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            var status: Int32 = 0
+            var usage = rusage()
+            let reaped = wait4(pid, &status, WNOHANG, &usage)
+            if reaped == pid { return (Self.exitStatus(status), usage) }
+            if reaped < 0 && errno != EINTR { return (-1, usage) }  // not our child any more
+            guard ContinuousClock.now < deadline else { return nil }
+            usleep(10_000)
+        }
     }
 
     /// Waits for the child and returns its status (128 + signal when killed) and resource use.
@@ -176,9 +210,13 @@ package struct SpawnedChild {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        return (Self.exitStatus(status), usage)
+    }
+
+    private static func exitStatus(_ status: Int32) -> Int32 {
         // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
         let signal = status & 0x7F
-        return (signal == 0 ? (status >> 8) & 0xFF : 128 + signal, usage)
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 }
 
