@@ -118,8 +118,7 @@ struct ExecutableTests {
         // A swift that notes each run in a log, then runs the real one.
         let wrapper = base.appendingPathComponent("swift").path
         let script = "#!/bin/sh\necho run >> '\(log)'\nexec '\(try ManifestLoader.locateSwift())' \"$@\"\n"
-        try Data(script.utf8).write(to: URL(fileURLWithPath: wrapper))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper)
+        try writeExecutable(script, to: wrapper)
         func dumps() -> Int {
             ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count
         }
@@ -139,6 +138,21 @@ struct ExecutableTests {
         #expect(uncached.standardOutput == cold.standardOutput)
         #expect(dumps() == 12)
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty)
+    }
+}
+
+/// Writes an executable script through a close-on-exec descriptor. A file
+/// written with `Data.write` and then made executable can be inherited open
+/// for writing by a process another test spawns meanwhile; running the
+/// script then fails with "Text file busy" (ETXTBSY), and arch-check exits 2
+/// without having started it once.
+private func writeExecutable(_ text: String, to path: String) throws {
+    let bytes = Array(text.utf8)
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+    defer { close(fd) }
+    guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
     }
 }
 
