@@ -14,6 +14,10 @@ public struct Subcommand: Sendable {
     public let subcommands: [String]
     /// Runs the command with the remaining arguments.
     public let run: @Sendable ([String], ProgramIO) async -> ExitCode
+    /// Flags after which every argument is an operand, as after `--`
+    /// (`share send --desktop` takes what the desktop hands over, and a
+    /// file may be called `--help`).
+    public let lastOptions: Set<String>
 
     /// A line for the program's help.
     public var summary: String { makeSummary() }
@@ -28,23 +32,34 @@ public struct Subcommand: Sendable {
     ///   - summary: a line for the program's help, made when shown.
     ///   - help: the command's own help text, made when shown; the summary when nil.
     ///   - subcommands: the words of the command's own subcommands.
+    ///   - lastOptions: flags after which every argument is an operand.
     ///   - run: runs the command with the remaining arguments.
     public init(
         name: String, summary: @autoclosure @escaping @Sendable () -> String,
         help: @autoclosure @escaping @Sendable () -> String? = nil, subcommands: [String] = [],
-        run: @escaping @Sendable ([String], ProgramIO) async -> ExitCode
+        lastOptions: Set<String> = [], run: @escaping @Sendable ([String], ProgramIO) async -> ExitCode
     ) {
         self.name = name
         makeSummary = summary
         makeHelp = help
         self.subcommands = subcommands
+        self.lastOptions = lastOptions
         self.run = run
     }
 
     /// Whether a command line asks for help: `--help` or `-h` before `--`.
     /// - Parameter arguments: the arguments after the command's name.
     public static func asksForHelp(_ arguments: [String]) -> Bool {
-        arguments.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
+        asksForHelp(arguments, lastOptions: [])
+    }
+
+    /// Whether a command line asks for help: `--help` or `-h` before `--`
+    /// and before (or as) one of `lastOptions`.
+    /// - Parameters:
+    ///   - arguments: the arguments after the command's name.
+    ///   - lastOptions: flags after which every argument is an operand.
+    public static func asksForHelp(_ arguments: [String], lastOptions: Set<String>) -> Bool {
+        arguments.prefix { $0 != "--" && !lastOptions.contains($0) }.contains { $0 == "--help" || $0 == "-h" }
     }
 
     /// A command that this build does not provide yet: it says so, names
@@ -141,7 +156,7 @@ public struct CommandTable: Sendable {
         default:
             guard let command = command(named: first, io: io) else { return .usage }
             let rest = Array(arguments.dropFirst())
-            if Subcommand.asksForHelp(rest) {
+            if Subcommand.asksForHelp(rest, lastOptions: command.lastOptions) {
                 io.out.write(command.help)
                 return .success
             }

@@ -3,6 +3,7 @@ public import DPoPInterface
 import Foundation
 import HTTPTransport
 import ImageConversion
+import KeychainStore
 public import MessagesInterface
 import Outbox
 public import OutboxInterface
@@ -41,6 +42,7 @@ extension ClientAssembly {
     /// only when a file or standard input is loaded: a text share needs no
     /// type) and libmagic, converting photos into JPEG for a server that
     /// takes no other image type (libheif, libwebp, libtiff, libjpeg-turbo).
+    /// It never reads a file in one of the ``protectedPlaces``.
     /// - Returns: the intake.
     /// - Throws: nothing any more: a missing MIME database is an
     ///   `IntakeError` of the load that needs it.
@@ -48,7 +50,26 @@ extension ClientAssembly {
         let environment = environment
         return FileShareIntake(
             catalog: { () throws(MIMEDatabaseError) in try FreedesktopMIMECatalog(environment: environment) },
-            sniffer: MagicSniffer(), converter: JPEGImageConverter())
+            sniffer: MagicSniffer(), converter: JPEGImageConverter(), protectedPlaces: protectedPlaces)
+    }
+
+    /// Where a share never reads a file: where other programs keep keys
+    /// and tokens (``ProtectedPlaces/usualSecrets(environment:)``) and
+    /// ShareKit's own keychain, container, daemon state and runtime
+    /// folders, both as this environment chooses them and at their default
+    /// places (a file keychain holds the device key and the refresh tokens;
+    /// the container, every share's copies).
+    public var protectedPlaces: ProtectedPlaces {
+        var places = ProtectedPlaces.usualSecrets(environment: environment)
+        places.add([
+            FileKeychain.defaultDirectory(environment: environment), container.rootPath, daemonStateDirectory,
+            DaemonControl.runtimeDirectory(environment: environment, containerRoot: container.rootPath),
+        ])
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { places.add([state + "/sharekit"]) }
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            places.add([runtime + "/sharekit"])
+        }
+        return places
     }
 
     /// The shared MIME database as a conformance relation (`text/csv`
@@ -158,6 +179,14 @@ extension ClientAssembly {
     /// named by `SHAREKIT_NOTIFY_COMMAND`).
     /// - Returns: the presenter.
     public func notificationPresenter() -> any NotificationPresenting {
+        Self.notificationPresenter(environment: environment)
+    }
+
+    /// Shows notifications on this desktop, for a program that has no
+    /// assembly (yet): a desktop launch says why it could not even start.
+    /// - Parameter environment: `SHAREKIT_NOTIFY_COMMAND`, `PATH`, the session bus, the language.
+    /// - Returns: the presenter.
+    public static func notificationPresenter(environment: [String: String]) -> any NotificationPresenting {
         NotificationPresenter(environment: environment)
     }
 

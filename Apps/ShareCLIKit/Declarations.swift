@@ -28,7 +28,8 @@ enum Options {
     static let newPost = ValueOption("--new-post", "TITLE", "start a new post with this title in a forum channel")
     static let queue = Flag("--queue", "keep the share for share-daemon and return at once")
     static let loadTimeout = ValueOption("--load-timeout", "SECONDS", "the deadline of each load (default 30)")
-    static let desktop = Flag("--desktop", "launched from the desktop entry (a terminal, a chooser, or nothing)")
+    static let desktop = Flag(
+        "--desktop", "launched from the desktop entry; every argument after it is a file or URL, never an option")
     static let keepMetadata = Flag(
         "--keep-metadata", "a photo converted to JPEG keeps its location (GPS) and XMP; by default they are dropped")
 

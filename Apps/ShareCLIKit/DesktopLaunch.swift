@@ -1,5 +1,7 @@
 import AppSupport
+import ClientAssembly
 import Foundation
+import PushPreviewInterface
 import ShareCore
 import Synchronization
 import TargetStoreInterface
@@ -8,7 +10,8 @@ import TargetStoreInterface
 /// from a file manager's "Open with" or a link dropped on its launcher (no
 /// terminal, nobody reading stderr). What the desktop hands over becomes
 /// items as ``DesktopHandover`` says: files, links, and the links of a
-/// `text/uri-list` file.
+/// `*.uri-list` file; everything after `--desktop` is such an item, never
+/// an option.
 ///
 /// A share never goes anywhere the person did not choose. On a terminal it
 /// is the ordinary `share send` with the picker. Without one it opens itself
@@ -22,14 +25,34 @@ enum DesktopLaunch {
     /// What the notification says when nothing could ask the person.
     static var howToShare: String { t(.desktopHowToShare) }
 
-    static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
-        let rest = arguments.filter { $0 != "--desktop" }
+    /// Runs a desktop launch.
+    /// - Parameters:
+    ///   - arguments: the command line split at `--desktop`: the options
+    ///     before it (`--to`, `--queue`, ...), the handed-over items after it.
+    ///   - parsed: the options before `--desktop`, parsed.
+    ///   - io: where output goes (captured for the notification).
+    ///   - environment: the process environment.
+    static func run(
+        _ arguments: DesktopHandover.Arguments, parsed: ParsedArguments, io: ProgramIO, environment: [String: String]
+    ) async -> ExitCode {
         let notifier = DesktopNotifier(environment: environment, fallback: io.err)
-        if PickerLaunch.hasTerminal || rest.contains("--to") {
-            return await sendAndNotify(rest, io: io, environment: environment, notifier: notifier)
+        let items: [String]
+        do {
+            items = try DesktopHandover.expand(arguments.items)
+        } catch {
+            // A list that names a local file: nothing of it is read, nothing is sent.
+            io.err.write("share send: \(error.localizedText.localized)\n")
+            notifier.notify(.failure, summary: t(.notifyNotShared), body: error.localizedText.localized)
+            return .rejected
+        }
+        if PickerLaunch.hasTerminal || parsed.value(Options.to) != nil {
+            return await sendAndNotify(
+                arguments.options, items: items, io: io, queued: parsed.has(Options.queue),
+                environment: environment, notifier: notifier)
         }
         if let terminal = terminalEmulator(environment), let me = executablePath() {
-            let command = [terminal, "-e", me, "send", "--desktop"] + rest
+            // The new terminal's share gets the same split: the items stay after `--desktop`.
+            let command = [terminal, "-e", me, "send"] + arguments.options + ["--desktop"] + arguments.items
             if spawnDetached(command, environment: environment) { return .success }
         }
         let recents: [ShareTarget]
@@ -44,29 +67,32 @@ enum DesktopLaunch {
             notifier.notify(.failure, summary: t(.notifyNotShared), body: howToShare)
             return .failure
         }
-        let items = DesktopHandover.expand(rest).filter { !$0.hasPrefix("-") }.count
-        guard let chosen = chooser.choose(among: recents, items: items, environment: environment) else {
+        guard let chosen = chooser.choose(among: recents, items: items.count, environment: environment) else {
             notifier.notify(.success, summary: t(.notifyCancelled), body: t(.notifyNothingShared))
             return .cancelled
         }
         return await sendAndNotify(
-            rest + ["--to", PickerLaunch.reference(of: chosen)], io: io, environment: environment, notifier: notifier)
+            arguments.options + ["--to", PickerLaunch.reference(of: chosen)], items: items, io: io,
+            queued: parsed.has(Options.queue), environment: environment, notifier: notifier)
     }
 
-    /// Runs `share send` with `arguments`, then says how it ended in a notification.
+    /// Runs `share send` with `options` and the items after `--` (so none
+    /// of them is read as an option), then says how it ended in a notification.
     private static func sendAndNotify(
-        _ arguments: [String], io: ProgramIO, environment: [String: String], notifier: DesktopNotifier
+        _ options: [String], items: [String], io: ProgramIO, queued: Bool, environment: [String: String],
+        notifier: DesktopNotifier
     ) async -> ExitCode {
         let out = CapturingSink(io.out)
         let err = CapturingSink(io.err)
         let code = await SendCommand.run(
-            DesktopHandover.expand(arguments), io: ProgramIO(out: out, err: err), environment: environment)
+            options + ["--"] + items.map(DesktopHandover.positional), io: ProgramIO(out: out, err: err),
+            environment: environment)
         let said = Self.personalised(out.lines.last ?? "")
+        // One line: a notification shows text, and its body is escaped as a whole.
         let why = err.lines.map { $0.hasPrefix("share send: ") ? String($0.dropFirst(12)) : $0 }
-            .joined(separator: "\n")
+            .joined(separator: " ")
         switch code {
         case .success:
-            let queued = arguments.contains("--queue")
             notifier.notify(.success, summary: queued ? t(.notifyQueued) : t(.notifyShared), body: said)
         case .queued: notifier.notify(.success, summary: t(.notifyNotSentYet), body: said)
         case .cancelled: notifier.notify(.success, summary: t(.notifyCancelled), body: t(.notifyNothingShared))
@@ -169,40 +195,37 @@ struct GraphicalChooser: Sendable {
     }
 }
 
-/// Desktop notifications through `notify-send` (org.freedesktop.Notifications
-/// over D-Bus); `SHAREKIT_NOTIFY_COMMAND` names another program taking the
-/// same arguments. Without either, the message goes to standard error.
+/// Desktop notifications of a desktop launch's outcome, through the same
+/// presenter as a push's (`notify-send`, or the program named by
+/// `SHAREKIT_NOTIFY_COMMAND`): the body may quote other users (a thread's
+/// title in "sent to ...") and the server (a refusal's reason), and the
+/// presenter shows it as text, never as markup, and never as an option.
+/// When nothing can show it, the message goes to standard error.
 struct DesktopNotifier: Sendable {
     enum Kind { case success, failure }
 
-    let command: String?
+    let presenter: any NotificationPresenting
     let fallback: any OutputSink
 
     init(environment: [String: String], fallback: any OutputSink) {
-        if let configured = environment["SHAREKIT_NOTIFY_COMMAND"], !configured.isEmpty {
-            command = DesktopLaunch.findProgram(configured, environment: environment)
-        } else {
-            command = DesktopLaunch.findProgram("notify-send", environment: environment)
-        }
+        presenter = ClientAssembly.notificationPresenter(environment: environment)
         self.fallback = fallback
     }
 
     /// Shows the notification, and waits for the notifier to finish.
     func notify(_ kind: Kind, summary: String, body: String) {
-        let urgency = kind == .success ? "normal" : "critical"
-        if let command,
-            let pid = ChildProgram.spawn(
-                [command, "--app-name=ShareKit", "--urgency=\(urgency)", summary, body],
-                environment: ProcessInfo.processInfo.environment),
-            ChildProgram.wait(pid) == 0
-        {
-            return
+        let shown = RenderedNotification(
+            title: summary, body: body, threadID: nil, badge: nil, sound: nil, kind: nil, nid: nil,
+            outcome: .unchanged, urgency: kind == .success ? .normal : .critical)
+        do {
+            try presenter.deliver(shown)
+        } catch {
+            fallback.write("\(TerminalText.neutralised(summary)): \(TerminalText.neutralised(body))\n")
         }
-        fallback.write("\(summary): \(body)\n")
     }
 }
 
-/// Small `posix_spawn` wrapper for the notifier and the terminal emulator.
+/// Small `posix_spawn` wrapper for the terminal emulator and the graphical chooser.
 enum ChildProgram {
     /// Starts `command` with `environment`, its standard input from /dev/null.
     /// - Returns: the process id, or nil when it could not start.
@@ -241,15 +264,6 @@ enum ChildProgram {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Waits for `pid`; its exit status, or -1.
-    static func wait(_ pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return -1 }
-        }
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
     }
 }
 

@@ -18,9 +18,11 @@ enum SendCommand {
     static var help: String { t(.sendHelp) }
 
     static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> ExitCode {
+        // After `--desktop` come the desktop's items: only what is before it is parsed as options.
+        let desktop = DesktopHandover.split(arguments)
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, command: ShareCommands.send)
+            parsed = try ParsedArguments(desktop?.options ?? arguments, command: ShareCommands.send)
         } catch {
             io.err.write(
                 "share send: "
@@ -32,7 +34,7 @@ enum SendCommand {
             io.out.write(help)
             return .success
         }
-        if parsed.has(Options.desktop) { return await DesktopLaunch.run(arguments, io: io, environment: environment) }
+        if let desktop { return await DesktopLaunch.run(desktop, parsed: parsed, io: io, environment: environment) }
         let report = SendReport(
             io: io, json: parsed.has(Options.json), verbose: parsed.verbose(environment: environment))
         var request: SendRequest
@@ -325,7 +327,7 @@ struct SendFlow: Sendable {
         case .failure(let error):
             context.inbox.discard(draft)
             switch error {
-            case .unsupportedType, .tooLarge, .notConvertible:
+            case .unsupportedType, .tooLarge, .notConvertible, .protectedFile:
                 return report.refused(code: Self.code(of: error), LocalizedText(describing: error))
             case .empty:
                 return report.usage(LocalizedText(describing: error))
@@ -496,6 +498,7 @@ struct SendFlow: Sendable {
         switch error {
         case .unsupportedType, .notConvertible: return "unsupported_type"
         case .tooLarge: return "too_large"
+        case .protectedFile: return "protected_file"
         default: return "intake_failed"
         }
     }

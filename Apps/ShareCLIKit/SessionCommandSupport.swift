@@ -85,21 +85,44 @@ enum ServerOrigin {
     }
 
     /// Whether an origin sends in clear to another machine: `http` to a
-    /// host that is not loopback (`localhost`, `127.0.0.0/8`, `::1`). A
-    /// password or token sent there can be read by anyone on the path.
+    /// host that is not literally loopback. A password or token sent there
+    /// can be read by anyone on the path.
+    ///
+    /// Only a host that reaches this machine without a name lookup counts:
+    /// a canonical dotted quad `127.x.y.z` (decimal, no leading zeros, each
+    /// at most 255), `[::1]`, and `localhost`, which libcurl (7.78 and later;
+    /// Debian 12 ships 7.88) answers itself with 127.0.0.1 and ::1 without
+    /// asking `/etc/hosts` or DNS. Anything else goes to the resolver, where
+    /// `127.0.0.08`, `127.1` or `foo.localhost` may mean another address: a
+    /// resolver's inet_aton reads `010` as octal, a DNS server answers what
+    /// it likes.
     /// - Parameter origin: an origin from ``parse(_:)``.
-    /// - Returns: true for plain http off this machine.
+    /// - Returns: true for plain http that is not literally loopback.
     static func isInsecure(_ origin: String) -> Bool {
         guard origin.hasPrefix("http://") else { return false }
-        var host = String(origin.dropFirst("http://".count))
-        if host.hasPrefix("[") {
-            host = String(host.dropFirst().prefix { $0 != "]" })
-        } else if let colon = host.lastIndex(of: ":") {
-            host = String(host[..<colon])
+        return !isLiteralLoopback(host(of: origin))
+    }
+
+    /// The host of an origin from ``parse(_:)``: without the brackets of
+    /// an IPv6 address and without the port.
+    static func host(of origin: String) -> String {
+        var host = String(origin.drop { $0 != ":" }.dropFirst("://".count))
+        if host.hasPrefix("[") { return String(host.dropFirst().prefix { $0 != "]" }) }
+        if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
+        return host
+    }
+
+    /// Whether a host is loopback by its spelling alone: `localhost`,
+    /// `::1`, or `127.x.y.z` with four decimal parts of 0 to 255 and no
+    /// leading zeros.
+    static func isLiteralLoopback(_ host: String) -> Bool {
+        if host == "localhost" || host == "::1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            guard (1...3).contains(part.count), part.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+            guard part == "0" || part.first != "0" else { return false }
+            return Int(part).map { $0 <= 255 } ?? false
         }
-        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return false }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        if octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }), octets[0] == "127" { return false }
-        return true
     }
 }

@@ -14,7 +14,10 @@ public enum ShareCLI {
         program: "share",
         summary: t(.programSummary),
         commands: [
-            Subcommand(name: "send", summary: t(.summarySend), help: SendCommand.help) {
+            Subcommand(
+                name: "send", summary: t(.summarySend), help: SendCommand.help,
+                lastOptions: [Options.desktop.declaration.name]
+            ) {
                 arguments, io in
                 await SendCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },

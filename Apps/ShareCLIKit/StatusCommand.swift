@@ -127,14 +127,16 @@ struct Status {
 
     // MARK: - Text
 
-    /// What a person reads, in the person's language. Session ids, times
-    /// and the server's words are shown as they are.
+    /// What a person reads, in the person's language. Every string from
+    /// elsewhere (session ids the server chose, the keychain's account, a
+    /// stored reason, the daemon's answer) is neutralised for the terminal.
     var text: String {
+        let clean = TerminalText.neutralised
         var lines: [String] = []
         if let server {
-            lines.append(t(.statusServer, ["server": server]))
-            lines.append(t(.statusUser, ["user": user ?? t(.statusUnknownUser)]))
-            if !loggedIn { lines.append(t(.statusNotLoggedInAt, ["server": server])) }
+            lines.append(t(.statusServer, ["server": clean(server)]))
+            lines.append(t(.statusUser, ["user": user.map(clean) ?? t(.statusUnknownUser)]))
+            if !loggedIn { lines.append(t(.statusNotLoggedInAt, ["server": clean(server)])) }
         } else {
             lines.append(t(.statusNotLoggedIn))
         }
@@ -149,7 +151,8 @@ struct Status {
                     .statusInbox,
                     ["waiting": scan.entries.count, "quarantined": scan.quarantined.count, "stale": scan.stale.count]))
         case .failure(let error):
-            lines.append(t(.statusInboxUnreadable, ["error": LocalizedText(describing: error).localized]))
+            lines.append(
+                t(.statusInboxUnreadable, ["error": clean(LocalizedText(describing: error).localized)]))
         }
         lines += daemonText
         for item in outcomes {
@@ -158,11 +161,11 @@ struct Status {
             let when = RFC3339.string(unixSeconds: item.updatedAt / 1000)
             lines.append(
                 item.state == .sent
-                    ? t(.statusDaemonSent, ["id": item.clientMsgID.description, "target": target, "time": when])
+                    ? t(.statusDaemonSent, ["id": clean(item.clientMsgID.description), "target": target, "time": when])
                     : t(
                         .statusDaemonRefused,
                         [
-                            "id": item.clientMsgID.description, "target": target,
+                            "id": clean(item.clientMsgID.description), "target": target,
                             "reason": TerminalText.neutralised(item.lastError ?? t(.refusedFallback)), "time": when,
                         ]))
         }
@@ -171,10 +174,13 @@ struct Status {
 
     private func sessionText(_ session: StoredSession?, missing: String) -> String {
         guard let session else { return missing }
-        if let error = session.error { return t(.statusSessionUnreadable, ["error": error]) }
+        if let error = session.error { return t(.statusSessionUnreadable, ["error": TerminalText.neutralised(error)]) }
         guard let id = session.sessionID, let expiry = session.refreshExpiresAt else { return missing }
         let time = RFC3339.string(unixSeconds: expiry)
-        return t(expiry <= now ? .statusSessionExpired : .statusSessionExpires, ["id": id, "time": time])
+        // The server chose the id: it may carry escape sequences.
+        return t(
+            expiry <= now ? .statusSessionExpired : .statusSessionExpires,
+            ["id": TerminalText.neutralised(id), "time": time])
     }
 
     private var daemonText: [String] {
@@ -182,7 +188,8 @@ struct Status {
         switch self.daemon {
         case .success(let status): daemon = status
         case .failure(.notRunning): return [t(.statusDaemonNotRunning)]
-        case .failure(let failure): return [t(.statusDaemonUnreadable, ["error": failure.description])]
+        case .failure(let failure):
+            return [t(.statusDaemonUnreadable, ["error": TerminalText.neutralised(failure.description)])]
         }
         var lines = [t(.statusDaemonRunning, ["pid": daemon.pid])]
         if let outbox = daemon.outbox {

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Glibc
 import OutboxInterface
+import SecureFiles
 import ShareCore
 import ShareInboxInterface
 import SharedStateInterface
@@ -154,7 +155,7 @@ struct DaemonRunner: Sendable {
                 let next = try await daemon.pollEvents(after: cursor, wait: 20)
                 if let next, next != cursor {
                     cursor = next
-                    try? next.write(toFile: cursorPath, atomically: true, encoding: .utf8)
+                    writeCursor(next)
                 }
                 failures = 0
             } catch {
@@ -168,6 +169,14 @@ struct DaemonRunner: Sendable {
     }
 
     private var cursorPath: String { daemon.stateDirectory + "/events.cursor" }
+
+    /// Keeps the feed's position for the next start: replaced atomically,
+    /// 0600 whatever the umask (Foundation's writes would make it 0666 less
+    /// the umask). Best effort: without it the next start takes the feed's
+    /// current position again.
+    private func writeCursor(_ cursor: String) {
+        try? DurableFile.replace(cursorPath, with: Array(cursor.utf8))
+    }
 
     /// The event feed without a cursor starts at the moment of the first
     /// poll: an event between the daemon's start and that poll (a revoked
@@ -185,7 +194,7 @@ struct DaemonRunner: Sendable {
         }
         defer { timer.cancel() }
         if let position = await probe.value {
-            try? position.write(toFile: cursorPath, atomically: true, encoding: .utf8)
+            writeCursor(position)
         }
     }
 

@@ -1,3 +1,4 @@
+import ClientTestSupport
 import Foundation
 import PushPreview
 import PushPreviewInterface
@@ -28,6 +29,39 @@ struct TerminalInjectionTests {
         let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
         let paths = decoded.compactMap { $0["display_path"] as? String }
         #expect(paths.contains { $0.hasSuffix(Self.hostileTitle) }, "--json keeps the exact text: \(paths)")
+    }
+
+    @Test(
+        "share status: session ids the server chose, with OSC, CSI and a bidi override, are escaped; --json keeps them")
+    func statusSessionIDs() throws {
+        let sandbox = try ClientSandbox(prefix: "status-injection-test")
+        defer { sandbox.close() }
+        let hostileID = "ses\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}dis"
+        let body = """
+            {"session_id":"ses\\u001b]0;pwned\\u0007\\u001b[2J\\u202edis","access_token":"hostile-access",\
+            "refresh_token":"hostile-refresh","token_type":"DPoP","expires_in":600,"refresh_expires_in":86400}
+            """
+        let hostile = try HostileServer([
+            HostileServer.Route("POST", "/api/v1/auth/login", HostileServer.Answer(200, body)),
+            HostileServer.Route("POST", "/api/v1/auth/extension-sessions", HostileServer.Answer(201, body)),
+        ])
+        defer { hostile.stop() }
+        let share = BuiltProducts.path("share")
+        let login = try runProcess(
+            share, ["login", "--server", hostile.origin, "--user", "alex", "--password-stdin"],
+            environment: sandbox.environment, stdin: "alex-demo-pass\n")
+        #expect(login.status == 0, "\(login.stderr)")
+        let status = try runProcess(share, ["status"], environment: sandbox.environment)
+        #expect(status.status == 0, "\(status.stderr)")
+        for output in [status.stdout, status.stderr] {
+            #expect(!output.contains("\u{1B}") && !output.contains("\u{07}") && !output.contains("\u{202E}"))
+        }
+        #expect(
+            status.stdout.contains(#"parent session: ses\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}dis"#), "\(status.stdout)")
+        let json = try runProcess(share, ["status", "--json"], environment: sandbox.environment)
+        let object = (try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) as? [String: Any]
+        #expect(
+            (object?["parent"] as? [String: Any])?["session_id"] as? String == hostileID, "--json keeps the exact id")
     }
 
     @Test("a notification body with markup and controls is passed as text, not markup")

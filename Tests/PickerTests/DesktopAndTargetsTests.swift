@@ -114,7 +114,7 @@ struct DesktopAndTargetsTests {
         #expect(try await fixture.messages(channel: "c1").count == 1, "cancelling the chooser shares nothing")
     }
 
-    @Test("handed a web URL, a file:// URL and a text/uri-list file: links in the text, only the file attached")
+    @Test("handed a web URL, a file:// URL and a .uri-list file of links: links in the text, only the file attached")
     func desktopHandsOverLinks() async throws {
         let fixture = try await PickerFixture()
         defer { fixture.close() }
@@ -123,9 +123,10 @@ struct DesktopAndTargetsTests {
         let photoURL = "file://" + photo.replacingOccurrences(of: " ", with: "%20")
         // A drag of two links saved as a file: RFC 2483, CRLF, with a comment.
         let list = try fixture.file(
-            "dropped-links", "# links from the browser\r\nhttps://example.com/a?x=1\r\nhttps://example.com/b\r\n")
+            "dropped-links.uri-list",
+            "# links from the browser\r\nhttps://example.com/a?x=1\r\nhttps://example.com/b\r\n")
         let result = try fixture.share(
-            ["send", "--desktop", "https://example.com/page", photoURL, list, "--to", "thread:t1"],
+            ["send", "--to", "thread:t1", "--desktop", "https://example.com/page", photoURL, list],
             environment: ["SHAREKIT_NOTIFY_COMMAND": notifier])
         #expect(result.status == 0, "\(result.stderr)")
         let messages = try await fixture.messages(thread: "t1")
@@ -140,7 +141,7 @@ struct DesktopAndTargetsTests {
         // A note with a colon is not a list of links: it stays a file.
         let note = try fixture.file("note.txt", "todo: buy milk\nhttps://example.com/c\n")
         let kept = try fixture.share(
-            ["send", "--desktop", note, "--to", "thread:t1"], environment: ["SHAREKIT_NOTIFY_COMMAND": notifier])
+            ["send", "--to", "thread:t1", "--desktop", note], environment: ["SHAREKIT_NOTIFY_COMMAND": notifier])
         #expect(kept.status == 0, "\(kept.stderr)")
         let noted = try await fixture.messages(thread: "t1").first { $0.files == ["note.txt"] }
         #expect(noted != nil && noted?.text.contains("https://example.com/c") == false)
@@ -158,7 +159,8 @@ struct DesktopAndTargetsTests {
         share.send(Keys.tab + Keys.tab + Keys.enter + Keys.enter)
         #expect(share.waitForExit() == 0, "\(share.raw)")
         let notification = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(notification.contains("ShareKit: shared") && notification.contains("sent to server > Gateway"))
+        // The body is notification markup: the display path's `>` is written as an entity.
+        #expect(notification.contains("ShareKit: shared") && notification.contains("sent to server &gt; Gateway"))
         #expect(try await fixture.messages(channel: "c1").map(\.files) == [["c.txt"]])
     }
 

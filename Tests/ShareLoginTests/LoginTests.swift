@@ -67,6 +67,27 @@ struct LoginTests {
         }
     }
 
+    @Test(
+        "http to a host that only looks like loopback (leading zeros, short forms, *.localhost) is refused before any byte"
+    )
+    func lookalikeLoopback() throws {
+        let fixture = try LoginFixture()
+        defer { fixture.close() }
+        let port = fixture.origin.split(separator: ":").last.map(String.init) ?? ""
+        // `127.0.0.01` and `127.000.000.001` reach this server through the
+        // resolver's octal reading, `127.1` and `foo.localhost` through its
+        // own rules; `127.0.0.08` goes to DNS, which may answer anything.
+        for host in ["127.0.0.01", "127.000.000.001", "127.1", "foo.localhost", "0127.0.0.1", "127.0.0.08"] {
+            let refused = try fixture.share(
+                ["login", "--server", "http://\(host):\(port)", "--user", "alex", "--password-stdin"],
+                stdin: LoginFixture.password)
+            #expect(refused.status == 2, "\(host): \(refused.stderr)")
+            #expect(refused.stderr.contains("--allow-insecure-http"), "\(host): \(refused.stderr)")
+        }
+        #expect(try fixture.stored(.parent) == nil)
+        #expect(!fixture.sandbox.stopServer().contains("/auth/login"), "the password never left")
+    }
+
     @Test("a wrong password: exit 1, a clear message without the password, nothing stored")
     func wrongPassword() throws {
         let fixture = try LoginFixture()

@@ -42,11 +42,14 @@ extension CLIText {
                           plain `progress NAME DONE/TOTAL bytes` line each second (logs);
                           off: nothing.
           --no-progress   the same as --progress off.
-          --desktop       launched from the desktop entry (URLs: files, web links, and
-                          the links of a text/uri-list file): open the picker in a
-                          terminal emulator, else ask in a graphical chooser (zenity,
-                          kdialog), else share nothing and say how; the outcome is a
-                          desktop notification (docs/picker.md).
+          --desktop       launched from the desktop entry: every argument after it is a
+                          file or URL the desktop handed over, never an option (put
+                          --to and the other options before it); a *.uri-list file is
+                          the links it lists (one that names a local file is refused).
+                          Open the picker in a terminal emulator, else ask in a
+                          graphical chooser (zenity, kdialog), else share nothing and
+                          say how; the outcome is a desktop notification
+                          (docs/picker.md).
           --verbose       say each stage on stderr, one line each with the share's id
                           (written to the share inbox, each upload, the message, sent,
                           kept or refused with the reason); SHAREKIT_VERBOSE=1 in the
@@ -56,7 +59,11 @@ extension CLIText {
         container; it is removed when the server has it or refused it for good.
         The content type of each file is told from its bytes (libmagic) and its name
         (the shared MIME database); a type the server does not accept is refused
-        before any byte is sent. A photo (HEIC/HEIF, AVIF, WebP, TIFF) for a server
+        before any byte is sent. A file where keys, passwords or tokens are kept
+        (~/.ssh, ~/.gnupg, ~/.aws, ~/.netrc, ~/.config/gh, browser profiles, /proc,
+        ShareKit's own keychain, container and state), also through a symbolic link
+        or as standard input, is never read: refused with exit 4 (code
+        protected_file). A photo (HEIC/HEIF, AVIF, WebP, TIFF) for a server
         that does not accept its type but accepts image/jpeg is sent as <name>.jpg,
         converted into the share inbox within the load deadline: its orientation
         applied, its location (GPS) dropped unless --keep-metadata; the original
@@ -301,7 +308,8 @@ extension CLIText {
 
         Options:
           --server URL      the server, https://host[:port]; http:// only for this
-                            machine (localhost, 127.x.x.x, [::1]).
+                            machine, spelled literally (localhost, 127.x.y.z without
+                            leading zeros, [::1]).
           --user NAME       the username.
           --password-stdin  read the password from the first line of standard input
                             instead of asking on the terminal (no echo there).
@@ -452,7 +460,7 @@ extension CLIText {
         "Open with" and for links dropped on its launcher (the file
         contrib/desktop/sharekit.desktop is this text). It runs
         `share send --desktop %U`: files, web links (https://...) and the links of a
-        text/uri-list file become the share's items. Install it with:
+        *.uri-list file become the share's items. Install it with:
         share desktop-entry > ~/.local/share/applications/sharekit.desktop
 
         Exit codes: 0 printed, 2 invalid command line.
@@ -474,6 +482,9 @@ extension CLIText {
         .chooserReference: "Reference",
         .chooserTarget: "Target",
         .notifySentToAgain: "sent to {path}: message {message} (it had already been delivered)",
+        .desktopListNamesFile:
+            "{list}: a list of links is shared as its links only, and it names a local file ({uri}); nothing "
+            + "was shared (share the file itself if you mean to)",
         .completionsHelp: """
         Usage: share completions bash|zsh|fish
 

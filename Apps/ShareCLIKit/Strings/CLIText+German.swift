@@ -45,11 +45,14 @@ extension CLIText {
                           Balken; lines: jede Sekunde eine schlichte Zeile
                           `progress NAME DONE/TOTAL bytes` (für Logs); off: nichts.
           --no-progress   dasselbe wie --progress off.
-          --desktop       vom Desktop-Starter aufgerufen (URLs: Dateien, Weblinks und die
-                          Links einer text/uri-list-Datei): öffnet die Zielauswahl in
-                          einem Terminal-Emulator, sonst fragt es in einer grafischen
-                          Auswahl (zenity, kdialog), sonst teilt es nichts und sagt, wie
-                          es geht; das Ergebnis ist eine Desktop-Benachrichtigung
+          --desktop       vom Desktop-Starter aufgerufen: jedes Argument danach ist eine
+                          Datei oder URL, die der Desktop übergab, nie eine Option (--to
+                          und die anderen Optionen gehören davor); eine *.uri-list-Datei
+                          ist die Links, die sie aufführt (eine, die eine lokale Datei
+                          nennt, wird abgelehnt). Öffnet die Zielauswahl in einem
+                          Terminal-Emulator, sonst fragt es in einer grafischen Auswahl
+                          (zenity, kdialog), sonst teilt es nichts und sagt, wie es
+                          geht; das Ergebnis ist eine Desktop-Benachrichtigung
                           (docs/picker.md).
           --verbose       jede Stufe auf stderr nennen, eine Zeile je Stufe mit der ID des
                           Inhalts (in den Teilen-Eingang geschrieben, jeder Upload, die
@@ -61,11 +64,16 @@ extension CLIText {
         Containers; er wird entfernt, sobald der Server ihn hat oder endgültig
         abgelehnt hat. Der Inhaltstyp jeder Datei ergibt sich aus ihren Bytes (libmagic)
         und ihrem Namen (der gemeinsamen MIME-Datenbank); ein Typ, den der Server nicht
-        annimmt, wird abgelehnt, bevor ein Byte gesendet ist. Ein Foto (HEIC/HEIF, AVIF,
-        WebP, TIFF) für einen Server, der seinen Typ nicht annimmt, aber image/jpeg,
-        wird als <Name>.jpg gesendet, innerhalb der Ladefrist im Teilen-Eingang
-        umgewandelt: seine Ausrichtung angewandt, sein Ort (GPS) entfernt, außer mit
-        --keep-metadata; die Originaldatei bleibt unverändert. Eines mit mehr als 64
+        annimmt, wird abgelehnt, bevor ein Byte gesendet ist. Eine Datei dort, wo
+        Schlüssel, Passwörter oder Tokens liegen (~/.ssh, ~/.gnupg, ~/.aws, ~/.netrc,
+        ~/.config/gh, Browser-Profile, /proc, ShareKits eigener Schlüsselbund,
+        Container und Zustand), auch über einen symbolischen Link oder als
+        Standardeingabe, wird nie gelesen: abgelehnt mit Exit-Code 4 (Code
+        protected_file). Ein Foto (HEIC/HEIF, AVIF, WebP, TIFF) für einen Server, der
+        seinen Typ nicht annimmt, aber image/jpeg, wird als <Name>.jpg gesendet,
+        innerhalb der Ladefrist im Teilen-Eingang umgewandelt: seine Ausrichtung
+        angewandt, sein Ort (GPS) entfernt, außer mit --keep-metadata; die
+        Originaldatei bleibt unverändert. Eines mit mehr als 64
         Megapixeln, ein beschädigtes oder ein animiertes wird abgelehnt.
 
         Ausgabe: bei Erfolg `sent to <display path>: message <id>`; mit --json ein
@@ -324,7 +332,8 @@ extension CLIText {
 
         Optionen:
           --server URL      der Server, https://host[:port]; http:// nur für diesen
-                            Rechner (localhost, 127.x.x.x, [::1]).
+                            Rechner, wörtlich geschrieben (localhost, 127.x.y.z ohne
+                            führende Nullen, [::1]).
           --user NAME       der Benutzername.
           --password-stdin  das Passwort aus der ersten Zeile der Standardeingabe lesen,
                             statt auf dem Terminal zu fragen (dort ohne Echo).
@@ -484,7 +493,7 @@ extension CLIText {
         Dateimanagern und für auf seinen Starter gezogene Links anbietet (die Datei
         contrib/desktop/sharekit.desktop ist dieser Text). Er ruft
         `share send --desktop %U` auf: Dateien, Weblinks (https://...) und die Links
-        einer text/uri-list-Datei werden zu den Elementen des geteilten Inhalts.
+        einer *.uri-list-Datei werden zu den Elementen des geteilten Inhalts.
         Installieren mit:
         share desktop-entry > ~/.local/share/applications/sharekit.desktop
 
@@ -508,6 +517,9 @@ extension CLIText {
         .chooserReference: "Verweis",
         .chooserTarget: "Ziel",
         .notifySentToAgain: "gesendet an {path}: Nachricht {message} (sie war schon zugestellt)",
+        .desktopListNamesFile:
+            "{list}: eine Liste von Links wird nur als ihre Links geteilt, und sie nennt eine lokale Datei "
+            + "({uri}); nichts wurde geteilt (teile die Datei selbst, wenn du das willst)",
         .completionsHelp: """
         Aufruf: share completions bash|zsh|fish
 

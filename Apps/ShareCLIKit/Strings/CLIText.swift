@@ -212,6 +212,7 @@ public enum CLIText: String, StringTableKey {
     case chooserReference = "desktop.chooser_reference"
     case chooserTarget = "desktop.chooser_target"
     case notifySentToAgain = "desktop.sent_to_again"
+    case desktopListNamesFile = "desktop.list_names_file"
     case completionsHelp = "completions.help"
     case referenceHelp = "reference.help"
     case programSummary = "program.summary"

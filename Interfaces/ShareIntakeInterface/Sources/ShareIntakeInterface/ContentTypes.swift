@@ -38,8 +38,10 @@ public protocol ShareIntaking: Sendable {
 
     /// Loads the items in order, copying attachments into `directory`.
     /// Checks size and type before copying where it can (regular files) and
-    /// again on the copy. On failure, copies already made stay in
-    /// `directory`; the caller discards it.
+    /// again on the copy. A file (or standard input) in one of the
+    /// implementation's ``ProtectedPlaces`` is refused before a byte of it is
+    /// read. On failure, copies already made stay in `directory`; the
+    /// caller discards it.
     /// - Parameters:
     ///   - sources: the items.
     ///   - directory: an existing folder that receives the copies.

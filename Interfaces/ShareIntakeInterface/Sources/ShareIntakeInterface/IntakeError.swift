@@ -24,6 +24,9 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     case noSpace(item: String)
     /// The argument is neither an existing path nor a usable URL.
     case invalidItem(item: String, reason: String)
+    /// The file is in a place where keys, passwords or tokens live
+    /// (``ProtectedPlaces``): a share never reads it, whatever led to it.
+    case protectedFile(item: String, place: String)
     /// Nothing to share: no file, link or text, and no comment.
     case empty
 
@@ -59,6 +62,8 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible, Loc
         case .noSpace(let item): return table.localized(.noSpace, ["item": item])
         case .invalidItem(let item, let reason):
             return table.localized(.invalidItem, ["item": item, "reason": reason])
+        case .protectedFile(let item, let place):
+            return table.localized(.protectedFile, ["item": item, "place": place])
         case .empty: return table.localized(.empty)
         }
     }

@@ -14,6 +14,7 @@ public enum IntakeText: String, StringTableKey {
     case copyMismatch = "intake.copy_mismatch"
     case noSpace = "intake.no_space"
     case invalidItem = "intake.invalid_item"
+    case protectedFile = "intake.protected_file"
     case empty = "intake.empty"
 
     /// The table.
@@ -32,6 +33,9 @@ public enum IntakeText: String, StringTableKey {
                 "{item}: the copy has {actual} bytes, the file had {expected} (did it change while being read?)",
             .noSpace: "{item}: no space left to keep a copy in the share inbox",
             .invalidItem: "{item}: {reason}",
+            .protectedFile:
+                "{item}: not shared: it is in {place}, where keys, passwords or tokens are kept, and a share "
+                + "never reads a file from there",
             .empty: "nothing to share: give a file, a link, --text or --stdin",
         ],
         german: [
@@ -49,6 +53,9 @@ public enum IntakeText: String, StringTableKey {
                 "{item}: die Kopie hat {actual} Bytes, die Datei hatte {expected} (wurde sie beim Lesen geändert?)",
             .noSpace: "{item}: kein Platz mehr, um eine Kopie im Teilen-Eingang abzulegen",
             .invalidItem: "{item}: {reason}",
+            .protectedFile:
+                "{item}: nicht geteilt: die Datei liegt in {place}, wo Schlüssel, Passwörter oder Tokens "
+                + "aufbewahrt werden, und Teilen liest nie eine Datei von dort",
             .empty: "nichts zu teilen: gib eine Datei, einen Link, --text oder --stdin an",
         ],
         sameInEveryLanguage: [.invalidItem])

@@ -23,6 +23,7 @@ public struct FileShareIntake: ShareIntaking {
     private let sniffer: any ContentSniffing
     private let standardInputDescriptor: Int32
     private let converter: (any ImageConverting)?
+    private let protectedPlaces: ProtectedPlaces
 
     /// The catalog, or how to get it when a file first needs a type.
     private enum CatalogSource: Sendable {
@@ -38,14 +39,17 @@ public struct FileShareIntake: ShareIntaking {
     ///     reads (0; tests pass a pipe). It is read, never closed.
     ///   - converter: converts photos into JPEG for a server that takes no
     ///     other image type; nil refuses them as any other type it does not take.
+    ///   - protectedPlaces: where a file is never read from (keys, tokens);
+    ///     a file or standard input there is ``IntakeError/protectedFile(item:place:)``.
     public init(
         catalog: any ContentTypeCatalog, sniffer: any ContentSniffing, standardInputDescriptor: Int32 = 0,
-        converter: (any ImageConverting)? = nil
+        converter: (any ImageConverting)? = nil, protectedPlaces: ProtectedPlaces = ProtectedPlaces([])
     ) {
         self.catalog = .ready(catalog)
         self.sniffer = sniffer
         self.standardInputDescriptor = standardInputDescriptor
         self.converter = converter
+        self.protectedPlaces = protectedPlaces
     }
 
     /// Makes an intake whose catalog is made only when a load has a file
@@ -58,14 +62,18 @@ public struct FileShareIntake: ShareIntaking {
     ///   - standardInputDescriptor: what ``ShareItemSource/standardInput`` reads.
     ///   - converter: converts photos into JPEG for a server that takes no
     ///     other image type; nil refuses them as any other type it does not take.
+    ///   - protectedPlaces: where a file is never read from (keys, tokens);
+    ///     a file or standard input there is ``IntakeError/protectedFile(item:place:)``.
     public init(
         catalog: @escaping @Sendable () throws(MIMEDatabaseError) -> any ContentTypeCatalog,
-        sniffer: any ContentSniffing, standardInputDescriptor: Int32 = 0, converter: (any ImageConverting)? = nil
+        sniffer: any ContentSniffing, standardInputDescriptor: Int32 = 0, converter: (any ImageConverting)? = nil,
+        protectedPlaces: ProtectedPlaces = ProtectedPlaces([])
     ) {
         self.catalog = .deferred(catalog)
         self.sniffer = sniffer
         self.standardInputDescriptor = standardInputDescriptor
         self.converter = converter
+        self.protectedPlaces = protectedPlaces
     }
 
     /// The rules for a load of `sources`: the catalog's when a source is a
@@ -178,7 +186,8 @@ public struct FileShareIntake: ShareIntaking {
         let destination = OwnedDescriptor(fd: folder)
         let loader = ItemLoader(
             rules: rules, sniffer: sniffer, standardInput: standardInputDescriptor, directory: destination.fd,
-            directoryPath: directory, policy: policy, converter: converter)
+            directoryPath: directory, policy: policy, converter: converter,
+            protected: ProtectedPlaceCheck(protectedPlaces))
         return (destination, loader)
     }
 

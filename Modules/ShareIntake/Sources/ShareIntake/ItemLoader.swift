@@ -19,6 +19,8 @@ struct ItemLoader: Sendable {
     let policy: IntakePolicy
     /// Converts photos the server takes only as JPEG; nil converts nothing.
     let converter: (any ImageConverting)?
+    /// Where no file is read from, whatever named it.
+    let protected: ProtectedPlaceCheck
 
     /// How errors and messages name standard input.
     static let standardInputName = ShareItemSource.standardInput.description
@@ -48,6 +50,9 @@ struct ItemLoader: Sendable {
             }
         }
         let source = OwnedDescriptor(fd: fd)
+        // Judged by what was opened, before a byte is read: a link named
+        // like a photo that leads to a key is refused all the same.
+        try protected.check(descriptor: fd, path: path, item: path)
         guard let info = source.status() else { throw .unreadable(item: path, reason: systemMessage(errno)) }
         let fileName = Self.baseName(path)
         switch info.st_mode & S_IFMT {
@@ -89,6 +94,8 @@ struct ItemLoader: Sendable {
 
     private func loadStandardInput(context: LoadContext) throws(IntakeError) -> IntakeItem {
         let source = OwnedDescriptor(fd: standardInput, owned: false)
+        // `share send - < ~/.ssh/id_ed25519` is refused as the path itself would be.
+        try protected.check(descriptor: standardInput, path: nil, item: context.item)
         guard let info = source.status() else { throw .unreadable(item: context.item, reason: systemMessage(errno)) }
         guard info.st_mode & S_IFMT != S_IFDIR else {
             throw .unreadable(item: context.item, reason: "it is a directory")
