@@ -50,7 +50,8 @@ final class RunningServer {
         }
         // SQLite: reading connections let requests read while a commit
         // flushes; the writer groups concurrent requests' transactions into one commit.
-        let database = try options.database.open(readers: Self.readers)
+        let database = try options.database.open(
+            readers: Self.readers, lockTimeout: options.databaseLockTimeoutMilliseconds.map { .milliseconds($0) })
         let crypto = OpenSSLCryptoProvider()
         let verifier = ES256ProofVerifier(
             crypto: crypto, replayStore: ReferenceServer.replayStore(on: database),

@@ -22,6 +22,9 @@ struct ServeOptions {
     let maxConnectionsPerAddress: Int?
     /// `--request-head-timeout`: seconds a client has to send a request head.
     let requestHeadTimeoutSeconds: Int?
+    /// `--db-lock-timeout`: milliseconds a request waits for the database's
+    /// write lock before it is answered `503` (nil: the store's default, 5 s).
+    let databaseLockTimeoutMilliseconds: Int?
 
     /// `--listen HOST:PORT`.
     static let listen = ValueOption("--listen", "HOST:PORT", "address to listen on; port 0 picks a free port")
@@ -51,6 +54,9 @@ struct ServeOptions {
     /// `--request-head-timeout S`.
     static let requestHeadTimeoutOption = ValueOption(
         "--request-head-timeout", "S", "seconds a client has to send a whole request head")
+    /// `--db-lock-timeout MS`.
+    static let databaseLockTimeoutOption = ValueOption(
+        "--db-lock-timeout", "MS", "milliseconds a request waits for the database's write lock (default 5000)")
 
     /// Serving's command line as declared: the parser accepts exactly these.
     static let declaration = CommandDeclaration(
@@ -58,7 +64,7 @@ struct ServeOptions {
         declared: [
             listen, database, uploads, publicOriginOption, seed, tlsCertificate, tlsKey, quietFlag,
             maxConnectionsOption,
-            maxConnectionsPerAddressOption, requestHeadTimeoutOption,
+            maxConnectionsPerAddressOption, requestHeadTimeoutOption, databaseLockTimeoutOption,
         ])
 
     init(_ arguments: [String]) throws {
@@ -94,6 +100,7 @@ struct ServeOptions {
         maxConnections = try Self.number(parsed, Self.maxConnectionsOption, minimum: 1)
         maxConnectionsPerAddress = try Self.number(parsed, Self.maxConnectionsPerAddressOption, minimum: 0)
         requestHeadTimeoutSeconds = try Self.number(parsed, Self.requestHeadTimeoutOption, minimum: 1)
+        databaseLockTimeoutMilliseconds = try Self.number(parsed, Self.databaseLockTimeoutOption, minimum: 1)
     }
 
     /// The canonical form of a `--public-origin` value: `scheme://host[:port]`

@@ -33,15 +33,21 @@ enum ServerDatabase: Equatable {
     }
 
     /// Opens the database for serving.
-    /// - Parameter readers: SQLite's reading connections.
+    /// - Parameters:
+    ///   - readers: SQLite's reading connections.
+    ///   - lockTimeout: how long a statement waits for a lock another
+    ///     connection holds (SQLite's busy timeout, PostgreSQL's
+    ///     `lock_timeout`); nil for the store's default.
     /// - Returns: the open database.
     /// - Throws: ``ServerStartError`` naming the (redacted) database and the cause.
-    func open(readers: Int) throws -> any SQLDatabase {
+    func open(readers: Int, lockTimeout: Duration? = nil) throws -> any SQLDatabase {
         switch self {
         case .sqlite(let path):
-            return try SQLiteDatabase(path: path, configuration: SQLiteConfiguration(readers: readers))
+            var configuration = SQLiteConfiguration(readers: readers)
+            if let lockTimeout { configuration.busyTimeout = lockTimeout }
+            return try SQLiteDatabase(path: path, configuration: configuration)
         case .postgresql(let uri):
-            return try Self.connect(uri, redacted: redacted)
+            return try Self.connect(uri, redacted: redacted, lockTimeout: lockTimeout)
         }
     }
 
@@ -60,10 +66,13 @@ enum ServerDatabase: Equatable {
         }
     }
 
-    private static func connect(_ uri: String, redacted: String) throws -> PostgresDatabase {
+    private static func connect(_ uri: String, redacted: String, lockTimeout: Duration? = nil) throws
+        -> PostgresDatabase
+    {
+        var configuration = PostgresConfiguration(applicationName: "share-server")
+        if let lockTimeout { configuration.lockTimeout = lockTimeout }
         do {
-            return try PostgresDatabase(
-                connection: uri, configuration: PostgresConfiguration(applicationName: "share-server"))
+            return try PostgresDatabase(connection: uri, configuration: configuration)
         } catch {
             // PostgresStore's errors never carry the password; the URI is redacted here.
             throw ServerStartError("cannot use the PostgreSQL database \(redacted): \(error)")

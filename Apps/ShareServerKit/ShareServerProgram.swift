@@ -55,6 +55,10 @@ public enum ShareServerProgram {
           --request-head-timeout S
                                seconds a client has to send a whole request head
                                (default 10; bytes sent slowly do not extend it)
+          --db-lock-timeout MS milliseconds a request waits for the database's
+                               write lock, held by another process or connection
+                               (default 5000); then it is answered 503 with
+                               Retry-After, having changed nothing
 
         Several processes may serve one database at once (give them the same
         --uploads and --public-origin): replay checks, nonces, refresh rotation,

@@ -88,6 +88,7 @@ struct QuotaAndStorageTests {
         #expect(full.status == 507, "\(full.text)")
         #expect(full.code == "insufficient_storage")
         #expect(full.headers["content-type"] == "application/problem+json")
+        #expect(full.headers["retry-after"] == "30")
         #expect(!server.log.contains(" 500"))
 
         // Nothing committed is harmed; the new upload is pending with no part.
@@ -110,6 +111,47 @@ struct QuotaAndStorageTests {
         let done = try await alex.send("POST", "/api/v1/uploads/\(id)/complete")
         #expect(done.status == 200, "\(done.text)")
         #expect(done.object["upload_state"] as? String == "complete")
+    }
+
+    @Test(
+        "a part that fills the disk half way is 507 with Retry-After: 30, leaves no file, and is taken once space is back",
+        .enabled(if: Tmpfs.canMount, Tmpfs.skipReason), arguments: ServerEngine.allCases)
+    func diskFillsDuringPart(engine: ServerEngine) async throws {
+        let directory = try TemporaryDirectory(prefix: "share-server-full")
+        let uploads = directory.file("server.db.uploads")
+        try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
+        try Tmpfs.mount(at: uploads, bytes: 2 << 20)
+        defer {
+            Tmpfs.unmount(uploads)
+            directory.remove()
+        }
+        let partSize = 512 << 10
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(partSize: partSize), directory: directory)
+        defer { server.stop(removeFiles: false) }
+        let alex = try await UploadFlow.client(server, "alex")
+        let data = UploadFlow.bytes(partSize + 100, seed: 3)
+        let created = try await UploadFlow.create(alex, data)
+        #expect(created.status == 201)
+        let id = try #require(created.object["upload_id"] as? String)
+
+        // Room for the part's first 128 KiB: its writes start, then the disk is full.
+        let filler = uploads + "/filler"
+        #expect(Tmpfs.fill(filler, leaving: 128 << 10) > 0)
+        let full = try await UploadFlow.put(alex, id, 1, UploadFlow.part(data, 1, partSize: partSize))
+        #expect(full.status == 507, "\(full.text)")
+        #expect(full.code == "insufficient_storage")
+        #expect(full.headers["content-type"] == "application/problem+json")
+        #expect(full.headers["retry-after"] == "30")
+        #expect(UploadFlow.files(server, id).isEmpty, "\(UploadFlow.files(server, id))")
+        #expect(try await UploadFlow.receivedParts(alex, id) == [])
+
+        try FileManager.default.removeItem(atPath: filler)
+        for n in 1...2 {
+            let part = try await UploadFlow.put(alex, id, n, UploadFlow.part(data, n, partSize: partSize))
+            #expect(part.status == 200, "part \(n): \(part.text)")
+        }
+        let done = try await alex.send("POST", "/api/v1/uploads/\(id)/complete")
+        #expect(done.object["upload_state"] as? String == "complete", "\(done.text)")
     }
 
     /// createUpload of a file of `size` bytes (the digest is never checked: no part is sent).

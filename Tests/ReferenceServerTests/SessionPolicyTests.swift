@@ -250,11 +250,6 @@ struct SessionPolicyTests {
     private func rawLogin(_ server: ServerProcess, from source: String, _ username: String, _ password: String) throws
         -> SourceAddressClient.Answer
     {
-        let client = try TestClient(origin: server.origin)
-        let proof = try client.signer.makeProof(
-            method: "POST", url: server.origin + "/api/v1/auth/login", accessToken: nil, nonce: nil)
-        let body = try JSONSerialization.data(withJSONObject: ["username": username, "password": password])
-        return try SourceAddressClient.post(
-            origin: server.origin, path: "/api/v1/auth/login", from: source, json: body, headers: ["DPoP": proof])
+        try SourceAddressClient.login(server, from: source, username, password)
     }
 }

@@ -1,5 +1,7 @@
+import DPoP
 import Foundation
 import SystemTesting
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -76,6 +78,19 @@ enum SourceAddressClient {
             fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return Answer(status: status, headers: fields, body: String(text[split.upperBound...]))
+    }
+
+    /// login at `server` from `source`, with a fresh key's proof.
+    /// - Throws: ``ClientError`` naming the failing socket call.
+    static func login(_ server: ServerProcess, from source: String, _ username: String, _ password: String) throws
+        -> Answer
+    {
+        let client = try TestClient(origin: server.origin)
+        let proof = try client.signer.makeProof(
+            method: "POST", url: server.origin + "/api/v1/auth/login", accessToken: nil, nonce: nil)
+        let body = try JSONSerialization.data(withJSONObject: ["username": username, "password": password])
+        return try post(
+            origin: server.origin, path: "/api/v1/auth/login", from: source, json: body, headers: ["DPoP": proof])
     }
 
     private static func address(_ text: String, port: UInt16) throws -> sockaddr_in {

@@ -32,9 +32,14 @@ enum Tmpfs {
         _ = try? runProcess("/bin/umount", [path])
     }
 
-    /// Writes zeros into a new file at `path` until the file system is full.
-    /// - Returns: the bytes written.
-    static func fill(_ path: String) -> Int {
+    /// Writes zeros into a new file at `path` until the file system is
+    /// full, then gives `leaving` bytes back (the file is shortened), so
+    /// that a write of more than that fills the disk half way.
+    /// - Parameters:
+    ///   - path: the new file.
+    ///   - leaving: the bytes left free (rounded by the file system to its pages).
+    /// - Returns: the bytes the file keeps.
+    static func fill(_ path: String, leaving: Int = 0) -> Int {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else { return 0 }
         defer { close(fd) }
@@ -46,6 +51,9 @@ enum Tmpfs {
             guard n > 0 else { break }
             total += n
         }
-        return total
+        guard leaving > 0 else { return total }
+        let kept = max(0, total - leaving)
+        guard ftruncate(fd, off_t(kept)) == 0 else { return total }
+        return kept
     }
 }

@@ -43,9 +43,16 @@ enum AuthRoutes {
         let body = try JSONBody.decode(LoginBody.self, from: context.body)
         let proof = try Authenticator.verifyProof(
             server, context, accessToken: nil, boundThumbprint: nil, tokenEndpoint: true)
+        // A request the server refuses whatever the password is not an attempt to count.
+        let component = body.clientComponent ?? "app"
+        guard component == "app" else {
+            throw Problems.badRequest("Login is for client_component \"app\"; extensions get child sessions.")
+        }
         let address = context.head.remoteAddress?.host ?? "unknown"
+        // Counted as a failure before the password is checked (LoginThrottle).
+        let attempt: LoginThrottle.Attempt
         do {
-            try LoginThrottle.check(server, username: body.username, address: address)
+            attempt = try LoginThrottle.admit(server, username: body.username, address: address)
         } catch let block as LoginThrottle.Block {
             throw ProblemResponse(
                 response: Problems.loginThrottled(retryAfterSeconds: block.retryAfterSeconds).response(
@@ -61,7 +68,7 @@ enum AuthRoutes {
             _ = try server.crypto.pbkdf2SHA256(
                 password: Array(body.password.utf8), salt: [UInt8](repeating: 0, count: 16),
                 iterations: server.settings.passwordIterations, length: 32)
-            try LoginThrottle.recordFailure(server, username: body.username, address: address, userExists: false)
+            try LoginThrottle.recordFailure(server, attempt, userExists: false)
             throw Problems.invalidCredentials
         }
         let expected = try user.get("password_hash", as: [UInt8].self)
@@ -69,15 +76,11 @@ enum AuthRoutes {
             password: Array(body.password.utf8), salt: try user.get("password_salt"),
             iterations: Int(try user.get("password_iterations", as: Int64.self)), length: expected.count)
         guard constantTimeEqual(derived, expected) else {
-            try LoginThrottle.recordFailure(server, username: body.username, address: address, userExists: true)
+            try LoginThrottle.recordFailure(server, attempt, userExists: true)
             throw Problems.invalidCredentials
         }
-        let component = body.clientComponent ?? "app"
-        guard component == "app" else {
-            throw Problems.badRequest("Login is for client_component \"app\"; extensions get child sessions.")
-        }
         let tokens = try server.db.transaction {
-            try LoginThrottle.recordSuccess(server, username: body.username, address: address)
+            try LoginThrottle.recordSuccess(server, attempt)
             return try createSession(
                 server, username: body.username, parentID: nil, component: component, jkt: proof.thumbprint)
         }
@@ -100,11 +103,14 @@ enum AuthRoutes {
             {
                 // The token's rotation committed but its answer never arrived:
                 // nobody holds the pair it made (never used), the same key
-                // asks again. Rotate once more instead of ending the family.
+                // asks again. Rotate once more instead of ending the family,
+                // and only once: the new pair names no token before it, so
+                // this token with retry again (a replay, or the same retry
+                // sent twice at once) is reuse.
                 let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
                 guard
                     try rotate(
-                        server, sessionID: owner.sessionID, to: tokens, spending: unused, previousRefreshHash: hash)
+                        server, sessionID: owner.sessionID, to: tokens, spending: unused, previousRefreshHash: nil)
                 else { return try reuse(server, owner) }
                 try Audit.record(
                     server, kind: "refresh_retry", username: owner.username, sessionID: owner.sessionID,
@@ -135,8 +141,8 @@ enum AuthRoutes {
     }
 
     /// The current refresh token's hash when `hash` is the refresh token whose
-    /// rotation made the session's current pair, and that pair was never
-    /// used (else nil): the answer to that
+    /// rotation made the session's current pair, that pair was never used,
+    /// and it was not itself made by a retry (else nil): the answer to that
     /// rotation may have been lost on the way (a dropped connection, a client
     /// timeout), and only the client that sent it can ask again. The core
     /// contract (docs/protocol.md, "Reuse detection") calls any rotated token
@@ -173,7 +179,8 @@ enum AuthRoutes {
     /// Replaces the session's pair. `spending`, the current refresh token,
     /// joins the used ones (presenting it later is reuse);
     /// `previousRefreshHash` is the token the client holds until it hears of
-    /// the new pair.
+    /// the new pair, which may be retried once (``lostRotation(_:sessionID:hash:)``),
+    /// or nil when none may: the pair is the answer to that one retry.
     ///
     /// The update is conditional on `spending` still being the session's
     /// refresh token, so of two refreshes of one pair exactly one rotates,
@@ -182,7 +189,7 @@ enum AuthRoutes {
     /// - Returns: false when another rotation came first (nothing changed).
     private static func rotate(
         _ server: ReferenceServer, sessionID: String, to tokens: IssuedTokens, spending: String,
-        previousRefreshHash: String
+        previousRefreshHash: String?
     ) throws -> Bool {
         let rotated = try server.db.execute(
             """
@@ -195,7 +202,7 @@ enum AuthRoutes {
                 .integer(server.now + server.settings.accessTTLSeconds),
                 .text(try server.ids.hash(tokens.refreshToken)),
                 .integer(server.now + server.settings.refreshTTLSeconds),
-                .text(previousRefreshHash), .text(sessionID), .text(spending),
+                previousRefreshHash.map { .text($0) } ?? .null, .text(sessionID), .text(spending),
             ]
         ).changes
         guard rotated == 1 else { return false }

@@ -12,7 +12,8 @@ import SQLInterface
 enum Authenticator {
     /// Verifies the request's proof, optionally bound to a session's key and token.
     /// - Returns: the verified proof.
-    /// - Throws: ``ProblemResponse`` with the right challenge when the proof is refused.
+    /// - Throws: ``ProblemResponse`` with the right challenge when the proof
+    ///   is refused; `SQLError` when its `jti` cannot be recorded.
     /// - Parameter replay: when given, the `jti` is not recorded now but
     ///   held there for the route's transaction (``PendingReplayRecord``).
     static func verifyProof(
@@ -30,14 +31,21 @@ enum Authenticator {
         let input = DPoPVerificationInput(
             proof: proof, method: context.head.method.rawValue, url: server.publicOrigin + context.head.path,
             accessToken: accessToken, boundThumbprint: boundThumbprint, nonce: try server.nonceRequirement())
+        // The `jti` is always held back from the verifier and written here
+        // (or in the route's transaction): a database that cannot take it,
+        // full or locked, then answers as what it is (`507`, `503`), where
+        // the verifier would turn its error into a refused proof.
+        let record = replay ?? PendingReplayRecord()
+        let verified: DPoPVerifiedProof
         do {
-            guard let replay else { return try server.verifier.verify(input) }
-            return try replay.collect { () throws(DPoPError) in try server.verifier.verify(input) }
+            verified = try record.collect { () throws(DPoPError) in try server.verifier.verify(input) }
         } catch {
             throw challenge(
                 server, code: error.oauthErrorCode ?? "invalid_dpop_proof", detail: error.description,
                 tokenEndpoint: tokenEndpoint, nonce: error.nonceToSend)
         }
+        if replay == nil { try record.recordNow(server, tokenEndpoint: tokenEndpoint) }
+        return verified
     }
 
     /// Authenticates a resource request: `Authorization: DPoP <token>` of a

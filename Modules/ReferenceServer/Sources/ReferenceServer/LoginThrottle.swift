@@ -17,9 +17,14 @@ import SQLInterface
 ///   not locked out by another address's failures.
 ///
 /// A blocked attempt is answered `429` with `Retry-After` before the
-/// password is checked, and is not counted. A success clears the user's
-/// counter and its pair counter (the owner is back), never the address
-/// counter (an attacker could clear it with an account of their own).
+/// password is checked, and is not counted. An attempt that is let through
+/// is counted as a failure at once, in the transaction that found it not
+/// blocked, before its password is checked: however many guesses arrive
+/// together, on however many threads or server processes, each sees the
+/// ones before it, so no more are checked than the thresholds allow. A
+/// success then clears the user's counter and its pair counter (the owner
+/// is back) and gives the address back the one failure it was counted
+/// (never more: an attacker could clear it with an account of their own).
 /// Each failure that starts or extends a block writes an audit record
 /// `login_throttled`.
 enum LoginThrottle {
@@ -28,66 +33,115 @@ enum LoginThrottle {
         let retryAfterSeconds: Int64
     }
 
+    /// An attempt let through and counted as a failure: what its outcome
+    /// (``recordFailure(_:_:userExists:)`` or ``recordSuccess(_:_:)``) needs.
+    struct Attempt {
+        let username: String
+        let address: String
+        /// When it was counted (Unix seconds).
+        let countedAt: Int64
+        /// The address counter's last failure before this attempt, nil when
+        /// it had none alive: a success puts it back.
+        let previousAddressFailure: Int64?
+    }
+
     static func addressKey(_ address: String) -> String { "address\n" + address }
     static func userKey(_ username: String) -> String { "user\n" + username }
     static func pairKey(_ username: String, _ address: String) -> String { "pair\n" + address + "\n" + username }
 
-    /// Refuses an attempt a live block covers.
-    /// - Throws: ``Block`` with the seconds until the block ends.
-    static func check(_ server: ReferenceServer, username: String, address: String) throws {
+    /// Lets an attempt through, counted as a failure, or refuses it when a
+    /// live block covers it, in one transaction: the check and the count
+    /// cannot be separated by another attempt.
+    /// - Returns: the counted attempt, for its outcome.
+    /// - Throws: ``Block`` with the seconds until the block ends (nothing
+    ///   counted); `SQLError`.
+    static func admit(_ server: ReferenceServer, username: String, address: String) throws -> Attempt {
         let policy = server.settings.loginThrottle
         let now = server.now
-        var until: Int64 = 0
-        if let counter = try counter(server, addressKey(address)),
-            let end = blockedUntil(counter, threshold: policy.failuresPerAddress, policy: policy)
-        {
-            until = max(until, end)
-        }
-        if let counter = try counter(server, userKey(username)),
-            let end = blockedUntil(counter, threshold: policy.failuresPerUser, policy: policy), end > now,
-            try self.counter(server, pairKey(username, address)) != nil
-        {
-            until = max(until, end)
-        }
-        if until > now { throw Block(retryAfterSeconds: until - now) }
-    }
-
-    /// Counts a failed attempt and audits a block it starts or extends.
-    /// - Parameter userExists: whether the username is a user's (only then
-    ///   does the audit record name it, and show in that user's listAudit).
-    static func recordFailure(_ server: ReferenceServer, username: String, address: String, userExists: Bool) throws {
-        let policy = server.settings.loginThrottle
-        let now = server.now
-        try server.db.transaction {
+        return try server.db.transaction {
             try server.db.execute(
                 "DELETE FROM login_failures WHERE last_failure <= ?", [.integer(now - policy.windowSeconds)])
-            let keys: [(String, Int?)] = [
-                (addressKey(address), policy.failuresPerAddress), (userKey(username), policy.failuresPerUser),
-                (pairKey(username, address), nil),
-            ]
-            var blocked = false
-            for (key, threshold) in keys {
+            let addressCounter = try counter(server, addressKey(address))
+            var until: Int64 = 0
+            if let addressCounter,
+                let end = blockedUntil(addressCounter, threshold: policy.failuresPerAddress, policy: policy)
+            {
+                until = max(until, end)
+            }
+            if let counter = try counter(server, userKey(username)),
+                let end = blockedUntil(counter, threshold: policy.failuresPerUser, policy: policy), end > now,
+                try self.counter(server, pairKey(username, address)) != nil
+            {
+                until = max(until, end)
+            }
+            if until > now { throw Block(retryAfterSeconds: until - now) }
+            for key in keys(username, address) {
                 try server.db.execute(
                     """
                     INSERT INTO login_failures (key, failures, last_failure) VALUES (?, 1, ?)
                     ON CONFLICT(key) DO UPDATE SET failures = login_failures.failures + 1, last_failure = excluded.last_failure
                     """, [.text(key), .integer(now)])
+            }
+            return Attempt(
+                username: username, address: address, countedAt: now, previousAddressFailure: addressCounter?.last)
+        }
+    }
+
+    /// The password was wrong: the attempt stays counted, its time is now,
+    /// and a block it starts or extends is audited.
+    /// - Parameter userExists: whether the username is a user's (only then
+    ///   does the audit record name it, and show in that user's listAudit).
+    static func recordFailure(_ server: ReferenceServer, _ attempt: Attempt, userExists: Bool) throws {
+        let policy = server.settings.loginThrottle
+        let thresholds = [policy.failuresPerAddress, policy.failuresPerUser, nil]
+        try server.db.transaction {
+            var blocked = false
+            for (key, threshold) in zip(keys(attempt.username, attempt.address), thresholds) {
+                // Counted at admission; a success since (the owner's) may
+                // have cleared the user and pair counters: then this failure
+                // is the first after it.
+                try server.db.execute(
+                    """
+                    INSERT INTO login_failures (key, failures, last_failure) VALUES (?, 1, ?)
+                    ON CONFLICT(key) DO UPDATE SET last_failure = excluded.last_failure
+                    """, [.text(key), .integer(server.now)])
                 if let threshold, let counter = try counter(server, key), counter.failures >= Int64(threshold) {
                     blocked = true
                 }
             }
             if blocked {
                 try Audit.record(
-                    server, kind: "login_throttled", username: userExists ? username : nil, address: address)
+                    server, kind: "login_throttled", username: userExists ? attempt.username : nil,
+                    address: attempt.address)
             }
         }
     }
 
-    /// Clears the user's counter and the pair's after a successful login.
-    static func recordSuccess(_ server: ReferenceServer, username: String, address: String) throws {
+    /// The password was right: clears the user's counter and the pair's,
+    /// and takes the attempt's failure off its address's counter (with the
+    /// time of the address's failure before it, unless another attempt
+    /// was counted since). Runs in the caller's transaction.
+    static func recordSuccess(_ server: ReferenceServer, _ attempt: Attempt) throws {
         try server.db.execute(
             "DELETE FROM login_failures WHERE key IN (?, ?)",
-            [.text(userKey(username)), .text(pairKey(username, address))])
+            [.text(userKey(attempt.username)), .text(pairKey(attempt.username, attempt.address))])
+        let key = addressKey(attempt.address)
+        try server.db.execute("DELETE FROM login_failures WHERE key = ? AND failures <= 1", [.text(key)])
+        try server.db.execute(
+            """
+            UPDATE login_failures SET failures = failures - 1,
+                last_failure = CASE WHEN last_failure = ? THEN ? ELSE last_failure END
+            WHERE key = ?
+            """,
+            [
+                .integer(attempt.countedAt), .integer(attempt.previousAddressFailure ?? attempt.countedAt),
+                .text(key),
+            ])
+    }
+
+    /// The counters an attempt counts in: its address's, its user's, their pair's.
+    private static func keys(_ username: String, _ address: String) -> [String] {
+        [addressKey(address), userKey(username), pairKey(username, address)]
     }
 
     /// A live counter: its failures and the time of the last one.

@@ -12,10 +12,12 @@ import Synchronization
 /// replayed after a restart, or to a second server process on the same
 /// database, is still refused.
 ///
-/// A request that writes in a transaction of its own anyway (createMessage)
-/// records its proof's `jti` in that transaction rather than in one of its
-/// own: ``PendingReplayRecord`` explains how. Every other request records
-/// it here, in its own transaction, before the verifier accepts the proof.
+/// The server never lets the verifier write here directly: it holds each
+/// record back (``PendingReplayRecord``) and writes it in the request's own
+/// transaction (createMessage) or in one of its own right after the
+/// verifier accepted the proof, so that a database error reaches the route
+/// as itself. Without a record being collected (another user of this
+/// store), a `jti` is recorded here, in its own transaction.
 struct SQLReplayStore: DPoPReplayStore {
     let db: any SQLDatabase
 
@@ -141,11 +143,27 @@ final class PendingReplayRecord {
         return try outcome.get()
     }
 
+    /// Records the `jti` at once, in a transaction of its own, for a
+    /// request whose route has no transaction to carry it; does nothing
+    /// when it is recorded already.
+    /// - Parameter tokenEndpoint: whether a replay is answered as at a token
+    ///   endpoint (an OAuth `400`).
+    /// - Throws: the replay challenge when another request recorded the same
+    ///   `jti` first; `SQLError` when the database cannot take the record.
+    func recordNow(_ server: ReferenceServer, tokenEndpoint: Bool) throws {
+        guard let entry, !committed else { return }
+        let first = try server.db.transaction {
+            try SQLReplayStore.insert(server.db, key: entry.key, now: entry.now, expiresAt: entry.expiresAt)
+        }
+        committed = true
+        guard first else { throw Self.replayed(server, tokenEndpoint: tokenEndpoint) }
+    }
+
     /// The answer to a replayed proof, as the verifier gives it.
-    private static func replayed(_ server: ReferenceServer) -> ProblemResponse {
+    private static func replayed(_ server: ReferenceServer, tokenEndpoint: Bool = false) -> ProblemResponse {
         let error = DPoPError.replayed
         return Authenticator.challenge(
             server, code: error.oauthErrorCode ?? "invalid_dpop_proof", detail: error.description,
-            tokenEndpoint: false, nonce: error.nonceToSend)
+            tokenEndpoint: tokenEndpoint, nonce: error.nonceToSend)
     }
 }

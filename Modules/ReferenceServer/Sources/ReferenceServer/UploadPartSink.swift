@@ -29,6 +29,9 @@ final class UploadPartSink: HTTPBodySink {
     private var hasher: any SHA256Hasher
     private var fd: Int32
     private var received: Int64 = 0
+    /// Set when the disk filled while the part was written: the rest of
+    /// the body is read and dropped, and ``finish()`` answers `507`.
+    private var outOfSpace = false
 
     /// Opens the temporary file (in a 0700 directory, mode 0600) for one part.
     /// - Throws: ``UploadFileError`` when the file cannot be created.
@@ -51,17 +54,24 @@ final class UploadPartSink: HTTPBodySink {
         guard received + Int64(chunk.count) <= expectedLength else {
             throw UploadRoutes.wrongPartSize(part: part, expected: expectedLength)
         }
+        received += Int64(chunk.count)
+        if outOfSpace { return }
         do {
             try UploadFiles.writeAll(fd, chunk, path: temporaryPath)
         } catch let error as UploadFileError where error.isOutOfSpace {
-            // The engine answers an HTTPProblem as it is, then calls abort (which discards the file).
-            throw Problems.insufficientStorage
+            // Not thrown: the engine would answer a thrown problem as it is,
+            // without the `Retry-After` every 507 carries. The part's bytes
+            // so far go at once (they hold the space others need); the rest
+            // of the body is only read, and finish answers.
+            outOfSpace = true
+            discard()
+            return
         }
         hasher.update(chunk)
-        received += Int64(chunk.count)
     }
 
     func finish() throws -> HTTPResponse {
+        if outOfSpace { return UploadRoutes.finalize(server, UploadRoutes.insufficientStorage()) }
         do {
             let response = try store()
             return UploadRoutes.finalize(server, response)
