@@ -157,6 +157,22 @@ struct DerivedImageTests {
     }
 
     @Test(
+        "heif-enc's own photos with an alpha image and a thumbnail still convert, HEIC and AVIF",
+        .enabled(if: tools, Comment(rawValue: missing)), arguments: [false, true])
+    func photoWithAlphaAndThumbnail(avif: Bool) throws {
+        let conversion = try Conversion()
+        defer { conversion.remove() }
+        var picture = QuadrantPicture()
+        picture.transparentRightHalf = true
+        let png = try conversion.write(picture.png(), "alpha.png")
+        let path = conversion.scratch.file(avif ? "alpha.avif" : "alpha.heic")
+        try TestTool.run("heif-enc", (avif ? ["-A"] : []) + ["-t", "16", "-o", path, png])
+        let (result, jpeg) = try conversion.convert(path)
+        #expect(result.width == 64 && result.height == 32)
+        try ConversionTests.expectPicture(jpeg, width: 64, height: 32, [.red, .white, .blue, .white], in: conversion)
+    }
+
+    @Test(
         "a real grid of four tiles and a real overlay still convert: the JPEG shows the tiles in place",
         .enabled(if: tools, Comment(rawValue: missing)), arguments: [false, true])
     func honestGridAndOverlay(avif: Bool) throws {
@@ -167,7 +183,9 @@ struct DerivedImageTests {
         var tiles: [Int] = []
         for colour in colours {
             tiles.append(
-                file.add(try Self.picture(conversion, avif: avif, quadrants: Array(repeating: colour, count: 4)), hidden: true))
+                file.add(
+                    try Self.picture(conversion, avif: avif, quadrants: Array(repeating: colour, count: 4)),
+                    hidden: true))
         }
         file.primary = file.addGrid(columns: 2, rows: 2, tiles: tiles, width: 128, height: 128)
         let grid = try conversion.write(file.bytes(), "grid.heic")
@@ -180,6 +198,7 @@ struct DerivedImageTests {
         file.primary = file.addOverlay(layers: [tiles[0]], offsets: [(64, 64)], width: 128, height: 128)
         let overlay = try conversion.write(file.bytes(), "overlay.heic")
         let (_, layered) = try conversion.convert(overlay)
-        try ConversionTests.expectPicture(layered, width: 128, height: 128, [.white, .white, .white, .red], in: conversion)
+        try ConversionTests.expectPicture(
+            layered, width: 128, height: 128, [.white, .white, .white, .red], in: conversion)
     }
 }
