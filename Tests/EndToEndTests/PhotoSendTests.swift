@@ -123,7 +123,8 @@ struct PhotoSendTests {
         // Four copies of heif-enc's 64 × 64 tile in a grid that says it is
         // side × side, while its ispe says 128 × 128: about 2 KB.
         var file = TestHEIF(brand: "heic")
-        let tile = file.add(try CodedHEIFPicture(heifFile: [UInt8](Data(contentsOf: URL(fileURLWithPath: heic)))), hidden: true)
+        let tile = file.add(
+            try CodedHEIFPicture(heifFile: [UInt8](Data(contentsOf: URL(fileURLWithPath: heic)))), hidden: true)
         file.primary = file.addGrid(
             columns: 2, rows: 2, tiles: [tile, tile, tile, tile], width: side, height: side, claimed: (128, 128))
         let bomb = fixture.home.file("IMG_0002.HEIC")
@@ -144,7 +145,8 @@ struct PhotoSendTests {
         #expect(normal.status == 0, "\(normal.stderr)")
         #expect(
             refused.peakResidentKiB < normal.peakResidentKiB + 32 * 1024,
-            "peak RSS \(refused.peakResidentKiB) KiB refusing the grid, \(normal.peakResidentKiB) KiB converting a photo")
+            "peak RSS \(refused.peakResidentKiB) KiB refusing the grid, \(normal.peakResidentKiB) KiB converting a photo"
+        )
     }
 
     @Test(

@@ -292,6 +292,7 @@ enum TestBoxes {
 
     static func uint32(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> UInt32 {
         let at = bytes.startIndex + offset
-        return UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+        return UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8
+            | UInt32(bytes[at + 3])
     }
 }
