@@ -39,7 +39,9 @@ struct HEIFStructure {
     static let maximumDepth = 8
     /// The decoding of the primary image may produce this many times `maximumPixels`.
     static let workFactor = 4
-    /// The item types libheif 1.15 decodes as images, and those made of others.
+    /// The item types libheif 1.15 takes for images.
+    static let imageTypes: Set<String> = ["hvc1", "av01", "grid", "iovl", "iden", "vvc1"]
+    /// The image types made of other images (their `dimg` references).
     static let derivedTypes: Set<String> = ["grid", "iovl", "iden"]
 
     /// Where an item's data is: `iloc`'s construction method, base offset and extents.
@@ -418,10 +420,9 @@ struct HEIFStructure {
 
     /// Checks every image item, then the decoding work of the primary image.
     private func checkSizes(maximumPixels: Int) throws(ImageConversionError) {
-        let images: Set<String> = ["hvc1", "av01", "grid", "iovl", "iden", "vvc1"]
         var decoded: [UInt32: Int] = [:]
         for item in types.keys.sorted() {
-            let isImage = images.contains(types[item] ?? "")
+            let isImage = Self.imageTypes.contains(types[item] ?? "")
             guard isImage || !properties(of: item, "ispe").isEmpty else { continue }
             var largest = 0
             for (width, height) in try sizes(of: item) {
@@ -457,6 +458,12 @@ struct HEIFStructure {
         var total = decoded[item] ?? 0
         let parts = Self.derivedTypes.contains(types[item] ?? "") ? references("dimg", from: item) : []
         let auxiliaries = references.filter { $0.type == "auxl" && $0.to.contains(item) }.map(\.from)
+        // libheif decodes an overlay's layers and an iden's source without
+        // asking whether they are images, and Debian's build then stops the
+        // process on an assertion.
+        guard parts.allSatisfy({ Self.imageTypes.contains(types[$0] ?? "") }) else {
+            throw .malformed("an image is made of an item that is not an image")
+        }
         for part in parts + auxiliaries {
             let more = try work(of: part, decoded: decoded, memo: &memo, path: path + [item])
             total = total.addingReportingOverflow(more).overflow ? Int.max : total + more

@@ -156,6 +156,43 @@ struct DerivedImageTests {
         }
     }
 
+    /// The input fuzz/PhotoFile found (seeded with an overlay): an overlay
+    /// whose layer's item type was changed to `hvc2`, which libheif 1.15
+    /// decodes without asking whether it is an image; Debian's build then
+    /// ends the process on `Assertion 'imginfo' failed` (heif-info too).
+    static let overlayOfNonImage: [UInt8] = {
+        let hex = [
+            "000000186674797068656963000000006d69663168656963000001a66d657461000000000000002168646c720000000000000000",
+            "70696374000000000000000000000000000000000e7069746d0000000000020000003869696e6600000000000200000015696e66",
+            "650200000100010000687663320000000015696e66650200000000020000696f766c000000001c69726566000000000000001064",
+            "696d670002000200010001000000c969707270000000a86970636f00000078687663430103700000000000000000001ef000fcfd",
+            "f8f800000f03200001001840010c01ffff03700000030090000003000003001eba0240210001002b420101037000000300900000",
+            "03000003001ea020810596ea4929ae6e04040c08000003000800000300084022000100074401c172b02240000000146973706500",
+            "000000000000400000004000000014697370650000000000000080000000800000001969706d6100000000000000020001028102",
+            "0002010300000030696c6f6301000000440000020001000000000001000001c60000003d00020001000000010000000000000016",
+            "0000001e696461740000ffffffffffffffff008000800000000000400040000000456d646174000000392801af1380e6a870d3ff",
+            "fe26947ffd3ae787e9e5bd12b7e3454ffef88dfff3053023ffe919011fb4afaffd88e007b1f921e6ff5104a7d31c1c",
+        ].joined()
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            bytes.append(UInt8(hex[index..<next], radix: 16)!)
+            index = next
+        }
+        return bytes
+    }()
+
+    @Test("an overlay made of an item that is not an image is refused as damaged; libheif would end the process")
+    func overlayOfNonImage() throws {
+        let conversion = try Conversion()
+        defer { conversion.remove() }
+        let path = try conversion.write(Self.overlayOfNonImage, "overlay-of-hvc2.heic")
+        #expect(throws: ImageConversionError.malformed("an image is made of an item that is not an image")) {
+            try conversion.convert(path)
+        }
+    }
+
     @Test(
         "heif-enc's own photos with an alpha image and a thumbnail still convert, HEIC and AVIF",
         .enabled(if: tools, Comment(rawValue: missing)), arguments: [false, true])
