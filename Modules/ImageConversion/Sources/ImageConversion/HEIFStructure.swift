@@ -8,7 +8,7 @@ import ImageConversionInterface
 /// libheif 1.15 checks only the `ispe` property of each image, and the
 /// canvas of an image made of tiles (`grid`) or of layers (`iovl`) only
 /// against its largest side, 65500 here; a 2 KB file whose `ispe` says
-/// 128 × 128 while its grid says 40000 × 40000 made it allocate 4.7 GB.
+/// 128 × 128 while its grid says 40000 × 40000 took `share` to 9 GiB.
 /// Here each image counts at the size it decodes to:
 ///
 /// - a coded image (`hvc1`, `av01`) at the size of its stream (the HEVC
@@ -64,8 +64,11 @@ struct HEIFStructure {
     /// Item number to the properties associated with it (every `ipma` box, as libheif merges them).
     private(set) var associations: [UInt32: [Int]] = [:]
     private(set) var properties: [Property] = []
-    /// The references in the order of `iref` (libheif uses the first of a type from an item).
-    private(set) var references: [(type: String, from: UInt32, to: [UInt32])] = []
+    /// The items each derived image is made of: its first `dimg`
+    /// reference in `iref`, the one libheif follows.
+    private(set) var parts: [UInt32: [UInt32]] = [:]
+    /// The auxiliary images (`auxl`) of each item.
+    private(set) var auxiliaries: [UInt32: [UInt32]] = [:]
     private(set) var primary: UInt32 = 0
     private(set) var itemData: ArraySlice<UInt8>?
 
@@ -242,7 +245,10 @@ struct HEIFStructure {
             for _ in 0..<count {
                 to.append(UInt32(try reader.read(idSize)))
             }
-            references.append((type, from, to))
+            if type == "dimg", parts[from] == nil { parts[from] = to }
+            if type == "auxl" {
+                for target in Set(to) { auxiliaries[target, default: []].append(from) }
+            }
         }
     }
 
@@ -274,11 +280,6 @@ struct HEIFStructure {
     /// The properties of `item` of a type.
     private func properties(of item: UInt32, _ type: String) -> [ArraySlice<UInt8>] {
         (associations[item] ?? []).map { properties[$0 - 1] }.filter { $0.type == type }.map(\.payload)
-    }
-
-    /// The first references of `type` from `item`, as libheif follows them.
-    private func references(_ type: String, from item: UInt32) -> [UInt32] {
-        references.first { $0.type == type && $0.from == item }?.to ?? []
     }
 
     /// Every size `item` decodes to or says it has: its `ispe`, its
@@ -456,8 +457,8 @@ struct HEIFStructure {
             throw .malformed("images are made of images more than \(Self.maximumDepth) deep")
         }
         var total = decoded[item] ?? 0
-        let parts = Self.derivedTypes.contains(types[item] ?? "") ? references("dimg", from: item) : []
-        let auxiliaries = references.filter { $0.type == "auxl" && $0.to.contains(item) }.map(\.from)
+        let parts = Self.derivedTypes.contains(types[item] ?? "") ? self.parts[item] ?? [] : []
+        let auxiliaries = self.auxiliaries[item] ?? []
         // libheif decodes an overlay's layers and an iden's source without
         // asking whether they are images, and Debian's build then stops the
         // process on an assertion.
