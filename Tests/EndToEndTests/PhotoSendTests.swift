@@ -114,6 +114,42 @@ struct PhotoSendTests {
     }
 
     @Test(
+        "a HEIC grid claiming 20000 or 40000 pixels a side is refused (exit 4) as too large before it is decoded: nothing kept or uploaded, share's memory stays that of a small photo",
+        .enabled(if: tools, Comment(rawValue: missing)), arguments: [20_000, 40_000])
+    func gridBomb(side: Int) async throws {
+        let fixture = try await ShareCLIFixture(seed: Self.jpegOnly)
+        defer { fixture.close() }
+        let heic = try Self.heic(fixture)
+        // Four copies of heif-enc's 64 × 64 tile in a grid that says it is
+        // side × side, while its ispe says 128 × 128: about 2 KB.
+        var file = TestHEIF(brand: "heic")
+        let tile = file.add(
+            try CodedHEIFPicture(heifFile: [UInt8](Data(contentsOf: URL(fileURLWithPath: heic)))), hidden: true)
+        file.primary = file.addGrid(
+            columns: 2, rows: 2, tiles: [tile, tile, tile, tile], width: side, height: side, claimed: (128, 128))
+        let bomb = fixture.home.file("IMG_0002.HEIC")
+        try Data(file.bytes()).write(to: URL(fileURLWithPath: bomb))
+
+        let refused = try fixture.share(["send", bomb, "--to", "thread:t1", "--json"])
+        #expect(refused.status == 4, "\(refused.stdout) \(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "it cannot be converted to JPEG: \(side) × \(side) pixels is more than the 67 megapixels"),
+            "\(refused.stderr)")
+        #expect(ShareCLIFixture.json(refused)["code"] as? String == "unsupported_type")
+        #expect(try fixture.scanInbox().entries.isEmpty)
+        #expect(try await fixture.messages(thread: "t1").isEmpty)
+
+        // The same program converting a real 64 × 32 HEIC, for comparison.
+        let normal = try fixture.share(["send", heic, "--to", "thread:t1"])
+        #expect(normal.status == 0, "\(normal.stderr)")
+        #expect(
+            refused.peakResidentKiB < normal.peakResidentKiB + 32 * 1024,
+            "peak RSS \(refused.peakResidentKiB) KiB refusing the grid, \(normal.peakResidentKiB) KiB converting a photo"
+        )
+    }
+
+    @Test(
         "a HEIC share when libheif cannot be loaded is refused (exit 4) naming libheif; nothing is kept, nothing uploaded",
         .enabled(if: tools, Comment(rawValue: missing)))
     func codecThatCannotBeLoaded() async throws {

@@ -42,8 +42,12 @@ public struct JPEGConversionOptions: Sendable {
     /// it the JPEG carries the EXIF of the original without its GPS block,
     /// and no XMP (which can repeat the location).
     public var keepMetadata: Bool
-    /// The most pixels (width × height) an image may have; a larger one is
-    /// refused before it is decoded (``ImageConversionError/tooManyPixels(width:height:limit:)``).
+    /// The most pixels (width × height) an image may have as decoded; a
+    /// larger one is refused before it is decoded
+    /// (``ImageConversionError/tooManyPixels(width:height:limit:)``). It
+    /// holds for every image a file holds, not only the one converted: a
+    /// HEIF file's tiles, the canvas they make, its thumbnails and its
+    /// auxiliary images, for instance.
     public var maximumPixels: Int
     /// The JPEG quality, 1 to 100.
     public var quality: Int

@@ -65,6 +65,11 @@ void heif_context_set_maximum_image_size_limit(struct heif_context *ctx, int max
     LAZY_FUNCTION(heif, heif_context_set_maximum_image_size_limit)(ctx, maximum_width);
 }
 
+static void *pointer_heif_context_set_max_decoding_threads;
+void heif_context_set_max_decoding_threads(struct heif_context *ctx, int max_threads) {
+    LAZY_FUNCTION(heif, heif_context_set_max_decoding_threads)(ctx, max_threads);
+}
+
 static void *pointer_heif_decode_image;
 struct heif_error heif_decode_image(const struct heif_image_handle *in_handle, struct heif_image **out_img, enum heif_colorspace colorspace, enum heif_chroma chroma, const struct heif_decoding_options *options) {
     return LAZY_FUNCTION(heif, heif_decode_image)(in_handle, out_img, colorspace, chroma, options);

@@ -287,7 +287,7 @@ sk_tiff_reader *sk_tiff_open(int fd, uint64_t size, int64_t max_allocation) {
 }
 
 int sk_tiff_begin(sk_tiff_reader *reader, uint32_t *width, uint32_t *height, uint32_t *band_rows,
-                  uint16_t *orientation) {
+                  uint32_t *tile_width, uint32_t *tile_length, uint16_t *orientation) {
     if (reader->tiff == NULL) return -1;
     char problem[1024] = {0};
     if (!TIFFRGBAImageOK(reader->tiff, problem) ||
@@ -299,8 +299,12 @@ int sk_tiff_begin(sk_tiff_reader *reader, uint32_t *width, uint32_t *height, uin
     // Rows come as stored: the caller applies the orientation itself.
     reader->image.req_orientation = reader->image.orientation;
     uint32_t rows = 0;
+    *tile_width = 0;
+    *tile_length = 0;
     if (TIFFIsTiled(reader->tiff)) {
         TIFFGetField(reader->tiff, TIFFTAG_TILELENGTH, &rows);
+        TIFFGetField(reader->tiff, TIFFTAG_TILEWIDTH, tile_width);
+        *tile_length = rows;
     } else {
         TIFFGetFieldDefaulted(reader->tiff, TIFFTAG_ROWSPERSTRIP, &rows);
     }

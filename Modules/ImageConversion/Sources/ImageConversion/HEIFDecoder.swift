@@ -10,8 +10,11 @@ import ImageConversionInterface
 ///
 /// Memory: the compressed data of the image (at most
 /// ``JPEGImageConverter/maximumEncodedBytes``) and the decoded image, about
-/// 4.5 bytes a pixel while libheif turns YCbCr into RGB, at most
-/// `maximumPixels` pixels, checked from the header before anything is decoded.
+/// 4.5 bytes a pixel while libheif turns YCbCr into RGB (a grid or an
+/// overlay: its canvas, 3 bytes a pixel, 6 at more than 8 bits, beside the
+/// one tile or layer being decoded), at most `maximumPixels` pixels.
+/// ``HEIFStructure`` checks every image of the file at the size it decodes
+/// to before libheif reads it; the header's sizes are checked again after.
 struct HEIFDecoder {
     let source: SourceFile
     let options: JPEGConversionOptions
@@ -20,6 +23,10 @@ struct HEIFDecoder {
         guard source.size <= JPEGImageConverter.maximumEncodedBytes else {
             throw .encodedDataTooLarge(size: source.size, limit: JPEGImageConverter.maximumEncodedBytes)
         }
+        // libheif 1.15 checks an image's ispe, not what a grid or an overlay
+        // decodes to, nor a stream larger than its ispe: every image of the
+        // file is measured here first.
+        try HEIFStructure.check(source, maximumPixels: options.maximumPixels)
         guard let reader = sk_heif_source_new(source.fd, source.size) else {
             throw .unreadable("libheif cannot be set up")
         }
@@ -29,6 +36,9 @@ struct HEIFDecoder {
         guard let context = heif_context_alloc() else { throw .unreadable("libheif cannot be set up") }
         defer { heif_context_free(context) }
         heif_context_set_maximum_image_size_limit(context, Int32(JPEGWriter.maximumDimension))
+        // Tiles one at a time, in this thread: one tile's buffers beside the
+        // canvas, never one for each of libheif's decoding threads.
+        heif_context_set_max_decoding_threads(context, 0)
         try Self.check(sk_heif_read(context, reader), reader: reader)
 
         var handlePointer: OpaquePointer?

@@ -2,15 +2,16 @@ import CImageCodecShim
 import ImageConversionInterface
 
 /// TIFF through libtiff's RGBA interface (any photometric, bit depth,
-/// compression and planar layout libtiff reads), first image only, read
-/// band by band: a band is one strip or one row of tiles.
+/// compression and planar layout libtiff reads), first image only (the
+/// other pages of the file are never read), read band by band: a band is
+/// one strip or one row of tiles.
 ///
 /// Memory: when the orientation keeps the row order (normal, mirrored), one
 /// band at a time, 4 bytes × width × band height: proportional to the
 /// width, not to the file. Turned orientations need every row before the
 /// first output row, so the image is held whole (4 bytes a pixel). Either
-/// way at most `maximumPixels` pixels, checked before any strip is read,
-/// and no single allocation of libtiff above
+/// way at most `maximumPixels` pixels, checked before any strip is read
+/// (and so is a tile, which libtiff decodes whole), and no single allocation of libtiff above
 /// ``JPEGImageConverter/maximumEncodedBytes``.
 struct TIFFDecoder {
     let source: SourceFile
@@ -26,14 +27,19 @@ struct TIFFDecoder {
         var width: UInt32 = 0
         var height: UInt32 = 0
         var bandRows: UInt32 = 0
+        var tileWidth: UInt32 = 0
+        var tileLength: UInt32 = 0
         var tag: UInt16 = 1
-        guard sk_tiff_begin(reader, &width, &height, &bandRows, &tag) == 0 else {
+        guard sk_tiff_begin(reader, &width, &height, &bandRows, &tileWidth, &tileLength, &tag) == 0 else {
             throw .malformed(String(cString: sk_tiff_message(reader)))
         }
         let (w, h) = (Int(width), Int(height))
         guard w > 0, h > 0 else { throw .malformed("the image has no size") }
-        guard w.multipliedReportingOverflow(by: h).partialValue <= options.maximumPixels else {
-            throw .tooManyPixels(width: w, height: h, limit: options.maximumPixels)
+        // The image, and a tile: libtiff decodes a whole tile, whatever part of it the image uses.
+        for (a, b) in [(w, h), (Int(tileWidth), Int(tileLength))] {
+            guard a.multipliedReportingOverflow(by: b).partialValue <= options.maximumPixels else {
+                throw .tooManyPixels(width: a, height: b, limit: options.maximumPixels)
+            }
         }
         let orientation = Orientation(exif: Int(tag))
         let metadata = readMetadata()

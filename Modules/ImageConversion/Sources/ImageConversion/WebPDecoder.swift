@@ -4,8 +4,9 @@ import ImageConversionInterface
 /// WebP through libwebp's incremental decoder: the file is fed in 64 KiB
 /// pieces (the deadline is checked between them) into one buffer of the
 /// decoded image, which libwebp's interface requires whole. The RIFF
-/// container is read first, by this code, for the size (checked against
-/// `maximumPixels` before the buffer exists), the EXIF, XMP and ICC chunks,
+/// container is read first, by this code, for the size (the canvas of
+/// VP8X and the frame's own header, each checked against `maximumPixels`
+/// and against each other before the buffer exists), the EXIF, XMP and ICC chunks,
 /// and whether the file is animated (not converted: a JPEG has one frame).
 /// The orientation is EXIF's.
 ///
@@ -20,6 +21,10 @@ struct WebPDecoder {
     struct Container {
         var width = 0
         var height = 0
+        /// The size the VP8 or VP8L frame's own header says (libwebp decodes
+        /// at that size); in an extended file it must be the canvas's.
+        var frameWidth = 0
+        var frameHeight = 0
         var hasAlpha = false
         var isAnimated = false
         /// Where the RIFF data ends (the file may have bytes after it).
@@ -37,8 +42,18 @@ struct WebPDecoder {
             throw .unsupported("an animated WebP has more than one picture and cannot be sent as a JPEG photo")
         }
         let (width, height) = (container.width, container.height)
-        guard width.multipliedReportingOverflow(by: height).partialValue <= options.maximumPixels else {
-            throw .tooManyPixels(width: width, height: height, limit: options.maximumPixels)
+        for (w, h) in [(width, height), (container.frameWidth, container.frameHeight)] {
+            guard w.multipliedReportingOverflow(by: h).partialValue <= options.maximumPixels else {
+                throw .tooManyPixels(width: w, height: h, limit: options.maximumPixels)
+            }
+        }
+        guard container.frameWidth > 0, container.frameHeight > 0 else {
+            throw .malformed("the WebP file has no frame")
+        }
+        guard container.frameWidth == width, container.frameHeight == height else {
+            throw .malformed(
+                "the WebP frame is \(container.frameWidth) × \(container.frameHeight) on a canvas of \(width) × \(height)"
+            )
         }
         guard container.end <= JPEGImageConverter.maximumEncodedBytes else {
             throw .encodedDataTooLarge(size: container.end, limit: JPEGImageConverter.maximumEncodedBytes)
@@ -131,7 +146,8 @@ struct WebPDecoder {
             case "XMP ": container.metadata.xmp = try metadataChunk(at: payload, size: size)
             case "ICCP": container.metadata.icc = try metadataChunk(at: payload, size: size)
             case "VP8 ", "VP8L":
-                if !extended { try readFrameHeader(fourCC, at: payload, into: &container) }
+                try readFrameHeader(fourCC, at: payload, into: &container)
+                if !extended { (container.width, container.height) = (container.frameWidth, container.frameHeight) }
             default: break
             }
             offset = payload + size + (size & 1)
@@ -140,7 +156,8 @@ struct WebPDecoder {
         return container
     }
 
-    /// The size (and for lossless, the alpha) of a simple file, from its one frame's header.
+    /// The frame's size from its header (and for a lossless frame of a
+    /// simple file, the alpha; an extended file says it in VP8X).
     private func readFrameHeader(_ fourCC: String, at payload: Int64, into container: inout Container)
         throws(ImageConversionError)
     {
@@ -148,15 +165,15 @@ struct WebPDecoder {
         if fourCC == "VP8L" {
             guard head.count >= 5, head[0] == 0x2F else { throw .malformed("the lossless WebP header is damaged") }
             let bits = Self.uint32(head, 1)
-            container.width = Int(bits & 0x3FFF) + 1
-            container.height = Int((bits >> 14) & 0x3FFF) + 1
-            container.hasAlpha = bits & (1 << 28) != 0
+            container.frameWidth = Int(bits & 0x3FFF) + 1
+            container.frameHeight = Int((bits >> 14) & 0x3FFF) + 1
+            if container.width == 0 { container.hasAlpha = bits & (1 << 28) != 0 }
         } else {
             guard head.count == 10, head[3] == 0x9D, head[4] == 0x01, head[5] == 0x2A else {
                 throw .malformed("the WebP frame header is damaged")
             }
-            container.width = Int(UInt16(head[6]) | UInt16(head[7]) << 8) & 0x3FFF
-            container.height = Int(UInt16(head[8]) | UInt16(head[9]) << 8) & 0x3FFF
+            container.frameWidth = Int(UInt16(head[6]) | UInt16(head[7]) << 8) & 0x3FFF
+            container.frameHeight = Int(UInt16(head[8]) | UInt16(head[9]) << 8) & 0x3FFF
         }
     }
 

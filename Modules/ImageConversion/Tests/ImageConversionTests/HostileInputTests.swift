@@ -95,6 +95,41 @@ struct HostileInputTests {
     }
 
     @Test(
+        "a WebP whose frame is larger than its VP8X canvas is refused by the frame's size before any buffer is made",
+        .enabled(if: TestTool.available("cwebp"), "needs cwebp (webp)"))
+    func webpFrameLargerThanCanvas() throws {
+        let conversion = try Conversion()
+        defer { conversion.remove() }
+        var picture = QuadrantPicture()
+        picture.transparentRightHalf = true
+        let png = try conversion.write(picture.png(), "alpha.png")
+        let made = conversion.scratch.file("alpha.webp")
+        try TestTool.run("cwebp", ["-quiet", png, "-o", made])
+        var webp = try conversion.bytes(made)
+        #expect(Self.index(of: "VP8X", in: webp) != nil, "cwebp wrote an extended file")
+        let frame = try #require(Self.index(of: "VP8 ", in: webp)) + 8
+        webp.replaceSubrange((frame + 6)..<(frame + 10), with: [0xFF, 0x3F, 0xFF, 0x3F])
+        let path = try conversion.write(webp, "frame-bomb.webp")
+        #expect(throws: ImageConversionError.tooManyPixels(width: 16_383, height: 16_383, limit: 1 << 26)) {
+            try conversion.convert(path)
+        }
+    }
+
+    @Test("a TIFF whose one tile is larger than the limit is refused before the tile is read, however small the image")
+    func tiffTileBomb() throws {
+        let conversion = try Conversion()
+        defer { conversion.remove() }
+        let path = try conversion.write(QuadrantPicture().tiledTIFF(tileSide: 512), "tiles.tiff")
+        let options = JPEGConversionOptions(maximumPixels: 1 << 16)
+        #expect(throws: ImageConversionError.tooManyPixels(width: 512, height: 512, limit: 1 << 16)) {
+            try conversion.convert(path, options: options)
+        }
+        // The same file converts when its tile is within the limit.
+        let (result, _) = try conversion.convert(path, options: JPEGConversionOptions(maximumPixels: 1 << 18))
+        #expect(result.width == 64 && result.height == 32)
+    }
+
+    @Test(
         "an animated WebP is refused: a JPEG has one picture",
         .enabled(if: TestTool.available("img2webp"), "needs img2webp (webp)"))
     func animatedWebP() throws {

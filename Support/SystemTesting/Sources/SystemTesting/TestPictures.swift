@@ -194,6 +194,35 @@ public struct QuadrantPicture: Sendable {
         return out + [0, 0, 0, 0]
     }
 
+    /// An uncompressed little-endian TIFF, RGB, stored as one tile of
+    /// `tileSide` × `tileSide` pixels (at least the picture's size) with the
+    /// picture in its top-left corner.
+    public func tiledTIFF(tileSide: Int) -> [UInt8] {
+        var tile = [UInt8](repeating: 0, count: tileSide * tileSide * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = colour(x: x, y: y)
+                let at = (y * tileSide + x) * 3
+                tile.replaceSubrange(at..<(at + 3), with: [UInt8(c.r), UInt8(c.g), UInt8(c.b)])
+            }
+        }
+        // Layout: header, the tile, BitsPerSample's three values, the directory.
+        let bitsAt = UInt32(8 + tile.count)
+        let directoryAt = bitsAt + 6
+        let entries: [(UInt16, UInt16, UInt32, UInt32)] = [
+            (256, 4, 1, UInt32(width)), (257, 4, 1, UInt32(height)), (258, 3, 3, bitsAt), (259, 3, 1, 1),
+            (262, 3, 1, 2), (277, 3, 1, 3), (284, 3, 1, 1), (322, 4, 1, UInt32(tileSide)),
+            (323, 4, 1, UInt32(tileSide)), (324, 4, 1, 8), (325, 4, 1, UInt32(tile.count)),
+        ]
+        var out: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + Self.littleEndian(directoryAt) + tile + [8, 0, 8, 0, 8, 0]
+        out += [UInt8(entries.count), 0]
+        for (tag, type, count, value) in entries {
+            out += [UInt8(tag & 0xFF), UInt8(tag >> 8), UInt8(type & 0xFF), UInt8(type >> 8)]
+            out += Self.littleEndian(count) + Self.littleEndian(value)
+        }
+        return out + [0, 0, 0, 0]
+    }
+
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
         return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))

@@ -68,10 +68,12 @@ typedef struct sk_tiff_reader sk_tiff_reader;
 sk_tiff_reader *sk_tiff_open(int fd, uint64_t size, int64_t max_allocation);
 
 /// Reads the first image's geometry: its size, the number of rows one read
-/// of a strip or a row of tiles gives (`band_rows`, at least 1), and its
-/// Orientation tag (1 when absent). Returns 0, or -1 with the message set.
+/// of a strip or a row of tiles gives (`band_rows`, at least 1), the size
+/// of a tile (libtiff holds one whole while reading; 0 × 0 for strips), and
+/// its Orientation tag (1 when absent). Nothing of the image is read yet.
+/// Returns 0, or -1 with the message set.
 int sk_tiff_begin(sk_tiff_reader *reader, uint32_t *width, uint32_t *height, uint32_t *band_rows,
-                  uint16_t *orientation);
+                  uint32_t *tile_width, uint32_t *tile_length, uint16_t *orientation);
 
 /// Reads rows `row` to `row + rows - 1`, as stored (the Orientation tag is
 /// not applied), top to bottom, into `raster`: `rows` × width pixels of 4
