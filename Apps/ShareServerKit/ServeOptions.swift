@@ -22,6 +22,12 @@ struct ServeOptions {
     let maxConnectionsPerAddress: Int?
     /// `--request-head-timeout`: seconds a client has to send a request head.
     let requestHeadTimeoutSeconds: Int?
+    /// `--request-body-timeout`: the seconds of slack a request body has on the minimum rate.
+    let requestBodyTimeoutSeconds: Int?
+    /// `--min-body-rate`: the slowest average rate of a request body, bytes per second.
+    let minimumBodyRate: Int?
+    /// `--max-response-memory`: MiB of large answers held for clients that have not taken them.
+    let maxResponseMemoryMiB: Int?
 
     /// `--listen HOST:PORT`.
     static let listen = ValueOption("--listen", "HOST:PORT", "address to listen on; port 0 picks a free port")
@@ -51,6 +57,15 @@ struct ServeOptions {
     /// `--request-head-timeout S`.
     static let requestHeadTimeoutOption = ValueOption(
         "--request-head-timeout", "S", "seconds a client has to send a whole request head")
+    /// `--request-body-timeout S`.
+    static let requestBodyTimeoutOption = ValueOption(
+        "--request-body-timeout", "S", "seconds of slack a request body has on the minimum rate")
+    /// `--min-body-rate N`.
+    static let minimumBodyRateOption = ValueOption(
+        "--min-body-rate", "N", "the slowest average rate of a request body, bytes per second")
+    /// `--max-response-memory MIB`.
+    static let maxResponseMemoryOption = ValueOption(
+        "--max-response-memory", "MIB", "MiB of large answers held for clients that have not taken them")
 
     /// Serving's command line as declared: the parser accepts exactly these.
     static let declaration = CommandDeclaration(
@@ -58,7 +73,8 @@ struct ServeOptions {
         declared: [
             listen, database, uploads, publicOriginOption, seed, tlsCertificate, tlsKey, quietFlag,
             maxConnectionsOption,
-            maxConnectionsPerAddressOption, requestHeadTimeoutOption,
+            maxConnectionsPerAddressOption, requestHeadTimeoutOption, requestBodyTimeoutOption, minimumBodyRateOption,
+            maxResponseMemoryOption,
         ])
 
     init(_ arguments: [String]) throws {
@@ -94,6 +110,9 @@ struct ServeOptions {
         maxConnections = try Self.number(parsed, Self.maxConnectionsOption, minimum: 1)
         maxConnectionsPerAddress = try Self.number(parsed, Self.maxConnectionsPerAddressOption, minimum: 0)
         requestHeadTimeoutSeconds = try Self.number(parsed, Self.requestHeadTimeoutOption, minimum: 1)
+        requestBodyTimeoutSeconds = try Self.number(parsed, Self.requestBodyTimeoutOption, minimum: 1)
+        minimumBodyRate = try Self.number(parsed, Self.minimumBodyRateOption, minimum: 1)
+        maxResponseMemoryMiB = try Self.number(parsed, Self.maxResponseMemoryOption, minimum: 1)
     }
 
     /// The canonical form of a `--public-origin` value: `scheme://host[:port]`
