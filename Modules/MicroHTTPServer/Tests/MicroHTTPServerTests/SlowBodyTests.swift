@@ -29,9 +29,11 @@ struct SlowBodyTests {
         for _ in 0..<8 { #expect(server.controls.firstChunk.wait(timeout: .now() + 20) == .success) }
         let answer = RawExchange.send(
             port: server.port, "GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-            source: "127.0.0.1", timeout: 5000)
+            source: "127.0.0.1", timeout: 10_000)
         #expect(answer.status == 200, "\(answer.status) \(answer.problem ?? [:]) after \(answer.elapsed)")
-        #expect(answer.elapsed < .seconds(2))
+        // Served at once, not when a body deadline (a minute) frees a
+        // connection; the bound leaves room for a loaded machine.
+        #expect(answer.elapsed < .seconds(5))
         // The upload closed to make room was aborted (its partial file removed).
         #expect(server.controls.sinkAborted.wait(timeout: .now() + 20) == .success)
     }
