@@ -69,6 +69,9 @@ final class RunningServer {
         if let value = options.maxConnections { configuration.maxConnections = value }
         if let value = options.maxConnectionsPerAddress { configuration.maxConnectionsPerAddress = value }
         if let value = options.requestHeadTimeoutSeconds { configuration.requestHeadTimeout = .seconds(value) }
+        if let value = options.requestBodyTimeoutSeconds { configuration.requestBodyTimeout = .seconds(value) }
+        if let value = options.minimumBodyRate { configuration.minimumBodyRate = value }
+        if let value = options.maxResponseMemoryMiB { configuration.maxBufferedResponseBytes = value << 20 }
         // Behind a load balancer every process names the one origin clients
         // use, so a proof made for it is accepted by whichever process gets
         // it; set before the first request can arrive.

@@ -25,6 +25,12 @@ struct ServeOptions {
     /// `--db-lock-timeout`: milliseconds a request waits for the database's
     /// write lock before it is answered `503` (nil: the store's default, 5 s).
     let databaseLockTimeoutMilliseconds: Int?
+    /// `--request-body-timeout`: the seconds of slack a request body has on the minimum rate.
+    let requestBodyTimeoutSeconds: Int?
+    /// `--min-body-rate`: the slowest average rate of a request body, bytes per second.
+    let minimumBodyRate: Int?
+    /// `--max-response-memory`: MiB of large answers held for clients that have not taken them.
+    let maxResponseMemoryMiB: Int?
 
     /// `--listen HOST:PORT`.
     static let listen = ValueOption("--listen", "HOST:PORT", "address to listen on; port 0 picks a free port")
@@ -57,6 +63,15 @@ struct ServeOptions {
     /// `--db-lock-timeout MS`.
     static let databaseLockTimeoutOption = ValueOption(
         "--db-lock-timeout", "MS", "milliseconds a request waits for the database's write lock (default 5000)")
+    /// `--request-body-timeout S`.
+    static let requestBodyTimeoutOption = ValueOption(
+        "--request-body-timeout", "S", "seconds of slack a request body has on the minimum rate")
+    /// `--min-body-rate N`.
+    static let minimumBodyRateOption = ValueOption(
+        "--min-body-rate", "N", "the slowest average rate of a request body, bytes per second")
+    /// `--max-response-memory MIB`.
+    static let maxResponseMemoryOption = ValueOption(
+        "--max-response-memory", "MIB", "MiB of large answers held for clients that have not taken them")
 
     /// Serving's command line as declared: the parser accepts exactly these.
     static let declaration = CommandDeclaration(
@@ -65,6 +80,7 @@ struct ServeOptions {
             listen, database, uploads, publicOriginOption, seed, tlsCertificate, tlsKey, quietFlag,
             maxConnectionsOption,
             maxConnectionsPerAddressOption, requestHeadTimeoutOption, databaseLockTimeoutOption,
+            requestBodyTimeoutOption, minimumBodyRateOption, maxResponseMemoryOption,
         ])
 
     init(_ arguments: [String]) throws {
@@ -101,6 +117,9 @@ struct ServeOptions {
         maxConnectionsPerAddress = try Self.number(parsed, Self.maxConnectionsPerAddressOption, minimum: 0)
         requestHeadTimeoutSeconds = try Self.number(parsed, Self.requestHeadTimeoutOption, minimum: 1)
         databaseLockTimeoutMilliseconds = try Self.number(parsed, Self.databaseLockTimeoutOption, minimum: 1)
+        requestBodyTimeoutSeconds = try Self.number(parsed, Self.requestBodyTimeoutOption, minimum: 1)
+        minimumBodyRate = try Self.number(parsed, Self.minimumBodyRateOption, minimum: 1)
+        maxResponseMemoryMiB = try Self.number(parsed, Self.maxResponseMemoryOption, minimum: 1)
     }
 
     /// The canonical form of a `--public-origin` value: `scheme://host[:port]`

@@ -47,8 +47,10 @@ public enum ShareServerProgram {
           --tls-key FILE       the certificate's PEM private key
           --quiet              no request log on stderr
           --max-connections N  connections served at once (default 256); when full,
-                               the connection waiting longest for its request head
-                               is closed, or a new one is answered 503
+                               one not being answered is closed (first of an address
+                               holding more than its share, else the one waiting
+                               longest for its request head), or a new one is
+                               answered 503
           --max-connections-per-address N
                                connections from one IP address (default 32; 0 for
                                no limit, e.g. behind a reverse proxy)
@@ -59,6 +61,16 @@ public enum ShareServerProgram {
                                write lock, held by another process or connection
                                (default 5000); then it is answered 503 with
                                Retry-After, having changed nothing
+          --request-body-timeout S
+                               seconds of slack a request body has on --min-body-rate
+                               (default 10): S + SIZE / RATE seconds for a body in all
+          --min-body-rate N    the slowest average rate of a request body in bytes
+                               per second (default 1024); a body behind it is
+                               answered 408 and its connection closed
+          --max-response-memory MIB
+                               MiB of answers over 64 KiB held for clients that have
+                               not taken them yet (default 64); past it a GET of a
+                               large answer is answered 503 with Retry-After
 
         Several processes may serve one database at once (give them the same
         --uploads and --public-origin): replay checks, nonces, refresh rotation,

@@ -6,7 +6,8 @@
 // `CMicroHTTPD`, the system library (headers and linking), and
 // `CMicroHTTPDShim`, a few C functions that wrap the variadic calls
 // (`MHD_start_daemon`, `MHD_get_daemon_info`, `MHD_get_connection_info`),
-// which Swift cannot call.
+// which Swift cannot call, and libmicrohttpd's logger, which hands over a
+// `va_list`.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the

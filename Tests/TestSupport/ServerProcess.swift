@@ -179,6 +179,10 @@ public final class ServerProcess: @unchecked Sendable {
         end(signal: SIGKILL)
     }
 
+    /// The server's process id while it runs (to read its memory use in
+    /// `/proc`); never signal it: ``stop(removeFiles:)`` reaps the process.
+    public var pid: Int32 { child.pid }
+
     /// The request log written so far.
     public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 

@@ -49,6 +49,14 @@ public struct HTTPRequestLogRecord: Sendable, CustomStringConvertible {
 
     /// The log line: `GET /spaces 200 1.234ms id=… in=0 completed`, then
     /// `error=…` for a failure; `-` stands for a missing method or status.
+    ///
+    /// The method and the route come from the client as sent (a request
+    /// refused for its request line, a path no route matched), so the line
+    /// may be shown on a terminal with bytes a client chose: every control
+    /// character (C0, DEL, C1), format character (bidirectional overrides,
+    /// zero-width characters) and line separator in it is written as its
+    /// Swift escape (`\u{1B}`). The line is always one line, and a person
+    /// still sees that something was there.
     public var description: String {
         let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         let millis =
@@ -56,6 +64,31 @@ public struct HTTPRequestLogRecord: Sendable, CustomStringConvertible {
         var line = "\(method?.rawValue ?? "-") \(route) \(status.map { String($0.rawValue) } ?? "-") \(millis)ms"
         line += " id=\(requestID) in=\(bodyBytes) \(outcome)"
         if let failure { line += " error=\(failure)" }
-        return line
+        return Self.neutralised(line)
+    }
+
+    /// The text with every character that could steer a terminal or break
+    /// the line escaped (the rule of ShareCore's `TerminalText`, which this
+    /// interface does not depend on).
+    static func neutralised(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) {
+                out += scalar.escaped(asASCII: true)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            return true
+        default:
+            return false
+        }
     }
 }

@@ -2,7 +2,11 @@
 public enum HTTPResponseBody: Sendable, Hashable {
     /// No body (`Content-Length: 0`).
     case empty
-    /// Bytes held in memory, copied once into the engine.
+    /// Bytes held in memory until the client has taken them. Engines
+    /// bound the total of large ones they hold for clients that do not
+    /// read (``HTTPServerConfiguration/maxBufferedResponseBytes``); an
+    /// answer that may be large and that a client may ask for many times
+    /// (a page of a list) should be bounded by the handler as well.
     case bytes([UInt8])
     /// A range of a file, sent from the file without loading it into memory
     /// (attachments, large downloads). The engine opens the file when it

@@ -2,11 +2,15 @@
 /// server from clients: a request over one gets a 4xx (or its connection is
 /// refused or closed), never a crash.
 public struct HTTPServerConfiguration: Sendable {
-    /// The most connections served at once. When one more arrives, the
-    /// connection that has waited longest for its request head is closed to
-    /// make room (a client that trickles its head cannot hold a slot against
-    /// one that sends it); when every connection is busy with a request, the
-    /// new one is answered `503 server_busy` with `Retry-After`.
+    /// The most connections served at once. When one more arrives, room is
+    /// made by closing a connection that is not being answered: first one
+    /// of the client address holding the most connections, when that
+    /// address holds more than its share (`maxConnections` divided by the
+    /// addresses connected), else the connection that has waited longest
+    /// for its request head. A client that trickles its head or its body
+    /// therefore cannot hold a slot against one that sends at once. When no
+    /// connection can be closed, the new one is answered `503 server_busy`
+    /// with `Retry-After`.
     public var maxConnections: Int
     /// Connections accepted beyond ``maxConnections`` only to be refused
     /// with a `503` problem (or to make room as described there). Past
@@ -26,6 +30,27 @@ public struct HTTPServerConfiguration: Sendable {
     /// An overdue connection gets a `408 request_head_timeout` problem (plain
     /// HTTP, when it has not been used before) and is closed.
     public var requestHeadTimeout: Duration
+    /// The slack a request body has on ``minimumBodyRate``: `t` after the
+    /// head, at least `(t - requestBodyTimeout) * minimumBodyRate` bytes of
+    /// the body must have arrived. A body behind that schedule (a client
+    /// that trickles it, or stopped sending it) gets a
+    /// `408 request_body_timeout` problem (plain HTTP) and its connection is
+    /// closed. Like ``requestHeadTimeout``, slow bytes do not extend it.
+    public var requestBodyTimeout: Duration
+    /// The slowest average rate, in bytes per second, at which a request
+    /// body may arrive after ``requestBodyTimeout``; so a body of `n` bytes
+    /// has `requestBodyTimeout + n / minimumBodyRate` in all.
+    public var minimumBodyRate: Int
+    /// The most bytes of in-memory response bodies
+    /// (``HTTPResponseBody/bytes(_:)``) larger than 64 KiB that the engine
+    /// holds, over all connections, for answers not yet taken by their
+    /// clients. An answer to a `GET` or `HEAD` that would pass it is
+    /// replaced by `503 server_busy` with `Retry-After` (asking again costs
+    /// nothing); answers of 64 KiB or less, and answers to other methods
+    /// (whose effect has happened), are always sent. A client that does not
+    /// read its answers therefore cannot make the server hold more than this.
+    /// 0 for no limit.
+    public var maxBufferedResponseBytes: Int
     /// The `Retry-After` seconds of a `503 server_busy` answer.
     public var busyRetryAfterSeconds: Int
     /// The longest request target in bytes; a longer one is answered
@@ -71,6 +96,9 @@ public struct HTTPServerConfiguration: Sendable {
     ///   - overflowConnections: connections accepted beyond that only to be refused with 503.
     ///   - maxConnectionsPerAddress: the most per client address, 0 for no limit.
     ///   - requestHeadTimeout: the longest time to send a complete request head.
+    ///   - requestBodyTimeout: the slack of a request body on the minimum rate.
+    ///   - minimumBodyRate: the slowest average body rate, bytes per second.
+    ///   - maxBufferedResponseBytes: the most bytes of large in-memory answers held for clients.
     ///   - busyRetryAfterSeconds: the `Retry-After` of a 503 `server_busy`.
     ///   - maxRequestTargetBytes: the longest request target.
     ///   - maxRequestHeadBytes: the largest request head.
@@ -83,7 +111,8 @@ public struct HTTPServerConfiguration: Sendable {
     ///   - diagnostics: the engine message hook.
     public init(
         maxConnections: Int = 256, overflowConnections: Int = 32, maxConnectionsPerAddress: Int = 32,
-        requestHeadTimeout: Duration = .seconds(10), busyRetryAfterSeconds: Int = 1,
+        requestHeadTimeout: Duration = .seconds(10), requestBodyTimeout: Duration = .seconds(10),
+        minimumBodyRate: Int = 1024, maxBufferedResponseBytes: Int = 64 * 1024 * 1024, busyRetryAfterSeconds: Int = 1,
         maxRequestTargetBytes: Int = 8 * 1024, maxRequestHeadBytes: Int = 16 * 1024,
         idleTimeout: Duration = .seconds(60), connectionMemoryLimit: Int = 64 * 1024,
         maxDiscardedBodyBytes: Int = 16 * 1024 * 1024,
@@ -95,6 +124,9 @@ public struct HTTPServerConfiguration: Sendable {
         self.overflowConnections = overflowConnections
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.requestHeadTimeout = requestHeadTimeout
+        self.requestBodyTimeout = requestBodyTimeout
+        self.minimumBodyRate = minimumBodyRate
+        self.maxBufferedResponseBytes = maxBufferedResponseBytes
         self.busyRetryAfterSeconds = busyRetryAfterSeconds
         self.maxRequestTargetBytes = maxRequestTargetBytes
         self.maxRequestHeadBytes = maxRequestHeadBytes

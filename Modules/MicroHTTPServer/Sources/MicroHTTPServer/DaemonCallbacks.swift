@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import CMicroHTTPDShim
+import HTTPServerInterface
 
 /// The functions libmicrohttpd calls, from its own threads. They are
 /// nonisolated static functions (never closures of an actor-isolated
@@ -23,10 +24,19 @@ enum DaemonCallbacks {
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         switch event {
         case .CONNECTION_NOTIFY_STARTED:
-            core.connections.opened(key(connection), fd: cmhd_shim_connection_fd(connection))
+            let address = cmhd_shim_client_address(connection).flatMap { SocketAddress.remote($0) }?.host ?? ""
+            core.connections.opened(key(connection), fd: cmhd_shim_connection_fd(connection), address: address)
         default:
             core.connections.closed(key(connection))
         }
+    }
+
+    /// The shim's report of a `Content-Length` libmicrohttpd cannot use, on
+    /// the connection's thread before libmicrohttpd answers it.
+    static let malformedLength: CMHDShimMalformedLengthHandler = { context, connection, _, status in
+        guard let context, let connection else { return }
+        Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().malformedContentLength(
+            connection: key(connection), tooLarge: status == 413)
     }
 
     /// The key of a connection in the ``ConnectionGuard``: its address.

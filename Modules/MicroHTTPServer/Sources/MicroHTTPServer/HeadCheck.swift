@@ -2,10 +2,11 @@ import HTTPServerInterface
 import HTTPTypes
 
 /// The checks of a complete request head that libmicrohttpd does not make,
-/// or makes only with its own HTML answers: the transfer coding (it waits
-/// for the connection to close when the coding is not `chunked`), and the
-/// sizes of the target and the head below the connection memory (over it,
-/// libmicrohttpd answers 414 or 431 itself before any callback).
+/// or makes only with its own HTML answers: the transfer coding (when the
+/// first `Transfer-Encoding` field is not exactly `chunked`, it reads the
+/// body until the client closes the connection), and the sizes of the
+/// target and the head below the connection memory (over it, libmicrohttpd
+/// answers 414 or 431 itself before any callback).
 enum HeadCheck {
     /// The problem for a head the engine does not serve, or nil.
     /// - Parameters:
@@ -20,15 +21,15 @@ enum HeadCheck {
         _ head: HTTPRequestHead, target: String, headSize: Int, configuration: HTTPServerConfiguration
     ) -> HTTPProblem? {
         let codings = head.headers.values(for: "Transfer-Encoding")
-        if !codings.isEmpty {
-            let list = codings.flatMap { $0.split(separator: ",") }.map {
-                $0.trimmingCharacters(in: " \t").lowercased()
-            }
-            guard list == ["chunked"] else {
-                return HTTPProblem(
-                    status: .notImplemented, code: "unsupported_transfer_coding", title: "Not Implemented",
-                    detail: "The server accepts only the transfer coding chunked, alone.")
-            }
+        // Exactly what libmicrohttpd frames as chunked: one field whose whole
+        // value is `chunked` in any case. Anything else (`chunked ` with a
+        // trailing space or tab, `,chunked`, an empty field before the real
+        // one) it would read to the end of the connection, so it is
+        // refused here, at the head, before any body is read.
+        if !codings.isEmpty, codings.count != 1 || !isChunked(codings[0]) {
+            return HTTPProblem(
+                status: .notImplemented, code: "unsupported_transfer_coding", title: "Not Implemented",
+                detail: "The server accepts only the transfer coding chunked, alone.")
         }
         if target.utf8.count > configuration.maxRequestTargetBytes {
             return HTTPProblem(
@@ -43,12 +44,14 @@ enum HeadCheck {
         }
         return nil
     }
-}
 
-extension Substring {
-    /// The text without the given characters at either end.
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let drop: (Character) -> Bool = { set.contains($0) }
-        return String(self.drop(while: drop).reversed().drop(while: drop).reversed())
+    /// Whether a value is `chunked` in any ASCII case, as libmicrohttpd
+    /// compares it (a Unicode case mapping would also take the Kelvin sign
+    /// for a `k`).
+    private static func isChunked(_ value: String) -> Bool {
+        let expected = "chunked".utf8
+        // Every byte of `chunked` is a letter: setting bit 0x20 lowers an
+        // ASCII capital and no other byte gives that letter.
+        return value.utf8.count == expected.count && zip(value.utf8, expected).allSatisfy { $0 | 0x20 == $1 }
     }
 }

@@ -10,15 +10,25 @@ enum MHDResponse {
     ///   - response: the handler's response.
     ///   - requestID: sent as `X-Request-Id` unless the handler set one.
     ///   - closeConnection: add `Connection: close` (the server is stopping).
+    ///   - memory: where a large in-memory body was counted (its bytes are
+    ///     then read from the answer, not copied, and released when
+    ///     libmicrohttpd is done); nil to copy the body.
     /// - Returns: the response.
     /// - Throws: ``ResponseFailure`` when it cannot be sent as given.
-    static func make(_ response: HTTPResponse, requestID: String, closeConnection: Bool) throws(ResponseFailure)
-        -> OpaquePointer
-    {
+    static func make(
+        _ response: HTTPResponse, requestID: String, closeConnection: Bool, memory: ResponseMemory? = nil
+    ) throws(ResponseFailure) -> OpaquePointer {
         guard (200...599).contains(response.status.rawValue) else {
+            if let memory, case .bytes(let bytes) = response.body { memory.release(bytes.count) }
             throw .invalidStatus(response.status.rawValue)
         }
-        let made = try body(response.body)
+        let made: OpaquePointer
+        if let memory, case .bytes(let bytes) = response.body {
+            guard let held = HeldAnswer(bytes, memory: memory).response() else { throw .outOfMemory }
+            made = held
+        } else {
+            made = try body(response.body)
+        }
         for field in response.headers {
             // The engine frames the body; a handler's framing headers would
             // contradict it.

@@ -14,14 +14,16 @@ import Synchronization
 /// plus ``HTTPServerInterface/HTTPServerConfiguration/overflowConnections``.
 /// libmicrohttpd parses the requests and enforces the per-address limit and
 /// the idle timeout; a connection guard adds a deadline for each request
-/// head and makes room for new connections (or answers 503). This type
-/// answers unsupported transfer codings (501), long targets (414) and large
-/// heads (431) with problem documents, routes heads, body chunks and
-/// responses between libmicrohttpd and the handler, and answers the
-/// handler's failures with problem documents. What libmicrohttpd answers
-/// itself (a head that does not fit the connection memory, an HTTP version
-/// other than 1.x, a malformed `Content-Length` or chunk size) keeps its
-/// own HTML body.
+/// head and each request body and makes room for new connections (or
+/// answers 503), and large answers clients have not taken are bounded in
+/// total (``HTTPServerInterface/HTTPServerConfiguration/maxBufferedResponseBytes``).
+/// This type answers unsupported transfer codings (501), long targets
+/// (414), large heads (431) and a `Content-Length` that is not a number
+/// (400) with problem documents, routes heads, body chunks and responses
+/// between libmicrohttpd and the handler, and answers the handler's
+/// failures with problem documents. What libmicrohttpd answers itself (a
+/// head that does not fit the connection memory, an HTTP version other than
+/// 1.x, a malformed chunk size) keeps its own HTML body.
 ///
 /// ```swift
 /// let server = MicroHTTPServer(handler: router, configuration: HTTPServerConfiguration(
@@ -64,6 +66,13 @@ public final class MicroHTTPServer: HTTPServing {
     /// tests and metrics.
     public var requestsInFlight: Int {
         core.withLock { $0?.inFlight.count } ?? 0
+    }
+
+    /// Bytes of large in-memory answers held for clients now (those that
+    /// count against ``HTTPServerInterface/HTTPServerConfiguration/maxBufferedResponseBytes``);
+    /// for tests and metrics.
+    public var bufferedResponseBytes: Int {
+        core.withLock { $0?.responseMemory.held } ?? 0
     }
 
     /// Binds and starts serving; see ``HTTPServerInterface/HTTPServing/start(host:port:)``.
@@ -132,11 +141,13 @@ public final class MicroHTTPServer: HTTPServing {
         // they explain a failed start.
         options.log_handler = DaemonCallbacks.log
         options.log_context = context
+        options.malformed_length_handler = DaemonCallbacks.malformedLength
+        options.malformed_length_context = context
 
-        var logger: UnsafeMutableRawPointer?
+        var shimState: UnsafeMutableRawPointer?
         let daemon = address.bytes.withUnsafeBytes { bytes in
             options.address = bytes.baseAddress?.assumingMemoryBound(to: sockaddr.self)
-            return cmhd_shim_start_daemon(&options, &logger)
+            return cmhd_shim_start_daemon(&options, &shimState)
         }
         let messages = core.finishStarting()
         guard let daemon else {
@@ -145,7 +156,8 @@ public final class MicroHTTPServer: HTTPServing {
         }
         core.connections.startSweeping()
         return RunningDaemon(
-            daemon: daemon, core: core, port: Int(cmhd_shim_bound_port(daemon)), logger: logger, cStrings: cStrings)
+            daemon: daemon, core: core, port: Int(cmhd_shim_bound_port(daemon)), shimState: shimState,
+            cStrings: cStrings)
     }
 
     private func validate() throws(HTTPServerError) {
@@ -158,6 +170,15 @@ public final class MicroHTTPServer: HTTPServing {
         }
         guard c.requestHeadTimeout >= .milliseconds(100) else {
             throw .invalidConfiguration("requestHeadTimeout must be at least 100 ms")
+        }
+        guard c.requestBodyTimeout >= .milliseconds(100) else {
+            throw .invalidConfiguration("requestBodyTimeout must be at least 100 ms")
+        }
+        guard c.minimumBodyRate > 0 else {
+            throw .invalidConfiguration("minimumBodyRate must be positive")
+        }
+        guard c.maxBufferedResponseBytes >= 0 else {
+            throw .invalidConfiguration("maxBufferedResponseBytes must be 0 or positive")
         }
         guard c.busyRetryAfterSeconds >= 0 else {
             throw .invalidConfiguration("busyRetryAfterSeconds must be 0 or positive")

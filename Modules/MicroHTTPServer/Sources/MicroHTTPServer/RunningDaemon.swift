@@ -6,7 +6,7 @@ import HTTPTypes
 import Synchronization
 
 /// A started libmicrohttpd daemon and everything that must outlive it: the
-/// callbacks' shared state, the logger, and the C copies of the address and
+/// callbacks' shared state, the C shim's state, and the C copies of the
 /// TLS credentials.
 final class RunningDaemon: @unchecked Sendable {
     // @unchecked: the raw pointers are only touched by the server under its
@@ -18,7 +18,7 @@ final class RunningDaemon: @unchecked Sendable {
     let core: ServerCore
     /// The bound port.
     let port: Int
-    private let logger: UnsafeMutableRawPointer?
+    private let shimState: UnsafeMutableRawPointer?
     private let cStrings: [UnsafeMutablePointer<CChar>]
 
     /// Takes ownership of a started daemon.
@@ -26,16 +26,16 @@ final class RunningDaemon: @unchecked Sendable {
     ///   - daemon: the daemon.
     ///   - core: its callbacks' shared state.
     ///   - port: the bound port.
-    ///   - logger: the shim's logger state.
+    ///   - shimState: the C shim's state.
     ///   - cStrings: `strdup` copies to free after the daemon stopped.
     init(
-        daemon: OpaquePointer, core: ServerCore, port: Int, logger: UnsafeMutableRawPointer?,
+        daemon: OpaquePointer, core: ServerCore, port: Int, shimState: UnsafeMutableRawPointer?,
         cStrings: [UnsafeMutablePointer<CChar>]
     ) {
         self.daemon = daemon
         self.core = core
         self.port = port
-        self.logger = logger
+        self.shimState = shimState
         self.cStrings = cStrings
     }
 
@@ -58,7 +58,7 @@ final class RunningDaemon: @unchecked Sendable {
         MHD_stop_daemon(daemon)
         core.connections.stopSweeping()
         if listener >= 0 { close(listener) }
-        cmhd_shim_release_logger(logger)
+        cmhd_shim_release_state(shimState)
         for string in cStrings {
             // Overwrite the key material before giving the memory back.
             memset(string, 0, strlen(string))

@@ -76,6 +76,7 @@ extension ServerCore {
 
         case .buffering(let maxBytes):
             guard size == 0 else {
+                guard connections.bodyArrived(request.connection, bytes: size) else { return .NO }
                 request.bodyBytes += UInt64(size)
                 if request.body.count + size > maxBytes {
                     request.body = []
@@ -88,6 +89,8 @@ extension ServerCore {
                 }
                 return .YES
             }
+            // From here the handler works without a deadline.
+            guard connections.bodyComplete(request.connection) else { return .NO }
             let body = request.body
             request.body = []
             guard let head = request.head else { return .NO }
@@ -101,6 +104,9 @@ extension ServerCore {
 
         case .streaming(let sink):
             guard size == 0 else {
+                // A connection the guard closed: the completion callback
+                // aborts the sink.
+                guard connections.bodyArrived(request.connection, bytes: size) else { return .NO }
                 request.bodyBytes += UInt64(size)
                 do {
                     try sink.write(UnsafeRawBufferPointer(start: upload.map(UnsafeRawPointer.init), count: size))
@@ -110,6 +116,7 @@ extension ServerCore {
                 }
                 return .YES
             }
+            guard connections.bodyComplete(request.connection) else { return .NO }
             // From here the sink has had its finish(); the completion
             // callback must not abort it as well.
             request.phase = .responded
@@ -123,9 +130,11 @@ extension ServerCore {
 
         case .discarding(let response):
             guard size == 0 else {
+                guard connections.bodyArrived(request.connection, bytes: size) else { return .NO }
                 request.bodyBytes += UInt64(size)
                 return discard(size, for: request)
             }
+            guard connections.bodyComplete(request.connection) else { return .NO }
             return queue(response, for: request, on: connection)
 
         case .responded:
@@ -209,16 +218,39 @@ extension ServerCore {
     // MARK: - Responses
 
     /// Hands a response to libmicrohttpd. A response the engine cannot send
-    /// as given (bad status, bad header, missing file) is replaced by a 500.
+    /// as given (bad status, bad header, missing file) is replaced by a 500;
+    /// a large answer to a `GET` or `HEAD` past the memory for answers not
+    /// yet taken (``ResponseMemory``) by a `503 server_busy`.
     private func queue(_ response: HTTPResponse, for request: RequestContext, on connection: OpaquePointer)
         -> MHD_Result
     {
         request.phase = .responded
+        connections.responding(request.connection)
         let closing = stopping.load(ordering: .relaxed)
         var sent = response
+        var memory: ResponseMemory?
+        if case .bytes(let bytes) = response.body, bytes.count > ResponseMemory.threshold {
+            // Asking again costs nothing for a GET; any other request has
+            // had its effect, and its answer goes out whatever it costs.
+            let method = request.head?.method
+            let repeatable = method == .get || method == .head
+            let held = responseMemory.held
+            if responseMemory.reserve(bytes.count, always: !repeatable) {
+                memory = responseMemory
+            } else {
+                request.failure =
+                    "refused: answers not yet taken by their clients held \(held) bytes of \(responseMemory.maximum); "
+                    + "this one was \(bytes.count)"
+                sent = ResponseMemory.busyProblem.response(headers: [
+                    "Retry-After": String(configuration.busyRetryAfterSeconds)
+                ])
+                sent.routeTemplate = response.routeTemplate
+            }
+        }
         let made: OpaquePointer
         do {
-            made = try MHDResponse.make(sent, requestID: request.requestID, closeConnection: closing)
+            made = try MHDResponse.make(
+                sent, requestID: request.requestID, closeConnection: closing, memory: memory)
         } catch {
             request.failure = error.description
             sent = Self.internalError(request.requestID).response()

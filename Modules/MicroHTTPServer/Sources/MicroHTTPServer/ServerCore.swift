@@ -25,8 +25,10 @@ final class ServerCore: Sendable {
     /// connection: requests cut off from then on ended because of the stop
     /// (libmicrohttpd reports them as read errors).
     let closingConnections = Atomic<Bool>(false)
-    /// Head deadlines and room for new connections.
+    /// Head and body deadlines, and room for new connections.
     let connections: ConnectionGuard
+    /// The bytes of large in-memory answers libmicrohttpd holds.
+    let responseMemory: ResponseMemory
     /// Engine messages seen while starting, for the start error.
     private let startMessages = Mutex<[String]>([])
     private let starting = Atomic<Bool>(true)
@@ -40,6 +42,7 @@ final class ServerCore: Sendable {
         self.configuration = configuration
         self.isSecure = configuration.tls != nil
         self.connections = ConnectionGuard(configuration: configuration, secure: configuration.tls != nil)
+        self.responseMemory = ResponseMemory(limit: configuration.maxBufferedResponseBytes)
     }
 
     // MARK: - Engine messages
@@ -67,6 +70,27 @@ final class ServerCore: Sendable {
 
     // MARK: - Request lifecycle
 
+    /// libmicrohttpd found a `Content-Length` it cannot use and is about to
+    /// answer with its status line and header fields sent twice: the engine
+    /// answers first with a problem and closes the connection, so
+    /// libmicrohttpd's answer is never sent.
+    /// - Parameters:
+    ///   - connection: the connection's key.
+    ///   - tooLarge: the value is a number too large for 64 bits (else it is not a number).
+    func malformedContentLength(connection: UInt, tooLarge: Bool) {
+        let problem =
+            tooLarge
+            ? HTTPProblem(
+                status: .contentTooLarge, code: "body_too_large", title: "Content Too Large",
+                detail: "The Content-Length is larger than any body this server accepts.")
+            : HTTPProblem(
+                status: .badRequest, code: "bad_request", title: "Bad Request",
+                detail: "The Content-Length is not a decimal number.")
+        connections.answerAndClose(
+            connection, problem: problem, reason: tooLarge ? "Content Too Large" : "Bad Request",
+            failure: "refused: a Content-Length that is \(tooLarge ? "too large" : "not a decimal number")")
+    }
+
     /// The request line arrived (URI log callback): make its state.
     /// - Parameters:
     ///   - uri: the request target as sent.
@@ -93,9 +117,10 @@ final class ServerCore: Sendable {
         default: outcome = .clientDisconnected
         }
         if outcome != .completed, closingConnections.load(ordering: .relaxed) { outcome = .serverStopped }
-        if let reason = connections.requestEnded(request.connection), outcome != .serverStopped {
-            outcome = .timedOut
-            if request.failure == nil { request.failure = reason }
+        if let closure = connections.requestEnded(request.connection), outcome != .serverStopped {
+            if let closed = closure.outcome { outcome = closed }
+            if let status = closure.status { request.status = status }
+            if request.failure == nil { request.failure = closure.reason }
         }
         if case .streaming(let sink) = request.phase {
             request.phase = .responded

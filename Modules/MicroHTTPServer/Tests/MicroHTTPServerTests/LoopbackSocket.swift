@@ -13,10 +13,17 @@ final class LoopbackSocket {
     ///   - source: the local address to connect from (any of 127.0.0.0/8
     ///     works on Linux, so a test can play many clients); nil for 127.0.0.1.
     ///   - receiveTimeout: how long a read waits, in milliseconds.
+    ///   - receiveBuffer: the kernel's receive buffer in bytes, nil for the
+    ///     default; a small one makes a client that does not read take
+    ///     almost nothing of an answer.
     /// - Throws: ``SocketFailure`` with the `errno` when the connection fails.
-    init(port: Int, source: String? = nil, receiveTimeout: Int = 20_000) throws {
+    init(port: Int, source: String? = nil, receiveTimeout: Int = 20_000, receiveBuffer: Int? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SocketFailure(errno: errno) }
+        if var size = receiveBuffer.map(Int32.init) {
+            // Before connect, so the window the server sees is small from the start.
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var timeout = timeval(tv_sec: receiveTimeout / 1000, tv_usec: (receiveTimeout % 1000) * 1000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var sendTimeout = timeval(tv_sec: 20, tv_usec: 0)

@@ -116,4 +116,27 @@ struct RoutingTests {
         }
         #expect(get.requestID != post.requestID)
     }
+
+    @Test(
+        "a log line never carries a request's control characters: escape codes are written escaped",
+        arguments: [
+            // A target with raw escapes (refused 400), an unmatched path with
+            // a C1 CSI (404), a method with escapes (400), a bidirectional override.
+            "GET /\u{1B}]0;owned\u{07}\u{1B}[2J HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            "GET /a\u{9B}31mred HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            "\u{1B}[31mGET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            "GET /\u{202E}gnp.exe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        ])
+    func requestLogNeutralised(request: String) throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let answer = RawExchange.send(port: server.port, request)
+        #expect((400...499).contains(answer.status), "\(answer.status)")
+        let line = try #require(server.log.wait(for: 1).first).description
+        let unsafe = line.unicodeScalars.filter {
+            [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+        }
+        #expect(unsafe.isEmpty, "\(line.debugDescription)")
+        #expect(line.contains("\\u{"), "what was there is still shown: \(line)")
+    }
 }

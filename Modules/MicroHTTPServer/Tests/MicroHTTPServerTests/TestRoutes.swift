@@ -64,6 +64,12 @@ struct TestRoutes: HTTPRequestHandler {
             lines.append("raw=" + (head.rawQuery ?? "nil"))
             for item in head.queryItems { lines.append("\(item.name)=\(item.value ?? "nil")") }
             return .text(.ok, lines.joined(separator: "\n"))
+        case (.get, "big"), (.post, "big"):
+            // A large answer held in memory, as a page of messages is.
+            let size = min(Int(head.queryValue("size") ?? "") ?? 0, 64 << 20)
+            return HTTPResponse(
+                status: .ok, headers: ["Content-Type": "application/octet-stream"],
+                body: .bytes([UInt8](repeating: 0x78, count: size)))
         case (.get, "scheme"):
             return .text(.ok, head.isSecure ? "https" : "http")
         case (.get, "throw"):

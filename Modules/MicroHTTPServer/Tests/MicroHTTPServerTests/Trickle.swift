@@ -78,10 +78,18 @@ struct RawExchange: Sendable {
         try? socket.send(request)
         let answer = socket.receiveAll()
         let elapsed = start.duration(to: .now)
+        return parse(answer, elapsed: elapsed)
+            ?? RawExchange(status: 0, headers: [:], body: answer, elapsed: elapsed)
+    }
+
+    /// An answer read off a socket, split into status, header fields and
+    /// body; nil when it has no complete head.
+    /// - Parameters:
+    ///   - answer: the bytes.
+    ///   - elapsed: the time the exchange took.
+    static func parse(_ answer: [UInt8], elapsed: Duration) -> RawExchange? {
         let separator = Array("\r\n\r\n".utf8)
-        guard let end = answer.indices.first(where: { answer[$0...].starts(with: separator) }) else {
-            return RawExchange(status: 0, headers: [:], body: answer, elapsed: elapsed)
-        }
+        guard let end = answer.indices.first(where: { answer[$0...].starts(with: separator) }) else { return nil }
         let lines = String(decoding: answer[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let status = lines.first?.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         var headers: [String: String] = [:]

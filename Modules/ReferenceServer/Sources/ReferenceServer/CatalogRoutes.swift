@@ -116,24 +116,52 @@ enum CatalogRoutes {
             }
             after = value
         }
-        let pageSize = 200
         let rows = try server.db.query(
             "SELECT seq, id FROM messages WHERE \(whereSQL) AND seq > ? ORDER BY seq LIMIT ?",
-            [binding, .integer(after), .integer(Int64(pageSize + 1))])
-        let page = rows.prefix(pageSize)
-        let messages = try page.map { try MessageJSON.load(server, id: try $0.get("id", as: String.self)) }
-        let next = rows.count > pageSize ? String(try page.last!.get("seq", as: Int64.self)) : nil
-        var output = JSONOutput(capacity: 512 * max(1, messages.count))
+            [binding, .integer(after), .integer(Int64(pageMessages + 1))])
+        // Each message is loaded and written only when the page still has
+        // room, so building a page never holds more than the page and one
+        // message, however large the messages are.
+        var messages: [[UInt8]] = []
+        var size = 0
+        var lastSeq: Int64?
+        var more = rows.count > pageMessages
+        for row in rows.prefix(pageMessages) {
+            var message = JSONOutput()
+            try MessageJSON.load(server, id: try row.get("id", as: String.self)).write(to: &message)
+            guard messages.isEmpty || size + 1 + message.bytes.count <= pageBytes - pageFrame else {
+                more = true
+                break
+            }
+            size += (messages.isEmpty ? 0 : 1) + message.bytes.count
+            messages.append(message.bytes)
+            lastSeq = try row.get("seq", as: Int64.self)
+        }
+        let next = more ? lastSeq.map(String.init) : nil
+        var output = JSONOutput(capacity: size + pageFrame)
         output.object { json in
             json.member("messages") { json in
                 json.array { json in
-                    for message in messages { json.element { message.write(to: &$0) } }
+                    for message in messages { json.element { $0.raw(message) } }
                 }
             }
             json.member("next", next)
         }
         return HTTPResponse.json(200, output.bytes)
     }
+
+    /// The most messages a page of listMessages holds.
+    static let pageMessages = 200
+    /// The largest page of listMessages in bytes: a page ends before the
+    /// message that would pass it (its `next` leads on), unless that message
+    /// is the first. A message is at most about 400 KiB (64 KiB of text
+    /// that JSON writes six bytes a character), so a page of 200 of them
+    /// would be 78 MiB, which a client could ask for on many connections
+    /// and never read; and clients refuse answers over 8 MiB.
+    static let pageBytes = 1 << 20
+    /// Room for what surrounds the messages: `{"messages":[`, `],"next":`
+    /// and a cursor of up to 18 digits in quotes, `}`.
+    static let pageFrame = 64
 }
 
 /// Message objects as the wire contract shows them:

@@ -71,6 +71,11 @@ struct JSONOutput {
         member(key) { $0.bytes.append(contentsOf: String(value).utf8) }
     }
 
+    /// Writes JSON text made by another output (a whole value) as it is.
+    mutating func raw(_ value: [UInt8]) {
+        bytes.append(contentsOf: value)
+    }
+
     /// Writes `null`.
     mutating func null() {
         bytes.append(contentsOf: "null".utf8)

@@ -1,6 +1,8 @@
 // Non-variadic wrappers around the variadic parts of libmicrohttpd, which
-// Swift cannot call: starting a daemon with its options, and the daemon and
-// connection information queries. Only MicroHTTPServer imports this module.
+// Swift cannot call: starting a daemon with its options (and the URI and
+// log callbacks, which take a va_list or must know the connection a message
+// is about), and the daemon and connection information queries. Only
+// MicroHTTPServer imports this module.
 #ifndef CMICROHTTPD_SHIM_H
 #define CMICROHTTPD_SHIM_H
 
@@ -18,6 +20,15 @@ typedef void (*CMHDShimLogHandler)(void *context, const char *message);
 /// Called with the request's full URI, as sent, before anything else of the
 /// request is parsed; its result becomes the request's `*con_cls`.
 typedef void *(*CMHDShimURILogHandler)(void *context, const char *uri, struct MHD_Connection *connection);
+
+/// Called when libmicrohttpd has found a `Content-Length` it cannot use (not
+/// a decimal number: `status` 400; too large for 64 bits: 413), on the
+/// connection's thread, before it queues its own answer, with the
+/// connection and the `*con_cls` of its request. libmicrohttpd 0.9.75 sends
+/// that answer's status line and header fields twice; the handler answers
+/// (or closes) the connection itself first.
+typedef void (*CMHDShimMalformedLengthHandler)(
+    void *context, struct MHD_Connection *connection, void *request, unsigned int status);
 
 /// Everything `cmhd_shim_start_daemon` passes to `MHD_start_daemon`.
 /// A zero number leaves libmicrohttpd's default in place.
@@ -53,20 +64,24 @@ typedef struct CMHDShimOptions {
     /// MHD_OPTION_NOTIFY_CONNECTION (NULL: not called).
     MHD_NotifyConnectionCallback connection_handler;
     void *connection_context;
-    /// MHD_OPTION_EXTERNAL_LOGGER (NULL: libmicrohttpd logs nothing).
+    /// MHD_OPTION_EXTERNAL_LOGGER, already formatted (NULL: messages are dropped).
     CMHDShimLogHandler log_handler;
     void *log_context;
+    /// See CMHDShimMalformedLengthHandler (NULL: not called).
+    CMHDShimMalformedLengthHandler malformed_length_handler;
+    void *malformed_length_context;
 } CMHDShimOptions;
 
 /// Starts a daemon with a thread per connection (and an internal thread that
 /// accepts), inter-thread communication for `MHD_quiesce_daemon`, and the
 /// given options. Returns NULL when libmicrohttpd refuses (its reason goes
-/// to the log handler). `*logger` receives state to release with
-/// `cmhd_shim_release_logger` after `MHD_stop_daemon`.
-struct MHD_Daemon *cmhd_shim_start_daemon(const CMHDShimOptions *options, void **logger);
+/// to the log handler). `*state` receives the shim's state (the handlers
+/// the shim's own callbacks forward to), to release with
+/// `cmhd_shim_release_state` after `MHD_stop_daemon`.
+struct MHD_Daemon *cmhd_shim_start_daemon(const CMHDShimOptions *options, void **state);
 
-/// Frees the logger state made by `cmhd_shim_start_daemon` (NULL is fine).
-void cmhd_shim_release_logger(void *logger);
+/// Frees the state made by `cmhd_shim_start_daemon` (NULL is fine).
+void cmhd_shim_release_state(void *state);
 
 /// The port the daemon is bound to (0 when unknown).
 uint16_t cmhd_shim_bound_port(struct MHD_Daemon *daemon);
