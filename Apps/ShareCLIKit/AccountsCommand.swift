@@ -148,7 +148,7 @@ enum AccountsCommand {
 
     static func use(_ server: String, assembly: ClientAssembly, output: SessionCommandIO) -> ExitCode {
         guard let origin = ServerOrigin.parse(server) else {
-            return output.usage(localized(.serverForm, ["server": server]))
+            return output.usage(localized(.accountsServerForm, ["server": server]))
         }
         let chosen: SignedInAccount
         do {

@@ -196,9 +196,10 @@ struct Logout {
         }
     }
 
-    /// The lines for a person: what happened, and what was deleted.
+    /// The lines for a person: what happened, and what was deleted. A reason
+    /// may quote the server or the transport: neutralised before the terminal.
     var personLines: [String] {
-        var text = lines
+        var text = lines.map(TerminalText.neutralised)
         if ["recent_targets", "instance_values", "account"].allSatisfy(deleted.contains) {
             text.append(t(.logoutDeletedRest))
         }

@@ -624,5 +624,6 @@ extension CLIText {
         {id} was made for {server} and goes there only (its target is a place on that server); \
         leave out --server, or `share login --server {server}` first
         """,
+        .accountsServerForm: "SERVER must be http(s)://host[:port], as `share accounts` lists it, not \"{server}\"",
     ]
 }

@@ -672,6 +672,8 @@ extension CLIText {
         {id} wurde für {server} gemacht und geht nur dorthin (sein Ziel ist ein Ort auf diesem Server); \
         lass --server weg, oder melde dich zuerst mit `share login --server {server}` an
         """,
+        .accountsServerForm:
+            "SERVER muss http(s)://host[:port] sein, wie `share accounts` es auflistet, nicht \"{server}\"",
     ]
 
     /// Texts that are rightly the same in German.

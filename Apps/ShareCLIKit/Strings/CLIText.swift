@@ -262,6 +262,7 @@ public enum CLIText: String, StringTableKey {
     case statusDaemonNotReached = "status.daemon_not_reached"
     case statusDaemonNotCurrent = "status.daemon_not_current"
     case retryOtherServer = "inbox.retry_other_server"
+    case accountsServerForm = "accounts.server_form"
 }
 
 extension CLIText {
