@@ -519,6 +519,7 @@ extension CLIText {
         """,
         .takesNoArguments: "takes no arguments",
         .nameOneShell: "name one shell: bash, zsh or fish{suggestion}",
+        .completeUnknownKind: "'{kind}' is nothing share completes; name one of: {kinds}",
         .summarySend: "share files, links or text to a target",
         .summaryInbox: "list, show, retry or drop shares waiting in the inbox or the daemon's outbox",
         .summaryLogin: "log in to a server (creates the parent and child sessions)",

@@ -558,6 +558,7 @@ extension CLIText {
         """,
         .takesNoArguments: "nimmt keine Argumente",
         .nameOneShell: "nenne eine Shell: bash, zsh oder fish{suggestion}",
+        .completeUnknownKind: "'{kind}' vervollständigt share nicht; nenne eines von: {kinds}",
         .summarySend: "Dateien, Links oder Text an ein Ziel teilen",
         .summaryInbox: """
         wartende Inhalte im Teilen-Eingang oder im Ausgang des Daemons auflisten, zeigen, erneut senden \
