@@ -144,7 +144,8 @@ public enum ShellCompletions {
                 text += bashCase(program, command, indent: "            ")
             } else {
                 text += "            case \"$sub\" in\n"
-                text += "                \"\") " + bashWords(program, command.subcommands.map(\.name) + ["--help"]) + " ;;\n"
+                let words = command.subcommands.map(\.name) + ["--help"]
+                text += "                \"\") " + bashWords(program, words) + " ;;\n"
                 for sub in command.subcommands {
                     text += "                \(sub.name))\n" + bashCase(program, sub, indent: "                    ")
                     text += "                    ;;\n"

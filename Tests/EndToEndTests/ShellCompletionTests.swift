@@ -115,7 +115,9 @@ struct ShellCompletionTests {
         #expect(
             zsh.complete("share send --to chan", shows: "channel:c1", then: "[send][--to][channel:c1]"),
             "zsh: \(zsh.transcript)")
-        #expect(zsh.list("share send --to thread:t", shows: "server > Gateway > resume the gateway"), "zsh: \(zsh.transcript)")
+        #expect(
+            zsh.list("share send --to thread:t", shows: "server > Gateway > resume the gateway"),
+            "zsh: \(zsh.transcript)")
 
         let fish = try Shell.fish("share send --to ", in: home.path, environment: environment)
         #expect(
@@ -138,7 +140,8 @@ struct ShellCompletionTests {
         let fixture = try await ShareCLIFixture()
         defer { fixture.close() }
         let queued = try fixture.share(["send", "--text", "later", "--to", "thread:t1", "--queue", "--json"])
-        let id = try #require(ShareCLIFixture.json(queued)["inbox_entry"] as? String, "\(queued.stdout) \(queued.stderr)")
+        let id = try #require(
+            ShareCLIFixture.json(queued)["inbox_entry"] as? String, "\(queued.stdout) \(queued.stderr)")
         let home = fixture.home
         let environment = Self.environment(fixture.sandbox.environment, home: home.path)
 
@@ -245,7 +248,9 @@ final class Shell {
     func complete(_ line: String, shows: String, then printed: String?) -> Bool {
         let before = transcript.count
         terminal.send("\u{15}" + line + Keys.tab)
-        guard terminal.waitForScreen({ String(Self.clean($0).dropFirst(before)).contains(shows) }) != nil else { return false }
+        guard terminal.waitForScreen({ String(Self.clean($0).dropFirst(before)).contains(shows) }) != nil else {
+            return false
+        }
         guard let printed else {
             terminal.send("\u{15}")
             return true
