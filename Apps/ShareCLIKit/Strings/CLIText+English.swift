@@ -496,6 +496,12 @@ extension CLIText {
           share completions zsh > ~/.zfunc/_share    # zsh, with ~/.zfunc on $fpath
           share completions fish > ~/.config/fish/completions/share.fish
 
+        Besides commands, options and file names, Tab completes the value of
+        --to with the recent targets of the account you are logged in to
+        (thread:t1, channel:c2) and the ID of share inbox show|retry|drop with
+        the ids share inbox list shows; share reads them from this machine at
+        each Tab, never from the server.
+
         Exit codes: 0 printed, 2 no such shell.
 
         """,
@@ -519,6 +525,7 @@ extension CLIText {
         """,
         .takesNoArguments: "takes no arguments",
         .nameOneShell: "name one shell: bash, zsh or fish{suggestion}",
+        .completeUnknownKind: "'{kind}' is nothing share completes; name one of: {kinds}",
         .summarySend: "share files, links or text to a target",
         .summaryInbox: "list, show, retry or drop shares waiting in the inbox or the daemon's outbox",
         .summaryLogin: "log in to a server (creates the parent and child sessions)",

@@ -531,6 +531,12 @@ extension CLIText {
           share completions zsh > ~/.zfunc/_share    # zsh, mit ~/.zfunc in $fpath
           share completions fish > ~/.config/fish/completions/share.fish
 
+        Außer Befehlen, Optionen und Dateinamen vervollständigt Tab den Wert von
+        --to mit den letzten Zielen des angemeldeten Kontos (thread:t1,
+        channel:c2) und die ID von share inbox show|retry|drop mit den IDs, die
+        share inbox list zeigt; share liest sie bei jedem Tab auf diesem Rechner,
+        nie vom Server.
+
         Die Beschreibungen im Skript sind englisch, wie die CLI-Referenz.
 
         Exit-Codes: 0 ausgegeben, 2 keine solche Shell.
@@ -558,6 +564,7 @@ extension CLIText {
         """,
         .takesNoArguments: "nimmt keine Argumente",
         .nameOneShell: "nenne eine Shell: bash, zsh oder fish{suggestion}",
+        .completeUnknownKind: "'{kind}' vervollständigt share nicht; nenne eines von: {kinds}",
         .summarySend: "Dateien, Links oder Text an ein Ziel teilen",
         .summaryInbox: """
         wartende Inhalte im Teilen-Eingang oder im Ausgang des Daemons auflisten, zeigen, erneut senden \
