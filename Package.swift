@@ -939,7 +939,8 @@ let package = Package(
         .testTarget(
             name: "PickerTests",
             dependencies: [
-                "ShareCLI", "ShareCLIKit", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
+                "ShareCLI", "ShareCLIKit", "ShareServer", "ShareDaemon", "TestSupport", "ClientTestSupport",
+                "ClientAssembly",
                 lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"), lib("SessionsInterface"),
                 lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"), lib("SharedState"),
                 lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("ShareIntake"),

@@ -16,6 +16,9 @@ struct ServeOptions {
     let tlsCertificate: String?
     let tlsKey: String?
     let quiet: Bool
+    /// `--verbose` (or `SHAREKIT_VERBOSE=1`): the request log on standard
+    /// error even when it is a terminal (else it goes to a file there).
+    let verbose: Bool
     /// `--max-connections`: connections served at once (nil: the engine's default).
     let maxConnections: Int?
     /// `--max-connections-per-address`: 0 for no limit, e.g. behind a reverse proxy.
@@ -52,6 +55,8 @@ struct ServeOptions {
     static let tlsKey = ValueOption("--tls-key", "FILE", "the certificate's private key", completion: .files)
     /// `--quiet`.
     static let quietFlag = Flag("--quiet", "no request log on stderr")
+    /// `--verbose`.
+    static let verboseFlag = Flag("--verbose", "the request log on stderr even on a terminal")
     /// `--max-connections N`.
     static let maxConnectionsOption = ValueOption("--max-connections", "N", "connections served at once")
     /// `--max-connections-per-address N`.
@@ -77,13 +82,16 @@ struct ServeOptions {
     static let declaration = CommandDeclaration(
         "share-server", summary: "the ShareKit reference server",
         declared: [
-            listen, database, uploads, publicOriginOption, seed, tlsCertificate, tlsKey, quietFlag,
+            listen, database, uploads, publicOriginOption, seed, tlsCertificate, tlsKey, quietFlag, verboseFlag,
             maxConnectionsOption,
             maxConnectionsPerAddressOption, requestHeadTimeoutOption, databaseLockTimeoutOption,
             requestBodyTimeoutOption, minimumBodyRateOption, maxResponseMemoryOption,
         ])
 
-    init(_ arguments: [String]) throws {
+    /// - Parameters:
+    ///   - arguments: the command line without the program name.
+    ///   - environment: the process environment (`SHAREKIT_VERBOSE`).
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let parsed = try ParsedArguments(arguments, command: Self.declaration)
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
         let listen = try parsed.required(Self.listen)
@@ -113,6 +121,7 @@ struct ServeOptions {
             throw UsageError("--tls-cert and --tls-key go together")
         }
         quiet = parsed.has(Self.quietFlag)
+        verbose = parsed.verbose(environment: environment)
         maxConnections = try Self.number(parsed, Self.maxConnectionsOption, minimum: 1)
         maxConnectionsPerAddress = try Self.number(parsed, Self.maxConnectionsPerAddressOption, minimum: 0)
         requestHeadTimeoutSeconds = try Self.number(parsed, Self.requestHeadTimeoutOption, minimum: 1)
