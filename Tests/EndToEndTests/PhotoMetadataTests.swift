@@ -150,6 +150,33 @@ struct PhotoMetadataTests {
         #expect(zip(centres, expected).allSatisfy { $0.isClose(to: $1) }, "\(centres)")
     }
 
+    @Test(
+        "a JPEG cut short inside its EXIF block is refused (exit 4, metadata_not_removable) rather than sent with its location; --keep-metadata sends it as it is",
+        .enabled(if: exifTools, Comment(rawValue: missing)))
+    func damagedJPEG() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let ppm = fixture.home.file("picture.ppm")
+        try Data(QuadrantPicture().ppm()).write(to: URL(fileURLWithPath: ppm))
+        let photo = fixture.home.file("cut.jpg")
+        try TestTool.run("cjpeg", ["-outfile", photo, ppm])
+        try Self.tagPhoto(photo)
+        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: photo)))
+        let exif = try #require(whole.firstRange(of: Array("Exif".utf8) + [0, 0]))
+        try Data(whole.prefix(exif.upperBound + 64)).write(to: URL(fileURLWithPath: photo))
+        let refused = try fixture.share(["send", photo, "--to", "thread:t1", "--json"])
+        #expect(refused.status == 4, "\(refused.stdout) \(refused.stderr)")
+        #expect(
+            refused.stderr.contains("its location and other identifying metadata cannot be removed"),
+            "\(refused.stderr)")
+        #expect(ShareCLIFixture.json(refused)["code"] as? String == "metadata_not_removable")
+        #expect(try fixture.scanInbox().entries.isEmpty)
+        #expect(try await fixture.messages(thread: "t1").isEmpty)
+        let kept = try await Self.send(
+            fixture, photo, extra: ["--keep-metadata"], copy: fixture.home.file("kept.jpg"))
+        #expect(kept.bytes == Array(whole.prefix(exif.upperBound + 64)))
+    }
+
     @Test("an animated GIF to a server that takes only JPEG is refused (exit 4) naming why; nothing is kept")
     func animatedGIF() async throws {
         let fixture = try await ShareCLIFixture(seed: Self.jpegOnly)
