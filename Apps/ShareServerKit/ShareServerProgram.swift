@@ -29,7 +29,8 @@ public enum ShareServerProgram {
 
         Serving:
           --listen HOST:PORT   address to listen on; port 0 picks a free port
-          --db PATH            SQLite database (created if missing)
+          --db PATH            SQLite database (created if missing, with its
+                               missing folders, 0700)
           --db URI             PostgreSQL database, as a libpq connection URI:
                                postgresql://USER@HOST/DB?host=/socket/dir (or
                                postgres://…); the schema is created or migrated;
@@ -81,7 +82,6 @@ public enum ShareServerProgram {
         terminal (a server started with `&`), to $XDG_STATE_HOME/sharekit/share-server.log
         (~/.local/state/sharekit/share-server.log, 0600) instead, said in one line
         at start, unless --verbose. A log over 16 MiB at start is moved to .log.1.
-        A SQLite database's missing folders are made (0700).
 
         The first line on stdout is `listening on http://HOST:PORT` (or https://),
         the address listened on, printed once the socket accepts connections. SIGTERM and SIGINT stop the
