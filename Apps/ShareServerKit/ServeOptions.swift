@@ -16,8 +16,8 @@ struct ServeOptions {
     let tlsCertificate: String?
     let tlsKey: String?
     let quiet: Bool
-    /// `--verbose` (or `SHAREKIT_VERBOSE=1`): the request log on standard
-    /// error even when it is a terminal (else it goes to a file there).
+    /// `--verbose`: the request log on standard error even when it is a
+    /// terminal (else it goes to a file there).
     let verbose: Bool
     /// `--max-connections`: connections served at once (nil: the engine's default).
     let maxConnections: Int?
@@ -88,10 +88,7 @@ struct ServeOptions {
             requestBodyTimeoutOption, minimumBodyRateOption, maxResponseMemoryOption,
         ])
 
-    /// - Parameters:
-    ///   - arguments: the command line without the program name.
-    ///   - environment: the process environment (`SHAREKIT_VERBOSE`).
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    init(_ arguments: [String]) throws {
         let parsed = try ParsedArguments(arguments, command: Self.declaration)
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
         let listen = try parsed.required(Self.listen)
@@ -121,7 +118,7 @@ struct ServeOptions {
             throw UsageError("--tls-cert and --tls-key go together")
         }
         quiet = parsed.has(Self.quietFlag)
-        verbose = parsed.verbose(environment: environment)
+        verbose = parsed.has(Self.verboseFlag)
         maxConnections = try Self.number(parsed, Self.maxConnectionsOption, minimum: 1)
         maxConnectionsPerAddress = try Self.number(parsed, Self.maxConnectionsPerAddressOption, minimum: 0)
         requestHeadTimeoutSeconds = try Self.number(parsed, Self.requestHeadTimeoutOption, minimum: 1)

@@ -206,7 +206,7 @@ public enum ShareServerProgram {
     static func serve(_ arguments: [String], io: ProgramIO) async -> ExitCode {
         let options: ServeOptions
         do {
-            options = try ServeOptions(arguments, environment: ProcessInfo.processInfo.environment)
+            options = try ServeOptions(arguments)
         } catch {
             io.err.write("share-server: \(error); run 'share-server --help'\n")
             return .usage

@@ -78,8 +78,10 @@ struct BackgroundLogTests {
         let fixture = try await PickerFixture()
         defer { fixture.close() }
         let stateDirectory = fixture.sandbox.assembly.daemonStateDirectory
+        // Not verbose, even where the test run asks every program for its
+        // most verbose log (tools/test's end-to-end phase).
         let terminal = try PseudoTerminalProcess(
-            BuiltProducts.path("share-daemon"), [], environment: fixture.environment())
+            BuiltProducts.path("share-daemon"), [], environment: fixture.environment(["SHAREKIT_VERBOSE": ""]))
         defer { kill(terminal.pid, SIGKILL) }
         let ready = terminal.waitForScreen { $0.contains("share-daemon: ready") }
         #expect(ready != nil, "\(Self.text(terminal))")
@@ -97,7 +99,9 @@ struct BackgroundLogTests {
         defer { home.remove() }
         let lonely = try PseudoTerminalProcess(
             BuiltProducts.path("share-daemon"), [],
-            environment: Self.environment(home).merging(["SHAREKIT_CONTAINER_DIR": home.file("container")]) { $1 })
+            environment: Self.environment(home).merging([
+                "SHAREKIT_CONTAINER_DIR": home.file("container"), "SHAREKIT_VERBOSE": "",
+            ]) { $1 })
         #expect(lonely.waitForExit() == 1)
         #expect(Self.text(lonely).contains("not logged in"), "\(Self.text(lonely))")
     }
