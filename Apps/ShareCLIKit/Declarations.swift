@@ -32,7 +32,8 @@ enum Options {
     static let desktop = Flag(
         "--desktop", "launched from the desktop entry; every argument after it is a file or URL, never an option")
     static let keepMetadata = Flag(
-        "--keep-metadata", "a photo converted to JPEG keeps its location (GPS) and XMP; by default they are dropped")
+        "--keep-metadata",
+        "a photo keeps its location (GPS), XMP and the tags naming its owner or camera; by default they are removed")
 
     // share login
     static let loginServer = ValueOption("--server", "URL", "the server, https://host[:port]")
