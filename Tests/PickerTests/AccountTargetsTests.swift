@@ -41,6 +41,9 @@ struct AccountTargetsTests {
         #expect(recentA.map { $0["display_path"] as? String } == [TwoAccounts.gatewayPath], "\(recentA)")
         let recentB = Self.targets(try accounts.share(["targets", "--json", "--server", accounts.origin(.b)]))
         #expect(recentB.map { $0["display_path"] as? String } == [TwoAccounts.nightPath], "\(recentB)")
+        // What Tab offers for --to: the current account's targets too.
+        let completed = try accounts.share(["__complete", "targets"])
+        #expect(completed.stdout.contains("thread:t1") && !completed.stdout.contains("t9"), "\(completed.stdout)")
 
         let terminal = try PseudoTerminalProcess(
             BuiltProducts.path("share"), ["send", "--text", "picked"],
