@@ -724,7 +724,8 @@ let package = Package(
             name: "ClientTestSupport",
             dependencies: [
                 lib("ServerAPI"), lib("ServerAPIInterface"), "TestSupport", "ClientAssembly", lib("ShareCore"),
-                lib("CryptoInterface"), lib("SystemTesting"),
+                lib("CryptoInterface"), lib("SystemTesting"), lib("HTTPInterface"), lib("SessionsInterface"),
+                lib("KeychainInterface"),
             ],
             path: "Tests/ClientTestSupport",
             swiftSettings: swiftSettings

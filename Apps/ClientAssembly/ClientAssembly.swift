@@ -58,7 +58,9 @@ public final class ClientAssembly: Sendable {
     ///
     /// A container that an earlier version left names or the server's
     /// address in (`account.username`, `server.url`) has them moved into
-    /// the keychain here, once (``SignedInAccount``).
+    /// the keychain here, once (``SignedInAccount``); recent targets and
+    /// limits it kept without an account go to the account they can only
+    /// have come from, or are dropped (``InstanceValues``).
     /// - Parameter environment: the process environment (or a test's).
     /// - Throws: `KeychainError` when the keychain backend is unknown,
     ///   unreachable or unsafe, or the account cannot be moved into it;
@@ -69,6 +71,10 @@ public final class ClientAssembly: Sendable {
         secretStore = try KeychainStoreFactory.makeStore(environment: environment)
         let container = try SharedContainerDirectory(environment: environment)
         try SignedInAccount.migrate(from: container.state, to: secretStore, accessGroup: Self.accessGroup)
+        // Best effort: until it succeeds the old values stay where no account reads them.
+        _ = try? InstanceValues.migrateUnscoped(
+            in: container.state, current: SignedInAccount.read(from: secretStore, accessGroup: Self.accessGroup),
+            origins: SignedInAccount.origins(in: secretStore, accessGroup: Self.accessGroup))
         self.container = container
         crypto = OpenSSLCryptoProvider()
         deviceKeys = DeviceKeyStore(

@@ -93,11 +93,13 @@ extension ClientAssembly {
 
     // MARK: - Targets
 
-    /// The recent targets in the shared state (the picker's first list,
-    /// the offline fallback of `share send --to`).
+    /// An account's recent targets in the shared state (the picker's first
+    /// list, the offline fallback of `share send --to`): the targets of its
+    /// server only.
+    /// - Parameter account: the server and the username.
     /// - Returns: the store.
-    public func recentTargets() -> any RecentTargetsStoring {
-        SharedStateRecentTargets(state: container.state)
+    public func recentTargets(of account: SignedInAccount) -> any RecentTargetsStoring {
+        SharedStateRecentTargets(state: container.state, account: account.scope)
     }
 
     // MARK: - Device key and transport

@@ -154,8 +154,14 @@ public struct DaemonStatusReport: Codable, Sendable, Equatable {
 
     /// The daemon's process id.
     public var pid: Int
-    /// The server origin the daemon works for.
+    /// The server origin of the account the daemon serves; absent when it
+    /// serves none (logged out of the current account).
     public var server: String?
+    /// The username of the account the daemon serves, when one is recorded.
+    public var user: String?
+    /// When the daemon last had an answer from that server (RFC 3339):
+    /// a session made or refreshed, the event feed read.
+    public var lastReachedAt: String?
     /// The state of the child session, for a person (`ok`, `not logged in`).
     public var childSession: String?
     /// Whether a parent session is stored.
@@ -177,12 +183,15 @@ public struct DaemonStatusReport: Codable, Sendable, Equatable {
 
     /// - Parameters: every member of the status; only `pid` is required.
     public init(
-        pid: Int, server: String? = nil, childSession: String? = nil, loggedIn: Bool? = nil, takenOver: Int? = nil,
+        pid: Int, server: String? = nil, user: String? = nil, lastReachedAt: String? = nil,
+        childSession: String? = nil, loggedIn: Bool? = nil, takenOver: Int? = nil,
         quarantined: [String]? = nil, lastTakeoverAt: String? = nil, lastPassAt: String? = nil,
         lastError: String? = nil, outbox: OutboxCounts? = nil, failed: [FailedShare]? = nil
     ) {
         self.pid = pid
         self.server = server
+        self.user = user
+        self.lastReachedAt = lastReachedAt
         self.childSession = childSession
         self.loggedIn = loggedIn
         self.takenOver = takenOver
@@ -214,6 +223,8 @@ public struct DaemonStatusReport: Codable, Sendable, Equatable {
         }
         self.init(
             pid: pid, server: try container.decodeIfPresent(String.self, forKey: .server),
+            user: try container.decodeIfPresent(String.self, forKey: .user),
+            lastReachedAt: try container.decodeIfPresent(String.self, forKey: .lastReachedAt),
             childSession: try container.decodeIfPresent(String.self, forKey: .childSession),
             loggedIn: try container.decodeIfPresent(Bool.self, forKey: .loggedIn), takenOver: takenOver,
             quarantined: try container.decodeIfPresent([String].self, forKey: .quarantined),
@@ -235,7 +246,8 @@ public struct DaemonStatusReport: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case pid, server, quarantined, outbox, failed
+        case pid, server, user, quarantined, outbox, failed
+        case lastReachedAt = "last_reached_at"
         case childSession = "child_session"
         case loggedIn = "logged_in"
         case takenOver = "taken_over"
@@ -251,6 +263,8 @@ public struct DaemonStatusReport: Codable, Sendable, Equatable {
         let clean = TerminalText.neutralised
         var copy = self
         copy.server = server.map(clean)
+        copy.user = user.map(clean)
+        copy.lastReachedAt = lastReachedAt.map(clean)
         copy.childSession = childSession.map(clean)
         copy.quarantined = quarantined?.map(clean)
         copy.lastTakeoverAt = lastTakeoverAt.map(clean)

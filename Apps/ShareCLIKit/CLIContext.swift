@@ -64,11 +64,15 @@ final class WaitingNotice: Sendable {
 }
 
 /// What the CLI's commands work with, built once per run from the
-/// environment: the client assembly, the server, the share inbox and intake.
-/// Every service is an interface that `ClientAssembly` hands out.
+/// environment: the client assembly, the server and the account there, the
+/// share inbox and intake. Every service is an interface that
+/// `ClientAssembly` hands out. The recent targets and the cached limits are
+/// those of the account at the chosen server, never another's.
 struct CLIContext: Sendable {
     let assembly: ClientAssembly
     let origin: String
+    /// The account at ``origin`` (its username nil when none is recorded there).
+    let account: SignedInAccount
     let connection: ServerConnection
     let inbox: any ShareInboxStoring
     let intake: any ShareIntaking
@@ -83,15 +87,22 @@ struct CLIContext: Sendable {
     /// - Throws: `ProgramError` when no server is known, or what the assembly throws.
     init(environment: [String: String], server: String?, loadsLibraryEarly: Bool = true) throws {
         assembly = try ClientAssembly(environment: environment)
-        let stored = (try? assembly.signedInAccount())?.origin
-        guard let chosen = server ?? environment["SHAREKIT_SERVER"] ?? stored, !chosen.isEmpty else {
-            throw ProgramError(localized(.noServer))
+        let current = try? assembly.signedInAccount()
+        guard let chosen = server ?? environment["SHAREKIT_SERVER"] ?? current?.origin, !chosen.isEmpty else {
+            // Accounts at other servers may be there, but none is chosen: say how to choose.
+            let stored = (try? assembly.storedAccounts()) ?? []
+            throw ProgramError(localized(stored.isEmpty ? .noServer : .noCurrentAccount))
         }
-        origin = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
+        let origin = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
+        self.origin = origin
+        account =
+            origin == current?.origin
+            ? current ?? SignedInAccount(origin: origin, username: nil)
+            : (try? assembly.account(at: origin)) ?? SignedInAccount(origin: origin, username: nil)
         connection = try assembly.connection(to: origin, loadsLibraryEarly: loadsLibraryEarly)
         inbox = assembly.shareInbox()
         intake = try assembly.shareIntake()
-        recents = assembly.recentTargets()
+        recents = assembly.recentTargets(of: account)
     }
 
     /// The upload records of resumable uploads, shared with the daemon.
@@ -105,23 +116,27 @@ struct CLIContext: Sendable {
             recordsDirectory: uploadRecordsDirectory)
     }
 
-    /// The server's limits: from the shared state (written by the daemon),
-    /// else asked from the server with the child session and kept there;
-    /// nil when neither works (the server then decides).
+    /// The server's limits as the account was told them: from the shared
+    /// state (written by the daemon), else asked from the server with the
+    /// child session and kept there; nil when neither works (the server then decides).
     func instanceLimits() async -> InstanceLimits? {
         let state = assembly.container.state
-        if let known = InstanceValues.read(from: state), known.acceptedContentTypes != nil { return known }
-        guard let fetched = try? await connection.messages(.child).instanceLimits() else {
-            return InstanceValues.read(from: state)
+        let scope = account.scope
+        if let known = InstanceValues.read(from: state, account: scope), known.acceptedContentTypes != nil {
+            return known
         }
-        try? InstanceValues.write(fetched, to: state)
+        guard let fetched = try? await connection.messages(.child).instanceLimits() else {
+            return InstanceValues.read(from: state, account: scope)
+        }
+        try? InstanceValues.write(fetched, to: state, account: scope)
         return fetched
     }
 
-    /// The server's limits as known from earlier (the shared state, written
-    /// by `share login`, the daemon or an earlier send), without the network.
+    /// The server's limits as known from earlier (the account's values in
+    /// the shared state, written by `share login`, the daemon or an earlier
+    /// send), without the network.
     func cachedInstanceLimits() -> InstanceLimits? {
-        InstanceValues.read(from: assembly.container.state)
+        InstanceValues.read(from: assembly.container.state, account: account.scope)
     }
 
     /// `--to` as far as it is known without the network: a reference as

@@ -72,13 +72,14 @@ enum CompleteCommand {
         return .success
     }
 
-    /// The recent targets of the account `share login` chose, newest
-    /// first, as the references `--to` takes; none when no one is logged in.
-    /// The one place completion reads recent targets from.
+    /// The recent targets of the current account (the one `share login` or
+    /// `share accounts use` chose), newest first, as the references `--to`
+    /// takes; none when no account is current. Another server's targets are
+    /// never offered. The one place completion reads recent targets from.
     /// - Throws: when the keychain or the shared state cannot be read.
     static func recentTargets(_ assembly: ClientAssembly) throws -> [Candidate] {
-        guard try assembly.signedInAccount() != nil else { return [] }
-        return try assembly.recentTargets().list().targets.map {
+        guard let account = try assembly.signedInAccount() else { return [] }
+        return try assembly.recentTargets(of: account).list().targets.map {
             Candidate(word: PickerLaunch.reference(of: $0), description: $0.displayPath)
         }
     }

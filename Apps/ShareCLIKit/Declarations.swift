@@ -41,6 +41,9 @@ enum Options {
     static let passwordStdin = Flag("--password-stdin", "read the password from standard input's first line")
     static let allowInsecureHTTP = Flag("--allow-insecure-http", "allow http:// to another machine (test networks)")
 
+    // share logout
+    static let allAccounts = Flag("--all", "log out of every account on this device")
+
     // share targets
     static let search = ValueOption("--search", "QUERY", "search the server's writable targets")
     static let limit = ValueOption("--limit", "N", "at most N targets (default 20)")
@@ -105,7 +108,16 @@ enum ShareCommands {
         ])
     static let logout = CommandDeclaration(
         "logout", summary: CLIText.table.text(.summaryLogout, in: .english),
-        declared: [Options.server, Options.json])
+        declared: [Options.server, Options.allAccounts, Options.json])
+    static let accountsList = CommandDeclaration(
+        "list", summary: "every account: server, user, the current one, its session (also: share accounts)",
+        declared: [Options.json])
+    static let accountsUse = CommandDeclaration(
+        "use", summary: "make the account at SERVER the current one", declared: [Options.json],
+        arguments: "SERVER")
+    static let accounts = CommandDeclaration(
+        "accounts", summary: CLIText.table.text(.summaryAccounts, in: .english),
+        subcommands: [accountsList, accountsUse])
     static let status = CommandDeclaration(
         "status", summary: CLIText.table.text(.summaryStatus, in: .english), declared: [Options.json])
     static let targets = CommandDeclaration(
@@ -139,7 +151,8 @@ enum ShareCommands {
 
     /// Every command in help order.
     static let all = [
-        send, inbox, login, logout, status, targets, desktopEntry, notify, debug, manpage, completions, reference,
+        send, inbox, login, logout, accounts, status, targets, desktopEntry, notify, debug, manpage, completions,
+        reference,
     ]
 
     /// A subcommand's declaration by the command's and its own name.

@@ -354,10 +354,15 @@ enum InboxCommand {
             return report.failure(
                 exists ? localized(.entryBusy, ["id": id]) : localized(.noEntry, ["id": id]))
         }
+        let madeFor = entry.manifest.serverOrigin
+        if let server = parsed.value(Options.server), !ServerOrigin.same(server, madeFor) {
+            // Its target names a thread or channel of that server: anywhere else it is another place.
+            lock.release()
+            return report.usage(localized(.retryOtherServer, ["id": id, "server": madeFor]))
+        }
         let context: CLIContext
         do {
-            context = try CLIContext(
-                environment: environment, server: parsed.value(Options.server) ?? entry.manifest.serverOrigin)
+            context = try CLIContext(environment: environment, server: madeFor)
         } catch {
             lock.release()
             return report.failure(LocalizedText(describing: error))

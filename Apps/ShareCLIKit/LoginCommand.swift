@@ -8,7 +8,10 @@ import SharedStateInterface
 
 /// `share login`: signs a person in, which makes the parent session the
 /// daemon holds (bound to the device key), makes the child session
-/// `share send` uses, and tells a running daemon, which keeps that child alive.
+/// `share send` uses, makes the account the current one, and tells a running
+/// daemon, which then serves it and keeps that child alive. Accounts at other
+/// servers stay (`share accounts`); another person's account at the same
+/// server is replaced.
 enum LoginCommand {
     static var help: String { t(.loginHelp) }
 
@@ -60,17 +63,18 @@ enum LoginCommand {
         }
 
         let state = assembly.container.state
-        let previous = try? assembly.signedInAccount()
+        let account = SignedInAccount(origin: origin, username: user)
+        let previous = try? assembly.account(at: origin)
         do {
             // The stored child belongs to the previous parent (perhaps another
             // person's): the daemon makes a new one for this session.
             try await connection.issuer.deleteStoredSession(.child)
-            if previous?.origin != origin || previous?.username != user {
-                // Recent targets and limits describe the previous account.
-                try state.set(nil, for: .recentTargets)
-                try InstanceValues.clear(in: state)
+            if let previous, previous.username != user {
+                // Another person's account at this server ends here: its recent
+                // targets and limits go with it. Accounts at other servers stay.
+                try InstanceValues.clear(in: state, account: previous.scope)
             }
-            try assembly.recordAccount(SignedInAccount(origin: origin, username: user))
+            try assembly.recordAccount(account)
         } catch {
             return output.failure(localized(.loggedInCannotRecord, ["error": "\(error)"]))
         }
@@ -87,7 +91,7 @@ enum LoginCommand {
         // The server's limits, kept for share send: it checks a share against
         // them before it asks the server anything (best effort).
         if childWarning == nil, let limits = try? await connection.messages(.child).instanceLimits() {
-            try? InstanceValues.write(limits, to: state)
+            try? InstanceValues.write(limits, to: state, account: account.scope)
         }
         DaemonControl.wake(assembly)
         if let childWarning {

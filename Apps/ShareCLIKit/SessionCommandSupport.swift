@@ -84,6 +84,14 @@ enum ServerOrigin {
         return origin
     }
 
+    /// Whether two spellings name the same server: equal as origins
+    /// (`HTTP://Host:8080/` and `http://host:8080`), or equal as given when
+    /// either is not one.
+    static func same(_ one: String, _ other: String) -> Bool {
+        let trimmed = { (text: String) in text.hasSuffix("/") ? String(text.dropLast()) : text }
+        return (parse(one) ?? trimmed(one)) == (parse(other) ?? trimmed(other))
+    }
+
     /// Whether an origin sends in clear to another machine: `http` to a
     /// host that is not literally loopback. A password or token sent there
     /// can be read by anyone on the path.

@@ -38,6 +38,12 @@ public enum ShareCLI {
                 arguments, io in
                 await LogoutCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },
+            Subcommand(
+                name: "accounts", summary: t(.summaryAccounts), help: AccountsCommand.help,
+                subcommands: AccountsCommand.subcommands
+            ) { arguments, io in
+                await AccountsCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
             Subcommand(name: "status", summary: t(.summaryStatus), help: StatusCommand.help) {
                 arguments, io in
                 await StatusCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)

@@ -46,6 +46,8 @@ struct Status {
 
     var server: String?
     var user: String?
+    /// How many accounts this device keeps besides the current one.
+    var otherAccounts = 0
     var parent: StoredSession?
     var child: StoredSession?
     var inbox: Result<InboxScan, InboxError>
@@ -62,6 +64,7 @@ struct Status {
     static func gather(_ assembly: ClientAssembly) -> Status {
         let account = try? assembly.signedInAccount()
         let server = account?.origin
+        let accounts = (try? assembly.storedAccounts()) ?? []
         var parent: StoredSession?
         var child: StoredSession?
         if let server, let connection = try? assembly.connection(to: server) {
@@ -74,7 +77,8 @@ struct Status {
         let outbox = (try? assembly.existingDaemonOutbox()) ?? nil
         let finished = ((try? outbox?.list(states: [.sent, .failed])) ?? nil) ?? []
         return Status(
-            server: server, user: account?.username, parent: parent, child: child,
+            server: server, user: account?.username, otherAccounts: accounts.filter { !$0.isCurrent }.count,
+            parent: parent, child: child,
             inbox: inbox, daemon: DaemonControl.status(path: DaemonControl.socketPath(of: assembly)),
             outcomes: Array(finished.sorted { $0.updatedAt > $1.updatedAt }.prefix(3)),
             now: UnixClock.system.seconds())
@@ -95,7 +99,7 @@ struct Status {
     var json: JSONValue {
         var object: [String: JSONValue] = [
             "logged_in": JSONValue(loggedIn), "server": JSONValue(server), "user": JSONValue(user),
-            "parent": sessionJSON(parent), "child": sessionJSON(child),
+            "parent": sessionJSON(parent), "child": sessionJSON(child), "other_accounts": JSONValue(otherAccounts),
         ]
         switch inbox {
         case .success(let scan):
@@ -144,6 +148,7 @@ struct Status {
             lines.append(t(.statusParentSession, ["session": sessionText(parent, missing: t(.statusParentMissing))]))
             lines.append(t(.statusChildSession, ["session": sessionText(child, missing: t(.statusChildMissing))]))
         }
+        if otherAccounts > 0 { lines.append(t(.statusOtherAccounts, ["count": otherAccounts])) }
         switch inbox {
         case .success(let scan):
             lines.append(
@@ -172,6 +177,28 @@ struct Status {
         return lines.map { $0 + "\n" }.joined()
     }
 
+    /// Whom the daemon serves and when it last reached that server; the
+    /// daemon's strings are neutralised already.
+    private func servedText(_ daemon: DaemonStatusReport) -> [String] {
+        guard let served = daemon.server else {
+            // A daemon of an earlier version says no server only when it has none either.
+            return daemon.loggedIn == false ? [t(.statusDaemonServesNone)] : []
+        }
+        var lines = [
+            daemon.user.map { t(.statusDaemonServes, ["user": $0, "server": served]) }
+                ?? t(.statusDaemonServesServer, ["server": served])
+        ]
+        if let reached = daemon.lastReachedAt {
+            lines.append(t(.statusDaemonLastReached, ["time": reached]))
+        } else if daemon.user != nil || daemon.loggedIn == true {
+            lines.append(t(.statusDaemonNotReached))
+        }
+        if let server, server != served {
+            lines.append(t(.statusDaemonNotCurrent, ["server": TerminalText.neutralised(server)]))
+        }
+        return lines
+    }
+
     private func sessionText(_ session: StoredSession?, missing: String) -> String {
         guard let session else { return missing }
         if let error = session.error { return t(.statusSessionUnreadable, ["error": TerminalText.neutralised(error)]) }
@@ -192,6 +219,7 @@ struct Status {
             return [t(.statusDaemonUnreadable, ["error": TerminalText.neutralised(failure.description)])]
         }
         var lines = [t(.statusDaemonRunning, ["pid": daemon.pid])]
+        lines += servedText(daemon)
         if let outbox = daemon.outbox {
             lines.append(
                 t(

@@ -20,13 +20,15 @@ struct DaemonStatus: Sendable {
     var lastTakeoverAt: Date?
     var lastDrainAt: Date?
     var lastError: String?
+    /// When the served server last answered (reset when the account changes).
+    var lastReachedAt: Date?
     var takenOver = 0
     var quarantined: [String] = []
 }
 
-/// The share-daemon's services around one logged-in server: each has one
-/// pass function; ``DaemonRunner`` runs the passes in loops (or once, for
-/// `--once`).
+/// The share-daemon's services around the current account (which it
+/// follows: ``AccountFollower``): each has one pass function;
+/// ``DaemonRunner`` runs the passes in loops (or once, for `--once`).
 ///
 /// - child session keeper: a child session in the shared keychain group
 ///   whenever none is usable (createExtensionSession, `share_ext`); it never
@@ -38,10 +40,10 @@ struct DaemonStatus: Sendable {
 /// - recent targets: after each send; `access.changed` removes targets.
 final class Daemon: Sendable {
     let assembly: ClientAssembly
-    let connection: ServerConnection
+    /// The account served and the connections per server.
+    let accounts: AccountFollower
     let inbox: any ShareInboxStoring
     let outbox: any OutboxQueueing
-    let recents: any RecentTargetsStoring
     let log: DaemonLog
     let stateDirectory: String
     let takeoverWake = WakeSignal()
@@ -55,22 +57,29 @@ final class Daemon: Sendable {
 
     /// - Throws: when the outbox database or the inbox cannot be opened (a
     ///   person must look: exit 1).
-    init(assembly: ClientAssembly, origin: String, stateDirectory: String, log: DaemonLog) throws {
+    init(assembly: ClientAssembly, account: SignedInAccount, stateDirectory: String, log: DaemonLog) throws {
         self.assembly = assembly
         self.log = log
         self.stateDirectory = stateDirectory
-        connection = try assembly.connection(to: origin)
+        accounts = try AccountFollower(assembly: assembly, account: account)
         inbox = assembly.shareInbox()
         // The app's own storage, private like the keychain's files.
         outbox = try assembly.outbox(stateDirectory: stateDirectory)
-        recents = assembly.recentTargets()
     }
+
+    /// The connection of the account served.
+    var connection: ServerConnection { accounts.connection }
+
+    /// The recent targets of the account served.
+    var recents: any RecentTargetsStoring { assembly.recentTargets(of: accounts.account(at: connection.origin)) }
 
     /// The resumable upload records of the CLI and the daemon (shared container).
     var uploadRecordsDirectory: String { assembly.container.rootPath + "/uploads" }
 
-    /// Whether a parent session is stored (someone ran `share login`).
-    var isLoggedIn: Bool { ((try? connection.storage.read(.parent)) ?? nil) != nil }
+    /// Whether an account is served and its parent session is stored.
+    var isLoggedIn: Bool {
+        accounts.account != nil && ((try? connection.storage.read(.parent)) ?? nil) != nil
+    }
 
     // MARK: - Sessions
 
@@ -79,6 +88,7 @@ final class Daemon: Sendable {
     @discardableResult
     func keepChildSession() async -> Bool {
         do {
+            let connection = self.connection
             let child = try await connection.issuer.ensureChildSession(parent: connection.provider(.parent))
             let changed = status.withLock { state -> Bool in
                 defer { state.childSession = "ok" }
@@ -112,9 +122,12 @@ final class Daemon: Sendable {
 
     /// Writes the server's limits and settings into the shared state for the CLI and the notifier.
     func updateInstanceValues() async {
+        guard let account = accounts.account else { return }
+        let connection = self.connection
         do {
             let limits = try await connection.messages(.parent).instanceLimits()
-            try InstanceValues.write(limits, to: assembly.container.state)
+            reached()
+            try InstanceValues.write(limits, to: assembly.container.state, account: account.scope)
             log.debug(
                 "instance",
                 "limits: \(limits.fileMaxUploadBytes) bytes, \(limits.messageMaxAttachments) attachments")
@@ -200,9 +213,9 @@ final class Daemon: Sendable {
 
     /// One drain pass of the outbox; the parent session sends.
     func drain(lease: Duration) async -> DrainReport? {
-        let connection = self.connection
+        let accounts = self.accounts
+        let assembly = self.assembly
         let state = assembly.container.state
-        let recents = self.recents
         let log = self.log
         let uploads = uploadRecordsDirectory
         let outbox = self.outbox
@@ -211,15 +224,19 @@ final class Daemon: Sendable {
         let drainer = assembly.outboxDrainer(
             outbox: outbox,
             makeSender: { origin in
-                let limits =
-                    InstanceValues.read(from: state)?.messageLimits
-                    ?? MessageLimits(messageMaxAttachments: Int.max, fileMaxUploadBytes: Int64.max)
-                if origin == connection.origin {
-                    return connection.sender(.parent, limits: limits, recordsDirectory: uploads)
+                // A share goes to the server it was made for, with the session stored there.
+                guard let connection = accounts.sendingConnection(for: origin) else {
+                    return UnknownServerSender(origin: origin)
                 }
-                return UnknownServerSender(origin: origin)
+                let limits =
+                    InstanceValues.read(from: state, account: accounts.scope(for: origin))?.messageLimits
+                    ?? MessageLimits(messageMaxAttachments: Int.max, fileMaxUploadBytes: Int64.max)
+                return connection.sender(.parent, limits: limits, recordsDirectory: uploads)
             },
-            lease: lease, sentCallback: { item, _ in _ = try? recents.record(item.target) },
+            lease: lease,
+            sentCallback: { item, _ in
+                _ = try? assembly.recentTargets(of: accounts.account(at: item.serverOrigin)).record(item.target)
+            },
             observer: { event in
                 switch event {
                 case .sent(let id, let messageID, let replayed):
@@ -314,6 +331,7 @@ final class Daemon: Sendable {
     /// `settings.changed` reloads the settings; `session.revoked` of the
     /// child makes a new child at once.
     func pollEvents(after cursor: String?, wait: Int) async throws -> String? {
+        let connection = self.connection
         var timeouts = connection.requestTimeouts
         timeouts.lowSpeedTime = .seconds(Int64(wait) + 30)
         let page = try await connection.api(.parent).send(
@@ -352,8 +370,11 @@ final class Daemon: Sendable {
         let state = status.withLock { $0 }
         let counts = try? outbox.counts()
         let failed = try? outbox.list(states: [.failed])
+        let served = accounts.account
         return DaemonStatusReport(
-            pid: Int(getpid()), server: connection.origin, childSession: state.childSession, loggedIn: isLoggedIn,
+            pid: Int(getpid()), server: served?.origin, user: served?.username,
+            lastReachedAt: state.lastReachedAt.map { RFC3339.string($0) }, childSession: state.childSession,
+            loggedIn: isLoggedIn,
             takenOver: state.takenOver, quarantined: state.quarantined,
             lastTakeoverAt: state.lastTakeoverAt.map { RFC3339.string($0) },
             lastPassAt: state.lastDrainAt.map { RFC3339.string($0) },
@@ -370,9 +391,9 @@ final class Daemon: Sendable {
     }
 }
 
-/// A sender for an outbox item of another server than the logged-in one:
-/// it cannot be sent with this session; it waits (retryable) rather than
-/// being lost, until the person logs in there again.
+/// A sender for an outbox item of a server this device has no session at
+/// (logged out there): it waits (retryable) rather than being lost, until
+/// the person logs in there again.
 struct UnknownServerSender: ShareSending {
     let origin: String
     func send(

@@ -82,6 +82,7 @@ struct DaemonRunner: Sendable {
             "started (pid \(getpid())), server \(daemon.connection.origin), control socket \(options.socketPath)")
         if options.retryNow { daemon.retryNow() }
         daemon.pruneUploadRecords()  // what a daemon killed after its last takeover left
+        adoptLegacyCursor()
         await establishFeedPosition()
         // The line tests and scripts wait for (stdout, unbuffered).
         FileDescriptorSink.standardOutput.write("share-daemon: ready\n")
@@ -107,7 +108,14 @@ struct DaemonRunner: Sendable {
 
     private func sessionLoop() async {
         var lastInstance: ContinuousClock.Instant?
+        var generation = daemon.accounts.generation
         repeat {
+            // `share login`, `share logout` and `share accounts use` wake this loop.
+            daemon.followAccount()
+            if daemon.accounts.generation != generation {
+                generation = daemon.accounts.generation
+                lastInstance = nil  // another server: its limits now
+            }
             if daemon.isLoggedIn {
                 await daemon.keepChildSession()
                 await daemon.refreshParent()
@@ -130,7 +138,11 @@ struct DaemonRunner: Sendable {
     private func drainLoop() async {
         repeat {
             var timeout = options.interval
-            if daemon.isLoggedIn, let report = await daemon.drain(lease: options.lease) {
+            daemon.followAccount()
+            // A share for another account's server is sent with that account's session.
+            if daemon.isLoggedIn || daemon.accounts.anyAccountHasSession,
+                let report = await daemon.drain(lease: options.lease)
+            {
                 if let next = report.nextDueAt {
                     timeout = min(timeout, .milliseconds(max(0, next - UnixClock.system.milliseconds())))
                 }
@@ -144,22 +156,37 @@ struct DaemonRunner: Sendable {
     }
 
     private func eventLoop() async {
-        var cursor: String? = try? String(contentsOfFile: cursorPath, encoding: .utf8)
+        var generation = daemon.accounts.generation
+        var path = cursorPath
+        var cursor: String? = try? String(contentsOfFile: path, encoding: .utf8)
         var failures = 0
         while !Task.isCancelled {
+            daemon.followAccount()
+            if daemon.accounts.generation != generation {
+                // Another account: its own feed, from its own position.
+                generation = daemon.accounts.generation
+                path = cursorPath
+                cursor = try? String(contentsOfFile: path, encoding: .utf8)
+                failures = 0
+            }
             guard daemon.isLoggedIn else {
                 guard await daemon.sessionWake.wait(timeout: .seconds(30)) else { return }
                 continue
             }
             do {
-                let next = try await daemon.pollEvents(after: cursor, wait: 20)
+                let daemon = daemon
+                let after = cursor
+                let next = try await daemon.accounts.trackPoll { try await daemon.pollEvents(after: after, wait: 20) }
+                daemon.reached()
                 if let next, next != cursor {
                     cursor = next
-                    writeCursor(next)
+                    writeCursor(next, to: path)
                 }
                 failures = 0
             } catch {
                 if Task.isCancelled { return }
+                // A poll cut short by a switch of the account is no failure of the server.
+                if daemon.accounts.generation != generation { continue }
                 failures += 1
                 let delay = Self.eventFeedBackoff.delay(afterAttempt: failures)
                 daemon.log.warning("events", "event feed: \(error); again in \(delay)")
@@ -168,14 +195,31 @@ struct DaemonRunner: Sendable {
         }
     }
 
-    private var cursorPath: String { daemon.stateDirectory + "/events.cursor" }
+    /// Where the feed's position of the account served is kept: one file
+    /// per account (`events-<digest>.cursor`), since each server's feed has
+    /// its own positions.
+    private var cursorPath: String {
+        let scope = daemon.accounts.scope(for: daemon.connection.origin)
+        return daemon.stateDirectory + "/events-\(scope.digest).cursor"
+    }
+
+    /// The position an earlier version kept in `events.cursor`, of the one
+    /// server it served: the account the daemon starts with, unless that
+    /// account has a position of its own already.
+    private func adoptLegacyCursor() {
+        let legacy = daemon.stateDirectory + "/events.cursor"
+        guard FileManager.default.fileExists(atPath: legacy) else { return }
+        if FileManager.default.fileExists(atPath: cursorPath) || rename(legacy, cursorPath) != 0 {
+            unlink(legacy)
+        }
+    }
 
     /// Keeps the feed's position for the next start: replaced atomically,
     /// 0600 whatever the umask (Foundation's writes would make it 0666 less
     /// the umask). Best effort: without it the next start takes the feed's
     /// current position again.
-    private func writeCursor(_ cursor: String) {
-        try? DurableFile.replace(cursorPath, with: Array(cursor.utf8))
+    private func writeCursor(_ cursor: String, to path: String? = nil) {
+        try? DurableFile.replace(path ?? cursorPath, with: Array(cursor.utf8))
     }
 
     /// The event feed without a cursor starts at the moment of the first
@@ -194,6 +238,7 @@ struct DaemonRunner: Sendable {
         }
         defer { timer.cancel() }
         if let position = await probe.value {
+            daemon.reached()
             writeCursor(position)
         }
     }

@@ -26,6 +26,11 @@ public enum ShareDaemonProgram {
         push: the registration (made again after a new login or when the server
         refuses its preview token) and the notifications of the event feed's pushes
         (a click opens the message's web link with xdg-open).
+        It serves the current account of the keychain and follows a change without a
+        restart: `share login` at another server, `share accounts use` and
+        `share logout` wake it, and it looks again at least once a minute. A share
+        queued for another server than the one served is sent there with the session
+        stored for that server.
 
         Options:
           --once              one pass of every service, then exit
@@ -136,7 +141,7 @@ public enum ShareDaemonProgram {
             log.error("daemon", "\(error)")
             return ExitCode.failure.rawValue
         }
-        guard let origin = (try? assembly.signedInAccount())?.origin else {
+        guard let account = try? assembly.signedInAccount() else {
             log.error("daemon", "not logged in: run `share login --server URL --user NAME` first")
             return ExitCode.failure.rawValue
         }
@@ -166,8 +171,7 @@ public enum ShareDaemonProgram {
         let daemon: Daemon
         do {
             daemon = try Daemon(
-                assembly: assembly, origin: origin, stateDirectory: assembly.daemonStateDirectory,
-                log: log)
+                assembly: assembly, account: account, stateDirectory: assembly.daemonStateDirectory, log: log)
         } catch {
             log.error("daemon", "cannot open the daemon's stores: \(error)")
             if let logFile {

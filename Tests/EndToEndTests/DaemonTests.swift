@@ -42,7 +42,7 @@ extension ShareCLIFixture {
 
     /// The recent targets in the shared state.
     func recentTargets() throws -> [ShareTarget] {
-        try SharedStateRecentTargets(state: sandbox.assembly.container.state).list().targets
+        try sandbox.assembly.recentTargets(of: SignedInAccount(origin: sandbox.origin, username: "alex")).list().targets
     }
 
     /// Queues `count` text shares (with a small file each when `withFiles`) and returns their client_msg_ids.

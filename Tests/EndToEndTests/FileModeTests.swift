@@ -75,9 +75,13 @@ struct FileModeTests {
         }
         for expected in [
             ".local/share/sharekit/keychain", ".local/share/sharekit/container/state.json",
-            ".local/state/sharekit/outbox.db", ".local/state/sharekit/events.cursor",
+            ".local/state/sharekit/outbox.db",
         ] {
             #expect(seen.contains(expected), "\(expected) was made: \(seen)")
         }
+        // The event feed's position, one file per account.
+        #expect(
+            seen.contains { $0.hasPrefix(".local/state/sharekit/events-") && $0.hasSuffix(".cursor") },
+            "the feed's position was kept: \(seen)")
     }
 }

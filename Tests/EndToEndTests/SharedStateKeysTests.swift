@@ -22,10 +22,22 @@ struct SharedStateKeysTests {
         "upload.accepted_content_types", "counters.push.preview_refused",
     ]
 
-    /// Whether a key is one `state.json` may hold: a listed key, or the
-    /// DPoP nonce of a server named by a 16-digit digest, never its address.
+    /// The keys kept per account, each after `account.<digest>.`.
+    static let accountKeys: Set<String> = [
+        "targets.recent", "client.share.recent_targets", "file_max_upload_bytes", "message_max_attachments",
+        "upload.part_size", "upload.accepted_content_types",
+    ]
+
+    /// Whether a key is one `state.json` may hold: a listed key, a key of
+    /// an account named by a 16-digit digest, or the DPoP nonce of a server
+    /// named by a 16-digit digest; never an address or a name.
     static func mayHold(_ key: String) -> Bool {
         if allowedKeys.contains(key) { return true }
+        if key.hasPrefix("account.") {
+            let rest = key.dropFirst("account.".count)
+            return rest.prefix(16).allSatisfy { "0123456789abcdef".contains($0) }
+                && rest.dropFirst(16).first == "." && accountKeys.contains(String(rest.dropFirst(17)))
+        }
         guard key.hasPrefix("dpop.nonce.") else { return false }
         let digest = key.dropFirst("dpop.nonce.".count)
         return digest.count == 16 && digest.allSatisfy { "0123456789abcdef".contains($0) }
@@ -45,7 +57,7 @@ struct SharedStateKeysTests {
     func everydayWorkKeepsToTheList() async throws {
         let fixture = try await ShareCLIFixture()
         defer { fixture.close() }
-        try fixture.sandbox.assembly.forgetAccount()
+        try fixture.sandbox.assembly.forgetAccount(at: fixture.sandbox.origin)
         let login = try fixture.share(
             ["login", "--server", fixture.sandbox.origin, "--user", "alex", "--password-stdin"],
             stdin: "alex-demo-pass\n")
@@ -76,7 +88,7 @@ struct SharedStateKeysTests {
     func earlierStateIsMigrated() async throws {
         let fixture = try await ShareCLIFixture()
         defer { fixture.close() }
-        try fixture.sandbox.assembly.forgetAccount()
+        try fixture.sandbox.assembly.forgetAccount(at: fixture.sandbox.origin)
         let origin = fixture.sandbox.origin
         let path = fixture.sandbox.assembly.container.rootPath + "/state.json"
         let old: [String: Any] = [

@@ -81,7 +81,8 @@ struct ShellCompletionTests {
             #expect(sent.status == 0, "\(sent.stderr)")
         }
         // What a hostile server could name a thread it lets the person write to.
-        let recents = fixture.sandbox.assembly.recentTargets()
+        let recents = fixture.sandbox.assembly.recentTargets(
+            of: SignedInAccount(origin: fixture.sandbox.origin, username: "alex"))
         try recents.record(ShareTarget(kind: .thread, id: "t9$(touch${IFS}pwned);x", displayPath: "server > evil"))
         try recents.record(ShareTarget(kind: .thread, id: "t8", displayPath: "server > \u{1B}]0;owned\u{07}title"))
         let home = fixture.home

@@ -12,6 +12,7 @@ import SharedState
 import SharedStateInterface
 import SystemTesting
 import TargetStore
+import TargetStoreInterface
 import TestSupport
 
 /// Alex logged in (parent and child session) against a real `share-server`,
@@ -50,7 +51,8 @@ final class PickerFixture: @unchecked Sendable {
 
     /// Makes `target` the newest recent target, as a successful share would.
     func remember(_ target: ShareTarget) throws {
-        try SharedStateRecentTargets(state: sandbox.assembly.container.state).record(target)
+        try sandbox.assembly.recentTargets(of: SignedInAccount(origin: sandbox.origin, username: "alex"))
+            .record(target)
     }
 
     /// The texts and attachment names of a thread's or channel's messages (Alex's parent session).

@@ -14,11 +14,25 @@ import Testing
 struct LogoutTests {
     /// What the daemon and earlier shares leave in the shared state.
     static func fillState(_ fixture: LoginFixture) throws {
-        try fixture.state.set(#"[{"kind":"thread","id":"thr_1","display_path":"a > b > c"}]"#, for: .recentTargets)
+        let account = scope(fixture)
+        try fixture.state.set(
+            #"[{"kind":"thread","id":"thr_1","display_path":"a > b > c"}]"#,
+            for: SharedStateKey.recentTargets.scoped(to: account))
         try InstanceValues.write(
             InstanceLimits(
                 fileMaxUploadBytes: 1000, messageMaxAttachments: 5, uploadPartSize: 100, recentTargets: 5,
-                acceptedContentTypes: ["text/plain"]), to: fixture.state)
+                acceptedContentTypes: ["text/plain"]), to: fixture.state, account: account)
+        try fixture.state.set("names", for: .previewMode)
+    }
+
+    /// Alex's account at the fixture's server, as the shared state names it.
+    static func scope(_ fixture: LoginFixture) -> AccountScope {
+        AccountScope(origin: fixture.origin, username: LoginFixture.user)
+    }
+
+    /// The keys of the shared state that belong to an account.
+    static func accountKeys(_ fixture: LoginFixture) throws -> [String] {
+        try fixture.state.snapshot().keys.filter { $0.hasPrefix("account.") }.sorted()
     }
 
     @Test("logout ends both sessions on the server and deletes tokens, recents, instance values and the account")
@@ -43,8 +57,8 @@ struct LogoutTests {
         #expect(childAnswer.status == 401 && childAnswer.code == "session_revoked", "\(childAnswer)")
         #expect(try fixture.stored(.parent) == nil)
         #expect(try fixture.stored(.child) == nil)
-        #expect(try fixture.state.value(for: .recentTargets) == nil)
-        #expect(InstanceValues.read(from: fixture.state) == nil)
+        #expect(try Self.accountKeys(fixture) == [], "the account's recent targets and limits are gone")
+        #expect(InstanceValues.read(from: fixture.state, account: Self.scope(fixture)) == nil)
         for key in SharedStateKey.instanceKeys { #expect(try fixture.state.value(for: key) == nil, "\(key)") }
         #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
     }
@@ -67,8 +81,8 @@ struct LogoutTests {
             ])
         #expect(try fixture.stored(.parent) == nil)
         #expect(try fixture.stored(.child) == nil)
-        #expect(try fixture.state.value(for: .recentTargets) == nil)
-        #expect(InstanceValues.read(from: fixture.state) == nil)
+        #expect(try Self.accountKeys(fixture) == [])
+        #expect(InstanceValues.read(from: fixture.state, account: Self.scope(fixture)) == nil)
         #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
 
         let text = try fixture.share(["logout", "--server", fixture.origin])

@@ -23,12 +23,17 @@ struct RecentTargetsTests {
     struct Store {
         let home: TemporaryDirectory
         let state: FileSharedState
+        /// The account whose list the tests use.
+        static let account = AccountScope(origin: "http://127.0.0.1:8080", username: "alex")
+        /// Its list and its limit in the shared state.
+        let key = SharedStateKey.recentTargets.scoped(to: Store.account)
+        let limitKey = SharedStateKey.recentTargetsLimit.scoped(to: Store.account)
         init() throws {
             home = try TemporaryDirectory(prefix: "recent-targets")
             state = FileSharedState(directory: home.file("container"))
         }
         func recents(defaultLimit: Int = 8) -> SharedStateRecentTargets {
-            SharedStateRecentTargets(state: state, defaultLimit: defaultLimit)
+            SharedStateRecentTargets(state: state, account: Self.account, defaultLimit: defaultLimit)
         }
     }
 
@@ -46,7 +51,7 @@ struct RecentTargetsTests {
         #expect(again.warning == nil)
         // Another store over the same state (another program) sees the same list.
         #expect(try store.recents().list().targets == again.targets)
-        let stored = try #require(try store.state.value(for: .recentTargets))
+        let stored = try #require(try store.state.value(for: store.key))
         #expect(stored.contains(#""display_path":"server > Gateway > resume the gateway""#))
     }
 
@@ -58,12 +63,12 @@ struct RecentTargetsTests {
         try recents.record(Self.t1)
         try recents.record(Self.t2)
         #expect(try recents.record(Self.c1).targets == [Self.c1, Self.t2])
-        try store.state.set("3", for: .recentTargetsLimit)
+        try store.state.set("3", for: store.limitKey)
         try recents.record(Self.t1)
         #expect(try recents.record(Self.c2Post).targets == [Self.c2Post, Self.t1, Self.c1])
-        try store.state.set("1", for: .recentTargetsLimit)
+        try store.state.set("1", for: store.limitKey)
         #expect(try recents.list().targets == [Self.c2Post])
-        try store.state.set("zero", for: .recentTargetsLimit)
+        try store.state.set("zero", for: store.limitKey)
         #expect(recents.limit == 2)
     }
 
@@ -76,7 +81,7 @@ struct RecentTargetsTests {
         #expect(try recents.remove(ids: ["c1", "t1", "t2", "unknown"]).targets == [Self.c2Post])
         try recents.removeAll()
         #expect(try recents.list().targets.isEmpty)
-        #expect(try store.state.snapshot()[SharedStateKey.recentTargets.name] == nil)
+        #expect(try store.state.snapshot()[store.key.name] == nil)
     }
 
     @Test("a corrupt stored list is reset with a warning, never a crash")
@@ -84,14 +89,14 @@ struct RecentTargetsTests {
         let store = try Store()
         defer { store.home.remove() }
         let recents = store.recents()
-        try store.state.set("{not json", for: .recentTargets)
+        try store.state.set("{not json", for: store.key)
         let listed = try recents.list()
         #expect(listed.targets.isEmpty)
         #expect(listed.warning?.contains("reset") == true)
-        #expect(try store.state.value(for: .recentTargets) == nil)
+        #expect(try store.state.value(for: store.key) == nil)
         #expect(try recents.list().warning == nil)
 
-        try store.state.set(#"[{"kind":"galaxy","id":"x","display_path":"far"}]"#, for: .recentTargets)
+        try store.state.set(#"[{"kind":"galaxy","id":"x","display_path":"far"}]"#, for: store.key)
         let recorded = try recents.record(Self.t1)
         #expect(recorded.targets == [Self.t1])
         #expect(recorded.warning?.contains("could not be read") == true)
@@ -114,12 +119,12 @@ struct RecentTargetsTests {
     func concurrentWriters() async throws {
         let store = try Store()
         defer { store.home.remove() }
-        try store.state.set("40", for: .recentTargetsLimit)
+        try store.state.set("40", for: store.limitKey)
         let path = store.home.file("container")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for i in 0..<24 {
                 group.addTask {
-                    let own = SharedStateRecentTargets(state: FileSharedState(directory: path))
+                    let own = SharedStateRecentTargets(state: FileSharedState(directory: path), account: Store.account)
                     try own.record(ShareTarget(kind: .thread, id: "t\(i)", displayPath: "s > c > \(i)"))
                 }
             }

@@ -175,9 +175,10 @@ extension CLIText {
                   attempts and last error; entries older than the maximum age, and
                   quarantined entries with the reason.
           show    one share (never a token: manifests and the outbox hold none).
-          retry   a share in the inbox: send it now with this program's session (the
-                  outcome and exit code are those of share send; --verbose or
-                  SHAREKIT_VERBOSE=1: each step). A share in the outbox, waiting or
+          retry   a share in the inbox: send it now with this program's session at
+                  the server it was made for (the outcome and exit code are those of
+                  share send; --verbose or SHAREKIT_VERBOSE=1: each step; a --server
+                  naming another server is refused). A share in the outbox, waiting or
                   refused (after you fixed the cause): due again at once for share-daemon.
           drop    delete one share: an inbox entry (waits for a sender that holds it),
                   a quarantined one, or one of the outbox that waits or was refused.
@@ -253,11 +254,13 @@ extension CLIText {
         .statusHelp: """
         Usage: share status [--json]
 
-        Shows the server and account `share login` chose, whether the parent session
+        Shows the server and account `share login` or `share accounts use` chose (and
+        how many other accounts there are), whether the parent session
         (held by share-daemon) and the child session (used by share send) are stored
         and when their refresh tokens expire, how many shares wait in the share inbox
         (and how many are quarantined or older than the maximum age), and the state of
-        share-daemon: its outbox and the shares it could not send, with the reason, and
+        share-daemon: its outbox and the shares it could not send, with the reason,
+        whom it serves (user and server) and when it last reached that server, and
         the latest shares it delivered or refused (`share-daemon sent ID to TARGET`).
         Session ids are shown; tokens never are.
 
@@ -306,8 +309,11 @@ extension CLIText {
         Signs in to a server. The new session (the parent session, bound to this
         device's key) is kept in the keychain for share-daemon, and the child session
         share send uses is made at once, so share send works right after login
-        without a daemon; share-daemon keeps it alive afterwards. The server becomes
-        the default of every share command.
+        without a daemon; share-daemon keeps it alive afterwards. The account becomes
+        the current one, the default of every share command, and a running
+        share-daemon serves it from then on. Accounts at other servers stay (`share
+        accounts` lists them, `share accounts use SERVER` switches back); another
+        person's account at the same server is replaced.
 
         Options:
           --server URL      the server, https://host[:port]; http:// only for this
@@ -350,22 +356,31 @@ extension CLIText {
         .loginRefused: "{origin} refused the login: {reason}",
         .loginIncomplete: "login to {origin} did not complete: {reason}",
         .logoutHelp: """
-        Usage: share logout [--server URL] [--json]
+        Usage: share logout [--server URL | --all] [--json]
 
-        Logs out: asks the server to end the session (which ends share's child session
-        too), then deletes from this device the tokens of both sessions, the recent
-        targets, the server's limits and the account. When the server cannot be
-        reached the tokens are still deleted here; the server then ends the session
-        when it expires.
+        Logs out of one account (the current one, or --server's): asks the server to
+        end the session (which ends share's child session too), then deletes from this
+        device the tokens of both sessions, the account's recent targets and limits,
+        and the account. When the server cannot be reached the tokens are still
+        deleted here; the server then ends the session when it expires. The accounts
+        at other servers stay, and the output names them; after logging out of the
+        current account none is current until `share accounts use SERVER` or
+        `share login` chooses one. A running share-daemon follows at once.
 
         Shares waiting in the share inbox stay there and are sent after the next login.
 
         Options:
-          --server URL  the server to log out of (default: the one `share login` chose).
+          --server URL  the server to log out of (default: the current account's).
+          --all         log out of every account on this device: each session is
+                        ended at its server where that is reachable, and deleted here
+                        where it is not; the output says which for each server.
           --json        print the result as one JSON object on stdout:
                         {"status": "logged_out", "server", "server_result":
                         "revoked"|"already_ended"|"unreachable"|"failed"|"not_logged_in",
-                        "deleted": [...], "errors": [...]}.
+                        "deleted": [...], "errors": [...], "remaining_accounts":
+                        [{"server", "user"}]}; with --all {"status", "accounts":
+                        [{"server", "user", "server_result", "deleted", "errors"}],
+                        "errors"}.
 
         Exit codes:
           0   logged out here (also when the server could not be told)
@@ -440,8 +455,9 @@ extension CLIText {
         .targetsHelp: """
         Usage: share targets [--search QUERY] [--limit N] [--json] [--server URL]
 
-        Without --search: the recent targets, newest first (the targets of the last
-        successful shares; they work offline). With --search: the threads and channels
+        Without --search: the recent targets of the account at the server, newest
+        first (the targets of its last successful shares; they work offline; another
+        server's targets never). With --search: the threads and channels
         whose names start with or contain QUERY, ignoring case and accents; only
         targets with write permission; a forum channel is offered as a new post.
 
@@ -550,5 +566,74 @@ extension CLIText {
         (Ctrl-C again stops waiting)
         """,
         .sentDespiteInterrupt: "interrupted, but the server had already stored the message",
+        .summaryAccounts: "list the accounts on this device, or choose the current one",
+        .accountsHelp: """
+        Usage: share accounts [list] [--json]
+               share accounts use SERVER [--json]
+
+        Every account on this device: the server, the username signed in there, which
+        one is current (marked *), and whether its session still works. This device
+        keeps one account per server; `share login` adds one (or replaces the one at
+        the same server) and makes it current, `share logout` ends the current one
+        (or --server's), `share logout --all` ends every one.
+
+        The current account is the default of every command: `share send` sends with
+        it, the picker and `share targets` show its recent targets, and share-daemon
+        serves it (it follows a switch at once). A share always goes to the server it
+        was made for, with the account there.
+
+        use SERVER  make the account at SERVER the current one.
+        --json      print one JSON object on stdout: list: {"current", "accounts":
+                    [{"server", "user", "current", "session":
+                    "ok"|"expired"|"none"|"unreadable", "refresh_expires_at"}]};
+                    use: {"status": "switched", "server", "user", "session"}.
+
+        Only the keychain is read: no server is asked, and no token is printed.
+
+        Exit codes:
+          0   listed, or switched
+          1   no account at SERVER on this device, or the keychain cannot be read
+          2   invalid command line
+
+        """,
+        .accountsUseNeedsServer: "share accounts use needs the SERVER of an account (`share accounts` lists them)",
+        .accountsNone: "no accounts on this device: run `share login --server URL --user NAME`",
+        .accountsLine: "{server}  {user}  {session}",
+        .accountsSessionUntil: "signed in (refresh token expires {time})",
+        .accountsSessionExpired: "session expired {time}: run `share login` again",
+        .accountsSessionNone: "not signed in: run `share login`",
+        .accountsNoneCurrent: "no account is current: `share accounts use SERVER` chooses one",
+        .accountsNoAccount: """
+        no account for {server} on this device: `share login --server {server} --user NAME` adds one \
+        (`share accounts` lists them)
+        """,
+        .accountsNowUsing: "now using {user} at {server}",
+        .accountAt: "{user} at {server}",
+        .noCurrentAccount: """
+        no current account: choose one with `share accounts use SERVER` (`share accounts` lists them), or \
+        give --server URL
+        """,
+        .logoutAllOrServer: "--all logs out of every account: it takes no --server",
+        .logoutNoAccounts: "no account on this device: nothing to log out of",
+        .logoutAccountHeading: "{server} ({user}):",
+        .loggedOutOfOne: "logged out of 1 account",
+        .loggedOutOfAll: "logged out of {count} accounts",
+        .logoutOthersStay: """
+        the accounts at other servers stay: {accounts}; `share accounts use SERVER` makes one the current \
+        account
+        """,
+        .logoutCurrentStays: "the current account is still the one at {server}",
+        .statusOtherAccounts: "other accounts on this device: {count} (`share accounts` lists them)",
+        .statusDaemonServes: "  serves {user} at {server}",
+        .statusDaemonServesServer: "  serves {server}",
+        .statusDaemonServesNone: "  serves no account: it waits for `share login` or `share accounts use SERVER`",
+        .statusDaemonLastReached: "  last reached the server: {time}",
+        .statusDaemonNotReached: "  has not reached the server yet",
+        .statusDaemonNotCurrent: "  (the current account is at {server}: the daemon follows at its next pass)",
+        .retryOtherServer: """
+        {id} was made for {server} and goes there only (its target is a place on that server); \
+        leave out --server, or `share login --server {server}` first
+        """,
+        .accountsServerForm: "SERVER must be http(s)://host[:port], as `share accounts` lists it, not \"{server}\"",
     ]
 }

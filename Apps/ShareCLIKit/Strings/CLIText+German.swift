@@ -192,9 +192,11 @@ extension CLIText {
                   Versuchen und letztem Fehler; Einträge über dem Höchstalter und
                   Einträge in Quarantäne mit dem Grund.
           show    einen Inhalt (nie ein Token: Manifeste und Ausgang enthalten keins).
-          retry   einen Inhalt im Eingang jetzt mit der Sitzung dieses Programms senden
-                  (Ergebnis und Exit-Code wie bei share send; --verbose oder
-                  SHAREKIT_VERBOSE=1: jeder Schritt). Einen Inhalt im Ausgang, wartend
+          retry   einen Inhalt im Eingang jetzt mit der Sitzung dieses Programms an den
+                  Server senden, für den er gemacht wurde (Ergebnis und Exit-Code wie
+                  bei share send; --verbose oder SHAREKIT_VERBOSE=1: jeder Schritt; ein
+                  --server, der einen anderen Server nennt, wird abgelehnt). Einen
+                  Inhalt im Ausgang, wartend
                   oder abgelehnt (nachdem du die Ursache behoben hast): für share-daemon
                   sofort wieder fällig.
           drop    einen Inhalt löschen: einen Eintrag des Eingangs (wartet auf einen
@@ -275,13 +277,15 @@ extension CLIText {
         .statusHelp: """
         Aufruf: share status [--json]
 
-        Zeigt den Server und das Konto, die `share login` gewählt hat, ob die
+        Zeigt den Server und das Konto, die `share login` oder `share accounts use`
+        gewählt hat (und wie viele Konten es sonst gibt), ob die
         Eltern-Sitzung (von share-daemon gehalten) und die Kind-Sitzung (von share send
         benutzt) gespeichert sind und wann ihre Refresh-Tokens ablaufen, wie viel im
         Teilen-Eingang wartet (und wie viel davon in Quarantäne oder älter als das
         Höchstalter ist) und den Zustand von share-daemon: seinen Ausgang und was er
-        nicht senden konnte, mit dem Grund, sowie das zuletzt von ihm Zugestellte oder
-        Abgelehnte (`share-daemon hat ID an ZIEL gesendet`). Sitzungs-IDs werden
+        nicht senden konnte, mit dem Grund, wen er bedient (Benutzer und Server) und
+        wann er den Server zuletzt erreicht hat, sowie das zuletzt von ihm Zugestellte
+        oder Abgelehnte (`share-daemon hat ID an ZIEL gesendet`). Sitzungs-IDs werden
         gezeigt, Tokens nie.
 
         Optionen:
@@ -331,8 +335,11 @@ extension CLIText {
         Schlüssel dieses Geräts gebunden) wird für share-daemon im Schlüsselbund
         abgelegt, und die Kind-Sitzung, die share send benutzt, wird sofort angelegt:
         share send funktioniert also gleich nach der Anmeldung, auch ohne Daemon;
-        share-daemon hält sie danach am Leben. Der Server wird der Standard jedes
-        share-Befehls.
+        share-daemon hält sie danach am Leben. Das Konto wird das aktuelle, der
+        Standard jedes share-Befehls, und ein laufender share-daemon bedient es von da
+        an. Konten bei anderen Servern bleiben (`share accounts` listet sie auf,
+        `share accounts use SERVER` wechselt zurück); das Konto einer anderen Person
+        beim selben Server wird ersetzt.
 
         Optionen:
           --server URL      der Server, https://host[:port]; http:// nur für diesen
@@ -377,24 +384,35 @@ extension CLIText {
         .loginRefused: "{origin} hat die Anmeldung abgelehnt: {reason}",
         .loginIncomplete: "die Anmeldung bei {origin} wurde nicht abgeschlossen: {reason}",
         .logoutHelp: """
-        Aufruf: share logout [--server URL] [--json]
+        Aufruf: share logout [--server URL | --all] [--json]
 
-        Meldet ab: bittet den Server, die Sitzung zu beenden (das beendet auch die
-        Kind-Sitzung von share), und löscht dann auf diesem Gerät die Tokens beider
-        Sitzungen, die letzten Ziele, die Limits des Servers und das Konto. Ist der
-        Server nicht erreichbar, werden die Tokens hier trotzdem gelöscht; der Server
-        beendet die Sitzung dann, wenn sie abläuft.
+        Meldet von einem Konto ab (dem aktuellen, oder dem bei --server): bittet den
+        Server, die Sitzung zu beenden (das beendet auch die Kind-Sitzung von share),
+        und löscht dann auf diesem Gerät die Tokens beider Sitzungen, die letzten
+        Ziele und die Limits dieses Kontos und das Konto. Ist der Server nicht
+        erreichbar, werden die Tokens hier trotzdem gelöscht; der Server beendet die
+        Sitzung dann, wenn sie abläuft. Die Konten bei anderen Servern bleiben, und
+        die Ausgabe nennt sie; nach dem Abmelden vom aktuellen Konto ist keines das
+        aktuelle, bis `share accounts use SERVER` oder `share login` eines wählt.
+        Ein laufender share-daemon folgt sofort.
 
         Was im Teilen-Eingang wartet, bleibt dort und wird nach der nächsten Anmeldung
         gesendet.
 
         Optionen:
-          --server URL  der Server, von dem abgemeldet wird (Standard: der von
-                        `share login` gewählte).
+          --server URL  der Server, von dem abgemeldet wird (Standard: der des
+                        aktuellen Kontos).
+          --all         von jedem Konto auf diesem Gerät abmelden: jede Sitzung wird
+                        bei ihrem Server beendet, wo er erreichbar ist, und hier
+                        gelöscht, wo nicht; die Ausgabe sagt für jeden Server, was
+                        geschah.
           --json        das Ergebnis als ein JSON-Objekt auf stdout ausgeben:
                         {"status": "logged_out", "server", "server_result":
                         "revoked"|"already_ended"|"unreachable"|"failed"|"not_logged_in",
-                        "deleted": [...], "errors": [...]}.
+                        "deleted": [...], "errors": [...], "remaining_accounts":
+                        [{"server", "user"}]}; mit --all {"status", "accounts":
+                        [{"server", "user", "server_result", "deleted", "errors"}],
+                        "errors"}.
 
         Exit-Codes:
           0   hier abgemeldet (auch wenn der Server nicht benachrichtigt werden konnte)
@@ -473,8 +491,9 @@ extension CLIText {
         .targetsHelp: """
         Aufruf: share targets [--search SUCHE] [--limit N] [--json] [--server URL]
 
-        Ohne --search: die letzten Ziele, die neuesten zuerst (die Ziele der letzten
-        erfolgreichen Teilungen; sie funktionieren offline). Mit --search: die Threads
+        Ohne --search: die letzten Ziele des Kontos beim Server, die neuesten zuerst
+        (die Ziele seiner letzten erfolgreichen Teilungen; sie funktionieren offline;
+        die Ziele anderer Server nie). Mit --search: die Threads
         und Kanäle, deren Namen mit SUCHE beginnen oder sie enthalten, ohne Rücksicht
         auf Groß- und Kleinschreibung und Akzente; nur Ziele mit Schreibrecht; ein
         Forum-Kanal wird als neuer Beitrag angeboten.
@@ -593,8 +612,81 @@ extension CLIText {
         (ein zweites Strg-C wartet nicht länger)
         """,
         .sentDespiteInterrupt: "unterbrochen, aber der Server hatte die Nachricht schon gespeichert",
+        .summaryAccounts: "die Konten auf diesem Gerät auflisten oder das aktuelle wählen",
+        .accountsHelp: """
+        Aufruf: share accounts [list] [--json]
+                share accounts use SERVER [--json]
+
+        Jedes Konto auf diesem Gerät: der Server, der dort angemeldete Benutzername,
+        welches das aktuelle ist (mit * markiert) und ob seine Sitzung noch gilt. Dieses
+        Gerät hält ein Konto pro Server; `share login` fügt eines hinzu (oder ersetzt
+        das beim selben Server) und macht es zum aktuellen, `share logout` beendet das
+        aktuelle (oder das von --server), `share logout --all` beendet alle.
+
+        Das aktuelle Konto ist der Standard jedes Befehls: `share send` sendet damit,
+        die Auswahl und `share targets` zeigen seine letzten Ziele, und share-daemon
+        bedient es (einem Wechsel folgt er sofort). Geteiltes geht immer an den Server,
+        für den es gemacht wurde, mit dem Konto dort.
+
+        use SERVER  das Konto bei SERVER zum aktuellen machen.
+        --json      ein JSON-Objekt auf stdout ausgeben: list: {"current", "accounts":
+                    [{"server", "user", "current", "session":
+                    "ok"|"expired"|"none"|"unreadable", "refresh_expires_at"}]};
+                    use: {"status": "switched", "server", "user", "session"}.
+
+        Nur der Schlüsselbund wird gelesen: kein Server wird gefragt, und kein Token
+        wird ausgegeben.
+
+        Exit-Codes:
+          0   aufgelistet oder gewechselt
+          1   kein Konto bei SERVER auf diesem Gerät, oder der Schlüsselbund kann nicht
+              gelesen werden
+          2   ungültige Befehlszeile
+
+        """,
+        .accountsUseNeedsServer: "share accounts use braucht den SERVER eines Kontos (`share accounts` listet sie auf)",
+        .accountsNone: "keine Konten auf diesem Gerät: melde dich mit `share login --server URL --user NAME` an",
+        .accountsLine: "{server}  {user}  {session}",
+        .accountsSessionUntil: "angemeldet (Refresh-Token läuft ab: {time})",
+        .accountsSessionExpired: "Sitzung abgelaufen ({time}): melde dich mit `share login` neu an",
+        .accountsSessionNone: "nicht angemeldet: melde dich mit `share login` an",
+        .accountsNoneCurrent: "kein Konto ist das aktuelle: `share accounts use SERVER` wählt eines",
+        .accountsNoAccount: """
+        kein Konto für {server} auf diesem Gerät: `share login --server {server} --user NAME` fügt eines \
+        hinzu (`share accounts` listet sie auf)
+        """,
+        .accountsNowUsing: "jetzt aktuell: {user} bei {server}",
+        .accountAt: "{user} bei {server}",
+        .noCurrentAccount: """
+        kein aktuelles Konto: wähle eines mit `share accounts use SERVER` (`share accounts` listet sie auf), \
+        oder gib --server URL an
+        """,
+        .logoutAllOrServer: "--all meldet von jedem Konto ab: es nimmt kein --server",
+        .logoutNoAccounts: "kein Konto auf diesem Gerät: von nichts abzumelden",
+        .logoutAccountHeading: "{server} ({user}):",
+        .loggedOutOfOne: "von 1 Konto abgemeldet",
+        .loggedOutOfAll: "von {count} Konten abgemeldet",
+        .logoutOthersStay: """
+        die Konten bei anderen Servern bleiben: {accounts}; `share accounts use SERVER` macht eines zum \
+        aktuellen Konto
+        """,
+        .logoutCurrentStays: "das aktuelle Konto ist weiterhin das bei {server}",
+        .statusOtherAccounts: "weitere Konten auf diesem Gerät: {count} (`share accounts` listet sie auf)",
+        .statusDaemonServes: "  bedient {user} bei {server}",
+        .statusDaemonServesServer: "  bedient {server}",
+        .statusDaemonServesNone: "  bedient kein Konto: er wartet auf `share login` oder `share accounts use SERVER`",
+        .statusDaemonLastReached: "  zuletzt beim Server: {time}",
+        .statusDaemonNotReached: "  hat den Server noch nicht erreicht",
+        .statusDaemonNotCurrent:
+            "  (das aktuelle Konto ist bei {server}: der Daemon folgt bei seinem nächsten Durchlauf)",
+        .retryOtherServer: """
+        {id} wurde für {server} gemacht und geht nur dorthin (sein Ziel ist ein Ort auf diesem Server); \
+        lass --server weg, oder melde dich zuerst mit `share login --server {server}` an
+        """,
+        .accountsServerForm:
+            "SERVER muss http(s)://host[:port] sein, wie `share accounts` es auflistet, nicht \"{server}\"",
     ]
 
     /// Texts that are rightly the same in German.
-    static let sameInEveryLanguage: Set<CLIText> = [.previewText, .previewLink]
+    static let sameInEveryLanguage: Set<CLIText> = [.previewText, .previewLink, .accountsLine, .logoutAccountHeading]
 }

@@ -31,7 +31,10 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     public static let uploadBudget = SharedStateKey(unchecked: "upload.budget")
     /// `client.push.fetch_timeout`, the notifier's deadline in seconds.
     public static let pushFetchTimeout = SharedStateKey(unchecked: "client.push.fetch_timeout")
-    /// `targets.recent`, the recent targets as JSON (kinds, ids, display paths only).
+    /// `targets.recent`, the recent targets as JSON (kinds, ids, display
+    /// paths only). Kept per account (``scoped(to:)``); the key alone is the
+    /// one list earlier versions kept for every server, which is only read
+    /// to be moved to the account it is known to belong to.
     public static let recentTargets = SharedStateKey(unchecked: "targets.recent")
     /// `counters.push_display.duration_ms`, summed display durations.
     public static let displayDurationTotal = SharedStateKey(unchecked: "counters.push_display.duration_ms")
@@ -59,10 +62,49 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
 
     private static let dpopNoncePrefix = "dpop.nonce."
 
+    /// The keys whose values belong to one account on one server: the
+    /// recent targets and the server's limits as that account was told them.
+    /// Each is stored as ``scoped(to:)`` for an account; the key alone is
+    /// what earlier versions wrote for whichever server they talked to.
+    public static let accountKeys: [SharedStateKey] = [
+        recentTargets, recentTargetsLimit, fileMaxUploadBytes, messageMaxAttachments, uploadPartSize,
+        acceptedContentTypes,
+    ]
+
+    /// This key for one account: `account.<digest>.<name>`, where the digest
+    /// is the account's ``AccountScope/digest``. The key names the account
+    /// without its server's address or the person's name, which are kept
+    /// with the secrets.
+    /// - Parameter account: the account (a server and a username).
+    /// - Returns: the account's key; for a key not in ``accountKeys`` the
+    ///   name is not on the allow-list, and the store refuses it when read back.
+    public func scoped(to account: AccountScope) -> SharedStateKey {
+        SharedStateKey(unchecked: Self.accountPrefix + account.digest + "." + name)
+    }
+
+    private static let accountPrefix = "account."
+
+    /// Whether a name is `account.<16 lowercase hexadecimal digits>.<a key of accountKeys>`.
+    private static func isAccountKey(_ name: String) -> Bool {
+        guard name.hasPrefix(accountPrefix) else { return false }
+        let rest = name.utf8.dropFirst(accountPrefix.utf8.count)
+        let hex = Set("0123456789abcdef".utf8)
+        guard rest.count > 17, rest.prefix(16).allSatisfy(hex.contains),
+            rest.dropFirst(16).first == UInt8(ascii: ".")
+        else { return false }
+        let base = String(decoding: rest.dropFirst(17), as: UTF8.self)
+        return accountKeys.contains { $0.name == base }
+    }
+
     /// 16 lowercase hexadecimal digits of the 64-bit FNV-1a hash of `origin`'s UTF-8.
     static func originDigest(_ origin: String) -> String {
+        fnv1a(origin)
+    }
+
+    /// 16 lowercase hexadecimal digits of the 64-bit FNV-1a hash of `text`'s UTF-8.
+    static func fnv1a(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in origin.utf8 {
+        for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
@@ -93,7 +135,11 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
         acceptedContentTypes, previewRefusedCount,
     ]
 
-    /// The keys the daemon writes from the server's instance values; logout removes them.
+    /// The keys the daemon writes from the server's instance values, without
+    /// an account: the settings of the account it serves (`client.push.fetch_timeout`,
+    /// `notify.preview_mode`) and the limits as earlier versions kept them.
+    /// Logging out of the current account removes them; an account's own
+    /// limits are ``accountKeys`` scoped to it.
     public static let instanceKeys: [SharedStateKey] = [
         fileMaxUploadBytes, messageMaxAttachments, recentTargetsLimit, uploadPartSize, pushFetchTimeout,
         previewMode, acceptedContentTypes,
@@ -102,6 +148,7 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     /// Whether a name is on the allow-list.
     public static func isAllowed(_ name: String) -> Bool {
         if fixedKeys.contains(where: { $0.name == name }) { return true }
+        if isAccountKey(name) { return true }
         if name.hasPrefix(dpopNoncePrefix) {
             let digest = name.utf8.dropFirst(dpopNoncePrefix.utf8.count)
             let hex = Set("0123456789abcdef".utf8)
@@ -109,4 +156,28 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
         }
         return false
     }
+}
+
+/// One account on one server, as the shared state names it: a digest of
+/// the server's origin and the username, so the state keeps each account's
+/// recent targets and limits apart without holding the address or the name.
+///
+/// The digest is 16 hexadecimal digits of the 64-bit FNV-1a hash of
+/// `origin`, a newline and the username. It is a name, not a secret: two
+/// accounts that shared a digest would share their recent targets and cached
+/// limits (never a session), and a digest does not hide a username someone
+/// can guess.
+public struct AccountScope: Hashable, Sendable, CustomStringConvertible {
+    /// 16 lowercase hexadecimal digits.
+    public let digest: String
+
+    /// - Parameters:
+    ///   - origin: the server's origin (`https://host[:port]`).
+    ///   - username: the username; nil when the account's name is not known
+    ///     (an account an earlier version recorded without it).
+    public init(origin: String, username: String?) {
+        digest = SharedStateKey.fnv1a(origin + "\n" + (username ?? ""))
+    }
+
+    public var description: String { "account \(digest)" }
 }

@@ -30,6 +30,35 @@ struct SharedStateKeyTests {
         #expect(SharedStateKey.dpopNonce(origin: "").name == "dpop.nonce.cbf29ce484222325")
     }
 
+    @Test("an account's keys name it by a digest of its server and username, never by either")
+    func accountKeys() throws {
+        let alex = AccountScope(origin: "https://chat.example.com", username: "alex")
+        for base in SharedStateKey.accountKeys {
+            let key = base.scoped(to: alex)
+            #expect(key.name == "account.\(alex.digest).\(base.name)")
+            #expect(!key.name.contains("chat.example.com") && !key.name.contains("alex"))
+            #expect(try SharedStateKey(key.name) == key, "read back from the state file")
+        }
+        let others = [
+            AccountScope(origin: "https://chat.example.com", username: "sam"),
+            AccountScope(origin: "https://chat.example.com:8443", username: "alex"),
+            AccountScope(origin: "https://chat.example.com", username: nil),
+        ]
+        for other in others { #expect(other.digest != alex.digest, "\(other)") }
+        #expect(AccountScope(origin: "https://chat.example.com", username: "alex") == alex)
+    }
+
+    @Test(
+        "a key of an account that is not an account's value, or a malformed digest, is refused",
+        arguments: [
+            "account.0123456789abcdef.upload.budget", "account.0123456789abcdef.dpop.nonce.0123456789abcdef",
+            "account.0123.targets.recent", "account.0123456789ABCDEF.targets.recent", "account.0123456789abcdef",
+            "account.0123456789abcdef.", "account.0123456789abcdefXtargets.recent",
+        ])
+    func accountKeyRefused(name: String) {
+        #expect(throws: SharedStateError.keyNotAllowed(name)) { try SharedStateKey(name) }
+    }
+
     @Test("the allow-list is exactly the keys of the container's small values: no name, no server address")
     func allowList() {
         #expect(

@@ -1,7 +1,10 @@
 public import ShareCore
 
-/// The recent targets the CLI and the daemon share: newest first, each
-/// target once (by kind and id), at most `client.share.recent_targets`.
+/// The recent targets of one account on one server, which the CLI and the
+/// daemon share: newest first, each target once (by kind and id), at most
+/// `client.share.recent_targets`. A target's id names a thread or channel
+/// of its own server only, so a store holds the targets of one account: a
+/// list offered under another server would send elsewhere than it shows.
 ///
 /// A target goes first after every successful send (``record(_:)``), so the
 /// list holds only targets the person could write to; targets leave it on

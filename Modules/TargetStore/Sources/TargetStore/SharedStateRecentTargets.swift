@@ -3,21 +3,29 @@ public import ShareCore
 public import SharedStateInterface
 public import TargetStoreInterface
 
-/// The recent targets kept in the app group's shared state under
-/// `targets.recent` (``SharedStateInterface/SharedStateKey/recentTargets``)
-/// as a JSON array of `{kind, id, display_path}`: kinds, ids and display
-/// paths only, never message content.
+/// The recent targets of one account on one server, kept in the app
+/// group's shared state under that account's `targets.recent`
+/// (``SharedStateInterface/SharedStateKey/recentTargets`` scoped to an
+/// ``SharedStateInterface/AccountScope``) as a JSON array of `{kind, id,
+/// display_path}`: kinds, ids and display paths only, never message content.
+/// A target names a thread or channel of its own server only, so the lists
+/// of two accounts never mix: a picker offers what the account it sends
+/// with can reach.
 ///
 /// Every change is one ``SharedStateInterface/SharedStateStore/update(_:_:)``,
 /// a read-modify-write no other writer, in this process or another, can
 /// interleave with, so the CLI and the daemon recording at the same time
 /// both land. At most `client.share.recent_targets` targets are kept (the
-/// value the daemon writes into the shared state, else the default given).
+/// account's value as the server told it, else the default given).
 /// A stored list that cannot be read is reset and reported as
 /// ``TargetStoreInterface/RecentTargets/warning``, never a crash.
 public struct SharedStateRecentTargets: RecentTargetsStoring {
     private let state: any SharedStateStore
     private let defaultLimit: Int
+    /// The account's list.
+    private let key: SharedStateKey
+    /// The account's `client.share.recent_targets`.
+    private let limitKey: SharedStateKey
 
     /// The largest limit honoured, whatever the shared state says: the list
     /// must stay a small value of the state.
@@ -25,18 +33,21 @@ public struct SharedStateRecentTargets: RecentTargetsStoring {
 
     /// - Parameters:
     ///   - state: the app group's shared state.
+    ///   - account: whose recent targets (a server and a username).
     ///   - defaultLimit: how many targets to keep when the shared state has no
-    ///     usable `client.share.recent_targets`.
-    public init(state: any SharedStateStore, defaultLimit: Int = 8) {
+    ///     usable `client.share.recent_targets` for the account.
+    public init(state: any SharedStateStore, account: AccountScope, defaultLimit: Int = 8) {
         self.state = state
         self.defaultLimit = defaultLimit
+        key = SharedStateKey.recentTargets.scoped(to: account)
+        limitKey = SharedStateKey.recentTargetsLimit.scoped(to: account)
     }
 
-    /// How many targets are kept: `client.share.recent_targets` from the
-    /// shared state when it is a number from 1 up, else the default, at most
-    /// ``maximumLimit``.
+    /// How many targets are kept: the account's `client.share.recent_targets`
+    /// from the shared state when it is a number from 1 up, else the default,
+    /// at most ``maximumLimit``.
     public var limit: Int {
-        let stored = (try? state.value(for: .recentTargetsLimit)).flatMap { $0.flatMap { Int($0) } }
+        let stored = (try? state.value(for: limitKey)).flatMap { $0.flatMap { Int($0) } }
         let chosen = stored.flatMap { $0 >= 1 ? $0 : nil } ?? defaultLimit
         return min(max(chosen, 1), Self.maximumLimit)
     }
@@ -47,7 +58,7 @@ public struct SharedStateRecentTargets: RecentTargetsStoring {
     /// - Throws: ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``
     ///   when the shared state cannot be read or written.
     public func list() throws(TargetError) -> RecentTargets {
-        let (stored, movedAside) = try tolerating { try state.value(for: .recentTargets) }
+        let (stored, movedAside) = try tolerating { try state.value(for: key) }
         if case .success(let targets) = Self.decode(stored) {
             return RecentTargets(targets: Array(targets.prefix(limit)), warning: movedAside)
         }
@@ -80,7 +91,7 @@ public struct SharedStateRecentTargets: RecentTargetsStoring {
     /// - Throws: ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
     public func removeAll() throws(TargetError) {
         do {
-            try state.set(nil, for: .recentTargets)
+            try state.set(nil, for: key)
         } catch {
             throw Self.unavailable(error)
         }
@@ -94,7 +105,7 @@ public struct SharedStateRecentTargets: RecentTargetsStoring {
         let limit = limit
         var result = RecentTargets(targets: [])
         let (_, movedAside) = try tolerating {
-            try state.update(.recentTargets) { stored in
+            try state.update(key) { stored in
                 var current: [ShareTarget] = []
                 switch Self.decode(stored) {
                 case .success(let targets): current = targets
