@@ -243,6 +243,11 @@ final class Daemon: Sendable {
                 }
             })
         do {
+            // A record an older version stored with a number out of its
+            // range is refused with its reason, never sent or trapped on.
+            for (id, reason) in try outbox.refuseInvalidRecords(now: UnixClock.system.milliseconds()) {
+                log.error("outbox", "\(id) refused (\(OutboxItem.invalidRecordCode)): \(reason)")
+            }
             let report = try await drainer.drainOnce()
             status.withLock { $0.lastDrainAt = Date() }
             return report
