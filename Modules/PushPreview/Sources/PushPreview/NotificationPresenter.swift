@@ -67,22 +67,32 @@ public struct NotificationPresenter: NotificationPresenting {
     ///   - actionLabel: the label of the default action; the action is
     ///     offered only with a label and a link.
     /// - Returns: the arguments after the program's name.
+    /// Every text is cut (``NotificationText``) before it is neutralised:
+    /// the summary to ``PushPayloadParser/maxTitleBytes``, the body to
+    /// ``PushPayloadParser/maxBodyBytes``, the thread and the label to
+    /// ``PushPayloadParser/maxIDBytes``, so no argument comes near Linux's
+    /// 128 KiB per argument (escapes and entities make a text at most six
+    /// times longer) whatever a preview or a push carried.
     public static func arguments(_ shown: RenderedNotification, actionLabel: String? = nil) -> [String] {
+        func cut(_ text: String, _ maxBytes: Int) -> String { NotificationText.cut(text, maxBytes: maxBytes) }
         var arguments = ["--app-name=ShareKit", "--category=im.received", "--urgency=\(shown.urgency.rawValue)"]
         if let thread = shown.threadID {
-            arguments.append("--hint=string:x-sharekit-thread:\(TerminalText.neutralised(thread))")
+            let text = TerminalText.neutralised(cut(thread, PushPayloadParser.maxIDBytes))
+            arguments.append("--hint=string:x-sharekit-thread:\(text)")
         }
         if let badge = shown.badge { arguments.append("--hint=int:x-sharekit-badge:\(badge)") }
         arguments.append(
             shown.sound == nil
                 ? "--hint=boolean:suppress-sound:true" : "--hint=string:sound-name:\(Self.messageSound)")
         if let actionLabel, shown.link != nil {
-            arguments.append("--action=\(Self.defaultAction)=\(TerminalText.neutralised(actionLabel))")
+            let label = TerminalText.neutralised(cut(actionLabel, PushPayloadParser.maxIDBytes))
+            arguments.append("--action=\(Self.defaultAction)=\(label)")
         }
         // Names, titles and excerpts come from other users: the summary is
         // plain text, the body may be rendered as markup by the server.
         return arguments + [
-            "--", TerminalText.neutralised(shown.title), TerminalText.notificationMarkup(shown.body),
+            "--", TerminalText.neutralised(cut(shown.title, PushPayloadParser.maxTitleBytes)),
+            TerminalText.notificationMarkup(cut(shown.body, PushPayloadParser.maxBodyBytes)),
         ]
     }
 
