@@ -59,8 +59,8 @@ final class PushDaemon: @unchecked Sendable {
         return (outcome.status, ContinuousClock.now - start)
     }
 
-    /// Stops the daemon with SIGKILL (a graceful stop waits for the feed's
-    /// long poll; the EndToEndTests cover SIGTERM).
+    /// Stops the daemon with SIGKILL, when the test needs no graceful stop
+    /// (``terminate()`` is one).
     func stop() {
         guard !stopped else { return }
         stopped = true
