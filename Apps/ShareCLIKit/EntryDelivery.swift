@@ -184,8 +184,7 @@ struct EntryDelivery {
             let unknown = interruption.interruptedAfterRequest
             switch error {
             case .retryable(let reason):
-                var manifest = latest.manifest
-                manifest.attempts += 1
+                var manifest = latest.manifest.countingAttempt()
                 manifest.lastError = reason.description
                 _ = try? inbox.update(latest, manifest: manifest, lock: lock)
                 if unknown { return .cancelled(kept: true, mayBeOnServer: true) }
@@ -195,8 +194,7 @@ struct EntryDelivery {
                 return .rejected(code: code, message: message)
             case .cancelled:
                 if unknown {
-                    var manifest = latest.manifest
-                    manifest.attempts += 1
+                    var manifest = latest.manifest.countingAttempt()
                     manifest.lastError = "interrupted before the server answered the message"
                     _ = try? inbox.update(latest, manifest: manifest, lock: lock)
                     return .cancelled(kept: true, mayBeOnServer: true)

@@ -34,15 +34,10 @@ enum NotifyCommand {
             return .usage
         }
         let source = parsed.value(Options.payload) ?? "-"
-        let bytes: [UInt8]
-        if source == "-" {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            guard let data = FileManager.default.contents(atPath: source) else {
-                io.err.write("share notify: " + t(.cannotReadPayload, ["file": source]) + "\n")
-                return .failure
-            }
-            bytes = Array(data)
+        let input = source == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: source)
+        guard let input, let bytes = readBounded(input, limit: PushPayload.maximumSize) else {
+            io.err.write("share notify: " + t(.cannotReadPayload, ["file": source]) + "\n")
+            return .failure
         }
         let payload: PushPayload
         do {
@@ -79,6 +74,26 @@ enum NotifyCommand {
             }
         }
         return .success
+    }
+
+    /// Reads at most `limit + 1` bytes: enough for the parser to refuse a
+    /// payload over the limit, whatever size the pipe or file has (a
+    /// payload read to its end cost its size in memory, twice).
+    /// - Returns: the bytes, or nil when reading failed.
+    static func readBounded(_ handle: FileHandle, limit: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        while bytes.count <= limit {
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: min(65_536, limit + 1 - bytes.count))
+            } catch {
+                return nil
+            }
+            // nil or empty: the end of the input.
+            guard let chunk, !chunk.isEmpty else { break }
+            bytes += chunk
+        }
+        return bytes
     }
 
     /// The `--json` object.

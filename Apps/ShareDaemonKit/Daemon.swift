@@ -51,15 +51,20 @@ final class Daemon: Sendable {
     let sessionWake = WakeSignal()
     /// Wakes the push service: a login, a revoked session, a refused preview token.
     let pushWake = WakeSignal()
-    /// The push notifications waiting for a click.
-    let notificationWaits = NotificationWaits()
+    /// The notifications shown (pushes, delivery notices), their programs counted and bounded.
+    let notificationWaits: NotificationWaits
     let status = Mutex(DaemonStatus())
 
     /// - Throws: when the outbox database or the inbox cannot be opened (a
     ///   person must look: exit 1).
-    init(assembly: ClientAssembly, account: SignedInAccount, stateDirectory: String, log: DaemonLog) throws {
+    /// - Parameter maxNotifications: the most notification programs alive at once.
+    init(
+        assembly: ClientAssembly, account: SignedInAccount, stateDirectory: String, log: DaemonLog,
+        maxNotifications: Int = NotificationWaits.defaultLimit
+    ) throws {
         self.assembly = assembly
         self.log = log
+        notificationWaits = NotificationWaits(limit: maxNotifications, log: log)
         self.stateDirectory = stateDirectory
         accounts = try AccountFollower(assembly: assembly, account: account)
         inbox = assembly.shareInbox()
@@ -221,6 +226,7 @@ final class Daemon: Sendable {
         let outbox = self.outbox
         let presenter =
             Self.notificationServiceIsThere(assembly.environment) ? assembly.notificationPresenter() : nil
+        let waits = notificationWaits
         let drainer = assembly.outboxDrainer(
             outbox: outbox,
             makeSender: { origin in
@@ -244,7 +250,7 @@ final class Daemon: Sendable {
                         "outbox",
                         "sent \(id) as message \(messageID)\(replayed ? " (replay of an earlier delivery)" : "")")
                     let target = ((try? outbox.item(id)) ?? nil)?.target.displayPath ?? "its target"
-                    Self.tell(presenter, log: log, id: id, text: "sent to \(target)", failed: false)
+                    Self.tell(presenter, waits: waits, log: log, id: id, text: "sent to \(target)", failed: false)
                 case .retry(let id, let reason, let next):
                     log.warning(
                         "outbox",
@@ -252,7 +258,7 @@ final class Daemon: Sendable {
                     )
                 case .failed(let id, let code, let message):
                     log.error("outbox", "\(id) refused (\(code)): \(message)")
-                    Self.tell(presenter, log: log, id: id, text: "not sent: \(message)", failed: true)
+                    Self.tell(presenter, waits: waits, log: log, id: id, text: "not sent: \(message)", failed: true)
                 case .claimed(let id, let attempt):
                     log.info("outbox", Self.sendingLine(id, attempt: attempt, outbox: outbox))
                 case .uploaded(let id, let index, let uploadID):
@@ -260,6 +266,11 @@ final class Daemon: Sendable {
                 }
             })
         do {
+            // A record an older version stored with a number out of its
+            // range is refused with its reason, never sent or trapped on.
+            for (id, reason) in try outbox.refuseInvalidRecords(now: UnixClock.system.milliseconds()) {
+                log.error("outbox", "\(id) refused (\(OutboxItem.invalidRecordCode)): \(reason)")
+            }
             let report = try await drainer.drainOnce()
             status.withLock { $0.lastDrainAt = Date() }
             return report
@@ -297,17 +308,24 @@ final class Daemon: Sendable {
     /// a desktop notification when a notification service is there (the
     /// program of `SHAREKIT_NOTIFY_COMMAND`, else `notify-send`); without one
     /// the log line and `share status` say it.
+    ///
+    /// The notice is shown beside the drain, among the daemon's counted
+    /// notification programs: a notification program that hangs holds
+    /// neither the outbox nor the daemon's stop.
     static func tell(
-        _ presenter: (any NotificationPresenting)?, log: DaemonLog, id: UUIDv7, text: String, failed: Bool
+        _ presenter: (any NotificationPresenting)?, waits: NotificationWaits, log: DaemonLog, id: UUIDv7,
+        text: String, failed: Bool
     ) {
         guard let presenter else { return }
         let shown = RenderedNotification(
             title: failed ? "ShareKit: not sent" : "ShareKit: sent", body: text, threadID: nil, badge: nil,
             sound: "default", kind: failed ? "share.refused" : "share.sent", nid: id.description, outcome: .unchanged)
-        do {
-            try presenter.deliver(shown)
-        } catch {
-            log.debug("outbox", "no desktop notification for \(id): \(error)")
+        waits.start(id.description) {
+            do {
+                _ = try await presenter.present(shown)
+            } catch {
+                log.debug("outbox", "no desktop notification for \(id): \(error)")
+            }
         }
     }
 
@@ -354,7 +372,9 @@ final class Daemon: Sendable {
                 if let session = event.sessionID { PushService(daemon: self).sessionRevoked(session) }
                 sessionWake.wake()
             case "push":
-                // The notifier renders and shows it (PushService.swift).
+                // The notifier renders and shows it (PushService.swift); a
+                // stopping daemon renders no more of a page of pushes.
+                if Task.isCancelled { continue }
                 await PushService(daemon: self).handle(event: event)
             default:
                 break

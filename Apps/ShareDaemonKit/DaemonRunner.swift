@@ -18,9 +18,31 @@ struct DaemonRunner: Sendable {
     let options: DaemonOptions
 
     /// `--once`: one pass of every service (child session, instance values,
-    /// takeover, the outbox drained as far as the server allows now).
+    /// takeover, the outbox drained as far as the server allows now), then
+    /// the delivery notices it showed are waited for. SIGTERM or SIGINT
+    /// cancels the pass and stops the notification programs.
     /// - Returns: 0, or 1 when a person must act (not logged in, a store that cannot be used).
     func runOnce() async -> ExitCode {
+        SignalWaiter.install()
+        let pass = Task { await onePass() }
+        let daemon = daemon
+        // Never awaited: without a signal it waits until the process exits.
+        Task.detached {
+            await SignalWaiter.waitForTermination()
+            daemon.log.info("daemon", "stopping")
+            pass.cancel()
+        }
+        let code = await pass.value
+        if pass.isCancelled {
+            await daemon.notificationWaits.stopAll()
+        } else {
+            await daemon.notificationWaits.waitForAll()
+        }
+        return code
+    }
+
+    /// The pass of ``runOnce()``.
+    private func onePass() async -> ExitCode {
         let log = daemon.log
         guard daemon.isLoggedIn else {
             log.error("daemon", "not logged in: run `share login --server URL --user NAME`")
@@ -51,7 +73,8 @@ struct DaemonRunner: Sendable {
         let log = daemon.log
         let control: ControlSocket
         do {
-            control = try ControlSocket(path: options.socketPath) { [daemon] request in
+            let limits = ControlSocket.Limits(deadline: options.controlTimeout)
+            control = try ControlSocket(path: options.socketPath, limits: limits) { [daemon] request in
                 switch request {
                 case .wake:
                     daemon.takeoverWake.wake()
@@ -98,12 +121,32 @@ struct DaemonRunner: Sendable {
         }
         await SignalWaiter.waitForTermination()
         log.info("daemon", "stopping")
+        Self.exitIfNotStopped(within: Self.stopDeadline, log: log)
         main.cancel()
+        // The notification programs go at once, beside the services' end:
+        // each gets SIGTERM, then SIGKILL, and is reaped.
+        async let notifications: Void = daemon.notificationWaits.stopAll()
         await main.value
-        await daemon.notificationWaits.stopAll()
+        await notifications
         daemon.inbox.waitForRemovals()
         log.info("daemon", "stopped")
         return .success
+    }
+
+    /// The longest a stop may take. Every service ends promptly when
+    /// cancelled (a request in flight is cancelled, a notification program
+    /// is killed after a second); should one still hang, the daemon exits
+    /// anyway: every store is safe against a kill at any point
+    /// (docs/adr/0006-write-ahead-inbox-and-outbox.md).
+    static let stopDeadline: Duration = .seconds(10)
+
+    /// Exits the process (status 0) when the daemon has not stopped `within` from now.
+    private static func exitIfNotStopped(within limit: Duration, log: DaemonLog) {
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: Double(limit.components.seconds))
+            log.error("daemon", "did not stop within \(limit); exiting")
+            _exit(0)
+        }
     }
 
     private func sessionLoop() async {
@@ -258,4 +301,8 @@ struct DaemonOptions: Sendable {
     var interval: Duration
     var lease: Duration
     var socketPath: String
+    /// `--max-notifications`: the most notification programs alive at once.
+    var maxNotifications: Int = NotificationWaits.defaultLimit
+    /// `--control-timeout`: a control socket connection's deadline.
+    var controlTimeout: Duration = .seconds(2)
 }

@@ -117,7 +117,7 @@ struct PushService: Sendable {
         let presenter = daemon.assembly.notificationPresenter()
         let log = daemon.log
         let nid = shown.nid ?? "?"
-        daemon.notificationWaits.start {
+        daemon.notificationWaits.start(nid) {
             do {
                 switch try await presenter.present(shown) {
                 case .shown: log.debug("push", "notification \(nid) shown")

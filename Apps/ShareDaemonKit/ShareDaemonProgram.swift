@@ -15,6 +15,7 @@ public enum ShareDaemonProgram {
         share-daemon: the ShareKit daemon (session keeper, inbox takeover, outbox)
 
         Usage: share-daemon [--once] [--verbose] [--interval SECONDS] [--retry-now] [--lease SECONDS]
+                            [--max-notifications N] [--control-timeout SECONDS]
                share-daemon --help | -h | help | --version | --manpage
 
         Runs in the foreground until SIGTERM or SIGINT (systemd: contrib/systemd/share-daemon.service).
@@ -44,6 +45,14 @@ public enum ShareDaemonProgram {
           --lease SECONDS     how long a send claimed by a daemon that died stays
                               claimed before another pass takes it (default 600;
                               resending is safe, the server answers a replay)
+          --max-notifications N
+                              the most notification programs (notify-send, and
+                              xdg-open after a click) alive at once (default 16,
+                              1 to 256); a push beyond them waits for a free one,
+                              the newest only, and the log says what was dropped
+          --control-timeout SECONDS
+                              the time a client of the control socket has for its
+                              request and the answer (default 2, 0.05 to 60)
           --help              show this text
           --version           show the version
           --manpage           print the manual page (roff; contrib/man/share-daemon.1)
@@ -131,6 +140,18 @@ public enum ShareDaemonProgram {
             io.err.write("share-daemon: --lease must be a number of seconds (0 to 86400)\n")
             return ExitCode.usage.rawValue
         }
+        guard let notifications = Int(parsed.value(DaemonOptions.maxNotifications) ?? "16"),
+            (1...256).contains(notifications)
+        else {
+            io.err.write("share-daemon: --max-notifications must be a whole number from 1 to 256\n")
+            return ExitCode.usage.rawValue
+        }
+        guard let controlTimeout = Double(parsed.value(DaemonOptions.controlTimeout) ?? "2"), controlTimeout >= 0.05,
+            controlTimeout <= 60
+        else {
+            io.err.write("share-daemon: --control-timeout must be a number of seconds (0.05 to 60)\n")
+            return ExitCode.usage.rawValue
+        }
         var log = DaemonLog(
             sink: io.err, verbose: parsed.verbose(environment: environment),
             journal: DaemonLog.stderrIsJournal(environment))
@@ -167,11 +188,13 @@ public enum ShareDaemonProgram {
             once: parsed.has(DaemonOptions.once), verbose: parsed.verbose(environment: environment),
             retryNow: parsed.has(DaemonOptions.retryNow),
             interval: .milliseconds(Int64(seconds * 1000)), lease: .milliseconds(Int64(lease * 1000)),
-            socketPath: DaemonControl.socketPath(of: assembly))
+            socketPath: DaemonControl.socketPath(of: assembly), maxNotifications: notifications,
+            controlTimeout: .milliseconds(Int64(controlTimeout * 1000)))
         let daemon: Daemon
         do {
             daemon = try Daemon(
-                assembly: assembly, account: account, stateDirectory: assembly.daemonStateDirectory, log: log)
+                assembly: assembly, account: account, stateDirectory: assembly.daemonStateDirectory,
+                log: log, maxNotifications: notifications)
         } catch {
             log.error("daemon", "cannot open the daemon's stores: \(error)")
             if let logFile {
@@ -200,6 +223,12 @@ extension DaemonOptions {
     static let retryNow = Flag("--retry-now", "at start, make every waiting send due at once")
     /// `--lease SECONDS`.
     static let lease = ValueOption("--lease", "SECONDS", "how long a dead daemon's claim lasts (default 600)")
+    /// `--max-notifications N`.
+    static let maxNotifications = ValueOption(
+        "--max-notifications", "N", "the most notification programs alive at once (default 16)")
+    /// `--control-timeout SECONDS`.
+    static let controlTimeout = ValueOption(
+        "--control-timeout", "SECONDS", "a control socket client's time for its request and answer (default 2)")
     /// `--version`.
     static let version = Flag("--version", "show the version")
     /// `--manpage`.
@@ -208,5 +237,5 @@ extension DaemonOptions {
     /// The program's command line as declared.
     static let declaration = CommandDeclaration(
         "share-daemon", summary: "the ShareKit daemon",
-        declared: [once, verbose, interval, retryNow, lease, version, manpage])
+        declared: [once, verbose, interval, retryNow, lease, maxNotifications, controlTimeout, version, manpage])
 }

@@ -8,6 +8,8 @@ import Messages
 import MessagesInterface
 import Outbox
 import OutboxInterface
+import SQLInterface
+import SQLiteStore
 import ServerAPI
 import SessionsInterface
 import ShareCore
@@ -49,6 +51,47 @@ struct DrainTests {
         #expect(again.sent == 0)
         #expect(try await fixture.serverCounts() == counts)
         #expect(try fixture.outbox.counts() == OutboxCounts(sent: 3))
+    }
+
+    @Test("records out of range (attempts 2^63 - 1, times, sizes, a file elsewhere) are refused, the rest is sent")
+    func outOfRangeRecordsAreRefused() async throws {
+        let fixture = try await OutboxFixture()
+        defer { fixture.close() }
+        let good = try fixture.enqueue("good")
+        let bad = try (0..<6).map { _ in try fixture.enqueue("bad", files: [("a.bin", 10)]) }
+        let changes: [(String, String, SQLValue)] = [
+            ("attempts", "attempts = ?", .integer(Int64.max)),
+            ("attempts", "attempts = ?", .integer(-3)),
+            ("next_attempt_at", "next_attempt_at = ?", .integer(Int64.min)),
+            ("updated_at", "updated_at = ?", .integer(Int64.max)),
+            ("attachments.0.size", "attachments = json_set(attachments, '$[0].size', ?)", .integer(-1)),
+            ("stored_path", "attachments = json_set(attachments, '$[0].stored_path', ?)", .text("/etc/passwd")),
+        ]
+        for (item, (_, assignment, value)) in zip(bad, changes) {
+            try fixture.database.execute(
+                "UPDATE outbox SET \(assignment) WHERE client_msg_id = ?", [value, .text(item.clientMsgID.description)])
+        }
+        // Listing never traps: each bad record shows as refused, its field named.
+        let listed = try fixture.outbox.list(states: [.pending, .sending, .failed])
+        for (item, (field, _, _)) in zip(bad, changes) {
+            let shown = try #require(listed.first { $0.clientMsgID == item.clientMsgID })
+            #expect(shown.state == .failed && shown.failureCode == OutboxItem.invalidRecordCode)
+            #expect(shown.lastError?.contains(field) == true, "\(shown.lastError ?? "no reason")")
+            #expect(shown.attachments.isEmpty && OutboxItem.timeRange.contains(shown.nextAttemptAt))
+        }
+        // The drain claims past them and sends the good one only.
+        let report = try await fixture.drainer().drainOnce()
+        #expect(report.sent == 1, "\(report)")
+        #expect(try await fixture.serverCounts() == [good.clientMsgID.description: 1])
+        #expect(try fixture.outbox.counts() == OutboxCounts(sent: 1, failed: bad.count))
+        #expect(try fixture.outbox.refuseInvalidRecords(now: fixture.clock.milliseconds).isEmpty)
+        // Attempts count up to the top of their range, never past it.
+        let busy = try fixture.enqueue("busy")
+        try fixture.database.execute(
+            "UPDATE outbox SET attempts = ? WHERE client_msg_id = ?",
+            [.integer(Int64(OutboxItem.attemptsRange.upperBound)), .text(busy.clientMsgID.description)])
+        let claimed = try #require(try fixture.outbox.nextDue(now: fixture.clock.milliseconds))
+        #expect(claimed.attempts == OutboxItem.attemptsRange.upperBound)
     }
 
     @Test("an item the server already holds is completed by the replay")

@@ -1,5 +1,6 @@
 import ClientAssembly
 import ClientTestSupport
+import Dispatch
 import Foundation
 import Glibc
 import HTTPInterface
@@ -14,6 +15,7 @@ import SessionsInterface
 import ShareCore
 import SharedState
 import SharedStateInterface
+import Synchronization
 import SystemTesting
 import TestSupport
 import Testing
@@ -276,6 +278,107 @@ struct NotifyTests {
 
         let failing = try fixture.notify(fixture.payload(), [], environment: ["SHAREKIT_NOTIFY_COMMAND": "false"])
         #expect(failing.status == 1)
+    }
+
+    @Test("a 200 KB b.t or alert is cut with an ellipsis on a character boundary, and the notification is shown")
+    func longFieldsAreCut() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        let record = fixture.sandbox.home.file("notify-send.args")
+        let script = try notifyScript(fixture, record: record)
+        // 200 KB of a three-byte character: one argument over Linux's 128 KiB
+        // limit made notify-send impossible to start.
+        let long = String(repeating: "€", count: 70_000)
+        var payload = fixture.payload()
+        var b = try #require(payload["b"] as? [String: Any])
+        b["t"] = long
+        payload["b"] = b
+        var aps = try #require(payload["aps"] as? [String: Any])
+        aps["thread-id"] = nil
+        payload["aps"] = aps
+        let shown = try fixture.notify(payload, [], environment: ["SHAREKIT_NOTIFY_COMMAND": script])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let arguments = StandIns.lines(record)
+        let hint = try #require(arguments.first { $0.hasPrefix("--hint=string:x-sharekit-thread:") })
+        let thread = hint.dropFirst("--hint=string:x-sharekit-thread:".count)
+        #expect(thread.hasSuffix("€…") && thread.utf8.count <= 1024, "\(thread.utf8.count) bytes")
+        #expect(arguments.last == "\(PushFixture.channelName): \(PushFixture.excerpt)", "the preview is shown")
+
+        // A push of another version is shown as sent: its 200 KB title and body are cut too.
+        let unchanged: [String: Any] = [
+            "aps": ["alert": ["title": long, "body": String(repeating: "ab", count: 100_000)]], "b": ["v": 2],
+        ]
+        let plain = try fixture.notify(unchanged, [], environment: ["SHAREKIT_NOTIFY_COMMAND": script])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let texts = StandIns.lines(record).suffix(2)
+        #expect(texts.allSatisfy { $0.hasSuffix("…") && $0.utf8.count <= 8192 }, "\(texts.map(\.utf8.count))")
+        let json = PushFixture.json(try fixture.notify(unchanged))
+        #expect((json["title"] as? String)?.hasSuffix("€…") == true)
+    }
+
+    @Test("a 600 MB payload from a pipe is refused after the limit; the process stays small")
+    func hugePayloadIsRefused() async throws {
+        let fixture = try await PushFixture()
+        defer { fixture.close() }
+        let locale = ["LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""]
+        // The peak is read by a small parent of `share` (RUSAGE_CHILDREN):
+        // a process spawned from this test runner starts with the runner's
+        // own peak in its ru_maxrss (Linux keeps the high-water mark of the
+        // memory it shared before exec), which hides the child's.
+        let measure = """
+            import resource, subprocess, sys
+            code = subprocess.run(sys.argv[1:]).returncode
+            print("peak-kib", resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            sys.exit(code)
+            """
+        let child = try SpawnedChild(
+            "/usr/bin/python3", ["-c", measure, BuiltProducts.path("share"), "notify", "--payload", "-", "--print"],
+            environment: fixture.sandbox.environment.merging(locale) { $1 }, mergeErrors: false)
+        let total = 600 << 20
+        let written = Mutex(0)
+        let writerDone = DispatchSemaphore(value: 0)
+        // The writer blocks SIGPIPE for itself: the reader stops early, and
+        // writing then fails with EPIPE instead of killing the test.
+        let writer = Thread {
+            defer { writerDone.signal() }
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+            let start = Array(#"{"aps":{},"b":{"v":1,"nid":"n","k":"message","i":"x","t":""#.utf8)
+            let filler = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 16)
+            var sent = 0
+            while sent < total {
+                let chunk = sent == 0 ? start : filler
+                let n = chunk.withUnsafeBytes { write(child.input, $0.baseAddress, min($0.count, total - sent)) }
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                sent += n
+            }
+            written.withLock { $0 = sent }
+            close(child.input)
+        }
+        writer.start()
+        let output = readToEnd([child.output, child.errors])
+        let (status, _) = child.wait()
+        writerDone.wait()
+        let accepted = written.withLock { $0 }
+        #expect(accepted < (1 << 20) + (2 << 20), "the reader took \(accepted) bytes")
+        let stderr = String(decoding: output[1], as: UTF8.self)
+        #expect(status == 1, "\(stderr)")
+        #expect(stderr.contains("larger than 1024 KiB"), "\(stderr)")
+        let peak = String(decoding: output[0], as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("peak-kib ") }
+            .flatMap { Int($0.dropFirst("peak-kib ".count)) }
+        #expect(peak.map { $0 < 100 * 1024 } == true, "peak resident set \(peak.map(String.init) ?? "?") KiB")
+        print("share notify with a 600 MB payload: peak RSS \(peak ?? -1) KiB, exit \(status)")
+
+        // From a file the same limit holds: 2 MiB of payload is refused.
+        let path = fixture.sandbox.home.file("big-payload.json")
+        try Data(repeating: UInt8(ascii: " "), count: 2 << 20).write(to: URL(fileURLWithPath: path))
+        let fromFile = try runProcess(
+            BuiltProducts.path("share"), ["notify", "--payload", path, "--print"],
+            environment: fixture.sandbox.environment.merging(locale) { $1 })
+        #expect(fromFile.status == 1 && fromFile.stderr.contains("larger than 1024 KiB"), "\(fromFile.stderr)")
     }
 
     // MARK: - Helpers

@@ -21,13 +21,14 @@ final class PushDaemon: @unchecked Sendable {
     /// - Parameters:
     ///   - fixture: the app group and server.
     ///   - environment: extra variables (`SHAREKIT_NOTIFY_COMMAND`, `SHAREKIT_OPEN_COMMAND`).
-    init(_ fixture: PushFixture, environment: [String: String]) throws {
+    ///   - arguments: more options (`--max-notifications`).
+    init(_ fixture: PushFixture, environment: [String: String], arguments: [String] = []) throws {
         let daemonDirectory = fixture.sandbox.assembly.container.rootPath + "/daemon"
         try FileManager.default.createDirectory(
             atPath: daemonDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try "0".write(toFile: daemonDirectory + "/events.cursor", atomically: true, encoding: .utf8)
         process = try HelperProcess(
-            executable: BuiltProducts.path("share-daemon"), ["--interval", "0.2", "--verbose"],
+            executable: BuiltProducts.path("share-daemon"), ["--interval", "0.2", "--verbose"] + arguments,
             environment: fixture.sandbox.environment.merging(environment.merging(["LANG": "C.UTF-8"]) { $1 }) { $1 },
             mergeErrors: true)
     }
@@ -44,8 +45,22 @@ final class PushDaemon: @unchecked Sendable {
         return nil
     }
 
-    /// Stops the daemon with SIGKILL (a graceful stop waits for the feed's
-    /// long poll; the EndToEndTests cover SIGTERM).
+    /// The daemon's process id.
+    var pid: Int32 { process.pid }
+
+    /// Sends SIGTERM and waits for the exit.
+    /// - Returns: the exit status and how long the daemon took to exit.
+    func terminate() -> (status: Int32, took: Duration) {
+        stopped = true
+        let start = ContinuousClock.now
+        process.kill(SIGTERM)
+        let outcome = process.finish()
+        lines += outcome.stdout.split(separator: "\n").map(String.init)
+        return (outcome.status, ContinuousClock.now - start)
+    }
+
+    /// Stops the daemon with SIGKILL, when the test needs no graceful stop
+    /// (``terminate()`` is one).
     func stop() {
         guard !stopped else { return }
         stopped = true

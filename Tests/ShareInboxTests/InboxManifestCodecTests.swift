@@ -82,4 +82,63 @@ struct InboxManifestCodecTests {
         }
         #expect("\(InboxManifestCodecError.newerFormat(7))" == "it was written by a newer ShareKit (format 7)")
     }
+
+    @Test("every number is range-checked where it is decoded: the error names the field, never a trap")
+    func outOfRangeNumbers() throws {
+        func decoding(_ change: (inout [String: Any]) -> Void) throws -> InboxManifestCodecError? {
+            var json = try object(try InboxManifestCodec.encode(full))
+            change(&json)
+            do {
+                _ = try InboxManifestCodec.decode(Array(try JSONSerialization.data(withJSONObject: json)))
+                return nil
+            } catch {
+                return error as? InboxManifestCodecError
+            }
+        }
+        func attachment(_ key: String, _ value: Any) -> (inout [String: Any]) -> Void {
+            { json in
+                var attachments = json["attachments"] as? [[String: Any]] ?? []
+                attachments[0][key] = value
+                json["attachments"] = attachments
+            }
+        }
+        let cases: [(String, (inout [String: Any]) -> Void)] = [
+            ("'attempts' is 9223372036854775807", { $0["attempts"] = Int64.max }),
+            ("'attempts' is -1", { $0["attempts"] = -1 }),
+            ("'attempts' is 1000001", { $0["attempts"] = 1_000_001 }),
+            ("'attachments.0.size' is -1", attachment("size", -1)),
+            ("'attachments.0.size' is 1125899906842625", attachment("size", Int64(1 << 50) + 1)),
+            ("'attachments.0.size' is -9223372036854775808", attachment("size", Int64.min)),
+            ("'created_at' is outside", { $0["created_at"] = "1969-12-31T23:59:59Z" }),
+            ("'created_at' is outside", { $0["created_at"] = "0000-01-01T00:00:00Z" }),
+            ("'created_at' is not an RFC 3339 time", { $0["created_at"] = "yesterday" }),
+            ("completed_upload_id' is longer", attachment("completed_upload_id", String(repeating: "u", count: 5000))),
+            (
+                "'attachments' has 1001 files",
+                { json in
+                    let one = (json["attachments"] as? [[String: Any]] ?? [])[0]
+                    json["attachments"] = Array(repeating: one, count: 1001)
+                }
+            ),
+        ]
+        for (words, change) in cases {
+            let error = try decoding(change)
+            guard case .outOfRange(let problem)? = error else {
+                Issue.record("\(words): \(error.map { "\($0)" } ?? "decoded")")
+                continue
+            }
+            #expect(problem.contains(words), "\(problem)")
+        }
+        // The edges of each range still decode.
+        #expect(try decoding { $0["attempts"] = 1_000_000 } == nil)
+        #expect(try decoding(attachment("size", Int64(1 << 50))) == nil)
+        #expect(try decoding { $0["created_at"] = "9999-12-31T23:59:59.999Z" } == nil)
+        // Counting stops at the top of the range instead of overflowing.
+        var busy = full
+        busy.attempts = InboxManifest.attemptsRange.upperBound
+        #expect(busy.countingAttempt().attempts == InboxManifest.attemptsRange.upperBound)
+        busy.attempts = Int.max
+        #expect(busy.countingAttempt().attempts == InboxManifest.attemptsRange.upperBound)
+        #expect(full.countingAttempt().attempts == 2)
+    }
 }

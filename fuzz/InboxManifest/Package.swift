@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// libFuzzer harness for the inbox manifest decoder (InboxManifestCodec.decode).
+// libFuzzer harness for the inbox manifest decoder (InboxManifestCodec.decode)
+// and the outbox's record reader (OutboxSchema.read).
 // Built by fuzz/run with -sanitize=fuzzer; not part of the root package.
 import PackageDescription
 
@@ -8,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(path: "../FuzzSupport"),
         .package(path: "../../Modules/ShareInbox"),
+        .package(path: "../../Modules/Outbox"),
+        .package(path: "../../Interfaces/SQLInterface"),
     ],
     targets: [
         .executableTarget(
@@ -15,6 +18,8 @@ let package = Package(
             dependencies: [
                 .product(name: "FuzzSupport", package: "FuzzSupport"),
                 .product(name: "ShareInbox", package: "ShareInbox"),
+                .product(name: "Outbox", package: "Outbox"),
+                .product(name: "SQLInterface", package: "SQLInterface"),
             ]
         )
     ],

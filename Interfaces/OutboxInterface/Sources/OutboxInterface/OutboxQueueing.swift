@@ -46,6 +46,19 @@ public protocol OutboxQueueing: Sendable {
     /// - Throws: ``OutboxError/storage(_:)``.
     func nextDue(now: Int64) throws(OutboxError) -> OutboxItem?
 
+    /// Refuses every pending or claimed record that cannot be sent as it is
+    /// stored: a number out of its range (``OutboxItem/rangeProblem``), a
+    /// column that does not decode, a file outside the item's own folder.
+    /// Each becomes ``OutboxState/failed`` with code
+    /// ``OutboxItem/invalidRecordCode`` and a reason that names the field,
+    /// so a person sees it and drops it; ``nextDue(now:)`` refuses such a
+    /// record the same way when it meets one.
+    /// - Parameter now: the time of the change.
+    /// - Returns: each record refused, with its reason.
+    /// - Throws: ``OutboxError/storage(_:)``.
+    @discardableResult
+    func refuseInvalidRecords(now: Int64) throws(OutboxError) -> [(id: String, reason: String)]
+
     /// Makes every pending item due at `now`, forgetting its backoff: a
     /// person or a script knows the server is reachable again and wants the
     /// waiting sends tried at once (`share-daemon --retry-now`). Items being

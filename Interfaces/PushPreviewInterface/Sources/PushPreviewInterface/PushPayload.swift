@@ -2,6 +2,11 @@
 /// dictionary the system shows by itself, and `b`, the ids the notifier
 /// fetches the text with. A push never carries message content.
 public struct PushPayload: Sendable, Equatable {
+    /// The largest payload read, in bytes. A push service delivers a few
+    /// KiB (APNs: 4 KiB); a notifier reads at most one byte more than this
+    /// and refuses the rest unread, so a payload of any size costs no more.
+    public static let maximumSize = 1 << 20
+
     /// `b.v`: the payload format. Only version 1 is understood; a notifier
     /// leaves a push of any other version as the system would show it.
     public var version: Int
@@ -115,6 +120,8 @@ public enum PushPayloadError: Error, Equatable, Sendable, CustomStringConvertibl
     case missingMember(String)
     /// A member has the wrong type or is empty; the path names it.
     case invalidMember(String)
+    /// The payload is longer than the limit (bytes, ``PushPayload/maximumSize``).
+    case tooLarge(limit: Int)
 
     /// A message for a person (member paths only, never values).
     public var description: String {
@@ -122,6 +129,7 @@ public enum PushPayloadError: Error, Equatable, Sendable, CustomStringConvertibl
         case .notJSON: return "the push payload is not a JSON object"
         case .missingMember(let path): return "the push payload has no \(path)"
         case .invalidMember(let path): return "the push payload's \(path) has the wrong type or is empty"
+        case .tooLarge(let limit): return "the push payload is larger than \(limit / 1024) KiB"
         }
     }
 }

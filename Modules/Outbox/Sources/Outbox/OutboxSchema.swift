@@ -55,20 +55,93 @@ enum OutboxSchema {
         ]
     }
 
-    /// Reads a row of ``columns``.
-    static func item(from row: SQLRow) throws -> OutboxItem {
-        let stateText: String = try row.get("state")
-        guard let state = OutboxState(rawValue: stateText) else {
-            throw OutboxError.storage("unknown state '\(stateText)' in the outbox table")
+    /// A row of ``columns`` as read: the item, and why it cannot be sent
+    /// when a value is unreadable or out of its range.
+    struct ReadRow {
+        /// The row's `client_msg_id` as stored.
+        let id: String
+        /// The item; when ``problem`` is set, a failed one with safe values
+        /// (numbers clamped into their ranges, no attachments) that can be
+        /// shown and dropped but never sent. Nil when the id is not a UUIDv7.
+        let item: OutboxItem?
+        /// The first thing wrong with the row, naming the field.
+        let problem: String?
+    }
+
+    /// Reads a row of ``columns``, checking every value: each number against
+    /// its range (``OutboxInterface/OutboxItem/rangeProblem``), each JSON
+    /// column by decoding it, and each attachment's stored path against the
+    /// item's own folder under `filesRoot` (a record naming another file
+    /// would upload it). Never throws: a bad record must not stop the queue.
+    /// - Parameters:
+    ///   - row: the row.
+    ///   - filesRoot: the folder of the items' file folders.
+    static func read(_ row: SQLRow, filesRoot: String) -> ReadRow {
+        let id = (try? row.get("client_msg_id", as: String.self)) ?? ""
+        guard let clientMsgID = try? UUIDv7(string: id) else {
+            return ReadRow(id: id, item: nil, problem: "its client_msg_id is not a UUIDv7")
         }
-        return OutboxItem(
-            clientMsgID: try UUIDv7(string: try row.get("client_msg_id")), serverOrigin: try row.get("server_origin"),
-            target: try decode(ShareTarget.self, try row.get("target")), text: try row.get("text"),
-            title: try row.get("title"), attachments: try decode([OutboxAttachment].self, try row.get("attachments")),
-            state: state, attempts: try row.get("attempts"), nextAttemptAt: try row.get("next_attempt_at"),
-            lastError: try row.get("last_error"), failureCode: try row.get("failure_code"),
-            messageID: try row.get("message_id"), replayed: try row.get("replayed", as: Int64.self) != 0,
-            createdAt: try row.get("created_at"), updatedAt: try row.get("updated_at"))
+        var problems: [String] = []
+        func text(_ column: String) -> String? {
+            switch try? row.value(column) {
+            case .text(let value)?: return value
+            case .null?: return nil
+            default:
+                problems.append("the field '\(column)' is not text")
+                return nil
+            }
+        }
+        func integer(_ column: String) -> Int64 {
+            guard case .integer(let value)? = try? row.value(column) else {
+                problems.append("the field '\(column)' is not an integer")
+                return 0
+            }
+            return value
+        }
+        let state = text("state").flatMap(OutboxState.init(rawValue:))
+        if state == nil { problems.append("the field 'state' is not a known state") }
+        let target = text("target").flatMap { try? decode(ShareTarget.self, $0) }
+        if target == nil { problems.append("the field 'target' is not a target") }
+        let attachments = text("attachments").flatMap { try? decode([OutboxAttachment].self, $0) }
+        if attachments == nil { problems.append("the field 'attachments' is not a list of attachments") }
+        let folder = filesRoot + "/" + id + "/"
+        for (index, attachment) in (attachments ?? []).enumerated() where !isInside(attachment.storedPath, folder) {
+            problems.append("the field 'attachments.\(index).stored_path' is not a file of the item's own folder")
+        }
+        let rawAttempts = integer("attempts")
+        let shownTarget = target ?? ShareTarget(kind: .thread, id: "", displayPath: "?")
+        var item = OutboxItem(
+            clientMsgID: clientMsgID, serverOrigin: text("server_origin") ?? "", target: shownTarget,
+            text: text("text") ?? "", title: text("title"), attachments: attachments ?? [], state: state ?? .failed,
+            attempts: Int(clamping: rawAttempts), nextAttemptAt: integer("next_attempt_at"),
+            lastError: text("last_error"), failureCode: text("failure_code"), messageID: text("message_id"),
+            replayed: integer("replayed") != 0, createdAt: integer("created_at"), updatedAt: integer("updated_at"))
+        if let problem = item.rangeProblem { problems.insert(problem, at: 0) }
+        guard let problem = problems.first else { return ReadRow(id: id, item: item, problem: nil) }
+        // Shown and dropped, never sent: the numbers in range, no files.
+        item.attachments = []
+        item.attempts = min(
+            max(item.attempts, OutboxItem.attemptsRange.lowerBound), OutboxItem.attemptsRange.upperBound)
+        let times = OutboxItem.timeRange
+        item.nextAttemptAt = min(max(item.nextAttemptAt, times.lowerBound), times.upperBound)
+        item.createdAt = min(max(item.createdAt, times.lowerBound), times.upperBound)
+        item.updatedAt = min(max(item.updatedAt, times.lowerBound), times.upperBound)
+        item.state = .failed
+        item.failureCode = OutboxItem.invalidRecordCode
+        item.lastError = invalidRecordReason(problem)
+        return ReadRow(id: id, item: item, problem: problem)
+    }
+
+    /// The reason a refused record shows (`share inbox list`, `share status`).
+    static func invalidRecordReason(_ problem: String) -> String {
+        "the outbox record is not valid (\(problem)); drop it with `share inbox drop ID`"
+    }
+
+    /// Whether a stored path is a plain file name directly inside `folder` (which ends in `/`).
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        guard path.hasPrefix(folder) else { return false }
+        let name = path.dropFirst(folder.count)
+        return !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
     }
 
     /// The encoder of the JSON columns: compact, sorted keys, slashes as they are.

@@ -68,30 +68,75 @@ public final class SQLiteOutbox: OutboxQueueing {
         try storage {
             try database.query(
                 "SELECT \(OutboxSchema.columns) FROM outbox WHERE client_msg_id = ?", [.text(clientMsgID.description)]
-            ).first.map(OutboxSchema.item(from:))
+            ).first.flatMap { OutboxSchema.read($0, filesRoot: filesRoot).item }
         }
     }
 
+    /// Claims the first due item whose record is valid; a record with a
+    /// value out of its range is refused on the way (failed, with the
+    /// field in its reason), so it is never sent and never claimed again.
     public func nextDue(now: Int64) throws(OutboxError) -> OutboxItem? {
         try storage {
             try database.transaction { () throws -> OutboxItem? in
-                let rows = try database.query(
-                    """
-                    SELECT \(OutboxSchema.columns) FROM outbox WHERE state = 'pending' AND next_attempt_at <= ?
-                    ORDER BY next_attempt_at, created_at, client_msg_id LIMIT 1
-                    """, [.integer(now)])
-                guard var item = try rows.first.map(OutboxSchema.item(from:)) else { return nil }
-                try database.execute(
-                    """
-                    UPDATE outbox SET state = 'sending', claimed_at = ?, attempts = attempts + 1, updated_at = ?
-                    WHERE client_msg_id = ?
-                    """, [.integer(now), .integer(now), .text(item.clientMsgID.description)])
-                item.state = .sending
-                item.attempts += 1
-                item.updatedAt = now
-                return item
+                while true {
+                    let rows = try database.query(
+                        """
+                        SELECT \(OutboxSchema.columns) FROM outbox WHERE state = 'pending' AND next_attempt_at <= ?
+                        ORDER BY next_attempt_at, created_at, client_msg_id LIMIT 1
+                        """, [.integer(now)])
+                    guard let row = rows.first else { return nil }
+                    let read = OutboxSchema.read(row, filesRoot: filesRoot)
+                    guard var item = read.item, read.problem == nil else {
+                        try refuse(read, now: now)
+                        continue
+                    }
+                    item = item.countingAttempt()
+                    try database.execute(
+                        """
+                        UPDATE outbox SET state = 'sending', claimed_at = ?, attempts = ?, updated_at = ?
+                        WHERE client_msg_id = ?
+                        """, [.integer(now), .integer(Int64(item.attempts)), .integer(now), .text(read.id)])
+                    item.state = .sending
+                    item.updatedAt = now
+                    return item
+                }
             }
         }
+    }
+
+    /// Refuses every waiting record with a value out of its range (the
+    /// outbox is opened by each new version over what older ones stored),
+    /// so the queue's counts and `share status` say so at once.
+    /// - Returns: the ids refused, each with its reason.
+    @discardableResult
+    public func refuseInvalidRecords(now: Int64) throws(OutboxError) -> [(id: String, reason: String)] {
+        try storage {
+            try database.transaction { () throws -> [(id: String, reason: String)] in
+                var refused: [(id: String, reason: String)] = []
+                let rows = try database.query(
+                    "SELECT \(OutboxSchema.columns) FROM outbox WHERE state IN ('pending', 'sending')")
+                for row in rows {
+                    let read = OutboxSchema.read(row, filesRoot: filesRoot)
+                    guard let problem = read.problem else { continue }
+                    try refuse(read, now: now)
+                    refused.append((read.id, OutboxSchema.invalidRecordReason(problem)))
+                }
+                return refused
+            }
+        }
+    }
+
+    /// Marks one record failed for the problem it was read with (inside the caller's transaction).
+    private func refuse(_ read: OutboxSchema.ReadRow, now: Int64) throws {
+        try database.execute(
+            """
+            UPDATE outbox SET state = 'failed', claimed_at = NULL, failure_code = ?, last_error = ?, updated_at = ?
+            WHERE client_msg_id = ?
+            """,
+            [
+                .text(OutboxItem.invalidRecordCode), .text(OutboxSchema.invalidRecordReason(read.problem ?? "")),
+                .integer(now), .text(read.id),
+            ])
     }
 
     public func releaseClaims(claimedBefore: Int64, now: Int64) throws(OutboxError) -> Int {
@@ -163,7 +208,7 @@ public final class SQLiteOutbox: OutboxQueueing {
             try database.query(
                 "SELECT \(OutboxSchema.columns) FROM outbox WHERE state IN (\(placeholders)) ORDER BY created_at, client_msg_id",
                 names
-            ).map(OutboxSchema.item(from:))
+            ).compactMap { OutboxSchema.read($0, filesRoot: filesRoot).item }
         }
     }
 
@@ -180,9 +225,13 @@ public final class SQLiteOutbox: OutboxQueueing {
                 case nil: break
                 }
             }
+            // Within the records' time range, whatever a record holds: the
+            // daemon subtracts now from it.
             counts.nextDueAt = try database.query(
                 "SELECT min(next_attempt_at) AS due FROM outbox WHERE state = 'pending'"
-            ).first?.get("due", as: Int64?.self)
+            ).first?.get("due", as: Int64?.self).map {
+                min(max($0, OutboxItem.timeRange.lowerBound), OutboxItem.timeRange.upperBound)
+            }
             return counts
         }
     }

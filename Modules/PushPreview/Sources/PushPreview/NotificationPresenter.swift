@@ -67,22 +67,32 @@ public struct NotificationPresenter: NotificationPresenting {
     ///   - actionLabel: the label of the default action; the action is
     ///     offered only with a label and a link.
     /// - Returns: the arguments after the program's name.
+    /// Every text is cut (``NotificationText``) before it is neutralised:
+    /// the summary to ``PushPayloadParser/maxTitleBytes``, the body to
+    /// ``PushPayloadParser/maxBodyBytes``, the thread and the label to
+    /// ``PushPayloadParser/maxIDBytes``, so no argument comes near Linux's
+    /// 128 KiB per argument (escapes and entities make a text at most six
+    /// times longer) whatever a preview or a push carried.
     public static func arguments(_ shown: RenderedNotification, actionLabel: String? = nil) -> [String] {
+        func cut(_ text: String, _ maxBytes: Int) -> String { NotificationText.cut(text, maxBytes: maxBytes) }
         var arguments = ["--app-name=ShareKit", "--category=im.received", "--urgency=\(shown.urgency.rawValue)"]
         if let thread = shown.threadID {
-            arguments.append("--hint=string:x-sharekit-thread:\(TerminalText.neutralised(thread))")
+            let text = TerminalText.neutralised(cut(thread, PushPayloadParser.maxIDBytes))
+            arguments.append("--hint=string:x-sharekit-thread:\(text)")
         }
         if let badge = shown.badge { arguments.append("--hint=int:x-sharekit-badge:\(badge)") }
         arguments.append(
             shown.sound == nil
                 ? "--hint=boolean:suppress-sound:true" : "--hint=string:sound-name:\(Self.messageSound)")
         if let actionLabel, shown.link != nil {
-            arguments.append("--action=\(Self.defaultAction)=\(TerminalText.neutralised(actionLabel))")
+            let label = TerminalText.neutralised(cut(actionLabel, PushPayloadParser.maxIDBytes))
+            arguments.append("--action=\(Self.defaultAction)=\(label)")
         }
         // Names, titles and excerpts come from other users: the summary is
         // plain text, the body may be rendered as markup by the server.
         return arguments + [
-            "--", TerminalText.neutralised(shown.title), TerminalText.notificationMarkup(shown.body),
+            "--", TerminalText.neutralised(cut(shown.title, PushPayloadParser.maxTitleBytes)),
+            TerminalText.notificationMarkup(cut(shown.body, PushPayloadParser.maxBodyBytes)),
         ]
     }
 
@@ -90,34 +100,29 @@ public struct NotificationPresenter: NotificationPresenting {
     /// - Parameter shown: what to show.
     /// - Throws: ``Failure`` when the program cannot be run or fails.
     public func deliver(_ shown: RenderedNotification) throws(Failure) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + Self.arguments(shown)
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw Failure(description: "cannot run \(command): \(error)")
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(command) failed (exit \(process.terminationStatus))")
-        }
+        let program = try Self.start([command] + Self.arguments(shown), environment: environment, readOutput: false)
+        let status = program.finish(maxOutputBytes: 0).status
+        guard status == 0 else { throw Failure(description: "\(command) failed (exit \(status))") }
     }
 
     /// Shows a notification; when it has a link, offers the default action,
     /// waits until it is clicked or closed, and opens the link on a click.
-    /// Cancelling the task ends the wait (the notification program is
-    /// stopped; the notification stays, without its action).
+    /// Cancelling the task ends the wait: the notification program is
+    /// stopped (SIGTERM to its process group, SIGKILL after ``stopGrace``;
+    /// the notification stays, without its action), and this returns only
+    /// once every program it started has ended and been reaped, so a caller
+    /// that counts running presentations counts running programs.
     /// - Parameter shown: what to show.
     /// - Returns: ``NotificationAnswer/shown`` without a link, else
     ///   ``NotificationAnswer/closed`` or ``NotificationAnswer/opened(_:)``.
     /// - Throws: ``Failure`` when a program cannot be run or fails.
     public func present(_ shown: RenderedNotification) async throws(Failure) -> NotificationAnswer {
+        if Task.isCancelled { return shown.link == nil ? .shown : .closed }
         let label = shown.link == nil ? nil : strings.text(.actionOpen)
+        // Only a notification with an action prints something worth reading.
         let shownRun = try await Self.run(
-            [command] + Self.arguments(shown, actionLabel: label), environment: environment, readOutput: true)
+            [command] + Self.arguments(shown, actionLabel: label), environment: environment,
+            readOutput: shown.link != nil)
         if Task.isCancelled { return shown.link == nil ? .shown : .closed }
         guard shownRun.status == 0 else { throw Failure(description: "\(command) failed (exit \(shownRun.status))") }
         guard let link = shown.link else { return .shown }
@@ -130,59 +135,37 @@ public struct NotificationPresenter: NotificationPresenting {
         return .opened(link)
     }
 
+    /// How long a stopped notification program has between SIGTERM and SIGKILL.
+    public static let stopGrace: Duration = .seconds(1)
+
+    private static func start(_ command: [String], environment: [String: String], readOutput: Bool)
+        throws(Failure) -> NotificationProgram
+    {
+        do {
+            return try NotificationProgram.start(command, environment: environment, readOutput: readOutput)
+        } catch {
+            throw Failure(description: "cannot run \(command[0]): \(error)")
+        }
+    }
+
     /// Runs a program to its end on a thread of its own (a notification may
     /// wait for a click for hours; no thread of the cooperative pool is
-    /// held meanwhile). Cancelling the task stops the program (SIGTERM).
+    /// held meanwhile). Cancelling the task stops the program; the call
+    /// returns once it has been reaped.
     /// - Returns: the exit status and the start of standard output.
     private static func run(_ command: [String], environment: [String: String], readOutput: Bool)
         async throws(Failure) -> (status: Int32, output: String)
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let pipe = readOutput ? Pipe() : nil
-        process.standardOutput = pipe ?? FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw Failure(description: "cannot run \(command[0]): \(error)")
-        }
-        let running = RunningProgram(process: process, output: pipe?.fileHandleForReading)
+        let program = try start(command, environment: environment, readOutput: readOutput)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                Thread.detachNewThread { continuation.resume(returning: running.finish()) }
+                Thread.detachNewThread {
+                    let (status, output) = program.finish(maxOutputBytes: maxOutputBytes)
+                    continuation.resume(returning: (status, String(decoding: output, as: UTF8.self)))
+                }
             }
         } onCancel: {
-            running.stop()
+            program.stop(grace: stopGrace)
         }
-    }
-}
-
-/// A started program, handed to the thread that waits for it and to the
-/// cancellation handler that stops it (Foundation's `Process` predates
-/// `Sendable`; it is only read, waited for, and signalled here).
-private final class RunningProgram: @unchecked Sendable {
-    let process: Process
-    let output: FileHandle?
-
-    init(process: Process, output: FileHandle?) {
-        self.process = process
-        self.output = output
-    }
-
-    /// Reads standard output to its end (the program's exit), then reaps it.
-    func finish() -> (status: Int32, output: String) {
-        let data = output?.readDataToEndOfFile() ?? Data()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus,
-            String(decoding: data.prefix(NotificationPresenter.maxOutputBytes), as: UTF8.self)
-        )
-    }
-
-    func stop() {
-        if process.isRunning { process.terminate() }
     }
 }

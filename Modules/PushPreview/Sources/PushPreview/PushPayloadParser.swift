@@ -10,12 +10,28 @@ public import ShareCore
 /// `b.v`, `b.nid`, `b.k`, `b.i`) is an error. A `b.v` other than 1 is not an
 /// error: its ids are not read (their meaning may have changed) and the
 /// notifier shows the push as sent.
+///
+/// A payload longer than ``PushPreviewInterface/PushPayload/maximumSize``
+/// is refused. Long members are cut, so the notification is still shown:
+/// `b.nid`, `b.k`, `b.i` and `b.t` to ``maxIDBytes`` and the alert's texts
+/// to ``maxTitleBytes`` and ``maxBodyBytes`` (UTF-8 bytes, on a character
+/// boundary, ending in `…`); a `b.m` longer than ``maxIDBytes`` names no
+/// message this server made and counts as absent (the placeholder is shown).
 public enum PushPayloadParser {
+    /// The longest id kept whole (`b.nid`, `b.k`, `b.i`, `b.t`, `b.m`), in UTF-8 bytes.
+    public static let maxIDBytes = 256
+    /// The longest alert title or localization key kept whole, in UTF-8 bytes.
+    public static let maxTitleBytes = 1024
+    /// The longest alert body kept whole, in UTF-8 bytes.
+    public static let maxBodyBytes = 4096
+
     /// Parses a payload.
     /// - Parameter bytes: the payload's JSON.
     /// - Returns: the payload.
-    /// - Throws: ``PushPayloadError`` when it is not a JSON object or a required member is missing or mistyped.
+    /// - Throws: ``PushPayloadError`` when it is larger than the limit, not
+    ///   a JSON object, or a required member is missing or mistyped.
     public static func parse(_ bytes: [UInt8]) throws(PushPayloadError) -> PushPayload {
+        guard bytes.count <= PushPayload.maximumSize else { throw .tooLarge(limit: PushPayload.maximumSize) }
         guard let value = try? APIJSON.decode(JSONValue.self, from: bytes) else { throw .notJSON }
         return try parse(value)
     }
@@ -35,8 +51,9 @@ public enum PushPayloadParser {
         let alert = try readAlert(aps)
         guard version == 1 else { return PushPayload(version: version, ids: nil, alert: alert) }
         let ids = PushIDs(
-            nid: try requiredString(b, "nid"), kind: try requiredString(b, "k"), instance: try requiredString(b, "i"),
-            thread: try optionalString(b, "t"), message: try optionalString(b, "m"))
+            nid: cut(try requiredString(b, "nid")), kind: cut(try requiredString(b, "k")),
+            instance: cut(try requiredString(b, "i")), thread: try optionalString(b, "t").map(cut),
+            message: try optionalString(b, "m").flatMap { $0.utf8.count > maxIDBytes ? nil : $0 })
         return PushPayload(version: version, ids: ids, alert: alert)
     }
 
@@ -44,12 +61,12 @@ public enum PushPayloadParser {
         var alert = PushAlert()
         switch aps["alert"] {
         case nil: break
-        case .string(let text): alert.body = text
+        case .string(let text): alert.body = NotificationText.cut(text, maxBytes: maxBodyBytes)
         case .object(let dictionary):
-            alert.title = dictionary["title"]?.stringValue
-            alert.body = dictionary["body"]?.stringValue
-            alert.titleKey = dictionary["title-loc-key"]?.stringValue
-            alert.bodyKey = dictionary["loc-key"]?.stringValue
+            alert.title = dictionary["title"]?.stringValue.map { NotificationText.cut($0, maxBytes: maxTitleBytes) }
+            alert.body = dictionary["body"]?.stringValue.map { NotificationText.cut($0, maxBytes: maxBodyBytes) }
+            alert.titleKey = dictionary["title-loc-key"]?.stringValue.map(cut)
+            alert.bodyKey = dictionary["loc-key"]?.stringValue.map(cut)
         default: throw .invalidMember("aps.alert")
         }
         alert.threadID = aps["thread-id"]?.stringValue.flatMap { bounded($0, maxLength: maxThreadIDLength) }
@@ -88,6 +105,9 @@ public enum PushPayloadParser {
         }
         return plain && name.count <= maxSoundNameLength ? name : "default"
     }
+
+    /// An id cut to ``maxIDBytes``.
+    private static func cut(_ id: String) -> String { NotificationText.cut(id, maxBytes: maxIDBytes) }
 
     /// The text when it is not empty and at most `maxLength` characters long.
     private static func bounded(_ text: String, maxLength: Int) -> String? {

@@ -37,17 +37,22 @@ public enum InboxManifestCodec {
     /// failing on a field it may have changed.
     /// - Parameter bytes: the contents of `manifest.json`.
     /// - Returns: the manifest.
+    /// Every number is range-checked here (``ShareInboxInterface/InboxManifest/rangeProblem``),
+    /// so no caller does arithmetic on a count or size nobody wrote.
     /// - Throws: ``InboxManifestCodecError``: not JSON, a newer or unknown
-    ///   format, a missing or mistyped field.
+    ///   format, a missing or mistyped field, a field out of its range.
     public static func decode(_ bytes: [UInt8]) throws(InboxManifestCodecError) -> InboxManifest {
+        let manifest: InboxManifest
         do {
             // One parse: the version is looked at before the other fields are decoded.
-            return try JSONDecoder().decode(VersionFirst.self, from: Data(bytes)).manifest
+            manifest = try JSONDecoder().decode(VersionFirst.self, from: Data(bytes)).manifest
         } catch let error as InboxManifestCodecError {
             throw error
         } catch {
             throw InboxManifestCodecError(error)
         }
+        if let problem = manifest.rangeProblem { throw .outOfRange(problem) }
+        return manifest
     }
 
     /// A manifest whose format version is checked before anything else is decoded.
@@ -80,6 +85,9 @@ public enum InboxManifestCodecError: Error, Hashable, Sendable, CustomStringConv
     case wrongType(String)
     /// The manifest holds a value JSON cannot represent.
     case notEncodable(String)
+    /// A field is outside its range (a count, a size, a time, a length);
+    /// the text names the field and the range.
+    case outOfRange(String)
 
     /// The message for a person.
     public var description: String {
@@ -90,6 +98,7 @@ public enum InboxManifestCodecError: Error, Hashable, Sendable, CustomStringConv
         case .missingField(let field): return "the field '\(field)' is missing"
         case .wrongType(let field): return "the field '\(field)' has the wrong type"
         case .notEncodable(let reason): return "it cannot be encoded: \(reason)"
+        case .outOfRange(let problem): return problem
         }
     }
 
