@@ -279,7 +279,7 @@ let generatedTargets: [Target] = [
     // Modules/HTTPTransport
     .target(
         name: "HTTPTransport",
-        dependencies: ["HTTPTypes", "HTTPInterface", "DPoPInterface", "CCurl", "CCurlShim"],
+        dependencies: ["HTTPTypes", "HTTPInterface", "DPoPInterface", "CCurl", "CCurlShim", "CLazyLibrary"],
         path: "Modules/HTTPTransport/Sources/HTTPTransport",
         swiftSettings: swiftSettings
     ),
@@ -596,7 +596,7 @@ let package = Package(
         // MARK: Apps: shared command-line plumbing
         .target(
             name: "AppSupport",
-            dependencies: [lib("ShareCore")],
+            dependencies: [lib("ShareCore"), lib("CLazyLibrary")],
             path: "Apps/AppSupport",
             swiftSettings: swiftSettings
         ),
@@ -640,7 +640,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ShareCLI",
-            dependencies: ["ShareCLIKit"],
+            dependencies: ["ShareCLIKit", "AppSupport"],
             path: "Apps/ShareCLI",
             swiftSettings: swiftSettings,
             linkerSettings: shippedProgramLinkerSettings
@@ -669,7 +669,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ShareDaemon",
-            dependencies: ["ShareDaemonKit"],
+            dependencies: ["ShareDaemonKit", "AppSupport"],
             path: "Apps/ShareDaemon",
             swiftSettings: swiftSettings,
             // Apps/ShareDaemon/GnuTLSInitialization.swift: the symbol GnuTLS's constructor looks for.
@@ -690,7 +690,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ShareServer",
-            dependencies: ["ShareServerKit"],
+            dependencies: ["ShareServerKit", "AppSupport"],
             path: "Apps/ShareServer",
             swiftSettings: swiftSettings
         ),

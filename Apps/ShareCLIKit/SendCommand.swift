@@ -372,7 +372,8 @@ struct SendFlow: Sendable {
             }
             report.stage(kept.id, .interrupted(kept: onCancel == .keep, mayBeOnServer: false))
             let running = onCancel == .keep ? DaemonControl.wake(assembly) : true
-            exit(report.cancelled(kept: onCancel == .keep, id: kept.id, daemonRunning: running).rawValue)
+            ProgramExit.interrupted(
+                report.cancelled(kept: onCancel == .keep, id: kept.id, daemonRunning: running).rawValue)
         }
         let notice = WaitingNotice(io: report.io, origin: context.origin)
         // A refusal found before the message is asked for: the written entry
@@ -595,7 +596,7 @@ final class InterruptHandler: @unchecked Sendable {
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in
             // Before anything is kept there is nothing to clean up: stop with the code for Ctrl-C.
-            if let action = self?.onInterrupt { action() } else { exit(ExitCode.cancelled.rawValue) }
+            if let action = self?.onInterrupt { action() } else { ProgramExit.interrupted(ExitCode.cancelled.rawValue) }
         }
         source.resume()
         self.source = source

@@ -30,7 +30,11 @@ enum TargetsCommand {
         }
         let context: CLIContext
         do {
-            context = try CLIContext(environment: environment, server: parsed.value(Options.server))
+            // The recent targets are read from the shared state: libcurl is
+            // started only for a search, which asks the server.
+            context = try CLIContext(
+                environment: environment, server: parsed.value(Options.server),
+                loadsLibraryEarly: parsed.value(Options.search) != nil)
         } catch {
             io.err.write("share targets: \(LocalizedText(describing: error).localized)\n")
             return .failure
