@@ -49,9 +49,15 @@ enum SendCommand {
             // A file or standard input is sniffed (libmagic's database, about
             // 6 MiB) before the first request: libcurl waits until then, so
             // that the two are never in memory at once.
+            // A server nobody is logged in to is refused before anything is
+            // kept: neither this command nor share-daemon could ever send it.
             context = try CLIContext(
                 environment: environment, server: parsed.value(Options.server),
-                loadsLibraryEarly: request.items.isEmpty && !request.readStandardInput)
+                loadsLibraryEarly: request.items.isEmpty && !request.readStandardInput, requiresAccount: true)
+        } catch let error as UsageError {
+            return report.usage(error.localizedText)
+        } catch let error as NoAccountError {
+            return report.refused(code: "not_logged_in", error.localizedText)
         } catch {
             return report.failure(LocalizedText(describing: error))
         }

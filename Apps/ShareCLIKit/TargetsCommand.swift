@@ -35,6 +35,11 @@ enum TargetsCommand {
             context = try CLIContext(
                 environment: environment, server: parsed.value(Options.server),
                 loadsLibraryEarly: parsed.value(Options.search) != nil)
+        } catch let error as UsageError {
+            io.err.write(
+                "share targets: " + t(.runHelp, ["message": error.localizedText.localized, "command": "share targets"])
+                    + "\n")
+            return .usage
         } catch {
             io.err.write("share targets: \(LocalizedText(describing: error).localized)\n")
             return .failure
