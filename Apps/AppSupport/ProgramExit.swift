@@ -20,9 +20,11 @@ public enum ProgramExit {
 
     /// Ends the process at once with `status` when it is interrupted while
     /// its work still runs (Ctrl-C in the middle of a share, after what was
-    /// to be kept is on disk): the registered work stops and is waited for,
-    /// standard output and error are flushed, and nothing is torn down under
-    /// the work that is abandoned (`_exit`, as a signal ends a process).
+    /// to be kept is on disk): a library's start-up in progress is waited
+    /// for, standard output and error are flushed, and nothing is torn down
+    /// under the work that is abandoned (`_exit`, as a signal ends a
+    /// process). The HTTP event loops are not stopped: the interrupted flow
+    /// would act on its cancelled requests in the moment before the end.
     /// - Parameter status: the exit status (130 for Ctrl-C).
     public static func interrupted(_ status: Int32) -> Never {
         lazy_library_exit_now(status)

@@ -86,6 +86,8 @@ static pthread_once_t workEndedOnce = PTHREAD_ONCE_INIT;
 static work *running;
 static long lastToken;
 static int exiting;
+/// Whether the works' stop functions were called (once).
+static int stopped;
 
 static void makeWorkEnded(void) {
     pthread_condattr_t attributes;
@@ -149,26 +151,39 @@ static int closeOpenings(const struct timespec *deadline) {
     return pthread_mutex_clocklock(&openLock, CLOCK_MONOTONIC, deadline) == 0;
 }
 
-int lazy_library_prepare_exit(long timeout_ms) {
+/// Whether a work the exit waits for still runs: every work when the
+/// works were asked to stop, else only those that end by themselves.
+static int waitedForRuns(int stopsWork) {
+    for (work *item = running; item != NULL; item = item->next) {
+        if (stopsWork || item->stop == NULL) return 1;
+    }
+    return 0;
+}
+
+/// `lazy_library_prepare_exit`; with `stopsWork` 0 the works with a stop
+/// function are neither stopped nor waited for (see `lazy_library_exit_now`).
+static int prepare(long timeout_ms, int stopsWork) {
     pthread_once(&workEndedOnce, makeWorkEnded);
     struct timespec deadline = deadlineAfter(timeout_ms > 0 ? timeout_ms : 0);
     pthread_mutex_lock(&workLock);
-    int first = !exiting;
     exiting = 1;
-    if (first) {
+    if (stopsWork && !stopped) {
+        stopped = 1;
         // Under the lock: a work cannot end (and free its context) while it is asked to stop.
         for (work *item = running; item != NULL; item = item->next) {
             if (item->stop != NULL) item->stop(item->context);
         }
     }
-    while (running != NULL) {
+    while (waitedForRuns(stopsWork)) {
         if (pthread_cond_timedwait(&workEnded, &workLock, &deadline) == ETIMEDOUT) break;
     }
-    int ended = running == NULL;
+    int ended = !waitedForRuns(stopsWork);
     pthread_mutex_unlock(&workLock);
     // A second call finds the lock taken by the first, which ends the process.
     return closeOpenings(&deadline) && ended;
 }
+
+int lazy_library_prepare_exit(long timeout_ms) { return prepare(timeout_ms, 1); }
 
 /// How long the exit waits for work to stop: libcurl's start-up or an
 /// event loop closing its connections take milliseconds; a loaded machine
@@ -182,7 +197,10 @@ _Noreturn void lazy_library_exit(int status) {
 }
 
 _Noreturn void lazy_library_exit_now(int status) {
-    (void)lazy_library_prepare_exit(exitTimeoutMilliseconds);
+    // The interrupted flow still runs on other threads: an event loop stopped
+    // now would hand it a cancelled request, and it would act on that (drop
+    // a share it was told to keep) in the moment before `_exit`.
+    (void)prepare(exitTimeoutMilliseconds, 0);
     fflush(NULL);
     _exit(status);
 }

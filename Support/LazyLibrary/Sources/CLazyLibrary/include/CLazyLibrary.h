@@ -93,10 +93,13 @@ _Noreturn void lazy_library_exit(int status);
 
 /// How a program ends when it is interrupted while its work still runs
 /// on other threads (Ctrl-C in the middle of a share, whose state is
-/// already kept on disk): the registered work is stopped and waited for
-/// as by `lazy_library_exit`, standard output and error are flushed, and
-/// the process ends with `_exit(status)`, as a signal would end it:
-/// nothing is torn down under the threads that are abandoned.
+/// already kept on disk): no work begins and no library is opened any
+/// more, the work that ends by itself (registered without a stop
+/// function: a library's start-up) is waited for (at most 10 seconds),
+/// standard output and error are flushed, and the process ends with
+/// `_exit(status)`, as a signal would end it. Work with a stop function
+/// (an event loop) is not stopped, since the interrupted flow would act
+/// on its cancelled requests; nothing is torn down under any thread.
 _Noreturn void lazy_library_exit_now(int status);
 
 #endif
