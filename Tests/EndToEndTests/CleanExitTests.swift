@@ -33,6 +33,17 @@ struct CleanExitTests {
         var description: String { "run \(run): exit status \(status); stderr: \(stderr.suffix(1500))" }
     }
 
+    /// ``series(_:count:environment:)`` on a thread of its own: the runs
+    /// wait for processes, which must not hold a thread of the cooperative
+    /// pool (other suites' tasks run there meanwhile).
+    static func offThePool(_ command: Command, count: Int, environment: [String: String]) async -> [BadRun] {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: series(command, count: count, environment: environment))
+            }
+        }
+    }
+
     /// Runs `command` `count` times, two at a time, and returns the runs
     /// that crashed or ended with another status than expected.
     static func series(_ command: Command, count: Int, environment: [String: String]) -> [BadRun] {
@@ -90,7 +101,7 @@ struct CleanExitTests {
         var timings: [String] = []
         for command in commands {
             let started = clock.now
-            let bad = Self.series(command, count: count, environment: fixture.sandbox.environment)
+            let bad = await Self.offThePool(command, count: count, environment: fixture.sandbox.environment)
             timings.append("\(command.name): \(clock.now - started)")
             #expect(bad.isEmpty, "\(command.name): \(bad.count) of \(count) runs went wrong; first: \(bad.first!)")
         }
