@@ -296,7 +296,15 @@ let generatedTargets: [Target] = [
     // Modules/ImageConversion
     .target(
         name: "ImageConversion",
-        dependencies: ["ImageConversionInterface", "CHeif", "CWebP", "CImageCodecShim", "CImageCodecLoader"],
+        dependencies: [
+            "ImageConversionInterface",
+            "CHeif",
+            "CWebP",
+            "CPNG",
+            "CGif",
+            "CImageCodecShim",
+            "CImageCodecLoader",
+        ],
         path: "Modules/ImageConversion/Sources/ImageConversion",
         swiftSettings: swiftSettings
     ),
@@ -316,6 +324,16 @@ let generatedTargets: [Target] = [
         providers: [.apt(["libtiff-dev"])]
     ),
     .systemLibrary(
+        name: "CPNG",
+        path: "Modules/ImageConversion/Sources/CPNG",
+        providers: [.apt(["libpng-dev"])]
+    ),
+    .systemLibrary(
+        name: "CGif",
+        path: "Modules/ImageConversion/Sources/CGif",
+        providers: [.apt(["libgif-dev"])]
+    ),
+    .systemLibrary(
         name: "CJPEG",
         path: "Modules/ImageConversion/Sources/CJPEG",
         providers: [.apt(["libjpeg62-turbo-dev"])]
@@ -327,7 +345,7 @@ let generatedTargets: [Target] = [
     ),
     .target(
         name: "CImageCodecLoader",
-        dependencies: ["CHeif", "CWebP", "CTIFF", "CJPEG", "CLazyLibrary"],
+        dependencies: ["CHeif", "CWebP", "CTIFF", "CJPEG", "CPNG", "CGif", "CLazyLibrary"],
         path: "Modules/ImageConversion/Sources/CImageCodecLoader"
     ),
     // Modules/KeychainStore
@@ -921,7 +939,8 @@ let package = Package(
         .testTarget(
             name: "PickerTests",
             dependencies: [
-                "ShareCLI", "ShareCLIKit", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
+                "ShareCLI", "ShareCLIKit", "ShareServer", "ShareDaemon", "TestSupport", "ClientTestSupport",
+                "ClientAssembly",
                 lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"), lib("SessionsInterface"),
                 lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"), lib("SharedState"),
                 lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("ShareIntake"),

@@ -6,6 +6,12 @@ public enum CompletionHint: Sendable, Equatable {
     case files
     /// One of these words.
     case choices([String])
+    /// What the program itself says at the moment of completing: the
+    /// script runs `PROGRAM __complete KIND` (``ShellCompletions/candidatesCommand``),
+    /// which prints one candidate a line, optionally followed by a tab and
+    /// a description. For what only the program knows, such as the recent
+    /// targets or the ids of the shares that wait.
+    case candidates(String)
 }
 
 /// One option of a command, declared once: the parser accepts it, shell

@@ -23,7 +23,8 @@ enum Options {
     static let text = RepeatedOption("--text", "T", "text to put into the message (repeatable)")
     static let stdin = Flag("--stdin", "read standard input as an item (also: -)")
     static let to = ValueOption(
-        "--to", "TARGET", "thread:ID, channel:ID, new-post:CHANNEL_ID or a display path; without it, the picker")
+        "--to", "TARGET", "thread:ID, channel:ID, new-post:CHANNEL_ID or a display path; without it, the picker",
+        completion: .candidates(CompleteCommand.Kind.targets.rawValue))
     static let comment = ValueOption("--comment", "C", "the message's comment (first in the text)")
     static let newPost = ValueOption("--new-post", "TITLE", "start a new post with this title in a forum channel")
     static let queue = Flag("--queue", "keep the share for share-daemon and return at once")
@@ -31,7 +32,8 @@ enum Options {
     static let desktop = Flag(
         "--desktop", "launched from the desktop entry; every argument after it is a file or URL, never an option")
     static let keepMetadata = Flag(
-        "--keep-metadata", "a photo converted to JPEG keeps its location (GPS) and XMP; by default they are dropped")
+        "--keep-metadata",
+        "a photo keeps its location (GPS), XMP and the tags naming its owner or camera; by default they are removed")
 
     // share login
     static let loginServer = ValueOption("--server", "URL", "the server, https://host[:port]")
@@ -75,20 +77,23 @@ enum ShareCommands {
             Options.progress, Options.noProgress, Options.verbose,
         ], arguments: "[FILE|URL ...]", argumentCompletion: .files)
 
+    /// What a shell completes for the ID of `share inbox show|retry|drop`.
+    static let inboxIDs = CompletionHint.candidates(CompleteCommand.Kind.inboxIDs.rawValue)
+
     static let inboxList = CommandDeclaration(
         "list", summary: "every share that waits, is being sent or was refused, with where it is",
         declared: [Options.json])
     static let inboxShow = CommandDeclaration(
         "show", summary: "one share, by its id or a unique prefix of it", declared: [Options.json],
-        arguments: "ID")
+        arguments: "ID", argumentCompletion: inboxIDs)
     static let inboxRetry = CommandDeclaration(
         "retry", summary: "send a share of the inbox now; make one of the daemon's outbox due again",
         declared: [
             Options.json, Options.progress, Options.noProgress, Options.onCancel, Options.server, Options.verbose,
-        ], arguments: "ID")
+        ], arguments: "ID", argumentCompletion: inboxIDs)
     static let inboxDrop = CommandDeclaration(
         "drop", summary: "delete a share that waits or was refused", declared: [Options.json],
-        arguments: "ID")
+        arguments: "ID", argumentCompletion: inboxIDs)
     static let inbox = CommandDeclaration(
         "inbox", summary: CLIText.table.text(.summaryInbox, in: .english),
         subcommands: [inboxList, inboxShow, inboxRetry, inboxDrop])

@@ -333,7 +333,7 @@ struct SendFlow: Sendable {
         case .failure(let error):
             context.inbox.discard(draft)
             switch error {
-            case .unsupportedType, .tooLarge, .notConvertible, .protectedFile:
+            case .unsupportedType, .tooLarge, .notConvertible, .protectedFile, .metadataNotRemovable:
                 return report.refused(code: Self.code(of: error), LocalizedText(describing: error))
             case .empty:
                 return report.usage(LocalizedText(describing: error))
@@ -506,6 +506,7 @@ struct SendFlow: Sendable {
         case .unsupportedType, .notConvertible: return "unsupported_type"
         case .tooLarge: return "too_large"
         case .protectedFile: return "protected_file"
+        case .metadataNotRemovable: return "metadata_not_removable"
         default: return "intake_failed"
         }
     }

@@ -115,6 +115,13 @@ public enum ShareCLI {
     /// Runs `share` with `arguments` (without the program name).
     /// - Returns: the process exit code.
     public static func main(_ arguments: [String], io: ProgramIO = ProgramIO()) async -> Int32 {
-        await table.run(arguments, io: io).rawValue
+        // The completions' hidden command, before the table: it is no
+        // command a person types, and a Tab should not wait for the table.
+        if arguments.first == ShellCompletions.candidatesCommand {
+            return CompleteCommand.run(
+                Array(arguments.dropFirst()), io: io, environment: ProcessInfo.processInfo.environment
+            ).rawValue
+        }
+        return await table.run(arguments, io: io).rawValue
     }
 }

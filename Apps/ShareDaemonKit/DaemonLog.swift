@@ -62,6 +62,28 @@ struct DaemonLog: Sendable {
     func debug(_ service: String, _ message: String) { log(.debug, service, message) }
 }
 
+/// A log sink that also keeps the last error line written through it,
+/// for the one line the daemon leaves on the terminal when it stops with
+/// an error while it logs to a file.
+final class ErrorRememberingSink: OutputSink, @unchecked Sendable {
+    // @unchecked: `last` is only touched under `lock`.
+    private let sink: any OutputSink
+    private let lock = NSLock()
+    private var last: String?
+
+    init(_ sink: any OutputSink) { self.sink = sink }
+
+    func write(_ text: String) {
+        sink.write(text)
+        guard text.hasPrefix("error: ") else { return }
+        let line = String(text.dropFirst("error: ".count).prefix { $0 != "\n" })
+        lock.withLock { last = line }
+    }
+
+    /// The last error line (without `error: `), nil when there was none.
+    var lastError: String? { lock.withLock { last } }
+}
+
 /// A wake-up call for service loops: any number of `wake()` calls while a
 /// loop works make one more pass, never a queue of passes. Every loop
 /// waiting at the time is woken (the session and event loops both wait on

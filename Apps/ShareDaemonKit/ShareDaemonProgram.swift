@@ -29,8 +29,8 @@ public enum ShareDaemonProgram {
 
         Options:
           --once              one pass of every service, then exit
-          --verbose           log every step (debug lines); SHAREKIT_VERBOSE=1 in the
-                              environment does the same
+          --verbose           log every step (debug lines), on the terminal too;
+                              SHAREKIT_VERBOSE=1 in the environment does the same
           --interval SECONDS  how often the inbox and the outbox are looked at
                               without a notification (default 30)
           --retry-now         at start, make every waiting send due at once, its backoff
@@ -46,6 +46,10 @@ public enum ShareDaemonProgram {
         Logs go to standard error, never a token: in journald's form
         (`<6>service: message`) when standard error is the journal (JOURNAL_STREAM),
         plain lines (`service: message`, `error: service: message`) elsewhere.
+        Started on a terminal (`share-daemon &`), the daemon writes them to
+        daemon.log in its state directory instead (0600; moved to daemon.log.1
+        when over 16 MiB at start), says so in one line, and says on the terminal
+        what stopped it; --verbose (or --once) keeps them on the terminal.
         Each stage of a share (taken over, each attempt and upload, sent, not sent
         yet, refused with the reason) is one line with the share's id, so
         `journalctl --user -u share-daemon | grep ID` tells what became of it.
@@ -122,7 +126,7 @@ public enum ShareDaemonProgram {
             io.err.write("share-daemon: --lease must be a number of seconds (0 to 86400)\n")
             return ExitCode.usage.rawValue
         }
-        let log = DaemonLog(
+        var log = DaemonLog(
             sink: io.err, verbose: parsed.verbose(environment: environment),
             journal: DaemonLog.stderrIsJournal(environment))
         let assembly: ClientAssembly
@@ -136,6 +140,24 @@ public enum ShareDaemonProgram {
             log.error("daemon", "not logged in: run `share login --server URL --user NAME` first")
             return ExitCode.failure.rawValue
         }
+        // Started on a terminal (`share-daemon &`), the daemon's lines go
+        // to a file, not over the shell the person goes on typing in; what
+        // ends it is said on the terminal too. One pass (`--once`) is a
+        // command a person watches: it stays on the terminal.
+        var logFile: (path: String, sink: ErrorRememberingSink)?
+        if !parsed.has(DaemonOptions.once),
+            LogFile.wanted(standardError: io.err, verbose: parsed.verbose(environment: environment))
+        {
+            let path = assembly.daemonStateDirectory + "/daemon.log"
+            do {
+                let sink = ErrorRememberingSink(try LogFile.open(path))
+                io.err.write("share-daemon: logging to \(path) (--verbose logs here)\n")
+                logFile = (path, sink)
+                log = DaemonLog(sink: sink, verbose: log.verbose, journal: false)
+            } catch {
+                io.err.write("share-daemon: \(error); logging here\n")
+            }
+        }
         let options = DaemonOptions(
             once: parsed.has(DaemonOptions.once), verbose: parsed.verbose(environment: environment),
             retryNow: parsed.has(DaemonOptions.retryNow),
@@ -148,10 +170,16 @@ public enum ShareDaemonProgram {
                 log: log)
         } catch {
             log.error("daemon", "cannot open the daemon's stores: \(error)")
+            if let logFile {
+                io.err.write("share-daemon: \(logFile.sink.lastError ?? "stopped"); see \(logFile.path)\n")
+            }
             return ExitCode.failure.rawValue
         }
         let runner = DaemonRunner(daemon: daemon, options: options)
         let code = options.once ? await runner.runOnce() : await runner.runForever()
+        if code != .success, let logFile {
+            io.err.write("share-daemon: \(logFile.sink.lastError ?? "stopped"); see \(logFile.path)\n")
+        }
         return code.rawValue
     }
 }
@@ -160,7 +188,8 @@ extension DaemonOptions {
     /// `share-daemon`'s options, declared once: its parser accepts exactly these.
     static let once = Flag("--once", "one pass of every service, then exit")
     /// `--verbose`.
-    static let verbose = Flag("--verbose", "log every step (SHAREKIT_VERBOSE=1 does the same)")
+    static let verbose = Flag(
+        "--verbose", "log every step, on the terminal too (SHAREKIT_VERBOSE=1 does the same)")
     /// `--interval SECONDS`.
     static let interval = ValueOption("--interval", "SECONDS", "how often the inbox and the outbox are looked at")
     /// `--retry-now`.

@@ -62,8 +62,8 @@ final class RunningServer {
         try server.loadSeed(seed)
         var log: (@Sendable (HTTPRequestLogRecord) -> Void)?
         if !options.quiet {
-            let err = io.err
-            log = { record in err.write("share-server: \(record)\n") }
+            let sink = requestLogSink(options, io: io)
+            log = { record in sink.write("share-server: \(record)\n") }
         }
         var configuration = HTTPServerConfiguration(tls: tls, requestLog: log)
         if let value = options.maxConnections { configuration.maxConnections = value }
@@ -90,6 +90,24 @@ final class RunningServer {
             io.err.write("share-server: demo people (username / password): \(list)\n")
         }
         return RunningServer(origin: origin, engine: engine, database: database)
+    }
+
+    /// Where the request log goes: standard error, unless that is a
+    /// terminal and `--verbose` was not given; then the log file, said in
+    /// one line (or standard error after all, said why, when the file
+    /// cannot be written).
+    private static func requestLogSink(_ options: ServeOptions, io: ProgramIO) -> any OutputSink {
+        guard LogFile.wanted(standardError: io.err, verbose: options.verbose) else { return io.err }
+        let path =
+            LogFile.defaultDirectory(environment: ProcessInfo.processInfo.environment) + "/share-server.log"
+        do {
+            let file = try LogFile.open(path)
+            io.err.write("share-server: request log in \(path) (--verbose writes it here)\n")
+            return file
+        } catch {
+            io.err.write("share-server: \(error); the request log stays here\n")
+            return io.err
+        }
     }
 
     /// Stops accepting, lets requests in flight finish, closes the database.

@@ -16,6 +16,9 @@ struct ServeOptions {
     let tlsCertificate: String?
     let tlsKey: String?
     let quiet: Bool
+    /// `--verbose`: the request log on standard error even when it is a
+    /// terminal (else it goes to a file there).
+    let verbose: Bool
     /// `--max-connections`: connections served at once (nil: the engine's default).
     let maxConnections: Int?
     /// `--max-connections-per-address`: 0 for no limit, e.g. behind a reverse proxy.
@@ -52,6 +55,8 @@ struct ServeOptions {
     static let tlsKey = ValueOption("--tls-key", "FILE", "the certificate's private key", completion: .files)
     /// `--quiet`.
     static let quietFlag = Flag("--quiet", "no request log on stderr")
+    /// `--verbose`.
+    static let verboseFlag = Flag("--verbose", "the request log on stderr even on a terminal")
     /// `--max-connections N`.
     static let maxConnectionsOption = ValueOption("--max-connections", "N", "connections served at once")
     /// `--max-connections-per-address N`.
@@ -77,7 +82,7 @@ struct ServeOptions {
     static let declaration = CommandDeclaration(
         "share-server", summary: "the ShareKit reference server",
         declared: [
-            listen, database, uploads, publicOriginOption, seed, tlsCertificate, tlsKey, quietFlag,
+            listen, database, uploads, publicOriginOption, seed, tlsCertificate, tlsKey, quietFlag, verboseFlag,
             maxConnectionsOption,
             maxConnectionsPerAddressOption, requestHeadTimeoutOption, databaseLockTimeoutOption,
             requestBodyTimeoutOption, minimumBodyRateOption, maxResponseMemoryOption,
@@ -113,6 +118,7 @@ struct ServeOptions {
             throw UsageError("--tls-cert and --tls-key go together")
         }
         quiet = parsed.has(Self.quietFlag)
+        verbose = parsed.has(Self.verboseFlag)
         maxConnections = try Self.number(parsed, Self.maxConnectionsOption, minimum: 1)
         maxConnectionsPerAddress = try Self.number(parsed, Self.maxConnectionsPerAddressOption, minimum: 0)
         requestHeadTimeoutSeconds = try Self.number(parsed, Self.requestHeadTimeoutOption, minimum: 1)

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import PostgresStore
 import SQLInterface
@@ -7,7 +8,7 @@ import SQLiteStore
 /// connection URI (`postgresql://…` or `postgres://…`) is a PostgreSQL
 /// database; anything else is the path of a SQLite file.
 enum ServerDatabase: Equatable {
-    /// A SQLite file (created if missing when serving).
+    /// A SQLite file (created if missing when serving, with its missing folders, 0700).
     case sqlite(path: String)
     /// A PostgreSQL database, by its libpq connection URI.
     case postgresql(uri: String)
@@ -43,6 +44,16 @@ enum ServerDatabase: Equatable {
     func open(readers: Int, lockTimeout: Duration? = nil) throws -> any SQLDatabase {
         switch self {
         case .sqlite(let path):
+            // The README's `--db /tmp/sk/server.db` on a machine without
+            // /tmp/sk: the folders are made, private as the database is.
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                do throws(LogFileError) {
+                    try PrivateFolders.make(folder)
+                } catch {
+                    throw ServerStartError("cannot make the folder \(error.path) for the database: \(error.reason)")
+                }
+            }
             var configuration = SQLiteConfiguration(readers: readers)
             if let lockTimeout { configuration.busyTimeout = lockTimeout }
             return try SQLiteDatabase(path: path, configuration: configuration)

@@ -29,7 +29,8 @@ public enum ShareServerProgram {
 
         Serving:
           --listen HOST:PORT   address to listen on; port 0 picks a free port
-          --db PATH            SQLite database (created if missing)
+          --db PATH            SQLite database (created if missing, with its
+                               missing folders, 0700)
           --db URI             PostgreSQL database, as a libpq connection URI:
                                postgresql://USER@HOST/DB?host=/socket/dir (or
                                postgres://…); the schema is created or migrated;
@@ -45,7 +46,8 @@ public enum ShareServerProgram {
                                alex, sam and robin and prints their passwords on stderr
           --tls-cert FILE      serve HTTPS with this PEM certificate (needs --tls-key)
           --tls-key FILE       the certificate's PEM private key
-          --quiet              no request log on stderr
+          --quiet              no request log
+          --verbose            the request log on stderr even on a terminal
           --max-connections N  connections served at once (default 256); when full,
                                one not being answered is closed (first of an address
                                holding more than its share, else the one waiting
@@ -75,6 +77,11 @@ public enum ShareServerProgram {
         Several processes may serve one database at once (give them the same
         --uploads and --public-origin): replay checks, nonces, refresh rotation,
         idempotency, uploads, the event feed, throttling and quotas hold across them.
+
+        The request log (one line a request) goes to stderr; when stderr is a
+        terminal (a server started with `&`), to $XDG_STATE_HOME/sharekit/share-server.log
+        (~/.local/state/sharekit/share-server.log, 0600) instead, said in one line
+        at start, unless --verbose. A log over 16 MiB at start is moved to .log.1.
 
         The first line on stdout is `listening on http://HOST:PORT` (or https://),
         the address listened on, printed once the socket accepts connections. SIGTERM and SIGINT stop the

@@ -1,10 +1,12 @@
 // swift-tools-version: 6.0
-// Photos as JPEG: HEIF and HEIC, AVIF, WebP and TIFF converted into JPEG for
-// a server that takes no other image type (docs/adr/0014-photos-as-jpeg.md).
+// Photos as JPEG: HEIF and HEIC, AVIF, WebP, TIFF, PNG and GIF converted into
+// JPEG for a server that takes no other image type, and the metadata of a JPEG
+// or PNG sent as it is removed without re-encoding (docs/adr/0014-photos-as-jpeg.md).
 //
 // The C libraries are Debian's, reached through system-library targets owned
 // by this package only: `CHeif` (libheif), `CWebP` (libwebp), `CTIFF`
-// (libtiff), `CJPEG` (libjpeg-turbo), headers only: nothing links them,
+// (libtiff), `CPNG` (libpng), `CGif` (giflib), `CJPEG` (libjpeg-turbo),
+// headers only: nothing links them,
 // `CImageCodecLoader` opens each on first use (docs/adr/0019). And
 // `CImageCodecShim`, a few C functions for what Swift cannot do safely
 // (libjpeg's longjmp errors, libtiff's variadic error handlers, descriptor
@@ -34,7 +36,7 @@ let package = Package(
             name: "ImageConversion",
             dependencies: [
                 .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
-                "CHeif", "CWebP", "CImageCodecShim", "CImageCodecLoader",
+                "CHeif", "CWebP", "CPNG", "CGif", "CImageCodecShim", "CImageCodecLoader",
             ],
             swiftSettings: swiftSettings
         ),
@@ -56,6 +58,16 @@ let package = Package(
             providers: [.apt(["libtiff-dev"])]
         ),
         .systemLibrary(
+            name: "CPNG",
+            path: "Sources/CPNG",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGif",
+            path: "Sources/CGif",
+            providers: [.apt(["libgif-dev"])]
+        ),
+        .systemLibrary(
             name: "CJPEG",
             path: "Sources/CJPEG",
             providers: [.apt(["libjpeg62-turbo-dev"])]
@@ -69,7 +81,8 @@ let package = Package(
         .target(
             name: "CImageCodecLoader",
             dependencies: [
-                "CHeif", "CWebP", "CTIFF", "CJPEG", .product(name: "CLazyLibrary", package: "LazyLibrary"),
+                "CHeif", "CWebP", "CTIFF", "CJPEG", "CPNG", "CGif",
+                .product(name: "CLazyLibrary", package: "LazyLibrary"),
             ]
         ),
 

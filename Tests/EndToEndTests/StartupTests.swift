@@ -115,7 +115,7 @@ struct StartupTests {
     /// (libmagic) or the MIME database's XML fallback (libxml2) needs, as the
     /// dynamic loader names them.
     static let conversionLibraries = [
-        "libheif.so", "libwebp.so", "libtiff.so", "libjpeg.so", "libmagic.so", "libxml2.so",
+        "libheif.so", "libwebp.so", "libtiff.so", "libpng16.so", "libgif.so", "libjpeg.so", "libmagic.so", "libxml2.so",
     ]
 
     @Test(

@@ -35,8 +35,8 @@ extension CLIText {
                           no answer the share is kept for share-daemon whatever this
                           says, as the message may already be on the server.
           --load-timeout S  the deadline of each load (a file, stdin, a FIFO); default 30.
-          --keep-metadata a photo converted to JPEG (below) keeps its location (GPS) and
-                          XMP; by default they are dropped.
+          --keep-metadata a photo keeps its location (GPS), XMP and the tags that name
+                          its owner or camera (below); by default they are removed.
           --progress M    auto (default): a bar with bytes acknowledged, rate and ETA on
                           a terminal, nothing on a pipe; bar: always the bar; lines: a
                           plain `progress NAME DONE/TOTAL bytes` line each second (logs);
@@ -63,11 +63,14 @@ extension CLIText {
         (~/.ssh, ~/.gnupg, ~/.aws, ~/.netrc, ~/.config/gh, browser profiles, /proc,
         ShareKit's own keychain, container and state), also through a symbolic link
         or as standard input, is never read: refused with exit 4 (code
-        protected_file). A photo (HEIC/HEIF, AVIF, WebP, TIFF) for a server
-        that does not accept its type but accepts image/jpeg is sent as <name>.jpg,
-        converted into the share inbox within the load deadline: its orientation
-        applied, its location (GPS) dropped unless --keep-metadata; the original
-        file is not changed. One beyond 64 megapixels, damaged or animated is refused.
+        protected_file). A picture (HEIC/HEIF, AVIF, WebP, TIFF, PNG, GIF) for a
+        server that does not accept its type but accepts image/jpeg is sent as
+        <name>.jpg, converted into the share inbox within the load deadline: its
+        orientation applied, transparency laid on white. One beyond 64 megapixels,
+        damaged or animated is refused. Every photo, converted or sent as it is (a
+        JPEG or PNG is not re-encoded), loses its location (GPS), XMP, IPTC, comments
+        and the tags naming its owner or serial numbers unless --keep-metadata; the
+        original file is not changed.
 
         Output: `sent to <display path>: message <id>` on success; with --json an
         object {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
@@ -502,6 +505,12 @@ extension CLIText {
           share completions zsh > ~/.zfunc/_share    # zsh, with ~/.zfunc on $fpath
           share completions fish > ~/.config/fish/completions/share.fish
 
+        Besides commands, options and file names, Tab completes the value of
+        --to with the recent targets of the account you are logged in to
+        (thread:t1, channel:c2) and the ID of share inbox show|retry|drop with
+        the ids share inbox list shows; share reads them from this machine at
+        each Tab, never from the server.
+
         Exit codes: 0 printed, 2 no such shell.
 
         """,
@@ -525,6 +534,7 @@ extension CLIText {
         """,
         .takesNoArguments: "takes no arguments",
         .nameOneShell: "name one shell: bash, zsh or fish{suggestion}",
+        .completeUnknownKind: "'{kind}' is nothing share completes; name one of: {kinds}",
         .summarySend: "share files, links or text to a target",
         .summaryInbox: "list, show, retry or drop shares waiting in the inbox or the daemon's outbox",
         .summaryLogin: "log in to a server (creates the parent and child sessions)",

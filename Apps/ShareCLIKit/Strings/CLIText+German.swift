@@ -38,8 +38,9 @@ extension CLIText {
                           share-daemon, was immer hier steht, denn die Nachricht kann
                           schon auf dem Server sein.
           --load-timeout S  die Frist jedes Ladens (eine Datei, stdin, ein FIFO); Standard 30.
-          --keep-metadata ein in JPEG umgewandeltes Foto (siehe unten) behält seinen Ort
-                          (GPS) und XMP; standardmäßig werden sie entfernt.
+          --keep-metadata ein Foto behält seinen Ort (GPS), XMP und die Angaben zu
+                          Besitzer und Kamera (siehe unten); standardmäßig werden sie
+                          entfernt.
           --progress M    auto (Standard): auf einem Terminal ein Balken mit bestätigten
                           Bytes, Rate und Restzeit, in einer Pipe nichts; bar: immer den
                           Balken; lines: jede Sekunde eine schlichte Zeile
@@ -69,12 +70,15 @@ extension CLIText {
         ~/.config/gh, Browser-Profile, /proc, ShareKits eigener Schlüsselbund,
         Container und Zustand), auch über einen symbolischen Link oder als
         Standardeingabe, wird nie gelesen: abgelehnt mit Exit-Code 4 (Code
-        protected_file). Ein Foto (HEIC/HEIF, AVIF, WebP, TIFF) für einen Server, der
-        seinen Typ nicht annimmt, aber image/jpeg, wird als <Name>.jpg gesendet,
-        innerhalb der Ladefrist im Teilen-Eingang umgewandelt: seine Ausrichtung
-        angewandt, sein Ort (GPS) entfernt, außer mit --keep-metadata; die
-        Originaldatei bleibt unverändert. Eines mit mehr als 64
-        Megapixeln, ein beschädigtes oder ein animiertes wird abgelehnt.
+        protected_file). Ein Bild (HEIC/HEIF, AVIF, WebP, TIFF, PNG, GIF) für einen
+        Server, der seinen Typ nicht annimmt, aber image/jpeg, wird als <Name>.jpg
+        gesendet, innerhalb der Ladefrist im Teilen-Eingang umgewandelt: seine
+        Ausrichtung angewandt, Transparenz auf Weiß gelegt. Eines mit mehr als 64
+        Megapixeln, ein beschädigtes oder ein animiertes wird abgelehnt. Jedes Foto,
+        umgewandelt oder unverändert gesendet (ein JPEG oder PNG wird nicht neu
+        kodiert), verliert seinen Ort (GPS), XMP, IPTC, Kommentare und die Angaben zu
+        Besitzer und Seriennummern, außer mit --keep-metadata; die Originaldatei
+        bleibt unverändert.
 
         Ausgabe: bei Erfolg `sent to <display path>: message <id>`; mit --json ein
         Objekt {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
@@ -538,6 +542,12 @@ extension CLIText {
           share completions zsh > ~/.zfunc/_share    # zsh, mit ~/.zfunc in $fpath
           share completions fish > ~/.config/fish/completions/share.fish
 
+        Außer Befehlen, Optionen und Dateinamen vervollständigt Tab den Wert von
+        --to mit den letzten Zielen des angemeldeten Kontos (thread:t1,
+        channel:c2) und die ID von share inbox show|retry|drop mit den IDs, die
+        share inbox list zeigt; share liest sie bei jedem Tab auf diesem Rechner,
+        nie vom Server.
+
         Die Beschreibungen im Skript sind englisch, wie die CLI-Referenz.
 
         Exit-Codes: 0 ausgegeben, 2 keine solche Shell.
@@ -565,6 +575,7 @@ extension CLIText {
         """,
         .takesNoArguments: "nimmt keine Argumente",
         .nameOneShell: "nenne eine Shell: bash, zsh oder fish{suggestion}",
+        .completeUnknownKind: "'{kind}' vervollständigt share nicht; nenne eines von: {kinds}",
         .summarySend: "Dateien, Links oder Text an ein Ziel teilen",
         .summaryInbox: """
         wartende Inhalte im Teilen-Eingang oder im Ausgang des Daemons auflisten, zeigen, erneut senden \

@@ -222,6 +222,7 @@ public enum CLIText: String, StringTableKey {
     case manpageHelp = "manpage.help"
     case takesNoArguments = "usage.takes_no_arguments"
     case nameOneShell = "completions.name_one_shell"
+    case completeUnknownKind = "completions.unknown_kind"
     case summarySend = "summary.send"
     case summaryInbox = "summary.inbox"
     case summaryLogin = "summary.login"

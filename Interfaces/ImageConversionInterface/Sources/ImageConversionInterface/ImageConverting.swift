@@ -11,7 +11,8 @@
 /// size: an image beyond the limit is refused before it is decoded.
 public protocol ImageConverting: Sendable {
     /// The content types this converter reads: canonical, lowercase media
-    /// types without parameters (`image/heif`, `image/webp`, `image/tiff`).
+    /// types without parameters (`image/heif`, `image/webp`, `image/tiff`,
+    /// `image/png`, `image/gif`).
     var readableContentTypes: Set<String> { get }
 
     /// Converts the image read from `source` into a baseline JPEG written to
@@ -30,6 +31,61 @@ public protocol ImageConverting: Sendable {
     ///   holds an incomplete file.
     func convertToJPEG(source: Int32, destination: Int32, options: JPEGConversionOptions)
         throws(ImageConversionError) -> JPEGConversion
+
+    /// The content types ``removeMetadata(source:destination:options:)``
+    /// rewrites without re-encoding (`image/jpeg`, `image/png`): a photo of
+    /// such a type that the server takes as it is keeps no location either.
+    var metadataRewritableContentTypes: Set<String> { get }
+
+    /// Copies the photo in `source` to `destination` without its location
+    /// and identifying metadata, by the same rule as a conversion without
+    /// ``JPEGConversionOptions/keepMetadata``, and without re-encoding it:
+    /// the image data is copied byte for byte, only metadata blocks are
+    /// dropped or rebuilt (the orientation is kept, since the pixels are not
+    /// turned). Blocking, as a conversion.
+    /// - Parameters:
+    ///   - source: an open, readable descriptor, read with `pread` from offset 0.
+    ///   - destination: an open, writable, empty regular file, written from
+    ///     offset 0, neither synced nor closed.
+    ///   - options: the checkpoint that stops it past its deadline (the
+    ///     metadata policy is the default one; to keep everything, copy the file).
+    /// - Returns: the new file's length and what was removed.
+    /// - Throws: ``ImageConversionError``: `malformed` for a file whose
+    ///   metadata cannot be told from its image, `unsupported` for a type
+    ///   this converter does not rewrite, I/O errors, `stopped`.
+    func removeMetadata(source: Int32, destination: Int32, options: JPEGConversionOptions)
+        throws(ImageConversionError) -> MetadataRemoval
+}
+
+extension ImageConverting {
+    /// None: a converter that does not say otherwise rewrites nothing.
+    public var metadataRewritableContentTypes: Set<String> { [] }
+
+    /// Refuses: a converter that does not say otherwise rewrites nothing.
+    /// - Throws: ``ImageConversionError/unsupported(_:)`` always.
+    public func removeMetadata(source: Int32, destination: Int32, options: JPEGConversionOptions)
+        throws(ImageConversionError) -> MetadataRemoval
+    {
+        throw .unsupported("this converter does not remove metadata")
+    }
+}
+
+/// What ``ImageConverting/removeMetadata(source:destination:options:)`` wrote.
+public struct MetadataRemoval: Hashable, Sendable {
+    /// The new file's length in bytes.
+    public var size: Int64
+    /// Whether the original said where it was taken and the copy does not.
+    public var removedLocation: Bool
+    /// Whether anything at all was left out or rebuilt (false: the copy is
+    /// the original, byte for byte).
+    public var changed: Bool
+
+    /// Makes a result.
+    public init(size: Int64, removedLocation: Bool, changed: Bool) {
+        self.size = size
+        self.removedLocation = removedLocation
+        self.changed = changed
+    }
 }
 
 /// How a conversion runs.
@@ -38,9 +94,10 @@ public struct JPEGConversionOptions: Sendable {
     /// above the largest photos of common phone cameras (48 and 50 MP).
     public static let defaultMaximumPixels = 1 << 26
 
-    /// Keep the location (the GPS block of EXIF) and the XMP packet. Without
-    /// it the JPEG carries the EXIF of the original without its GPS block,
-    /// and no XMP (which can repeat the location).
+    /// Keep the location (the GPS block of EXIF), the tags that name the
+    /// camera's owner and serial numbers, and the XMP packet. Without it the
+    /// JPEG carries the EXIF of the original without them, and no XMP
+    /// (which can repeat the location).
     public var keepMetadata: Bool
     /// The most pixels (width × height) an image may have as decoded; a
     /// larger one is refused before it is decoded
@@ -58,7 +115,7 @@ public struct JPEGConversionOptions: Sendable {
 
     /// Makes options.
     /// - Parameters:
-    ///   - keepMetadata: keep location and XMP (`share send --keep-metadata`).
+    ///   - keepMetadata: keep location, identifying tags and XMP (`share send --keep-metadata`).
     ///   - maximumPixels: the pixel limit.
     ///   - quality: the JPEG quality (clamped to 1...100).
     ///   - checkpoint: when to stop; never by default.

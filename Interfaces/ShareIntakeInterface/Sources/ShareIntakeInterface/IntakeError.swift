@@ -16,6 +16,11 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     /// converted into the JPEG it does accept (damaged, too many pixels,
     /// animated): `reason` says why.
     case notConvertible(item: String, contentType: String, reason: String)
+    /// A photo sent as it is (a JPEG or PNG) whose location and identifying
+    /// metadata cannot be removed, because its metadata cannot be told from
+    /// its image (a damaged file): `reason` says why. `share send
+    /// --keep-metadata` sends it as it is.
+    case metadataNotRemovable(item: String, reason: String)
     /// The file is larger than `file_max_upload_bytes`.
     case tooLarge(item: String, size: Int64, limit: Int64)
     /// The copy in the container does not have the source's size.
@@ -50,6 +55,8 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible, Loc
             }
         case .notConvertible(let item, let type, let reason):
             return table.localized(.notConvertible, ["item": item, "type": type, "reason": reason])
+        case .metadataNotRemovable(let item, let reason):
+            return table.localized(.metadataNotRemovable, ["item": item, "reason": reason])
         case .tooLarge(let item, let size, let limit):
             return table.localized(
                 .tooLarge,

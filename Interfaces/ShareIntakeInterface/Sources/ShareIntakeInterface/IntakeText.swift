@@ -10,6 +10,7 @@ public enum IntakeText: String, StringTableKey {
     case unsupportedType = "intake.unsupported_type"
     case acceptsNone = "intake.accepts_none"
     case notConvertible = "intake.not_convertible"
+    case metadataNotRemovable = "intake.metadata_not_removable"
     case tooLarge = "intake.too_large"
     case copyMismatch = "intake.copy_mismatch"
     case noSpace = "intake.no_space"
@@ -26,6 +27,9 @@ public enum IntakeText: String, StringTableKey {
             .unsupportedType: "{item}: the server does not accept {type} (it accepts {accepted})",
             .acceptsNone: "none",
             .notConvertible: "{item}: the server does not accept {type}, and it cannot be converted to JPEG: {reason}",
+            .metadataNotRemovable:
+                "{item}: not shared: its location and other identifying metadata cannot be removed: {reason} "
+                + "(--keep-metadata sends it as it is)",
             .tooLarge:
                 "{item}: {human} ({size} bytes) is over the server's limit of {limit_human} ({limit} bytes, "
                 + "file_max_upload_bytes)",
@@ -46,6 +50,9 @@ public enum IntakeText: String, StringTableKey {
             .acceptsNone: "nichts",
             .notConvertible:
                 "{item}: der Server nimmt {type} nicht an, und es kann nicht in JPEG umgewandelt werden: {reason}",
+            .metadataNotRemovable:
+                "{item}: nicht geteilt: Aufnahmeort und andere persönliche Metadaten lassen sich nicht entfernen: "
+                + "{reason} (--keep-metadata sendet die Datei unverändert)",
             .tooLarge:
                 "{item}: {human} ({size} Bytes) liegt über dem Limit des Servers von {limit_human} ({limit} Bytes, "
                 + "file_max_upload_bytes)",

@@ -1,5 +1,5 @@
 // The photo codecs, loaded on first use: this file defines every function of
-// libheif, libwebp, libtiff and libjpeg-turbo that ImageConversion and its C
+// libheif, libwebp, libtiff, libpng, giflib and libjpeg-turbo that ImageConversion and its C
 // shim call, under its own name, as a wrapper that opens the library with
 // dlopen on the first call and calls the library's function through a
 // pointer of the type the header declares (the compiler checks each
@@ -21,11 +21,15 @@
 #include <libheif/heif.h>
 #include <tiffio.h>
 #include <webp/decode.h>
+#include <png.h>
+#include <gif_lib.h>
 
 static lazy_library heif = LAZY_LIBRARY_INIT("libheif.so.1", "libheif");
 static lazy_library webp = LAZY_LIBRARY_INIT("libwebp.so.7", "libwebp");
 static lazy_library tiff = LAZY_LIBRARY_INIT("libtiff.so.6", "libtiff");
 static lazy_library jpeg = LAZY_LIBRARY_INIT("libjpeg.so.62", "libjpeg-turbo");
+static lazy_library png = LAZY_LIBRARY_INIT("libpng16.so.16", "libpng");
+static lazy_library gif = LAZY_LIBRARY_INIT("libgif.so.7", "giflib");
 
 int sk_codec_library_load(sk_codec_library library, char *message, size_t capacity) {
     switch (library) {
@@ -33,6 +37,8 @@ int sk_codec_library_load(sk_codec_library library, char *message, size_t capaci
     case sk_codec_library_webp: return lazy_library_load(&webp, message, capacity);
     case sk_codec_library_tiff: return lazy_library_load(&tiff, message, capacity);
     case sk_codec_library_jpeg: return lazy_library_load(&jpeg, message, capacity);
+    case sk_codec_library_png: return lazy_library_load(&png, message, capacity);
+    case sk_codec_library_gif: return lazy_library_load(&gif, message, capacity);
     }
     if (capacity > 0) snprintf(message, capacity, "no such codec library (%d)", (int)library);
     return -1;
@@ -183,6 +189,65 @@ int heif_image_is_premultiplied_alpha(struct heif_image *image) {
 static void *pointer_heif_image_release;
 void heif_image_release(const struct heif_image *a0) {
     LAZY_FUNCTION(heif, heif_image_release)(a0);
+}
+
+// MARK: - libpng
+
+static void *pointer_png_image_begin_read_from_memory;
+int png_image_begin_read_from_memory(png_imagep image, png_const_voidp memory, size_t size) {
+    return LAZY_FUNCTION(png, png_image_begin_read_from_memory)(image, memory, size);
+}
+
+static void *pointer_png_image_finish_read;
+int png_image_finish_read(png_imagep image, png_const_colorp background, void *buffer, png_int_32 row_stride, void *colormap) {
+    return LAZY_FUNCTION(png, png_image_finish_read)(image, background, buffer, row_stride, colormap);
+}
+
+static void *pointer_png_image_free;
+void png_image_free(png_imagep image) {
+    LAZY_FUNCTION(png, png_image_free)(image);
+}
+
+// MARK: - giflib
+
+static void *pointer_DGifOpen;
+GifFileType *DGifOpen(void *userPtr, InputFunc readFunc, int *Error) {
+    return LAZY_FUNCTION(gif, DGifOpen)(userPtr, readFunc, Error);
+}
+
+static void *pointer_DGifCloseFile;
+int DGifCloseFile(GifFileType *GifFile, int *ErrorCode) {
+    return LAZY_FUNCTION(gif, DGifCloseFile)(GifFile, ErrorCode);
+}
+
+static void *pointer_DGifGetRecordType;
+int DGifGetRecordType(GifFileType *GifFile, GifRecordType *GifType) {
+    return LAZY_FUNCTION(gif, DGifGetRecordType)(GifFile, GifType);
+}
+
+static void *pointer_DGifGetImageDesc;
+int DGifGetImageDesc(GifFileType *GifFile) {
+    return LAZY_FUNCTION(gif, DGifGetImageDesc)(GifFile);
+}
+
+static void *pointer_DGifGetLine;
+int DGifGetLine(GifFileType *GifFile, GifPixelType *GifLine, int GifLineLen) {
+    return LAZY_FUNCTION(gif, DGifGetLine)(GifFile, GifLine, GifLineLen);
+}
+
+static void *pointer_DGifGetExtension;
+int DGifGetExtension(GifFileType *GifFile, int *GifExtCode, GifByteType **GifExtension) {
+    return LAZY_FUNCTION(gif, DGifGetExtension)(GifFile, GifExtCode, GifExtension);
+}
+
+static void *pointer_DGifGetExtensionNext;
+int DGifGetExtensionNext(GifFileType *GifFile, GifByteType **GifExtension) {
+    return LAZY_FUNCTION(gif, DGifGetExtensionNext)(GifFile, GifExtension);
+}
+
+static void *pointer_GifErrorString;
+const char *GifErrorString(int ErrorCode) {
+    return LAZY_FUNCTION(gif, GifErrorString)(ErrorCode);
 }
 
 // MARK: - libwebp

@@ -1,9 +1,11 @@
 import CImageCodecLoader
 public import ImageConversionInterface
 
-/// Converts HEIF and HEIC, AVIF, WebP and TIFF photos into JPEG with
-/// Debian's libheif, libwebp, libtiff and libjpeg-turbo (see the
-/// architecture decision "Photos as JPEG").
+/// Converts HEIF and HEIC, AVIF, WebP, TIFF, PNG and GIF pictures into
+/// JPEG with Debian's libheif, libwebp, libtiff, libpng, giflib and
+/// libjpeg-turbo (see the architecture decision "Photos as JPEG"), and
+/// removes the location and identifying metadata of a JPEG or PNG sent as
+/// it is without re-encoding it.
 ///
 /// The format is told from the file's first bytes, not from the content
 /// type it was sent as. The decoders differ in what they must hold (see
@@ -19,8 +21,36 @@ public struct JPEGImageConverter: ImageConverting {
     /// Makes a converter.
     public init() {}
 
-    /// `image/heif` (HEIC is its alias), `image/avif`, `image/webp`, `image/tiff`.
-    public var readableContentTypes: Set<String> { ["image/heif", "image/avif", "image/webp", "image/tiff"] }
+    /// `image/heif` (HEIC is its alias), `image/avif`, `image/webp`, `image/tiff`, `image/png`, `image/gif`.
+    public var readableContentTypes: Set<String> {
+        ["image/heif", "image/avif", "image/webp", "image/tiff", "image/png", "image/gif"]
+    }
+
+    /// `image/jpeg` and `image/png`: their metadata lives in blocks of its
+    /// own (marker segments, chunks) that can be left out or rebuilt
+    /// without touching the image data.
+    public var metadataRewritableContentTypes: Set<String> { ["image/jpeg", "image/png"] }
+
+    /// Copies a JPEG or PNG without its location and identifying metadata;
+    /// see ``ImageConverting/removeMetadata(source:destination:options:)``
+    /// and the rule of the architecture decision "Photos as JPEG".
+    /// - Returns: the copy's length and what was removed.
+    /// - Throws: ``ImageConversionError``: `unsupported` for a file that is
+    ///   neither, `malformed` for a JPEG whose segments cannot be told
+    ///   apart, I/O errors, `stopped`.
+    public func removeMetadata(source: Int32, destination: Int32, options: JPEGConversionOptions)
+        throws(ImageConversionError) -> MetadataRemoval
+    {
+        let file = try SourceFile(fd: source)
+        let head = try file.bytes(at: 0, count: 8)
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            return try JPEGMetadataRemover(source: file, options: options).remove(into: destination)
+        }
+        if head == PNGChunks.signature {
+            return try PNGMetadataRemover(source: file, options: options).remove(into: destination)
+        }
+        throw .unsupported("it is not a JPEG or PNG image")
+    }
 
     /// Converts the image in `source` into a JPEG in `destination`; see
     /// ``ImageConverting/convertToJPEG(source:destination:options:)``.
@@ -46,7 +76,13 @@ public struct JPEGImageConverter: ImageConverting {
         case .tiff:
             try CodecLibraries.load(sk_codec_library_tiff, sk_codec_library_jpeg)
             return try TIFFDecoder(source: file, options: options).convert(into: destination)
-        case nil: throw .unsupported("it is not a HEIF, AVIF, WebP or TIFF image")
+        case .png:
+            try CodecLibraries.load(sk_codec_library_png, sk_codec_library_jpeg)
+            return try PNGDecoder(source: file, options: options).convert(into: destination)
+        case .gif:
+            try CodecLibraries.load(sk_codec_library_gif, sk_codec_library_jpeg)
+            return try GIFDecoder(source: file, options: options).convert(into: destination)
+        case nil: throw .unsupported("it is not a HEIF, AVIF, WebP, TIFF, PNG or GIF image")
         }
     }
 }
@@ -56,6 +92,8 @@ enum ImageFormat {
     case heif
     case webp
     case tiff
+    case png
+    case gif
 
     /// The format whose signature `bytes` start with, or nil.
     init?(signature bytes: [UInt8]) {
@@ -68,6 +106,10 @@ enum ImageFormat {
             || bytes.starts(with: [0x49, 0x49, 0x2B, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B])
         {
             self = .tiff
+        } else if bytes.starts(with: PNGChunks.signature) {
+            self = .png
+        } else if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
+            self = .gif
         } else {
             return nil
         }

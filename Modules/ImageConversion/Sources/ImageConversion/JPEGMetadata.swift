@@ -8,17 +8,22 @@ struct PhotoMetadata: Sendable {
     var icc: [UInt8]?
 }
 
-/// The metadata blocks of the JPEG, chosen by the policy of the
-/// architecture decision "Photos as JPEG":
+/// The metadata blocks of the JPEG, chosen by the one rule for every photo
+/// shared (the architecture decision "Photos as JPEG"), for a converted
+/// photo and for one sent as it is (``JPEGMetadataRemover``,
+/// ``PNGMetadataRemover``) alike:
 ///
 /// - EXIF is rebuilt, not copied: the descriptive tags of IFD0 (make,
 ///   model, time, author, resolution), the EXIF directory without the maker
 ///   note (opaque, with offsets of its own that do not survive a move) and
-///   without the interoperability pointer, and the GPS directory only with
-///   `keepMetadata`. The orientation is written as 1 (the pixels are
-///   turned), the pixel dimensions as the JPEG's. No thumbnail (IFD1) is
-///   carried: it shows the original unturned, and can show what was cropped.
-/// - XMP only with `keepMetadata` (it can repeat the location).
+///   without the interoperability pointer, and, only with `keepMetadata`,
+///   the GPS directory and the tags that name the camera's owner or its
+///   serial numbers (``identifyingExifTags``). A converted photo's
+///   orientation is written as 1 (the pixels are turned) and its pixel
+///   dimensions as the JPEG's; a photo sent as it is keeps both. No
+///   thumbnail (IFD1) is carried: it shows the original unturned, and can
+///   show what was cropped.
+/// - XMP only with `keepMetadata` (it can repeat the location, and names people).
 /// - The ICC profile always: it is how the colours are meant, not about the person.
 struct JPEGMetadata: Sendable {
     /// The APP1 prefix of EXIF.
@@ -44,6 +49,9 @@ struct JPEGMetadata: Sendable {
     static let interoperabilityPointer: UInt16 = 0xA005
     static let pixelXDimension: UInt16 = 0xA002
     static let pixelYDimension: UInt16 = 0xA003
+    /// EXIF tags that name a person or one camera: CameraOwnerName,
+    /// BodySerialNumber, LensSerialNumber. Kept only with `keepMetadata`.
+    static let identifyingExifTags: Set<UInt16> = [0xA430, 0xA431, 0xA435]
 
     /// The whole APP1 payload of EXIF, or nil.
     let exif: [UInt8]?
@@ -66,7 +74,9 @@ struct JPEGMetadata: Sendable {
         let exifLocation = !(metadata.exif?.gps.isEmpty ?? true)
         let xmpLocation = metadata.xmp.map { Self.mentionsLocation($0) } ?? false
         removedLocation = !keep && (exifLocation || xmpLocation)
-        exif = metadata.exif.flatMap { Self.exifPayload($0, keepLocation: keep, width: width, height: height) }
+        exif = metadata.exif.flatMap {
+            Self.exifPayload($0, keep: keep, orientation: 1, dimensions: (width, height))
+        }
     }
 
     /// Whether an XMP packet names a GPS property (`exif:GPSLatitude` and the like).
@@ -78,19 +88,38 @@ struct JPEGMetadata: Sendable {
         }
     }
 
-    /// EXIF rebuilt by the policy, made to fit one marker: large entries go
+    /// EXIF rebuilt by the rule, made to fit one marker: large entries go
     /// first, then the EXIF directory, then everything.
-    static func exifPayload(_ source: TIFFDirectories, keepLocation: Bool, width: Int, height: Int) -> [UInt8]? {
+    /// - Parameters:
+    ///   - source: the original's directories.
+    ///   - keep: `keepMetadata`: the GPS directory and ``identifyingExifTags`` too.
+    ///   - orientation: the Orientation to write, nil for none.
+    ///   - dimensions: the pixel dimensions to write where the EXIF
+    ///     directory has them; nil keeps the original's (a photo sent as it is).
+    /// - Returns: the APP1 payload (`Exif\0\0` and the TIFF structure), or
+    ///   nil when not even IFD0 fits one marker.
+    static func exifPayload(
+        _ source: TIFFDirectories, keep: Bool, orientation: Int?, dimensions: (width: Int, height: Int)?
+    ) -> [UInt8]? {
         let little = source.littleEndian
         var primary = source.primary.filter { primaryTags.contains($0.tag) }
-        primary.append(TIFFEntry(tag: orientationTag, type: 3, count: 1, value: ExifWriter.short(1, little)))
-        var exif = source.exif.filter { $0.tag != makerNoteTag && $0.tag != interoperabilityPointer }
-        for (tag, value) in [(pixelXDimension, width), (pixelYDimension, height)] {
-            if let index = exif.firstIndex(where: { $0.tag == tag }) {
-                exif[index] = TIFFEntry(tag: tag, type: 4, count: 1, value: ExifWriter.long(UInt32(value), little))
+        if let orientation {
+            primary.append(
+                TIFFEntry(tag: orientationTag, type: 3, count: 1, value: ExifWriter.short(UInt16(orientation), little)))
+        }
+        var exif = source.exif.filter {
+            $0.tag != makerNoteTag && $0.tag != interoperabilityPointer
+                && (keep || !identifyingExifTags.contains($0.tag))
+        }
+        if let (width, height) = dimensions {
+            for (tag, value) in [(pixelXDimension, width), (pixelYDimension, height)] {
+                if let index = exif.firstIndex(where: { $0.tag == tag }) {
+                    exif[index] = TIFFEntry(
+                        tag: tag, type: 4, count: 1, value: ExifWriter.long(UInt32(value), little))
+                }
             }
         }
-        var gps = keepLocation ? source.gps : []
+        var gps = keep ? source.gps : []
         let capacity = markerCapacity - exifPrefix.count
         var bytes = ExifWriter.serialize(primary: primary, exif: exif, gps: gps, littleEndian: little)
         if bytes.count > capacity {

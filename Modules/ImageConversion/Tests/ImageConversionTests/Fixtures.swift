@@ -75,6 +75,22 @@ struct Conversion {
         )
     }
 
+    /// Copies `path` into `<path>.out` without its location and identifying metadata.
+    func removeMetadata(_ path: String) throws(ImageConversionError) -> (MetadataRemoval, String) {
+        let output = path + ".out"
+        let source = open(path, O_RDONLY | O_CLOEXEC)
+        let destination = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        defer {
+            close(source)
+            close(destination)
+        }
+        return (
+            try JPEGImageConverter().removeMetadata(
+                source: source, destination: destination, options: JPEGConversionOptions()),
+            output
+        )
+    }
+
     func bytes(_ path: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) }
 
     func remove() { scratch.remove() }

@@ -201,7 +201,7 @@ struct HostileInputTests {
         let conversion = try Conversion()
         defer { conversion.remove() }
         let path = try conversion.write(Array("%PDF-1.4\n%%EOF\n".utf8), "holiday.heic")
-        #expect(throws: ImageConversionError.unsupported("it is not a HEIF, AVIF, WebP or TIFF image")) {
+        #expect(throws: ImageConversionError.unsupported("it is not a HEIF, AVIF, WebP, TIFF, PNG or GIF image")) {
             try conversion.convert(path)
         }
     }
@@ -259,5 +259,41 @@ struct HostileInputTests {
         let conversion = try Conversion()
         defer { conversion.remove() }
         try Self.survive(try Self.webp(conversion), name: "x.webp", conversion: conversion)
+    }
+
+    @Test("damaged PNG and GIF files never crash the converter")
+    func damagedPNGAndGIF() throws {
+        let conversion = try Conversion()
+        defer { conversion.remove() }
+        var picture = QuadrantPicture()
+        picture.transparentRightHalf = true
+        try Self.survive(picture.png(), name: "x.png", conversion: conversion)
+        try Self.survive(picture.gif(), name: "x.gif", conversion: conversion)
+    }
+
+    @Test(
+        "damaged JPEG and PNG files never crash the metadata remover; what it writes starts as the type does",
+        .enabled(if: TestTool.available("cjpeg", "exiftool"), "needs cjpeg and exiftool"))
+    func damagedForMetadataRemoval() throws {
+        let conversion = try Conversion()
+        defer { conversion.remove() }
+        let ppm = try conversion.write(QuadrantPicture().ppm(), "picture.ppm")
+        let jpeg = conversion.scratch.file("photo.jpg")
+        try TestTool.run("cjpeg", ["-outfile", jpeg, ppm])
+        let png = try conversion.write(QuadrantPicture().png(), "photo.png")
+        for path in [jpeg, png] {
+            try ExifTool.tag(path, orientation: 6)
+        }
+        for (path, signature) in [(jpeg, [UInt8]([0xFF, 0xD8])), (png, [0x89, 0x50, 0x4E, 0x47])] {
+            for (index, variant) in Self.variants(of: try conversion.bytes(path)).enumerated() {
+                let damaged = try conversion.write(variant, "\(index)-damaged")
+                do {
+                    let (_, output) = try conversion.removeMetadata(damaged)
+                    #expect(try conversion.bytes(output).starts(with: signature), "variant \(index) of \(path)")
+                } catch let error as ImageConversionError {
+                    #expect(!error.description.isEmpty)
+                }
+            }
+        }
     }
 }

@@ -80,6 +80,12 @@ struct ItemLoader: Sendable {
             guard let jpeg = jpegType(for: detected) else { throw error }
             return try convert(source.fd, fileName: fileName, detected: detected, jpegType: jpeg, context: context)
         }
+        if removesMetadata(from: detected) {
+            let (storedName, copied) = try copyWithoutMetadata(source.fd, fileName: fileName, context: context)
+            return IntakeItem(
+                kind: rules.kind(of: detected), origin: context.item, storedName: storedName, fileName: fileName,
+                contentType: upload, detectedContentType: detected, size: copied)
+        }
         let (copy, storedName) = try createCopy(index: context.index, fileName: fileName, context: context)
         let copier = FileCopier(source: source.fd, destination: copy.fd, context: context)
         let copied = try copier.copyRegularFile(expectedSize: size)
@@ -149,13 +155,22 @@ struct ItemLoader: Sendable {
             }
             var name = fileName ?? "stdin"
             var stored = storedName
+            var size = copied
+            if removesMetadata(from: detected) {
+                // The copy is the photo now: copy it again without its metadata, then let it go.
+                let reader = openat(directory, storedName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+                guard reader >= 0 else { throw .unreadable(item: context.item, reason: systemMessage(errno)) }
+                let photo = OwnedDescriptor(fd: reader)
+                (stored, size) = try copyWithoutMetadata(photo.fd, fileName: name, context: context)
+                remove(storedName)
+            }
             if fileName == nil, let ext = rules.preferredExtension(for: detected) {
                 name += "." + ext
-                stored = rename(storedName, to: StoredName.make(index: context.index, fileName: name))
+                stored = rename(stored, to: StoredName.make(index: context.index, fileName: name))
             }
             return IntakeItem(
                 kind: rules.kind(of: detected), origin: context.item, storedName: stored, fileName: name,
-                contentType: upload, detectedContentType: detected, size: copied)
+                contentType: upload, detectedContentType: detected, size: size)
         } catch {
             remove(storedName)
             throw error

@@ -75,6 +75,57 @@ extension ItemLoader {
         }
     }
 
+    /// Whether an attachment of type `detected`, sent as it is, is copied
+    /// without its location and identifying metadata: a JPEG or PNG (what
+    /// the converter rewrites), unless the person keeps metadata.
+    func removesMetadata(from detected: String) -> Bool {
+        guard let converter, !policy.keepImageMetadata else { return false }
+        return converter.metadataRewritableContentTypes.contains(rules.catalog.canonical(detected))
+    }
+
+    /// Copies the photo open as `source` into a new file in the folder
+    /// without its location and identifying metadata, not re-encoded (one
+    /// rule for every photo: a converted one loses the same).
+    /// - Parameters:
+    ///   - source: the photo (the original, or intake's copy of a stream).
+    ///   - fileName: the name of the copy (the original's).
+    /// - Returns: the copy's stored name and size.
+    /// - Throws: ``IntakeError``; the copy is removed then. A photo whose
+    ///   metadata cannot be told from its image is refused
+    ///   (``IntakeError/metadataNotRemovable(item:reason:)``): sent as it is,
+    ///   it could carry the location the person did not mean to share.
+    func copyWithoutMetadata(_ source: Int32, fileName: String, context: LoadContext) throws(IntakeError) -> (
+        storedName: String, size: Int64
+    ) {
+        guard let converter else { throw .unreadable(item: context.item, reason: "no converter") }
+        let (copy, storedName) = try createCopy(index: context.index, fileName: fileName, context: context)
+        let options = JPEGConversionOptions {
+            if context.cancellation.isSet { return .cancelled }
+            return ContinuousClock.now >= context.deadline ? .deadlineExceeded : nil
+        }
+        do throws(IntakeError) {
+            let result: MetadataRemoval
+            do {
+                result = try converter.removeMetadata(source: source, destination: copy.fd, options: options)
+            } catch {
+                switch error {
+                case .malformed, .unsupported, .tooManyPixels, .encodedDataTooLarge:
+                    throw .metadataNotRemovable(item: context.item, reason: error.description)
+                default:
+                    throw Self.intakeError(error, detected: "", context: context)
+                }
+            }
+            try context.checkSize(result.size)
+            let copier = FileCopier(source: source, destination: copy.fd, context: context)
+            try copier.finish(copied: result.size)
+            context.report(copied: result.size, total: result.size)
+            return (storedName, result.size)
+        } catch {
+            remove(storedName)
+            throw error
+        }
+    }
+
     /// Converts a copy already in the folder (the share's list of types was
     /// not known at intake); the copy stays.
     /// - Returns: the JPEG as an item, or nil when the item is not converted.

@@ -142,6 +142,81 @@ public struct QuadrantPicture: Sendable {
             + Self.chunk("IDAT", zlib) + Self.chunk("IEND", [])
     }
 
+    /// A binary PPM (`P6`), the picture without alpha: what cjpeg reads.
+    public func ppm() -> [UInt8] {
+        var bytes = Array("P6\n\(width) \(height)\n255\n".utf8)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = colour(x: x, y: y)
+                bytes += [UInt8(c.r), UInt8(c.g), UInt8(c.b)]
+            }
+        }
+        return bytes
+    }
+
+    /// A GIF of the picture (GIF89a, one frame, a palette of the four
+    /// colours, the right half transparent when ``transparentRightHalf``
+    /// is set), written here: its LZW data sends a clear code before the
+    /// code width would grow, so it needs no compressor.
+    /// - Parameter frames: how many copies of the frame (2 or more is an animation).
+    public func gif(frames: Int = 1) -> [UInt8] {
+        let palette: [Colour] = quadrants + [.white]
+        var out = Array("GIF89a".utf8)
+        out += [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8)]
+        // A global table of 8 entries (2^(2+1)), background 4.
+        out += [0xF2, 4, 0]
+        for index in 0..<8 {
+            let c = index < palette.count ? palette[index] : .white
+            out += [UInt8(c.r), UInt8(c.g), UInt8(c.b)]
+        }
+        if frames > 1 { out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0] }
+        for _ in 0..<frames {
+            // A graphic control extension: index 4 transparent when asked for.
+            out += [0x21, 0xF9, 4, transparentRightHalf ? 1 : 0, 10, 0, 4, 0]
+            out += [
+                0x2C, 0, 0, 0, 0, UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), 0,
+            ]
+            var indices: [Int] = []
+            for y in 0..<height {
+                for x in 0..<width {
+                    indices.append(
+                        alpha(x: x) == 0 ? 4 : (y < height / 2 ? 0 : 2) + (x < width / 2 ? 0 : 1))
+                }
+            }
+            // Minimum code size 3: codes of 4 bits, clear 8, end 9; a clear
+            // after every 6 pixels keeps the next free code below 16.
+            var codes: [Int] = []
+            for (n, index) in indices.enumerated() {
+                if n % 6 == 0 { codes.append(8) }
+                codes.append(index)
+            }
+            codes.append(9)
+            var data: [UInt8] = []
+            var accumulator = 0
+            var bits = 0
+            for code in codes {
+                accumulator |= code << bits
+                bits += 4
+                while bits >= 8 {
+                    data.append(UInt8(accumulator & 0xFF))
+                    accumulator >>= 8
+                    bits -= 8
+                }
+            }
+            if bits > 0 { data.append(UInt8(accumulator & 0xFF)) }
+            out.append(3)
+            var offset = 0
+            while offset < data.count {
+                let count = min(255, data.count - offset)
+                out.append(UInt8(count))
+                out += data[offset..<(offset + count)]
+                offset += count
+            }
+            out.append(0)
+        }
+        return out + [0x3B]
+    }
+
     /// An uncompressed little-endian TIFF, RGB, `rowsPerStrip` rows a strip,
     /// with an Orientation tag when `orientation` is given. `claimedWidth`
     /// and `claimedHeight` write other dimensions than the pixels (a bomb);

@@ -6,11 +6,13 @@ import ImageConversionInterface
     import Glibc
 #endif
 
-/// One input: the bytes of a photo file (HEIC, AVIF, WebP, TIFF or anything
-/// else), written to a file and converted into JPEG with a 1-megapixel
-/// limit (so a large but valid picture does not slow the run down). The
-/// converter must return a JPEG or throw an `ImageConversionError`; a trap
-/// or sanitizer report is a finding, and so is a "JPEG" that does not start
+/// One input: the bytes of a photo file (HEIC, AVIF, WebP, TIFF, PNG, GIF,
+/// JPEG or anything else), written to a file and converted into JPEG with
+/// a 1-megapixel limit (so a large but valid picture does not slow the run
+/// down), then copied without its metadata (a JPEG or PNG sent as it is).
+/// The converter must return a JPEG or throw an `ImageConversionError`, the
+/// metadata removal a file of the input's type or an error; a trap or
+/// sanitizer report is a finding, and so is a "JPEG" that does not start
 /// with FF D8.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -19,12 +21,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("the scratch files cannot be written")
     }
     let options = JPEGConversionOptions(maximumPixels: 1 << 20)
-    guard
-        let result = try? JPEGImageConverter().convertToJPEG(source: source, destination: destination, options: options)
-    else { return 0 }
-    var head: [UInt8] = [0, 0]
-    guard result.size >= 2, pread(destination, &head, 2, 0) == 2, head == [0xFF, 0xD8] else {
-        fatalError("a conversion reported success without a JPEG")
+    if let result = try? JPEGImageConverter().convertToJPEG(
+        source: source, destination: destination, options: options)
+    {
+        var head: [UInt8] = [0, 0]
+        guard result.size >= 2, pread(destination, &head, 2, 0) == 2, head == [0xFF, 0xD8] else {
+            fatalError("a conversion reported success without a JPEG")
+        }
+    }
+    guard ftruncate(destination, 0) == 0 else { fatalError("the scratch file cannot be truncated") }
+    if let removal = try? JPEGImageConverter().removeMetadata(
+        source: source, destination: destination, options: options)
+    {
+        var head: [UInt8] = [0, 0]
+        guard removal.size >= 2, pread(destination, &head, 2, 0) == 2, head == [data[0], data[1]] else {
+            fatalError("a metadata removal reported success without a file of the input's type")
+        }
     }
     return 0
 }
