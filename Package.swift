@@ -279,7 +279,7 @@ let generatedTargets: [Target] = [
     // Modules/HTTPTransport
     .target(
         name: "HTTPTransport",
-        dependencies: ["HTTPTypes", "HTTPInterface", "DPoPInterface", "CCurl", "CCurlShim"],
+        dependencies: ["HTTPTypes", "HTTPInterface", "DPoPInterface", "CCurl", "CCurlShim", "CLazyLibrary"],
         path: "Modules/HTTPTransport/Sources/HTTPTransport",
         swiftSettings: swiftSettings
     ),
@@ -614,7 +614,7 @@ let package = Package(
         // MARK: Apps: shared command-line plumbing
         .target(
             name: "AppSupport",
-            dependencies: [lib("ShareCore")],
+            dependencies: [lib("ShareCore"), lib("CLazyLibrary")],
             path: "Apps/AppSupport",
             swiftSettings: swiftSettings
         ),
@@ -658,7 +658,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ShareCLI",
-            dependencies: ["ShareCLIKit"],
+            dependencies: ["ShareCLIKit", "AppSupport"],
             path: "Apps/ShareCLI",
             swiftSettings: swiftSettings,
             linkerSettings: shippedProgramLinkerSettings
@@ -687,7 +687,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ShareDaemon",
-            dependencies: ["ShareDaemonKit"],
+            dependencies: ["ShareDaemonKit", "AppSupport"],
             path: "Apps/ShareDaemon",
             swiftSettings: swiftSettings,
             // Apps/ShareDaemon/GnuTLSInitialization.swift: the symbol GnuTLS's constructor looks for.
@@ -708,7 +708,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ShareServer",
-            dependencies: ["ShareServerKit"],
+            dependencies: ["ShareServerKit", "AppSupport"],
             path: "Apps/ShareServer",
             swiftSettings: swiftSettings
         ),

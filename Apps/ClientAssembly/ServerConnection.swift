@@ -44,8 +44,7 @@ public final class ServerConnection: Sendable {
         self.origin = origin
         sessionConfiguration = SessionConfiguration(timeouts: Self.limited(SessionConfiguration().timeouts, assembly))
         let signed = try assembly.signingClient(loadsLibraryEarly: loadsLibraryEarly)
-        let storage = SessionTokenStore(
-            secretStore: assembly.secretStore, accessGroup: ClientAssembly.accessGroup, serverOrigin: origin)
+        let storage = assembly.sessionStorage(at: origin)
         self.signed = signed
         self.storage = storage
         issuer = SessionIssuer(
@@ -196,5 +195,14 @@ extension ClientAssembly {
     ///   when the device key cannot be loaded or created.
     public func connection(to origin: String, loadsLibraryEarly: Bool = true) throws -> ServerConnection {
         try ServerConnection(assembly: self, origin: origin, loadsLibraryEarly: loadsLibraryEarly)
+    }
+
+    /// The session tokens stored for one server, without the HTTP client and
+    /// the device key a ``ServerConnection`` brings: for a command that only
+    /// reads what is stored (`share status`), so that it starts no libcurl.
+    /// - Parameter origin: the server's origin.
+    /// - Returns: the storage (one keychain item per role).
+    public func sessionStorage(at origin: String) -> any SessionTokenStorage {
+        SessionTokenStore(secretStore: secretStore, accessGroup: Self.accessGroup, serverOrigin: origin)
     }
 }

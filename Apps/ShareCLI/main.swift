@@ -1,4 +1,5 @@
-import Foundation
+import AppSupport
 import ShareCLIKit
 
-exit(await ShareCLI.main(Array(CommandLine.arguments.dropFirst())))
+// Not a plain `exit`: work on other threads stops first (AppSupport's ProgramExit).
+ProgramExit.exit(await ShareCLI.main(Array(CommandLine.arguments.dropFirst())))

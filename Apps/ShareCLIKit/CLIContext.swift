@@ -35,6 +35,19 @@ enum TargetProblem: Error, Sendable {
     }
 }
 
+/// A server nobody is logged in to on this device: a share for it could
+/// never be sent (the daemon sends only for the account `share login`
+/// chose), so it is refused before anything is kept.
+struct NoAccountError: Error, Sendable {
+    /// The server's origin as the command named it.
+    let origin: String
+
+    /// `not logged in at ORIGIN: share login --server ORIGIN`.
+    var localizedText: LocalizedText {
+        localized(.notLoggedInAt, ["origin": TerminalText.neutralised(origin)])
+    }
+}
+
 /// Says once, on a terminal, what `share send` waits for when the server
 /// has not answered within a second (`waiting for chat.example.com ...`), so
 /// a frozen server is never a silent terminal. Nothing on a pipe.
@@ -78,31 +91,78 @@ struct CLIContext: Sendable {
     let intake: any ShareIntaking
     let recents: any RecentTargetsStoring
 
+    /// The server is the first of `--server`, the origin of the share a
+    /// command works on, `SHAREKIT_SERVER` and the account `share login`
+    /// chose. `--server` and `SHAREKIT_SERVER` must be `http(s)://host[:port]`.
     /// - Parameters:
     ///   - environment: the process environment.
     ///   - server: `--server`, if given.
+    ///   - shareOrigin: the server a kept share names (`share inbox retry`),
+    ///     taken as it is: a share kept by an earlier version may name
+    ///     anything, and it then has no account.
     ///   - loadsLibraryEarly: start loading libcurl in the background now
     ///     (the default), or on the first request (a send of files: see
-    ///     ``ClientAssembly/connection(to:loadsLibraryEarly:)``).
-    /// - Throws: `ProgramError` when no server is known, or what the assembly throws.
-    init(environment: [String: String], server: String?, loadsLibraryEarly: Bool = true) throws {
+    ///     ``ClientAssembly/connection(to:loadsLibraryEarly:)``), or never
+    ///     for a command that may not ask the server at all.
+    ///   - requiresAccount: refuse a server nobody is logged in to on this
+    ///     device (a share for it could never be sent, by the CLI or the daemon).
+    /// - Throws: `UsageError` for a `--server` or `SHAREKIT_SERVER` that is
+    ///   not an http(s) origin, ``NoAccountError`` when an account is
+    ///   required and there is none at the server, `ProgramError` when no
+    ///   server is known, or what the assembly throws.
+    init(
+        environment: [String: String], server: String?, shareOrigin: String? = nil, loadsLibraryEarly: Bool = true,
+        requiresAccount: Bool = false
+    ) throws {
         assembly = try ClientAssembly(environment: environment)
         let current = try? assembly.signedInAccount()
-        guard let chosen = server ?? environment["SHAREKIT_SERVER"] ?? current?.origin, !chosen.isEmpty else {
+        let chosen: String
+        if let server {
+            guard let parsed = ServerOrigin.parse(server) else {
+                throw UsageError(localized(.serverForm, ["server": TerminalText.neutralised(server)]))
+            }
+            chosen = parsed
+        } else if let shareOrigin, !shareOrigin.isEmpty {
+            chosen = shareOrigin.hasSuffix("/") ? String(shareOrigin.dropLast()) : shareOrigin
+        } else if let variable = environment["SHAREKIT_SERVER"], !variable.isEmpty {
+            guard let parsed = ServerOrigin.parse(variable) else {
+                throw UsageError(localized(.serverVariableForm, ["server": TerminalText.neutralised(variable)]))
+            }
+            chosen = parsed
+        } else if let stored = current?.origin, !stored.isEmpty {
+            chosen = stored
+        } else {
             // Accounts at other servers may be there, but none is chosen: say how to choose.
             let stored = (try? assembly.storedAccounts()) ?? []
             throw ProgramError(localized(stored.isEmpty ? .noServer : .noCurrentAccount))
         }
-        let origin = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
-        self.origin = origin
-        account =
-            origin == current?.origin
-            ? current ?? SignedInAccount(origin: origin, username: nil)
-            : (try? assembly.account(at: origin)) ?? SignedInAccount(origin: origin, username: nil)
+        origin = chosen
+        if let current, ServerOrigin.same(current.origin, chosen) {
+            account = current
+        } else {
+            account = (try? assembly.account(at: chosen)) ?? SignedInAccount(origin: chosen, username: nil)
+        }
+        if requiresAccount, !Self.isAccount(account, at: origin) { throw NoAccountError(origin: origin) }
         connection = try assembly.connection(to: origin, loadsLibraryEarly: loadsLibraryEarly)
         inbox = assembly.shareInbox()
         intake = try assembly.shareIntake()
         recents = assembly.recentTargets(of: account)
+    }
+
+    /// Whether `account` is an account of this device at `origin` (a
+    /// username `share login` recorded there): shares for any other server
+    /// can be sent by neither this device's CLI nor its daemon.
+    /// Both sides are compared as ``ServerOrigin/parse(_:)`` writes them
+    /// (`HTTP://Host:8080/` is `http://host:8080`).
+    static func isAccount(_ account: SignedInAccount?, at origin: String) -> Bool {
+        guard let stored = account?.origin, account?.username != nil else { return false }
+        return (ServerOrigin.parse(stored) ?? stored) == (ServerOrigin.parse(origin) ?? origin)
+    }
+
+    /// Whether someone is logged in at `origin` on this device (see
+    /// ``isAccount(_:at:)``); false when the keychain cannot be read.
+    static func hasAccount(_ assembly: ClientAssembly, at origin: String) -> Bool {
+        isAccount(try? assembly.account(at: ServerOrigin.parse(origin) ?? origin), at: origin)
     }
 
     /// The upload records of resumable uploads, shared with the daemon.

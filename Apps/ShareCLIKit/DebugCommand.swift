@@ -131,6 +131,9 @@ enum DebugCommand {
                 }
             }
             return refused ? .failure : .success
+        } catch let error as UsageError {
+            io.err.write("share debug: \(error)\n")
+            return .usage
         } catch {
             io.err.write("share debug: \(error)\n")
             return .failure

@@ -57,7 +57,7 @@ enum DesktopLaunch {
         }
         let recents: [ShareTarget]
         do {
-            let context = try CLIContext(environment: environment, server: nil)
+            let context = try CLIContext(environment: environment, server: nil, loadsLibraryEarly: false)
             recents = try context.recents.list().targets
         } catch {
             notifier.notify(.failure, summary: t(.notifyNotShared), body: LocalizedText(describing: error).localized)

@@ -362,7 +362,15 @@ enum InboxCommand {
         }
         let context: CLIContext
         do {
-            context = try CLIContext(environment: environment, server: madeFor)
+            context = try CLIContext(
+                environment: environment, server: nil, shareOrigin: madeFor, requiresAccount: true)
+        } catch let error as UsageError {
+            lock.release()
+            return report.usage(error.localizedText)
+        } catch let error as NoAccountError {
+            // Not "kept for share-daemon": the daemon sends only for the account's server.
+            lock.release()
+            return notLoggedIn(id: entry.id, origin: error.origin, io: io, json: report.json)
         } catch {
             lock.release()
             return report.failure(LocalizedText(describing: error))
@@ -379,6 +387,22 @@ enum InboxCommand {
         let outcome = await delivery.deliver(entry, lock: lock)
         interrupt.onInterrupt = nil
         return context.finish(outcome, entry: entry, report: report, interruption: interruption)
+    }
+
+    /// Says that a share cannot be sent because nobody is logged in at its
+    /// server on this device (neither `share` nor share-daemon can send it),
+    /// and how to go on; the share stays as it is.
+    /// - Returns: 1, the share was not sent.
+    static func notLoggedIn(id: String, origin: String, io: ProgramIO, json: Bool) -> ExitCode {
+        let message = localized(.retryNotLoggedIn, ["id": id, "origin": TerminalText.neutralised(origin)])
+        if json {
+            io.writeJSON([
+                "status": "error", "code": "not_logged_in", "id": JSONValue(id),
+                "server_origin": JSONValue(origin), "error": JSONValue(message.english),
+            ])
+        }
+        io.err.write("share inbox: " + message.localized + "\n")
+        return .failure
     }
 
     // MARK: - The daemon's outbox
@@ -424,6 +448,10 @@ enum InboxCommand {
             return .failure
         case .pending, .failed:
             break
+        }
+        // share-daemon sends only for the account's server: for another, "it will send it" would be untrue.
+        guard CLIContext.hasAccount(shares.assembly, at: item.serverOrigin) else {
+            return notLoggedIn(id: id, origin: item.serverOrigin, io: io, json: json)
         }
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         do {

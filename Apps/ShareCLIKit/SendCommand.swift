@@ -49,9 +49,15 @@ enum SendCommand {
             // A file or standard input is sniffed (libmagic's database, about
             // 6 MiB) before the first request: libcurl waits until then, so
             // that the two are never in memory at once.
+            // A server nobody is logged in to is refused before anything is
+            // kept: neither this command nor share-daemon could ever send it.
             context = try CLIContext(
                 environment: environment, server: parsed.value(Options.server),
-                loadsLibraryEarly: request.items.isEmpty && !request.readStandardInput)
+                loadsLibraryEarly: request.items.isEmpty && !request.readStandardInput, requiresAccount: true)
+        } catch let error as UsageError {
+            return report.usage(error.localizedText)
+        } catch let error as NoAccountError {
+            return report.refused(code: "not_logged_in", error.localizedText)
         } catch {
             return report.failure(LocalizedText(describing: error))
         }
@@ -372,7 +378,8 @@ struct SendFlow: Sendable {
             }
             report.stage(kept.id, .interrupted(kept: onCancel == .keep, mayBeOnServer: false))
             let running = onCancel == .keep ? DaemonControl.wake(assembly) : true
-            exit(report.cancelled(kept: onCancel == .keep, id: kept.id, daemonRunning: running).rawValue)
+            ProgramExit.interrupted(
+                report.cancelled(kept: onCancel == .keep, id: kept.id, daemonRunning: running).rawValue)
         }
         let notice = WaitingNotice(io: report.io, origin: context.origin)
         // A refusal found before the message is asked for: the written entry
@@ -596,7 +603,7 @@ final class InterruptHandler: @unchecked Sendable {
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in
             // Before anything is kept there is nothing to clean up: stop with the code for Ctrl-C.
-            if let action = self?.onInterrupt { action() } else { exit(ExitCode.cancelled.rawValue) }
+            if let action = self?.onInterrupt { action() } else { ProgramExit.interrupted(ExitCode.cancelled.rawValue) }
         }
         source.resume()
         self.source = source

@@ -45,7 +45,7 @@ enum SessionPassword {
             var restore = original
             _ = tcsetattr(fd, TCSANOW, &restore)
             err.write("\n")
-            exit(ExitCode.cancelled.rawValue)
+            ProgramExit.interrupted(ExitCode.cancelled.rawValue)
         }
         interrupt.resume()
         defer {

@@ -67,9 +67,11 @@ struct Status {
         let accounts = (try? assembly.storedAccounts()) ?? []
         var parent: StoredSession?
         var child: StoredSession?
-        if let server, let connection = try? assembly.connection(to: server) {
-            parent = stored(.parent, in: connection)
-            child = stored(.child, in: connection)
+        if let server {
+            // Only what is stored: no HTTP client, so no libcurl is started for nothing.
+            let storage = assembly.sessionStorage(at: server)
+            parent = stored(.parent, in: storage)
+            child = stored(.child, in: storage)
         }
         let inbox = Result { () throws(InboxError) -> InboxScan in
             try assembly.shareInbox().scan()
@@ -84,9 +86,9 @@ struct Status {
             now: UnixClock.system.seconds())
     }
 
-    private static func stored(_ role: SessionRole, in connection: ServerConnection) -> StoredSession? {
+    private static func stored(_ role: SessionRole, in storage: any SessionTokenStorage) -> StoredSession? {
         do {
-            guard let tokens = try connection.storage.read(role) else { return nil }
+            guard let tokens = try storage.read(role) else { return nil }
             return StoredSession(sessionID: tokens.sessionID, refreshExpiresAt: tokens.refreshExpiresAt)
         } catch {
             return StoredSession(error: error.description)

@@ -30,7 +30,16 @@ enum TargetsCommand {
         }
         let context: CLIContext
         do {
-            context = try CLIContext(environment: environment, server: parsed.value(Options.server))
+            // The recent targets are read from the shared state: libcurl is
+            // started only for a search, which asks the server.
+            context = try CLIContext(
+                environment: environment, server: parsed.value(Options.server),
+                loadsLibraryEarly: parsed.value(Options.search) != nil)
+        } catch let error as UsageError {
+            io.err.write(
+                "share targets: " + t(.runHelp, ["message": error.localizedText.localized, "command": "share targets"])
+                    + "\n")
+            return .usage
         } catch {
             io.err.write("share targets: \(LocalizedText(describing: error).localized)\n")
             return .failure

@@ -1,6 +1,8 @@
+import AppSupport
 import Foundation
 import ShareDaemonKit
 
-exit(
+// Not a plain `exit`: work on other threads stops first (AppSupport's ProgramExit).
+ProgramExit.exit(
     await ShareDaemonProgram.main(
         Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

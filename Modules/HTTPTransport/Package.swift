@@ -28,6 +28,7 @@ let package = Package(
         .package(path: "../../Interfaces/HTTPTypes"),
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/DPoPInterface"),
+        .package(path: "../../Support/LazyLibrary"),
     ],
     targets: [
         // MARK: - The client and the DPoP decorator
@@ -39,6 +40,8 @@ let package = Package(
                 .product(name: "DPoPInterface", package: "DPoPInterface"),
                 "CCurl",
                 "CCurlShim",
+                // Background work the program's exit waits for (libcurl's start-up, the event loops).
+                .product(name: "CLazyLibrary", package: "LazyLibrary"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -113,6 +113,12 @@ extension CLIText {
             "a message can have at most {limit} attachments (message_max_attachments); this one has {count}",
         .waitingFor: "waiting for {host} ...",
         .noServer: "no server: run `share login --server URL --user NAME` first, or give --server URL",
+        .serverVariableForm: "SHAREKIT_SERVER must be http(s)://host[:port], not \"{server}\"",
+        .notLoggedInAt: "not logged in at {origin}: share login --server {origin}",
+        .retryNotLoggedIn: """
+        {id} was not sent: not logged in at {origin}, so neither share nor share-daemon can send it; it stays \
+        as it is: share login --server {origin}, then share inbox retry {id}; or share inbox drop {id}
+        """,
         .newPostNeedsForum: "--new-post needs a forum channel (new-post:ID or channel:ID), not {path}",
         .cannotLookUp:
             "cannot look up \"{text}\" now ({reason}); use a reference such as thread:ID, which works offline",

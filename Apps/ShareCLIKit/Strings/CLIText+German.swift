@@ -126,6 +126,13 @@ extension CLIText {
         kein Server: melde dich zuerst mit `share login --server URL --user NAME` an, oder gib --server URL \
         an
         """,
+        .serverVariableForm: "SHAREKIT_SERVER muss http(s)://host[:port] sein, nicht \"{server}\"",
+        .notLoggedInAt: "nicht angemeldet bei {origin}: share login --server {origin}",
+        .retryNotLoggedIn: """
+        {id} wurde nicht gesendet: nicht angemeldet bei {origin}, also können weder share noch share-daemon \
+        den Inhalt senden; er bleibt, wie er ist: share login --server {origin}, dann share inbox retry {id}; \
+        oder share inbox drop {id}
+        """,
         .newPostNeedsForum: "--new-post braucht einen Forum-Kanal (new-post:ID oder channel:ID), nicht {path}",
         .cannotLookUp: """
         "{text}" kann gerade nicht nachgeschlagen werden ({reason}); nimm einen Verweis wie thread:ID, der \

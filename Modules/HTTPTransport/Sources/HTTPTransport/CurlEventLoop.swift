@@ -1,5 +1,6 @@
 import CCurl
 import CCurlShim
+import CLazyLibrary
 import Glibc
 import HTTPInterface
 import HTTPTypes
@@ -32,6 +33,9 @@ final class CurlEventLoop: @unchecked Sendable {
     private let inbox = Mutex(Inbox())
     /// Transfers attached to the multi handle, by easy handle. Loop thread only.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// The loop's thread as work the program's exit stops and waits for
+    /// (`lazy_library_work_begin`); set before the thread starts.
+    private var work = 0
 
     /// Makes the multi handle and starts the thread.
     /// - Parameter configuration: connection limits.
@@ -47,6 +51,17 @@ final class CurlEventLoop: @unchecked Sendable {
         self.multi = multi
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maxIdleConnections)
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maxConnectionsPerHost)
+        // The program's exit stops the loop and waits until it has cleaned up
+        // (its connections use OpenSSL, which `exit` tears down); a program
+        // that is ending starts no loop. The context stays valid while the
+        // work is registered: the thread holds the loop until after it ends.
+        work = lazy_library_work_begin(
+            { context in Unmanaged<CurlEventLoop>.fromOpaque(context!).takeUnretainedValue().shutdown() },
+            Unmanaged.passUnretained(self).toOpaque())
+        guard work > 0 else {
+            ccurl_multi_cleanup(multi)
+            throw .transportFailure("the program is ending: no request is sent any more")
+        }
         // The thread owns a reference to the loop until it exits.
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
@@ -60,6 +75,7 @@ final class CurlEventLoop: @unchecked Sendable {
         guard started == 0 else {
             Unmanaged<CurlEventLoop>.fromOpaque(context).release()
             ccurl_multi_cleanup(multi)
+            lazy_library_work_end(work)
             throw .transportFailure("cannot start the HTTP transport thread (error \(started))")
         }
         pthread_detach(thread)
@@ -134,6 +150,7 @@ final class CurlEventLoop: @unchecked Sendable {
         }
         for transfer in late { transfer.complete(.failure(.cancelled)) }
         ccurl_multi_cleanup(multi)
+        lazy_library_work_end(work)
     }
 
     private func attach(_ transfer: CurlTransfer) {

@@ -1,5 +1,6 @@
 import CCurl
 import CCurlShim
+import CLazyLibrary
 import Dispatch
 import Synchronization
 
@@ -25,9 +26,19 @@ public enum CurlLibrary {
     /// Starts loading and initializing libcurl on a background thread, once
     /// per process; whoever needs it first afterwards waits for that (the
     /// initializer below runs exactly once).
+    ///
+    /// The load is work the program's exit waits for (`CLazyLibrary`'s
+    /// `lazy_library_exit`): `curl_global_init` initializes OpenSSL, and an
+    /// `exit` that ran OpenSSL's cleanup under it crashed the process on its
+    /// way out. Once the program is ending, nothing is loaded ahead any more.
     static func loadInBackground() {
         guard !backgroundLoadStarted.exchange(true, ordering: .relaxed) else { return }
-        DispatchQueue.global(qos: .userInitiated).async { _ = initializationFailure }
+        let work = lazy_library_work_begin(nil, nil)
+        guard work > 0 else { return }
+        DispatchQueue.global(qos: .userInitiated).async {
+            _ = initializationFailure
+            lazy_library_work_end(work)
+        }
     }
 
     private static let backgroundLoadStarted = Atomic<Bool>(false)

@@ -46,4 +46,60 @@ void *lazy_library_symbol(lazy_library *library, const char *name, void **cache)
 /// Needs a `static void *pointer_<name>;` beside the wrapper.
 #define LAZY_FUNCTION(library, name) ((__typeof__(&name))lazy_library_symbol(&(library), #name, &pointer_##name))
 
+// MARK: - Work on other threads, and the exit
+//
+// `exit` tears the process down while its other threads still run: the
+// handlers `atexit` registered (OpenSSL's cleanup frees its locks and
+// tables) and the libraries' destructors. A thread still inside a library
+// then crashes the process on its way out (libcurl's start-up on a
+// background thread, still initializing OpenSSL, did about once in 30
+// runs). So work that calls into C libraries on a thread of its own is
+// registered here (`lazy_library_work_begin`, `lazy_library_work_end`),
+// and a program ends through `lazy_library_exit`, which asks that work to
+// stop and waits for it before anything is torn down. From then on no work
+// begins and no library is opened.
+
+/// Says that work calling into C libraries begins on a thread of its own
+/// (a library loaded ahead of its first use, a thread that serves a
+/// library's handles); the process does not exit before it ends.
+/// - Parameters:
+///   - stop: asks the work to end soon, called once by the exit with
+///     `context` (under this package's lock: it must neither begin nor end
+///     work itself, and must not wait for the work); NULL for work that
+///     ends by itself shortly.
+///   - context: for `stop`; it stays valid until the work ends.
+/// - Returns: a token for `lazy_library_work_end`, greater than 0; 0 when
+///   the process is exiting (or no memory is left): the work must not begin.
+long lazy_library_work_begin(void (*stop)(void *context), void *context);
+
+/// The work of `token` is over: its thread calls into no library any more
+/// (it may still return and release its memory).
+void lazy_library_work_end(long token);
+
+/// Prepares the end of the process: from now on no work begins and no
+/// library is opened (a thread that tries waits until the process is gone);
+/// every work in progress is asked to stop and waited for, at most
+/// `timeout_ms` milliseconds. Safe to call more than once, from any thread
+/// that does no registered work itself.
+/// - Returns: 1 when no work runs any more and no library is being opened;
+///   0 when some still did at the deadline.
+int lazy_library_prepare_exit(long timeout_ms);
+
+/// How a program ends: `lazy_library_prepare_exit` (at most 10 seconds),
+/// then `exit(status)`. When work still runs at the deadline, the process
+/// ends without tearing anything down under it: standard output and error
+/// are flushed, then `_exit(status)`.
+_Noreturn void lazy_library_exit(int status);
+
+/// How a program ends when it is interrupted while its work still runs
+/// on other threads (Ctrl-C in the middle of a share, whose state is
+/// already kept on disk): no work begins and no library is opened any
+/// more, the work that ends by itself (registered without a stop
+/// function: a library's start-up) is waited for (at most 10 seconds),
+/// standard output and error are flushed, and the process ends with
+/// `_exit(status)`, as a signal would end it. Work with a stop function
+/// (an event loop) is not stopped, since the interrupted flow would act
+/// on its cancelled requests; nothing is torn down under any thread.
+_Noreturn void lazy_library_exit_now(int status);
+
 #endif
