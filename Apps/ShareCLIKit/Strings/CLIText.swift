@@ -234,6 +234,11 @@ public enum CLIText: String, StringTableKey {
     case interruptedMayBeOnServer = "send.interrupted_may_be_on_server"
     case waitingForAnswer = "send.waiting_for_answer"
     case sentDespiteInterrupt = "send.sent_despite_interrupt"
+    case undoWindowRange = "usage.undo_window_range"
+    case interruptedUndo = "send.interrupted_undo"
+    case interruptedMayBeOnServerUndo = "send.interrupted_may_be_on_server_undo"
+    case stateUndoWindow = "inbox.state_undo_window"
+    case droppedMayBeOnServer = "inbox.dropped_may_be_on_server"
 }
 
 extension CLIText {

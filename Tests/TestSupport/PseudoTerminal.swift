@@ -1,6 +1,5 @@
-import Foundation
+public import Foundation
 import SystemTesting
-import TestSupport
 
 /// A program run on a pseudo-terminal, the way a person runs it in a
 /// terminal window: its standard input, output and error are the terminal,
@@ -9,8 +8,9 @@ import TestSupport
 /// Output is collected by a reader thread until the terminal closes; the
 /// exit status by a thread blocked in `waitpid`. Waiting for the screen or
 /// the exit waits on a condition those threads signal, never a sleep.
-final class PseudoTerminalProcess: @unchecked Sendable {
-    let pid: pid_t
+public final class PseudoTerminalProcess: @unchecked Sendable {
+    /// The program's process id.
+    public let pid: pid_t
     private let master: Int32
     private let condition = NSCondition()
     private var output: [UInt8] = []
@@ -18,7 +18,7 @@ final class PseudoTerminalProcess: @unchecked Sendable {
     private var status: Int32?
 
     /// Starts `executable` on a new terminal of `rows` by `columns`.
-    init(
+    public init(
         _ executable: String, _ arguments: [String], environment: [String: String], rows: UInt16 = 30,
         columns: UInt16 = 100
     ) throws {
@@ -48,31 +48,31 @@ final class PseudoTerminalProcess: @unchecked Sendable {
 
     /// Gives the terminal a new size, as a person resizing the window does
     /// (the kernel sends SIGWINCH to the terminal's foreground process group).
-    func resize(rows: UInt16, columns: UInt16) {
+    public func resize(rows: UInt16, columns: UInt16) {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
     /// Writes keys (bytes) to the program.
-    func send(_ keys: String) {
+    public func send(_ keys: String) {
         let bytes = Array(keys.utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
     /// Everything the program wrote so far, escape sequences included.
-    var raw: String {
+    public var raw: String {
         condition.lock()
         defer { condition.unlock() }
         return String(decoding: output, as: UTF8.self)
     }
 
     /// The text of the latest frame (after the last clear screen), without escape sequences.
-    var screen: String { Self.lastFrame(raw) }
+    public var screen: String { Self.lastFrame(raw) }
 
     /// Waits until the latest frame satisfies `predicate`.
     /// - Returns: the frame, or nil after `timeout` or once the program ended without it.
     @discardableResult
-    func waitForScreen(timeout: Double = 20, _ predicate: (String) -> Bool) -> String? {
+    public func waitForScreen(timeout: Double = 20, _ predicate: (String) -> Bool) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -86,7 +86,7 @@ final class PseudoTerminalProcess: @unchecked Sendable {
     /// Waits for the program to end and its output to be read to the end;
     /// kills it after `timeout`.
     /// - Returns: the exit status, or 128 + the signal that ended it.
-    func waitForExit(timeout: Double = 30) -> Int32 {
+    public func waitForExit(timeout: Double = 30) -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         while status == nil || !closed {
@@ -130,32 +130,33 @@ final class PseudoTerminalProcess: @unchecked Sendable {
     }
 
     /// The text after the last "cursor home, clear screen", without escape sequences.
-    static func lastFrame(_ text: String) -> String {
+    public static func lastFrame(_ text: String) -> String {
         let start = "\u{1B}[H\u{1B}[2J"
         let frame = text.range(of: start, options: .backwards).map { String(text[$0.upperBound...]) } ?? text
         return stripEscapes(frame)
     }
 
     /// Text without CSI escape sequences and carriage returns.
-    static func stripEscapes(_ text: String) -> String {
+    public static func stripEscapes(_ text: String) -> String {
         text.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
             .replacingOccurrences(of: "\r", with: "")
     }
 }
 
 /// Keys as a terminal sends them.
-enum Keys {
-    static let tab = "\t"
-    static let enter = "\r"
-    static let escape = "\u{1B}"
-    static let down = "\u{1B}[B"
-    static let up = "\u{1B}[A"
-    static let ctrlC = "\u{03}"
+public enum Keys {
+    public static let tab = "\t"
+    public static let enter = "\r"
+    public static let escape = "\u{1B}"
+    public static let down = "\u{1B}[B"
+    public static let up = "\u{1B}[A"
+    public static let ctrlC = "\u{03}"
 }
 
 /// Why a pseudo-terminal could not be set up.
-struct PseudoTerminalError: Error, CustomStringConvertible {
-    let description: String
+public struct PseudoTerminalError: Error, CustomStringConvertible {
+    /// What failed.
+    public let description: String
     init(_ description: String) { self.description = description }
 }
 
