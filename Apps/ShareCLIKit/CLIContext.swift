@@ -28,7 +28,9 @@ enum TargetProblem: Error, Sendable {
 
     func exit(_ report: SendReport) -> ExitCode {
         switch self {
-        case .refused(let code, let message): return report.refused(code: code, message)
+        // A refusal of a target is a TargetError's message: its own line
+        // breaks separate the candidates, everything else was neutralised.
+        case .refused(let code, let message): return report.refused(code: code, message, lines: true)
         case .usage(let message): return report.usage(message)
         case .failure(let message): return report.failure(message)
         }
@@ -250,7 +252,7 @@ struct CLIContext: Sendable {
             if interruption.interrupted { report.sentDespiteInterrupt() }
             return code
         case .kept(let reason):
-            report.stage(id, .kept(reason: reason.description))
+            report.stage(id, .kept(reason: reason.logDescription))
             return report.queued(
                 entry, shortID: shortID(of: id), reason: reason.localizedText, daemonRunning: wakeDaemon())
         case .rejected(let code, let message):

@@ -148,7 +148,7 @@ enum InboxCommand {
                         "bytes": ProgressBar.formatBytes(bytes), "attempts": m.attempts, "state": state,
                     ]) + "\n")
             if let error = m.lastError {
-                io.out.write(t(.lastErrorLine, ["error": TerminalText.neutralised(error)]) + "\n")
+                io.out.write(t(.lastErrorLine, ["error": kept(error)]) + "\n")
             }
         }
         for item in outboxItems {
@@ -159,7 +159,8 @@ enum InboxCommand {
                     t(
                         .outboxRefusedLine,
                         [
-                            "id": id, "reason": safe(item.lastError ?? item.failureCode ?? t(.refusedFallback)),
+                            "id": id,
+                            "reason": item.lastError.map(kept) ?? safe(item.failureCode ?? t(.refusedFallback)),
                             "target": safe(item.target.displayPath),
                         ]) + "\n")
                 continue
@@ -182,11 +183,13 @@ enum InboxCommand {
                         "target": safe(item.target.displayPath), "files": item.attachments.count,
                         "bytes": ProgressBar.formatBytes(bytes), "attempts": item.attempts, "state": state,
                     ]) + "\n")
-            if let error = item.lastError { io.out.write(t(.lastErrorLine, ["error": safe(error)]) + "\n") }
+            if let error = item.lastError { io.out.write(t(.lastErrorLine, ["error": kept(error)]) + "\n") }
         }
         for item in reported {
             io.out.write(
-                t(.reportedRefusedLine, ["id": named(item.clientMsgID), "reason": item.reason, "target": item.target])
+                t(
+                    .reportedRefusedLine,
+                    ["id": named(item.clientMsgID), "reason": kept(item.reason), "target": item.target])
                     + "\n")
         }
         for entry in scan.quarantined {
@@ -261,7 +264,7 @@ enum InboxCommand {
                 + field(.fieldAttempts, String(item.attempts))
             if let title = item.title { text += field(.fieldTitle, safe(title)) }
             if let code = item.failureCode, item.state == .failed { text += field(.fieldRefused, safe(code)) }
-            if let error = item.lastError { text += field(.fieldLastError, safe(error)) }
+            if let error = item.lastError { text += field(.fieldLastError, kept(error)) }
             if let message = item.messageID { text += field(.fieldMessage, safe(message)) }
             text += contentLines(
                 text: item.text,
@@ -288,7 +291,7 @@ enum InboxCommand {
                 + field(.fieldCreated, t(.createdAgo, ["time": m.createdAt, "age": age(entry.ageSeconds)]))
                 + field(.fieldAttempts, "\(m.attempts)" + (entry.isLocked ? t(.attemptsBeingSent) : ""))
             if let title = m.title { text += field(.fieldTitle, safe(title)) }
-            if let error = m.lastError { text += field(.fieldLastError, safe(error)) }
+            if let error = m.lastError { text += field(.fieldLastError, kept(error)) }
             text += contentLines(
                 text: m.comment,
                 files: m.attachments.map { ($0.fileName, $0.contentType, $0.size, $0.completedUploadID) })
@@ -570,6 +573,13 @@ enum InboxCommand {
                     ]
                 }),
         ]
+    }
+
+    /// A reason kept in English (a manifest's or the outbox's last error, a
+    /// refusal) in the person's language where ShareKit wrote it, else as it
+    /// is; neutralised, as it may quote the server.
+    static func kept(_ reason: String) -> String {
+        TerminalText.neutralised(RetryReason.localizedKept(reason).localized)
     }
 
     /// `42s`, `5m`, `3h`, `2d`.

@@ -146,7 +146,11 @@ struct SendReport: Sendable {
         return .failure
     }
 
-    func refused(code: String, _ message: LocalizedText, clientMsgID: String? = nil) -> ExitCode {
+    /// A refusal (exit 4).
+    /// - Parameter lines: the message's parts from elsewhere were
+    ///   neutralised where it was made and its line breaks are its own (a
+    ///   list of targets): shown line by line.
+    func refused(code: String, _ message: LocalizedText, clientMsgID: String? = nil, lines: Bool = false) -> ExitCode {
         if json {
             var object: [String: JSONValue] = [
                 "status": "rejected", "code": JSONValue(code), "reason": JSONValue(message.english),
@@ -155,8 +159,16 @@ struct SendReport: Sendable {
             io.writeJSON(.object(object))
         }
         // The reason may quote the server (a problem's detail): shown, never obeyed.
-        io.err.write("share send: " + t(.notSent, ["reason": TerminalText.neutralised(message.localized)]) + "\n")
+        io.err.write("share send: " + t(.notSent, ["reason": Self.terminal(message.localized, lines: lines)]) + "\n")
         return .rejected
+    }
+
+    /// Text for the terminal: neutralised whole, or line by line when its
+    /// line breaks are its own.
+    static func terminal(_ text: String, lines: Bool) -> String {
+        guard lines else { return TerminalText.neutralised(text) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.neutralised(String($0)) }.joined(separator: "\n")
     }
 
     func sent(_ message: SentMessage, manifest: InboxManifest) -> ExitCode {
@@ -175,10 +187,17 @@ struct SendReport: Sendable {
                     }),
             ])
         } else {
-            // A contract line: scripts parse it, so it is English in every language.
-            let again = message.replayed ? " (it had already been delivered)" : ""
             let path = TerminalText.neutralised(manifest.target.displayPath)
-            io.out.write("sent to \(path): message \(TerminalText.neutralised(message.messageID))\(again)\n")
+            let id = TerminalText.neutralised(message.messageID)
+            if io.out.isTerminal {
+                // For a person: in the person's language.
+                let key: CLIText = message.replayed ? .sentToAgainTerminal : .sentToTerminal
+                io.out.write(t(key, ["path": path, "message": id]) + "\n")
+            } else {
+                // A contract line: scripts parse it, so it is English in every language.
+                let again = message.replayed ? " (it had already been delivered)" : ""
+                io.out.write("sent to \(path): message \(id)\(again)\n")
+            }
         }
         return .success
     }

@@ -171,7 +171,7 @@ struct Status {
                         .statusDaemonRefused,
                         [
                             "id": named(item.clientMsgID.description), "target": target,
-                            "reason": TerminalText.neutralised(item.lastError ?? t(.refusedFallback)), "time": when,
+                            "reason": item.lastError.map(InboxCommand.kept) ?? t(.refusedFallback), "time": when,
                         ]))
         }
         return lines.map { $0 + "\n" }.joined()
@@ -217,7 +217,9 @@ struct Status {
         for entry in daemon.quarantined ?? [] { lines.append(t(.statusDaemonQuarantined, ["entry": entry])) }
         for item in daemon.failed ?? [] {
             lines.append(
-                t(.statusDaemonFailed, ["id": named(item.clientMsgID), "target": item.target, "reason": item.reason]))
+                t(
+                    .statusDaemonFailed,
+                    ["id": named(item.clientMsgID), "target": item.target, "reason": InboxCommand.kept(item.reason)]))
         }
         return lines
     }

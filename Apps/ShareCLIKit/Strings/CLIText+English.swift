@@ -362,7 +362,7 @@ extension CLIText {
         .loggedIn: "logged in as {user} at {origin}",
         .wrongCredentials: "wrong username or password for {user} at {origin}",
         .cannotReach: "cannot reach {origin} now ({reason}); try again later",
-        .loginRefused: "{origin} refused the login: {reason}",
+        .loginRefused: "could not log in to {origin}: {reason}; nothing was changed on this device",
         .loginIncomplete: "login to {origin} did not complete: {reason}",
         .logoutHelp: """
         Usage: share logout [--server URL] [--json]
@@ -558,6 +558,9 @@ extension CLIText {
         (Ctrl-C again stops waiting)
         """,
         .sentDespiteInterrupt: "interrupted, but the server had already stored the message",
+        .progressTimeLeft: "ETA {time}",
+        .sentToTerminal: "sent to {path}: message {message}",
+        .sentToAgainTerminal: "sent to {path}: message {message} (it had already been delivered)",
         .undoWindowRange: "--undo-window must be a number of seconds from 0 (no wait) to {maximum}",
         .interruptedUndo: """
         interrupted; the share was kept as {id}: share-daemon sends it to {path} in {seconds} s, unless you \

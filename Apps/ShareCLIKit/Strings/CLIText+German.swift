@@ -388,7 +388,7 @@ extension CLIText {
         .loggedIn: "angemeldet als {user} bei {origin}",
         .wrongCredentials: "falscher Benutzername oder falsches Passwort für {user} bei {origin}",
         .cannotReach: "{origin} ist gerade nicht erreichbar ({reason}); versuche es später noch einmal",
-        .loginRefused: "{origin} hat die Anmeldung abgelehnt: {reason}",
+        .loginRefused: "Anmeldung bei {origin} nicht möglich: {reason}; auf diesem Gerät wurde nichts geändert",
         .loginIncomplete: "die Anmeldung bei {origin} wurde nicht abgeschlossen: {reason}",
         .logoutHelp: """
         Aufruf: share logout [--server URL] [--json]
@@ -600,6 +600,9 @@ extension CLIText {
         (ein zweites Strg-C wartet nicht länger)
         """,
         .sentDespiteInterrupt: "unterbrochen, aber der Server hatte die Nachricht schon gespeichert",
+        .progressTimeLeft: "noch {time}",
+        .sentToTerminal: "gesendet an {path}: Nachricht {message}",
+        .sentToAgainTerminal: "gesendet an {path}: Nachricht {message} (sie war schon zugestellt)",
         .undoWindowRange: "--undo-window muss eine Zahl von Sekunden von 0 (keine Wartezeit) bis {maximum} sein",
         .interruptedUndo: """
         unterbrochen; der Inhalt wurde als {id} behalten: share-daemon sendet ihn in {seconds} s an {path}, \
