@@ -666,8 +666,9 @@ let package = Package(
         .testTarget(
             name: "ShareCLIKitTests",
             dependencies: [
-                "ShareCLIKit", "AppSupport", "TestSupport", "ShareCLI", lib("SystemTesting"), lib("ShareCore"),
-                lib("ShareIntakeInterface"), lib("TargetStoreInterface"), lib("MessagesInterface"), lib("PushPreview"),
+                "ShareCLIKit", "AppSupport", "TestSupport", "ShareCLI", "ShareDaemonKit", lib("SystemTesting"),
+                lib("ShareCore"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"), lib("MessagesInterface"),
+                lib("PushPreview"),
             ],
             path: "Tests/ShareCLIKitTests",
             swiftSettings: swiftSettings

@@ -28,7 +28,9 @@ enum TargetProblem: Error, Sendable {
 
     func exit(_ report: SendReport) -> ExitCode {
         switch self {
-        case .refused(let code, let message): return report.refused(code: code, message)
+        // A refusal of a target is a TargetError's message: its own line
+        // breaks separate the candidates, everything else was neutralised.
+        case .refused(let code, let message): return report.refused(code: code, message, lines: true)
         case .usage(let message): return report.usage(message)
         case .failure(let message): return report.failure(message)
         }
@@ -288,6 +290,15 @@ struct CLIContext: Sendable {
         }
     }
 
+    /// The id a person types for a share (``ShareShortID``): unique among
+    /// the shares `share inbox list` shows now; the full id when the inbox
+    /// or the daemon's outbox cannot be read.
+    /// - Parameter id: the share's full id.
+    func shortID(of id: String) -> String {
+        guard let locator = try? ShareLocator(assembly: assembly) else { return id }
+        return locator.shortIDs(including: [id])[id] ?? id
+    }
+
     /// Tells a running daemon that the inbox has something new (best effort:
     /// without a daemon the entry waits for its next start).
     /// - Returns: whether a daemon answered.
@@ -298,11 +309,14 @@ struct CLIContext: Sendable {
 
     /// Reports an outcome (with its `--verbose` stage line, the share's id
     /// first), records the target as recent after a success.
-    /// - Parameter interruption: the send's Ctrl-C handling; a message the
-    ///   server stored while Ctrl-C waited for its answer is reported as sent,
-    ///   with a word about the Ctrl-C.
+    /// - Parameters:
+    ///   - interruption: the send's Ctrl-C handling; a message the server
+    ///     stored while Ctrl-C waited for its answer is reported as sent,
+    ///     with a word about the Ctrl-C.
+    ///   - undoWindow: how long a share kept after Ctrl-C waits for share-daemon.
     func finish(
-        _ outcome: DeliveryOutcome, entry: InboxEntry, report: SendReport, interruption: DeliveryInterruption
+        _ outcome: DeliveryOutcome, entry: InboxEntry, report: SendReport, interruption: DeliveryInterruption,
+        undoWindow: UndoWindow
     ) -> ExitCode {
         let id = entry.id
         switch outcome {
@@ -313,8 +327,9 @@ struct CLIContext: Sendable {
             if interruption.interrupted { report.sentDespiteInterrupt() }
             return code
         case .kept(let reason):
-            report.stage(id, .kept(reason: reason.description))
-            return report.queued(entry, reason: reason.localizedText, daemonRunning: wakeDaemon())
+            report.stage(id, .kept(reason: reason.logDescription))
+            return report.queued(
+                entry, shortID: shortID(of: id), reason: reason.localizedText, daemonRunning: wakeDaemon())
         case .rejected(let code, let message):
             report.stage(id, .refused(code: code, reason: message))
             return report.refused(
@@ -323,7 +338,8 @@ struct CLIContext: Sendable {
         case .cancelled(let kept, let mayBeOnServer):
             report.stage(id, .interrupted(kept: kept, mayBeOnServer: mayBeOnServer))
             return report.cancelled(
-                kept: kept, id: id, daemonRunning: kept ? wakeDaemon() : true, mayBeOnServer: mayBeOnServer)
+                kept: kept, id: id, shortID: kept ? shortID(of: id) : id, target: entry.manifest.target,
+                window: undoWindow, daemonRunning: kept ? wakeDaemon() : true, mayBeOnServer: mayBeOnServer)
         case .quarantined(let reason):
             report.stage(id, .quarantined(reason: reason))
             return report.failure(localized(.quarantinedNotSent, ["reason": reason]))

@@ -94,11 +94,16 @@ enum CompleteCommand {
         let scan = try shares.inbox.scan()
         let outboxItems = try shares.outboxItems()
         let inOutbox = Set(outboxItems.map(\.clientMsgID.description))
+        // The short ids `share inbox list` prints: what a person types.
+        let short = shares.shortIDs()
+        let word = { (id: String) in short[id] ?? id }
         return scan.entries.filter { !inOutbox.contains($0.id) }.map {
-            Candidate(word: $0.id, description: $0.manifest.target.displayPath)
+            Candidate(word: word($0.id), description: $0.manifest.target.displayPath)
         }
-            + outboxItems.map { Candidate(word: $0.clientMsgID.description, description: $0.target.displayPath) }
-            + scan.quarantined.map { Candidate(word: $0.id, description: $0.reason) }
+            + outboxItems.map {
+                Candidate(word: word($0.clientMsgID.description), description: $0.target.displayPath)
+            }
+            + scan.quarantined.map { Candidate(word: word($0.id), description: $0.reason) }
     }
 
     /// Whether `word` can go into a command line as it is: ASCII letters,

@@ -18,6 +18,9 @@ enum Options {
     static let onCancel = ValueOption(
         "--on-cancel", "keep|remove", "on Ctrl-C: keep the share for share-daemon (default) or remove it",
         completion: .choices(["keep", "remove"]))
+    static let undoWindow = ValueOption(
+        "--undo-window", "SECONDS",
+        "after Ctrl-C, how long share-daemon waits before it may send the share (default 30, 0 for none)")
 
     // share send
     static let text = RepeatedOption("--text", "T", "text to put into the message (repeatable)")
@@ -76,7 +79,8 @@ enum ShareCommands {
         "send", summary: CLIText.table.text(.summarySend, in: .english),
         declared: [
             Options.text, Options.stdin, Options.to, Options.comment, Options.newPost, Options.queue, Options.json,
-            Options.server, Options.onCancel, Options.loadTimeout, Options.keepMetadata, Options.desktop,
+            Options.server, Options.onCancel, Options.undoWindow, Options.loadTimeout, Options.keepMetadata,
+            Options.desktop,
             Options.progress, Options.noProgress, Options.verbose,
         ], arguments: "[FILE|URL ...]", argumentCompletion: .files)
 
@@ -87,12 +91,13 @@ enum ShareCommands {
         "list", summary: "every share that waits, is being sent or was refused, with where it is",
         declared: [Options.json])
     static let inboxShow = CommandDeclaration(
-        "show", summary: "one share, by its id or a unique prefix of it", declared: [Options.json],
+        "show", summary: "one share, by its id, its short id or a unique prefix or suffix", declared: [Options.json],
         arguments: "ID", argumentCompletion: inboxIDs)
     static let inboxRetry = CommandDeclaration(
         "retry", summary: "send a share of the inbox now; make one of the daemon's outbox due again",
         declared: [
-            Options.json, Options.progress, Options.noProgress, Options.onCancel, Options.server, Options.verbose,
+            Options.json, Options.progress, Options.noProgress, Options.onCancel, Options.undoWindow, Options.server,
+            Options.verbose,
         ], arguments: "ID", argumentCompletion: inboxIDs)
     static let inboxDrop = CommandDeclaration(
         "drop", summary: "delete a share that waits or was refused", declared: [Options.json],

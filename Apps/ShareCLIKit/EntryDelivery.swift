@@ -1,3 +1,4 @@
+import AppSupport
 import ClientAssembly
 import HTTPInterface
 import MessagesInterface
@@ -30,6 +31,90 @@ enum CancelPolicy: String, Sendable {
     case keep
     /// Remove the share: the person changed their mind.
     case remove
+}
+
+/// How long a share interrupted with Ctrl-C and kept waits before
+/// share-daemon may send it (`--undo-window`): the person's chance to take
+/// it back with `share inbox drop`. The end is written into the entry's
+/// manifest (`not_before`), so the daemon, another process, honours it.
+struct UndoWindow: Sendable, Equatable {
+    /// The window in milliseconds (0: none).
+    let milliseconds: Int64
+
+    /// The default: thirty seconds.
+    static let standard = UndoWindow(milliseconds: 30_000)
+
+    /// `--undo-window SECONDS`: a number from 0 to
+    /// ``ShareInboxInterface/InboxManifest/maximumUndoWindowSeconds``; nil gives the default.
+    /// - Throws: `UsageError` for anything else.
+    static func parse(_ text: String?) throws -> UndoWindow {
+        guard let text else { return .standard }
+        let limit = InboxManifest.maximumUndoWindowSeconds
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= Double(limit) else {
+            throw UsageError(localized(.undoWindowRange, ["maximum": limit]))
+        }
+        return UndoWindow(milliseconds: Int64((seconds * 1000).rounded()))
+    }
+
+    /// The window in whole seconds (rounded up), for a person.
+    var seconds: Int64 { (milliseconds + 999) / 1000 }
+
+    /// Whether there is a window at all.
+    var isOpen: Bool { milliseconds > 0 }
+
+    /// `manifest` with the window starting now: its end as `not_before`
+    /// (none for a window of 0).
+    func starting(on manifest: InboxManifest) -> InboxManifest {
+        var changed = manifest
+        changed.notBefore =
+            isOpen
+            ? RFC3339.string(unixMilliseconds: UnixClock.system.milliseconds() + milliseconds) : nil
+        return changed
+    }
+}
+
+/// The manifest writes of a share between its commit and its send, and
+/// Ctrl-C's last word on them: the interrupt runs on another thread than
+/// the send, so its write (the undo window) and the send's writes (the
+/// target, converted photos) take turns, and none of the send's comes
+/// after it. Also remembers the entry as last written.
+final class EntryWrites: Sendable {
+    private struct State {
+        var entry: InboxEntry
+        var closed = false
+    }
+
+    private let state: Mutex<State>
+
+    /// - Parameter entry: the entry as committed.
+    init(_ entry: InboxEntry) {
+        state = Mutex(State(entry: entry))
+    }
+
+    /// The entry as last written.
+    var entry: InboxEntry { state.withLock { $0.entry } }
+
+    /// Runs one write of the entry (it gets the entry as last written and
+    /// returns it as written now), unless Ctrl-C has had the last word.
+    /// - Returns: the entry as written, or nil after Ctrl-C.
+    /// - Throws: what the write throws (the entry is then as before).
+    func write(_ body: (InboxEntry) throws(InboxError) -> InboxEntry) throws(InboxError) -> InboxEntry? {
+        try state.withLock { (state: inout State) throws(InboxError) -> InboxEntry? in
+            guard !state.closed else { return nil }
+            state.entry = try body(state.entry)
+            return state.entry
+        }
+    }
+
+    /// Ctrl-C's write, the last: once a write in progress is done, `body`
+    /// gets the entry as last written, and no write runs after it.
+    func close(_ body: (InboxEntry) -> Void) {
+        state.withLock { state in
+            guard !state.closed else { return }
+            state.closed = true
+            body(state.entry)
+        }
+    }
 }
 
 /// Ctrl-C while an entry is sent. Before the message is asked for it
@@ -77,6 +162,9 @@ final class DeliveryInterruption: Sendable {
 
     /// Whether Ctrl-C came at all.
     var interrupted: Bool { state.withLock { $0.interrupted } }
+
+    /// Whether the request for the message went out (its answer may not have come).
+    var messageWasRequested: Bool { state.withLock { $0.messageRequested } }
 
     /// Ctrl-C: cancel now, or wait for the answer up to ``answerWait``.
     func interrupt() {
@@ -126,6 +214,8 @@ struct EntryDelivery {
     let progress: ProgressBar
     let interruption: DeliveryInterruption
     let onCancel: CancelPolicy
+    /// How long a share kept after Ctrl-C waits before share-daemon may send it.
+    var undoWindow = UndoWindow.standard
     /// Says each stage of the share, by its id (`--verbose`).
     var stage: @Sendable (String, ShareStage) -> Void = { _, _ in }
 
@@ -186,6 +276,10 @@ struct EntryDelivery {
             case .retryable(let reason):
                 var manifest = latest.manifest.countingAttempt()
                 manifest.lastError = reason.description
+                // A message asked for and not answered may be on the server.
+                manifest.messageRequested = manifest.messageRequested || interruption.messageWasRequested
+                manifest.notBefore = nil
+                if unknown { manifest = undoWindow.starting(on: manifest) }
                 _ = try? inbox.update(latest, manifest: manifest, lock: lock)
                 if unknown { return .cancelled(kept: true, mayBeOnServer: true) }
                 return .kept(reason)
@@ -194,8 +288,9 @@ struct EntryDelivery {
                 return .rejected(code: code, message: message)
             case .cancelled:
                 if unknown {
-                    var manifest = latest.manifest.countingAttempt()
+                    var manifest = undoWindow.starting(on: latest.manifest).countingAttempt()
                     manifest.lastError = "interrupted before the server answered the message"
+                    manifest.messageRequested = true
                     _ = try? inbox.update(latest, manifest: manifest, lock: lock)
                     return .cancelled(kept: true, mayBeOnServer: true)
                 }
@@ -203,6 +298,8 @@ struct EntryDelivery {
                     try? inbox.markProcessed(latest, lock: lock)
                     return .cancelled(kept: false)
                 }
+                // Kept, but not sent before the person had the undo window to take it back.
+                _ = try? inbox.update(latest, manifest: undoWindow.starting(on: latest.manifest), lock: lock)
                 return .cancelled(kept: true)
             }
         }

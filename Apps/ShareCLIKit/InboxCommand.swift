@@ -58,18 +58,19 @@ enum InboxCommand {
         case .success(let share): found = share
         case .failure(let problem): return problem.report(io: io, json: json)
         }
+        // The id every line names the share by: the one a person can type.
+        let short = shares.shortIDs()[found.id] ?? TerminalText.neutralised(found.id)
         switch (sub, found) {
         case ("show", _):
-            return show(found, shares: shares, io: io, json: json)
+            return show(found, shortID: short, shares: shares, io: io, json: json)
         case ("drop", .inbox(let id)), ("drop", .quarantined(let id)):
-            return drop(shares.inbox, id: id, io: io, json: json)
+            return drop(shares.inbox, id: id, shortID: short, io: io, json: json)
         case ("drop", .outbox(let item)):
-            return dropFromOutbox(item, shares: shares, io: io, json: json)
+            return dropFromOutbox(item, shortID: short, shares: shares, io: io, json: json)
         case ("retry", .outbox(let item)):
-            return retryInOutbox(item, shares: shares, io: io, json: json)
-        case ("retry", .quarantined(let id)):
-            io.err.write(
-                "share inbox: " + t(.inboxQuarantinedNoRetry, ["id": TerminalText.neutralised(id)]) + "\n")
+            return retryInOutbox(item, shortID: short, shares: shares, io: io, json: json)
+        case ("retry", .quarantined):
+            io.err.write("share inbox: " + t(.inboxQuarantinedNoRetry, ["id": short]) + "\n")
             return .failure
         case ("retry", .inbox(let id)):
             return await retry(parsed, id: id, inbox: shares.inbox, io: io, environment: environment)
@@ -100,12 +101,16 @@ enum InboxCommand {
         let reported = daemonReport?.failed ?? []
         let inOutbox = Set(outboxItems.map(\.clientMsgID.description))
         let entries = scan.entries.filter { !inOutbox.contains($0.id) }
+        // Every line names a share by an id a person can type.
+        let short = shares.shortIDs(including: reported.map(\.clientMsgID))
+        func named(_ id: String) -> String { short[id] ?? TerminalText.neutralised(id) }
         let stale = Set(scan.stale)
         let daemonRunning = DaemonControl.isListening(DaemonControl.socketPath(of: shares.assembly))
         if json {
             io.writeJSON([
-                "entries": .array(entries.map { entryObject($0, stale: stale.contains($0.id)) }),
-                "outbox": .array(outboxItems.map(outboxObject)),
+                "entries": .array(
+                    entries.map { entryObject($0, stale: stale.contains($0.id), shortID: short[$0.id]) }),
+                "outbox": .array(outboxItems.map { outboxObject($0, shortID: short[$0.clientMsgID.description]) }),
                 "quarantined": .array(
                     scan.quarantined.map {
                         ["id": JSONValue($0.id), "reason": JSONValue($0.reason), "directory": JSONValue($0.directory)]
@@ -123,10 +128,14 @@ enum InboxCommand {
             io.out.write(t(.nothingWaits) + "\n")
             return .success
         }
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
         for entry in entries {
             let m = entry.manifest
             let bytes = m.attachments.reduce(Int64(0)) { $0 + $1.size }
             var state = entry.isLocked ? t(.stateBeingSentInbox) : t(.stateWaitingInbox)
+            if !entry.isLocked, case .waiting(let until) = m.undoWait(now: now) {
+                state = t(.stateUndoWindow, ["wait": age((until - now + 999) / 1000), "id": named(entry.id)])
+            }
             if stale.contains(entry.id) { state = t(.stateOlderThanMaximum, ["state": state]) }
             // Manifests and their reasons hold other users' words (target
             // names, the server's problem details): shown, never obeyed.
@@ -134,24 +143,24 @@ enum InboxCommand {
                 t(
                     .listLine,
                     [
-                        "id": entry.id, "age": age(entry.ageSeconds),
+                        "id": named(entry.id), "age": age(entry.ageSeconds),
                         "target": TerminalText.neutralised(m.target.displayPath), "files": m.attachments.count,
                         "bytes": ProgressBar.formatBytes(bytes), "attempts": m.attempts, "state": state,
                     ]) + "\n")
             if let error = m.lastError {
-                io.out.write(t(.lastErrorLine, ["error": TerminalText.neutralised(error)]) + "\n")
+                io.out.write(t(.lastErrorLine, ["error": kept(error)]) + "\n")
             }
         }
-        let now = Int64(Date().timeIntervalSince1970 * 1000)
         for item in outboxItems {
             let safe = TerminalText.neutralised
-            let id = item.clientMsgID.description
+            let id = named(item.clientMsgID.description)
             if item.state == .failed {
                 io.out.write(
                     t(
                         .outboxRefusedLine,
                         [
-                            "id": id, "reason": safe(item.lastError ?? item.failureCode ?? t(.refusedFallback)),
+                            "id": id,
+                            "reason": item.lastError.map(kept) ?? safe(item.failureCode ?? t(.refusedFallback)),
                             "target": safe(item.target.displayPath),
                         ]) + "\n")
                 continue
@@ -174,17 +183,20 @@ enum InboxCommand {
                         "target": safe(item.target.displayPath), "files": item.attachments.count,
                         "bytes": ProgressBar.formatBytes(bytes), "attempts": item.attempts, "state": state,
                     ]) + "\n")
-            if let error = item.lastError { io.out.write(t(.lastErrorLine, ["error": safe(error)]) + "\n") }
+            if let error = item.lastError { io.out.write(t(.lastErrorLine, ["error": kept(error)]) + "\n") }
         }
         for item in reported {
             io.out.write(
-                t(.reportedRefusedLine, ["id": item.clientMsgID, "reason": item.reason, "target": item.target]) + "\n")
+                t(
+                    .reportedRefusedLine,
+                    ["id": named(item.clientMsgID), "reason": kept(item.reason), "target": item.target])
+                    + "\n")
         }
         for entry in scan.quarantined {
             io.out.write(
                 t(
                     .quarantinedLine,
-                    ["id": TerminalText.neutralised(entry.id), "reason": TerminalText.neutralised(entry.reason)])
+                    ["id": named(entry.id), "reason": TerminalText.neutralised(entry.reason)])
                     + "\n")
         }
         if !scan.stale.isEmpty {
@@ -229,18 +241,21 @@ enum InboxCommand {
         return lines
     }
 
-    static func show(_ found: LocatedShare, shares: ShareLocator, io: ProgramIO, json: Bool) -> ExitCode {
+    static func show(_ found: LocatedShare, shortID: String, shares: ShareLocator, io: ProgramIO, json: Bool)
+        -> ExitCode
+    {
         guard let scan = scanOrReport(shares.inbox, io: io) else { return .failure }
         let safe = TerminalText.neutralised
         switch found {
         case .outbox(let item):
             if json {
-                io.writeJSON(outboxObject(item))
+                io.writeJSON(outboxObject(item, shortID: shortID))
                 return .success
             }
             var text =
-                field(.fieldID, item.clientMsgID.description)
+                field(.fieldID, shortID)
                 + field(.fieldWhere, t(.whereOutbox, ["state": outboxState(item)]))
+                + field("client_msg_id", item.clientMsgID.description)
                 + field(.fieldServer, safe(item.serverOrigin))
                 + field(
                     .fieldTarget,
@@ -249,7 +264,7 @@ enum InboxCommand {
                 + field(.fieldAttempts, String(item.attempts))
             if let title = item.title { text += field(.fieldTitle, safe(title)) }
             if let code = item.failureCode, item.state == .failed { text += field(.fieldRefused, safe(code)) }
-            if let error = item.lastError { text += field(.fieldLastError, safe(error)) }
+            if let error = item.lastError { text += field(.fieldLastError, kept(error)) }
             if let message = item.messageID { text += field(.fieldMessage, safe(message)) }
             text += contentLines(
                 text: item.text,
@@ -259,20 +274,24 @@ enum InboxCommand {
         case .inbox(let id):
             guard let entry = scan.entries.first(where: { $0.id == id }) else { break }
             if json {
-                io.writeJSON(entryObject(entry, stale: scan.stale.contains(id)))
+                io.writeJSON(entryObject(entry, stale: scan.stale.contains(id), shortID: shortID))
                 return .success
             }
             let m = entry.manifest
-            let state = entry.isLocked ? t(.stateBeingSentNow) : t(.stateWaiting)
+            var state = entry.isLocked ? t(.stateBeingSentNow) : t(.stateWaiting)
+            let now = Int64(Date().timeIntervalSince1970 * 1000)
+            if !entry.isLocked, case .waiting(let until) = m.undoWait(now: now) {
+                state = t(.stateUndoWindow, ["wait": age((until - now + 999) / 1000), "id": shortID])
+            }
             var text =
-                field(.fieldID, entry.id) + field(.fieldWhere, t(.whereInbox, ["state": state]))
+                field(.fieldID, shortID) + field(.fieldWhere, t(.whereInbox, ["state": state]))
                 + field("client_msg_id", m.clientMsgID)
                 + field(.fieldServer, safe(m.serverOrigin))
                 + field(.fieldTarget, "\(safe(m.target.displayPath)) (\(m.target.kind.rawValue):\(safe(m.target.id)))")
                 + field(.fieldCreated, t(.createdAgo, ["time": m.createdAt, "age": age(entry.ageSeconds)]))
                 + field(.fieldAttempts, "\(m.attempts)" + (entry.isLocked ? t(.attemptsBeingSent) : ""))
             if let title = m.title { text += field(.fieldTitle, safe(title)) }
-            if let error = m.lastError { text += field(.fieldLastError, safe(error)) }
+            if let error = m.lastError { text += field(.fieldLastError, kept(error)) }
             text += contentLines(
                 text: m.comment,
                 files: m.attachments.map { ($0.fileName, $0.contentType, $0.size, $0.completedUploadID) })
@@ -289,7 +308,7 @@ enum InboxCommand {
                 io.out.write(
                     t(
                         .quarantinedShow,
-                        ["id": safe(entry.id), "reason": safe(entry.reason), "directory": safe(entry.directory)])
+                        ["id": shortID, "reason": safe(entry.reason), "directory": safe(entry.directory)])
                         + "\n")
             }
             return .success
@@ -310,7 +329,14 @@ enum InboxCommand {
 
     // MARK: - drop and retry
 
-    static func drop(_ inbox: any ShareInboxStoring, id: String, io: ProgramIO, json: Bool) -> ExitCode {
+    /// Drops an entry of the share inbox (or of its quarantine). One whose
+    /// message may already be on the server is dropped with a word that it
+    /// may have been sent: dropping stops ShareKit, not the server.
+    static func drop(_ inbox: any ShareInboxStoring, id: String, shortID: String, io: ProgramIO, json: Bool)
+        -> ExitCode
+    {
+        let entry = (try? inbox.scan())?.entries.first { $0.id == id }
+        let mayBeOnServer = entry?.manifest.messageRequested ?? false
         do {
             guard try inbox.drop(id: id) else {
                 io.err.write("share inbox: " + t(.noEntry, ["id": id]) + "\n")
@@ -320,12 +346,27 @@ enum InboxCommand {
             io.err.write("share inbox: \(LocalizedText(describing: error).localized)\n")
             return .failure
         }
-        if json {
-            io.writeJSON(["status": "dropped", "id": JSONValue(id)])
-        } else {
-            io.out.write(t(.dropped, ["id": id]) + "\n")
-        }
+        saidDropped(
+            id: id, shortID: shortID, target: entry?.manifest.target, mayBeOnServer: mayBeOnServer, io: io, json: json)
         return .success
+    }
+
+    /// `dropped ID`, and for a share whose message may already be on the
+    /// server, that it may have been sent and where to look.
+    static func saidDropped(
+        id: String, shortID: String, target: ShareTarget?, mayBeOnServer: Bool, io: ProgramIO, json: Bool
+    ) {
+        if json {
+            io.writeJSON([
+                "status": "dropped", "id": JSONValue(id), "short_id": JSONValue(shortID),
+                "may_be_on_server": JSONValue(mayBeOnServer),
+            ])
+        } else if mayBeOnServer {
+            let path = TerminalText.neutralised(target?.displayPath ?? "")
+            io.out.write(t(.droppedMayBeOnServer, ["id": shortID, "path": path]) + "\n")
+        } else {
+            io.out.write(t(.dropped, ["id": shortID]) + "\n")
+        }
     }
 
     static func retry(
@@ -336,6 +377,12 @@ enum InboxCommand {
             io: io, json: parsed.has(Options.json), verbose: parsed.verbose(environment: environment))
         guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
             return report.usage(localized(.onCancelValues))
+        }
+        let window: UndoWindow
+        do {
+            window = try UndoWindow.parse(parsed.value(Options.undoWindow))
+        } catch {
+            return report.usage(LocalizedText(describing: error))
         }
         let mode: ProgressMode
         do {
@@ -383,10 +430,11 @@ enum InboxCommand {
         let delivery = EntryDelivery(
             inbox: inbox, sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: io.err, mode: mode),
-            interruption: interruption, onCancel: policy, stage: report.stage)
+            interruption: interruption, onCancel: policy, undoWindow: window, stage: report.stage)
         let outcome = await delivery.deliver(entry, lock: lock)
         interrupt.onInterrupt = nil
-        return context.finish(outcome, entry: entry, report: report, interruption: interruption)
+        return context.finish(
+            outcome, entry: entry, report: report, interruption: interruption, undoWindow: window)
     }
 
     /// Says that a share cannot be sent because nobody is logged in at its
@@ -409,41 +457,51 @@ enum InboxCommand {
 
     /// Drops a share of the daemon's outbox that waits or was refused; one
     /// being sent right now is left alone.
-    static func dropFromOutbox(_ item: OutboxItem, shares: ShareLocator, io: ProgramIO, json: Bool) -> ExitCode {
+    static func dropFromOutbox(
+        _ item: OutboxItem, shortID: String, shares: ShareLocator, io: ProgramIO, json: Bool
+    ) -> ExitCode {
         let id = item.clientMsgID.description
         guard item.state != .sending else {
-            io.err.write("share inbox: " + t(.daemonSendingTryLater, ["id": id]) + "\n")
+            io.err.write("share inbox: " + t(.daemonSendingTryLater, ["id": shortID]) + "\n")
             return .failure
         }
         do {
             guard try shares.outbox?.remove(item.clientMsgID) == true else {
-                io.err.write("share inbox: " + t(.noEntry, ["id": id]) + "\n")
+                io.err.write("share inbox: " + t(.noEntry, ["id": shortID]) + "\n")
                 return .failure
             }
         } catch {
             io.err.write("share inbox: \(LocalizedText(describing: error).localized)\n")
             return .failure
         }
-        if json {
-            io.writeJSON(["status": "dropped", "id": JSONValue(id)])
-        } else {
-            io.out.write(t(.dropped, ["id": id]) + "\n")
-        }
+        saidDropped(
+            id: id, shortID: shortID, target: item.target, mayBeOnServer: mayHaveBeenSent(item), io: io, json: json)
         return .success
+    }
+
+    /// Whether an outbox item's message may already be on the server: an
+    /// attempt was made with every upload done, so it may have asked for
+    /// the message and lost the answer. The outbox keeps no finer record,
+    /// so this says "may" for some shares whose message was never asked for.
+    static func mayHaveBeenSent(_ item: OutboxItem) -> Bool {
+        item.state != .failed && item.attempts > 0 && item.attachments.allSatisfy { $0.completedUploadID != nil }
     }
 
     /// Makes a share of the daemon's outbox (waiting, or refused and fixed
     /// since) due again at once, and wakes the daemon.
-    static func retryInOutbox(_ item: OutboxItem, shares: ShareLocator, io: ProgramIO, json: Bool) -> ExitCode {
+    static func retryInOutbox(
+        _ item: OutboxItem, shortID: String, shares: ShareLocator, io: ProgramIO, json: Bool
+    ) -> ExitCode {
         let id = item.clientMsgID.description
         switch item.state {
         case .sending:
-            io.err.write("share inbox: " + t(.daemonSending, ["id": id]) + "\n")
+            io.err.write("share inbox: " + t(.daemonSending, ["id": shortID]) + "\n")
             return .failure
         case .sent:
             io.err.write(
                 "share inbox: "
-                    + t(.alreadyOnServer, ["id": id, "message": TerminalText.neutralised(item.messageID ?? "?")]) + "\n"
+                    + t(.alreadyOnServer, ["id": shortID, "message": TerminalText.neutralised(item.messageID ?? "?")])
+                    + "\n"
             )
             return .failure
         case .pending, .failed:
@@ -471,8 +529,8 @@ enum InboxCommand {
         } else {
             io.out.write(
                 running
-                    ? t(.retryNow, ["id": id, "path": path]) + "\n"
-                    : t(.retryDue, ["id": id, "advice": t(.daemonNotRunning), "path": path]) + "\n")
+                    ? t(.retryNow, ["id": shortID, "path": path]) + "\n"
+                    : t(.retryDue, ["id": shortID, "advice": t(.daemonNotRunning), "path": path]) + "\n")
         }
         return .success
     }
@@ -508,9 +566,10 @@ enum InboxCommand {
     }
 
     /// One outbox item as `share inbox list --json` and `show --json` print it.
-    static func outboxObject(_ item: OutboxItem) -> JSONValue {
+    static func outboxObject(_ item: OutboxItem, shortID: String?) -> JSONValue {
         [
             "id": JSONValue(item.clientMsgID.description), "client_msg_id": JSONValue(item.clientMsgID.description),
+            "short_id": JSONValue(shortID),
             "where": "outbox", "state": JSONValue(item.state.rawValue),
             "server_origin": JSONValue(item.serverOrigin), "target": SendReport.target(item.target),
             "comment": JSONValue(item.text), "title": JSONValue(item.title),
@@ -530,10 +589,11 @@ enum InboxCommand {
     // MARK: - Formatting
 
     /// One entry as `share inbox list --json` and `show --json` print it.
-    static func entryObject(_ entry: InboxEntry, stale: Bool) -> JSONValue {
+    static func entryObject(_ entry: InboxEntry, stale: Bool, shortID: String?) -> JSONValue {
         let m = entry.manifest
         return [
-            "id": JSONValue(entry.id), "client_msg_id": JSONValue(m.clientMsgID), "where": "inbox",
+            "id": JSONValue(entry.id), "client_msg_id": JSONValue(m.clientMsgID), "short_id": JSONValue(shortID),
+            "where": "inbox",
             "server_origin": JSONValue(m.serverOrigin), "target": SendReport.target(m.target),
             "comment": JSONValue(m.comment), "title": JSONValue(m.title), "created_at": JSONValue(m.createdAt),
             "age_seconds": JSONValue(entry.ageSeconds), "attempts": JSONValue(m.attempts),
@@ -546,6 +606,13 @@ enum InboxCommand {
                     ]
                 }),
         ]
+    }
+
+    /// A reason kept in English (a manifest's or the outbox's last error, a
+    /// refusal) in the person's language where ShareKit wrote it, else as it
+    /// is; neutralised, as it may quote the server.
+    static func kept(_ reason: String) -> String {
+        TerminalText.neutralised(RetryReason.localizedKept(reason).localized)
     }
 
     /// `42s`, `5m`, `3h`, `2d`.

@@ -86,7 +86,7 @@ enum LoginCommand {
         do {
             _ = try await connection.issuer.ensureChildSession(parent: connection.provider(.parent))
         } catch {
-            childWarning = LocalizedText(describing: error).localized
+            childWarning = error.summary
         }
         // The server's limits, kept for share send: it checks a share against
         // them before it asks the server anything (best effort).
@@ -113,9 +113,10 @@ enum LoginCommand {
     static func message(for error: SessionError, user: String, origin: String) -> LocalizedText {
         if error.isWrongCredentials { return localized(.wrongCredentials, ["user": user, "origin": origin]) }
         switch error {
-        case .retryable(let why): return localized(.cannotReach, ["origin": origin, "reason": "\(why)"])
-        case .failed(let why): return localized(.loginRefused, ["origin": origin, "reason": "\(why)"])
-        case .cancelled, .unavailable: return localized(.loginIncomplete, ["origin": origin, "reason": "\(error)"])
+        // The person's words only: the operation and the transport's words are for logs.
+        case .retryable: return localized(.cannotReach, ["origin": origin, "reason": error.summary])
+        case .failed: return localized(.loginRefused, ["origin": origin, "reason": error.summary])
+        case .cancelled, .unavailable: return localized(.loginIncomplete, ["origin": origin, "reason": error.summary])
         }
     }
 }

@@ -41,7 +41,9 @@ struct PhotoFitting: Sendable {
 
     /// Converts what needs converting and updates the entry.
     /// - Returns: the entry as it is now (the same when nothing was converted).
-    func convert(_ entry: InboxEntry, limits: InstanceLimits?, lock: any InboxEntryLock) async
+    /// - Parameter writes: the entry's writes, which Ctrl-C may end (the
+    ///   manifest is written through it).
+    func convert(_ entry: InboxEntry, limits: InstanceLimits?, lock: any InboxEntryLock, writes: EntryWrites) async
         -> Result<InboxEntry, Problem>
     {
         guard let limits, let accepted = limits.acceptedContentTypes else { return .success(entry) }
@@ -77,7 +79,12 @@ struct PhotoFitting: Sendable {
         }
         guard !replaced.isEmpty else { return .success(entry) }
         do {
-            let updated = try context.inbox.update(entry, manifest: manifest, lock: lock)
+            // After Ctrl-C nothing more is written: the process is ending, the entry stays as it was.
+            guard
+                let updated = try writes.write({ (current) throws(InboxError) in
+                    try context.inbox.update(current, manifest: manifest, lock: lock)
+                })
+            else { return .success(entry) }
             remove(replaced, from: entry)
             return .success(updated)
         } catch {

@@ -112,7 +112,9 @@ final class ProgressBar: Sendable {
         if elapsed > 0.2, done > 0 {
             let perSecond = Double(done) / elapsed
             rate = "\(formatBytes(Int64(perSecond)))/s"
-            if done < total, perSecond > 0 { eta = "ETA \(formatDuration(Double(total - done) / perSecond))" }
+            if done < total, perSecond > 0 {
+                eta = t(.progressTimeLeft, ["time": formatDuration(Double(total - done) / perSecond)])
+            }
         }
         func bar(_ width: Int) -> String {
             let filled = Int((fraction * Double(width)).rounded(.down))
@@ -158,7 +160,7 @@ final class ProgressBar: Sendable {
             let rate = Double(done) / elapsed
             line += "  \(formatBytes(Int64(rate)))/s"
             if done < total, rate > 0 {
-                line += "  ETA \(formatDuration(Double(total - done) / rate))"
+                line += "  " + t(.progressTimeLeft, ["time": formatDuration(Double(total - done) / rate)])
             }
         }
         return line

@@ -76,6 +76,7 @@ struct SendRequest: Sendable {
     var newPostTitle: String?
     var queueOnly: Bool
     var onCancel: CancelPolicy
+    var undoWindow: UndoWindow
     var loadTimeout: Duration
     var progress: ProgressMode
     var keepMetadata: Bool
@@ -97,6 +98,7 @@ struct SendRequest: Sendable {
             throw UsageError(localized(.onCancelValues))
         }
         onCancel = policy
+        undoWindow = try UndoWindow.parse(parsed.value(Options.undoWindow))
         let timeout = parsed.value(Options.loadTimeout) ?? "30"
         guard let seconds = Double(timeout), seconds > 0, seconds <= 86_400 else {
             throw UsageError(localized(.loadTimeoutRange))
@@ -150,7 +152,11 @@ struct SendReport: Sendable {
         return .failure
     }
 
-    func refused(code: String, _ message: LocalizedText, clientMsgID: String? = nil) -> ExitCode {
+    /// A refusal (exit 4).
+    /// - Parameter lines: the message's parts from elsewhere were
+    ///   neutralised where it was made and its line breaks are its own (a
+    ///   list of targets): shown line by line.
+    func refused(code: String, _ message: LocalizedText, clientMsgID: String? = nil, lines: Bool = false) -> ExitCode {
         if json {
             var object: [String: JSONValue] = [
                 "status": "rejected", "code": JSONValue(code), "reason": JSONValue(message.english),
@@ -159,8 +165,16 @@ struct SendReport: Sendable {
             io.writeJSON(.object(object))
         }
         // The reason may quote the server (a problem's detail): shown, never obeyed.
-        io.err.write("share send: " + t(.notSent, ["reason": TerminalText.neutralised(message.localized)]) + "\n")
+        io.err.write("share send: " + t(.notSent, ["reason": Self.terminal(message.localized, lines: lines)]) + "\n")
         return .rejected
+    }
+
+    /// Text for the terminal: neutralised whole, or line by line when its
+    /// line breaks are its own.
+    static func terminal(_ text: String, lines: Bool) -> String {
+        guard lines else { return TerminalText.neutralised(text) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.neutralised(String($0)) }.joined(separator: "\n")
     }
 
     func sent(_ message: SentMessage, manifest: InboxManifest) -> ExitCode {
@@ -179,10 +193,17 @@ struct SendReport: Sendable {
                     }),
             ])
         } else {
-            // A contract line: scripts parse it, so it is English in every language.
-            let again = message.replayed ? " (it had already been delivered)" : ""
             let path = TerminalText.neutralised(manifest.target.displayPath)
-            io.out.write("sent to \(path): message \(TerminalText.neutralised(message.messageID))\(again)\n")
+            let id = TerminalText.neutralised(message.messageID)
+            if io.out.isTerminal {
+                // For a person: in the person's language.
+                let key: CLIText = message.replayed ? .sentToAgainTerminal : .sentToTerminal
+                io.out.write(t(key, ["path": path, "message": id]) + "\n")
+            } else {
+                // A contract line: scripts parse it, so it is English in every language.
+                let again = message.replayed ? " (it had already been delivered)" : ""
+                io.out.write("sent to \(path): message \(id)\(again)\n")
+            }
         }
         return .success
     }
@@ -190,7 +211,10 @@ struct SendReport: Sendable {
     /// A share kept for share-daemon: queued on purpose (`reason` nil, exit 0)
     /// or not sent now (exit 3). `daemonRunning` false says that no daemon
     /// answered and how to start one; the exit code stays the same.
-    func queued(_ entry: InboxEntry, reason: LocalizedText?, daemonRunning: Bool = true) -> ExitCode {
+    /// - Parameter shortID: the id a person types for the share (`share inbox show ID`).
+    func queued(_ entry: InboxEntry, shortID: String, reason: LocalizedText?, daemonRunning: Bool = true)
+        -> ExitCode
+    {
         let path = TerminalText.neutralised(entry.manifest.target.displayPath)
         let who =
             daemonRunning
@@ -199,7 +223,8 @@ struct SendReport: Sendable {
         if json {
             var object: [String: JSONValue] = [
                 "status": "queued", "client_msg_id": JSONValue(entry.manifest.clientMsgID),
-                "inbox_entry": JSONValue(entry.id), "target": Self.target(entry.manifest.target),
+                "inbox_entry": JSONValue(entry.id), "short_id": JSONValue(shortID),
+                "target": Self.target(entry.manifest.target),
                 "daemon_running": JSONValue(daemonRunning),
             ]
             if let reason { object["reason"] = JSONValue(reason.english) }
@@ -207,31 +232,48 @@ struct SendReport: Sendable {
         } else if let reason {
             io.out.write(
                 t(.notSentNow, ["reason": TerminalText.neutralised(reason.localized)]) + "\n"
-                    + t(.keptInInbox, ["id": entry.id, "who": who]) + "\n")
+                    + t(.keptInInbox, ["id": shortID, "who": who]) + "\n")
         } else {
-            io.out.write(t(.queued, ["id": entry.id, "who": who]) + "\n")
+            io.out.write(t(.queued, ["id": shortID, "who": who]) + "\n")
         }
         return reason == nil ? .success : .queued
     }
 
     /// Ctrl-C ended the send (exit 130). `mayBeOnServer`: the message was
     /// sent and no answer came in time, so the share was kept whatever
-    /// `--on-cancel` asked, and the person is told why.
-    func cancelled(kept: Bool, id: String, daemonRunning: Bool = true, mayBeOnServer: Bool = false) -> ExitCode {
+    /// `--on-cancel` asked, and the person is told why. A kept share waits
+    /// its undo window before share-daemon may send it: the message says
+    /// how long and how to take it back.
+    /// - Parameters:
+    ///   - kept: whether the share stayed in the share inbox.
+    ///   - id: the share's full id (`--json`).
+    ///   - shortID: the id a person types (`share inbox drop ID`).
+    ///   - target: where the share goes, as a person reads it.
+    ///   - window: the undo window it waits.
+    func cancelled(
+        kept: Bool, id: String, shortID: String, target: ShareTarget, window: UndoWindow,
+        daemonRunning: Bool = true, mayBeOnServer: Bool = false
+    ) -> ExitCode {
+        let undo = kept && window.isOpen
         if json {
             io.writeJSON([
-                "status": "cancelled", "client_msg_id": JSONValue(id), "kept": JSONValue(kept),
-                "may_be_on_server": JSONValue(mayBeOnServer),
+                "status": "cancelled", "client_msg_id": JSONValue(id), "short_id": JSONValue(shortID),
+                "kept": JSONValue(kept), "may_be_on_server": JSONValue(mayBeOnServer),
+                "undo_window_seconds": JSONValue(undo ? window.seconds : 0),
             ])
         }
         let advice = daemonRunning ? "" : "share send: " + t(.daemonNotRunning) + "\n"
-        if mayBeOnServer {
-            io.err.write("share send: " + t(.interruptedMayBeOnServer, ["id": id]) + "\n" + advice)
-        } else if kept {
-            io.err.write("share send: " + t(.interruptedKept, ["id": id]) + "\n" + advice)
-        } else {
-            io.err.write("share send: " + t(.interruptedRemoved) + "\n")
+        let path = TerminalText.neutralised(target.displayPath)
+        let text: String
+        switch (mayBeOnServer, kept, undo) {
+        case (true, _, true):
+            text = t(.interruptedMayBeOnServerUndo, ["id": shortID, "seconds": window.seconds, "path": path])
+        case (true, _, false): text = t(.interruptedMayBeOnServer, ["id": shortID])
+        case (false, true, true): text = t(.interruptedUndo, ["id": shortID, "seconds": window.seconds, "path": path])
+        case (false, true, false): text = t(.interruptedKept, ["id": shortID])
+        case (false, false, _): text = t(.interruptedRemoved)
         }
+        io.err.write("share send: " + text + "\n" + (kept ? advice : ""))
         return .cancelled
     }
 
@@ -324,7 +366,9 @@ struct SendFlow: Sendable {
         if interrupted.withLock({ $0 }) {
             // Nothing is in the inbox yet: drop the half-made copy and stop.
             context.inbox.discard(draft)
-            return report.cancelled(kept: false, id: clientMsgID.description)
+            return report.cancelled(
+                kept: false, id: clientMsgID.description, shortID: clientMsgID.description, target: target,
+                window: request.undoWindow)
         }
         let items: [IntakeItem]
         switch loaded {
@@ -360,26 +404,39 @@ struct SendFlow: Sendable {
             interrupt.onInterrupt = nil
             draft.release()
             report.stage(entry.id, .queued)
-            return report.queued(entry, reason: nil, daemonRunning: context.wakeDaemon())
+            return report.queued(
+                entry, shortID: context.shortID(of: entry.id), reason: nil, daemonRunning: context.wakeDaemon())
         }
 
         // From here the share exists: Ctrl-C while the server is asked keeps
-        // it (or removes it with --on-cancel remove) and ends the process.
+        // it (or removes it with --on-cancel remove) and ends the process. A
+        // kept share gets its undo window first, written after any write of
+        // the entry in progress and before the lock is given up, so the
+        // daemon never sees it without the window.
         let onCancel = request.onCancel
+        let window = request.undoWindow
         let inbox = context.inbox
         let report = self.report
-        let assembly = context.assembly
-        let kept = entry
+        let sending = context
+        let writes = EntryWrites(entry)
         interrupt.onInterrupt = {
-            if onCancel == .remove {
-                try? inbox.markProcessed(kept, lock: draft)
-            } else {
-                draft.release()
+            var last = writes.entry
+            writes.close { current in
+                last = current
+                if onCancel == .remove {
+                    try? inbox.markProcessed(current, lock: draft)
+                } else {
+                    _ = try? inbox.update(current, manifest: window.starting(on: current.manifest), lock: draft)
+                    draft.release()
+                }
             }
-            report.stage(kept.id, .interrupted(kept: onCancel == .keep, mayBeOnServer: false))
-            let running = onCancel == .keep ? DaemonControl.wake(assembly) : true
+            report.stage(last.id, .interrupted(kept: onCancel == .keep, mayBeOnServer: false))
+            let running = onCancel == .keep ? sending.wakeDaemon() : true
             ProgramExit.interrupted(
-                report.cancelled(kept: onCancel == .keep, id: kept.id, daemonRunning: running).rawValue)
+                report.cancelled(
+                    kept: onCancel == .keep, id: last.id, shortID: sending.shortID(of: last.id),
+                    target: last.manifest.target, window: window, daemonRunning: running
+                ).rawValue)
         }
         let notice = WaitingNotice(io: report.io, origin: context.origin)
         // A refusal found before the message is asked for: the written entry
@@ -399,7 +456,10 @@ struct SendFlow: Sendable {
             case .success(let resolved) where resolved != entry.manifest.target:
                 var updated = entry.manifest
                 updated.target = resolved
-                if let changed = try? context.inbox.update(entry, manifest: updated, lock: draft) { entry = changed }
+                let changed = try? writes.write { (current) throws(InboxError) in
+                    try context.inbox.update(current, manifest: updated, lock: draft)
+                }
+                if let changed = changed ?? nil { entry = changed }
             case .success:
                 break
             case .failure(let problem):
@@ -409,7 +469,7 @@ struct SendFlow: Sendable {
         if limits == nil, !entry.manifest.attachments.isEmpty {
             limits = await context.instanceLimits()
             switch await PhotoFitting(context: context, request: request, report: report)
-                .convert(entry, limits: limits, lock: draft)
+                .convert(entry, limits: limits, lock: draft, writes: writes)
             {
             case .success(let converted):
                 entry = converted
@@ -418,7 +478,10 @@ struct SendFlow: Sendable {
             }
             switch Self.fitted(entry.manifest, to: limits, catalog: try? context.assembly.contentTypeCatalog()) {
             case .success(let fitted) where fitted != entry.manifest:
-                if let changed = try? context.inbox.update(entry, manifest: fitted, lock: draft) { entry = changed }
+                let changed = try? writes.write { (current) throws(InboxError) in
+                    try context.inbox.update(current, manifest: fitted, lock: draft)
+                }
+                if let changed = changed ?? nil { entry = changed }
             case .success:
                 break
             case .failure(let refusal):
@@ -438,11 +501,13 @@ struct SendFlow: Sendable {
             inbox: context.inbox,
             sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: report.io.err, mode: request.progress),
-            interruption: interruption, onCancel: request.onCancel, stage: report.stage)
+            interruption: interruption, onCancel: request.onCancel, undoWindow: request.undoWindow,
+            stage: report.stage)
         let outcome = await delivery.deliver(entry, lock: draft)
         sendingNotice?.stop()
         interrupt.onInterrupt = nil
-        return context.finish(outcome, entry: entry, report: report, interruption: interruption)
+        return context.finish(
+            outcome, entry: entry, report: report, interruption: interruption, undoWindow: request.undoWindow)
     }
 
     /// The refusal of a share with more files than `message_max_attachments`, or nil.

@@ -27,12 +27,12 @@ enum LocatedShare: Sendable {
 
 /// Why an id names no single share.
 enum LocateProblem: Error, Sendable {
-    /// Shorter than ``ShareLocator/minimumPrefix``.
+    /// Shorter than ``ShareShortID/minimumLength`` and no share's whole id.
     case tooShort(String)
-    /// No share's id begins with it.
+    /// No share's id begins or ends with it.
     case notFound(String)
-    /// Several shares' ids begin with it.
-    case ambiguous(String, [String])
+    /// Several shares' ids begin or end with it: each with its short id and where it goes.
+    case ambiguous(String, [(shortID: String, target: String)])
     /// The inbox or the outbox cannot be read.
     case unreadable(LocalizedText)
 
@@ -40,33 +40,39 @@ enum LocateProblem: Error, Sendable {
     func report(io: ProgramIO, json: Bool) -> ExitCode {
         let message: LocalizedText
         let code: ExitCode
+        let safe = TerminalText.neutralised
         switch self {
         case .tooShort(let id):
-            message = localized(.idTooShort, ["minimum": ShareLocator.minimumPrefix, "id": id])
+            message = localized(.idTooShort, ["minimum": ShareShortID.minimumLength, "id": id])
             code = .usage
         case .notFound(let id):
             message = localized(.noEntryListHint, ["id": id])
             code = .failure
         case .ambiguous(let id, let matches):
-            message = localized(.idAmbiguous, ["id": id, "matches": matches.joined(separator: ", ")])
+            // One share a line, by the id a person can type, with where it goes.
+            let lines = matches.map { "\n  \($0.shortID)  \(safe($0.target))" }.joined()
+            message = localized(.idAmbiguous, ["id": safe(id), "matches": lines])
             code = .usage
         case .unreadable(let why):
             message = why
             code = .failure
         }
         if json { io.writeJSON(["status": "error", "error": JSONValue(message.english)]) }
-        io.err.write("share inbox: \(TerminalText.neutralised(message.localized))\n")
+        // The message's own line breaks are kept; every part from elsewhere was neutralised.
+        let lines = message.localized.split(separator: "\n", omittingEmptySubsequences: false)
+        io.err.write(
+            "share inbox: " + lines.map { TerminalText.neutralised(String($0)) }.joined(separator: "\n") + "\n")
         return code
     }
 }
 
-/// Finds shares by id, or by a unique prefix of at least four characters as
-/// git does, across the share inbox and share-daemon's outbox (read from
-/// its database, so it works whether the daemon runs or not).
+/// Finds shares by id across the share inbox and share-daemon's outbox
+/// (read from its database, so it works whether the daemon runs or not):
+/// by the whole id, its short id (``ShareShortID``), or any unique prefix
+/// or suffix of at least six characters. Shares a person is shown (those
+/// that wait, are being sent or were refused) come first: a share the
+/// daemon sent long ago never makes one of them ambiguous.
 struct ShareLocator: Sendable {
-    /// The shortest prefix an id may be abbreviated to.
-    static let minimumPrefix = 4
-
     let assembly: ClientAssembly
     let inbox: any ShareInboxStoring
     /// The daemon's outbox; nil when no daemon ever made one here.
@@ -75,7 +81,13 @@ struct ShareLocator: Sendable {
     /// - Parameter environment: the process environment.
     /// - Throws: what the assembly throws, or when the outbox cannot be opened.
     init(environment: [String: String]) throws {
-        assembly = try ClientAssembly(environment: environment)
+        try self.init(assembly: ClientAssembly(environment: environment))
+    }
+
+    /// - Parameter assembly: the client composition root (its container and daemon state).
+    /// - Throws: when the outbox cannot be opened.
+    init(assembly: ClientAssembly) throws {
+        self.assembly = assembly
         inbox = assembly.shareInbox()
         outbox = try assembly.existingDaemonOutbox()
     }
@@ -87,9 +99,10 @@ struct ShareLocator: Sendable {
         try outbox?.list(states: [.pending, .sending, .failed]) ?? []
     }
 
-    /// The share an id or a prefix of one names. A share that is in both
-    /// places (the daemon is taking it over right now) is the outbox's.
-    func find(_ text: String) -> Result<LocatedShare, LocateProblem> {
+    /// Every share known here, in two tiers: those a person is shown
+    /// (inbox entries, quarantined entries, the outbox's waiting, sending
+    /// and refused shares) and those the daemon sent; and where each goes.
+    func known() -> Result<KnownShares, LocateProblem> {
         let scan: InboxScan
         let items: [OutboxItem]
         do {
@@ -98,17 +111,67 @@ struct ShareLocator: Sendable {
         } catch {
             return .failure(.unreadable(LocalizedText(describing: error)))
         }
-        var shares: [String: LocatedShare] = [:]
-        for entry in scan.entries { shares[entry.id] = .inbox(entry.id) }
-        for entry in scan.quarantined { shares[entry.id] = .quarantined(entry.id) }
-        for item in items { shares[item.clientMsgID.description] = .outbox(item) }
-        if let exact = shares[text] { return .success(exact) }
-        guard text.count >= Self.minimumPrefix else { return .failure(.tooShort(text)) }
-        let matches = shares.keys.filter { $0.hasPrefix(text) }.sorted()
-        switch matches.count {
-        case 0: return .failure(.notFound(text))
-        case 1: return .success(shares[matches[0]]!)
-        default: return .failure(.ambiguous(text, matches))
+        var shown: [String: LocatedShare] = [:]
+        var sent: [String: LocatedShare] = [:]
+        var targets: [String: String] = [:]
+        for entry in scan.entries {
+            shown[entry.id] = .inbox(entry.id)
+            targets[entry.id] = entry.manifest.target.displayPath
         }
+        for entry in scan.quarantined { shown[entry.id] = .quarantined(entry.id) }
+        for item in items {
+            let id = item.clientMsgID.description
+            targets[id] = item.target.displayPath
+            if item.state == .sent {
+                if shown[id] == nil { sent[id] = .outbox(item) }
+            } else {
+                shown[id] = .outbox(item)
+            }
+        }
+        return .success(KnownShares(shown: shown, sent: sent, targets: targets))
     }
+
+    /// The short id of every share known here: unique among the shares a
+    /// person is shown; a sent share's is unique among all. What `share
+    /// inbox list` prints and `share inbox show|retry|drop` accept.
+    /// - Parameter extra: ids to include that may not be stored here (a
+    ///   running daemon's report of refused shares).
+    func shortIDs(including extra: [String] = []) -> [String: String] {
+        guard case .success(let tiers) = known() else { return ShareShortID.shortIDs(for: extra) }
+        var result = ShareShortID.shortIDs(for: Array(tiers.sent.keys) + Array(tiers.shown.keys) + extra)
+        result.merge(ShareShortID.shortIDs(for: Array(tiers.shown.keys) + extra)) { $1 }
+        return result
+    }
+
+    /// The share an id, a short id, or a unique prefix or suffix names.
+    func find(_ text: String) -> Result<LocatedShare, LocateProblem> {
+        let tiers: KnownShares
+        switch known() {
+        case .success(let value): tiers = value
+        case .failure(let problem): return .failure(problem)
+        }
+        if let exact = tiers.shown[text] ?? tiers.sent[text] { return .success(exact) }
+        guard text.count >= ShareShortID.minimumLength else { return .failure(.tooShort(text)) }
+        for tier in [tiers.shown, tiers.sent] {
+            let matches = tier.keys.filter { ShareShortID.matches(text, id: $0) }.sorted()
+            switch matches.count {
+            case 0: continue
+            case 1: return .success(tier[matches[0]]!)
+            default:
+                let short = ShareShortID.shortIDs(for: tier.keys)
+                return .failure(.ambiguous(text, matches.map { (short[$0] ?? $0, tiers.targets[$0] ?? "") }))
+            }
+        }
+        return .failure(.notFound(text))
+    }
+}
+
+/// The shares ``ShareLocator/known()`` found, by full id.
+struct KnownShares: Sendable {
+    /// The shares a person is shown: inbox entries, quarantined entries, the outbox's unsent ones.
+    var shown: [String: LocatedShare]
+    /// The shares the daemon sent (kept in its outbox for the record).
+    var sent: [String: LocatedShare]
+    /// Where each share goes (its display path), when known.
+    var targets: [String: String]
 }

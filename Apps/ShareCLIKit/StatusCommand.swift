@@ -57,6 +57,8 @@ struct Status {
     /// The latest shares share-daemon delivered or refused (its outbox,
     /// read whether it runs or not), newest first.
     var outcomes: [OutboxItem] = []
+    /// The id a person types for each share named here (``ShareLocator/shortIDs(including:)``).
+    var shortIDs: [String: String] = [:]
     let now: Int64
 
     var loggedIn: Bool { parent?.sessionID != nil }
@@ -78,11 +80,14 @@ struct Status {
         }
         let outbox = (try? assembly.existingDaemonOutbox()) ?? nil
         let finished = ((try? outbox?.list(states: [.sent, .failed])) ?? nil) ?? []
+        let daemon = DaemonControl.status(path: DaemonControl.socketPath(of: assembly))
+        let reported = (try? daemon.get().failed?.map(\.clientMsgID)) ?? []
+        let shortIDs = (try? ShareLocator(assembly: assembly))?.shortIDs(including: reported) ?? [:]
         return Status(
             server: server, user: account?.username, otherAccounts: accounts.filter { !$0.isCurrent }.count,
             parent: parent, child: child,
-            inbox: inbox, daemon: DaemonControl.status(path: DaemonControl.socketPath(of: assembly)),
-            outcomes: Array(finished.sorted { $0.updatedAt > $1.updatedAt }.prefix(3)),
+            inbox: inbox, daemon: daemon,
+            outcomes: Array(finished.sorted { $0.updatedAt > $1.updatedAt }.prefix(3)), shortIDs: shortIDs,
             now: UnixClock.system.seconds())
     }
 
@@ -168,12 +173,12 @@ struct Status {
             let when = RFC3339.string(unixSeconds: item.updatedAt / 1000)
             lines.append(
                 item.state == .sent
-                    ? t(.statusDaemonSent, ["id": clean(item.clientMsgID.description), "target": target, "time": when])
+                    ? t(.statusDaemonSent, ["id": named(item.clientMsgID.description), "target": target, "time": when])
                     : t(
                         .statusDaemonRefused,
                         [
-                            "id": clean(item.clientMsgID.description), "target": target,
-                            "reason": TerminalText.neutralised(item.lastError ?? t(.refusedFallback)), "time": when,
+                            "id": named(item.clientMsgID.description), "target": target,
+                            "reason": item.lastError.map(InboxCommand.kept) ?? t(.refusedFallback), "time": when,
                         ]))
         }
         return lines.map { $0 + "\n" }.joined()
@@ -200,6 +205,9 @@ struct Status {
         }
         return lines
     }
+
+    /// A share's id as a person types it (its short id), neutralised.
+    private func named(_ id: String) -> String { shortIDs[id] ?? TerminalText.neutralised(id) }
 
     private func sessionText(_ session: StoredSession?, missing: String) -> String {
         guard let session else { return missing }
@@ -239,7 +247,9 @@ struct Status {
         for entry in daemon.quarantined ?? [] { lines.append(t(.statusDaemonQuarantined, ["entry": entry])) }
         for item in daemon.failed ?? [] {
             lines.append(
-                t(.statusDaemonFailed, ["id": item.clientMsgID, "target": item.target, "reason": item.reason]))
+                t(
+                    .statusDaemonFailed,
+                    ["id": named(item.clientMsgID), "target": item.target, "reason": InboxCommand.kept(item.reason)]))
         }
         return lines
     }

@@ -250,7 +250,9 @@ final class Daemon: Sendable {
                         "outbox",
                         "sent \(id) as message \(messageID)\(replayed ? " (replay of an earlier delivery)" : "")")
                     let target = ((try? outbox.item(id)) ?? nil)?.target.displayPath ?? "its target"
-                    Self.tell(presenter, waits: waits, log: log, id: id, text: "sent to \(target)", failed: false)
+                    Self.tell(
+                        presenter, waits: waits, log: log, id: id,
+                        text: DaemonText.table.text(.notifySent, ["target": target], in: .process), failed: false)
                 case .retry(let id, let reason, let next):
                     log.warning(
                         "outbox",
@@ -258,7 +260,7 @@ final class Daemon: Sendable {
                     )
                 case .failed(let id, let code, let message):
                     log.error("outbox", "\(id) refused (\(code)): \(message)")
-                    Self.tell(presenter, waits: waits, log: log, id: id, text: "not sent: \(message)", failed: true)
+                    Self.tell(presenter, waits: waits, log: log, id: id, text: DaemonText.refused(message), failed: true)
                 case .claimed(let id, let attempt):
                     log.info("outbox", Self.sendingLine(id, attempt: attempt, outbox: outbox))
                 case .uploaded(let id, let index, let uploadID):
@@ -318,7 +320,8 @@ final class Daemon: Sendable {
     ) {
         guard let presenter else { return }
         let shown = RenderedNotification(
-            title: failed ? "ShareKit: not sent" : "ShareKit: sent", body: text, threadID: nil, badge: nil,
+            title: DaemonText.table.text(failed ? .notifyRefusedTitle : .notifySentTitle, in: .process), body: text,
+            threadID: nil, badge: nil,
             sound: "default", kind: failed ? "share.refused" : "share.sent", nid: id.description, outcome: .unchanged)
         waits.start(id.description) {
             do {

@@ -54,6 +54,8 @@ struct DaemonRunner: Sendable {
         await PushService(daemon: daemon).pass()  // push registration and counters
         daemon.pruneUploadRecords()  // what a daemon killed after its last takeover left
         guard let takeover = daemon.takeover() else { return .failure }
+        var told: Set<String> = []
+        logUndoWindows(takeover, told: &told)
         if options.retryNow { daemon.retryNow() }
         guard let drain = await daemon.drain(lease: options.lease) else { return .failure }
         // The taken entries' folders are deleted in the background; finish before exiting.
@@ -173,9 +175,38 @@ struct DaemonRunner: Sendable {
     }
 
     private func takeoverLoop() async {
+        var told: Set<String> = []
+        var timeout = options.interval
         repeat {
-            _ = daemon.takeover()
-        } while await daemon.takeoverWake.wait(timeout: options.interval)
+            timeout = options.interval
+            if let report = daemon.takeover() {
+                logUndoWindows(report, told: &told)
+                // A share interrupted with Ctrl-C is taken over as soon as its undo window ends.
+                if let end = report.nextWindowEnd {
+                    timeout = min(timeout, .milliseconds(max(0, end - UnixClock.system.milliseconds()) + 1))
+                }
+            }
+        } while await daemon.takeoverWake.wait(timeout: timeout)
+    }
+
+    /// Logs each share whose undo window holds it in the share inbox (once
+    /// per share and daemon run), and each `not_before` not honoured.
+    /// - Parameter told: the shares already logged as waiting.
+    private func logUndoWindows(_ report: TakeoverReport, told: inout Set<String>) {
+        for waiting in report.waiting where told.insert(waiting.id).inserted {
+            let until = RFC3339.string(unixMilliseconds: waiting.until)
+            daemon.log.info(
+                "takeover",
+                "\(waiting.id) waits for its undo window until \(until) (interrupted with Ctrl-C; "
+                    + "share inbox drop takes it back until then)")
+        }
+        for id in report.windowsNotHonoured {
+            daemon.log.warning(
+                "takeover",
+                "\(id): its not_before is more than \(InboxManifest.maximumUndoWindowSeconds) s ahead, "
+                    + "longer than any undo window; not honoured, taken over now")
+        }
+        told.formIntersection(report.waiting.map(\.id))
     }
 
     private func drainLoop() async {

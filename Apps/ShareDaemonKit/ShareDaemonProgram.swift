@@ -10,76 +10,9 @@ import SharedStateInterface
 ///
 /// This type is the composition root of the daemon.
 public enum ShareDaemonProgram {
-    /// The help text; the daemon takes options, not subcommands.
-    public static let help = """
-        share-daemon: the ShareKit daemon (session keeper, inbox takeover, outbox)
-
-        Usage: share-daemon [--once] [--verbose] [--interval SECONDS] [--retry-now] [--lease SECONDS]
-                            [--max-notifications N] [--control-timeout SECONDS]
-               share-daemon --help | -h | help | --version | --manpage
-
-        Runs in the foreground until SIGTERM or SIGINT (systemd: contrib/systemd/share-daemon.service).
-        Services: the child session for `share` (createExtensionSession, share_ext),
-        the parent session's refresh, the server's limits in the shared state, the
-        takeover of the share inbox into the outbox (at start, on inotify, on
-        `share send --queue`, and every interval), the outbox (sends each share
-        exactly once, retries with backoff), the recent targets (access.changed),
-        push: the registration (made again after a new login or when the server
-        refuses its preview token) and the notifications of the event feed's pushes
-        (a click opens the message's web link with xdg-open).
-        It serves the current account of the keychain and follows a change without a
-        restart: `share login` at another server, `share accounts use` and
-        `share logout` wake it, and it looks again at least once a minute. A share
-        queued for another server than the one served is sent there with the session
-        stored for that server.
-
-        Options:
-          --once              one pass of every service, then exit
-          --verbose           log every step (debug lines), on the terminal too;
-                              SHAREKIT_VERBOSE=1 in the environment does the same
-          --interval SECONDS  how often the inbox and the outbox are looked at
-                              without a notification (default 30)
-          --retry-now         at start, make every waiting send due at once, its backoff
-                              forgotten (the server is back); with a running daemon:
-                              `retry` on its control socket does the same
-          --lease SECONDS     how long a send claimed by a daemon that died stays
-                              claimed before another pass takes it (default 600;
-                              resending is safe, the server answers a replay)
-          --max-notifications N
-                              the most notification programs (notify-send, and
-                              xdg-open after a click) alive at once (default 16,
-                              1 to 256); a push beyond them waits for a free one,
-                              the newest only, and the log says what was dropped
-          --control-timeout SECONDS
-                              the time a client of the control socket has for its
-                              request and the answer (default 2, 0.05 to 60)
-          --help              show this text
-          --version           show the version
-          --manpage           print the manual page (roff; contrib/man/share-daemon.1)
-
-        Logs go to standard error, never a token: in journald's form
-        (`<6>service: message`) when standard error is the journal (JOURNAL_STREAM),
-        plain lines (`service: message`, `error: service: message`) elsewhere.
-        Started on a terminal (`share-daemon &`), the daemon writes them to
-        daemon.log in its state directory instead (0600; moved to daemon.log.1
-        when over 16 MiB at start), says so in one line, and says on the terminal
-        what stopped it; --verbose (or --once) keeps them on the terminal.
-        Each stage of a share (taken over, each attempt and upload, sent, not sent
-        yet, refused with the reason) is one line with the share's id, so
-        `journalctl --user -u share-daemon | grep ID` tells what became of it.
-        The control socket (0600) is $SHAREKIT_RUNTIME_DIR/daemon.sock, else
-        <container>/run/daemon.sock for SHAREKIT_CONTAINER_DIR, else
-        $XDG_RUNTIME_DIR/sharekit/daemon.sock. The outbox lives in $SHAREKIT_STATE_DIR,
-        else <container>/daemon for SHAREKIT_CONTAINER_DIR, else
-        $XDG_STATE_HOME/sharekit (~/.local/state/sharekit).
-
-        Exit codes:
-          0   stopped by SIGTERM/SIGINT, or --once finished its pass
-          1   a person must act: not logged in (share login), a store that cannot be
-              opened, another daemon already runs for this container
-          2   invalid command line
-
-        """
+    /// The help text in English (the manual page); the daemon takes
+    /// options, not subcommands. `--help` shows it in the person's language.
+    public static var help: String { DaemonText.table.text(.help, in: .english) }
 
     /// The manual page (`share-daemon --manpage`; contrib/man/share-daemon.1).
     public static var manualPage: ManualPage {
@@ -97,15 +30,16 @@ public enum ShareDaemonProgram {
     public static func main(_ arguments: [String], io: ProgramIO = ProgramIO(), environment: [String: String]) async
         -> Int32
     {
-        // The daemon speaks English only: its log lines are read by scripts
-        // and grep (journalctl), and its help has no German table.
+        // The daemon's log is English: its lines are read by scripts and grep
+        // (journalctl). What a person reads (--help, desktop notifications)
+        // asks for the environment's language explicitly (DaemonText).
         await Language.withLanguage(.english) { await run(arguments, io: io, environment: environment) }
     }
 
     /// ``main(_:io:environment:)`` in English.
     private static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> Int32 {
         if arguments == ["help"] {
-            io.out.write(help)
+            io.out.write(DaemonText.table.text(.help, in: .process))
             return ExitCode.success.rawValue
         }
         if arguments == ["--manpage"] {
@@ -120,7 +54,8 @@ public enum ShareDaemonProgram {
             return ExitCode.usage.rawValue
         }
         if parsed.asksForHelp {
-            io.out.write(help)
+            // For a person: in the language the environment chose (the log stays English).
+            io.out.write(DaemonText.table.text(.help, in: .process))
             return ExitCode.success.rawValue
         }
         if parsed.has(DaemonOptions.version) {

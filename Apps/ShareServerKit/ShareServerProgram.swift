@@ -217,6 +217,14 @@ public enum ShareServerProgram {
         let running: RunningServer
         do {
             running = try RunningServer.start(options, io: io)
+        } catch let error as HTTPServerError {
+            // Nothing was served or changed; for an address, another one is the way on.
+            let advice =
+                if case .invalidAddress = error {
+                    "; give another address with --listen HOST:PORT (port 0 takes a free one)"
+                } else { "" }
+            io.err.write("share-server: \(error)\(advice)\n")
+            return .failure
         } catch {
             io.err.write("share-server: \(error)\n")
             return .failure

@@ -73,7 +73,10 @@ struct CancelAfterRequestTests {
         defer { fixture.close() }
         let run = try Self.interruptWhileAnswerHeld(
             fixture, holding: "/api/v1/threads/t1/messages",
-            ["send", "--text", "stored while you pressed Ctrl-C", "--to", "thread:t1", "--on-cancel", "remove"],
+            [
+                "send", "--text", "stored while you pressed Ctrl-C", "--to", "thread:t1", "--on-cancel", "remove",
+                "--undo-window", "0",
+            ],
             release: false)
         #expect(run.held == 201)
         #expect(run.waiting?.contains("waiting up to 5 s") == true, "\(run.output)")
@@ -89,7 +92,7 @@ struct CancelAfterRequestTests {
         let entries = try fixture.scanInbox().entries
         #expect(entries.count == 1 && entries.first?.isLocked == false, "\(entries)")
         let id = try #require(entries.first?.id)
-        #expect(run.output.contains(id))
+        #expect(run.output.contains(String(id.suffix(6))), "named by its short id: \(run.output)")
         #expect(try await fixture.deliveries() == [id: 1])
 
         // The daemon (straight to the server) finishes it: the server answers with the stored message.
@@ -99,6 +102,32 @@ struct CancelAfterRequestTests {
         #expect(pass.stderr.contains("replay of an earlier delivery"), "\(pass.stderr)")
         #expect(try await fixture.deliveries() == [id: 1])
         #expect(try fixture.scanInbox().entries.isEmpty)
+    }
+
+    @Test("no answer, and the undo window: drop says the message may already be on the server")
+    func dropSaysItMayHaveBeenSent() async throws {
+        let fixture = try await ShareCLIFixture()
+        defer { fixture.close() }
+        let run = try Self.interruptWhileAnswerHeld(
+            fixture, holding: "/api/v1/threads/t1/messages",
+            ["send", "--text", "wrong thread", "--to", "thread:t1"], release: false)
+        #expect(run.status == 130, "\(run.output)")
+        #expect(run.output.contains("it may already be in server > Gateway"), "\(run.output)")
+        #expect(run.output.contains("share inbox drop "), "\(run.output)")
+        let id = try #require(try fixture.scanInbox().entries.first?.id)
+
+        // Within the window the daemon leaves it alone.
+        let pass = try fixture.daemon(["--once"])
+        #expect(pass.stderr.contains("\(id) waits for its undo window"), "\(pass.stderr)")
+        #expect(try fixture.scanInbox().entries.map(\.id) == [id])
+
+        // Taking it back is never silent about what the server may hold.
+        let drop = try fixture.share(["inbox", "drop", String(id.suffix(8))])
+        #expect(drop.status == 0, "\(drop.stderr)")
+        #expect(drop.stdout.contains("may already be on the server"), "\(drop.stdout)")
+        #expect(drop.stdout.contains("server > Gateway > resume the gateway"), "\(drop.stdout)")
+        let json = try fixture.share(["inbox", "list", "--json"])
+        #expect((ShareCLIFixture.json(json)["entries"] as? [Any])?.isEmpty == true)
     }
 
     @Test("the answer comes within the wait: reported as sent (exit 0), not removed; a new post alike")

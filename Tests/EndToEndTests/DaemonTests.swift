@@ -280,10 +280,10 @@ struct DaemonTests {
         let refused = daemon.waitForLine { $0.contains("outbox: ") && $0.contains("refused") }
         #expect(refused?.contains(ids[0]) == true, "\(refused ?? "no line")")
         let status = try fixture.share(["status"])
-        #expect(status.stdout.contains("failed: \(ids[0])"), "\(status.stdout)")
+        #expect(status.stdout.contains("failed: \(ids[0].suffix(6))"), "\(status.stdout)")
         #expect(status.stdout.contains("write"), "\(status.stdout)")
         let list = try fixture.share(["inbox", "list"])
-        #expect(list.stdout.contains("\(ids[0])  refused by the server"), "\(list.stdout)")
+        #expect(list.stdout.contains("\(ids[0].suffix(6))  refused by the server"), "\(list.stdout)")
         let json = ShareCLIFixture.json(try fixture.share(["inbox", "list", "--json"]))
         let failed = ((json["daemon_outbox"] as? [String: Any])?["failed"] as? [[String: Any]]) ?? []
         #expect(failed.first?["client_msg_id"] as? String == ids[0])

@@ -32,7 +32,7 @@ struct DeliveryNoticeTests {
         #expect(notifications.contains("ShareKit: sent\nsent to "), "\(notifications)")
         #expect(try await fixture.deliveries() == [id: 1])
         let status = try fixture.share(["status"])
-        #expect(status.stdout.contains("share-daemon sent \(id) to "), "\(status.stdout)")
+        #expect(status.stdout.contains("share-daemon sent \(id.suffix(6)) to "), "\(status.stdout)")
     }
 
     @Test("refused: `ShareKit: not sent` / `not sent: <reason>`, and share status names it")
@@ -44,7 +44,7 @@ struct DeliveryNoticeTests {
         let (_, notifications) = try Self.daemonPass(fixture)
         #expect(notifications.contains("ShareKit: not sent\nnot sent: "), "\(notifications)")
         let status = try fixture.share(["status"])
-        #expect(status.stdout.contains("share-daemon could not send \(id) to "), "\(status.stdout)")
+        #expect(status.stdout.contains("share-daemon could not send \(id.suffix(6)) to "), "\(status.stdout)")
     }
 
     @Test("notify-send is used only with a session bus to reach a notification daemon; without one, nothing is run")

@@ -121,11 +121,11 @@ struct ShareLifecycleTests {
             #expect(show.status == 0 && show.stdout.contains(reason), "\(show.stdout) \(show.stderr)")
         }
         let text = try fixture.share(["inbox", "list"])
-        #expect(text.stdout.contains("\(goneID)  refused by the server"), "\(text.stdout)")
+        #expect(text.stdout.contains("\(goneID.suffix(6))  refused by the server"), "\(text.stdout)")
         let status = try fixture.share(["status"])
         for (id, reason) in reasons {
-            let line = Self.lines(status.stdout, naming: id).first ?? ""
-            #expect(line.contains("could not send \(id)") && line.contains(reason), "\(status.stdout)")
+            let line = Self.lines(status.stdout, naming: String(id.suffix(6))).first ?? ""
+            #expect(line.contains("could not send \(id.suffix(6))") && line.contains(reason), "\(status.stdout)")
         }
     }
 }

@@ -48,7 +48,11 @@ struct TerminalSendTests {
         #expect(entries.count == 1, "the share exists before the server answered")
         kill(terminal.pid, SIGINT)
         #expect(terminal.waitForExit() == 130, "\(terminal.raw)")
-        #expect(terminal.raw.contains("the share stays in the share inbox as \(entries.first?.id ?? "?")"))
+        // Kept, named by its short id, with the undo window and how to take it back.
+        let short = String(entries.first?.id.suffix(6) ?? "?")
+        let said = PseudoTerminalProcess.stripEscapes(terminal.raw)
+        #expect(
+            said.contains("the share was kept as \(short)") && said.contains("share inbox drop \(short)"), "\(said)")
         let kept = try fixture.inboxEntries()
         #expect(kept.map(\.id) == entries.map(\.id))
         #expect(kept.first?.isLocked == false, "kept for the daemon, unlocked")

@@ -2,6 +2,7 @@ import AppSupport
 import MessagesInterface
 import PushPreview
 import ShareCore
+import ShareDaemonKit
 import ShareIntakeInterface
 import SystemTesting
 import TargetStoreInterface
@@ -22,6 +23,7 @@ struct StringTablesTests {
         ("TargetText", TargetText.allCases.count, TargetText.table.problems),
         ("MessagesText", MessagesText.allCases.count, MessagesText.table.problems),
         ("PushStrings", PushStrings.Key.allCases.count, PushStrings.table.problems),
+        ("DaemonText", DaemonText.allCases.count, DaemonText.table.problems),
     ]
 
     @Test(

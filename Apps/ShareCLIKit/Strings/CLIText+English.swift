@@ -4,8 +4,9 @@ extension CLIText {
         .sendHelp: """
         Usage: share send [FILE|URL ...] [--text T] [--stdin] [--to TARGET] [--comment C]
                           [--new-post TITLE] [--queue] [--json] [--server URL]
-                          [--on-cancel keep|remove] [--load-timeout SECONDS] [--keep-metadata]
-                          [--desktop] [--progress auto|bar|lines|off] [--no-progress] [--verbose]
+                          [--on-cancel keep|remove] [--undo-window SECONDS]
+                          [--load-timeout SECONDS] [--keep-metadata] [--desktop]
+                          [--progress auto|bar|lines|off] [--no-progress] [--verbose]
 
         Shares files, links and text into a thread or channel as one message.
 
@@ -29,11 +30,17 @@ extension CLIText {
           --json          print the result as one JSON object on stdout.
           --server URL    the server (default: the one `share login` chose).
           --on-cancel M   on Ctrl-C: keep (default) leaves the share in the inbox for
-                          the daemon; remove deletes it. Once the message itself was
-                          sent to the server, Ctrl-C waits up to 5 s for its answer
-                          (Ctrl-C again stops waiting): sent is reported as sent; with
-                          no answer the share is kept for share-daemon whatever this
-                          says, as the message may already be on the server.
+                          the daemon, after the undo window; remove deletes it at once
+                          (for scripts). Once the message itself was sent to the server,
+                          Ctrl-C waits up to 5 s for its answer (Ctrl-C again stops
+                          waiting): sent is reported as sent; with no answer the share
+                          is kept for share-daemon whatever this says, as the message
+                          may already be on the server.
+          --undo-window S after Ctrl-C, a kept share waits S seconds (default 30, 0 for
+                          none, at most 3600) before share-daemon may send it: the
+                          message says so, and `share inbox drop ID` takes it back
+                          meanwhile. The wait is kept in the share inbox entry, so a
+                          running daemon honours it too.
           --load-timeout S  the deadline of each load (a file, stdin, a FIFO); default 30.
           --keep-metadata a photo keeps its location (GPS), XMP and the tags that name
                           its owner or camera (below); by default they are removed.
@@ -76,7 +83,8 @@ extension CLIText {
         object {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
 
         Texts for a person follow LC_ALL, LC_MESSAGES, LANG and LANGUAGE (English and
-        German); --json and the `sent to` line are English in every language, for scripts.
+        German); --json, and the `sent to` line when standard output is not a terminal,
+        are English in every language, for scripts.
 
         A request that moves no byte for 30 s (15 s for a session request) counts as
         failed and the share is kept; SHAREKIT_HTTP_STALL_SECONDS=N gives up after N.
@@ -167,14 +175,17 @@ extension CLIText {
         Usage: share inbox list [--json]
                share inbox show ID [--json]
                share inbox retry ID [--json] [--progress auto|bar|lines|off] [--no-progress]
-                                [--on-cancel keep|remove] [--server URL] [--verbose]
+                                [--on-cancel keep|remove] [--undo-window SECONDS]
+                                [--server URL] [--verbose]
                share inbox drop ID [--json]
 
         Every share that is not on the server yet, wherever it is: in the share inbox
         (share send keeps a share there when the server cannot be reached or no session
         is usable) or in share-daemon's outbox (the daemon takes inbox entries over and
-        sends them). A share keeps the id share send printed for its whole life, and
-        an id may be shortened to any unique prefix of at least 4 characters.
+        sends them). A share keeps the id share send printed for its whole life. Lines
+        name a share by a short id, the end of its id (at least 6 characters, unique
+        among the shares shown); show, retry and drop take it, the whole id, or any
+        unique beginning or end of the id of at least 6 characters.
 
           list    every share that waits, is being sent or was refused, with where it
                   is (share inbox, share-daemon's outbox), its age, target, files,
@@ -188,9 +199,13 @@ extension CLIText {
                   refused (after you fixed the cause): due again at once for share-daemon.
           drop    delete one share: an inbox entry (waits for a sender that holds it),
                   a quarantined one, or one of the outbox that waits or was refused.
+                  A share interrupted with Ctrl-C waits its undo window (share send
+                  --undo-window, 30 s) before share-daemon may send it: dropping it
+                  then takes it back. Dropping a share whose message may already be
+                  on the server says so: it stops ShareKit, not the server.
 
         Exit codes: 0 done, 1 no such share or it is busy, 2 invalid command line (an
-        id shorter than 4 characters or one that several shares begin with),
+        id shorter than 6 characters or one that names several shares),
         3 retried and kept again, 4 retried and refused, 130 interrupted.
 
         """,
@@ -255,8 +270,11 @@ extension CLIText {
         .outboxStateSent: "sent",
         .outboxStateFailed: "refused by the server",
         .dropped: "dropped {id}",
-        .idTooShort: "an id needs at least {minimum} characters, not '{id}'",
-        .idAmbiguous: "'{id}' is the beginning of several ids ({matches}); give more of it",
+        .idTooShort: """
+        '{id}' is too short to name a share: give the id share inbox list shows (at least {minimum} \
+        characters), or the whole id
+        """,
+        .idAmbiguous: "'{id}' names several shares; give the id of one of them:{matches}",
         .statusHelp: """
         Usage: share status [--json]
 
@@ -359,7 +377,7 @@ extension CLIText {
         .loggedIn: "logged in as {user} at {origin}",
         .wrongCredentials: "wrong username or password for {user} at {origin}",
         .cannotReach: "cannot reach {origin} now ({reason}); try again later",
-        .loginRefused: "{origin} refused the login: {reason}",
+        .loginRefused: "could not log in to {origin}: {reason}; nothing was changed on this device",
         .loginIncomplete: "login to {origin} did not complete: {reason}",
         .logoutHelp: """
         Usage: share logout [--server URL | --all] [--json]
@@ -641,5 +659,23 @@ extension CLIText {
         leave out --server, or `share login --server {server}` first
         """,
         .accountsServerForm: "SERVER must be http(s)://host[:port], as `share accounts` lists it, not \"{server}\"",
+        .progressTimeLeft: "ETA {time}",
+        .sentToTerminal: "sent to {path}: message {message}",
+        .sentToAgainTerminal: "sent to {path}: message {message} (it had already been delivered)",
+        .undoWindowRange: "--undo-window must be a number of seconds from 0 (no wait) to {maximum}",
+        .interruptedUndo: """
+        interrupted; the share was kept as {id}: share-daemon sends it to {path} in {seconds} s, unless you \
+        take it back first with: share inbox drop {id}
+        """,
+        .interruptedMayBeOnServerUndo: """
+        interrupted after the message was sent, before the server answered: it may already be in {path}. \
+        The share was kept as {id}; in {seconds} s share-daemon finishes it without sending it twice. \
+        share inbox drop {id} stops that, but cannot take back a message the server already has
+        """,
+        .stateUndoWindow: "interrupted; share-daemon may send it in {wait} (share inbox drop {id} takes it back)",
+        .droppedMayBeOnServer: """
+        dropped {id}; but its message may already be on the server (an attempt asked for it and no answer \
+        came): look in {path}. Dropping stops ShareKit, not the server
+        """,
     ]
 }

@@ -4,8 +4,9 @@ extension CLIText {
         .sendHelp: """
         Aufruf: share send [DATEI|URL ...] [--text T] [--stdin] [--to ZIEL] [--comment K]
                            [--new-post TITEL] [--queue] [--json] [--server URL]
-                           [--on-cancel keep|remove] [--load-timeout SEKUNDEN] [--keep-metadata]
-                           [--desktop] [--progress auto|bar|lines|off] [--no-progress] [--verbose]
+                           [--on-cancel keep|remove] [--undo-window SEKUNDEN]
+                           [--load-timeout SEKUNDEN] [--keep-metadata] [--desktop]
+                           [--progress auto|bar|lines|off] [--no-progress] [--verbose]
 
         Teilt Dateien, Links und Text als eine Nachricht in einen Thread oder Kanal.
 
@@ -31,12 +32,18 @@ extension CLIText {
           --json          das Ergebnis als ein JSON-Objekt auf stdout ausgeben.
           --server URL    der Server (Standard: der von `share login` gewählte).
           --on-cancel M   bei Strg-C: keep (Standard) lässt den Inhalt für den Daemon im
-                          Eingang; remove löscht ihn. Ist die Nachricht selbst schon an
-                          den Server gegangen, wartet Strg-C bis zu 5 s auf seine Antwort
+                          Eingang, nach der Frist zum Zurücknehmen; remove löscht ihn
+                          sofort (für Skripte). Ist die Nachricht selbst schon an den
+                          Server gegangen, wartet Strg-C bis zu 5 s auf seine Antwort
                           (ein zweites Strg-C wartet nicht länger): Gesendetes wird als
                           gesendet gemeldet; ohne Antwort bleibt der Inhalt für
                           share-daemon, was immer hier steht, denn die Nachricht kann
                           schon auf dem Server sein.
+          --undo-window S nach Strg-C wartet ein behaltener Inhalt S Sekunden (Standard
+                          30, 0 für keine, höchstens 3600), bevor share-daemon ihn senden
+                          darf: die Meldung sagt das, und `share inbox drop ID` nimmt ihn
+                          so lange zurück. Die Frist steht im Eintrag des Teilen-Eingangs,
+                          so hält auch ein laufender Daemon sie ein.
           --load-timeout S  die Frist jedes Ladens (eine Datei, stdin, ein FIFO); Standard 30.
           --keep-metadata ein Foto behält seinen Ort (GPS), XMP und die Angaben zu
                           Besitzer und Kamera (siehe unten); standardmäßig werden sie
@@ -84,8 +91,8 @@ extension CLIText {
         Objekt {"status": "sent"|"queued"|"rejected"|"cancelled"|"error", ...}.
 
         Texte für Menschen folgen LC_ALL, LC_MESSAGES, LANG und LANGUAGE (Englisch und
-        Deutsch); --json und die Zeile `sent to` sind in jeder Sprache englisch, für
-        Skripte.
+        Deutsch); --json, und die Zeile `sent to`, wenn die Standardausgabe kein Terminal
+        ist, sind in jeder Sprache englisch, für Skripte.
 
         Eine Anfrage, die 30 s lang kein Byte bewegt (15 s bei einer Sitzungsanfrage),
         gilt als gescheitert, und der Inhalt wird behalten; SHAREKIT_HTTP_STALL_SECONDS=N
@@ -184,15 +191,19 @@ extension CLIText {
         Aufruf: share inbox list [--json]
                 share inbox show ID [--json]
                 share inbox retry ID [--json] [--progress auto|bar|lines|off] [--no-progress]
-                                 [--on-cancel keep|remove] [--server URL] [--verbose]
+                                 [--on-cancel keep|remove] [--undo-window SEKUNDEN]
+                                 [--server URL] [--verbose]
                 share inbox drop ID [--json]
 
         Alles Geteilte, das noch nicht auf dem Server ist, wo immer es liegt: im
         Teilen-Eingang (share send legt es dort ab, wenn der Server nicht erreichbar
         oder keine Sitzung verwendbar ist) oder im Ausgang von share-daemon (der Daemon
         übernimmt die Einträge des Eingangs und sendet sie). Ein geteilter Inhalt behält
-        die ID, die share send ausgegeben hat, sein Leben lang, und eine ID darf auf
-        jeden eindeutigen Anfang von mindestens 4 Zeichen gekürzt werden.
+        die ID, die share send ausgegeben hat, sein Leben lang. Zeilen nennen einen
+        Inhalt mit einer kurzen ID, dem Ende seiner ID (mindestens 6 Zeichen, eindeutig
+        unter den gezeigten Inhalten); show, retry und drop nehmen sie, die ganze ID
+        oder jeden eindeutigen Anfang oder jedes eindeutige Ende von mindestens 6
+        Zeichen.
 
           list    alles, was wartet, gerade gesendet wird oder abgelehnt wurde, mit Ort
                   (Teilen-Eingang, Ausgang von share-daemon), Alter, Ziel, Dateien,
@@ -208,11 +219,15 @@ extension CLIText {
                   sofort wieder fällig.
           drop    einen Inhalt löschen: einen Eintrag des Eingangs (wartet auf einen
                   Sender, der ihn hält), einen in Quarantäne, oder einen im Ausgang, der
-                  wartet oder abgelehnt wurde.
+                  wartet oder abgelehnt wurde. Ein mit Strg-C unterbrochener Inhalt
+                  wartet seine Frist zum Zurücknehmen ab (share send --undo-window,
+                  30 s), bevor share-daemon ihn senden darf: drop nimmt ihn dann
+                  zurück. Kann seine Nachricht schon auf dem Server sein, sagt drop
+                  das: es hält ShareKit auf, nicht den Server.
 
         Exit-Codes: 0 erledigt, 1 kein solcher Inhalt oder er ist gerade belegt,
-        2 ungültige Befehlszeile (eine ID mit weniger als 4 Zeichen oder eine, mit der
-        mehrere beginnen), 3 erneut versucht und wieder behalten, 4 erneut versucht und
+        2 ungültige Befehlszeile (eine ID mit weniger als 6 Zeichen oder eine, die
+        mehrere Inhalte benennt), 3 erneut versucht und wieder behalten, 4 erneut versucht und
         abgelehnt, 130 unterbrochen.
 
         """,
@@ -279,8 +294,11 @@ extension CLIText {
         .outboxStateSent: "gesendet",
         .outboxStateFailed: "vom Server abgelehnt",
         .dropped: "verworfen: {id}",
-        .idTooShort: "eine ID braucht mindestens {minimum} Zeichen, nicht '{id}'",
-        .idAmbiguous: "mit '{id}' beginnen mehrere IDs ({matches}); gib mehr davon an",
+        .idTooShort: """
+        '{id}' ist zu kurz, um einen Inhalt zu benennen: gib die ID an, die share inbox list zeigt \
+        (mindestens {minimum} Zeichen), oder die ganze ID
+        """,
+        .idAmbiguous: "'{id}' passt zu mehreren Inhalten; gib die ID von einem davon an:{matches}",
         .statusHelp: """
         Aufruf: share status [--json]
 
@@ -388,7 +406,7 @@ extension CLIText {
         .loggedIn: "angemeldet als {user} bei {origin}",
         .wrongCredentials: "falscher Benutzername oder falsches Passwort für {user} bei {origin}",
         .cannotReach: "{origin} ist gerade nicht erreichbar ({reason}); versuche es später noch einmal",
-        .loginRefused: "{origin} hat die Anmeldung abgelehnt: {reason}",
+        .loginRefused: "Anmeldung bei {origin} nicht möglich: {reason}; auf diesem Gerät wurde nichts geändert",
         .loginIncomplete: "die Anmeldung bei {origin} wurde nicht abgeschlossen: {reason}",
         .logoutHelp: """
         Aufruf: share logout [--server URL | --all] [--json]
@@ -692,6 +710,27 @@ extension CLIText {
         """,
         .accountsServerForm:
             "SERVER muss http(s)://host[:port] sein, wie `share accounts` es auflistet, nicht \"{server}\"",
+        .progressTimeLeft: "noch {time}",
+        .sentToTerminal: "gesendet an {path}: Nachricht {message}",
+        .sentToAgainTerminal: "gesendet an {path}: Nachricht {message} (sie war schon zugestellt)",
+        .undoWindowRange: "--undo-window muss eine Zahl von Sekunden von 0 (keine Wartezeit) bis {maximum} sein",
+        .interruptedUndo: """
+        unterbrochen; der Inhalt wurde als {id} behalten: share-daemon sendet ihn in {seconds} s an {path}, \
+        außer du nimmst ihn vorher zurück mit: share inbox drop {id}
+        """,
+        .interruptedMayBeOnServerUndo: """
+        unterbrochen, nachdem die Nachricht gesendet war und bevor der Server antwortete: sie kann schon \
+        in {path} sein. Der Inhalt wurde als {id} behalten; in {seconds} s stellt share-daemon ihn fertig, \
+        ohne doppelt zu senden. share inbox drop {id} hält das auf, kann aber keine Nachricht zurücknehmen, \
+        die der Server schon hat
+        """,
+        .stateUndoWindow: """
+        unterbrochen; share-daemon darf ihn in {wait} senden (share inbox drop {id} nimmt ihn zurück)
+        """,
+        .droppedMayBeOnServer: """
+        verworfen: {id}; aber seine Nachricht kann schon auf dem Server sein (ein Versuch hat sie \
+        angefragt, und keine Antwort kam): sieh in {path} nach. Verwerfen hält ShareKit auf, nicht den Server
+        """,
     ]
 
     /// Texts that are rightly the same in German.

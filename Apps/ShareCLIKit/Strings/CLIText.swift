@@ -6,7 +6,8 @@ public import ShareCore
 /// ``german`` (CLIText+German.swift).
 ///
 /// What is never translated: `--json` output, the result line
-/// `sent to <display path>: message <id>`, `progress NAME DONE/TOTAL bytes`,
+/// `sent to <display path>: message <id>` written to a pipe or a file (on a
+/// terminal it is ``sentToTerminal``), `progress NAME DONE/TOTAL bytes`,
 /// the tab-separated lines of `share targets`, the `--verbose` steps (log
 /// lines, like share-daemon's), `share debug`, and the files the repository
 /// ships (the manual page, the CLI reference, the shell completions, the
@@ -267,6 +268,14 @@ public enum CLIText: String, StringTableKey {
     case statusDaemonNotCurrent = "status.daemon_not_current"
     case retryOtherServer = "inbox.retry_other_server"
     case accountsServerForm = "accounts.server_form"
+    case undoWindowRange = "usage.undo_window_range"
+    case progressTimeLeft = "progress.time_left"
+    case sentToTerminal = "send.sent_to"
+    case sentToAgainTerminal = "send.sent_to_again"
+    case interruptedUndo = "send.interrupted_undo"
+    case interruptedMayBeOnServerUndo = "send.interrupted_may_be_on_server_undo"
+    case stateUndoWindow = "inbox.state_undo_window"
+    case droppedMayBeOnServer = "inbox.dropped_may_be_on_server"
 }
 
 extension CLIText {

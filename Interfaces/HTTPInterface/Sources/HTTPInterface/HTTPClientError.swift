@@ -63,7 +63,33 @@ public enum HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// A message for a person.
+    /// What happened, in a person's words, without the transport's own
+    /// (libcurl's or OpenSSL's message, which ``description`` carries for
+    /// `--verbose` and logs): what a person is shown.
+    public var summary: String {
+        switch self {
+        case .invalidURL: return "the server's address is not a usable URL"
+        case .invalidRequest: return "the request could not be made"
+        case .hostNotFound: return "the server's name could not be found (no network, or a wrong name)"
+        case .cannotConnect:
+            return "nothing answers at the server's address: it is not running there, or the network is down"
+        case .timedOut: return "the server did not answer in time"
+        case .connectionLost: return "the connection to the server broke before its answer was complete"
+        case .tlsFailure:
+            return "no secure connection could be made (does the server speak https there, with a certificate "
+                + "this machine trusts?)"
+        case .cancelled: return "the request was cancelled"
+        case .fileUnreadable(let path, _): return "\(path) cannot be read"
+        case .fileChanged(let path, _): return "\(path) changed while it was being sent"
+        case .tooManyRedirects: return "the server sent the request elsewhere too many times"
+        case .responseTooLarge: return "the server's answer is too large"
+        case .protocolError: return "the server's answer is not HTTP (is it the right address and port?)"
+        case .signingFailed: return "the request could not be signed with this device's key"
+        case .transportFailure: return "the connection to the server failed"
+        }
+    }
+
+    /// A message for a person, with the transport's own words (logs, `--verbose`).
     public var description: String {
         switch self {
         case .invalidURL(let why): return "invalid URL: \(why)"

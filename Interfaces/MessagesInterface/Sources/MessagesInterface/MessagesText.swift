@@ -1,8 +1,10 @@
 public import ShareCore
 
 /// The texts of ``RetryReason`` and ``SendError``, English and German (see
-/// `StringTable` for how to add one). `{why}` and `{detail}` are the words
-/// of the transport or the server, shown as they are.
+/// `StringTable` for how to add one). `{detail}` is the server's words,
+/// shown as they are. A passing failure is said in a person's words; the
+/// transport's own words (libcurl's, OpenSSL's, the operation's name) are
+/// ``RetryReason/detail``, for `--verbose` and the log.
 public enum MessagesText: String, StringTableKey {
     case noNetwork = "retry.no_network"
     case timeout = "retry.timeout"
@@ -43,19 +45,26 @@ public enum MessagesText: String, StringTableKey {
         .refusedStatus, .fileChanged, .uploadRefused, .requestFailed, .limitsOutOfRange,
     ]
 
+    /// The texts a ``RetryReason`` is written from, tried in this order to
+    /// recognise one kept in English (a manifest's or the outbox's last error).
+    static let retryReasons: [MessagesText] = [
+        .noNetwork, .timeout, .serverErrorWait, .serverError, .rateLimitedWait, .rateLimited, .sessionUnavailable,
+        .handedOffUpload, .handedOff, .uploadInterrupted,
+    ]
+
     /// The table.
     public static let table = StringTable<MessagesText>(
         english: [
-            .noNetwork: "the server could not be reached ({why})",
-            .timeout: "the server took too long to answer ({why})",
+            .noNetwork: "the server could not be reached",
+            .timeout: "the server took too long to answer",
             .serverErrorWait: "the server had a problem ({status} {code}); {wait}",
             .serverError: "the server had a problem ({status} {code})",
             .rateLimitedWait: "the server is busy; {wait}",
             .rateLimited: "the server is busy",
-            .sessionUnavailable: "you are not signed in right now ({why})",
+            .sessionUnavailable: "no session could be used right now (share login signs in again if this lasts)",
             .handedOffUpload: "the upload took too long here and will continue later (upload {upload})",
             .handedOff: "the upload took too long here and will continue later",
-            .uploadInterrupted: "an upload was interrupted ({why})",
+            .uploadInterrupted: "an upload did not get through now (no connection, or the server failed or was busy)",
             .wait: "it asked to wait {seconds} seconds",
             .waitCapped: "it asked to wait {seconds} seconds or more (waits are capped at an hour)",
             .notSentYet: "Not sent yet: {reason}. It will be sent again later.",
@@ -78,16 +87,18 @@ public enum MessagesText: String, StringTableKey {
             .limitsOutOfRange: "the server's limits are out of range",
         ],
         german: [
-            .noNetwork: "der Server war nicht erreichbar ({why})",
-            .timeout: "der Server hat zu lange nicht geantwortet ({why})",
+            .noNetwork: "der Server war nicht erreichbar",
+            .timeout: "der Server hat zu lange nicht geantwortet",
             .serverErrorWait: "der Server hatte ein Problem ({status} {code}); {wait}",
             .serverError: "der Server hatte ein Problem ({status} {code})",
             .rateLimitedWait: "der Server ist ausgelastet; {wait}",
             .rateLimited: "der Server ist ausgelastet",
-            .sessionUnavailable: "du bist gerade nicht angemeldet ({why})",
+            .sessionUnavailable:
+                "gerade war keine Sitzung verwendbar (share login meldet dich neu an, wenn das so bleibt)",
             .handedOffUpload: "der Upload hat hier zu lange gedauert und wird später fortgesetzt (Upload {upload})",
             .handedOff: "der Upload hat hier zu lange gedauert und wird später fortgesetzt",
-            .uploadInterrupted: "ein Upload wurde unterbrochen ({why})",
+            .uploadInterrupted:
+                "ein Upload kam gerade nicht durch (keine Verbindung, oder der Server hatte ein Problem oder war ausgelastet)",
             .wait: "er bat, {seconds} Sekunden zu warten",
             .waitCapped: "er bat, {seconds} Sekunden oder länger zu warten (Wartezeiten sind auf eine Stunde begrenzt)",
             .notSentYet: "Noch nicht gesendet: {reason}. Es wird später erneut gesendet.",

@@ -33,17 +33,47 @@ public enum RetryReason: Hashable, Sendable, CustomStringConvertible, LocalizedD
         MessagesText.table.text(seconds >= 3600 ? .waitCapped : .wait, ["seconds": seconds], in: language)
     }
 
-    /// A message for a person, in English: the reason kept in a manifest,
-    /// the outbox and logs; a terminal shows ``localizedText``.
+    /// A message for a person, in English: the reason kept in a manifest
+    /// and the outbox, shown by `share inbox list`; a terminal shows
+    /// ``localizedText``. The transport's words are in ``detail``.
     public var description: String { localizedText.english }
 
-    /// The message in every language (the table ``MessagesText``); the
-    /// reasons inside (`why`) are shown as they are.
+    /// The transport's or the session's own words (the operation, libcurl's
+    /// or OpenSSL's message), for `--verbose` and the log; nil when the
+    /// person's words say everything.
+    public var detail: String? {
+        switch self {
+        case .noNetwork(let why), .timeout(let why), .sessionUnavailable(let why), .uploadInterrupted(let why):
+            return why
+        case .serverError, .rateLimited, .handedOff: return nil
+        }
+    }
+
+    /// ``description`` with ``detail``: the line for `--verbose` and the log.
+    public var logDescription: String {
+        detail.map { "\(description) (\($0))" } ?? description
+    }
+
+    /// A reason kept in English (``description``, in a manifest or the
+    /// outbox) in every language: a text this package's table wrote is
+    /// written again in the person's language; any other text is shown as
+    /// it is.
+    /// - Parameter english: the kept reason.
+    public static func localizedKept(_ english: String) -> LocalizedText {
+        let table = MessagesText.table
+        for key in MessagesText.retryReasons + MessagesText.rejections {
+            if let values = table.values(of: key, in: english) { return table.localized(key, values) }
+        }
+        return LocalizedText(verbatim: english)
+    }
+
+    /// The message in every language (the table ``MessagesText``): what
+    /// happened in a person's words, without the transport's (``detail``).
     public var localizedText: LocalizedText {
         let table = MessagesText.table
         switch self {
-        case .noNetwork(let why): return table.localized(.noNetwork, ["why": why])
-        case .timeout(let why): return table.localized(.timeout, ["why": why])
+        case .noNetwork: return table.localized(.noNetwork)
+        case .timeout: return table.localized(.timeout)
         case .serverError(let status, let code, let seconds?):
             return LocalizedText { language in
                 table.text(
@@ -57,10 +87,10 @@ public enum RetryReason: Hashable, Sendable, CustomStringConvertible, LocalizedD
                 table.text(.rateLimitedWait, ["wait": Self.wait(seconds, in: language)], in: language)
             }
         case .rateLimited(nil): return table.localized(.rateLimited)
-        case .sessionUnavailable(let why): return table.localized(.sessionUnavailable, ["why": why])
+        case .sessionUnavailable: return table.localized(.sessionUnavailable)
         case .handedOff(let id?): return table.localized(.handedOffUpload, ["upload": id])
         case .handedOff(nil): return table.localized(.handedOff)
-        case .uploadInterrupted(let why): return table.localized(.uploadInterrupted, ["why": why])
+        case .uploadInterrupted: return table.localized(.uploadInterrupted)
         }
     }
 }

@@ -37,7 +37,27 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// A message for a person.
+    /// What happened, in a person's words: without the operation's name
+    /// and the transport's words, which ``description`` keeps for logs.
+    public var summary: String {
+        switch self {
+        case .retryable(let retry):
+            switch retry.kind {
+            case .network: return "the server could not be reached"
+            case .timeout: return "the server did not answer in time"
+            case .status(429, _): return "the server is busy"
+            case .status(let status, _): return "the server had a problem (\(status))"
+            case .unreadableAnswer: return "the server's answer could not be read"
+            case .session: return "no session could be used right now"
+            }
+        case .refused(let refusal): return "the server refused it (\(refusal.status)): \(refusal.message)"
+        case .sessionEnded: return "you are not signed in; run share login"
+        case .cancelled: return "cancelled"
+        case .failed(let error): return error.summary
+        }
+    }
+
+    /// A message with the operation and the transport's words (logs, `--verbose`).
     public var description: String {
         switch self {
         case .retryable(let retry): return retry.description

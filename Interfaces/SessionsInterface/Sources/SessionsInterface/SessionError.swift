@@ -26,7 +26,30 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// A message for a person.
+    /// The text of ``retryable(_:)`` or ``failed(_:)`` made of a person's
+    /// words and the technical detail (the operation, the transport's
+    /// words): `summary [detail]`. ``summary`` gives the person's words back.
+    /// - Parameters:
+    ///   - summary: what happened, in a person's words (no ` [`).
+    ///   - detail: the operation and the transport's words, for logs.
+    public static func message(_ summary: String, detail: String) -> String {
+        "\(summary) [\(detail)]"
+    }
+
+    /// What happened in a person's words: the text without the technical
+    /// detail that ``message(_:detail:)`` put after it.
+    public var summary: String {
+        func words(_ text: String) -> String {
+            text.firstRange(of: " [").map { String(text[..<$0.lowerBound]) } ?? text
+        }
+        switch self {
+        case .unavailable(let reason): return "session unavailable: \(reason)"
+        case .retryable(let why), .failed(let why): return words(why)
+        case .cancelled: return "cancelled while waiting for the session"
+        }
+    }
+
+    /// A message for a person, with the technical detail (logs, `--verbose`).
     public var description: String {
         switch self {
         case .unavailable(let reason): return "session unavailable: \(reason)"

@@ -10,8 +10,12 @@ public import ShareCore
 ///  "comment": "have a look", "title": null, "created_at": "2026-12-01T03:00:00Z",
 ///  "attachments": [{"file": "1-report.pdf", "file_name": "report.pdf",
 ///                   "content_type": "application/pdf", "size": 1234, "completed_upload_id": null}],
-///  "attempts": 1, "last_error": "the server could not be reached (...)"}
+///  "attempts": 1, "last_error": "the server could not be reached",
+///  "not_before": "2026-12-01T03:00:30.000Z", "message_requested": false}
 /// ```
+///
+/// `not_before` and `message_requested` are written only by an
+/// interrupted or failed send; a manifest without them is as before.
 public struct InboxManifest: Hashable, Sendable, Codable {
     /// The manifest format this build writes and reads.
     public static let currentFormatVersion = 1
@@ -36,6 +40,46 @@ public struct InboxManifest: Hashable, Sendable, Codable {
     public var attempts: Int
     /// Why the last attempt did not send it (for `share inbox list`).
     public var lastError: String?
+    /// The undo window of a share interrupted with Ctrl-C: until this time
+    /// (RFC 3339 UTC) share-daemon leaves the entry alone, so that the
+    /// person can take it back (`share inbox drop`). Nil: no wait. Decoding
+    /// refuses a value that is not an RFC 3339 time; whoever honours it
+    /// checks it against ``maximumUndoWindowSeconds`` (a time further ahead
+    /// than that was not written by ShareKit and is not honoured).
+    public var notBefore: String?
+    /// The message itself (createMessage or createThread) was asked for in
+    /// an attempt that ended without an answer saying what the server holds:
+    /// the message may already be on the server. Dropping the share then
+    /// says so instead of taking it back silently.
+    public var messageRequested: Bool
+
+    /// The longest undo window a share may wait (one hour): `share send
+    /// --undo-window` accepts no more, and the daemon honours no
+    /// `not_before` further ahead than this.
+    public static let maximumUndoWindowSeconds: Int64 = 3600
+
+    /// ``notBefore`` in milliseconds since 1970, nil when absent.
+    public var notBeforeMilliseconds: Int64? { notBefore.flatMap(RFC3339.unixMilliseconds) }
+
+    /// How long, in milliseconds from `now`, share-daemon must still leave
+    /// the entry alone: nil when there is no window or it is over, and
+    /// `.outOfRange` for a window further ahead than
+    /// ``maximumUndoWindowSeconds`` (not honoured).
+    /// - Parameter now: milliseconds since 1970.
+    public func undoWait(now: Int64) -> UndoWait? {
+        guard let until = notBeforeMilliseconds, until > now else { return nil }
+        let (left, overflow) = until.subtractingReportingOverflow(now)
+        guard !overflow, left <= Self.maximumUndoWindowSeconds * 1000 else { return .outOfRange(until: until) }
+        return .waiting(until: until)
+    }
+
+    /// Whether share-daemon must leave an entry alone now.
+    public enum UndoWait: Hashable, Sendable {
+        /// The window lasts until this time (milliseconds since 1970).
+        case waiting(until: Int64)
+        /// The entry names a time further ahead than any window: it is not honoured.
+        case outOfRange(until: Int64)
+    }
 
     /// Makes a manifest.
     public init(
@@ -53,6 +97,50 @@ public struct InboxManifest: Hashable, Sendable, Codable {
         self.attachments = attachments
         self.attempts = attempts
         self.lastError = lastError
+        self.notBefore = nil
+        self.messageRequested = false
+    }
+
+    /// Decodes a manifest; `not_before` must be an RFC 3339 time and
+    /// `message_requested` a Boolean when present.
+    /// - Throws: `DecodingError` naming the first field that is wrong.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+        clientMsgID = try container.decode(String.self, forKey: .clientMsgID)
+        serverOrigin = try container.decode(String.self, forKey: .serverOrigin)
+        target = try container.decode(ShareTarget.self, forKey: .target)
+        comment = try container.decode(String.self, forKey: .comment)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        createdAt = try container.decode(String.self, forKey: .createdAt)
+        attachments = try container.decode([InboxAttachment].self, forKey: .attachments)
+        attempts = try container.decode(Int.self, forKey: .attempts)
+        lastError = try container.decodeIfPresent(String.self, forKey: .lastError)
+        notBefore = try container.decodeIfPresent(String.self, forKey: .notBefore)
+        if let notBefore, RFC3339.unixMilliseconds(notBefore) == nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .notBefore, in: container, debugDescription: "not an RFC 3339 time")
+        }
+        messageRequested = try container.decodeIfPresent(Bool.self, forKey: .messageRequested) ?? false
+    }
+
+    /// Encodes a manifest; `not_before` and `message_requested` only when
+    /// they say something, so a manifest without them reads as before.
+    /// - Throws: what the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(formatVersion, forKey: .formatVersion)
+        try container.encode(clientMsgID, forKey: .clientMsgID)
+        try container.encode(serverOrigin, forKey: .serverOrigin)
+        try container.encode(target, forKey: .target)
+        try container.encode(comment, forKey: .comment)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(attachments, forKey: .attachments)
+        try container.encode(attempts, forKey: .attempts)
+        try container.encodeIfPresent(lastError, forKey: .lastError)
+        try container.encodeIfPresent(notBefore, forKey: .notBefore)
+        if messageRequested { try container.encode(true, forKey: .messageRequested) }
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -63,6 +151,8 @@ public struct InboxManifest: Hashable, Sendable, Codable {
         case createdAt = "created_at"
         case attachments, attempts
         case lastError = "last_error"
+        case notBefore = "not_before"
+        case messageRequested = "message_requested"
     }
 }
 

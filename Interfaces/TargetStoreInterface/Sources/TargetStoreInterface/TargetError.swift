@@ -39,27 +39,33 @@ public enum TargetError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     public var description: String { localizedText.english }
 
     /// The message in every language (the table ``TargetText``). Target
-    /// names and the reasons inside are shown as they are.
+    /// names and the reasons inside are shown as they are. The candidates
+    /// of ``notFound(_:suggestions:)`` and ``ambiguous(_:candidates:)`` are
+    /// lines of their own; what was typed and each candidate is neutralised
+    /// (``TerminalText``) first, so the only line breaks are those between
+    /// candidates, and a terminal may show the message line by line.
     public var localizedText: LocalizedText {
         let table = TargetText.table
+        let safe = TerminalText.neutralised
         switch self {
         case .notFound(let text, let suggestions):
-            guard !suggestions.isEmpty else { return table.localized(.notFound, ["text": text]) }
-            return table.localized(.notFoundSuggestions, ["text": text, "candidates": Self.lines(suggestions)])
+            guard !suggestions.isEmpty else { return table.localized(.notFound, ["text": safe(text)]) }
+            return table.localized(
+                .notFoundSuggestions, ["text": safe(text), "candidates": Self.lines(suggestions)])
         case .ambiguous(let text, let candidates):
-            return table.localized(.ambiguous, ["text": text, "candidates": Self.lines(candidates)])
+            return table.localized(.ambiguous, ["text": safe(text), "candidates": Self.lines(candidates)])
         case .notWritable(let target):
-            return table.localized(.notWritable, ["path": target.displayPath])
+            return table.localized(.notWritable, ["path": safe(target.displayPath)])
         case .invalidReference(let text, let reason):
-            return table.localized(.invalidReference, ["text": text, "reason": reason])
+            return table.localized(.invalidReference, ["text": safe(text), "reason": safe(reason)])
         case .unavailable(let reason, true):
-            return table.localized(.unavailableRetryable, ["reason": reason])
+            return table.localized(.unavailableRetryable, ["reason": safe(reason)])
         case .unavailable(let reason, false):
-            return table.localized(.unavailable, ["reason": reason])
+            return table.localized(.unavailable, ["reason": safe(reason)])
         }
     }
 
     private static func lines(_ candidates: [TargetCandidate]) -> String {
-        candidates.map { "\n  \($0.target.displayPath)" }.joined()
+        candidates.map { "\n  " + TerminalText.neutralised($0.target.displayPath) }.joined()
     }
 }

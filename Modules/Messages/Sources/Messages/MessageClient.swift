@@ -121,7 +121,7 @@ public struct MessageClient: MessageCreating {
         case .failed(let transport):
             return .rejected(
                 code: "request_failed",
-                message: MessagesText.table.text(.requestFailed, ["reason": transport.description], in: .english))
+                message: MessagesText.table.text(.requestFailed, ["reason": transport.summary], in: .english))
         case .refused(let refusal):
             return .rejected(code: refusal.code, message: explain(refusal))
         case .retryable(let retry):

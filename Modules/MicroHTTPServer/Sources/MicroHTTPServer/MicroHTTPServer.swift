@@ -85,7 +85,19 @@ public final class MicroHTTPServer: HTTPServing {
         try running.withLock { (running: inout RunningDaemon?) throws(HTTPServerError) -> Int in
             guard running == nil else { throw .alreadyRunning }
             let address = try SocketAddress(host: host, port: requested)
-            let daemon = try launch(address)
+            let daemon: RunningDaemon
+            do throws(HTTPServerError) {
+                daemon = try launch(address)
+            } catch .startFailed(let why) {
+                // libmicrohttpd's words for a taken port name port 0 and its
+                // own options; say what is wrong with the address instead.
+                let shown =
+                    host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(requested)" : "\(host):\(requested)"
+                if let problem = address.bindProblem() { throw .invalidAddress("\(shown) \(problem)") }
+                throw .startFailed(why)
+            } catch {
+                throw error
+            }
             running = daemon
             core.withLock { $0 = daemon.core }
             port.store(daemon.port, ordering: .releasing)

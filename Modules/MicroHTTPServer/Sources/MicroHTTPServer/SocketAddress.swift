@@ -12,6 +12,27 @@ struct SocketAddress: Sendable {
     /// Whether it is IPv6.
     let isIPv6: Bool
 
+    /// Why a listening socket cannot be bound here, in a person's words
+    /// that follow the address (`is in use: ...`), or nil when it can: bound and closed again at once, the way
+    /// libmicrohttpd binds (`SO_REUSEADDR`), to explain a start that failed.
+    func bindProblem() -> String? {
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var on: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        let bound = bytes.withUnsafeBytes { raw in
+            bind(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+        }
+        guard bound != 0 else { return nil }
+        switch errno {
+        case EADDRINUSE: return "is in use: another program already listens there"
+        case EADDRNOTAVAIL: return "is not an address of this machine"
+        case EACCES: return "needs privileges this process does not have (a port below 1024)"
+        default: return "cannot be listened on (\(String(cString: strerror(errno))))"
+        }
+    }
+
     /// Parses a host and port.
     /// - Parameters:
     ///   - host: `127.0.0.1`, `::1`, `[::1]`, `0.0.0.0`, or `localhost` (IPv4 loopback).

@@ -61,7 +61,30 @@ public struct InboxTakeover: OutboxTakingOver {
             seen.formUnion(batch.failed.map(\.id))
             seen.formUnion(batch.locked.map(\.entry.id))
             guard !batch.locked.isEmpty else { return report }
-            takeOver(batch.locked, into: &report)
+            takeOver(withoutUndoWindows(batch.locked, into: &report), into: &report)
+        }
+    }
+
+    /// The entries of a batch that may be taken over now. An entry whose
+    /// undo window lasts (a share interrupted with Ctrl-C) stays in the
+    /// inbox, its lock given up, so the person can still drop it; one whose
+    /// `not_before` is further ahead than any window is reported and taken.
+    private func withoutUndoWindows(_ batch: [LockedInboxEntry], into report: inout TakeoverReport)
+        -> [LockedInboxEntry]
+    {
+        let now = clock()
+        return batch.filter { locked in
+            switch locked.entry.manifest.undoWait(now: now) {
+            case .waiting(let until):
+                locked.lock.release()
+                report.waiting.append(TakeoverReport.Waiting(id: locked.entry.id, until: until))
+                return false
+            case .outOfRange:
+                report.windowsNotHonoured.append(locked.entry.id)
+                return true
+            case nil:
+                return true
+            }
         }
     }
 

@@ -128,7 +128,7 @@ public struct OutboxDrainer: OutboxDraining {
                 + backoff.delayMilliseconds(afterAttempt: item.attempts, retryAfterSeconds: reason.retryAfterSeconds)
             try outbox.markRetry(id, reason: reason.description, nextAttemptAt: next, now: now)
             report.retried += 1
-            observer?(.retry(id, reason: reason.description, nextAttemptAt: next))
+            observer?(.retry(id, reason: reason.logDescription, nextAttemptAt: next))
         case .failure(.rejected(let code, let message)):
             try fail(item, code: code, message: message, into: &report)
         case .failure(.cancelled):

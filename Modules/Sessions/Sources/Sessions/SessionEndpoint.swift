@@ -104,8 +104,9 @@ struct SessionEndpoint: Sendable {
     static func error(for error: HTTPClientError, path: String) -> SessionError {
         switch error {
         case .cancelled: return .cancelled
-        case _ where error.isRetryable: return .retryable("\(path): \(error)")
-        default: return .failed("\(path): \(error)")
+        case _ where error.isRetryable:
+            return .retryable(SessionError.message(error.summary, detail: "\(path): \(error)"))
+        default: return .failed(SessionError.message(error.summary, detail: "\(path): \(error)"))
         }
     }
 

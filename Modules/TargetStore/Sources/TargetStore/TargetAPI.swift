@@ -58,17 +58,19 @@ struct TargetAPI: Sendable {
                 return .unavailable(reason: "the server had a problem (\(status) \(code))", retryable: true)
             case .unreadableAnswer(let status):
                 return .unavailable(reason: "the server's answer could not be read (\(status))", retryable: true)
-            case .network, .timeout, .session:
-                return .unavailable(reason: retry.message, retryable: true)
+            // A person's words: the operation and the transport's words (retry.message) are for logs.
+            case .network: return .unavailable(reason: "the server could not be reached", retryable: true)
+            case .timeout: return .unavailable(reason: "the server did not answer in time", retryable: true)
+            case .session: return .unavailable(reason: "no session could be used right now", retryable: true)
             }
         case .sessionEnded(let why):
-            return .unavailable(reason: "\(why); sign in again", retryable: false)
+            return .unavailable(reason: "\(why); sign in again (share login)", retryable: false)
         case .refused(let refusal):
             return .unavailable(
                 reason: "the server refused the request (\(refusal.status) \(refusal.code)): \(refusal.message)",
                 retryable: false)
         case .failed:
-            return .unavailable(reason: "\(error)", retryable: false)
+            return .unavailable(reason: error.summary, retryable: false)
         }
     }
 }
