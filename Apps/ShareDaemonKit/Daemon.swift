@@ -260,7 +260,8 @@ final class Daemon: Sendable {
                     )
                 case .failed(let id, let code, let message):
                     log.error("outbox", "\(id) refused (\(code)): \(message)")
-                    Self.tell(presenter, waits: waits, log: log, id: id, text: DaemonText.refused(message), failed: true)
+                    Self.tell(
+                        presenter, waits: waits, log: log, id: id, text: DaemonText.refused(message), failed: true)
                 case .claimed(let id, let attempt):
                     log.info("outbox", Self.sendingLine(id, attempt: attempt, outbox: outbox))
                 case .uploaded(let id, let index, let uploadID):
