@@ -78,7 +78,7 @@ struct OutOfRangeStoreTests {
         let list = try fixture.share(["inbox", "list"])
         #expect(list.status == 0, "\(list.stderr)")
         for (id, field) in expected {
-            let line = list.stdout.split(separator: "\n").first { $0.hasPrefix(id) }
+            let line = Self.line(naming: id, in: list.stdout)
             #expect(line?.contains("quarantined") == true && line?.contains(field) == true, "\(list.stdout)")
         }
         // And again: nothing of them is left to trap a later start.
@@ -121,11 +121,20 @@ struct OutOfRangeStoreTests {
         let list = try fixture.share(["inbox", "list"])
         #expect(list.status == 0, "\(list.stderr)")
         for (index, id) in ids.enumerated() {
-            let line = list.stdout.split(separator: "\n").first { $0.hasPrefix(id) }
+            let line = Self.line(naming: id, in: list.stdout)
             #expect(line?.contains(fields[index]) == true, "\(id): \(list.stdout)")
         }
         #expect(try await fixture.deliveries() == delivered, "no record out of range was sent again")
         let again = try fixture.daemon(["--once"])
         #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    /// The line of `share inbox list` that names the share `id`: it begins
+    /// with the share's short id, an end of the id of at least 6 characters.
+    static func line(naming id: String, in listing: String) -> Substring? {
+        listing.split(separator: "\n").first { line in
+            let word = line.prefix { $0 != " " && $0 != "\t" }
+            return word.count >= 6 && id.hasSuffix(word)
+        }
     }
 }

@@ -146,23 +146,29 @@ struct ShellCompletionTests {
         let home = fixture.home
         let environment = Self.environment(fixture.sandbox.environment, home: home.path)
 
+        // What `share inbox list` prints and a person types: the short id,
+        // the id's random end (one share alone: its last 6 characters).
+        let short = String(id.suffix(6))
+        let listed = try fixture.share(["inbox", "list"])
+        #expect(listed.stdout.contains(short), "\(listed.stdout)")
+
         let printed = try fixture.share([Self.hidden, "inbox-ids"])
         #expect(printed.status == 0)
         // The share went to the inbox without a lookup: its target is named as given.
-        #expect(printed.stdout == "\(id)\tthread:t1\n")
+        #expect(printed.stdout == "\(short)\tthread:t1\n")
 
         let bash = try Shell.start(.bash, in: home.path, environment: environment)
         defer { bash.close() }
         #expect(
-            bash.complete("share inbox show \(id.prefix(6))", shows: id, then: "[inbox][show][\(id)]"),
+            bash.complete("share inbox show \(short.prefix(3))", shows: short, then: "[inbox][show][\(short)]"),
             "bash: \(bash.transcript)")
         let zsh = try Shell.start(.zsh, in: home.path, environment: environment)
         defer { zsh.close() }
         #expect(
-            zsh.complete("share inbox retry \(id.prefix(6))", shows: id, then: "[inbox][retry][\(id)]"),
+            zsh.complete("share inbox retry \(short.prefix(3))", shows: short, then: "[inbox][retry][\(short)]"),
             "zsh: \(zsh.transcript)")
         let fish = try Shell.fish("share inbox drop ", in: home.path, environment: environment)
-        #expect(fish == ["\(id)\tthread:t1"])
+        #expect(fish == ["\(short)\tthread:t1"])
     }
 
     @Test("share __complete without an account or a container prints nothing; an unknown kind is exit 2")
