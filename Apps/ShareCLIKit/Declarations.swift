@@ -16,8 +16,9 @@ enum Options {
         completion: .choices(["auto", "bar", "lines", "off"]))
     static let noProgress = Flag("--no-progress", "the same as --progress off")
     static let onCancel = ValueOption(
-        "--on-cancel", "keep|remove", "on Ctrl-C: keep the share for share-daemon (default) or remove it",
-        completion: .choices(["keep", "remove"]))
+        "--on-cancel", "keep|remove|discard",
+        "on Ctrl-C: keep the share for share-daemon (default) or remove it (discard: the same)",
+        completion: .choices(["keep", "remove", "discard"]))
     static let undoWindow = ValueOption(
         "--undo-window", "SECONDS",
         "after Ctrl-C, how long share-daemon waits before it may send the share (default 30, 0 for none)")

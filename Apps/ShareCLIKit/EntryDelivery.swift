@@ -31,6 +31,17 @@ enum CancelPolicy: String, Sendable {
     case keep
     /// Remove the share: the person changed their mind.
     case remove
+
+    /// The policy an `--on-cancel` value names: `keep`, `remove`, or
+    /// `discard`, the name scripts use for `remove` (both stay accepted).
+    /// - Parameter value: the option's value.
+    init?(option value: String) {
+        switch value {
+        case "keep": self = .keep
+        case "remove", "discard": self = .remove
+        default: return nil
+        }
+    }
 }
 
 /// How long a share interrupted with Ctrl-C and kept waits before

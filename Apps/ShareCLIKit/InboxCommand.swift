@@ -375,7 +375,7 @@ enum InboxCommand {
     ) async -> ExitCode {
         let report = SendReport(
             io: io, json: parsed.has(Options.json), verbose: parsed.verbose(environment: environment))
-        guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
+        guard let policy = CancelPolicy(option: parsed.value(Options.onCancel) ?? "keep") else {
             return report.usage(localized(.onCancelValues))
         }
         let window: UndoWindow

@@ -94,7 +94,7 @@ struct SendRequest: Sendable {
         queueOnly = parsed.has(Options.queue)
         keepMetadata = parsed.has(Options.keepMetadata)
         progress = try ProgressMode.parse(parsed.value(Options.progress), noProgress: parsed.has(Options.noProgress))
-        guard let policy = CancelPolicy(rawValue: parsed.value(Options.onCancel) ?? "keep") else {
+        guard let policy = CancelPolicy(option: parsed.value(Options.onCancel) ?? "keep") else {
             throw UsageError(localized(.onCancelValues))
         }
         onCancel = policy

@@ -72,12 +72,14 @@ struct SendInterruptTests {
         #expect(try await fixture.messages(thread: "t1").isEmpty)
     }
 
-    @Test("Ctrl-C during an upload with --on-cancel remove: exit 130, nothing kept, nothing sent")
-    func interruptRemoves() async throws {
+    @Test(
+        "Ctrl-C during an upload with --on-cancel remove (or its name for scripts, discard): exit 130, nothing kept, nothing sent",
+        arguments: ["remove", "discard"])
+    func interruptRemoves(_ policy: String) async throws {
         let fixture = try await ShareCLIFixture(seed: Self.slowUploadSeed)
         defer { fixture.close() }
         let path = try fixture.sandbox.writeFile("big.bin", size: 16 * 1024 * 1024)
-        let process = try fixture.start(["send", path, "--to", "thread:t1", "--verbose", "--on-cancel", "remove"])
+        let process = try fixture.start(["send", path, "--to", "thread:t1", "--verbose", "--on-cancel", policy])
         #expect(process.waitForLine { $0.contains("uploading big.bin") } != nil)
         process.kill(SIGINT)
         let outcome = process.finish()

@@ -63,8 +63,8 @@ struct StringTablesTests {
             await ShareCLI.main(["send", "--json", "--on-cancel", "later"], io: ProgramIO(out: out, err: err))
         }
         #expect(code == 2)
-        #expect(err.text == "share send: --on-cancel muss keep oder remove sein; siehe 'share send --help'\n")
-        #expect(out.text == #"{"error":"--on-cancel must be keep or remove","status":"error"}"# + "\n")
+        #expect(err.text == "share send: --on-cancel muss keep, remove oder discard sein; siehe 'share send --help'\n")
+        #expect(out.text == #"{"error":"--on-cancel must be keep, remove or discard","status":"error"}"# + "\n")
         let page = Language.withLanguage(.german) { ManualPage(table: ShareCLI.table).roff }
         #expect(page == Language.withLanguage(.english) { ManualPage(table: ShareCLI.table).roff })
         #expect(page.contains("Usage: share send") && !page.contains("Aufruf"))

@@ -4,7 +4,7 @@ extension CLIText {
         .sendHelp: """
         Usage: share send [FILE|URL ...] [--text T] [--stdin] [--to TARGET] [--comment C]
                           [--new-post TITLE] [--queue] [--json] [--server URL]
-                          [--on-cancel keep|remove] [--undo-window SECONDS]
+                          [--on-cancel keep|remove|discard] [--undo-window SECONDS]
                           [--load-timeout SECONDS] [--keep-metadata] [--desktop]
                           [--progress auto|bar|lines|off] [--no-progress] [--verbose]
 
@@ -30,12 +30,12 @@ extension CLIText {
           --json          print the result as one JSON object on stdout.
           --server URL    the server (default: the one `share login` chose).
           --on-cancel M   on Ctrl-C: keep (default) leaves the share in the inbox for
-                          the daemon, after the undo window; remove deletes it at once
-                          (for scripts). Once the message itself was sent to the server,
-                          Ctrl-C waits up to 5 s for its answer (Ctrl-C again stops
-                          waiting): sent is reported as sent; with no answer the share
-                          is kept for share-daemon whatever this says, as the message
-                          may already be on the server.
+                          the daemon, after the undo window; remove (or discard)
+                          deletes it at once (for scripts). Once the message itself was
+                          sent to the server, Ctrl-C waits up to 5 s for its answer
+                          (Ctrl-C again stops waiting): sent is reported as sent; with
+                          no answer the share is kept for share-daemon whatever this
+                          says, as the message may already be on the server.
           --undo-window S after Ctrl-C, a kept share waits S seconds (default 30, 0 for
                           none, at most 3600) before share-daemon may send it: the
                           message says so, and `share inbox drop ID` takes it back
@@ -104,7 +104,7 @@ extension CLIText {
         """,
         .runHelp: "{message}; run '{command} --help'",
         .newPostNeedsTitle: "--new-post needs a title",
-        .onCancelValues: "--on-cancel must be keep or remove",
+        .onCancelValues: "--on-cancel must be keep, remove or discard",
         .loadTimeoutRange: "--load-timeout must be a number of seconds between 0 and 86400",
         .nothingToShare: "nothing to share: give a file, a link, --text, --stdin or --comment",
         .notSent: "not sent: {reason}",
@@ -175,7 +175,7 @@ extension CLIText {
         Usage: share inbox list [--json]
                share inbox show ID [--json]
                share inbox retry ID [--json] [--progress auto|bar|lines|off] [--no-progress]
-                                [--on-cancel keep|remove] [--undo-window SECONDS]
+                                [--on-cancel keep|remove|discard] [--undo-window SECONDS]
                                 [--server URL] [--verbose]
                share inbox drop ID [--json]
 

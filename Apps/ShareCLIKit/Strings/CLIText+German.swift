@@ -4,7 +4,7 @@ extension CLIText {
         .sendHelp: """
         Aufruf: share send [DATEI|URL ...] [--text T] [--stdin] [--to ZIEL] [--comment K]
                            [--new-post TITEL] [--queue] [--json] [--server URL]
-                           [--on-cancel keep|remove] [--undo-window SEKUNDEN]
+                           [--on-cancel keep|remove|discard] [--undo-window SEKUNDEN]
                            [--load-timeout SEKUNDEN] [--keep-metadata] [--desktop]
                            [--progress auto|bar|lines|off] [--no-progress] [--verbose]
 
@@ -32,9 +32,9 @@ extension CLIText {
           --json          das Ergebnis als ein JSON-Objekt auf stdout ausgeben.
           --server URL    der Server (Standard: der von `share login` gewählte).
           --on-cancel M   bei Strg-C: keep (Standard) lässt den Inhalt für den Daemon im
-                          Eingang, nach der Frist zum Zurücknehmen; remove löscht ihn
-                          sofort (für Skripte). Ist die Nachricht selbst schon an den
-                          Server gegangen, wartet Strg-C bis zu 5 s auf seine Antwort
+                          Eingang, nach der Frist zum Zurücknehmen; remove (oder discard)
+                          löscht ihn sofort (für Skripte). Ist die Nachricht selbst
+                          schon an den Server gegangen, wartet Strg-C bis zu 5 s auf seine Antwort
                           (ein zweites Strg-C wartet nicht länger): Gesendetes wird als
                           gesendet gemeldet; ohne Antwort bleibt der Inhalt für
                           share-daemon, was immer hier steht, denn die Nachricht kann
@@ -113,7 +113,7 @@ extension CLIText {
         """,
         .runHelp: "{message}; siehe '{command} --help'",
         .newPostNeedsTitle: "--new-post braucht einen Titel",
-        .onCancelValues: "--on-cancel muss keep oder remove sein",
+        .onCancelValues: "--on-cancel muss keep, remove oder discard sein",
         .loadTimeoutRange: "--load-timeout muss eine Zahl von Sekunden zwischen 0 und 86400 sein",
         .nothingToShare: "nichts zu teilen: gib eine Datei, einen Link, --text, --stdin oder --comment an",
         .notSent: "nicht gesendet: {reason}",
@@ -191,7 +191,7 @@ extension CLIText {
         Aufruf: share inbox list [--json]
                 share inbox show ID [--json]
                 share inbox retry ID [--json] [--progress auto|bar|lines|off] [--no-progress]
-                                 [--on-cancel keep|remove] [--undo-window SEKUNDEN]
+                                 [--on-cancel keep|remove|discard] [--undo-window SEKUNDEN]
                                  [--server URL] [--verbose]
                 share inbox drop ID [--json]
 
