@@ -2,8 +2,10 @@
 public enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ``HTTPServing/start(host:port:)`` was called on a running server.
     case alreadyRunning
-    /// The host is not a numeric IP address (or `localhost`), or the port is
-    /// outside 0...65535; the text names the value.
+    /// The host is not a numeric IP address (or `localhost`), the port is
+    /// outside 0...65535, or the address cannot be bound (another program
+    /// listens there, it is not this machine's); the text names the value
+    /// and why.
     case invalidAddress(String)
     /// A configuration value is out of range; the text names it.
     case invalidConfiguration(String)
