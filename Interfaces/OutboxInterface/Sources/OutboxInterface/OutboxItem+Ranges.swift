@@ -24,17 +24,14 @@ extension OutboxItem {
     /// top of ``attemptsRange`` instead of overflowing.
     public func countingAttempt() -> OutboxItem {
         var next = self
-        next.attempts = min(max(attempts, Self.attemptsRange.lowerBound), Self.attemptsRange.upperBound - 1) + 1
+        next.attempts = InboxManifest.attempts(after: attempts)
         return next
     }
 
     /// The first number outside its range, in words that name the field
     /// and the range; nil when every number is in range.
     public var rangeProblem: String? {
-        if !Self.attemptsRange.contains(attempts) {
-            return "the field 'attempts' is \(attempts), outside \(Self.attemptsRange.lowerBound) to "
-                + "\(Self.attemptsRange.upperBound)"
-        }
+        if let problem = InboxManifest.attemptsProblem(attempts) { return problem }
         for (field, value) in [
             ("next_attempt_at", nextAttemptAt), ("created_at", createdAt), ("updated_at", updatedAt),
         ]
@@ -44,9 +41,10 @@ extension OutboxItem {
         if attachments.count > Self.maximumAttachments {
             return "the field 'attachments' has \(attachments.count) files, more than \(Self.maximumAttachments)"
         }
-        for (index, attachment) in attachments.enumerated() where !InboxAttachment.sizeRange.contains(attachment.size) {
-            return "the field 'attachments.\(index).size' is \(attachment.size), outside "
-                + "\(InboxAttachment.sizeRange.lowerBound) to \(InboxAttachment.sizeRange.upperBound)"
+        for (index, attachment) in attachments.enumerated() {
+            if let problem = InboxAttachment.sizeProblem(attachment.size, field: "attachments.\(index).size") {
+                return problem
+            }
         }
         return nil
     }

@@ -23,18 +23,31 @@ extension InboxManifest {
     /// the top of ``attemptsRange`` instead of overflowing.
     public func countingAttempt() -> InboxManifest {
         var next = self
-        next.attempts = min(max(attempts, Self.attemptsRange.lowerBound), Self.attemptsRange.upperBound - 1) + 1
+        next.attempts = Self.attempts(after: attempts)
         return next
+    }
+
+    /// `attempts` plus one, kept inside ``attemptsRange``: the one counting
+    /// rule of the share inbox and of the outbox its items move into.
+    /// - Parameter attempts: the count so far, in range or not.
+    /// - Returns: the next count, at most the range's top.
+    public static func attempts(after attempts: Int) -> Int {
+        min(max(attempts, attemptsRange.lowerBound), attemptsRange.upperBound - 1) + 1
+    }
+
+    /// Why an attempts count is unusable, naming the field and the range;
+    /// nil inside ``attemptsRange``.
+    /// - Parameter attempts: the count as read.
+    public static func attemptsProblem(_ attempts: Int) -> String? {
+        guard !attemptsRange.contains(attempts) else { return nil }
+        return "the field 'attempts' is \(attempts), outside \(attemptsRange.lowerBound) to \(attemptsRange.upperBound)"
     }
 
     /// The first field outside its range, in words that name the field by
     /// its JSON path and the range (never the value's text: a comment is the
     /// person's); nil when every field is in range.
     public var rangeProblem: String? {
-        if !Self.attemptsRange.contains(attempts) {
-            return "the field 'attempts' is \(attempts), outside \(Self.attemptsRange.lowerBound) to "
-                + "\(Self.attemptsRange.upperBound)"
-        }
+        if let problem = Self.attemptsProblem(attempts) { return problem }
         guard let created = RFC3339.unixMilliseconds(createdAt) else {
             return "the field 'created_at' is not an RFC 3339 time"
         }
@@ -52,11 +65,7 @@ extension InboxManifest {
         }
         for (index, attachment) in attachments.enumerated() {
             let field = "attachments.\(index)"
-            if !InboxAttachment.sizeRange.contains(attachment.size) {
-                return
-                    "the field '\(field).size' is \(attachment.size), outside \(InboxAttachment.sizeRange.lowerBound) "
-                    + "to \(InboxAttachment.sizeRange.upperBound)"
-            }
+            if let problem = InboxAttachment.sizeProblem(attachment.size, field: field + ".size") { return problem }
             let names: [(String, String?)] = [
                 ("file", attachment.file), ("file_name", attachment.fileName), ("content_type", attachment.contentType),
                 ("completed_upload_id", attachment.completedUploadID),
@@ -79,4 +88,14 @@ extension InboxAttachment {
     /// `size` in bytes: none negative, none above 1 PiB (2^50), the largest
     /// `file_max_upload_bytes` a server may set.
     public static let sizeRange: ClosedRange<Int64> = 0...(1 << 50)
+
+    /// Why a size is unusable, naming the field and the range; nil inside
+    /// ``sizeRange``.
+    /// - Parameters:
+    ///   - size: the size as read.
+    ///   - field: the field's path, as a reason names it (`attachments.0.size`).
+    public static func sizeProblem(_ size: Int64, field: String) -> String? {
+        guard !sizeRange.contains(size) else { return nil }
+        return "the field '\(field)' is \(size), outside \(sizeRange.lowerBound) to \(sizeRange.upperBound)"
+    }
 }
