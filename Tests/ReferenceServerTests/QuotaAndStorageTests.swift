@@ -58,17 +58,9 @@ struct QuotaAndStorageTests {
         "a full disk answers 507 insufficient_storage, keeps the upload resumable and harms nothing committed",
         .enabled(if: Tmpfs.canMount, Tmpfs.skipReason), arguments: ServerEngine.allCases)
     func fullDisk(engine: ServerEngine) async throws {
-        let directory = try TemporaryDirectory(prefix: "share-server-full")
-        let uploads = directory.file("server.db.uploads")
-        try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
-        try Tmpfs.mount(at: uploads, bytes: 2 << 20)
-        defer {
-            Tmpfs.unmount(uploads)
-            directory.remove()
-        }
-        let partSize = 64 << 10
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(partSize: partSize), directory: directory)
-        defer { server.stop(removeFiles: false) }
+        let disk = try SmallDisk(engine, partSize: 64 << 10)
+        defer { disk.close() }
+        let (server, uploads, partSize) = (disk.server, disk.uploads, disk.partSize)
         let alex = try await UploadFlow.client(server, "alex")
 
         // Committed before the disk fills: a complete upload attached to a message.
@@ -117,17 +109,9 @@ struct QuotaAndStorageTests {
         "a part that fills the disk half way is 507 with Retry-After: 30, leaves no file, and is taken once space is back",
         .enabled(if: Tmpfs.canMount, Tmpfs.skipReason), arguments: ServerEngine.allCases)
     func diskFillsDuringPart(engine: ServerEngine) async throws {
-        let directory = try TemporaryDirectory(prefix: "share-server-full")
-        let uploads = directory.file("server.db.uploads")
-        try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
-        try Tmpfs.mount(at: uploads, bytes: 2 << 20)
-        defer {
-            Tmpfs.unmount(uploads)
-            directory.remove()
-        }
-        let partSize = 512 << 10
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(partSize: partSize), directory: directory)
-        defer { server.stop(removeFiles: false) }
+        let disk = try SmallDisk(engine, partSize: 512 << 10)
+        defer { disk.close() }
+        let (server, uploads, partSize) = (disk.server, disk.uploads, disk.partSize)
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(partSize + 100, seed: 3)
         let created = try await UploadFlow.create(alex, data)
@@ -172,5 +156,37 @@ struct QuotaAndStorageTests {
                 contentsOf: URL(fileURLWithPath: UploadFlow.directory(server, uploadID) + "/" + name))
         }
         return files
+    }
+}
+
+/// A share-server whose uploads folder is a 2 MiB tmpfs: the disk the
+/// full-disk tests fill. `close()` stops the server and unmounts it.
+private struct SmallDisk {
+    let directory: TemporaryDirectory
+    /// The uploads folder, on the tmpfs.
+    let uploads: String
+    /// The server's part size.
+    let partSize: Int
+    let server: ServerProcess
+
+    init(_ engine: ServerEngine, partSize: Int) throws {
+        directory = try TemporaryDirectory(prefix: "share-server-full")
+        uploads = directory.file("server.db.uploads")
+        self.partSize = partSize
+        try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
+        try Tmpfs.mount(at: uploads, bytes: 2 << 20)
+        do {
+            server = try ServerProcess.start(engine, seed: UploadFlow.seed(partSize: partSize), directory: directory)
+        } catch {
+            Tmpfs.unmount(uploads)
+            directory.remove()
+            throw error
+        }
+    }
+
+    func close() {
+        server.stop(removeFiles: false)
+        Tmpfs.unmount(uploads)
+        directory.remove()
     }
 }
