@@ -6,7 +6,7 @@ public protocol Endpoint {
     /// The body of a success (``NoBody`` for `204`, ``NotJSON`` for a page).
     associatedtype Answer: Codable & Sendable
     /// The operation.
-    static var operation: Operation { get }
+    static var operation: WireOperation { get }
 }
 
 /// No body at all (a `GET`, a `204`, a `202` without content).
@@ -27,172 +27,172 @@ public enum Endpoints {
     public enum GetHealth: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = Health
-        public static var operation: Operation { .getHealth }
+        public static var operation: WireOperation { .getHealth }
     }
     /// login.
     public enum Login: Endpoint {
         public typealias Request = LoginRequest
         public typealias Answer = TokenPair
-        public static var operation: Operation { .login }
+        public static var operation: WireOperation { .login }
     }
     /// refreshToken.
     public enum RefreshToken: Endpoint {
         public typealias Request = RefreshRequest
         public typealias Answer = TokenPair
-        public static var operation: Operation { .refreshToken }
+        public static var operation: WireOperation { .refreshToken }
     }
     /// createExtensionSession.
     public enum CreateExtensionSession: Endpoint {
         public typealias Request = ExtensionSessionRequest
         public typealias Answer = TokenPair
-        public static var operation: Operation { .createExtensionSession }
+        public static var operation: WireOperation { .createExtensionSession }
     }
     /// logout.
     public enum Logout: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = NoBody
-        public static var operation: Operation { .logout }
+        public static var operation: WireOperation { .logout }
     }
     /// listAudit.
     public enum ListAudit: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = AuditList
-        public static var operation: Operation { .listAudit }
+        public static var operation: WireOperation { .listAudit }
     }
     /// getInstanceLimits.
     public enum GetInstanceLimits: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = InstanceLimits
-        public static var operation: Operation { .getInstanceLimits }
+        public static var operation: WireOperation { .getInstanceLimits }
     }
     /// listSpaces.
     public enum ListSpaces: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = [SpaceBody]
-        public static var operation: Operation { .listSpaces }
+        public static var operation: WireOperation { .listSpaces }
     }
     /// searchThreadTitles.
     public enum SearchThreadTitles: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = [ThreadSearchResult]
-        public static var operation: Operation { .searchThreadTitles }
+        public static var operation: WireOperation { .searchThreadTitles }
     }
     /// listMessages.
     public enum ListMessages: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = MessageList
-        public static var operation: Operation { .listMessages }
+        public static var operation: WireOperation { .listMessages }
     }
     /// listChannelMessages.
     public enum ListChannelMessages: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = MessageList
-        public static var operation: Operation { .listChannelMessages }
+        public static var operation: WireOperation { .listChannelMessages }
     }
     /// createMessage.
     public enum CreateMessage: Endpoint {
         public typealias Request = MessageCreate
         public typealias Answer = MessageEnvelope
-        public static var operation: Operation { .createMessage }
+        public static var operation: WireOperation { .createMessage }
     }
     /// createChannelMessage.
     public enum CreateChannelMessage: Endpoint {
         public typealias Request = MessageCreate
         public typealias Answer = MessageEnvelope
-        public static var operation: Operation { .createChannelMessage }
+        public static var operation: WireOperation { .createChannelMessage }
     }
     /// createThread.
     public enum CreateThread: Endpoint {
         public typealias Request = ThreadCreate
         public typealias Answer = ThreadCreated
-        public static var operation: Operation { .createThread }
+        public static var operation: WireOperation { .createThread }
     }
     /// createUpload.
     public enum CreateUpload: Endpoint {
         public typealias Request = UploadCreate
         public typealias Answer = UploadCreated
-        public static var operation: Operation { .createUpload }
+        public static var operation: WireOperation { .createUpload }
     }
     /// uploadPart: the part's bytes in, JSON out.
     public enum UploadPart: Endpoint {
         public typealias Request = NotJSON
         public typealias Answer = UploadPartReceived
-        public static var operation: Operation { .uploadPart }
+        public static var operation: WireOperation { .uploadPart }
     }
     /// getUpload.
     public enum GetUpload: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = UploadStatus
-        public static var operation: Operation { .getUpload }
+        public static var operation: WireOperation { .getUpload }
     }
     /// completeUpload.
     public enum CompleteUpload: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = UploadCompleted
-        public static var operation: Operation { .completeUpload }
+        public static var operation: WireOperation { .completeUpload }
     }
     /// abortUpload.
     public enum AbortUpload: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = NoBody
-        public static var operation: Operation { .abortUpload }
+        public static var operation: WireOperation { .abortUpload }
     }
     /// listEvents.
     public enum ListEvents: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = EventList
-        public static var operation: Operation { .listEvents }
+        public static var operation: WireOperation { .listEvents }
     }
     /// getSettings.
     public enum GetSettings: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = SettingsBody
-        public static var operation: Operation { .getSettings }
+        public static var operation: WireOperation { .getSettings }
     }
     /// updateSettings.
     public enum UpdateSettings: Endpoint {
         public typealias Request = SettingsPatch
         public typealias Answer = SettingsBody
-        public static var operation: Operation { .updateSettings }
+        public static var operation: WireOperation { .updateSettings }
     }
     /// registerPush.
     public enum RegisterPush: Endpoint {
         public typealias Request = PushRegistration
         public typealias Answer = PushRegistrationCreated
-        public static var operation: Operation { .registerPush }
+        public static var operation: WireOperation { .registerPush }
     }
     /// unregisterPush.
     public enum UnregisterPush: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = NoBody
-        public static var operation: Operation { .unregisterPush }
+        public static var operation: WireOperation { .unregisterPush }
     }
     /// getPushPreview.
     public enum GetPushPreview: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = PushPreviewBody
-        public static var operation: Operation { .getPushPreview }
+        public static var operation: WireOperation { .getPushPreview }
     }
     /// sendTestPush.
     public enum SendTestPush: Endpoint {
         public typealias Request = TestPushRequest
         public typealias Answer = TestPushSent
-        public static var operation: Operation { .sendTestPush }
+        public static var operation: WireOperation { .sendTestPush }
     }
     /// submitClientMetrics.
     public enum SubmitClientMetrics: Endpoint {
         public typealias Request = ClientMetrics
         public typealias Answer = NoBody
-        public static var operation: Operation { .submitClientMetrics }
+        public static var operation: WireOperation { .submitClientMetrics }
     }
     /// getMessagePage: a page for browsers.
     public enum GetMessagePage: Endpoint {
         public typealias Request = NoBody
         public typealias Answer = NotJSON
-        public static var operation: Operation { .getMessagePage }
+        public static var operation: WireOperation { .getMessagePage }
     }
 
-    /// Every endpoint, in ``Operation`` order (a test checks one per operation).
+    /// Every endpoint, in ``WireOperation`` order (a test checks one per operation).
     public static var all: [any Endpoint.Type] {
         [
             GetHealth.self, Login.self, RefreshToken.self, CreateExtensionSession.self, Logout.self, ListAudit.self,

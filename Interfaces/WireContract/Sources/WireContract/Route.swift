@@ -1,4 +1,4 @@
-/// One request's route: an ``Operation`` with the values of its path
+/// One request's route: an ``WireOperation`` with the values of its path
 /// parameters, typed by name.
 ///
 /// The client builds a request's path from a route (``path``); the server
@@ -75,7 +75,7 @@ public enum Route: Hashable, Sendable {
     }
 
     /// The operation.
-    public var operation: Operation {
+    public var operation: WireOperation {
         switch self {
         case .getHealth: .getHealth
         case .login: .login
@@ -136,7 +136,7 @@ public enum Route: Hashable, Sendable {
     ///   - operation: the operation.
     ///   - parameters: one value per placeholder, in the template's order.
     /// - Returns: the route, or nil when the number of values is not the operation's.
-    public init?(_ operation: Operation, parameters: [String]) {
+    public init?(_ operation: WireOperation, parameters: [String]) {
         guard parameters.count == operation.parameterNames.count else { return nil }
         let first = parameters.first ?? ""
         switch operation {

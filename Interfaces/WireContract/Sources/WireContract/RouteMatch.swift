@@ -3,7 +3,7 @@ public enum RouteMatch: Hashable, Sendable {
     /// The route of the request.
     case found(Route)
     /// The path names an operation, but not with this method: the methods
-    /// that would do, in ``Operation`` order (a `405`'s `Allow`).
+    /// that would do, in ``WireOperation`` order (a `405`'s `Allow`).
     case wrongMethod(allowed: [WireMethod])
     /// No operation has this path.
     case notFound
@@ -23,7 +23,7 @@ extension Route {
     /// - Returns: the route, the methods the path allows, or not found.
     public static func match(method: String, segments: [String]) -> RouteMatch {
         var allowed: [WireMethod] = []
-        for operation in Operation.allCases {
+        for operation in WireOperation.allCases {
             guard let values = operation.match(segments), values.allSatisfy({ !$0.utf8.contains(0) }) else {
                 continue
             }
@@ -36,7 +36,7 @@ extension Route {
     }
 }
 
-extension Operation {
+extension WireOperation {
     /// Matches a path's segments against the template.
     /// - Parameter segments: the decoded segments.
     /// - Returns: the placeholders' values in order, or nil when the path

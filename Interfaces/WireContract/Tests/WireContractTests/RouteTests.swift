@@ -8,7 +8,7 @@ import WireContract
 @Suite("Routes")
 struct RouteTests {
     /// A route of every operation, with parameters that need encoding.
-    static let samples: [Route] = Operation.allCases.map { operation in
+    static let samples: [Route] = WireOperation.allCases.map { operation in
         let values = operation.parameterNames.map { $0 == "n" ? "3" : "a b/ü%\($0)" }
         return Route(operation, parameters: values)!
     }
@@ -29,8 +29,8 @@ struct RouteTests {
 
     @Test("operationIds are unique and (method, template) pairs too")
     func unique() {
-        #expect(Set(Operation.allCases.map(\.operationID)).count == Operation.allCases.count)
-        let pairs = Operation.allCases.map { "\($0.method.rawValue) \($0.template)" }
+        #expect(Set(WireOperation.allCases.map(\.operationID)).count == WireOperation.allCases.count)
+        let pairs = WireOperation.allCases.map { "\($0.method.rawValue) \($0.template)" }
         #expect(Set(pairs).count == pairs.count)
     }
 
@@ -82,12 +82,12 @@ struct RouteTests {
 
     @Test("one endpoint per operation, in operation order")
     func endpoints() {
-        #expect(Endpoints.all.map { $0.operation } == Operation.allCases)
+        #expect(Endpoints.all.map { $0.operation } == WireOperation.allCases)
     }
 
     @Test("every operation's problem codes are known codes, without duplicates")
     func problemCodes() {
-        for operation in Operation.allCases {
+        for operation in WireOperation.allCases {
             #expect(Set(operation.problemCodes).isSubset(of: ProblemCode.known), "\(operation)")
             #expect(Set(operation.problemCodes).count == operation.problemCodes.count, "\(operation)")
         }

@@ -4,7 +4,7 @@
 ///
 /// The cases are in the order the server tries them; the order decides the
 /// order of the methods in a `405`'s `Allow`.
-public enum Operation: String, CaseIterable, Hashable, Sendable {
+public enum WireOperation: String, CaseIterable, Hashable, Sendable {
     /// `GET /api/v1/health`.
     case getHealth
     /// `POST /api/v1/auth/login`.
@@ -146,7 +146,7 @@ public enum TemplateSegment: Hashable, Sendable {
     case placeholder(String)
 }
 
-extension Operation {
+extension WireOperation {
     /// The problem codes this operation may answer, as its "Problem codes"
     /// paragraph in docs/api/openapi.yaml lists them (tools/validate-openapi
     /// compares the two). `method_not_allowed` and `server_busy` may come
