@@ -798,7 +798,7 @@ let package = Package(
             dependencies: [
                 "ShareServer", "ShareServerKit", "TestSupport", lib("ShareCore"), lib("CryptoInterface"),
                 lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"), lib("ReferenceServer"), lib("SystemTesting"),
-                lib("SQLInterface"), lib("SQLiteStore"), lib("PostgresStore"),
+                lib("SQLInterface"), lib("SQLiteStore"), lib("PostgresStore"), lib("WireContract"),
             ],
             path: "Tests/ReferenceServerTests",
             swiftSettings: swiftSettings

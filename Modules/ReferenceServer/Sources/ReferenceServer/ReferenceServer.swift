@@ -209,16 +209,13 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     /// process writes them, and a reader that has seen `seq` n can never
     /// later find a smaller one committed behind it (the feed's cursor would
     /// skip it forever).
-    func emit(_ type: String, to username: String, fields: [String: Any]) throws {
-        var body = fields
-        body["type"] = type
-        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+    func emit(_ type: String, to username: String, fields: [String: JSONValue]) throws {
+        let body = try ServerEvents.bodyText(type: type, fields: fields)
         try db.transaction {
             try db.execute(
                 "INSERT INTO events (username, type, body, created_at) VALUES (?, ?, ?, ?)",
                 [
-                    .text(username), .text(type), .text(String(decoding: data, as: UTF8.self)),
-                    .text(RFC3339.string(clock(), precision: .milliseconds)),
+                    .text(username), .text(type), .text(body), .text(RFC3339.string(clock(), precision: .milliseconds)),
                 ])
         }
         events.noteWritten()

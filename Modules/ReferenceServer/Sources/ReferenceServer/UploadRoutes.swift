@@ -10,19 +10,6 @@ import WireContract
 /// resume through getUpload, complete with a whole-file SHA-256 check, or
 /// abort. Only the creator sees an upload; for anyone else it does not exist.
 enum UploadRoutes {
-    struct CreateBody: Decodable {
-        let fileName: String
-        let contentType: String
-        let size: Int64
-        let sha256: String
-
-        enum CodingKeys: String, CodingKey {
-            case fileName = "file_name"
-            case contentType = "content_type"
-            case size, sha256
-        }
-    }
-
     /// How many missing part numbers a `409 incomplete` names before it abbreviates.
     static let missingPartsListed = 100
 
@@ -30,7 +17,7 @@ enum UploadRoutes {
 
     static func create(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context)
-        let body = try JSONBody.decode(CreateBody.self, from: context.body, refusingNUL: false)
+        let body = try JSONBody.decode(UploadCreate.self, from: context.body, refusingNUL: false)
         let name = body.fileName
         guard !name.isEmpty, name.utf8.count <= 255, !name.contains("/"), !name.unicodeScalars.contains("\0") else {
             throw Problems.badRequest(
@@ -77,11 +64,10 @@ enum UploadRoutes {
         }
         return JSONBody.response(
             201,
-            [
-                "upload_id": id, "part_size": partSize, "parts_count": partsCount, "upload_state": "pending",
-                "expires_at": RFC3339.string(
-                    Date(timeIntervalSince1970: TimeInterval(expiresAt)), precision: .milliseconds),
-            ])
+            UploadCreated(
+                uploadID: id, partSize: partSize, partsCount: partsCount, uploadState: "pending",
+                expiresAt: RFC3339.string(
+                    Date(timeIntervalSince1970: TimeInterval(expiresAt)), precision: .milliseconds)))
     }
 
     /// The longest `Retry-After` of `429 upload_quota_exceeded`, in seconds.
@@ -205,10 +191,9 @@ enum UploadRoutes {
         ).map { try $0.get("part", as: Int64.self) }
         return JSONBody.response(
             200,
-            [
-                "upload_id": upload.id, "upload_state": upload.state, "size": upload.size, "part_size": upload.partSize,
-                "received_parts": received,
-            ])
+            UploadStatus(
+                uploadID: upload.id, uploadState: upload.state, size: upload.size, partSize: upload.partSize,
+                receivedParts: received))
     }
 
     // MARK: completeUpload
@@ -352,7 +337,7 @@ enum UploadRoutes {
     }
 
     private static func completed(_ upload: UploadRecord) -> HTTPResponse {
-        JSONBody.response(200, ["upload_id": upload.id, "upload_state": "complete", "sha256": upload.sha256])
+        JSONBody.response(200, UploadCompleted(uploadID: upload.id, sha256: upload.sha256))
     }
 
     /// Reads an upload again inside a transaction, its owner already checked.
