@@ -264,6 +264,11 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
 }
 
 /// A complete response thrown by a route (a nonce challenge, a replay).
+///
+/// Not a twin of `HTTPProblem`: what it carries is a whole answer, a
+/// problem with headers of its own (`WWW-Authenticate`, `Retry-After`,
+/// `DPoP-Nonce`) or, on a token endpoint, an OAuth error body that is not
+/// a problem document at all (RFC 9449 section 8).
 struct ProblemResponse: Error {
     let response: HTTPResponse
 }
