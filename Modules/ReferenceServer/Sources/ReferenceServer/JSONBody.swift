@@ -50,8 +50,8 @@ enum JSONBody {
     }
 
     /// The JSON text of a value: keys sorted, `/` as it is. For the
-    /// contract's snake_case member names the order is the one
-    /// `JSONSerialization` gave the same answers, so the bytes did not change.
+    /// contract's snake_case member names this is the order and the
+    /// escaping the server's answers always had, so their bytes did not change.
     static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
