@@ -63,6 +63,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("SharedStateInterfaceTesting", ["SharedStateInterfaceTesting"]),
     ("TargetStoreInterface", ["TargetStoreInterface"]),
     ("UploadsInterface", ["UploadsInterface"]),
+    ("WireContract", ["WireContract"]),
     ("CLazyLibrary", ["CLazyLibrary"]),
     ("SecureFiles", ["SecureFiles"]),
     ("SystemTesting", ["SystemTesting"]),
@@ -250,6 +251,13 @@ let generatedTargets: [Target] = [
         name: "UploadsInterface",
         dependencies: ["ShareCore", "HTTPInterface"],
         path: "Interfaces/UploadsInterface/Sources/UploadsInterface",
+        swiftSettings: swiftSettings
+    ),
+    // Interfaces/WireContract
+    .target(
+        name: "WireContract",
+        dependencies: ["ShareCore"],
+        path: "Interfaces/WireContract/Sources/WireContract",
         swiftSettings: swiftSettings
     ),
     // Support/LazyLibrary
@@ -471,6 +479,7 @@ let generatedTargets: [Target] = [
             "DPoPInterface",
             "SQLInterface",
             "HTTPServerInterface",
+            "WireContract",
             "SecureFiles",
         ],
         path: "Modules/ReferenceServer/Sources/ReferenceServer",
@@ -702,7 +711,7 @@ let package = Package(
             dependencies: [
                 "AppSupport", lib("ShareCore"), lib("ReferenceServer"), lib("HTTPServerInterface"), lib("HTTPTypes"),
                 lib("MicroHTTPServer"), lib("SQLInterface"), lib("SQLiteStore"), lib("PostgresStore"),
-                lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"),
+                lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"), lib("WireContract"),
             ],
             path: "Apps/ShareServerKit",
             swiftSettings: swiftSettings
@@ -789,7 +798,7 @@ let package = Package(
             dependencies: [
                 "ShareServer", "ShareServerKit", "TestSupport", lib("ShareCore"), lib("CryptoInterface"),
                 lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"), lib("ReferenceServer"), lib("SystemTesting"),
-                lib("SQLInterface"), lib("SQLiteStore"), lib("PostgresStore"),
+                lib("SQLInterface"), lib("SQLiteStore"), lib("PostgresStore"), lib("WireContract"),
             ],
             path: "Tests/ReferenceServerTests",
             swiftSettings: swiftSettings

@@ -5,42 +5,13 @@ import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
 import ShareCore
+import WireContract
 
 /// Sessions and tokens: login, refresh with rotation and reuse detection,
 /// extension (child) sessions, logout, and the audit.
 enum AuthRoutes {
-    struct LoginBody: Decodable {
-        let username: String
-        let password: String
-        let clientComponent: String?
-
-        private enum CodingKeys: String, CodingKey {
-            case username, password
-            case clientComponent = "client_component"
-        }
-    }
-
-    struct RefreshBody: Decodable {
-        let refreshToken: String
-        /// An addition to the core contract (docs/protocol.md, "A refresh whose
-        /// answer was lost"): the client may have sent this token
-        /// before and not heard the answer (see ``refresh(_:_:)``).
-        let retry: Bool?
-
-        private enum CodingKeys: String, CodingKey {
-            case refreshToken = "refresh_token"
-            case retry
-        }
-    }
-
-    struct ExtensionBody: Decodable {
-        let clientComponent: String
-
-        private enum CodingKeys: String, CodingKey { case clientComponent = "client_component" }
-    }
-
     static func login(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        let body = try JSONBody.decode(LoginBody.self, from: context.body)
+        let body = try JSONBody.decode(LoginRequest.self, from: context.body)
         let proof = try Authenticator.verifyProof(
             server, context, accessToken: nil, boundThumbprint: nil, tokenEndpoint: true)
         // A request the server refuses whatever the password is not an attempt to count.
@@ -88,7 +59,7 @@ enum AuthRoutes {
     }
 
     static func refresh(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        let body = try JSONBody.decode(RefreshBody.self, from: context.body)
+        let body = try JSONBody.decode(RefreshRequest.self, from: context.body)
         let hash = try server.ids.hash(body.refreshToken)
         guard let owner = try sessionForRefresh(server, hash: hash) else { throw Problems.invalidGrant }
         // The proof must come from the key the session is bound to, before anything changes.
@@ -214,7 +185,7 @@ enum AuthRoutes {
 
     static func createExtensionSession(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let parent = try Authenticator.authenticate(server, context, tokenEndpoint: true)
-        let body = try JSONBody.decode(ExtensionBody.self, from: context.body)
+        let body = try JSONBody.decode(ExtensionSessionRequest.self, from: context.body)
         guard body.clientComponent == "share_ext" || body.clientComponent == "notification_ext" else {
             throw Problems.badRequest("client_component must be \"share_ext\".")
         }
@@ -258,19 +229,16 @@ enum AuthRoutes {
         var sql = "SELECT kind, session_id, family_id, at FROM audit WHERE username = ?"
         var bindings: [SQLValue] = [.text(session.username)]
         if let kind = context.query("kind") {
-            guard RequestContext.canMatchStored(kind) else { return JSONBody.response(200, ["items": [Any]()]) }
+            guard RequestContext.canMatchStored(kind) else { return JSONBody.response(200, AuditList(items: [])) }
             sql += " AND kind = ?"
             bindings.append(.text(kind))
         }
-        let items = try server.db.query(sql + " ORDER BY seq", bindings).map { row -> [String: Any] in
-            [
-                "kind": try row.get("kind", as: String.self),
-                "session_id": try row.get("session_id", as: String?.self) ?? NSNull(),
-                "family_id": try row.get("family_id", as: String?.self) ?? NSNull(),
-                "at": try row.get("at", as: String.self),
-            ]
+        let items = try server.db.query(sql + " ORDER BY seq", bindings).map { row in
+            AuditRecord(
+                kind: try row.get("kind"), sessionID: try row.get("session_id", as: String?.self),
+                familyID: try row.get("family_id", as: String?.self), at: try row.get("at"))
         }
-        return JSONBody.response(200, ["items": items])
+        return JSONBody.response(200, AuditList(items: items))
     }
 
     // MARK: Sessions
@@ -364,7 +332,7 @@ enum AuthRoutes {
             "UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL",
             [.integer(server.now), .text(reason), .text(sessionID)]
         ).changes
-        if changed > 0 { try server.emit("session.revoked", to: username, fields: ["session_id": sessionID]) }
+        if changed > 0 { try server.emit("session.revoked", to: username, fields: ["session_id": .string(sessionID)]) }
     }
 
     static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
@@ -387,10 +355,9 @@ struct IssuedTokens {
         refreshToken = try server.ids.token()
     }
 
-    func json(_ settings: InstanceSettings) -> [String: Any] {
-        [
-            "session_id": sessionID, "access_token": accessToken, "refresh_token": refreshToken, "token_type": "DPoP",
-            "expires_in": settings.accessTTLSeconds, "refresh_expires_in": settings.refreshTTLSeconds,
-        ]
+    func json(_ settings: InstanceSettings) -> TokenPair {
+        TokenPair(
+            sessionID: sessionID, accessToken: accessToken, refreshToken: refreshToken,
+            expiresIn: Int64(settings.accessTTLSeconds), refreshExpiresIn: Int64(settings.refreshTTLSeconds))
     }
 }

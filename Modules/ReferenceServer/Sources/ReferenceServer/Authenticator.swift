@@ -2,6 +2,7 @@ import DPoPInterface
 import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
+import WireContract
 
 /// DPoP-bound authentication (docs/protocol.md, "DPoP" and "Sessions and families").
 ///
@@ -126,7 +127,8 @@ enum Authenticator {
         if let nonce { headers.set("DPoP-Nonce", nonce) }
         if tokenEndpoint {
             // RFC 9449 section 8: token endpoints answer with an OAuth error body.
-            var response = JSONBody.response(400, ["error": code, "error_description": detail], headers: headers)
+            var response = JSONBody.response(
+                400, OAuthErrorBody(error: code, errorDescription: detail), headers: headers)
             response.headers.set("Cache-Control", "no-store")
             return ProblemResponse(response: response)
         }

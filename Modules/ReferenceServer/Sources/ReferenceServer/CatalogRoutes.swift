@@ -2,12 +2,13 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
+import WireContract
 
 /// Read-only routes: health, instance limits, spaces, thread search, message lists.
 enum CatalogRoutes {
     static func health(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         _ = try server.db.query("SELECT 1")
-        return JSONBody.response(200, ["status": "ok"])
+        return JSONBody.response(200, Health())
     }
 
     static func instanceLimits(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
@@ -15,11 +16,10 @@ enum CatalogRoutes {
         let s = server.settings
         return JSONBody.response(
             200,
-            [
-                "file_max_upload_bytes": s.fileMaxUploadBytes, "message_max_attachments": s.messageMaxAttachments,
-                "upload_part_size": s.uploadPartSize, "recent_targets": s.recentTargets,
-                "accepted_content_types": s.acceptedContentTypes,
-            ])
+            InstanceLimits(
+                fileMaxUploadBytes: s.fileMaxUploadBytes, messageMaxAttachments: s.messageMaxAttachments,
+                uploadPartSize: s.uploadPartSize, recentTargets: s.recentTargets,
+                acceptedContentTypes: s.acceptedContentTypes))
     }
 
     static func listSpaces(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
@@ -31,11 +31,11 @@ enum CatalogRoutes {
             FROM channel_access a JOIN channels c ON c.id = a.channel_id JOIN spaces s ON s.id = c.space_id
             WHERE a.username = ? AND a.can_read = 1 ORDER BY \(order)
             """, [.text(session.username)])
-        var spaces: [[String: Any]] = []
-        var channels: [[String: Any]] = []
+        var spaces: [SpaceBody] = []
+        var channels: [ChannelBody] = []
         var currentSpace: (id: String, name: String)?
         func flush() {
-            if let space = currentSpace { spaces.append(["id": space.id, "name": space.name, "channels": channels]) }
+            if let space = currentSpace { spaces.append(SpaceBody(id: space.id, name: space.name, channels: channels)) }
         }
         for row in rows {
             let spaceID = try row.get("space_id", as: String.self)
@@ -44,10 +44,10 @@ enum CatalogRoutes {
                 currentSpace = (spaceID, try row.get("space_name"))
                 channels = []
             }
-            channels.append([
-                "id": try row.get("id", as: String.self), "name": try row.get("name", as: String.self),
-                "kind": try row.get("kind", as: String.self), "can_write": try row.get("can_write", as: Bool.self),
-            ])
+            channels.append(
+                ChannelBody(
+                    id: try row.get("id"), name: try row.get("name"), kind: try row.get("kind"),
+                    canWrite: try row.get("can_write", as: Bool.self)))
         }
         flush()
         return JSONBody.response(200, spaces)
@@ -63,7 +63,7 @@ enum CatalogRoutes {
             }
             limit = value
         }
-        guard RequestContext.canMatchStored(query) else { return JSONBody.response(200, [Any]()) }
+        guard RequestContext.canMatchStored(query) else { return JSONBody.response(200, [ThreadSearchResult]()) }
         let dialect = server.db.dialect
         let rows = try server.db.query(
             """
@@ -74,17 +74,14 @@ enum CatalogRoutes {
             ORDER BY \(dialect.byteOrder("t.title_folded")), \(dialect.byteOrder("t.id"))
             """, [.text(session.username), .text(query)])
         // Prefix matches first, then matches inside the title; each group alphabetical.
-        let ranked = try rows.map { row -> (Bool, [String: Any]) in
+        let ranked = try rows.map { row -> (Bool, ThreadSearchResult) in
             let folded = try row.get("title_folded", as: String.self)
             return (
                 folded.hasPrefix(query),
-                [
-                    "id": try row.get("id", as: String.self), "title": try row.get("title", as: String.self),
-                    "channel_id": try row.get("channel_id", as: String.self),
-                    "channel_name": try row.get("channel_name", as: String.self),
-                    "space_name": try row.get("space_name", as: String.self),
-                    "can_write": try row.get("can_write", as: Bool.self),
-                ]
+                ThreadSearchResult(
+                    id: try row.get("id"), title: try row.get("title"), channelID: try row.get("channel_id"),
+                    channelName: try row.get("channel_name"), spaceName: try row.get("space_name"),
+                    canWrite: try row.get("can_write", as: Bool.self))
             )
         }
         let ordered = ranked.filter { $0.0 }.map(\.1) + ranked.filter { !$0.0 }.map(\.1)

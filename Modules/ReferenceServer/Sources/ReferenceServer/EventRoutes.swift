@@ -2,6 +2,8 @@ import Foundation
 import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
+import ShareCore
+import WireContract
 
 /// The event long poll and the settings (docs/protocol.md, "Events feed" and
 /// "Settings").
@@ -58,11 +60,11 @@ enum EventRoutes {
             let (events, last) = try fetch(server, username: session.username, after: cursor)
             if let last {
                 cursor = last
-                return JSONBody.response(200, ["events": events, "cursor": String(cursor)])
+                return JSONBody.response(200, EventList(events: events, cursor: String(cursor)))
             }
             let now = Date()
             if now >= deadline || server.events.isStopping {
-                return JSONBody.response(200, ["events": [] as [Any], "cursor": String(cursor)])
+                return JSONBody.response(200, EventList(events: [], cursor: String(cursor)))
             }
             _ = server.events.wait(after: seen, until: min(deadline, now.addingTimeInterval(recheckInterval)))
         }
@@ -100,40 +102,32 @@ enum EventRoutes {
     /// One page of a user's events after `cursor`, as the wire shows them,
     /// and the `seq` of the last one (nil when there are none).
     static func fetch(_ server: ReferenceServer, username: String, after cursor: Int64) throws -> (
-        [[String: Any]], Int64?
+        [EventBody], Int64?
     ) {
         let rows = try server.db.query(
             "SELECT seq, type, body, created_at FROM events WHERE username = ? AND seq > ? ORDER BY seq LIMIT ?",
             [.text(username), .integer(cursor), .integer(Int64(pageSize))])
         var last: Int64?
-        let events = try rows.map { row -> [String: Any] in
+        let events = try rows.map { row -> EventBody in
             let seq = try row.get("seq", as: Int64.self)
             last = seq
             // The body holds the type-specific members (target_ids,
             // session_id, payload); id, type and created_at come from the
             // columns so a body can never contradict them.
             let body = try row.get("body", as: String.self)
-            var event =
-                (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
-            event["id"] = String(seq)
-            event["type"] = try row.get("type", as: String.self)
-            event["created_at"] = try row.get("created_at", as: String.self)
-            return event
+            let fields: [String: JSONValue]
+            if case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: Data(body.utf8)) {
+                fields = members
+            } else {
+                fields = [:]
+            }
+            return EventBody(
+                id: String(seq), type: try row.get("type"), createdAt: try row.get("created_at"), fields: fields)
         }
         return (events, last)
     }
 
     // MARK: Settings
-
-    /// The shape of getSettings and updateSettings. Every member is optional
-    /// in a PATCH: what is absent stays as it is.
-    struct SettingsBody: Decodable {
-        struct Notify: Decodable {
-            let previewMode: String?
-            enum CodingKeys: String, CodingKey { case previewMode = "preview_mode" }
-        }
-        let notify: Notify?
-    }
 
     /// `GET /settings`.
     static func getSettings(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
@@ -147,7 +141,7 @@ enum EventRoutes {
     /// one place they are read from).
     static func updateSettings(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context)
-        let body = try JSONBody.decode(SettingsBody.self, from: context.body)
+        let body = try JSONBody.decode(SettingsPatch.self, from: context.body)
         if let mode = body.notify?.previewMode, !previewModes.contains(mode) {
             throw Problems.badRequest("notify.preview_mode must be \"full\", \"names\" or \"none\".")
         }
@@ -171,7 +165,7 @@ enum EventRoutes {
             .get("preview_mode", as: String.self) ?? defaultPreviewMode
     }
 
-    static func settingsJSON(previewMode: String) -> [String: Any] {
-        ["notify": ["preview_mode": previewMode]]
+    static func settingsJSON(previewMode: String) -> SettingsBody {
+        SettingsBody(previewMode: previewMode)
     }
 }

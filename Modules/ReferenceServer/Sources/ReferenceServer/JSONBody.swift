@@ -49,14 +49,20 @@ enum JSONBody {
         return nil
     }
 
-    /// A JSON response from a JSON-compatible value (dictionaries, arrays,
-    /// strings, numbers, booleans, NSNull).
+    /// The JSON text of a value: keys sorted, `/` as it is. For the
+    /// contract's snake_case member names this is the order and the
+    /// escaping the server's answers always had, so their bytes did not change.
+    static func encode(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+
+    /// A JSON response from a body of the wire contract.
     static func response(
-        _ status: HTTPStatus, _ value: Any, headers extra: HTTPFields = [:], route: String? = nil
+        _ status: HTTPStatus, _ value: some Encodable, headers extra: HTTPFields = [:], route: String? = nil
     ) -> HTTPResponse {
-        let data =
-            (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
+        let data = (try? encode(value)) ?? Data("{}".utf8)
         var headers: HTTPFields = ["Content-Type": "application/json"]
         for field in extra { headers.add(field.name, field.value) }
         return HTTPResponse(status: status, headers: headers, body: .bytes(Array(data)), routeTemplate: route)

@@ -1,10 +1,10 @@
 /// JSON text written member by member, for the answers every message
-/// request sends (createMessage, listMessages): `JSONSerialization` with
-/// sorted keys spends more time bridging and comparing keys with a locale
-/// than the request spends in SQLite.
+/// request sends (createMessage, listMessages): Foundation's serializer
+/// with sorted keys spent more time bridging and comparing keys with a
+/// locale than the request spends in SQLite.
 ///
 /// The caller writes the members of each object in sorted order; strings
-/// are escaped exactly as `JSONSerialization` escapes them (`\"`, `\\`,
+/// are escaped exactly as `JSONEncoder` escapes them (`\"`, `\\`,
 /// `\b \t \n \f \r`, other control characters as lowercase `\u00XX`,
 /// everything else, `/` included, as is), so the bytes are the ones
 /// `JSONBody.response` makes from the same values.

@@ -1,3 +1,5 @@
+import WireContract
+
 /// The common shape of a createMessage body read without `JSONDecoder`:
 /// `{"client_msg_id": "…", "text": "…", "attachments": ["…"]}` in any
 /// order, each member at most once, strings without escapes.

@@ -3,30 +3,15 @@ import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
 import ShareCore
+import WireContract
 
 /// A message a client asks to create: the body of createMessage and
 /// createChannelMessage, and createThread's `first_message`, checked for
 /// everything that does not need the database.
 struct MessageDraft {
-    /// The JSON shape, decoded strictly (a wrong type is a 400 naming the member).
-    struct Body: Decodable {
-        let clientMsgID: String
-        let text: String?
-        let attachments: [String]?
-
-        enum CodingKeys: String, CodingKey {
-            case clientMsgID = "client_msg_id"
-            case text, attachments
-        }
-
-        /// Reads a request body: plain bodies directly, anything else (and
-        /// every error) through `JSONDecoder` (see ``MessageBodyParser``).
-        /// - Throws: a `400 invalid_json` problem naming what is wrong.
-        static func decode(_ body: [UInt8]) throws -> Body {
-            if let body = MessageBodyParser.parse(body) { return body }
-            return try JSONBody.decode(Body.self, from: body)
-        }
-    }
+    /// The JSON shape, the contract's `MessageCreate`, decoded strictly (a
+    /// wrong type is a 400 naming the member).
+    typealias Body = MessageCreate
 
     /// Longest `client_msg_id`, in Unicode scalars: room for a UUID or a ULID with a prefix.
     static let maxClientMsgIDLength = 64
@@ -154,5 +139,15 @@ struct MessageDraft {
         return MessageJSON(
             id: id, clientMsgID: clientMsgID, threadID: threadID, channelID: channelID, sender: sender, text: text,
             createdAt: createdAt, attachments: found)
+    }
+}
+
+extension MessageCreate {
+    /// Reads a request body: plain bodies directly, anything else (and
+    /// every error) through `JSONDecoder` (see ``MessageBodyParser``).
+    /// - Throws: a `400 invalid_json` problem naming what is wrong.
+    static func decode(_ body: [UInt8]) throws -> MessageCreate {
+        if let body = MessageBodyParser.parse(body) { return body }
+        return try JSONBody.decode(MessageCreate.self, from: body)
     }
 }

@@ -3,6 +3,7 @@ import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
 import ShareCore
+import WireContract
 
 /// createMessage, createChannelMessage and createThread (docs/protocol.md,
 /// "Messages and idempotency").
@@ -16,16 +17,6 @@ import ShareCore
 /// answer was lost learns that it was delivered even if its permission was
 /// taken away since.
 enum MessageRoutes {
-    struct CreateThreadBody: Decodable {
-        let title: String
-        let firstMessage: MessageDraft.Body
-
-        enum CodingKeys: String, CodingKey {
-            case title
-            case firstMessage = "first_message"
-        }
-    }
-
     /// Longest thread title, in Unicode scalars.
     static let maxTitleLength = 256
 
@@ -78,7 +69,7 @@ enum MessageRoutes {
         _ server: ReferenceServer, _ context: RequestContext, replay: PendingReplayRecord
     ) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context, replay: replay)
-        let body = try JSONBody.decode(CreateThreadBody.self, from: context.body)
+        let body = try JSONBody.decode(ThreadCreate.self, from: context.body)
         let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty, title.unicodeScalars.count <= maxTitleLength else {
             throw Problems.badRequest("title must be 1 to \(maxTitleLength) characters.", code: "invalid_title")

@@ -3,6 +3,7 @@ import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
 import ShareCore
+import WireContract
 
 /// Push registration, previews, test pushes and client metrics (docs/protocol.md,
 /// "Push" and "Client metrics").
@@ -39,17 +40,6 @@ enum PushRoutes {
 
     // MARK: registerPush / unregisterPush
 
-    struct RegistrationBody: Decodable {
-        let provider: String
-        let token: String
-        let environment: String
-        let appID: String
-        enum CodingKeys: String, CodingKey {
-            case provider, token, environment
-            case appID = "app_id"
-        }
-    }
-
     /// `POST /push/registrations`: registers a device's push token for the
     /// calling session and hands out a new preview token (once: only its
     /// hash is stored).
@@ -59,7 +49,7 @@ enum PushRoutes {
     /// registration and its preview token stop working.
     static func register(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context)
-        let body = try JSONBody.decode(RegistrationBody.self, from: context.body)
+        let body = try JSONBody.decode(PushRegistration.self, from: context.body)
         guard providers.contains(body.provider) else {
             throw Problems.badRequest("provider must be one of \(providers.sorted().joined(separator: ", ")).")
         }
@@ -86,7 +76,7 @@ enum PushRoutes {
                 ])
         }
         return JSONBody.response(
-            201, ["registration_id": registrationID, "preview_token": previewToken],
+            201, PushRegistrationCreated(registrationID: registrationID, previewToken: previewToken),
             headers: ["Cache-Control": "no-store"])
     }
 
@@ -161,11 +151,11 @@ enum PushRoutes {
         }
         guard RequestContext.canMatchStored(messageID) else { throw Problems.notFound("Message \(messageID)") }
         let message = try visibleMessage(server, id: messageID, username: username)
-        var body: [String: Any] = [
-            "mode": mode, "sender_name": message.senderName, "channel_name": message.channelName,
-            "thread_title": message.threadTitle ?? NSNull(), "web_url": WebRoutes.messagePath(message.id),
-        ]
-        if mode == "full" { body["excerpt"] = String(message.text.prefix(excerptLength)) }
+        let body = PushPreviewBody(
+            mode: mode, senderName: message.senderName, threadTitle: message.threadTitle,
+            channelName: message.channelName,
+            excerpt: mode == "full" ? String(message.text.prefix(excerptLength)) : nil,
+            webURL: WebRoutes.messagePath(message.id))
         return JSONBody.response(200, body, headers: ["Cache-Control": "no-store"])
     }
 
@@ -226,23 +216,18 @@ enum PushRoutes {
 
     // MARK: sendTestPush
 
-    struct TestPushBody: Decodable {
-        let messageID: String
-        enum CodingKeys: String, CodingKey { case messageID = "message_id" }
-    }
-
     /// `POST /push/test`: puts the push a push service would deliver for a
     /// message onto the caller's event feed (a `push` event with `payload`),
     /// so the notifier path can be exercised without APNs or FCM.
     static func sendTest(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context)
-        let body = try JSONBody.decode(TestPushBody.self, from: context.body)
+        let body = try JSONBody.decode(TestPushRequest.self, from: context.body)
         let message = try visibleMessage(server, id: body.messageID, username: session.username)
         let nid = server.ids.id("n")
         try server.emit(
             "push", to: session.username,
             fields: ["payload": payload(nid: nid, message: message, instance: instanceID(server.publicOrigin))])
-        return JSONBody.response(202, ["nid": nid])
+        return JSONBody.response(202, TestPushSent(nid: nid))
     }
 
     /// The payload of a message push (13 6.1): ids only, never content.
@@ -253,14 +238,17 @@ enum PushRoutes {
     /// the notification extension replace it with the preview. `thread-id`
     /// groups notifications per thread (per channel on a channel's main
     /// timeline). The reference server keeps no unread counts, so the badge is 1.
-    static func payload(nid: String, message: VisibleMessage, instance: String) -> [String: Any] {
-        let target = message.threadID ?? message.channelID
+    static func payload(nid: String, message: VisibleMessage, instance: String) -> JSONValue {
+        let target = JSONValue.string(message.threadID ?? message.channelID)
         return [
             "aps": [
                 "alert": ["title-loc-key": "PUSH_TITLE", "loc-key": "PUSH_BODY_MESSAGE"],
                 "mutable-content": 1, "thread-id": target, "badge": 1, "sound": "default",
-            ] as [String: Any],
-            "b": ["v": 1, "nid": nid, "k": "message", "i": instance, "t": target, "m": message.id] as [String: Any],
+            ],
+            "b": [
+                "v": 1, "nid": .string(nid), "k": "message", "i": .string(instance), "t": target,
+                "m": .string(message.id),
+            ],
         ]
     }
 
@@ -276,31 +264,13 @@ enum PushRoutes {
 
     // MARK: submitClientMetrics
 
-    struct MetricsBody: Decodable {
-        struct Metric: Decodable {
-            struct Attributes: Decodable {
-                let platform: String
-                let appVersion: String
-                enum CodingKeys: String, CodingKey {
-                    case platform
-                    case appVersion = "app_version"
-                }
-            }
-            let name: String
-            let value: Double
-            let unit: String
-            let attributes: Attributes
-        }
-        let metrics: [Metric]
-    }
-
     /// `POST /client-metrics`: stores the notifier's counters. All or
     /// nothing: one refused metric refuses the request, so a client never
     /// has to work out which half was kept. Attributes other than
     /// `platform` and `app_version` are dropped, never stored.
     static func submitMetrics(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context)
-        let body = try JSONBody.decode(MetricsBody.self, from: context.body)
+        let body = try JSONBody.decode(ClientMetrics.self, from: context.body)
         guard body.metrics.count <= maxMetricsPerRequest else {
             throw Problems.unprocessable(
                 "too_many_metrics", "At most \(maxMetricsPerRequest) metrics per request; send the rest in another.")
@@ -328,11 +298,10 @@ enum PushRoutes {
         let receivedAt = RFC3339.string(server.clock(), precision: .milliseconds)
         try server.db.transaction {
             for metric in body.metrics {
-                let attributes = try JSONSerialization.data(
-                    withJSONObject: [
-                        "platform": metric.attributes.platform, "app_version": metric.attributes.appVersion,
-                    ],
-                    options: [.sortedKeys])
+                // Keys sorted and `/` escaped, as the rows written before.
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                let attributes = try encoder.encode(metric.attributes)
                 try server.db.execute(
                     "INSERT INTO client_metrics (username, name, value, unit, attributes, received_at) VALUES (?, ?, ?, ?, ?, ?)",
                     [

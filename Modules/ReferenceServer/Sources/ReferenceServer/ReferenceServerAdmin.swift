@@ -74,7 +74,8 @@ public enum ReferenceServerAdmin {
                 "UPDATE channel_access SET can_write = 0 WHERE channel_id = ? AND username = ?",
                 [.text(channelID), .text(username)])
             let seq = try appendEvent(
-                database, type: "access.changed", to: username, fields: ["target_ids": targets], at: now)
+                database, type: "access.changed", to: username,
+                fields: ["target_ids": .array(targets.map(JSONValue.string))], at: now)
             return RevokeWriteOutcome(
                 username: username, channelID: channelID, targetIDs: targets, changed: true, eventID: String(seq))
         }
@@ -119,7 +120,7 @@ public enum ReferenceServerAdmin {
                     "UPDATE push_registrations SET disabled_at = ? WHERE session_id = ? AND disabled_at IS NULL",
                     [.integer(seconds), .text(id)])
                 _ = try appendEvent(
-                    database, type: "session.revoked", to: username, fields: ["session_id": id], at: now)
+                    database, type: "session.revoked", to: username, fields: ["session_id": .string(id)], at: now)
             }
             return RevokeSessionOutcome(sessionID: sessionID, username: username, revokedSessionIDs: revoked)
         }
@@ -130,17 +131,14 @@ public enum ReferenceServerAdmin {
     /// `type`, keys sorted), without a server to wake.
     /// - Returns: the event's `seq` (its id on the wire).
     static func appendEvent(
-        _ database: any SQLDatabase, type: String, to username: String, fields: [String: Any], at date: Date
+        _ database: any SQLDatabase, type: String, to username: String, fields: [String: JSONValue], at date: Date
     ) throws -> Int64 {
-        var body = fields
-        body["type"] = type
-        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        let data = try ServerEvents.bodyText(type: type, fields: fields)
         // RETURNING rather than the rowid: PostgreSQL has none (SQLite 3.35+ reads it too).
         let inserted = try database.query(
             "INSERT INTO events (username, type, body, created_at) VALUES (?, ?, ?, ?) RETURNING seq",
             [
-                .text(username), .text(type), .text(String(decoding: data, as: UTF8.self)),
-                .text(RFC3339.string(date, precision: .milliseconds)),
+                .text(username), .text(type), .text(data), .text(RFC3339.string(date, precision: .milliseconds)),
             ])
         return try inserted.first?.get("seq", as: Int64.self) ?? 0
     }

@@ -4,6 +4,7 @@ import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
 import ShareCore
+import WireContract
 
 #if canImport(Glibc)
     import Glibc
@@ -123,7 +124,7 @@ final class UploadPartSink: HTTPBodySink {
             try UploadFiles.move(temporaryPath, to: UploadFiles.partPath(server, uploadID, part: part))
         }
         UploadFiles.syncDirectory(UploadFiles.directory(server, uploadID))
-        return JSONBody.response(200, ["part": part, "size": received])
+        return JSONBody.response(200, UploadPartReceived(part: Int64(part), size: received))
     }
 
     /// Closes and deletes the temporary file (a no-op once it was renamed).

@@ -3,25 +3,13 @@ import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
 import ShareCore
+import WireContract
 
 /// The upload protocol (docs/protocol.md, "Uploads"): create an upload session,
 /// send its parts in any order (each checked against its `Content-Digest`),
 /// resume through getUpload, complete with a whole-file SHA-256 check, or
 /// abort. Only the creator sees an upload; for anyone else it does not exist.
 enum UploadRoutes {
-    struct CreateBody: Decodable {
-        let fileName: String
-        let contentType: String
-        let size: Int64
-        let sha256: String
-
-        enum CodingKeys: String, CodingKey {
-            case fileName = "file_name"
-            case contentType = "content_type"
-            case size, sha256
-        }
-    }
-
     /// How many missing part numbers a `409 incomplete` names before it abbreviates.
     static let missingPartsListed = 100
 
@@ -29,7 +17,7 @@ enum UploadRoutes {
 
     static func create(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context)
-        let body = try JSONBody.decode(CreateBody.self, from: context.body, refusingNUL: false)
+        let body = try JSONBody.decode(UploadCreate.self, from: context.body, refusingNUL: false)
         let name = body.fileName
         guard !name.isEmpty, name.utf8.count <= 255, !name.contains("/"), !name.unicodeScalars.contains("\0") else {
             throw Problems.badRequest(
@@ -76,11 +64,10 @@ enum UploadRoutes {
         }
         return JSONBody.response(
             201,
-            [
-                "upload_id": id, "part_size": partSize, "parts_count": partsCount, "upload_state": "pending",
-                "expires_at": RFC3339.string(
-                    Date(timeIntervalSince1970: TimeInterval(expiresAt)), precision: .milliseconds),
-            ])
+            UploadCreated(
+                uploadID: id, partSize: partSize, partsCount: partsCount, uploadState: "pending",
+                expiresAt: RFC3339.string(
+                    Date(timeIntervalSince1970: TimeInterval(expiresAt)), precision: .milliseconds)))
     }
 
     /// The longest `Retry-After` of `429 upload_quota_exceeded`, in seconds.
@@ -124,11 +111,11 @@ enum UploadRoutes {
     /// `Content-Digest`. A refusal is answered at once, without reading the
     /// part. Route problems are returned as `.reject` rather than thrown,
     /// because the engine would turn anything but an ``HTTPProblem`` into a 500.
-    static func prepareUploadPart(_ server: ReferenceServer, head: HTTPRequestHead, parameters: [String: String]) throws
+    static func prepareUploadPart(_ server: ReferenceServer, head: HTTPRequestHead, route: Route) throws
         -> HTTPBodyDisposition
     {
         do {
-            return .stream(try makeSink(server, head: head, parameters: parameters))
+            return .stream(try makeSink(server, head: head, route: route))
         } catch let problem as HTTPProblem {
             return .reject(finalize(server, problem.response()))
         } catch let problem as ProblemResponse {
@@ -144,7 +131,7 @@ enum UploadRoutes {
     /// always streams or rejects this route); a caller that hands a whole
     /// body to `respond` gets the same checks and the same sink.
     static func part(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        switch try prepareUploadPart(server, head: context.head, parameters: context.parameters) {
+        switch try prepareUploadPart(server, head: context.head, route: context.route) {
         case .reject(let response):
             return response
         case .buffer:
@@ -160,10 +147,10 @@ enum UploadRoutes {
         }
     }
 
-    private static func makeSink(_ server: ReferenceServer, head: HTTPRequestHead, parameters: [String: String]) throws
+    private static func makeSink(_ server: ReferenceServer, head: HTTPRequestHead, route: Route) throws
         -> UploadPartSink
     {
-        let context = RequestContext(head: head, body: [], parameters: parameters, route: partRoute)
+        let context = RequestContext(head: head, body: [], route: route)
         let session = try Authenticator.authenticate(server, context)
         let upload = try UploadRecord.load(server, id: context.parameter("id"), username: session.username)
         guard upload.isPending else { throw UploadRecord.notPending(upload) }
@@ -204,10 +191,9 @@ enum UploadRoutes {
         ).map { try $0.get("part", as: Int64.self) }
         return JSONBody.response(
             200,
-            [
-                "upload_id": upload.id, "upload_state": upload.state, "size": upload.size, "part_size": upload.partSize,
-                "received_parts": received,
-            ])
+            UploadStatus(
+                uploadID: upload.id, uploadState: upload.state, size: upload.size, partSize: upload.partSize,
+                receivedParts: received))
     }
 
     // MARK: completeUpload
@@ -309,17 +295,12 @@ enum UploadRoutes {
 
     // MARK: Helpers
 
-    /// The uploadPart route, for the request context built before the body.
-    static let partRoute =
-        RouteTable.all.first { $0.description.operationID == "uploadPart" }?.description
-        ?? RouteDescription(operationID: "uploadPart", method: .put, template: "/api/v1/uploads/{id}/parts/{n}")
-
     /// Adds what ``ReferenceServer/respond(to:body:)`` adds to every other
     /// answer (the route for the log, a fresh nonce when nonces are
     /// required): uploadPart's answers come from prepare and the sink, not from respond.
     static func finalize(_ server: ReferenceServer, _ response: HTTPResponse) -> HTTPResponse {
         var response = response
-        response.routeTemplate = partRoute.template
+        response.routeTemplate = WireOperation.uploadPart.template
         server.attachNonce(to: &response)
         return response
     }
@@ -356,7 +337,7 @@ enum UploadRoutes {
     }
 
     private static func completed(_ upload: UploadRecord) -> HTTPResponse {
-        JSONBody.response(200, ["upload_id": upload.id, "upload_state": "complete", "sha256": upload.sha256])
+        JSONBody.response(200, UploadCompleted(uploadID: upload.id, sha256: upload.sha256))
     }
 
     /// Reads an upload again inside a transaction, its owner already checked.

@@ -1,5 +1,6 @@
 import HTTPServerInterface
 import HTTPTypes
+import WireContract
 
 /// Web links (docs/protocol.md, "Web links"): where a browser opens a
 /// message in its thread. A message answer and a push preview carry the
@@ -11,14 +12,13 @@ import HTTPTypes
 /// message and says where to read it. It answers the same for every
 /// well-formed id, so it does not tell whether a message exists.
 enum WebRoutes {
-    /// The path prefix of a message's web link.
-    static let messagePrefix = "/web/messages/"
     /// The longest message id a web link takes.
     static let maxIDLength = 128
 
-    /// The `web_url` of a message: an origin-relative path. Server ids are
-    /// letters, digits, `_` and `-`, so the id needs no escaping.
-    static func messagePath(_ id: String) -> String { messagePrefix + id }
+    /// The `web_url` of a message: an origin-relative path, getMessagePage's.
+    /// Server ids are letters, digits, `_` and `-`, which the contract's
+    /// percent-encoding leaves as they are.
+    static func messagePath(_ id: String) -> String { Route.getMessagePage(messageID: id).path }
 
     /// Whether an id can be part of a web link (what the route accepts).
     static func isWellFormed(_ id: String) -> Bool {
