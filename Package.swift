@@ -41,6 +41,8 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("CryptoInterface", ["CryptoInterface"]),
     ("DPoPInterface", ["DPoPInterface"]),
     ("DPoPInterfaceTesting", ["DPoPInterfaceTesting"]),
+    ("DaemonControlInterface", ["DaemonControlInterface"]),
+    ("DaemonControlInterfaceTesting", ["DaemonControlInterfaceTesting"]),
     ("HTTPInterface", ["HTTPInterface"]),
     ("HTTPInterfaceTesting", ["HTTPInterfaceTesting"]),
     ("HTTPServerInterface", ["HTTPServerInterface"]),
@@ -67,6 +69,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("SecureFiles", ["SecureFiles"]),
     ("SystemTesting", ["SystemTesting"]),
     ("DPoP", ["DPoP"]),
+    ("DaemonControl", ["DaemonControl"]),
     ("HTTPTransport", ["HTTPTransport"]),
     ("ImageConversion", ["ImageConversion"]),
     ("KeychainStore", ["KeychainStore"]),
@@ -107,6 +110,19 @@ let generatedTargets: [Target] = [
         name: "DPoPInterfaceTesting",
         dependencies: ["DPoPInterface"],
         path: "Interfaces/DPoPInterface/Sources/DPoPInterfaceTesting",
+        swiftSettings: swiftSettings
+    ),
+    // Interfaces/DaemonControlInterface
+    .target(
+        name: "DaemonControlInterface",
+        dependencies: ["ShareCore"],
+        path: "Interfaces/DaemonControlInterface/Sources/DaemonControlInterface",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "DaemonControlInterfaceTesting",
+        dependencies: ["DaemonControlInterface"],
+        path: "Interfaces/DaemonControlInterface/Sources/DaemonControlInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/HTTPInterface
@@ -274,6 +290,13 @@ let generatedTargets: [Target] = [
         name: "DPoP",
         dependencies: ["ShareCore", "CryptoInterface", "DPoPInterface", "KeychainInterface", "SharedStateInterface"],
         path: "Modules/DPoP/Sources/DPoP",
+        swiftSettings: swiftSettings
+    ),
+    // Modules/DaemonControl
+    .target(
+        name: "DaemonControl",
+        dependencies: ["ShareCore", "DaemonControlInterface", "SecureFiles"],
+        path: "Modules/DaemonControl/Sources/DaemonControl",
         swiftSettings: swiftSettings
     ),
     // Modules/HTTPTransport
@@ -637,7 +660,8 @@ let package = Package(
                 lib("ServerAPIInterface"), lib("ServerAPI"), lib("TargetStoreInterface"), lib("TargetStore"),
                 lib("PushPreviewInterface"), lib("PushPreview"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
-                lib("SQLiteStore"), lib("SecureFiles"), lib("ImageConversion"),
+                lib("SQLiteStore"), lib("SecureFiles"), lib("ImageConversion"), lib("DaemonControlInterface"),
+                lib("DaemonControl"),
             ],
             path: "Apps/ClientAssembly",
             swiftSettings: swiftSettings
@@ -651,7 +675,7 @@ let package = Package(
                 lib("MessagesInterface"), lib("UploadsInterface"), lib("SharedStateInterface"),
                 lib("ShareInboxInterface"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"),
                 lib("SessionsInterface"), lib("KeychainInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"), lib("OutboxInterface"),
+                lib("ServerAPIInterface"), lib("OutboxInterface"), lib("DaemonControlInterface"),
             ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings
@@ -668,7 +692,8 @@ let package = Package(
             dependencies: [
                 "ShareCLIKit", "AppSupport", "TestSupport", "ShareCLI", "ShareDaemonKit", lib("SystemTesting"),
                 lib("ShareCore"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"), lib("MessagesInterface"),
-                lib("PushPreview"),
+                lib("PushPreview"), lib("DaemonControlInterface"), lib("DaemonControlInterfaceTesting"),
+                "ClientAssembly",
             ],
             path: "Tests/ShareCLIKitTests",
             swiftSettings: swiftSettings
@@ -681,7 +706,7 @@ let package = Package(
                 "AppSupport", "ClientAssembly", lib("SecureFiles"), lib("ShareCore"), lib("HTTPInterface"),
                 lib("MessagesInterface"), lib("OutboxInterface"), lib("SessionsInterface"), lib("ShareInboxInterface"),
                 lib("SharedStateInterface"), lib("TargetStoreInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"),
+                lib("ServerAPIInterface"), lib("DaemonControlInterface"),
             ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings
@@ -905,7 +930,8 @@ let package = Package(
                 lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
                 lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedState"),
                 lib("SQLiteStore"), lib("SQLInterface"), lib("PushPreview"), lib("PushPreviewInterface"),
-                lib("SystemTesting"), lib("HTTPTypes"), lib("OutboxInterface"),
+                lib("SystemTesting"), lib("HTTPTypes"), lib("OutboxInterface"), lib("DaemonControlInterface"),
+                lib("DaemonControl"),
             ],
             path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings
@@ -918,6 +944,7 @@ let package = Package(
                 "ShareCLI", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
                 lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
                 lib("SharedState"), lib("HTTPInterface"), lib("MessagesInterface"), lib("SystemTesting"),
+                lib("DaemonControlInterface"), lib("DaemonControl"),
             ],
             path: "Tests/ShareLoginTests",
             swiftSettings: swiftSettings

@@ -63,7 +63,7 @@ extension ClientAssembly {
         var places = ProtectedPlaces.usualSecrets(environment: environment)
         places.add([
             FileKeychain.defaultDirectory(environment: environment), container.rootPath, daemonStateDirectory,
-            DaemonControl.runtimeDirectory(environment: environment, containerRoot: container.rootPath),
+            daemonRuntimeDirectory,
         ])
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { places.add([state + "/sharekit"]) }
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {

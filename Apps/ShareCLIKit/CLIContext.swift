@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import Foundation
 import MessagesInterface
 import SessionsInterface
@@ -304,7 +305,7 @@ struct CLIContext: Sendable {
     /// - Returns: whether a daemon answered.
     @discardableResult
     func wakeDaemon() -> Bool {
-        DaemonControl.wake(assembly)
+        assembly.daemonControl().wake()
     }
 
     /// Reports an outcome (with its `--verbose` stage line, the share's id

@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import KeychainInterface
 import MessagesInterface
 import SessionsInterface
@@ -93,7 +94,7 @@ enum LoginCommand {
         if childWarning == nil, let limits = try? await connection.messages(.child).instanceLimits() {
             try? InstanceValues.write(limits, to: state, account: account.scope)
         }
-        DaemonControl.wake(assembly)
+        assembly.daemonControl().wake()
         if let childWarning {
             io.err.write("share login: " + t(.noChildYet, ["reason": TerminalText.neutralised(childWarning)]) + "\n")
         }

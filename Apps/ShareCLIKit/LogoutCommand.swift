@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import Foundation
 import SessionsInterface
 import ShareCore
@@ -40,7 +41,7 @@ enum LogoutCommand {
         }
         defer {
             // A running daemon serves the current account: it follows at once.
-            DaemonControl.wake(assembly)
+            assembly.daemonControl().wake()
         }
         if all { return await logOutEverywhere(assembly, output: output) }
 
