@@ -241,12 +241,15 @@ extension ClientAssembly {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/sharekit"
     }
 
-    /// The daemon's outbox as `share inbox` reads and changes it, or nil
+    /// The daemon's outbox as `share status` and `share inbox` read and
+    /// change it (list, counts, drop, retry; never enqueue or claim), or nil
     /// when no daemon has made one in ``daemonStateDirectory`` yet (nothing
-    /// is created then). The queue is safe for several processes at once.
-    /// - Returns: the queue, or nil.
+    /// is created then). It is read from the database, not asked over the
+    /// control socket, so that a person sees it and acts on it whether the
+    /// daemon runs or not; the queue is safe for several processes at once.
+    /// - Returns: the outbox, or nil.
     /// - Throws: what ``outbox(stateDirectory:)`` throws.
-    public func existingDaemonOutbox() throws -> (any OutboxQueueing)? {
+    public func existingDaemonOutbox() throws -> (any OutboxManaging)? {
         let directory = daemonStateDirectory
         guard FileManager.default.fileExists(atPath: directory + "/outbox.db") else { return nil }
         return try outbox(stateDirectory: directory)

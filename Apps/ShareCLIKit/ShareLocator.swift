@@ -77,7 +77,7 @@ struct ShareLocator: Sendable {
     let assembly: ClientAssembly
     let inbox: any ShareInboxStoring
     /// The daemon's outbox; nil when no daemon ever made one here.
-    let outbox: (any OutboxQueueing)?
+    let outbox: (any OutboxManaging)?
     /// The daemon's control socket: what it refused when its outbox is not
     /// this environment's, whether it runs, its wake-up after a retry.
     let daemon: any DaemonControlling
