@@ -172,7 +172,7 @@ let generatedTargets: [Target] = [
     // Interfaces/MessagesInterface
     .target(
         name: "MessagesInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface"],
+        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface", "SharedStateInterface"],
         path: "Interfaces/MessagesInterface/Sources/MessagesInterface",
         swiftSettings: swiftSettings
     ),

@@ -60,7 +60,8 @@ public final class ClientAssembly: Sendable {
     /// address in (`account.username`, `server.url`) has them moved into
     /// the keychain here, once (``SignedInAccount``); recent targets and
     /// limits it kept without an account go to the account they can only
-    /// have come from, or are dropped (``InstanceValues``).
+    /// have come from, or are dropped
+    /// (`SharedStateStore.moveUnscopedAccountValues(to:)`).
     /// - Parameter environment: the process environment (or a test's).
     /// - Throws: `KeychainError` when the keychain backend is unknown,
     ///   unreachable or unsafe, or the account cannot be moved into it;
@@ -72,13 +73,24 @@ public final class ClientAssembly: Sendable {
         let container = try SharedContainerDirectory(environment: environment)
         try SignedInAccount.migrate(from: container.state, to: secretStore, accessGroup: Self.accessGroup)
         // Best effort: until it succeeds the old values stay where no account reads them.
-        _ = try? InstanceValues.migrateUnscoped(
-            in: container.state, current: SignedInAccount.read(from: secretStore, accessGroup: Self.accessGroup),
-            origins: SignedInAccount.origins(in: secretStore, accessGroup: Self.accessGroup))
+        _ = try? container.state.moveUnscopedAccountValues(to: Self.ownerOfUnscopedValues(in: secretStore))
         self.container = container
         crypto = OpenSSLCryptoProvider()
         deviceKeys = DeviceKeyStore(
             secretStore: secretStore, item: DeviceKeyStore.defaultItem(accessGroup: Self.accessGroup),
             crypto: crypto, locks: container.locks)
+    }
+
+    /// The account that what earlier versions kept without one (recent
+    /// targets, limits) can only have come from: the current account, when
+    /// no other server has an account on this device. Otherwise nobody can
+    /// tell which server it described: nil, and it is dropped.
+    /// - Parameter store: the secret store.
+    /// - Throws: `KeychainError` when the accounts cannot be read (nothing moves then).
+    private static func ownerOfUnscopedValues(in store: any SecretStore) throws -> AccountScope? {
+        let current = try SignedInAccount.read(from: store, accessGroup: accessGroup)
+        let origins = try SignedInAccount.origins(in: store, accessGroup: accessGroup)
+        guard let current, origins.allSatisfy({ $0 == current.origin }) else { return nil }
+        return current.scope
     }
 }
