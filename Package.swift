@@ -206,7 +206,7 @@ let generatedTargets: [Target] = [
     // Interfaces/SessionsInterface
     .target(
         name: "SessionsInterface",
-        dependencies: ["KeychainInterface"],
+        dependencies: ["KeychainInterface", "SharedStateInterface"],
         path: "Interfaces/SessionsInterface/Sources/SessionsInterface",
         swiftSettings: swiftSettings
     ),

@@ -11,6 +11,7 @@ import PushPreview
 public import PushPreviewInterface
 import SQLiteStore
 import SecureFiles
+public import SessionsInterface
 public import ShareCore
 import ShareInbox
 public import ShareInboxInterface

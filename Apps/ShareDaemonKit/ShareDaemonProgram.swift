@@ -1,6 +1,7 @@
 public import AppSupport
 import ClientAssembly
 import Foundation
+import SessionsInterface
 import ShareCore
 import SharedStateInterface
 
