@@ -149,17 +149,6 @@ extension ClientAssembly {
         KeychainPushRegistrations(store: secretStore, accessGroup: Self.accessGroup)
     }
 
-    /// The instance a push names (`b.i`, the server's `host:port`) for a server's origin.
-    /// - Parameter origin: the server's origin.
-    /// - Returns: the instance under which its registration is stored.
-    public static func pushInstance(ofOrigin origin: String) -> String {
-        KeychainPushRegistrations.instance(ofOrigin: origin)
-    }
-
-    /// The fetch timeout the daemon writes when the shared state has none
-    /// (`client.push.fetch_timeout`).
-    public static var defaultPushFetchTimeout: Duration { PushNotifier.defaultFetchTimeout }
-
     /// The notifier over a preview fetcher: the keychain's push
     /// registrations, the shared state, the environment's language. No session.
     /// - Parameter previews: fetches previews with the preview token.
@@ -175,7 +164,7 @@ extension ClientAssembly {
     /// - Throws: `HTTPClientError` when libcurl cannot be set up, `DPoPError`
     ///   when the device key cannot be loaded or created.
     public func notifier() throws -> any PushNotifying {
-        notifier(previews: Self.previewClient(signed: try signingClient()))
+        notifier(previews: previewClient(signed: try signingClient()))
     }
 
     /// Shows notifications on this desktop (`notify-send`, or the program
