@@ -41,6 +41,8 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("CryptoInterface", ["CryptoInterface"]),
     ("DPoPInterface", ["DPoPInterface"]),
     ("DPoPInterfaceTesting", ["DPoPInterfaceTesting"]),
+    ("DaemonControlInterface", ["DaemonControlInterface"]),
+    ("DaemonControlInterfaceTesting", ["DaemonControlInterfaceTesting"]),
     ("HTTPInterface", ["HTTPInterface"]),
     ("HTTPInterfaceTesting", ["HTTPInterfaceTesting"]),
     ("HTTPServerInterface", ["HTTPServerInterface"]),
@@ -68,6 +70,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("SecureFiles", ["SecureFiles"]),
     ("SystemTesting", ["SystemTesting"]),
     ("DPoP", ["DPoP"]),
+    ("DaemonControl", ["DaemonControl"]),
     ("HTTPTransport", ["HTTPTransport"]),
     ("ImageConversion", ["ImageConversion"]),
     ("KeychainStore", ["KeychainStore"]),
@@ -108,6 +111,19 @@ let generatedTargets: [Target] = [
         name: "DPoPInterfaceTesting",
         dependencies: ["DPoPInterface"],
         path: "Interfaces/DPoPInterface/Sources/DPoPInterfaceTesting",
+        swiftSettings: swiftSettings
+    ),
+    // Interfaces/DaemonControlInterface
+    .target(
+        name: "DaemonControlInterface",
+        dependencies: ["ShareCore"],
+        path: "Interfaces/DaemonControlInterface/Sources/DaemonControlInterface",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "DaemonControlInterfaceTesting",
+        dependencies: ["DaemonControlInterface"],
+        path: "Interfaces/DaemonControlInterface/Sources/DaemonControlInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/HTTPInterface
@@ -157,7 +173,7 @@ let generatedTargets: [Target] = [
     // Interfaces/MessagesInterface
     .target(
         name: "MessagesInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface"],
+        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface", "SharedStateInterface"],
         path: "Interfaces/MessagesInterface/Sources/MessagesInterface",
         swiftSettings: swiftSettings
     ),
@@ -191,7 +207,7 @@ let generatedTargets: [Target] = [
     // Interfaces/SessionsInterface
     .target(
         name: "SessionsInterface",
-        dependencies: ["KeychainInterface"],
+        dependencies: ["KeychainInterface", "SharedStateInterface"],
         path: "Interfaces/SessionsInterface/Sources/SessionsInterface",
         swiftSettings: swiftSettings
     ),
@@ -282,6 +298,13 @@ let generatedTargets: [Target] = [
         name: "DPoP",
         dependencies: ["ShareCore", "CryptoInterface", "DPoPInterface", "KeychainInterface", "SharedStateInterface"],
         path: "Modules/DPoP/Sources/DPoP",
+        swiftSettings: swiftSettings
+    ),
+    // Modules/DaemonControl
+    .target(
+        name: "DaemonControl",
+        dependencies: ["ShareCore", "DaemonControlInterface", "SecureFiles"],
+        path: "Modules/DaemonControl/Sources/DaemonControl",
         swiftSettings: swiftSettings
     ),
     // Modules/HTTPTransport
@@ -646,7 +669,8 @@ let package = Package(
                 lib("ServerAPIInterface"), lib("ServerAPI"), lib("TargetStoreInterface"), lib("TargetStore"),
                 lib("PushPreviewInterface"), lib("PushPreview"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
-                lib("SQLiteStore"), lib("SecureFiles"), lib("ImageConversion"),
+                lib("SQLiteStore"), lib("SecureFiles"), lib("ImageConversion"), lib("DaemonControlInterface"),
+                lib("DaemonControl"),
             ],
             path: "Apps/ClientAssembly",
             swiftSettings: swiftSettings
@@ -660,7 +684,7 @@ let package = Package(
                 lib("MessagesInterface"), lib("UploadsInterface"), lib("SharedStateInterface"),
                 lib("ShareInboxInterface"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"),
                 lib("SessionsInterface"), lib("KeychainInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"), lib("OutboxInterface"),
+                lib("ServerAPIInterface"), lib("OutboxInterface"), lib("DaemonControlInterface"),
             ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings
@@ -677,7 +701,8 @@ let package = Package(
             dependencies: [
                 "ShareCLIKit", "AppSupport", "TestSupport", "ShareCLI", "ShareDaemonKit", lib("SystemTesting"),
                 lib("ShareCore"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"), lib("MessagesInterface"),
-                lib("PushPreview"),
+                lib("PushPreview"), lib("DaemonControlInterface"), lib("DaemonControlInterfaceTesting"),
+                "ClientAssembly",
             ],
             path: "Tests/ShareCLIKitTests",
             swiftSettings: swiftSettings
@@ -690,7 +715,7 @@ let package = Package(
                 "AppSupport", "ClientAssembly", lib("SecureFiles"), lib("ShareCore"), lib("HTTPInterface"),
                 lib("MessagesInterface"), lib("OutboxInterface"), lib("SessionsInterface"), lib("ShareInboxInterface"),
                 lib("SharedStateInterface"), lib("TargetStoreInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"),
+                lib("ServerAPIInterface"), lib("DaemonControlInterface"),
             ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings
@@ -914,7 +939,8 @@ let package = Package(
                 lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
                 lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedState"),
                 lib("SQLiteStore"), lib("SQLInterface"), lib("PushPreview"), lib("PushPreviewInterface"),
-                lib("SystemTesting"), lib("HTTPTypes"), lib("OutboxInterface"),
+                lib("SystemTesting"), lib("HTTPTypes"), lib("OutboxInterface"), lib("DaemonControlInterface"),
+                lib("DaemonControl"),
             ],
             path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings
@@ -927,6 +953,7 @@ let package = Package(
                 "ShareCLI", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
                 lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
                 lib("SharedState"), lib("HTTPInterface"), lib("MessagesInterface"), lib("SystemTesting"),
+                lib("DaemonControlInterface"), lib("DaemonControl"),
             ],
             path: "Tests/ShareLoginTests",
             swiftSettings: swiftSettings

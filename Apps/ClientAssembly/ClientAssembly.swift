@@ -3,6 +3,8 @@ public import DPoP
 public import KeychainInterface
 import KeychainStore
 import OpenSSLCrypto
+import Sessions
+public import SessionsInterface
 import SharedState
 public import SharedStateInterface
 
@@ -27,6 +29,8 @@ public final class ClientAssembly: Sendable {
     public let crypto: any CryptoProvider
     /// The device key in the keychain, created on first use.
     public let deviceKeys: DeviceKeyStore
+    /// The accounts of this device, in the keychain beside their sessions.
+    public let accounts: any AccountStoring
     /// How old an inbox entry may get before `share inbox list`, `share
     /// status` and the daemon report it: `SHAREKIT_INBOX_MAX_AGE_DAYS`
     /// (a positive number of days), seven days unless set.
@@ -58,9 +62,10 @@ public final class ClientAssembly: Sendable {
     ///
     /// A container that an earlier version left names or the server's
     /// address in (`account.username`, `server.url`) has them moved into
-    /// the keychain here, once (``SignedInAccount``); recent targets and
+    /// the keychain here, once (``SessionsInterface/AccountStoring/moveRetiredAccount(from:)``); recent targets and
     /// limits it kept without an account go to the account they can only
-    /// have come from, or are dropped (``InstanceValues``).
+    /// have come from, or are dropped
+    /// (`SharedStateStore.moveUnscopedAccountValues(to:)`).
     /// - Parameter environment: the process environment (or a test's).
     /// - Throws: `KeychainError` when the keychain backend is unknown,
     ///   unreachable or unsafe, or the account cannot be moved into it;
@@ -70,15 +75,28 @@ public final class ClientAssembly: Sendable {
         self.environment = environment
         secretStore = try KeychainStoreFactory.makeStore(environment: environment)
         let container = try SharedContainerDirectory(environment: environment)
-        try SignedInAccount.migrate(from: container.state, to: secretStore, accessGroup: Self.accessGroup)
+        let accounts = KeychainAccountStore(store: secretStore, accessGroup: Self.accessGroup)
+        try accounts.moveRetiredAccount(from: container.state)
         // Best effort: until it succeeds the old values stay where no account reads them.
-        _ = try? InstanceValues.migrateUnscoped(
-            in: container.state, current: SignedInAccount.read(from: secretStore, accessGroup: Self.accessGroup),
-            origins: SignedInAccount.origins(in: secretStore, accessGroup: Self.accessGroup))
+        _ = try? container.state.moveUnscopedAccountValues(to: Self.ownerOfUnscopedValues(in: accounts))
+        self.accounts = accounts
         self.container = container
         crypto = OpenSSLCryptoProvider()
         deviceKeys = DeviceKeyStore(
             secretStore: secretStore, item: DeviceKeyStore.defaultItem(accessGroup: Self.accessGroup),
             crypto: crypto, locks: container.locks)
+    }
+
+    /// The account that what earlier versions kept without one (recent
+    /// targets, limits) can only have come from: the current account, when
+    /// no other server has an account on this device. Otherwise nobody can
+    /// tell which server it described: nil, and it is dropped.
+    /// - Parameter accounts: the accounts of this device.
+    /// - Throws: `KeychainError` when the accounts cannot be read (nothing moves then).
+    private static func ownerOfUnscopedValues(in accounts: some AccountStoring) throws -> AccountScope? {
+        let current = try accounts.current()
+        let origins = try accounts.origins()
+        guard let current, origins.allSatisfy({ $0 == current.origin }) else { return nil }
+        return current.scope
     }
 }

@@ -11,6 +11,7 @@ import PushPreview
 public import PushPreviewInterface
 import SQLiteStore
 import SecureFiles
+public import SessionsInterface
 public import ShareCore
 import ShareInbox
 public import ShareInboxInterface
@@ -63,7 +64,7 @@ extension ClientAssembly {
         var places = ProtectedPlaces.usualSecrets(environment: environment)
         places.add([
             FileKeychain.defaultDirectory(environment: environment), container.rootPath, daemonStateDirectory,
-            DaemonControl.runtimeDirectory(environment: environment, containerRoot: container.rootPath),
+            daemonRuntimeDirectory,
         ])
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { places.add([state + "/sharekit"]) }
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
@@ -148,17 +149,6 @@ extension ClientAssembly {
         KeychainPushRegistrations(store: secretStore, accessGroup: Self.accessGroup)
     }
 
-    /// The instance a push names (`b.i`, the server's `host:port`) for a server's origin.
-    /// - Parameter origin: the server's origin.
-    /// - Returns: the instance under which its registration is stored.
-    public static func pushInstance(ofOrigin origin: String) -> String {
-        KeychainPushRegistrations.instance(ofOrigin: origin)
-    }
-
-    /// The fetch timeout the daemon writes when the shared state has none
-    /// (`client.push.fetch_timeout`).
-    public static var defaultPushFetchTimeout: Duration { PushNotifier.defaultFetchTimeout }
-
     /// The notifier over a preview fetcher: the keychain's push
     /// registrations, the shared state, the environment's language. No session.
     /// - Parameter previews: fetches previews with the preview token.
@@ -174,7 +164,7 @@ extension ClientAssembly {
     /// - Throws: `HTTPClientError` when libcurl cannot be set up, `DPoPError`
     ///   when the device key cannot be loaded or created.
     public func notifier() throws -> any PushNotifying {
-        notifier(previews: Self.previewClient(signed: try signingClient()))
+        notifier(previews: previewClient(signed: try signingClient()))
     }
 
     /// Shows notifications on this desktop (`notify-send`, or the program
@@ -241,12 +231,15 @@ extension ClientAssembly {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/sharekit"
     }
 
-    /// The daemon's outbox as `share inbox` reads and changes it, or nil
+    /// The daemon's outbox as `share status` and `share inbox` read and
+    /// change it (list, counts, drop, retry; never enqueue or claim), or nil
     /// when no daemon has made one in ``daemonStateDirectory`` yet (nothing
-    /// is created then). The queue is safe for several processes at once.
-    /// - Returns: the queue, or nil.
+    /// is created then). It is read from the database, not asked over the
+    /// control socket, so that a person sees it and acts on it whether the
+    /// daemon runs or not; the queue is safe for several processes at once.
+    /// - Returns: the outbox, or nil.
     /// - Throws: what ``outbox(stateDirectory:)`` throws.
-    public func existingDaemonOutbox() throws -> (any OutboxQueueing)? {
+    public func existingDaemonOutbox() throws -> (any OutboxManaging)? {
         let directory = daemonStateDirectory
         guard FileManager.default.fileExists(atPath: directory + "/outbox.db") else { return nil }
         return try outbox(stateDirectory: directory)

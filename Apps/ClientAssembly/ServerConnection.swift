@@ -142,7 +142,7 @@ public final class ServerConnection: Sendable {
     /// The preview fetcher of the notifier over this connection's signing client.
     /// - Returns: the fetcher.
     public func previewClient() -> any PreviewFetching {
-        ClientAssembly.previewClient(signed: signed)
+        assembly.previewClient(signed: signed)
     }
 
     /// The notifier over this connection's signing client (the daemon's):
@@ -174,7 +174,7 @@ extension ClientAssembly {
     /// no session, so `share notify` can render without one.
     /// - Parameter signed: the signing client.
     /// - Returns: the fetcher.
-    public static func previewClient(signed: any DPoPSigningHTTPClient) -> any PreviewFetching {
+    func previewClient(signed: any DPoPSigningHTTPClient) -> any PreviewFetching {
         PreviewClient { registration in
             AuthorizedClient(
                 origin: registration.origin, client: signed,

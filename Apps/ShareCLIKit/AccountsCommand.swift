@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import Foundation
 import SessionsInterface
 import ShareCore
@@ -160,7 +161,7 @@ enum AccountsCommand {
             return output.failure(LocalizedText(describing: error))
         }
         // A running daemon serves the current account: it follows at once.
-        DaemonControl.wake(assembly)
+        assembly.daemonControl().wake()
         let session = session(at: origin, assembly: assembly, now: UnixClock.system.seconds())
         if output.json {
             output.io.writeJSON([

@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import Foundation
 import MessagesInterface
 import SessionsInterface
@@ -184,13 +185,13 @@ struct CLIContext: Sendable {
     func instanceLimits() async -> InstanceLimits? {
         let state = assembly.container.state
         let scope = account.scope
-        if let known = InstanceValues.read(from: state, account: scope), known.acceptedContentTypes != nil {
+        if let known = state.instanceLimits(of: scope), known.acceptedContentTypes != nil {
             return known
         }
         guard let fetched = try? await connection.messages(.child).instanceLimits() else {
-            return InstanceValues.read(from: state, account: scope)
+            return state.instanceLimits(of: scope)
         }
-        try? InstanceValues.write(fetched, to: state, account: scope)
+        try? state.storeInstanceLimits(fetched, of: scope)
         return fetched
     }
 
@@ -198,7 +199,7 @@ struct CLIContext: Sendable {
     /// the shared state, written by `share login`, the daemon or an earlier
     /// send), without the network.
     func cachedInstanceLimits() -> InstanceLimits? {
-        InstanceValues.read(from: assembly.container.state, account: account.scope)
+        assembly.container.state.instanceLimits(of: account.scope)
     }
 
     /// `--to` as far as it is known without the network: a reference as
@@ -304,7 +305,7 @@ struct CLIContext: Sendable {
     /// - Returns: whether a daemon answered.
     @discardableResult
     func wakeDaemon() -> Bool {
-        DaemonControl.wake(assembly)
+        assembly.daemonControl().wake()
     }
 
     /// Reports an outcome (with its `--verbose` stage line, the share's id

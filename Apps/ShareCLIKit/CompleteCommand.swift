@@ -2,6 +2,7 @@ import AppSupport
 import ClientAssembly
 import Foundation
 import OutboxInterface
+import SessionsInterface
 import ShareCore
 import ShareInboxInterface
 import TargetStoreInterface

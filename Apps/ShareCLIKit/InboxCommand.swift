@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import Foundation
 import MessagesInterface
 import OutboxInterface
@@ -97,7 +98,7 @@ enum InboxCommand {
         // SHAREKIT_STATE_DIR) still says what it refused, through its socket.
         let daemonReport =
             shares.outbox == nil
-            ? try? DaemonControl.status(path: DaemonControl.socketPath(of: shares.assembly)).get() : nil
+            ? try? shares.daemon.status().get() : nil
         let reported = daemonReport?.failed ?? []
         let inOutbox = Set(outboxItems.map(\.clientMsgID.description))
         let entries = scan.entries.filter { !inOutbox.contains($0.id) }
@@ -105,7 +106,7 @@ enum InboxCommand {
         let short = shares.shortIDs(including: reported.map(\.clientMsgID))
         func named(_ id: String) -> String { short[id] ?? TerminalText.neutralised(id) }
         let stale = Set(scan.stale)
-        let daemonRunning = DaemonControl.isListening(DaemonControl.socketPath(of: shares.assembly))
+        let daemonRunning = shares.daemon.isListening()
         if json {
             io.writeJSON([
                 "entries": .array(
@@ -519,7 +520,7 @@ enum InboxCommand {
             io.err.write("share inbox: \(LocalizedText(describing: error).localized)\n")
             return .failure
         }
-        let running = DaemonControl.wake(shares.assembly)
+        let running = shares.daemon.wake()
         let path = TerminalText.neutralised(item.target.displayPath)
         if json {
             io.writeJSON([

@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import KeychainInterface
 import MessagesInterface
 import SessionsInterface
@@ -72,7 +73,7 @@ enum LoginCommand {
             if let previous, previous.username != user {
                 // Another person's account at this server ends here: its recent
                 // targets and limits go with it. Accounts at other servers stay.
-                try InstanceValues.clear(in: state, account: previous.scope)
+                try state.clearAccountValues(of: previous.scope)
             }
             try assembly.recordAccount(account)
         } catch {
@@ -91,9 +92,9 @@ enum LoginCommand {
         // The server's limits, kept for share send: it checks a share against
         // them before it asks the server anything (best effort).
         if childWarning == nil, let limits = try? await connection.messages(.child).instanceLimits() {
-            try? InstanceValues.write(limits, to: state, account: account.scope)
+            try? state.storeInstanceLimits(limits, of: account.scope)
         }
-        DaemonControl.wake(assembly)
+        assembly.daemonControl().wake()
         if let childWarning {
             io.err.write("share login: " + t(.noChildYet, ["reason": TerminalText.neutralised(childWarning)]) + "\n")
         }

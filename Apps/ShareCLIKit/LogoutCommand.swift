@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import Foundation
 import SessionsInterface
 import ShareCore
@@ -40,7 +41,7 @@ enum LogoutCommand {
         }
         defer {
             // A running daemon serves the current account: it follows at once.
-            DaemonControl.wake(assembly)
+            assembly.daemonControl().wake()
         }
         if all { return await logOutEverywhere(assembly, output: output) }
 
@@ -51,7 +52,7 @@ enum LogoutCommand {
             logout.serverResult = "not_logged_in"
             logout.lines.append(t(.logoutNoServer))
             logout.forget(.logoutWhatRecents, as: "recent_targets") {
-                try InstanceValues.clearUnscoped(in: assembly.container.state)
+                try assembly.container.state.clearUnscopedValues()
             }
             return logout.report(output, remaining: (try? assembly.storedAccounts()) ?? [])
         }
@@ -77,7 +78,7 @@ enum LogoutCommand {
         var leftovers = Logout(account: nil)
         // What belongs to no account goes too (the daemon's settings, what an earlier version kept).
         leftovers.forget(.logoutWhatLimits, as: "instance_values") {
-            try InstanceValues.clearUnscoped(in: assembly.container.state)
+            try assembly.container.state.clearUnscopedValues()
         }
         let errors = logouts.flatMap(\.errors) + leftovers.errors
         if output.json {
@@ -134,8 +135,8 @@ struct Logout {
             for scope in scopes { try state.set(nil, for: SharedStateKey.recentTargets.scoped(to: scope)) }
         }
         logout.forget(.logoutWhatLimits, as: "instance_values") {
-            for scope in scopes { try InstanceValues.clear(in: state, account: scope) }
-            if isCurrent { try InstanceValues.clearUnscoped(in: state) }
+            for scope in scopes { try state.clearAccountValues(of: scope) }
+            if isCurrent { try state.clearUnscopedValues() }
         }
         logout.forget(.logoutWhatAccount, as: "account") { try assembly.forgetAccount(at: origin) }
         return logout

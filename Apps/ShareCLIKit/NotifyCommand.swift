@@ -116,7 +116,7 @@ enum NotifyCommand {
     /// - Returns: a line for the person, or nil when nothing was registered.
     static func unregisterPush(at origin: String, assembly: ClientAssembly) async -> String? {
         let store = assembly.pushRegistrations()
-        let instance = ClientAssembly.pushInstance(ofOrigin: origin)
+        let instance = PushRegistration.instance(ofOrigin: origin)
         guard let registration = (try? store.registration(instance: instance)) ?? nil else {
             try? store.delete(instance: instance)
             return nil

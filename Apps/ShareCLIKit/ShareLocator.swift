@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import Foundation
 import OutboxInterface
 import ShareCore
@@ -76,7 +77,10 @@ struct ShareLocator: Sendable {
     let assembly: ClientAssembly
     let inbox: any ShareInboxStoring
     /// The daemon's outbox; nil when no daemon ever made one here.
-    let outbox: (any OutboxQueueing)?
+    let outbox: (any OutboxManaging)?
+    /// The daemon's control socket: what it refused when its outbox is not
+    /// this environment's, whether it runs, its wake-up after a retry.
+    let daemon: any DaemonControlling
 
     /// - Parameter environment: the process environment.
     /// - Throws: what the assembly throws, or when the outbox cannot be opened.
@@ -84,12 +88,15 @@ struct ShareLocator: Sendable {
         try self.init(assembly: ClientAssembly(environment: environment))
     }
 
-    /// - Parameter assembly: the client composition root (its container and daemon state).
+    /// - Parameters:
+    ///   - assembly: the client composition root (its container and daemon state).
+    ///   - daemon: the daemon's control socket; the assembly's unless a test fakes it.
     /// - Throws: when the outbox cannot be opened.
-    init(assembly: ClientAssembly) throws {
+    init(assembly: ClientAssembly, daemon: (any DaemonControlling)? = nil) throws {
         self.assembly = assembly
         inbox = assembly.shareInbox()
         outbox = try assembly.existingDaemonOutbox()
+        self.daemon = daemon ?? assembly.daemonControl()
     }
 
     /// The outbox's shares that are not on the server yet: waiting, being

@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import Foundation
 import OutboxInterface
 import SessionsInterface
@@ -52,8 +53,8 @@ struct Status {
     var child: StoredSession?
     var inbox: Result<InboxScan, InboxError>
     /// The daemon's answer to `status`, its strings already safe for a
-    /// terminal; ``DaemonControlFailure/notRunning`` when no daemon listens.
-    var daemon: Result<DaemonStatusReport, DaemonControlFailure>
+    /// terminal; ``DaemonControlError/notRunning`` when no daemon listens.
+    var daemon: Result<DaemonStatusReport, DaemonControlError>
     /// The latest shares share-daemon delivered or refused (its outbox,
     /// read whether it runs or not), newest first.
     var outcomes: [OutboxItem] = []
@@ -63,7 +64,12 @@ struct Status {
 
     var loggedIn: Bool { parent?.sessionID != nil }
 
-    static func gather(_ assembly: ClientAssembly) -> Status {
+    /// Gathers what this device knows.
+    /// - Parameters:
+    ///   - assembly: the client composition root.
+    ///   - control: the daemon's control socket; the assembly's unless a test fakes it.
+    static func gather(_ assembly: ClientAssembly, daemon control: (any DaemonControlling)? = nil) -> Status {
+        let control = control ?? assembly.daemonControl()
         let account = try? assembly.signedInAccount()
         let server = account?.origin
         let accounts = (try? assembly.storedAccounts()) ?? []
@@ -80,9 +86,9 @@ struct Status {
         }
         let outbox = (try? assembly.existingDaemonOutbox()) ?? nil
         let finished = ((try? outbox?.list(states: [.sent, .failed])) ?? nil) ?? []
-        let daemon = DaemonControl.status(path: DaemonControl.socketPath(of: assembly))
+        let daemon = control.status()
         let reported = (try? daemon.get().failed?.map(\.clientMsgID)) ?? []
-        let shortIDs = (try? ShareLocator(assembly: assembly))?.shortIDs(including: reported) ?? [:]
+        let shortIDs = (try? ShareLocator(assembly: assembly, daemon: control))?.shortIDs(including: reported) ?? [:]
         return Status(
             server: server, user: account?.username, otherAccounts: accounts.filter { !$0.isCurrent }.count,
             parent: parent, child: child,

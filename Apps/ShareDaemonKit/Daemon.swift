@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import Foundation
 import HTTPInterface
 import MessagesInterface
@@ -132,7 +133,7 @@ final class Daemon: Sendable {
         do {
             let limits = try await connection.messages(.parent).instanceLimits()
             reached()
-            try InstanceValues.write(limits, to: assembly.container.state, account: account.scope)
+            try assembly.container.state.storeInstanceLimits(limits, of: account.scope)
             log.debug(
                 "instance",
                 "limits: \(limits.fileMaxUploadBytes) bytes, \(limits.messageMaxAttachments) attachments")
@@ -235,7 +236,7 @@ final class Daemon: Sendable {
                     return UnknownServerSender(origin: origin)
                 }
                 let limits =
-                    InstanceValues.read(from: state, account: accounts.scope(for: origin))?.messageLimits
+                    state.instanceLimits(of: accounts.scope(for: origin))?.messageLimits
                     ?? MessageLimits(messageMaxAttachments: Int.max, fileMaxUploadBytes: Int64.max)
                 return connection.sender(.parent, limits: limits, recordsDirectory: uploads)
             },

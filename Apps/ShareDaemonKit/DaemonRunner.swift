@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DaemonControlInterface
 import Dispatch
 import Foundation
 import Glibc
@@ -73,25 +74,11 @@ struct DaemonRunner: Sendable {
         SignalWaiter.install()
         MemoryRelease.limitArenas()
         let log = daemon.log
-        let control: ControlSocket
+        let control: any DaemonControlListening
         do {
-            let limits = ControlSocket.Limits(deadline: options.controlTimeout)
-            control = try ControlSocket(path: options.socketPath, limits: limits) { [daemon] request in
-                switch request {
-                case .wake:
-                    daemon.takeoverWake.wake()
-                    daemon.sessionWake.wake()
-                    // `share login` wakes the daemon: a new session needs a new push registration.
-                    daemon.pushWake.wake()
-                    return .acknowledged
-                case .retry:
-                    daemon.retryNow()
-                    daemon.drainWake.wake()
-                    return .acknowledged
-                case .status:
-                    return .status(daemon.statusAnswer())
-                }
-            }
+            let limits = DaemonControlLimits(deadline: options.controlTimeout)
+            control = try daemon.assembly.listenForDaemonControl(
+                at: options.socketPath, limits: limits, handler: DaemonControlAnswers(daemon: daemon))
         } catch {
             log.error("daemon", "\(error)")
             return .failure

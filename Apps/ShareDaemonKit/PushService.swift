@@ -40,7 +40,7 @@ struct PushService: Sendable {
         daemon.assembly.pushRegistrations()
     }
 
-    private var instance: String { ClientAssembly.pushInstance(ofOrigin: daemon.connection.origin) }
+    private var instance: String { PushRegistration.instance(ofOrigin: daemon.connection.origin) }
 
     private var registrar: any PushRegistering {
         daemon.connection.pushRegistrar()
@@ -153,7 +153,7 @@ struct PushService: Sendable {
     private func writeFetchTimeout() {
         let state = daemon.assembly.container.state
         _ = try? state.update(.pushFetchTimeout) { current in
-            current ?? String(ClientAssembly.defaultPushFetchTimeout.components.seconds * 1000)
+            current ?? String(PushRegistration.defaultFetchTimeout.components.seconds * 1000)
         }
     }
 

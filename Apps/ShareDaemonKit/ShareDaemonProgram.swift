@@ -1,6 +1,7 @@
 public import AppSupport
 import ClientAssembly
 import Foundation
+import SessionsInterface
 import ShareCore
 import SharedStateInterface
 
@@ -123,7 +124,7 @@ public enum ShareDaemonProgram {
             once: parsed.has(DaemonOptions.once), verbose: parsed.verbose(environment: environment),
             retryNow: parsed.has(DaemonOptions.retryNow),
             interval: .milliseconds(Int64(seconds * 1000)), lease: .milliseconds(Int64(lease * 1000)),
-            socketPath: DaemonControl.socketPath(of: assembly), maxNotifications: notifications,
+            socketPath: assembly.daemonSocketPath, maxNotifications: notifications,
             controlTimeout: .milliseconds(Int64(controlTimeout * 1000)))
         let daemon: Daemon
         do {

@@ -34,7 +34,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SharedStateInterfaceTests",
-            dependencies: ["SharedStateInterface", .product(name: "KeychainInterface", package: "KeychainInterface")],
+            dependencies: [
+                "SharedStateInterface", "SharedStateInterfaceTesting",
+                .product(name: "KeychainInterface", package: "KeychainInterface"),
+            ],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,5 +1,6 @@
 import ClientAssembly
 import ClientTestSupport
+import DaemonControl
 import Dispatch
 import Foundation
 import Glibc
@@ -26,7 +27,9 @@ struct ControlSocketTests {
         init(count: Int, path: String, every: Duration) throws {
             var connected: [Int32] = []
             for _ in 0..<count {
-                guard let fd = DaemonControl.connect(to: path) else { throw FixtureError("nobody listens on \(path)") }
+                guard let fd = UnixDaemonControl.connect(to: path) else {
+                    throw FixtureError("nobody listens on \(path)")
+                }
                 connected.append(fd)
             }
             let fds = connected
@@ -81,7 +84,7 @@ struct ControlSocketTests {
             _ = daemon.finish()
         }
         #expect(daemon.waitForLine { $0.contains("share-daemon: ready") } != nil)
-        let path = DaemonControl.socketPath(of: fixture.sandbox.assembly)
+        let path = fixture.sandbox.assembly.daemonSocketPath
         let tricklers = try Tricklers(count: 20, path: path, every: .milliseconds(200))
         defer { tricklers.stop() }
 
@@ -107,8 +110,8 @@ struct ControlSocketTests {
             _ = daemon.finish()
         }
         #expect(daemon.waitForLine { $0.contains("share-daemon: ready") } != nil)
-        let path = DaemonControl.socketPath(of: fixture.sandbox.assembly)
-        let silent = try #require(DaemonControl.connect(to: path))
+        let path = fixture.sandbox.assembly.daemonSocketPath
+        let silent = try #require(UnixDaemonControl.connect(to: path))
         defer { close(silent) }
         let tricklers = try Tricklers(count: 3, path: path, every: .milliseconds(100))
         defer { tricklers.stop() }
@@ -123,6 +126,6 @@ struct ControlSocketTests {
             #expect(closed.map { $0 >= .milliseconds(400) } == true, "closed after \(String(describing: closed))")
         }
         // The daemon still answers.
-        #expect((try? DaemonControl.status(path: path).get()) != nil)
+        #expect((try? UnixDaemonControl(path: path).status().get()) != nil)
     }
 }

@@ -1,5 +1,7 @@
 import ClientAssembly
 import ClientTestSupport
+import DaemonControl
+import DaemonControlInterface
 import Foundation
 import HTTPInterface
 import OutboxInterface
@@ -321,20 +323,20 @@ struct DaemonTests {
             _ = daemon.finish()
         }
         #expect(daemon.waitForLine { $0.contains("share-daemon: ready") } != nil)
-        let path = DaemonControl.socketPath(of: fixture.sandbox.assembly)
+        let path = fixture.sandbox.assembly.daemonSocketPath
 
-        let status = try DaemonControl.status(path: path).get()
+        let status = try UnixDaemonControl(path: path).status().get()
         #expect(status.pid == Int(daemon.pid))
         #expect(status.server == fixture.sandbox.origin)
         #expect(status.loggedIn == true)
         #expect(status.outbox == DaemonStatusReport.OutboxCounts(pending: 0, sending: 0, sent: 0, failed: 0))
         #expect(status.failed == [] && status.quarantined == [])
         for request in [DaemonRequest.wake, .retry] {
-            let answer = DaemonControl.send(request, expecting: DaemonAcknowledgement.self, path: path)
+            let answer = UnixDaemonControl(path: path).send(request, expecting: DaemonAcknowledgement.self)
             #expect(answer == .success(DaemonAcknowledgement()), "\(request)")
         }
         // A status asked for as an acknowledgement does not decode: answers are checked against the request.
-        let mismatched = DaemonControl.send(.status, expecting: DaemonAcknowledgement.self, path: path)
+        let mismatched = UnixDaemonControl(path: path).send(.status, expecting: DaemonAcknowledgement.self)
         #expect(mismatched == .failure(.unreadable("`ok` is missing")))
 
         // The wire itself: one JSON line each way, and the previous version's plain words still work.
@@ -356,7 +358,7 @@ struct DaemonTests {
 
     /// Writes one line on the control socket and returns the answer line (without its newline).
     static func exchange(_ line: String, path: String) throws -> String {
-        guard let fd = DaemonControl.connect(to: path) else { throw FixtureError("nobody listens on \(path)") }
+        guard let fd = UnixDaemonControl.connect(to: path) else { throw FixtureError("nobody listens on \(path)") }
         defer { close(fd) }
         let request = Array((line + "\n").utf8)
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

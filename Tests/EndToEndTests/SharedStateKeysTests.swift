@@ -1,6 +1,7 @@
 import ClientAssembly
 import ClientTestSupport
 import Foundation
+import SessionsInterface
 import SharedStateInterface
 import SystemTesting
 import TestSupport

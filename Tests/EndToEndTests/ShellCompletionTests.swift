@@ -1,6 +1,7 @@
 import ClientAssembly
 import ClientTestSupport
 import Foundation
+import SessionsInterface
 import ShareCore
 import SystemTesting
 import TargetStoreInterface

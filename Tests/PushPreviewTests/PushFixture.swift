@@ -48,7 +48,7 @@ final class PushFixture: @unchecked Sendable {
     let sandbox: ClientSandbox
     var origin: String { sandbox.origin }
     var state: any SharedStateStore { sandbox.assembly.container.state }
-    var instance: String { KeychainPushRegistrations.instance(ofOrigin: origin) }
+    var instance: String { PushRegistration.instance(ofOrigin: origin) }
     var registrations: KeychainPushRegistrations {
         KeychainPushRegistrations(store: sandbox.assembly.secretStore, accessGroup: ClientAssembly.accessGroup)
     }

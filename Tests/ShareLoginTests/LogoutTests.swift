@@ -18,10 +18,10 @@ struct LogoutTests {
         try fixture.state.set(
             #"[{"kind":"thread","id":"thr_1","display_path":"a > b > c"}]"#,
             for: SharedStateKey.recentTargets.scoped(to: account))
-        try InstanceValues.write(
+        try fixture.state.storeInstanceLimits(
             InstanceLimits(
                 fileMaxUploadBytes: 1000, messageMaxAttachments: 5, uploadPartSize: 100, recentTargets: 5,
-                acceptedContentTypes: ["text/plain"]), to: fixture.state, account: account)
+                acceptedContentTypes: ["text/plain"]), of: account)
         try fixture.state.set("names", for: .previewMode)
     }
 
@@ -58,7 +58,7 @@ struct LogoutTests {
         #expect(try fixture.stored(.parent) == nil)
         #expect(try fixture.stored(.child) == nil)
         #expect(try Self.accountKeys(fixture) == [], "the account's recent targets and limits are gone")
-        #expect(InstanceValues.read(from: fixture.state, account: Self.scope(fixture)) == nil)
+        #expect(fixture.state.instanceLimits(of: Self.scope(fixture)) == nil)
         for key in SharedStateKey.instanceKeys { #expect(try fixture.state.value(for: key) == nil, "\(key)") }
         #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
     }
@@ -82,7 +82,7 @@ struct LogoutTests {
         #expect(try fixture.stored(.parent) == nil)
         #expect(try fixture.stored(.child) == nil)
         #expect(try Self.accountKeys(fixture) == [])
-        #expect(InstanceValues.read(from: fixture.state, account: Self.scope(fixture)) == nil)
+        #expect(fixture.state.instanceLimits(of: Self.scope(fixture)) == nil)
         #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
 
         let text = try fixture.share(["logout", "--server", fixture.origin])

@@ -1,5 +1,7 @@
 import ClientAssembly
 import ClientTestSupport
+import DaemonControl
+import DaemonControlInterface
 import Foundation
 import SessionsInterface
 import SharedStateInterface
@@ -72,7 +74,7 @@ struct StatusTests {
             "failed":[{"client_msg_id":"0190-abc","target":"thread:thr_9","reason":"no write permission"}],\
             "child_session":"ok","last_pass_at":"2025-01-02T03:04:05Z"}
             """
-        let daemon = try FakeDaemon(path: DaemonControl.socketPath(of: fixture.sandbox.assembly), answer: answer)
+        let daemon = try FakeDaemon(path: fixture.sandbox.assembly.daemonSocketPath, answer: answer)
         defer { daemon.stop() }
 
         let text = try fixture.share(["status"])
@@ -123,7 +125,7 @@ struct StatusTests {
         let (name, answer, reason) = Self.hostileAnswers[index]
         let fixture = try LoginFixture()
         defer { fixture.close() }
-        let daemon = try FakeDaemon(path: DaemonControl.socketPath(of: fixture.sandbox.assembly)) { _ in answer }
+        let daemon = try FakeDaemon(path: fixture.sandbox.assembly.daemonSocketPath) { _ in answer }
         defer { daemon.stop() }
 
         let text = try fixture.share(["status"])
@@ -148,7 +150,7 @@ struct StatusTests {
             "outbox":{"pending":0,"sending":0,"sent":0,"failed":1},\#
             "failed":[{"client_msg_id":"id\u202Egnp.exe","target":"thread:t1\u009b31m","reason":"no\u0000"}]}
             """#
-        let daemon = try FakeDaemon(path: DaemonControl.socketPath(of: fixture.sandbox.assembly), answer: answer)
+        let daemon = try FakeDaemon(path: fixture.sandbox.assembly.daemonSocketPath, answer: answer)
         defer { daemon.stop() }
 
         let outputs = [try fixture.share(["status"]), try fixture.share(["inbox", "list"])]
@@ -172,7 +174,7 @@ struct StatusTests {
     func previousVersionDaemon() throws {
         let fixture = try LoginFixture()
         defer { fixture.close() }
-        let daemon = try FakeDaemon(path: DaemonControl.socketPath(of: fixture.sandbox.assembly)) { line in
+        let daemon = try FakeDaemon(path: fixture.sandbox.assembly.daemonSocketPath) { line in
             switch line {
             case "status": return Array(#"{"pid":31,"child_session":"ok","taken_over":2}"#.utf8) + [10]
             case "wake": return Array("ok\n".utf8)
@@ -184,10 +186,10 @@ struct StatusTests {
         let text = try fixture.share(["status"])
         #expect(text.stdout.contains("daemon: running (pid 31)"), "\(text.stdout)")
         #expect(text.stdout.contains("  taken over: 2"), "\(text.stdout)")
-        let path = DaemonControl.socketPath(of: fixture.sandbox.assembly)
-        let woken = DaemonControl.send(.wake, expecting: DaemonAcknowledgement.self, path: path)
+        let path = fixture.sandbox.assembly.daemonSocketPath
+        let woken = UnixDaemonControl(path: path).send(.wake, expecting: DaemonAcknowledgement.self)
         #expect(woken == .success(DaemonAcknowledgement()))
-        let retried = DaemonControl.send(.retry, expecting: DaemonAcknowledgement.self, path: path)
+        let retried = UnixDaemonControl(path: path).send(.retry, expecting: DaemonAcknowledgement.self)
         #expect(retried == .failure(.refused("unknown request")))
         #expect(
             daemon.requests == [

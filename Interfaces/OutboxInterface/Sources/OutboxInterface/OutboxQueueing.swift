@@ -11,8 +11,9 @@ public import ShareCore
 ///
 /// Several processes may use one queue at once (two daemons by mistake):
 /// ``enqueue(_:)-([OutboxItem])`` stores a `client_msg_id` at most once and
-/// ``nextDue(now:)`` hands an item to one claimant.
-public protocol OutboxQueueing: Sendable {
+/// ``nextDue(now:)`` hands an item to one claimant. `share` gets the narrower
+/// ``OutboxManaging``.
+public protocol OutboxQueueing: OutboxManaging {
     /// The directory that holds an item's own copies of its files, created
     /// (owner only) when missing. Files are put here before the item is enqueued.
     /// - Parameter clientMsgID: the item.

@@ -29,6 +29,22 @@ public struct PushRegistration: Sendable, Equatable, CustomStringConvertible {
 
     /// Origin and registration id, never the tokens.
     public var description: String { "push registration \(registrationID) at \(origin)" }
+
+    /// The instance id of a server origin (`b.i` of its pushes), under which
+    /// its registration is stored: its authority, `host:port`, as the server derives it.
+    /// - Parameter origin: the server's origin.
+    /// - Returns: the instance.
+    public static func instance(ofOrigin origin: String) -> String {
+        var authority = Substring(origin)
+        if let schemeEnd = authority.firstRange(of: "://") { authority = authority[schemeEnd.upperBound...] }
+        if let slash = authority.firstIndex(of: "/") { authority = authority[..<slash] }
+        return String(authority)
+    }
+
+    /// The preview fetch timeout when the shared state has no
+    /// `client.push.fetch_timeout`: the notifier's default, and the value
+    /// the daemon writes there.
+    public static let defaultFetchTimeout: Duration = .milliseconds(5000)
 }
 
 /// Where push registrations are kept, one per instance (`b.i`, the

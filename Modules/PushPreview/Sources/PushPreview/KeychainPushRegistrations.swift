@@ -55,15 +55,6 @@ public struct KeychainPushRegistrations: PushRegistrationStoring {
     public func delete(instance: String) throws {
         try store.delete(key(instance: instance))
     }
-
-    /// The instance id of a server origin (`b.i` of its pushes): its
-    /// authority, `host:port`, as the server derives it.
-    public static func instance(ofOrigin origin: String) -> String {
-        var authority = Substring(origin)
-        if let schemeEnd = authority.range(of: "://") { authority = authority[schemeEnd.upperBound...] }
-        if let slash = authority.firstIndex(of: "/") { authority = authority[..<slash] }
-        return String(authority)
-    }
 }
 
 /// The keychain item of a push registration: the registration with its

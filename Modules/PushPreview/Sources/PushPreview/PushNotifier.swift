@@ -13,7 +13,7 @@ public import SharedStateInterface
 public struct PushNotifier: PushNotifying {
     /// The fetch timeout when the shared state has no `client.push.fetch_timeout`
     /// (the daemon writes the key; this is the same default it writes).
-    public static let defaultFetchTimeout: Duration = .milliseconds(5000)
+    static let defaultFetchTimeout = PushRegistration.defaultFetchTimeout
 
     private let client: any PreviewFetching
     private let registrations: any PushRegistrationStoring

@@ -1,86 +1,80 @@
-import AppSupport
+public import DaemonControlInterface
 import Foundation
 public import Glibc
 import ShareCore
-import SharedStateInterface
 
-/// Where `share-daemon` listens for local requests (`share status`, the
-/// wake-up after `share send --queue`), and the client side of them: the
-/// messages are those of `DaemonControlMessages.swift` (``DaemonRequest``,
-/// ``DaemonStatusReport``), which the daemon answers with.
-///
-/// The socket lives in the runtime directory: `SHAREKIT_RUNTIME_DIR` when
-/// set; else, for a container chosen with `SHAREKIT_CONTAINER_DIR`, its
-/// `run` folder (so two app groups on one machine never share a daemon);
-/// else `$XDG_RUNTIME_DIR/sharekit`; else the default container's `run` folder.
-public enum DaemonControl {
-    /// The socket's file name.
-    public static let socketName = "daemon.sock"
+/// The CLI's side of share-daemon's control socket, a Unix stream socket at
+/// ``path``: one request line (``DaemonRequest/line``), one answer line.
+/// Whoever listens on the socket may be another user's process, so the
+/// answer is read within one overall deadline and size limit and decoded
+/// strictly; a daemon of the previous version, which knew only plain
+/// words, is asked again in its words.
+public struct UnixDaemonControl: DaemonControlling {
+    /// The socket's path.
+    public let path: String
 
-    /// The runtime directory for an environment and container.
-    /// - Parameters:
-    ///   - environment: the process environment.
-    ///   - containerRoot: the shared container's root path.
-    public static func runtimeDirectory(environment: [String: String], containerRoot: String) -> String {
-        if let dir = environment["SHAREKIT_RUNTIME_DIR"], !dir.isEmpty { return dir }
-        if environment["SHAREKIT_CONTAINER_DIR"]?.isEmpty == false { return containerRoot + "/run" }
-        if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty { return dir + "/sharekit" }
-        return containerRoot + "/run"
-    }
-
-    /// The control socket's path for an assembly.
-    public static func socketPath(of assembly: ClientAssembly) -> String {
-        runtimeDirectory(environment: assembly.environment, containerRoot: assembly.container.rootPath) + "/"
-            + socketName
+    /// - Parameter path: the socket's path (the root chooses it from the environment).
+    public init(path: String) {
+        self.path = path
     }
 
     /// The largest answer read from the socket. A status with a thousand
     /// refused shares fits many times over; anything larger is not the daemon's.
     public static let maximumAnswerLength = 1 << 20
 
-    /// Sends a request and decodes the answer as `Answer`. Whoever listens
-    /// on the socket may be another user's process, so the answer is read
-    /// within one overall deadline and size limit and decoded strictly; a
-    /// daemon of the previous version, which knew only plain words, is
-    /// asked again in its words.
+    /// Sends a request and decodes the answer as `Answer`.
     /// - Parameters:
     ///   - request: what to ask.
     ///   - answer: the answer's type (``DaemonAcknowledgement`` for `wake`
     ///     and `retry`, ``DaemonStatusReport`` for `status`).
-    ///   - path: the socket's path.
     ///   - timeoutMilliseconds: the deadline for the whole exchange.
-    /// - Returns: the decoded answer, or why there is none. Strings in a
-    ///   failure are safe for a terminal; strings in the answer are as
+    /// - Returns: the decoded answer, or why there is none. Strings in an
+    ///   error are safe for a terminal; strings in the answer are as
     ///   written (``DaemonStatusReport/neutralised`` makes them safe).
-    public static func send<Answer: Decodable>(
-        _ request: DaemonRequest, expecting answer: Answer.Type, path: String, timeoutMilliseconds: Int32 = 2000
-    ) -> Result<Answer, DaemonControlFailure> {
+    public func send<Answer: Decodable>(
+        _ request: DaemonRequest, expecting answer: Answer.Type, timeoutMilliseconds: Int32 = 2000
+    ) -> Result<Answer, DaemonControlError> {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeoutMilliseconds))
         var bytes: [UInt8]
-        switch exchange(request.line, path: path, deadline: deadline) {
+        switch Self.exchange(request.line, path: path, deadline: deadline) {
         case .success(let answer): bytes = answer
         case .failure(let failure): return .failure(failure)
         }
         var plainWord = false
-        if bytes == Array(legacyUnknownRequest.utf8) {
+        if bytes == Array(Self.legacyUnknownRequest.utf8) {
             // A daemon of the previous version: it reads plain words and
             // writes `ok` for what it did.
             plainWord = true
-            switch exchange(request.rawValue, path: path, deadline: deadline) {
+            switch Self.exchange(request.rawValue, path: path, deadline: deadline) {
             case .success(let answer): bytes = answer
             case .failure(let failure): return .failure(failure)
             }
         }
-        return decode(bytes, as: Answer.self, plainWord: plainWord)
+        return Self.decode(bytes, as: Answer.self, plainWord: plainWord)
     }
 
     /// What share-daemon says about itself, with every string made safe
     /// for a terminal.
-    /// - Parameter path: the socket's path.
-    /// - Returns: the status, or why there is none (``DaemonControlFailure/notRunning``
+    /// - Returns: the status, or why there is none (``DaemonControlError/notRunning``
     ///   when no daemon listens).
-    public static func status(path: String) -> Result<DaemonStatusReport, DaemonControlFailure> {
-        send(.status, expecting: DaemonStatusReport.self, path: path).map(\.neutralised)
+    public func status() -> Result<DaemonStatusReport, DaemonControlError> {
+        send(.status, expecting: DaemonStatusReport.self).map(\.neutralised)
+    }
+
+    /// Wakes the daemon's inbox takeover at once, waiting half a second for
+    /// its answer (`share send --queue` should not hang on a busy daemon).
+    /// - Returns: whether a daemon answered.
+    @discardableResult
+    public func wake() -> Bool {
+        if case .success = send(.wake, expecting: DaemonAcknowledgement.self, timeoutMilliseconds: 500) {
+            return true
+        }
+        return false
+    }
+
+    /// Whether a daemon listens on ``path`` now.
+    public func isListening() -> Bool {
+        Self.isListening(path)
     }
 
     /// What the previous version answered a line it did not know.
@@ -88,7 +82,7 @@ public enum DaemonControl {
 
     /// Decodes one answer: a refusal (`{"error":...}`) or `Answer`.
     static func decode<Answer: Decodable>(_ bytes: [UInt8], as answer: Answer.Type, plainWord: Bool)
-        -> Result<Answer, DaemonControlFailure>
+        -> Result<Answer, DaemonControlError>
     {
         if plainWord, bytes == Array("ok".utf8), let ok = DaemonAcknowledgement() as? Answer { return .success(ok) }
         if plainWord, bytes == Array(legacyUnknownRequest.utf8) {
@@ -128,7 +122,7 @@ public enum DaemonControl {
     /// Writes one line and reads the answer: up to a newline, the peer
     /// closing, the size limit or the deadline, whichever comes first.
     private static func exchange(_ line: String, path: String, deadline: ContinuousClock.Instant)
-        -> Result<[UInt8], DaemonControlFailure>
+        -> Result<[UInt8], DaemonControlError>
     {
         guard let fd = connect(to: path) else { return .failure(.notRunning) }
         defer { close(fd) }
@@ -192,59 +186,9 @@ public enum DaemonControl {
     }
 
     /// Whether a daemon listens on `path` now.
-    public static func isListening(_ path: String) -> Bool {
+    static func isListening(_ path: String) -> Bool {
         guard let fd = connect(to: path) else { return false }
         close(fd)
         return true
-    }
-
-    /// Wakes the daemon's inbox takeover at once (best effort: without a
-    /// running daemon the entry waits for its next start or pass).
-    /// - Parameter assembly: the client assembly (which container, which environment).
-    /// - Returns: whether a daemon answered: false when none is running, so
-    ///   the caller can say how to start one.
-    @discardableResult
-    public static func wake(_ assembly: ClientAssembly) -> Bool {
-        if case .success = send(
-            .wake, expecting: DaemonAcknowledgement.self, path: socketPath(of: assembly), timeoutMilliseconds: 500)
-        {
-            return true
-        }
-        return false
-    }
-
-    /// What a person is told when a share is kept for share-daemon but no
-    /// daemon answered: that it is not running and how to start it.
-    public static let notRunningAdvice =
-        "share-daemon is not running: start it with `share-daemon &` or `systemctl --user start share-daemon`"
-
-}
-
-/// Why the control socket gave no usable answer. Descriptions are for a
-/// person and never contain text from the socket unescaped.
-public enum DaemonControlFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Nobody listens on the socket: share-daemon is not running.
-    case notRunning
-    /// Something listens but wrote nothing before the deadline or closing.
-    case noAnswer
-    /// The answer was cut short: no end before the deadline.
-    case incomplete
-    /// The answer was larger than the limit (bytes).
-    case tooLarge(limit: Int)
-    /// The answer is not the JSON this request is answered with; the text says where.
-    case unreadable(String)
-    /// The daemon refused the request; its reason, made safe for a terminal.
-    case refused(String)
-
-    /// The failure for a person.
-    public var description: String {
-        switch self {
-        case .notRunning: return "share-daemon is not running"
-        case .noAnswer: return "no answer"
-        case .incomplete: return "the answer did not end in time"
-        case .tooLarge(let limit): return "the answer is larger than \(limit / 1024) KiB"
-        case .unreadable(let why): return "the answer is not what share-daemon writes (\(why))"
-        case .refused(let reason): return "refused: \(reason)"
-        }
     }
 }

@@ -1,10 +1,10 @@
-import AppSupport
 import Foundation
 public import ShareCore
 
 // The control socket's messages, in one place for both sides: `share`
-// (through ``DaemonControl``) writes requests and reads answers,
-// `share-daemon` reads requests and writes answers.
+// (through a ``DaemonControlling``) writes requests and reads answers,
+// `share-daemon` (a ``DaemonControlHandling`` behind the socket) reads
+// requests and writes answers.
 //
 // Wire format: the client writes one line of JSON, `{"request":"status"}`;
 // the daemon writes one line of JSON and closes. `wake` and `retry` are

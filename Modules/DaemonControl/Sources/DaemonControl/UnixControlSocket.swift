@@ -1,4 +1,4 @@
-import ClientAssembly
+public import DaemonControlInterface
 import Foundation
 import Glibc
 import SecureFiles
@@ -7,7 +7,7 @@ import Synchronization
 /// The daemon's local control socket (a Unix stream socket, 0600, in a 0700
 /// runtime directory): one request line, one answer line, then the daemon
 /// closes. The messages are ``DaemonRequest`` and ``DaemonAnswer`` (shared
-/// with the client in ClientAssembly): `wake` wakes the inbox takeover
+/// with the client, ``UnixDaemonControl``): `wake` wakes the inbox takeover
 /// (after `share send --queue` or a kept share); `status` answers the
 /// status `share status` shows; `retry` makes waiting sends due now.
 ///
@@ -15,50 +15,49 @@ import Synchronization
 /// must not keep the others out (`share send --queue` waits half a second
 /// for its wake-up, then says the daemon is not running):
 ///
-/// - each connection has one deadline (``Limits/deadline``) for reading its
+/// - each connection has one deadline (``DaemonControlLimits/deadline``) for reading its
 ///   request line and writing the answer; bytes sent slowly do not extend
 ///   it, and a connection past it is closed without an answer;
 /// - connections are served side by side, each on a thread of its own, at
-///   most ``Limits/connections`` at once. A new connection beyond that
+///   most ``DaemonControlLimits/connections`` at once. A new connection beyond that
 ///   closes the one that has waited longest for its request line, so a
 ///   client that writes its line at once is always served; when every
 ///   connection is writing its answer, the new one waits for the first to end.
-final class ControlSocket: @unchecked Sendable {
-    /// What the daemon does for a request it understood, and its answer.
-    typealias Handler = @Sendable (DaemonRequest) -> DaemonAnswer
-
-    /// How long and how many.
-    struct Limits: Sendable {
-        /// The time a connection has for its request line and the answer.
-        var deadline: Duration = .seconds(2)
-        /// The most connections served at once.
-        var connections = 8
-        /// The listen backlog: connections the kernel holds until they are accepted.
-        var backlog: Int32 = 64
-    }
-
-    let path: String
+public final class UnixControlSocket: DaemonControlListening, @unchecked Sendable {
+    /// The socket's path.
+    public let path: String
     private let fd: Int32
     private let connections: Connections
     private let thread: Thread
 
     /// Binds and listens; a stale socket file of a dead daemon is replaced,
     /// a live daemon's is not (two daemons on one container would both
-    /// answer, so the second one is told).
-    /// - Throws: `ControlSocketError` when the socket cannot be made.
-    init(path: String, limits: Limits = Limits(), handler: @escaping Handler) throws {
+    /// answer, so the second one is told). The socket's folder is made
+    /// private (0700) when it is not.
+    /// - Parameters:
+    ///   - path: the socket's path.
+    ///   - limits: the deadline of a connection and how many are served at once.
+    ///   - handler: what the daemon does for each request it understood.
+    /// - Throws: ``DaemonControlError/cannotListen(_:)`` when the socket cannot be made.
+    public init(
+        path: String, limits: DaemonControlLimits = DaemonControlLimits(), handler: any DaemonControlHandling
+    ) throws(DaemonControlError) {
         self.path = path
         let directory = (path as NSString).deletingLastPathComponent
-        _ = try SecureDirectory.openBase(directory, create: true)
-        if DaemonControl.isListening(path) {
-            throw ControlSocketError("another share-daemon already listens on \(path)")
+        do {
+            _ = try SecureDirectory.openBase(directory, create: true)
+        } catch {
+            throw .cannotListen(String(describing: error))
+        }
+        if UnixDaemonControl.isListening(path) {
+            throw .cannotListen("another share-daemon already listens on \(path)")
         }
         unlink(path)
-        guard var address = DaemonControl.address(of: path) else {
-            throw ControlSocketError("the socket path is too long: \(path)")
+        guard var address = UnixDaemonControl.address(of: path) else {
+            throw .cannotListen("the socket path is too long: \(path)")
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ControlSocketError("socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw .cannotListen("socket: \(String(cString: strerror(errno)))") }
         // The socket file is created with the umask's bits: make it private first.
         let previous = umask(0o177)
         let bound = withUnsafePointer(to: &address) {
@@ -70,21 +69,21 @@ final class ControlSocket: @unchecked Sendable {
         guard bound == 0, listen(fd, limits.backlog) == 0 else {
             let why = String(cString: strerror(errno))
             Glibc.close(fd)
-            throw ControlSocketError("cannot listen on \(path): \(why)")
+            throw .cannotListen("cannot listen on \(path): \(why)")
         }
         chmod(path, 0o600)
         self.fd = fd
         let connections = Connections(limits: limits, handler: handler)
         self.connections = connections
         thread = Thread {
-            ControlSocket.acceptLoop(fd: fd, connections: connections)
+            UnixControlSocket.acceptLoop(fd: fd, connections: connections)
         }
         thread.name = "share-daemon control socket"
         thread.start()
     }
 
     /// Stops listening, closes every connection still open and removes the socket file.
-    func close() {
+    public func close() {
         shutdown(fd, Int32(SHUT_RDWR))
         connections.closeAll()
         unlink(path)
@@ -122,13 +121,13 @@ private final class Connections: @unchecked Sendable {
         var closed = false
     }
 
-    private let limits: ControlSocket.Limits
-    private let handler: ControlSocket.Handler
+    private let limits: DaemonControlLimits
+    private let handler: any DaemonControlHandling
     private let state = Mutex(State())
     /// Signalled whenever a connection ends: an accept that found no room waits on it.
     private let ended = NSCondition()
 
-    init(limits: ControlSocket.Limits, handler: @escaping ControlSocket.Handler) {
+    init(limits: DaemonControlLimits, handler: any DaemonControlHandling) {
         self.limits = limits
         self.handler = handler
     }
@@ -193,7 +192,7 @@ private final class Connections: @unchecked Sendable {
         }
         guard !evicted else { return }
         let received = ReceivedDaemonRequest(parsing: String(decoding: line, as: UTF8.self))
-        let reply = received.request.map(handler) ?? .refused("unknown request")
+        let reply = received.request.map(handler.answer) ?? .refused("unknown request")
         writeAll(Array((reply.line(plainWord: received.isPlainWord) + "\n").utf8), to: client, deadline: deadline)
     }
 
@@ -259,10 +258,4 @@ private final class Connections: @unchecked Sendable {
             for connection in state.open.values { shutdown(connection.fd, Int32(SHUT_RDWR)) }
         }
     }
-}
-
-/// The control socket could not be set up.
-struct ControlSocketError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+// The control socket between `share` and `share-daemon`: its messages, the
+// client the CLI asks through, the handler the daemon answers with, and the
+// one error type of the exchange.
+// An interface package: protocols, value types and errors only, no I/O.
+import PackageDescription
+
+// One list of compiler settings for every target: Swift 6 mode plus the
+// upcoming features that make imports explicit (see docs/adr/0001).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "DaemonControlInterface",
+    products: [
+        .library(name: "DaemonControlInterface", targets: ["DaemonControlInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "DaemonControlInterfaceTesting", targets: ["DaemonControlInterfaceTesting"]),
+    ],
+    dependencies: [
+        .package(path: "../ShareCore")
+    ],
+    targets: [
+        .target(
+            name: "DaemonControlInterface",
+            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DaemonControlInterfaceTesting",
+            dependencies: ["DaemonControlInterface"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DaemonControlInterfaceTests",
+            dependencies: ["DaemonControlInterface", "DaemonControlInterfaceTesting"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
