@@ -941,7 +941,7 @@ let package = Package(
         .testTarget(
             name: "PickerTests",
             dependencies: [
-                "ShareCLI", "ShareCLIKit", "ShareServer", "ShareDaemon", "TestSupport", "ClientTestSupport",
+                "AppSupport", "ShareCLI", "ShareCLIKit", "ShareServer", "ShareDaemon", "TestSupport", "ClientTestSupport",
                 "ClientAssembly",
                 lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"), lib("SessionsInterface"),
                 lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"), lib("SharedState"),
