@@ -1,4 +1,4 @@
-public import ShareCore
+import ShareCore
 
 /// A strict command-line parser: options are declared, anything else is a
 /// usage error that names the culprit.
@@ -85,7 +85,9 @@ public struct ParsedArguments: Sendable, Equatable {
     /// The value of an option that must be present.
     /// - Throws: a usage ``ProgramError`` naming the option when it is missing.
     public func required(_ option: String) throws -> String {
-        guard let v = value(option) else { throw ProgramError.usage(AppSupportText.localized(.required, ["option": option])) }
+        guard let v = value(option) else {
+            throw ProgramError.usage(AppSupportText.localized(.required, ["option": option]))
+        }
         return v
     }
 }

@@ -35,7 +35,8 @@ enum InboxCommand {
             parsed = try ParsedArguments(rest, command: ShareCommands.declaration("inbox", sub) ?? ShareCommands.inbox)
             let needsID = sub != "list"
             guard parsed.positionals.count == (needsID ? 1 : 0) else {
-                throw ProgramError.usage(needsID ? localized(.inboxNeedsID, ["sub": sub]) : localized(.inboxListTakesNoID))
+                throw ProgramError.usage(
+                    needsID ? localized(.inboxNeedsID, ["sub": sub]) : localized(.inboxListTakesNoID))
             }
         } catch {
             io.err.write(

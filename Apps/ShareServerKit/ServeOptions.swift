@@ -90,7 +90,9 @@ struct ServeOptions {
 
     init(_ arguments: [String]) throws {
         let parsed = try ParsedArguments(arguments, command: Self.declaration)
-        guard parsed.positionals.isEmpty else { throw ProgramError.usage("unexpected argument '\(parsed.positionals[0])'") }
+        guard parsed.positionals.isEmpty else {
+            throw ProgramError.usage("unexpected argument '\(parsed.positionals[0])'")
+        }
         let listen = try parsed.required(Self.listen)
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
             (0...65535).contains(port), colon != listen.startIndex

@@ -40,7 +40,9 @@ enum UploadFiles {
     /// Creates the upload's directory (0700) if it is not there yet.
     static func ensureDirectory(_ server: ReferenceServer, _ uploadID: String) throws {
         let path = directory(server, uploadID)
-        if mkdir(path, 0o700) != 0, errno != EEXIST { throw ReferenceServerError.uploadFile(operation: "mkdir", path: path, errno: errno) }
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
+            throw ReferenceServerError.uploadFile(operation: "mkdir", path: path, errno: errno)
+        }
     }
 
     /// Deletes an upload's directory and every part in it; a missing directory is fine.
@@ -77,7 +79,9 @@ enum UploadFiles {
 
     /// Renames a checked temporary part to its final name (atomic; replaces an earlier copy).
     static func move(_ from: String, to: String) throws {
-        guard rename(from, to) == 0 else { throw ReferenceServerError.uploadFile(operation: "rename", path: to, errno: errno) }
+        guard rename(from, to) == 0 else {
+            throw ReferenceServerError.uploadFile(operation: "rename", path: to, errno: errno)
+        }
     }
 
     /// Runs a durable-file step; its failure becomes a
@@ -162,7 +166,9 @@ enum UploadFiles {
     private static func hashFile(_ path: String, _ update: (UnsafeRawBufferPointer) -> Void) throws -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            guard errno == ENOENT else { throw ReferenceServerError.uploadFile(operation: "open", path: path, errno: errno) }
+            guard errno == ENOENT else {
+                throw ReferenceServerError.uploadFile(operation: "open", path: path, errno: errno)
+            }
             return false
         }
         defer { _ = close(fd) }

@@ -45,7 +45,8 @@ enum EntryValidator {
         } catch let error as SecureFileError {
             switch error {
             case .wrongFileType(let path, _) where path.hasSuffix("/" + manifestName):
-                throw InboxError.unusable(reason: "manifest.json is not a regular file (symbolic links are not followed)")
+                throw InboxError.unusable(
+                    reason: "manifest.json is not a regular file (symbolic links are not followed)")
             default:
                 throw InboxError.unusable(reason: "it cannot be read safely: \(error)")
             }
@@ -95,7 +96,8 @@ enum EntryValidator {
         for attachment in manifest.attachments {
             let name = String(reflecting: attachment.file)
             guard EntryName.isPlainFileName(attachment.file) else {
-                throw InboxError.unusable(reason: "the attachment file name \(name) is not a plain name inside the entry")
+                throw InboxError.unusable(
+                    reason: "the attachment file name \(name) is not a plain name inside the entry")
             }
             let found: stat?
             do {

@@ -51,7 +51,8 @@ enum MIMEDatabaseLoader {
             }
         }
         guard !sources.isEmpty else {
-            throw failures.isEmpty ? .mimeDatabaseNotFound(searched: directories) : .mimeDatabaseUnreadable(paths: failures)
+            throw failures.isEmpty
+                ? .mimeDatabaseNotFound(searched: directories) : .mimeDatabaseUnreadable(paths: failures)
         }
         return MIMEDatabase(sources: sources, directories: readDirectories)
     }
