@@ -1,5 +1,6 @@
 import Foundation
 import ShareIntake
+import ShareIntakeInterface
 import SystemTesting
 import Testing
 
