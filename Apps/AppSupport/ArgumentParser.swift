@@ -1,4 +1,4 @@
-public import ShareCore
+import ShareCore
 
 /// A strict command-line parser: options are declared, anything else is a
 /// usage error that names the culprit.
@@ -17,7 +17,7 @@ public struct ParsedArguments: Sendable, Equatable {
     /// - Parameters:
     ///   - flags: option names (with dashes) that take no value.
     ///   - options: option names (with dashes) that take one value.
-    /// - Throws: ``UsageError`` for an unknown option, a flag given a value,
+    /// - Throws: a usage ``ProgramError`` for an unknown option, a flag given a value,
     ///   or an option without a value.
     public init(_ arguments: [String], flags allowedFlags: Set<String>, options allowedOptions: Set<String>) throws {
         var i = 0
@@ -41,7 +41,7 @@ public struct ParsedArguments: Sendable, Equatable {
             }
             if allowedFlags.contains(name) {
                 guard inlineValue == nil else {
-                    throw UsageError(AppSupportText.localized(.takesNoValue, ["option": name]))
+                    throw ProgramError.usage(AppSupportText.localized(.takesNoValue, ["option": name]))
                 }
                 flags.insert(name)
             } else if allowedOptions.contains(name) {
@@ -49,7 +49,7 @@ public struct ParsedArguments: Sendable, Equatable {
                     options[name, default: []].append(v)
                 } else {
                     guard i < arguments.count else {
-                        throw UsageError(AppSupportText.localized(.needsValue, ["option": name]))
+                        throw ProgramError.usage(AppSupportText.localized(.needsValue, ["option": name]))
                     }
                     options[name, default: []].append(arguments[i])
                     i += 1
@@ -58,7 +58,7 @@ public struct ParsedArguments: Sendable, Equatable {
                 let known = (allowedFlags.union(allowedOptions)).sorted()
                 let suggestion = Suggestion.nearest(to: name, in: known)
                 let option = name
-                throw UsageError(
+                throw ProgramError.usage(
                     LocalizedText { language in
                         AppSupportText.table.text(
                             .unknownOption,
@@ -83,32 +83,11 @@ public struct ParsedArguments: Sendable, Equatable {
     public func value(_ option: String) -> String? { options[option]?.last }
 
     /// The value of an option that must be present.
-    /// - Throws: ``UsageError`` naming the option when it is missing.
+    /// - Throws: a usage ``ProgramError`` naming the option when it is missing.
     public func required(_ option: String) throws -> String {
-        guard let v = value(option) else { throw UsageError(AppSupportText.localized(.required, ["option": option])) }
+        guard let v = value(option) else {
+            throw ProgramError.usage(AppSupportText.localized(.required, ["option": option]))
+        }
         return v
     }
-}
-
-/// A wrong command line; the message says what to change, in the
-/// person's language on a terminal (``localizedText``) and in English in
-/// `--json` (``message``, also its description).
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedDescription {
-    /// What is wrong, in every language.
-    public let localizedText: LocalizedText
-
-    /// What is wrong, in English.
-    public var message: String { localizedText.english }
-
-    /// - Parameter message: what is wrong, the same in every language.
-    public init(_ message: String) { localizedText = LocalizedText(verbatim: message) }
-
-    /// - Parameter text: what is wrong, in every language.
-    public init(_ text: LocalizedText) { localizedText = text }
-
-    /// The English message.
-    public var description: String { message }
-
-    /// Two usage errors are the same when their English messages are.
-    public static func == (a: UsageError, b: UsageError) -> Bool { a.message == b.message }
 }

@@ -33,19 +33,20 @@ public enum LogFile {
     /// - Parameter path: an absolute path.
     /// - Returns: a sink that writes to it (the descriptor stays open for the
     ///   life of the process).
-    /// - Throws: ``LogFileError`` naming the path and the reason.
-    public static func open(_ path: String) throws(LogFileError) -> FileDescriptorSink {
+    /// - Throws: ``ProgramError/cannotWrite(_:reason:)`` naming the path (or
+    ///   the folder that cannot be made) and the reason.
+    public static func open(_ path: String) throws(ProgramError) -> FileDescriptorSink {
         let folder = (path as NSString).deletingLastPathComponent
-        try PrivateFolders.make(folder)
+        if let unmade = PrivateFolders.make(folder) { throw .cannotWrite(unmade.path, reason: unmade.reason) }
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int64(info.st_size) > rotationBytes {
             _ = rename(path, path + ".1")
         }
         let fd = Foundation.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
-        guard fd >= 0 else { throw LogFileError(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw .cannotWrite(path, reason: String(cString: strerror(errno))) }
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else {
             close(fd)
-            throw LogFileError(path: path, reason: "it is not a regular file of this user")
+            throw .cannotWrite(path, reason: "it is not a regular file of this user")
         }
         fchmod(fd, 0o600)
         return FileDescriptorSink(fd: fd)
@@ -58,8 +59,10 @@ public enum PrivateFolders {
     /// Makes `folder` and every missing folder above it, each 0700
     /// whatever the umask; folders that exist are left as they are.
     /// - Parameter folder: an absolute path, or one relative to the working directory.
-    /// - Throws: ``LogFileError`` naming the folder that cannot be made.
-    public static func make(_ folder: String) throws(LogFileError) {
+    /// - Returns: nil when every folder is there, else the first folder that
+    ///   cannot be made and why, in the system's words: each caller says it
+    ///   in its own terms (a log file, a database).
+    public static func make(_ folder: String) -> (path: String, reason: String)? {
         let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
         var path = ""
         for component in absolute.split(separator: "/") {
@@ -67,19 +70,9 @@ public enum PrivateFolders {
             if mkdir(path, 0o700) == 0 {
                 chmod(path, 0o700)
             } else if errno != EEXIST {
-                throw LogFileError(path: path, reason: String(cString: strerror(errno)))
+                return (path, String(cString: strerror(errno)))
             }
         }
+        return nil
     }
-}
-
-/// A log file, or a folder for it or another of the program's files, could not be made.
-public struct LogFileError: Error, CustomStringConvertible, Sendable {
-    /// The file or folder.
-    public let path: String
-    /// Why, in the system's words.
-    public let reason: String
-
-    /// "cannot write PATH: REASON".
-    public var description: String { "cannot write \(path): \(reason)" }
 }

@@ -184,13 +184,13 @@ public struct CommandDeclaration: Sendable, Equatable {
 
 extension ParsedArguments {
     /// Parses `arguments` with exactly the options of a command's declaration.
-    /// - Throws: ``UsageError`` as ``init(_:flags:options:)`` does.
+    /// - Throws: a usage ``ProgramError`` as ``init(_:flags:options:)`` does.
     public init(_ arguments: [String], command: CommandDeclaration) throws {
         try self.init(arguments, declared: command.options)
     }
 
     /// Parses `arguments` with exactly the declared options (and `--help`, `-h`).
-    /// - Throws: ``UsageError`` as ``init(_:flags:options:)`` does, naming the nearest declared option.
+    /// - Throws: a usage ``ProgramError`` as ``init(_:flags:options:)`` does, naming the nearest declared option.
     public init(_ arguments: [String], declared: [OptionDeclaration]) throws {
         var flags: Set<String> = []
         var options: Set<String> = []
@@ -213,7 +213,7 @@ extension ParsedArguments {
     public func value(_ option: ValueOption) -> String? { value(option.declaration.name) }
 
     /// The value of a declared option that must be present.
-    /// - Throws: ``UsageError`` naming the option when it is missing.
+    /// - Throws: a usage ``ProgramError`` naming the option when it is missing.
     public func required(_ option: ValueOption) throws -> String { try required(option.declaration.name) }
 
     /// Every value of a repeatable option, in order.

@@ -22,21 +22,3 @@ extension ProgramIO {
         return String(decoding: data, as: UTF8.self)
     }
 }
-
-/// A failure a program reports with a message for a person (no server, a
-/// store that cannot be opened): the message is the whole description, in
-/// English (``description``, for `--json` and logs) and in the person's
-/// language (``localizedText``, for a terminal).
-public struct ProgramError: Error, CustomStringConvertible, Sendable, LocalizedDescription {
-    /// What went wrong, in every language.
-    public let localizedText: LocalizedText
-
-    /// What went wrong, in English.
-    public var description: String { localizedText.english }
-
-    /// - Parameter description: what went wrong, the same in every language.
-    public init(_ description: String) { localizedText = LocalizedText(verbatim: description) }
-
-    /// - Parameter text: what went wrong, in every language.
-    public init(_ text: LocalizedText) { localizedText = text }
-}

@@ -50,7 +50,7 @@ extension ClientAssembly {
     public func shareIntake() throws -> any ShareIntaking {
         let environment = environment
         return FileShareIntake(
-            catalog: { () throws(MIMEDatabaseError) in try FreedesktopMIMECatalog(environment: environment) },
+            catalog: { () throws(IntakeError) in try FreedesktopMIMECatalog(environment: environment) },
             sniffer: MagicSniffer(), converter: JPEGImageConverter(), protectedPlaces: protectedPlaces)
     }
 
@@ -77,7 +77,7 @@ extension ClientAssembly {
     /// conforms to `text/plain`): for `share send` to match a type told
     /// before the server's list was known against that list.
     /// - Returns: the catalog.
-    /// - Throws: `MIMEDatabaseError` when no shared MIME database can be read.
+    /// - Throws: `IntakeError` when no shared MIME database can be read.
     public func contentTypeCatalog() throws -> any ContentTypeCatalog {
         try FreedesktopMIMECatalog(environment: environment)
     }
@@ -191,16 +191,16 @@ extension ClientAssembly {
     /// Reads a push payload (`aps` and `b`).
     /// - Parameter bytes: the payload's JSON text.
     /// - Returns: the payload.
-    /// - Throws: `PushPayloadError` when it is not JSON or lacks a required member.
-    public static func pushPayload(from bytes: [UInt8]) throws(PushPayloadError) -> PushPayload {
+    /// - Throws: `PushError` when it is not JSON or lacks a required member.
+    public static func pushPayload(from bytes: [UInt8]) throws(PushError) -> PushPayload {
         try PushPayloadParser.parse(bytes)
     }
 
     /// Reads a push payload that arrived as JSON inside another document (an event).
     /// - Parameter value: the payload.
     /// - Returns: the payload.
-    /// - Throws: `PushPayloadError` when it lacks a required member.
-    public static func pushPayload(from value: JSONValue) throws(PushPayloadError) -> PushPayload {
+    /// - Throws: `PushError` when it lacks a required member.
+    public static func pushPayload(from value: JSONValue) throws(PushError) -> PushPayload {
         try PushPayloadParser.parse(value)
     }
 

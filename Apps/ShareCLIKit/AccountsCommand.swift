@@ -36,7 +36,7 @@ enum AccountsCommand {
                 return .success
             }
             guard parsed.positionals.count == wanted else {
-                throw UsageError(
+                throw ProgramError.usage(
                     sub == "use"
                         ? localized(.accountsUseNeedsServer)
                         : localized(.unexpectedArgument, ["argument": parsed.positionals[0]]))

@@ -10,47 +10,6 @@ import ShareIntakeInterface
 import SharedStateInterface
 import TargetStoreInterface
 
-/// Why `share send` could not settle on a target, and what it means for the exit code.
-enum TargetProblem: Error, Sendable {
-    /// The person named something that does not exist or cannot be written to.
-    case refused(code: String, LocalizedText)
-    /// The command line cannot name a target (a malformed reference).
-    case usage(LocalizedText)
-    /// The target could not be checked and is not known from earlier shares.
-    case failure(LocalizedText)
-
-    /// The `--verbose` stage line of a share that ends here.
-    var stage: ShareStage {
-        switch self {
-        case .refused(let code, let message): return .refused(code: code, reason: message.english)
-        case .usage(let message), .failure(let message): return .refused(code: nil, reason: message.english)
-        }
-    }
-
-    func exit(_ report: SendReport) -> ExitCode {
-        switch self {
-        // A refusal of a target is a TargetError's message: its own line
-        // breaks separate the candidates, everything else was neutralised.
-        case .refused(let code, let message): return report.refused(code: code, message, lines: true)
-        case .usage(let message): return report.usage(message)
-        case .failure(let message): return report.failure(message)
-        }
-    }
-}
-
-/// A server nobody is logged in to on this device: a share for it could
-/// never be sent (the daemon sends only for the account `share login`
-/// chose), so it is refused before anything is kept.
-struct NoAccountError: Error, Sendable {
-    /// The server's origin as the command named it.
-    let origin: String
-
-    /// `not logged in at ORIGIN: share login --server ORIGIN`.
-    var localizedText: LocalizedText {
-        localized(.notLoggedInAt, ["origin": TerminalText.neutralised(origin)])
-    }
-}
-
 /// Says once, on a terminal, what `share send` waits for when the server
 /// has not answered within a second (`waiting for chat.example.com ...`), so
 /// a frozen server is never a silent terminal. Nothing on a pipe.
@@ -109,10 +68,10 @@ struct CLIContext: Sendable {
     ///     for a command that may not ask the server at all.
     ///   - requiresAccount: refuse a server nobody is logged in to on this
     ///     device (a share for it could never be sent, by the CLI or the daemon).
-    /// - Throws: `UsageError` for a `--server` or `SHAREKIT_SERVER` that is
-    ///   not an http(s) origin, ``NoAccountError`` when an account is
-    ///   required and there is none at the server, `ProgramError` when no
-    ///   server is known, or what the assembly throws.
+    /// - Throws: a usage `ProgramError` for a `--server` or `SHAREKIT_SERVER` that is
+    ///   not an http(s) origin, ``AppSupport/ProgramError/notLoggedIn(at:)``
+    ///   when an account is required and there is none at the server, a
+    ///   `ProgramError` when no server is known, or what the assembly throws.
     init(
         environment: [String: String], server: String?, shareOrigin: String? = nil, loadsLibraryEarly: Bool = true,
         requiresAccount: Bool = false
@@ -122,14 +81,14 @@ struct CLIContext: Sendable {
         let chosen: String
         if let server {
             guard let parsed = ServerOrigin.parse(server) else {
-                throw UsageError(localized(.serverForm, ["server": TerminalText.neutralised(server)]))
+                throw ProgramError.usage(localized(.serverForm, ["server": TerminalText.neutralised(server)]))
             }
             chosen = parsed
         } else if let shareOrigin, !shareOrigin.isEmpty {
             chosen = shareOrigin.hasSuffix("/") ? String(shareOrigin.dropLast()) : shareOrigin
         } else if let variable = environment["SHAREKIT_SERVER"], !variable.isEmpty {
             guard let parsed = ServerOrigin.parse(variable) else {
-                throw UsageError(localized(.serverVariableForm, ["server": TerminalText.neutralised(variable)]))
+                throw ProgramError.usage(localized(.serverVariableForm, ["server": TerminalText.neutralised(variable)]))
             }
             chosen = parsed
         } else if let stored = current?.origin, !stored.isEmpty {
@@ -145,7 +104,7 @@ struct CLIContext: Sendable {
         } else {
             account = (try? assembly.account(at: chosen)) ?? SignedInAccount(origin: chosen, username: nil)
         }
-        if requiresAccount, !Self.isAccount(account, at: origin) { throw NoAccountError(origin: origin) }
+        if requiresAccount, !Self.isAccount(account, at: origin) { throw ProgramError.notLoggedIn(at: origin) }
         connection = try assembly.connection(to: origin, loadsLibraryEarly: loadsLibraryEarly)
         inbox = assembly.shareInbox()
         intake = try assembly.shareIntake()
@@ -206,7 +165,7 @@ struct CLIContext: Sendable {
     /// given (with the display path of an earlier share to it), a display
     /// path from the recent targets; nil when only the server can say.
     /// A malformed reference is a usage error.
-    func offlineTarget(_ text: String, newPostTitle: String?) -> Result<ShareTarget?, TargetProblem> {
+    func offlineTarget(_ text: String, newPostTitle: String?) -> Result<ShareTarget?, ProgramError> {
         var wanted = text
         if newPostTitle != nil, text.hasPrefix("channel:") { wanted = "new-post:" + text.dropFirst("channel:".count) }
         let reference: ShareTarget?
@@ -238,7 +197,7 @@ struct CLIContext: Sendable {
     /// accepted (the share goes to the inbox and the server decides later),
     /// with the display path of an earlier share to it if there was one; a
     /// display path must be known, from the server or the recent targets.
-    func resolveTarget(_ text: String, newPostTitle: String?) async -> Result<ShareTarget, TargetProblem> {
+    func resolveTarget(_ text: String, newPostTitle: String?) async -> Result<ShareTarget, ProgramError> {
         var wanted = text
         if newPostTitle != nil, text.hasPrefix("channel:") { wanted = "new-post:" + text.dropFirst("channel:".count) }
         let reference: ShareTarget?
@@ -264,11 +223,11 @@ struct CLIContext: Sendable {
                     return .success(match ?? reference)
                 }
                 if let match = known.first(where: { $0.displayPath == text }) { return .success(match) }
-                return .failure(.failure(localized(.cannotLookUp, ["text": text, "reason": reason])))
+                return .failure(ProgramError(localized(.cannotLookUp, ["text": text, "reason": reason])))
             case .notWritable:
-                return .failure(.refused(code: "write_forbidden", error.localizedText))
+                return .failure(.refusedTarget(code: "write_forbidden", error.localizedText))
             case .notFound, .ambiguous:
-                return .failure(.refused(code: "unknown_target", error.localizedText))
+                return .failure(.refusedTarget(code: "unknown_target", error.localizedText))
             case .invalidReference:
                 return .failure(.usage(error.localizedText))
             }

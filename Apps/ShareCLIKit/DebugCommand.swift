@@ -50,7 +50,7 @@ enum DebugCommand {
             case "get":
                 let parsed = try ParsedArguments(Array(arguments.dropFirst()), command: ShareCommands.debugGet)
                 guard !parsed.positionals.isEmpty, parsed.positionals.allSatisfy({ $0.hasPrefix("/") }) else {
-                    throw UsageError("share debug get needs PATHs starting with /")
+                    throw ProgramError.usage("share debug get needs PATHs starting with /")
                 }
                 return await get(
                     parsed.positionals, server: parsed.value(Options.server), io: io, environment: environment)
@@ -81,7 +81,7 @@ enum DebugCommand {
                         + "run 'share debug --help'\n")
                 return .usage
             }
-        } catch let error as UsageError {
+        } catch let error as ProgramError where error.isUsage {
             io.err.write("share debug: \(error); run 'share debug --help'\n")
             return .usage
         } catch let error as DPoPError {
@@ -131,7 +131,7 @@ enum DebugCommand {
                 }
             }
             return refused ? .failure : .success
-        } catch let error as UsageError {
+        } catch let error as ProgramError where error.isUsage {
             io.err.write("share debug: \(error)\n")
             return .usage
         } catch {

@@ -69,26 +69,14 @@ enum DesktopHandover {
         item.hasPrefix("-") ? "./" + item : item
     }
 
-    /// Why the handed-over items are not shared.
-    struct Refusal: Error, LocalizedDescription {
-        /// The list of links that named a local file.
-        let list: String
-        /// The line that named it.
-        let uri: String
-
-        /// The message, in every language (the names are neutralised: a
-        /// file name may carry escape sequences).
-        var localizedText: LocalizedText {
-            localized(
-                .desktopListNamesFile, ["list": TerminalText.neutralised(list), "uri": TerminalText.neutralised(uri)])
-        }
-    }
-
     /// The items with each `*.uri-list` file replaced by the links it lists.
     /// - Parameter items: the handed-over files and URLs.
     /// - Returns: the items to share.
-    /// - Throws: ``Refusal`` when a list names a local file (`file:`).
-    static func expand(_ items: [String]) throws(Refusal) -> [String] {
+    /// - Throws: a `ProgramError` (exit 4) when a list names a local file
+    ///   (`file:`): nothing of it is read, nothing is sent. The message
+    ///   names the list and the line, neutralised (a file name may carry
+    ///   escape sequences).
+    static func expand(_ items: [String]) throws(ProgramError) -> [String] {
         var result: [String] = []
         for item in items {
             guard let path = localPath(of: item), isListName(path) else {
@@ -97,7 +85,12 @@ enum DesktopHandover {
             }
             switch list(at: path) {
             case .links(let links): result += links
-            case .namesLocalFile(let uri): throw Refusal(list: item, uri: uri)
+            case .namesLocalFile(let uri):
+                throw ProgramError(
+                    .rejected,
+                    localized(
+                        .desktopListNamesFile,
+                        ["list": TerminalText.neutralised(item), "uri": TerminalText.neutralised(uri)]))
             case nil: result.append(item)
             }
         }

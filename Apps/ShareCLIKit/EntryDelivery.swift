@@ -57,12 +57,12 @@ struct UndoWindow: Sendable, Equatable {
 
     /// `--undo-window SECONDS`: a number from 0 to
     /// ``ShareInboxInterface/InboxManifest/maximumUndoWindowSeconds``; nil gives the default.
-    /// - Throws: `UsageError` for anything else.
+    /// - Throws: a usage `ProgramError` for anything else.
     static func parse(_ text: String?) throws -> UndoWindow {
         guard let text else { return .standard }
         let limit = InboxManifest.maximumUndoWindowSeconds
         guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= Double(limit) else {
-            throw UsageError(localized(.undoWindowRange, ["maximum": limit]))
+            throw ProgramError.usage(localized(.undoWindowRange, ["maximum": limit]))
         }
         return UndoWindow(milliseconds: Int64((seconds * 1000).rounded()))
     }

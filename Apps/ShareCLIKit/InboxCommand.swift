@@ -36,7 +36,8 @@ enum InboxCommand {
             parsed = try ParsedArguments(rest, command: ShareCommands.declaration("inbox", sub) ?? ShareCommands.inbox)
             let needsID = sub != "list"
             guard parsed.positionals.count == (needsID ? 1 : 0) else {
-                throw UsageError(needsID ? localized(.inboxNeedsID, ["sub": sub]) : localized(.inboxListTakesNoID))
+                throw ProgramError.usage(
+                    needsID ? localized(.inboxNeedsID, ["sub": sub]) : localized(.inboxListTakesNoID))
             }
         } catch {
             io.err.write(
@@ -57,7 +58,7 @@ enum InboxCommand {
         let found: LocatedShare
         switch shares.find(parsed.positionals[0]) {
         case .success(let share): found = share
-        case .failure(let problem): return problem.report(io: io, json: json)
+        case .failure(let problem): return problem.inboxReport(io: io, json: json)
         }
         // The id every line names the share by: the one a person can type.
         let short = shares.shortIDs()[found.id] ?? TerminalText.neutralised(found.id)
@@ -412,13 +413,13 @@ enum InboxCommand {
         do {
             context = try CLIContext(
                 environment: environment, server: nil, shareOrigin: madeFor, requiresAccount: true)
-        } catch let error as UsageError {
+        } catch let error as ProgramError where error.isUsage {
             lock.release()
             return report.usage(error.localizedText)
-        } catch let error as NoAccountError {
+        } catch let error as ProgramError where error.code == ProgramError.notLoggedInCode {
             // Not "kept for share-daemon": the daemon sends only for the account's server.
             lock.release()
-            return notLoggedIn(id: entry.id, origin: error.origin, io: io, json: report.json)
+            return notLoggedIn(id: entry.id, origin: error.serverOrigin ?? "", io: io, json: report.json)
         } catch {
             lock.release()
             return report.failure(LocalizedText(describing: error))

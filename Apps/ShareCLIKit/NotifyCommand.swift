@@ -23,7 +23,7 @@ enum NotifyCommand {
         do {
             parsed = try ParsedArguments(arguments, command: ShareCommands.notify)
             guard parsed.positionals.isEmpty else {
-                throw UsageError(localized(.unexpectedArgument, ["argument": parsed.positionals[0]]))
+                throw ProgramError.usage(localized(.unexpectedArgument, ["argument": parsed.positionals[0]]))
             }
             _ = try parsed.required(Options.payload)
         } catch {

@@ -16,35 +16,15 @@ struct PhotoFitting: Sendable {
     let request: SendRequest
     let report: SendReport
 
-    /// Why the share cannot go on; the caller removes the entry.
-    enum Problem: Error, Sendable {
-        /// A photo that cannot be converted (exit 4).
-        case refused(code: String, LocalizedText)
-        /// Reading, writing or time (exit 1).
-        case failure(LocalizedText)
-
-        /// The `--verbose` line of the refusal (a log line: English).
-        var stage: ShareStage {
-            switch self {
-            case .refused(let code, let message): return .refused(code: code, reason: message.english)
-            case .failure(let message): return .refused(code: nil, reason: message.english)
-            }
-        }
-
-        func exit(_ report: SendReport) -> ExitCode {
-            switch self {
-            case .refused(let code, let message): return report.refused(code: code, message)
-            case .failure(let message): return report.failure(message)
-            }
-        }
-    }
-
     /// Converts what needs converting and updates the entry.
-    /// - Returns: the entry as it is now (the same when nothing was converted).
+    /// - Returns: the entry as it is now (the same when nothing was
+    ///   converted), or why the share cannot go on (a photo that cannot be
+    ///   converted, exit 4; reading, writing or time, exit 1): the caller
+    ///   removes the entry.
     /// - Parameter writes: the entry's writes, which Ctrl-C may end (the
     ///   manifest is written through it).
     func convert(_ entry: InboxEntry, limits: InstanceLimits?, lock: any InboxEntryLock, writes: EntryWrites) async
-        -> Result<InboxEntry, Problem>
+        -> Result<InboxEntry, ProgramError>
     {
         guard let limits, let accepted = limits.acceptedContentTypes else { return .success(entry) }
         let policy = IntakePolicy(
@@ -72,8 +52,8 @@ struct PhotoFitting: Sendable {
                 remove(made, from: entry)
                 switch error {
                 case .notConvertible, .tooLarge:
-                    return .failure(.refused(code: SendFlow.code(of: error), error.localizedText))
-                default: return .failure(.failure(error.localizedText))
+                    return .failure(ProgramError(.rejected, error.localizedText, code: SendFlow.code(of: error)))
+                default: return .failure(ProgramError(error.localizedText))
                 }
             }
         }
@@ -89,7 +69,7 @@ struct PhotoFitting: Sendable {
             return .success(updated)
         } catch {
             remove(made, from: entry)
-            return .failure(.failure(LocalizedText(describing: error)))
+            return .failure(ProgramError(LocalizedText(describing: error)))
         }
     }
 

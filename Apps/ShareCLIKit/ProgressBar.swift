@@ -19,7 +19,7 @@ enum ProgressMode: String, Sendable {
     static func parse(_ value: String?, noProgress: Bool) throws -> ProgressMode {
         if noProgress { return .off }
         guard let mode = ProgressMode(rawValue: value ?? "auto") else {
-            throw UsageError(localized(.progressValues))
+            throw ProgramError.usage(localized(.progressValues))
         }
         return mode
     }

@@ -54,10 +54,8 @@ enum SendCommand {
             context = try CLIContext(
                 environment: environment, server: parsed.value(Options.server),
                 loadsLibraryEarly: request.items.isEmpty && !request.readStandardInput, requiresAccount: true)
-        } catch let error as UsageError {
-            return report.usage(error.localizedText)
-        } catch let error as NoAccountError {
-            return report.refused(code: "not_logged_in", error.localizedText)
+        } catch let error as ProgramError {
+            return error.exit(report)
         } catch {
             return report.failure(LocalizedText(describing: error))
         }
@@ -89,23 +87,23 @@ struct SendRequest: Sendable {
         comment = parsed.value(Options.comment) ?? ""
         newPostTitle = parsed.value(Options.newPost)
         if let title = newPostTitle, title.allSatisfy(\.isWhitespace) {
-            throw UsageError(localized(.newPostNeedsTitle))
+            throw ProgramError.usage(localized(.newPostNeedsTitle))
         }
         queueOnly = parsed.has(Options.queue)
         keepMetadata = parsed.has(Options.keepMetadata)
         progress = try ProgressMode.parse(parsed.value(Options.progress), noProgress: parsed.has(Options.noProgress))
         guard let policy = CancelPolicy(option: parsed.value(Options.onCancel) ?? "keep") else {
-            throw UsageError(localized(.onCancelValues))
+            throw ProgramError.usage(localized(.onCancelValues))
         }
         onCancel = policy
         undoWindow = try UndoWindow.parse(parsed.value(Options.undoWindow))
         let timeout = parsed.value(Options.loadTimeout) ?? "30"
         guard let seconds = Double(timeout), seconds > 0, seconds <= 86_400 else {
-            throw UsageError(localized(.loadTimeoutRange))
+            throw ProgramError.usage(localized(.loadTimeoutRange))
         }
         loadTimeout = .milliseconds(Int64(seconds * 1000))
         if items.isEmpty, texts.isEmpty, !readStandardInput, comment.isEmpty {
-            throw UsageError(localized(.nothingToShare))
+            throw ProgramError.usage(localized(.nothingToShare))
         }
     }
 }

@@ -28,7 +28,7 @@ struct SessionCommandIO: Sendable {
         do {
             parsed = try ParsedArguments(arguments, command: declaration)
             guard parsed.positionals.isEmpty else {
-                throw UsageError(localized(.unexpectedArgument, ["argument": parsed.positionals[0]]))
+                throw ProgramError.usage(localized(.unexpectedArgument, ["argument": parsed.positionals[0]]))
             }
         } catch {
             io.err.write(

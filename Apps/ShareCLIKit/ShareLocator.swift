@@ -26,44 +26,34 @@ enum LocatedShare: Sendable {
     }
 }
 
-/// Why an id names no single share.
-enum LocateProblem: Error, Sendable {
-    /// Shorter than ``ShareShortID/minimumLength`` and no share's whole id.
-    case tooShort(String)
-    /// No share's id begins or ends with it.
-    case notFound(String)
-    /// Several shares' ids begin or end with it: each with its short id and where it goes.
-    case ambiguous(String, [(shortID: String, target: String)])
-    /// The inbox or the outbox cannot be read.
-    case unreadable(LocalizedText)
+/// Why an id names no single share: the failures of ``ShareLocator/find(_:)``.
+extension ProgramError {
+    /// Shorter than ``ShareShortID/minimumLength`` and no share's whole id (exit 2).
+    static func idTooShort(_ id: String) -> ProgramError {
+        .usage(localized(.idTooShort, ["minimum": ShareShortID.minimumLength, "id": id]))
+    }
 
-    /// Says the problem on stderr (and as JSON) and gives the exit code.
-    func report(io: ProgramIO, json: Bool) -> ExitCode {
-        let message: LocalizedText
-        let code: ExitCode
+    /// No share's id begins or ends with it (exit 1).
+    static func noShare(_ id: String) -> ProgramError {
+        ProgramError(localized(.noEntryListHint, ["id": id]))
+    }
+
+    /// Several shares' ids begin or end with it (exit 2): each on a line,
+    /// by the id a person can type, with where it goes.
+    static func ambiguousID(_ id: String, _ matches: [(shortID: String, target: String)]) -> ProgramError {
         let safe = TerminalText.neutralised
-        switch self {
-        case .tooShort(let id):
-            message = localized(.idTooShort, ["minimum": ShareShortID.minimumLength, "id": id])
-            code = .usage
-        case .notFound(let id):
-            message = localized(.noEntryListHint, ["id": id])
-            code = .failure
-        case .ambiguous(let id, let matches):
-            // One share a line, by the id a person can type, with where it goes.
-            let lines = matches.map { "\n  \($0.shortID)  \(safe($0.target))" }.joined()
-            message = localized(.idAmbiguous, ["id": safe(id), "matches": lines])
-            code = .usage
-        case .unreadable(let why):
-            message = why
-            code = .failure
-        }
-        if json { io.writeJSON(["status": "error", "error": JSONValue(message.english)]) }
+        let lines = matches.map { "\n  \($0.shortID)  \(safe($0.target))" }.joined()
+        return .usage(localized(.idAmbiguous, ["id": safe(id), "matches": lines]))
+    }
+
+    /// Says a failure of `share inbox` on stderr (and as JSON) and gives the exit code.
+    func inboxReport(io: ProgramIO, json: Bool) -> ExitCode {
+        if json { io.writeJSON(["status": "error", "error": JSONValue(localizedText.english)]) }
         // The message's own line breaks are kept; every part from elsewhere was neutralised.
-        let lines = message.localized.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = localizedText.localized.split(separator: "\n", omittingEmptySubsequences: false)
         io.err.write(
             "share inbox: " + lines.map { TerminalText.neutralised(String($0)) }.joined(separator: "\n") + "\n")
-        return code
+        return exitCode
     }
 }
 
@@ -109,14 +99,14 @@ struct ShareLocator: Sendable {
     /// Every share known here, in two tiers: those a person is shown
     /// (inbox entries, quarantined entries, the outbox's waiting, sending
     /// and refused shares) and those the daemon sent; and where each goes.
-    func known() -> Result<KnownShares, LocateProblem> {
+    func known() -> Result<KnownShares, ProgramError> {
         let scan: InboxScan
         let items: [OutboxItem]
         do {
             scan = try inbox.scan()
             items = try outbox?.list(states: Set(OutboxState.allCases)) ?? []
         } catch {
-            return .failure(.unreadable(LocalizedText(describing: error)))
+            return .failure(ProgramError(LocalizedText(describing: error)))
         }
         var shown: [String: LocatedShare] = [:]
         var sent: [String: LocatedShare] = [:]
@@ -151,14 +141,14 @@ struct ShareLocator: Sendable {
     }
 
     /// The share an id, a short id, or a unique prefix or suffix names.
-    func find(_ text: String) -> Result<LocatedShare, LocateProblem> {
+    func find(_ text: String) -> Result<LocatedShare, ProgramError> {
         let tiers: KnownShares
         switch known() {
         case .success(let value): tiers = value
         case .failure(let problem): return .failure(problem)
         }
         if let exact = tiers.shown[text] ?? tiers.sent[text] { return .success(exact) }
-        guard text.count >= ShareShortID.minimumLength else { return .failure(.tooShort(text)) }
+        guard text.count >= ShareShortID.minimumLength else { return .failure(.idTooShort(text)) }
         for tier in [tiers.shown, tiers.sent] {
             let matches = tier.keys.filter { ShareShortID.matches(text, id: $0) }.sorted()
             switch matches.count {
@@ -166,10 +156,10 @@ struct ShareLocator: Sendable {
             case 1: return .success(tier[matches[0]]!)
             default:
                 let short = ShareShortID.shortIDs(for: tier.keys)
-                return .failure(.ambiguous(text, matches.map { (short[$0] ?? $0, tiers.targets[$0] ?? "") }))
+                return .failure(.ambiguousID(text, matches.map { (short[$0] ?? $0, tiers.targets[$0] ?? "") }))
             }
         }
-        return .failure(.notFound(text))
+        return .failure(.noShare(text))
     }
 }
 

@@ -35,7 +35,7 @@ enum TargetsCommand {
             context = try CLIContext(
                 environment: environment, server: parsed.value(Options.server),
                 loadsLibraryEarly: parsed.value(Options.search) != nil)
-        } catch let error as UsageError {
+        } catch let error as ProgramError where error.isUsage {
             io.err.write(
                 "share targets: " + t(.runHelp, ["message": error.localizedText.localized, "command": "share targets"])
                     + "\n")

@@ -68,7 +68,7 @@ enum AdminCommand {
                         + "run 'share-server admin --help'\n")
                 return .usage
             }
-        } catch let error as UsageError {
+        } catch let error as ProgramError where error.isUsage {
             io.err.write("share-server admin: \(error); run 'share-server admin --help'\n")
             return .usage
         } catch {
@@ -81,10 +81,4 @@ enum AdminCommand {
     private static func open(_ argument: String) throws -> any SQLDatabase {
         try ServerDatabase(argument).openExisting()
     }
-}
-
-/// The database given to an admin command does not exist.
-struct AdminOpenError: Error, CustomStringConvertible {
-    let path: String
-    var description: String { "no server database at \(path) (start share-server with --db \(path) first)" }
 }

@@ -34,17 +34,17 @@ final class RunningServer {
             seed = DemoSeed.seed
         } else {
             guard let data = FileManager.default.contents(atPath: options.seed) else {
-                throw ServerStartError("cannot read the seed file \(options.seed)")
+                throw ProgramError("cannot read the seed file \(options.seed)")
             }
             seed = try ServerSeed.parse(data)
         }
         var tls: HTTPServerTLS?
         if let certificate = options.tlsCertificate, let key = options.tlsKey {
             guard let certificatePEM = try? String(contentsOfFile: certificate, encoding: .utf8) else {
-                throw ServerStartError("cannot read the TLS certificate \(certificate)")
+                throw ProgramError("cannot read the TLS certificate \(certificate)")
             }
             guard let keyPEM = try? String(contentsOfFile: key, encoding: .utf8) else {
-                throw ServerStartError("cannot read the TLS key \(key)")
+                throw ProgramError("cannot read the TLS key \(key)")
             }
             tls = HTTPServerTLS(certificatePEM: certificatePEM, privateKeyPEM: keyPEM)
         }
@@ -115,10 +115,4 @@ final class RunningServer {
         engine.stop(gracePeriod: .seconds(10))
         try? database.close()
     }
-}
-
-/// A reason the server could not start, for a person.
-struct ServerStartError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

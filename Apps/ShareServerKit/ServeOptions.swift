@@ -90,12 +90,14 @@ struct ServeOptions {
 
     init(_ arguments: [String]) throws {
         let parsed = try ParsedArguments(arguments, command: Self.declaration)
-        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+        guard parsed.positionals.isEmpty else {
+            throw ProgramError.usage("unexpected argument '\(parsed.positionals[0])'")
+        }
         let listen = try parsed.required(Self.listen)
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
             (0...65535).contains(port), colon != listen.startIndex
         else {
-            throw UsageError("--listen must be HOST:PORT, e.g. 127.0.0.1:0")
+            throw ProgramError.usage("--listen must be HOST:PORT, e.g. 127.0.0.1:0")
         }
         host = String(listen[..<colon])
         self.port = port
@@ -105,17 +107,17 @@ struct ServeOptions {
             uploadsDirectory = parsed.value(Self.uploads) ?? path + ".uploads"
         case .postgresql:
             guard let directory = parsed.value(Self.uploads) else {
-                throw UsageError("--uploads DIR is needed with a PostgreSQL --db (upload parts are files)")
+                throw ProgramError.usage("--uploads DIR is needed with a PostgreSQL --db (upload parts are files)")
             }
             uploadsDirectory = directory
         }
-        guard !uploadsDirectory.isEmpty else { throw UsageError("--uploads needs a directory") }
+        guard !uploadsDirectory.isEmpty else { throw ProgramError.usage("--uploads needs a directory") }
         publicOrigin = try parsed.value(Self.publicOriginOption).map(Self.publicOrigin)
         seed = try parsed.required(Self.seed)
         tlsCertificate = parsed.value(Self.tlsCertificate)
         tlsKey = parsed.value(Self.tlsKey)
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
-            throw UsageError("--tls-cert and --tls-key go together")
+            throw ProgramError.usage("--tls-cert and --tls-key go together")
         }
         quiet = parsed.has(Self.quietFlag)
         verbose = parsed.has(Self.verboseFlag)
@@ -131,10 +133,10 @@ struct ServeOptions {
     /// The canonical form of a `--public-origin` value: `scheme://host[:port]`
     /// with scheme and host in lowercase and a default port dropped, as
     /// proofs' `htu` are compared.
-    /// - Throws: ``UsageError`` unless it is an `http` or `https` URL with a
+    /// - Throws: a usage ``ProgramError`` unless it is an `http` or `https` URL with a
     ///   host, an optional port and nothing else (a lone `/` is allowed).
     static func publicOrigin(_ text: String) throws -> String {
-        let refusal = UsageError(
+        let refusal = ProgramError.usage(
             "--public-origin must be http:// or https:// with a host and an optional port and no path, "
                 + "e.g. https://chat.example.com")
         guard let uri = try? HTTPTargetURI(text), uri.path == "/", !uri.host.isEmpty,
@@ -156,11 +158,11 @@ struct ServeOptions {
     }
 
     /// The whole number given to `option`, nil when it is absent.
-    /// - Throws: ``UsageError`` when it is not a number of at least `minimum`.
+    /// - Throws: a usage ``ProgramError`` when it is not a number of at least `minimum`.
     private static func number(_ parsed: ParsedArguments, _ option: ValueOption, minimum: Int) throws -> Int? {
         guard let text = parsed.value(option) else { return nil }
         guard let value = Int(text), value >= minimum, value <= 1_000_000 else {
-            throw UsageError("\(option.declaration.name) must be a whole number from \(minimum) to 1000000")
+            throw ProgramError.usage("\(option.declaration.name) must be a whole number from \(minimum) to 1000000")
         }
         return value
     }

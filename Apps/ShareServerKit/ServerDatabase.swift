@@ -40,19 +40,15 @@ enum ServerDatabase: Equatable {
     ///     connection holds (SQLite's busy timeout, PostgreSQL's
     ///     `lock_timeout`); nil for the store's default.
     /// - Returns: the open database.
-    /// - Throws: ``ServerStartError`` naming the (redacted) database and the cause.
+    /// - Throws: a `ProgramError` naming the (redacted) database and the cause.
     func open(readers: Int, lockTimeout: Duration? = nil) throws -> any SQLDatabase {
         switch self {
         case .sqlite(let path):
             // The README's `--db /tmp/sk/server.db` on a machine without
             // /tmp/sk: the folders are made, private as the database is.
             let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                do throws(LogFileError) {
-                    try PrivateFolders.make(folder)
-                } catch {
-                    throw ServerStartError("cannot make the folder \(error.path) for the database: \(error.reason)")
-                }
+            if !folder.isEmpty, let unmade = PrivateFolders.make(folder) {
+                throw ProgramError("cannot make the folder \(unmade.path) for the database: \(unmade.reason)")
             }
             var configuration = SQLiteConfiguration(readers: readers)
             if let lockTimeout { configuration.busyTimeout = lockTimeout }
@@ -65,12 +61,14 @@ enum ServerDatabase: Equatable {
     /// Opens an existing database for `share-server admin`: a missing SQLite
     /// file is an error, not a new empty database.
     /// - Returns: the open database.
-    /// - Throws: ``AdminOpenError`` for a missing file; ``ServerStartError``
-    ///   when PostgreSQL cannot be reached; `SQLError` when SQLite fails.
+    /// - Throws: a `ProgramError` for a missing file or when PostgreSQL
+    ///   cannot be reached; `SQLError` when SQLite fails.
     func openExisting() throws -> any SQLDatabase {
         switch self {
         case .sqlite(let path):
-            guard FileManager.default.fileExists(atPath: path) else { throw AdminOpenError(path: path) }
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw ProgramError("no server database at \(path) (start share-server with --db \(path) first)")
+            }
             return try SQLiteDatabase(path: path)
         case .postgresql(let uri):
             return try Self.connect(uri, redacted: redacted)
@@ -86,7 +84,7 @@ enum ServerDatabase: Equatable {
             return try PostgresDatabase(connection: uri, configuration: configuration)
         } catch {
             // PostgresStore's errors never carry the password; the URI is redacted here.
-            throw ServerStartError("cannot use the PostgreSQL database \(redacted): \(error)")
+            throw ProgramError("cannot use the PostgreSQL database \(redacted): \(error)")
         }
     }
 

@@ -21,7 +21,7 @@ struct ArgumentParserTests {
             (["--json=1"], "--json takes no value"),
         ])
     func errors(args: [String], message: String) {
-        #expect(throws: UsageError(message)) { try ParsedArguments(args, flags: ["--json"], options: ["--to"]) }
+        #expect(throws: ProgramError.usage(message)) { try ParsedArguments(args, flags: ["--json"], options: ["--to"]) }
     }
 
     @Test("--verbose, or SHAREKIT_VERBOSE=1 without it (the secrets scan's most verbose run); other values are off")
@@ -37,7 +37,7 @@ struct ArgumentParserTests {
     @Test("required options say which one is missing")
     func required() throws {
         let p = try ParsedArguments([], flags: [], options: ["--db"])
-        #expect(throws: UsageError("--db is required")) { try p.required("--db") }
+        #expect(throws: ProgramError.usage("--db is required")) { try p.required("--db") }
     }
 }
 

@@ -1,3 +1,4 @@
+import AppSupport
 import ShareCore
 import SystemTesting
 import Testing
@@ -55,7 +56,7 @@ struct PickerStateTests {
             Issue.record("no search")
             return
         }
-        state.receive(.failure(SearchFailure(message: "no network")), generation: generation)
+        state.receive(.failure(ProgramError("no network")), generation: generation)
         #expect(state.listed.isEmpty && state.searchError == "no network")
         #expect(state.handle(.backspace) == nil)
         #expect(state.listed == [Self.channel])

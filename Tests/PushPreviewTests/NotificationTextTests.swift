@@ -59,7 +59,7 @@ struct NotificationTextTests {
     @Test("a payload over the limit is refused before it is parsed")
     func payloadLimit() {
         let big = [UInt8](repeating: UInt8(ascii: " "), count: PushPayload.maximumSize + 1)
-        #expect(throws: PushPayloadError.tooLarge(limit: PushPayload.maximumSize)) {
+        #expect(throws: PushError.tooLarge(limit: PushPayload.maximumSize)) {
             _ = try PushPayloadParser.parse(big)
         }
     }

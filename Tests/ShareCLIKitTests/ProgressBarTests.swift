@@ -52,6 +52,6 @@ struct ProgressBarTests {
     func parsing(value: String, mode: ProgressMode) throws {
         #expect(try ProgressMode.parse(value, noProgress: false) == mode)
         #expect(try ProgressMode.parse(value, noProgress: true) == .off)
-        #expect(throws: UsageError.self) { try ProgressMode.parse("fancy", noProgress: false) }
+        #expect(throws: ProgramError.self) { try ProgressMode.parse("fancy", noProgress: false) }
     }
 }

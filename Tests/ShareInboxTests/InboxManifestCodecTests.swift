@@ -57,42 +57,42 @@ struct InboxManifestCodecTests {
 
     @Test("decoding errors name the problem and the field")
     func decodingErrors() throws {
-        #expect(throws: InboxManifestCodecError.notJSON) { _ = try InboxManifestCodec.decode(Array("not json".utf8)) }
-        #expect(throws: InboxManifestCodecError.notJSON) { _ = try InboxManifestCodec.decode(Array("[1]".utf8)) }
-        #expect(throws: InboxManifestCodecError.missingField("format_version")) {
+        #expect(throws: InboxError.manifestNotJSON) { _ = try InboxManifestCodec.decode(Array("not json".utf8)) }
+        #expect(throws: InboxError.manifestNotJSON) { _ = try InboxManifestCodec.decode(Array("[1]".utf8)) }
+        #expect(throws: InboxError.manifestMissingField("format_version")) {
             _ = try InboxManifestCodec.decode(Array("{}".utf8))
         }
-        #expect(throws: InboxManifestCodecError.newerFormat(7)) {
+        #expect(throws: InboxError.manifestNewerFormat(7)) {
             _ = try InboxManifestCodec.decode(Array("{\"format_version\": 7, \"anything\": true}".utf8))
         }
-        #expect(throws: InboxManifestCodecError.unknownFormat(0)) {
+        #expect(throws: InboxError.manifestUnknownFormat(0)) {
             _ = try InboxManifestCodec.decode(Array("{\"format_version\": 0}".utf8))
         }
         var json = try object(try InboxManifestCodec.encode(full))
         json["client_msg_id"] = nil
-        #expect(throws: InboxManifestCodecError.missingField("client_msg_id")) {
+        #expect(throws: InboxError.manifestMissingField("client_msg_id")) {
             _ = try InboxManifestCodec.decode(Array(try JSONSerialization.data(withJSONObject: json)))
         }
         json = try object(try InboxManifestCodec.encode(full))
         var attachments = try #require(json["attachments"] as? [[String: Any]])
         attachments[0]["size"] = "big"
         json["attachments"] = attachments
-        #expect(throws: InboxManifestCodecError.wrongType("attachments.0.size")) {
+        #expect(throws: InboxError.manifestWrongType("attachments.0.size")) {
             _ = try InboxManifestCodec.decode(Array(try JSONSerialization.data(withJSONObject: json)))
         }
-        #expect("\(InboxManifestCodecError.newerFormat(7))" == "it was written by a newer ShareKit (format 7)")
+        #expect("\(InboxError.manifestNewerFormat(7))" == "it was written by a newer ShareKit (format 7)")
     }
 
     @Test("every number is range-checked where it is decoded: the error names the field, never a trap")
     func outOfRangeNumbers() throws {
-        func decoding(_ change: (inout [String: Any]) -> Void) throws -> InboxManifestCodecError? {
+        func decoding(_ change: (inout [String: Any]) -> Void) throws -> InboxError? {
             var json = try object(try InboxManifestCodec.encode(full))
             change(&json)
             do {
                 _ = try InboxManifestCodec.decode(Array(try JSONSerialization.data(withJSONObject: json)))
                 return nil
             } catch {
-                return error as? InboxManifestCodecError
+                return error as? InboxError
             }
         }
         func attachment(_ key: String, _ value: Any) -> (inout [String: Any]) -> Void {
@@ -123,7 +123,7 @@ struct InboxManifestCodecTests {
         ]
         for (words, change) in cases {
             let error = try decoding(change)
-            guard case .outOfRange(let problem)? = error else {
+            guard case .manifestOutOfRange(let problem)? = error else {
                 Issue.record("\(words): \(error.map { "\($0)" } ?? "decoded")")
                 continue
             }

@@ -29,7 +29,7 @@ struct UndoWindowAndShortIDTests {
     func malformedNotBefore() throws {
         var text = String(decoding: try InboxManifestCodec.encode(Self.manifest(notBefore: nil)), as: UTF8.self)
         text.replaceSubrange(text.range(of: "{")!, with: #"{"not_before":"in a minute","#)
-        #expect(throws: InboxManifestCodecError.wrongType("not_before")) {
+        #expect(throws: InboxError.manifestWrongType("not_before")) {
             try InboxManifestCodec.decode(Array(text.utf8))
         }
     }

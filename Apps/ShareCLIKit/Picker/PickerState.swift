@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import ShareCore
 
@@ -90,8 +91,9 @@ struct PickerState: Sendable {
         return nil
     }
 
-    /// Takes the answer to the query numbered `generation`; older answers are dropped.
-    mutating func receive(_ answer: Result<[ShareTarget], SearchFailure>, generation: Int) {
+    /// Takes the answer to the query numbered `generation`; older answers
+    /// are dropped. A failure's message is the status line.
+    mutating func receive(_ answer: Result<[ShareTarget], ProgramError>, generation: Int) {
         guard generation == self.generation else { return }
         switch answer {
         case .success(let targets):
@@ -99,7 +101,7 @@ struct PickerState: Sendable {
             searchError = nil
         case .failure(let failure):
             results = []
-            searchError = failure.message
+            searchError = failure.description
         }
         clampFocus()
     }
@@ -154,9 +156,4 @@ struct PickerState: Sendable {
             focus = listed.isEmpty ? .search : .list(listed.count - 1)
         }
     }
-}
-
-/// Why a search gave no answer, for the status line.
-struct SearchFailure: Error, Equatable, Sendable {
-    let message: String
 }

@@ -28,7 +28,7 @@ struct TargetPicker: Sendable {
     /// What reaches the picker's loop.
     private enum Event: Sendable {
         case keys([Key])
-        case answer(Result<[ShareTarget], SearchFailure>, generation: Int)
+        case answer(Result<[ShareTarget], ProgramError>, generation: Int)
         case resized
         case terminalGone
     }
@@ -90,11 +90,12 @@ struct TargetPicker: Sendable {
             } catch {
                 return
             }
-            let answer: Result<[ShareTarget], SearchFailure>
+            let answer: Result<[ShareTarget], ProgramError>
             do {
                 answer = .success(try await directory.search(query: query, limit: limit).map(\.target))
             } catch {
-                answer = .failure(SearchFailure(message: LocalizedText(describing: error).localized))
+                // Worded now, in the language of the search.
+                answer = .failure(ProgramError(LocalizedText(describing: error).localized))
             }
             guard !Task.isCancelled else { return }
             continuation.yield(.answer(answer, generation: generation))

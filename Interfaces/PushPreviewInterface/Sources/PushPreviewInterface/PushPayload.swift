@@ -110,26 +110,3 @@ public enum InterruptionLevel: String, Sendable, CaseIterable {
     /// Breaks through focus modes and the mute switch.
     case critical
 }
-
-/// Why a push payload could not be read. A notifier shows nothing of its
-/// own for such a push: the caller reports the error.
-public enum PushPayloadError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The payload is not a JSON object.
-    case notJSON
-    /// A required member (`aps`, `b`, `b.v`, `b.nid`, `b.k`, `b.i`) is missing; the path names it.
-    case missingMember(String)
-    /// A member has the wrong type or is empty; the path names it.
-    case invalidMember(String)
-    /// The payload is longer than the limit (bytes, ``PushPayload/maximumSize``).
-    case tooLarge(limit: Int)
-
-    /// A message for a person (member paths only, never values).
-    public var description: String {
-        switch self {
-        case .notJSON: return "the push payload is not a JSON object"
-        case .missingMember(let path): return "the push payload has no \(path)"
-        case .invalidMember(let path): return "the push payload's \(path) has the wrong type or is empty"
-        case .tooLarge(let limit): return "the push payload is larger than \(limit / 1024) KiB"
-        }
-    }
-}

@@ -1,21 +1,3 @@
-/// Why a push registration call (registerPush, unregisterPush,
-/// submitClientMetrics) failed.
-public struct PushRegistrationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Whether trying again later may work (no network, the session not usable now).
-    public let isRetryable: Bool
-    /// A message for a person (never a token).
-    public let description: String
-
-    /// Makes an error.
-    /// - Parameters:
-    ///   - isRetryable: whether trying again later may work.
-    ///   - description: a message for a person, never a token.
-    public init(isRetryable: Bool, description: String) {
-        self.isRetryable = isRetryable
-        self.description = description
-    }
-}
-
 /// The notifier's display counters as taken from the shared state: what
 /// the app reports with submitClientMetrics.
 public struct PushDisplayTotals: Sendable, Equatable {
@@ -53,23 +35,23 @@ public protocol PushRegistering: Sendable {
     ///   - environment: the push environment.
     ///   - appID: the app's id.
     /// - Returns: the registration.
-    /// - Throws: ``PushRegistrationError``.
+    /// - Throws: ``PushError``.
     func register(pushToken: String, provider: String, environment: String, appID: String)
-        async throws(PushRegistrationError) -> PushRegistration
+        async throws(PushError) -> PushRegistration
 
     /// unregisterPush; a registration the server no longer knows counts as removed.
     /// - Parameter registrationID: the registration's id.
-    /// - Throws: ``PushRegistrationError``.
-    func unregister(registrationID: String) async throws(PushRegistrationError)
+    /// - Throws: ``PushError``.
+    func unregister(registrationID: String) async throws(PushError)
 
     /// submitClientMetrics: reports the taken display counters.
     /// - Parameters:
     ///   - totals: the counters taken from the shared state.
     ///   - platform: the `platform` attribute.
     ///   - appVersion: the `app_version` attribute.
-    /// - Throws: ``PushRegistrationError``.
+    /// - Throws: ``PushError``.
     func submit(_ totals: PushDisplayTotals, platform: String, appVersion: String)
-        async throws(PushRegistrationError)
+        async throws(PushError)
 }
 
 /// Fetches the preview of one notification (getPushPreview) with the push

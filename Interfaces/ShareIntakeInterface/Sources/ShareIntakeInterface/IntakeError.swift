@@ -34,6 +34,14 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     case protectedFile(item: String, place: String)
     /// Nothing to share: no file, link or text, and no comment.
     case empty
+    /// The shared MIME database (which tells content types from file
+    /// names) was not found: no searched directory holds an XML file of it.
+    /// Intake turns it into ``unreadable(item:reason:)`` naming the item
+    /// that needed the database.
+    case mimeDatabaseNotFound(searched: [String])
+    /// XML files of the shared MIME database were found but none of them
+    /// could be parsed.
+    case mimeDatabaseUnreadable(paths: [String])
 
     /// The message for a person, in English: logs, manifests and `--json`
     /// keep it; a terminal shows ``localizedText``.
@@ -72,6 +80,15 @@ public enum IntakeError: Error, Hashable, Sendable, CustomStringConvertible, Loc
         case .protectedFile(let item, let place):
             return table.localized(.protectedFile, ["item": item, "place": place])
         case .empty: return table.localized(.empty)
+        // The package and variable to name are the same in every language:
+        // these stay in English.
+        case .mimeDatabaseNotFound(let searched):
+            return LocalizedText(
+                verbatim: "the shared MIME database was not found (searched \(searched.joined(separator: ", "))); "
+                    + "install shared-mime-info or set XDG_DATA_DIRS")
+        case .mimeDatabaseUnreadable(let paths):
+            return LocalizedText(
+                verbatim: "the shared MIME database could not be parsed (\(paths.joined(separator: ", ")))")
         }
     }
 

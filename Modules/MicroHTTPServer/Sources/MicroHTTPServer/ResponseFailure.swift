@@ -1,7 +1,9 @@
 /// Why a handler's response could not be sent as given. Each is a handler
 /// bug; the client gets a 500 and the log gets this description, which names
-/// header fields but never their values.
-enum ResponseFailure: Error, CustomStringConvertible {
+/// header fields but never their values. Not an `Error`: it is never thrown
+/// past ``MHDResponse/make(_:requestID:closeConnection:memory:)``, whose
+/// caller answers it in place (``MHDResponse/Made``).
+enum ResponseFailure: CustomStringConvertible {
     /// The status is outside 200...599.
     case invalidStatus(Int)
     /// libmicrohttpd refused a header field (empty name, line break in the

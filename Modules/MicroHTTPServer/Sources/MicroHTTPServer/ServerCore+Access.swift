@@ -248,10 +248,10 @@ extension ServerCore {
             }
         }
         let made: OpaquePointer
-        do {
-            made = try MHDResponse.make(
-                sent, requestID: request.requestID, closeConnection: closing, memory: memory)
-        } catch {
+        switch MHDResponse.make(sent, requestID: request.requestID, closeConnection: closing, memory: memory) {
+        case .response(let response):
+            made = response
+        case .failed(let error):
             request.failure = error.description
             sent = Self.internalError(request.requestID).response()
             sent.routeTemplate = response.routeTemplate
@@ -262,7 +262,9 @@ extension ServerCore {
                 )
                 .response()
             }
-            guard let fallback = try? MHDResponse.make(sent, requestID: request.requestID, closeConnection: closing)
+            guard
+                case .response(let fallback) = MHDResponse.make(
+                    sent, requestID: request.requestID, closeConnection: closing)
             else { return .NO }
             made = fallback
         }

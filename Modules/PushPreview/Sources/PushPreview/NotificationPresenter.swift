@@ -34,12 +34,6 @@ public struct NotificationPresenter: NotificationPresenting {
     /// The most output read from the notification program (it prints an action's name).
     static let maxOutputBytes = 4096
 
-    /// Why a notification could not be shown, or its link not opened.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        /// A message for a person.
-        public let description: String
-    }
-
     private let environment: [String: String]
     private let strings: PushStrings
 
@@ -98,11 +92,11 @@ public struct NotificationPresenter: NotificationPresenting {
 
     /// Shows a notification without its default action and waits for the program to finish.
     /// - Parameter shown: what to show.
-    /// - Throws: ``Failure`` when the program cannot be run or fails.
-    public func deliver(_ shown: RenderedNotification) throws(Failure) {
+    /// - Throws: ``PushPreviewInterface/PushError/notShown(_:)`` when the program cannot be run or fails.
+    public func deliver(_ shown: RenderedNotification) throws(PushError) {
         let program = try Self.start([command] + Self.arguments(shown), environment: environment, readOutput: false)
         let status = program.finish(maxOutputBytes: 0).status
-        guard status == 0 else { throw Failure(description: "\(command) failed (exit \(status))") }
+        guard status == 0 else { throw PushError.notShown("\(command) failed (exit \(status))") }
     }
 
     /// Shows a notification; when it has a link, offers the default action,
@@ -115,8 +109,8 @@ public struct NotificationPresenter: NotificationPresenting {
     /// - Parameter shown: what to show.
     /// - Returns: ``NotificationAnswer/shown`` without a link, else
     ///   ``NotificationAnswer/closed`` or ``NotificationAnswer/opened(_:)``.
-    /// - Throws: ``Failure`` when a program cannot be run or fails.
-    public func present(_ shown: RenderedNotification) async throws(Failure) -> NotificationAnswer {
+    /// - Throws: ``PushPreviewInterface/PushError/notShown(_:)`` when a program cannot be run or fails.
+    public func present(_ shown: RenderedNotification) async throws(PushError) -> NotificationAnswer {
         if Task.isCancelled { return shown.link == nil ? .shown : .closed }
         let label = shown.link == nil ? nil : strings.text(.actionOpen)
         // Only a notification with an action prints something worth reading.
@@ -124,14 +118,14 @@ public struct NotificationPresenter: NotificationPresenting {
             [command] + Self.arguments(shown, actionLabel: label), environment: environment,
             readOutput: shown.link != nil)
         if Task.isCancelled { return shown.link == nil ? .shown : .closed }
-        guard shownRun.status == 0 else { throw Failure(description: "\(command) failed (exit \(shownRun.status))") }
+        guard shownRun.status == 0 else { throw PushError.notShown("\(command) failed (exit \(shownRun.status))") }
         guard let link = shown.link else { return .shown }
         let answer = shownRun.output.split(whereSeparator: \.isNewline).first.map {
             $0.trimmingCharacters(in: .whitespaces)
         }
         guard answer == Self.defaultAction else { return .closed }
         let opened = try await Self.run([openCommand, link], environment: environment, readOutput: false)
-        guard opened.status == 0 else { throw Failure(description: "\(openCommand) failed (exit \(opened.status))") }
+        guard opened.status == 0 else { throw PushError.notShown("\(openCommand) failed (exit \(opened.status))") }
         return .opened(link)
     }
 
@@ -139,12 +133,12 @@ public struct NotificationPresenter: NotificationPresenting {
     public static let stopGrace: Duration = .seconds(1)
 
     private static func start(_ command: [String], environment: [String: String], readOutput: Bool)
-        throws(Failure) -> NotificationProgram
+        throws(PushError) -> NotificationProgram
     {
         do {
             return try NotificationProgram.start(command, environment: environment, readOutput: readOutput)
         } catch {
-            throw Failure(description: "cannot run \(command[0]): \(error)")
+            throw PushError.notShown("cannot run \(command[0]): \(error)")
         }
     }
 
@@ -154,7 +148,7 @@ public struct NotificationPresenter: NotificationPresenting {
     /// returns once it has been reaped.
     /// - Returns: the exit status and the start of standard output.
     private static func run(_ command: [String], environment: [String: String], readOutput: Bool)
-        async throws(Failure) -> (status: Int32, output: String)
+        async throws(PushError) -> (status: Int32, output: String)
     {
         let program = try start(command, environment: environment, readOutput: readOutput)
         return await withTaskCancellationHandler {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PushPreviewInterface
 import Synchronization
 
 #if canImport(Glibc)
@@ -25,11 +26,6 @@ import Synchronization
 /// a stopped notification was counted as gone while its program (and a
 /// script's `sleep`) kept running and kept the output pipe open.
 final class NotificationProgram: Sendable {
-    /// Why a program could not be started.
-    struct StartFailure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// The process id, which is also its process group's id.
     let pid: pid_t
     /// The read end of its standard output (-1: it writes to `/dev/null`).
@@ -54,8 +50,9 @@ final class NotificationProgram: Sendable {
     ///   - command: the program's name (looked up in `PATH` by `/usr/bin/env`) and its arguments.
     ///   - environment: its whole environment.
     ///   - readOutput: whether its standard output is read (else `/dev/null`).
-    /// - Throws: ``StartFailure`` when it cannot be started.
-    static func start(_ command: [String], environment: [String: String], readOutput: Bool) throws(StartFailure)
+    /// - Throws: ``PushPreviewInterface/PushError/notShown(_:)`` when it
+    ///   cannot be started (the system's reason).
+    static func start(_ command: [String], environment: [String: String], readOutput: Bool) throws(PushError)
         -> NotificationProgram
     {
         var ends: [Int32] = [-1, -1]
@@ -65,7 +62,7 @@ final class NotificationProgram: Sendable {
             guard
                 socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
             else {
-                throw StartFailure(description: "socketpair: \(String(cString: strerror(errno)))")
+                throw PushError.notShown("socketpair: \(String(cString: strerror(errno)))")
             }
             shutdown(ends[0], Int32(SHUT_WR))
         }
@@ -101,7 +98,7 @@ final class NotificationProgram: Sendable {
         if readOutput { close(ends[1]) }
         guard spawned == 0 else {
             if readOutput { close(ends[0]) }
-            throw StartFailure(description: String(cString: strerror(spawned)))
+            throw PushError.notShown(String(cString: strerror(spawned)))
         }
         return NotificationProgram(pid: pid, output: readOutput ? ends[0] : -1)
     }

@@ -28,9 +28,9 @@ public enum PushPayloadParser {
     /// Parses a payload.
     /// - Parameter bytes: the payload's JSON.
     /// - Returns: the payload.
-    /// - Throws: ``PushPayloadError`` when it is larger than the limit, not
+    /// - Throws: ``PushError`` when it is larger than the limit, not
     ///   a JSON object, or a required member is missing or mistyped.
-    public static func parse(_ bytes: [UInt8]) throws(PushPayloadError) -> PushPayload {
+    public static func parse(_ bytes: [UInt8]) throws(PushError) -> PushPayload {
         guard bytes.count <= PushPayload.maximumSize else { throw .tooLarge(limit: PushPayload.maximumSize) }
         guard let value = try? APIJSON.decode(JSONValue.self, from: bytes) else { throw .notJSON }
         return try parse(value)
@@ -39,8 +39,8 @@ public enum PushPayloadParser {
     /// Parses a payload that is already a JSON value (the `payload` of a `push` event).
     /// - Parameter value: the payload.
     /// - Returns: the payload.
-    /// - Throws: ``PushPayloadError`` when it is not an object or a required member is missing or mistyped.
-    public static func parse(_ value: JSONValue) throws(PushPayloadError) -> PushPayload {
+    /// - Throws: ``PushError`` when it is not an object or a required member is missing or mistyped.
+    public static func parse(_ value: JSONValue) throws(PushError) -> PushPayload {
         guard case .object(let object) = value else { throw .notJSON }
         guard let apsValue = object["aps"] else { throw .missingMember("aps") }
         guard case .object(let aps) = apsValue else { throw .invalidMember("aps") }
@@ -57,7 +57,7 @@ public enum PushPayloadParser {
         return PushPayload(version: version, ids: ids, alert: alert)
     }
 
-    private static func readAlert(_ aps: [String: JSONValue]) throws(PushPayloadError) -> PushAlert {
+    private static func readAlert(_ aps: [String: JSONValue]) throws(PushError) -> PushAlert {
         var alert = PushAlert()
         switch aps["alert"] {
         case nil: break
@@ -123,13 +123,13 @@ public enum PushPayloadParser {
         return Int(whole)
     }
 
-    private static func requiredString(_ b: [String: JSONValue], _ name: String) throws(PushPayloadError) -> String {
+    private static func requiredString(_ b: [String: JSONValue], _ name: String) throws(PushError) -> String {
         guard let value = b[name] else { throw .missingMember("b." + name) }
         guard let text = value.stringValue, !text.isEmpty else { throw .invalidMember("b." + name) }
         return text
     }
 
-    private static func optionalString(_ b: [String: JSONValue], _ name: String) throws(PushPayloadError) -> String? {
+    private static func optionalString(_ b: [String: JSONValue], _ name: String) throws(PushError) -> String? {
         guard let value = b[name], !value.isNull else { return nil }
         guard let text = value.stringValue, !text.isEmpty else { throw .invalidMember("b." + name) }
         return text

@@ -6,9 +6,6 @@ public import ServerAPIInterface
 /// submitClientMetrics with the app's own session. The notifier never uses
 /// this type: it has no session.
 public struct PushRegistrar: PushRegistering {
-    /// Why a call failed (the interface's ``PushPreviewInterface/PushRegistrationError``).
-    public typealias Failure = PushRegistrationError
-
     private let api: any AuthorizedAPIClient
     private let sessionID: @Sendable () -> String?
 
@@ -33,9 +30,9 @@ public struct PushRegistrar: PushRegistering {
     ///   - provider: the push service (`test` for the reference server's event feed).
     ///   - environment: the push environment.
     ///   - appID: the app's id.
-    /// - Throws: ``Failure``.
+    /// - Throws: ``PushPreviewInterface/PushError/registration(_:retryable:)``.
     public func register(pushToken: String, provider: String, environment: String, appID: String)
-        async throws(Failure) -> PushRegistration
+        async throws(PushError) -> PushRegistration
     {
         let body = RegisterPushBody(provider: provider, token: pushToken, environment: environment, appID: appID)
         let answer: PushRegistrationAnswer
@@ -54,8 +51,8 @@ public struct PushRegistrar: PushRegistering {
 
     /// unregisterPush; a registration the server no longer knows counts as removed.
     /// - Parameter registrationID: the registration's id.
-    /// - Throws: ``Failure``.
-    public func unregister(registrationID: String) async throws(Failure) {
+    /// - Throws: ``PushPreviewInterface/PushError/registration(_:retryable:)``.
+    public func unregister(registrationID: String) async throws(PushError) {
         let path = "/api/v1/push/registrations/" + APIPath.encode(registrationID)
         do {
             _ = try await api.send(APIRequest("unregisterPush", method: .delete, path: path))
@@ -72,8 +69,8 @@ public struct PushRegistrar: PushRegistering {
     ///   - totals: the counters taken from the shared state.
     ///   - platform: the `platform` attribute.
     ///   - appVersion: the `app_version` attribute.
-    /// - Throws: ``Failure``.
-    public func submit(_ totals: DisplayCounters.Totals, platform: String, appVersion: String) async throws(Failure) {
+    /// - Throws: ``PushPreviewInterface/PushError/registration(_:retryable:)``.
+    public func submit(_ totals: DisplayCounters.Totals, platform: String, appVersion: String) async throws(PushError) {
         let attributes = ["platform": platform, "app_version": appVersion]
         var metrics: [ClientMetricsBody.Metric] = []
         if totals.displays > 0 {
@@ -95,10 +92,10 @@ public struct PushRegistrar: PushRegistering {
     }
 
     /// A failed call: retryable when the network, the server or the session may come back.
-    private static func failure(_ error: APIError) -> Failure {
+    private static func failure(_ error: APIError) -> PushError {
         switch error {
-        case .retryable, .sessionEnded: return Failure(isRetryable: true, description: "\(error)")
-        case .refused, .cancelled, .failed: return Failure(isRetryable: false, description: "\(error)")
+        case .retryable, .sessionEnded: return PushError(isRetryable: true, description: "\(error)")
+        case .refused, .cancelled, .failed: return PushError(isRetryable: false, description: "\(error)")
         }
     }
 }

@@ -22,12 +22,13 @@ enum AuthRoutes {
         let address = context.head.remoteAddress?.host ?? "unknown"
         // Counted as a failure before the password is checked (LoginThrottle).
         let attempt: LoginThrottle.Attempt
-        do {
-            attempt = try LoginThrottle.admit(server, username: body.username, address: address)
-        } catch let block as LoginThrottle.Block {
+        switch try LoginThrottle.admit(server, username: body.username, address: address) {
+        case .admitted(let admitted):
+            attempt = admitted
+        case .blocked(let retryAfterSeconds):
             throw ProblemResponse(
-                response: Problems.loginThrottled(retryAfterSeconds: block.retryAfterSeconds).response(
-                    headers: ["Retry-After": String(block.retryAfterSeconds)]))
+                response: Problems.loginThrottled(retryAfterSeconds: retryAfterSeconds).response(
+                    headers: ["Retry-After": String(retryAfterSeconds)]))
         }
         guard
             let user = try server.db.query(

@@ -66,7 +66,7 @@ public struct InstanceSettings: Sendable, Equatable {
     public init() {}
 
     /// Reads the members of a seed file over the defaults.
-    /// - Throws: ``ServerSeedError/invalid(_:)`` for a value out of range.
+    /// - Throws: ``ReferenceServerError/invalidSeed(_:)`` for a value out of range.
     init(_ file: SeedFile) throws {
         if let limits = file.limits {
             fileMaxUploadBytes = limits.fileMaxUploadBytes ?? fileMaxUploadBytes
@@ -76,7 +76,7 @@ public struct InstanceSettings: Sendable, Equatable {
         }
         if let quota = file.limits?.uploadPendingBytesPerUser {
             guard quota >= fileMaxUploadBytes, quota <= 1 << 50 else {
-                throw ServerSeedError.invalid(
+                throw ReferenceServerError.invalidSeed(
                     "seed.limits.upload_pending_bytes_per_user must be from file_max_upload_bytes "
                         + "(\(fileMaxUploadBytes)) to 2^50")
             }
@@ -89,7 +89,7 @@ public struct InstanceSettings: Sendable, Equatable {
         }
         if let types = file.acceptedContentTypes {
             guard !types.isEmpty, types.allSatisfy({ $0.contains("/") && !$0.contains("*") }) else {
-                throw ServerSeedError.invalid("seed.accepted_content_types must list concrete content types")
+                throw ReferenceServerError.invalidSeed("seed.accepted_content_types must list concrete content types")
             }
             acceptedContentTypes = types
         }
@@ -104,7 +104,7 @@ public struct InstanceSettings: Sendable, Equatable {
             accessTTLSeconds >= 1, refreshTTLSeconds >= 1, nonceTTLSeconds >= 1, iatWindowSeconds >= 1,
             idempotencyRetentionSeconds >= 0, uploadTTLSeconds >= 1
         else {
-            throw ServerSeedError.invalid(
+            throw ReferenceServerError.invalidSeed(
                 "seed limits, lifetimes and windows must be positive (upload_part_size at least 1024)")
         }
     }
@@ -112,7 +112,7 @@ public struct InstanceSettings: Sendable, Equatable {
 
 extension InstanceSettings.LoginThrottlePolicy {
     /// Reads the seed's `login_throttle` over the defaults.
-    /// - Throws: ``ServerSeedError/invalid(_:)`` naming a value out of range.
+    /// - Throws: ``ReferenceServerError/invalidSeed(_:)`` naming a value out of range.
     fileprivate mutating func read(_ file: SeedFile.LoginThrottle) throws {
         failuresPerUser = file.failuresPerUser ?? failuresPerUser
         failuresPerAddress = file.failuresPerAddress ?? failuresPerAddress
@@ -120,14 +120,14 @@ extension InstanceSettings.LoginThrottlePolicy {
         baseDelaySeconds = file.baseDelaySeconds ?? baseDelaySeconds
         maxDelaySeconds = file.maxDelaySeconds ?? maxDelaySeconds
         guard (1...1_000_000).contains(failuresPerUser), (1...1_000_000).contains(failuresPerAddress) else {
-            throw ServerSeedError.invalid(
+            throw ReferenceServerError.invalidSeed(
                 "seed.login_throttle.failures_per_user and failures_per_address must be from 1 to 1000000")
         }
         guard (1...2_592_000).contains(windowSeconds) else {
-            throw ServerSeedError.invalid("seed.login_throttle.window_seconds must be from 1 to 2592000")
+            throw ReferenceServerError.invalidSeed("seed.login_throttle.window_seconds must be from 1 to 2592000")
         }
         guard (1...86_400).contains(baseDelaySeconds), (baseDelaySeconds...86_400).contains(maxDelaySeconds) else {
-            throw ServerSeedError.invalid(
+            throw ReferenceServerError.invalidSeed(
                 "seed.login_throttle.base_delay_seconds must be from 1 to 86400 and max_delay_seconds "
                     + "from base_delay_seconds to 86400")
         }

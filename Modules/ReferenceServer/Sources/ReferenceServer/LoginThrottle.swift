@@ -28,9 +28,13 @@ import SQLInterface
 /// Each failure that starts or extends a block writes an audit record
 /// `login_throttled`.
 enum LoginThrottle {
-    /// The block an attempt ran into: the answer's `Retry-After`.
-    struct Block: Error {
-        let retryAfterSeconds: Int64
+    /// What ``admit(_:username:address:)`` decided: a plain value, since
+    /// a blocked attempt is an answer (`429`), not a failure of the server.
+    enum Admission {
+        /// Let through and counted as a failure, for its outcome.
+        case admitted(Attempt)
+        /// A live block covers it (nothing counted): the answer's `Retry-After`.
+        case blocked(retryAfterSeconds: Int64)
     }
 
     /// An attempt let through and counted as a failure: what its outcome
@@ -52,10 +56,11 @@ enum LoginThrottle {
     /// Lets an attempt through, counted as a failure, or refuses it when a
     /// live block covers it, in one transaction: the check and the count
     /// cannot be separated by another attempt.
-    /// - Returns: the counted attempt, for its outcome.
-    /// - Throws: ``Block`` with the seconds until the block ends (nothing
-    ///   counted); `SQLError`.
-    static func admit(_ server: ReferenceServer, username: String, address: String) throws -> Attempt {
+    /// - Returns: the counted attempt, for its outcome, or the seconds
+    ///   until the block ends (nothing counted; counters already forgotten
+    ///   stay forgotten).
+    /// - Throws: `SQLError`.
+    static func admit(_ server: ReferenceServer, username: String, address: String) throws -> Admission {
         let policy = server.settings.loginThrottle
         let now = server.now
         return try server.db.transaction {
@@ -74,7 +79,7 @@ enum LoginThrottle {
             {
                 until = max(until, end)
             }
-            if until > now { throw Block(retryAfterSeconds: until - now) }
+            if until > now { return .blocked(retryAfterSeconds: until - now) }
             for key in keys(username, address) {
                 try server.db.execute(
                     """
@@ -82,8 +87,10 @@ enum LoginThrottle {
                     ON CONFLICT(key) DO UPDATE SET failures = login_failures.failures + 1, last_failure = excluded.last_failure
                     """, [.text(key), .integer(now)])
             }
-            return Attempt(
-                username: username, address: address, countedAt: now, previousAddressFailure: addressCounter?.last)
+            return .admitted(
+                Attempt(
+                    username: username, address: address, countedAt: now,
+                    previousAddressFailure: addressCounter?.last))
         }
     }
 

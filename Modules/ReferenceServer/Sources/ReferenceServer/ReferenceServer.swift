@@ -91,7 +91,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     /// Loads a seed: users, spaces, channels, access, threads. Idempotent:
     /// existing rows are updated, passwords of existing users are kept.
     /// - Parameter seed: the instance to load.
-    /// - Throws: `SQLError` or ``ServerSeedError``.
+    /// - Throws: `SQLError` or ``ReferenceServerError/invalidSeed(_:)``.
     public func loadSeed(_ seed: ServerSeed) throws {
         try seed.validate()
         try db.transaction {
@@ -178,7 +178,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
             response = problem.response
         } catch let error as SQLError {
             response = UploadRoutes.storageUnavailable(error)
-        } catch let error as UploadFileError where error.isOutOfSpace {
+        } catch let error as ReferenceServerError where error.isOutOfSpace {
             response = UploadRoutes.insufficientStorage()
         }
         response.routeTemplate = route.operation.template

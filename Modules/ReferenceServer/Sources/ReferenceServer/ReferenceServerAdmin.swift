@@ -41,7 +41,7 @@ public enum ReferenceServerAdmin {
     ///   - channelID: the channel.
     ///   - now: the time written into the event (tests fix it).
     /// - Returns: what was done, printable for the command line.
-    /// - Throws: ``ReferenceServerAdminError`` when the user, the channel or
+    /// - Throws: ``ReferenceServerError`` when the user, the channel or
     ///   the user's access to the channel does not exist; `SQLError` when
     ///   the database fails.
     public static func revokeWrite(
@@ -50,17 +50,17 @@ public enum ReferenceServerAdmin {
         try migrate(database: database)
         return try database.transaction {
             guard try !database.query("SELECT 1 FROM users WHERE username = ?", [.text(username)]).isEmpty else {
-                throw ReferenceServerAdminError.unknownUser(username)
+                throw ReferenceServerError.unknownUser(username)
             }
             guard try !database.query("SELECT 1 FROM channels WHERE id = ?", [.text(channelID)]).isEmpty else {
-                throw ReferenceServerAdminError.unknownChannel(channelID)
+                throw ReferenceServerError.unknownChannel(channelID)
             }
             guard
                 let access = try database.query(
                     "SELECT can_write FROM channel_access WHERE channel_id = ? AND username = ?",
                     [.text(channelID), .text(username)]
                 ).first
-            else { throw ReferenceServerAdminError.noAccess(username: username, channelID: channelID) }
+            else { throw ReferenceServerError.noAccess(username: username, channelID: channelID) }
             let threads = try database.query(
                 "SELECT id FROM threads WHERE channel_id = ? ORDER BY \(database.dialect.byteOrder("id"))",
                 [.text(channelID)]
@@ -92,7 +92,7 @@ public enum ReferenceServerAdmin {
     ///   - sessionID: the session (`session_id` of login).
     ///   - now: the revocation time (tests fix it).
     /// - Returns: what was done, printable for the command line.
-    /// - Throws: ``ReferenceServerAdminError/unknownSession(_:)``; `SQLError`
+    /// - Throws: ``ReferenceServerError/unknownSession(_:)``; `SQLError`
     ///   when the database fails.
     public static func revokeSession(database: any SQLDatabase, sessionID: String, now: Date = Date()) throws
         -> RevokeSessionOutcome
@@ -102,7 +102,7 @@ public enum ReferenceServerAdmin {
         return try database.transaction {
             guard
                 let row = try database.query("SELECT username FROM sessions WHERE id = ?", [.text(sessionID)]).first
-            else { throw ReferenceServerAdminError.unknownSession(sessionID) }
+            else { throw ReferenceServerError.unknownSession(sessionID) }
             let username = try row.get("username", as: String.self)
             let children = try database.query(
                 "SELECT id FROM sessions WHERE parent_id = ? ORDER BY \(database.dialect.byteOrder("id"))",
@@ -179,28 +179,5 @@ public struct RevokeSessionOutcome: Sendable, Equatable, CustomStringConvertible
     public var description: String {
         guard !revokedSessionIDs.isEmpty else { return "session \(sessionID) of \(username) was already revoked" }
         return "revoked \(revokedSessionIDs.joined(separator: ", ")) of \(username); session.revoked sent for each"
-    }
-}
-
-/// Why an administrative change was refused; nothing was written.
-public enum ReferenceServerAdminError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No user has this username.
-    case unknownUser(String)
-    /// No channel has this id.
-    case unknownChannel(String)
-    /// The user has no access row for the channel (was never a reader or
-    /// writer there), so there is no write permission to take away.
-    case noAccess(username: String, channelID: String)
-    /// No session has this id.
-    case unknownSession(String)
-
-    /// A message for a person, naming what is missing.
-    public var description: String {
-        switch self {
-        case .unknownUser(let username): return "no user \(username)"
-        case .unknownChannel(let channelID): return "no channel \(channelID)"
-        case .noAccess(let username, let channelID): return "\(username) has no access to channel \(channelID)"
-        case .unknownSession(let sessionID): return "no session \(sessionID)"
-        }
     }
 }

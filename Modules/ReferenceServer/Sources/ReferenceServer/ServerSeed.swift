@@ -58,14 +58,14 @@ public struct ServerSeed: Sendable, Equatable {
     /// Parses a seed file's JSON.
     /// - Parameter data: the file's bytes.
     /// - Returns: the seed.
-    /// - Throws: ``ServerSeedError`` naming the member that is missing, of
+    /// - Throws: ``ReferenceServerError/invalidSeed(_:)`` naming the member that is missing, of
     ///   the wrong type or inconsistent with another.
     public static func parse(_ data: Data) throws -> ServerSeed {
         let file: SeedFile
         do {
             file = try JSONDecoder().decode(SeedFile.self, from: data)
         } catch {
-            throw ServerSeedError.invalid(describeDecodingError(error, root: "seed"))
+            throw ReferenceServerError.invalidSeed(describeDecodingError(error, root: "seed"))
         }
         var spaces: [Space] = []
         for space in file.spaces ?? [] {
@@ -73,7 +73,7 @@ public struct ServerSeed: Sendable, Equatable {
             for channel in space.channels ?? [] {
                 let kind = channel.kind ?? "chat"
                 guard kind == "chat" || kind == "forum" else {
-                    throw ServerSeedError.invalid("channel \(channel.id): kind must be \"chat\" or \"forum\"")
+                    throw ReferenceServerError.invalidSeed("channel \(channel.id): kind must be \"chat\" or \"forum\"")
                 }
                 channels.append(
                     Channel(
@@ -93,37 +93,25 @@ public struct ServerSeed: Sendable, Equatable {
 
     /// Checks references between members: channels name known users,
     /// threads name known channels, ids are unique.
-    /// - Throws: ``ServerSeedError/invalid(_:)`` naming the first problem.
+    /// - Throws: ``ReferenceServerError/invalidSeed(_:)`` naming the first problem.
     public func validate() throws {
         let usernames = Set(users.map(\.username))
         guard usernames.count == users.count else {
-            throw ServerSeedError.invalid("seed.users has duplicate usernames")
+            throw ReferenceServerError.invalidSeed("seed.users has duplicate usernames")
         }
         var channelIDs = Set<String>()
         for space in spaces {
             for channel in space.channels {
                 guard channelIDs.insert(channel.id).inserted else {
-                    throw ServerSeedError.invalid("channel id \(channel.id) is used twice")
+                    throw ReferenceServerError.invalidSeed("channel id \(channel.id) is used twice")
                 }
                 for name in channel.readers + channel.writers where !usernames.contains(name) {
-                    throw ServerSeedError.invalid("channel \(channel.id) names unknown user \(name)")
+                    throw ReferenceServerError.invalidSeed("channel \(channel.id) names unknown user \(name)")
                 }
             }
         }
         for thread in threads where !channelIDs.contains(thread.channelID) {
-            throw ServerSeedError.invalid("thread \(thread.id) names unknown channel \(thread.channelID)")
-        }
-    }
-}
-
-/// Why a seed file was refused.
-public enum ServerSeedError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The seed is not valid; the text names the member.
-    case invalid(String)
-
-    public var description: String {
-        switch self {
-        case .invalid(let why): return "invalid seed: \(why)"
+            throw ReferenceServerError.invalidSeed("thread \(thread.id) names unknown channel \(thread.channelID)")
         }
     }
 }

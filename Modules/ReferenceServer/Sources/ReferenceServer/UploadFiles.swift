@@ -40,7 +40,9 @@ enum UploadFiles {
     /// Creates the upload's directory (0700) if it is not there yet.
     static func ensureDirectory(_ server: ReferenceServer, _ uploadID: String) throws {
         let path = directory(server, uploadID)
-        if mkdir(path, 0o700) != 0, errno != EEXIST { throw UploadFileError(operation: "mkdir", path: path) }
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
+            throw ReferenceServerError.uploadFile(operation: "mkdir", path: path, errno: errno)
+        }
     }
 
     /// Deletes an upload's directory and every part in it; a missing directory is fine.
@@ -55,7 +57,7 @@ enum UploadFiles {
     /// Creates a new file for writing only by its owner (0600); fails if the name is taken.
     static func createExclusive(_ path: String) throws -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw UploadFileError(operation: "open", path: path) }
+        guard fd >= 0 else { throw ReferenceServerError.uploadFile(operation: "open", path: path, errno: errno) }
         return fd
     }
 
@@ -77,18 +79,21 @@ enum UploadFiles {
 
     /// Renames a checked temporary part to its final name (atomic; replaces an earlier copy).
     static func move(_ from: String, to: String) throws {
-        guard rename(from, to) == 0 else { throw UploadFileError(operation: "rename", path: to) }
+        guard rename(from, to) == 0 else {
+            throw ReferenceServerError.uploadFile(operation: "rename", path: to, errno: errno)
+        }
     }
 
-    /// Runs a durable-file step; its failure becomes an ``UploadFileError``
+    /// Runs a durable-file step; its failure becomes a
+    /// ``ReferenceServerError/uploadFile(operation:path:errno:)``
     /// (operation, path, errno), as the request log has always shown them.
     private static func durably(_ body: () throws(SecureFileError) -> Void) throws {
         do throws(SecureFileError) {
             try body()
         } catch .io(let operation, let path, let code) {
-            throw UploadFileError(operation: operation, path: path, code: code)
+            throw ReferenceServerError.uploadFile(operation: operation, path: path, errno: code)
         } catch {
-            throw UploadFileError(operation: "write", path: "\(error)", code: EIO)
+            throw ReferenceServerError.uploadFile(operation: "write", path: "\(error)", errno: EIO)
         }
     }
 
@@ -104,7 +109,7 @@ enum UploadFiles {
     /// fixed-size buffer (the whole file never sits in memory): one pass,
     /// what completing an intact upload costs.
     /// - Returns: the digest, or nil when a part's file is missing.
-    /// - Throws: ``UploadFileError`` for a read failure other than a missing file.
+    /// - Throws: ``ReferenceServerError/uploadFile(operation:path:errno:)`` for a read failure other than a missing file.
     static func hashWhole(_ server: ReferenceServer, _ uploadID: String, count: Int) throws -> [UInt8]? {
         var whole = try server.crypto.makeSHA256Hasher()
         for n in 1...max(1, count) {
@@ -121,7 +126,7 @@ enum UploadFiles {
     /// did not match, to find the damaged parts. A part replaced while this runs is caught by the
     /// caller, which compares the recorded digests again in its transaction.
     /// - Returns: the whole file's digest and each part's.
-    /// - Throws: ``UploadFileError`` for a read failure other than a missing file.
+    /// - Throws: ``ReferenceServerError/uploadFile(operation:path:errno:)`` for a read failure other than a missing file.
     static func hashParts(_ server: ReferenceServer, _ uploadID: String, count: Int) throws -> PartsDigest {
         let numbers = Array(1...max(1, count))
         let paths = numbers.map { partPath(server, uploadID, part: $0) }
@@ -157,11 +162,13 @@ enum UploadFiles {
 
     /// Reads one part file front to back through a fixed buffer.
     /// - Returns: false when the file does not exist.
-    /// - Throws: ``UploadFileError`` for any other failure to open or read it.
+    /// - Throws: ``ReferenceServerError/uploadFile(operation:path:errno:)`` for any other failure to open or read it.
     private static func hashFile(_ path: String, _ update: (UnsafeRawBufferPointer) -> Void) throws -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            guard errno == ENOENT else { throw UploadFileError(operation: "open", path: path) }
+            guard errno == ENOENT else {
+                throw ReferenceServerError.uploadFile(operation: "open", path: path, errno: errno)
+            }
             return false
         }
         defer { _ = close(fd) }
@@ -171,31 +178,10 @@ enum UploadFiles {
             let got = read(fd, buffer.baseAddress, bufferSize)
             if got < 0 {
                 if errno == EINTR { continue }
-                throw UploadFileError(operation: "read", path: path)
+                throw ReferenceServerError.uploadFile(operation: "read", path: path, errno: errno)
             }
             if got == 0 { return true }
             update(UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
         }
     }
-}
-
-/// A file system call on upload parts failed. Its description goes to the
-/// request log (the client gets a 500): the operation, the path and the
-/// system's reason.
-struct UploadFileError: Error, CustomStringConvertible {
-    let operation: String
-    let path: String
-    let code: Int32
-
-    init(operation: String, path: String, code: Int32 = errno) {
-        self.operation = operation
-        self.path = path
-        self.code = code
-    }
-
-    var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
-
-    /// Whether the file system is full (or the user's disk quota is): the
-    /// client gets `507 insufficient_storage` and may send the part again later.
-    var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
 }

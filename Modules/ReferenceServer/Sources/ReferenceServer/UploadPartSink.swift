@@ -35,7 +35,7 @@ final class UploadPartSink: HTTPBodySink {
     private var outOfSpace = false
 
     /// Opens the temporary file (in a 0700 directory, mode 0600) for one part.
-    /// - Throws: ``UploadFileError`` when the file cannot be created.
+    /// - Throws: ``ReferenceServerError/uploadFile(operation:path:errno:)`` when the file cannot be created.
     init(
         server: ReferenceServer, upload: UploadRecord, part: Int, expectedLength: Int64, expectedDigest: [UInt8]
     ) throws {
@@ -59,7 +59,7 @@ final class UploadPartSink: HTTPBodySink {
         if outOfSpace { return }
         do {
             try UploadFiles.writeAll(fd, chunk, path: temporaryPath)
-        } catch let error as UploadFileError where error.isOutOfSpace {
+        } catch let error as ReferenceServerError where error.isOutOfSpace {
             // Not thrown: the engine would answer a thrown problem as it is,
             // without the `Retry-After` every 507 carries. The part's bytes
             // so far go at once (they hold the space others need); the rest
@@ -82,7 +82,7 @@ final class UploadPartSink: HTTPBodySink {
         } catch let error as SQLError {
             discard()
             return UploadRoutes.finalize(server, UploadRoutes.storageUnavailable(error))
-        } catch let error as UploadFileError where error.isOutOfSpace {
+        } catch let error as ReferenceServerError where error.isOutOfSpace {
             discard()
             return UploadRoutes.finalize(server, UploadRoutes.insufficientStorage())
         } catch {

@@ -122,7 +122,7 @@ enum UploadRoutes {
             return .reject(finalize(server, problem.response))
         } catch let error as SQLError {
             return .reject(finalize(server, storageUnavailable(error)))
-        } catch let error as UploadFileError where error.isOutOfSpace {
+        } catch let error as ReferenceServerError where error.isOutOfSpace {
             return .reject(finalize(server, insufficientStorage()))
         }
     }
@@ -173,7 +173,7 @@ enum UploadRoutes {
         do {
             return try UploadPartSink(
                 server: server, upload: upload, part: n, expectedLength: expected, expectedDigest: digest.sha256)
-        } catch let error as UploadFileError {
+        } catch let error as ReferenceServerError {
             // An abort or the expiry sweep may have removed the directory since the check above.
             let current = try UploadRecord.load(server, id: upload.id, username: session.username)
             guard current.isPending else { throw UploadRecord.notPending(current) }

@@ -9,11 +9,6 @@ import ShareInboxInterface
     import Darwin
 #endif
 
-/// What is wrong with an entry, in words for a person (the quarantine reason).
-struct EntryProblem: Error {
-    let reason: String
-}
-
 /// The checks an entry passes before anyone may use it. Each failure is a
 /// reason to quarantine it; none is an error of the caller's operation.
 enum EntryValidator {
@@ -26,12 +21,12 @@ enum EntryValidator {
     ///   - folder: the folder's descriptor (held locked by the caller).
     ///   - inbox: the inbox folder.
     /// - Returns: the manifest.
-    /// - Throws: ``EntryProblem`` with the reason.
-    static func validate(name: String, folder: DirectoryHandle, inbox: SecureDirectory) throws(EntryProblem)
+    /// - Throws: ``ShareInboxInterface/InboxError/unusable(reason:)`` with the reason.
+    static func validate(name: String, folder: DirectoryHandle, inbox: SecureDirectory) throws(InboxError)
         -> InboxManifest
     {
         guard EntryName.isValidID(name) else {
-            throw EntryProblem(reason: "the folder name is not an entry id (1 to 64 of A-Z a-z 0-9 _ -)")
+            throw InboxError.unusable(reason: "the folder name is not an entry id (1 to 64 of A-Z a-z 0-9 _ -)")
         }
         let manifest = try readManifest(name: name, inbox: inbox)
         try checkContents(of: manifest, id: name, folder: folder)
@@ -39,36 +34,37 @@ enum EntryValidator {
     }
 
     /// Reads an entry's manifest (not its files).
-    /// - Throws: ``EntryProblem`` when the folder or the manifest is unusable.
-    static func readManifest(name: String, inbox: SecureDirectory) throws(EntryProblem) -> InboxManifest {
+    /// - Throws: ``ShareInboxInterface/InboxError/unusable(reason:)`` when the folder or the manifest is unusable.
+    static func readManifest(name: String, inbox: SecureDirectory) throws(InboxError) -> InboxManifest {
         let contents: SecureDirectory.FileContents
         do {
             guard let entry = try inbox.subdirectory(name, create: false) else {
-                throw EntryProblem(reason: "the folder disappeared")
+                throw InboxError.unusable(reason: "the folder disappeared")
             }
             contents = try entry.readFile(manifestName, limit: InboxManifestCodec.maximumSize)
         } catch let error as SecureFileError {
             switch error {
             case .wrongFileType(let path, _) where path.hasSuffix("/" + manifestName):
-                throw EntryProblem(reason: "manifest.json is not a regular file (symbolic links are not followed)")
+                throw InboxError.unusable(
+                    reason: "manifest.json is not a regular file (symbolic links are not followed)")
             default:
-                throw EntryProblem(reason: "it cannot be read safely: \(error)")
+                throw InboxError.unusable(reason: "it cannot be read safely: \(error)")
             }
         } catch {
-            throw error as? EntryProblem ?? EntryProblem(reason: "it cannot be read: \(error)")
+            throw error as? InboxError ?? InboxError.unusable(reason: "it cannot be read: \(error)")
         }
         switch contents {
         case .missing:
-            throw EntryProblem(reason: "manifest.json is missing")
+            throw InboxError.unusable(reason: "manifest.json is missing")
         case .tooLarge:
-            throw EntryProblem(reason: "manifest.json is larger than \(InboxManifestCodec.maximumSize) bytes")
+            throw InboxError.unusable(reason: "manifest.json is larger than \(InboxManifestCodec.maximumSize) bytes")
         case .bytes(let bytes):
             do {
                 return try InboxManifestCodec.decode(bytes)
-            } catch InboxManifestCodecError.newerFormat(let version) {
-                throw EntryProblem(reason: "written by a newer ShareKit (format \(version))")
+            } catch .manifestNewerFormat(let version) {
+                throw InboxError.unusable(reason: "written by a newer ShareKit (format \(version))")
             } catch {
-                throw EntryProblem(reason: "manifest.json is not valid: \(error)")
+                throw InboxError.unusable(reason: "manifest.json is not valid: \(error)")
             }
         }
     }
@@ -82,40 +78,41 @@ enum EntryValidator {
         do {
             try checkContents(of: manifest, id: id, folder: folder)
         } catch {
-            throw .io(path: path, reason: error.reason)
+            throw .io(path: path, reason: error.description)
         }
     }
 
     /// Checks a manifest against its folder: the id, the time, and every
     /// attachment a plain, regular file of the recorded size. Files are
     /// examined relative to the folder's descriptor and never followed.
-    /// - Throws: ``EntryProblem`` with the first thing wrong.
-    static func checkContents(of manifest: InboxManifest, id: String, folder: DirectoryHandle) throws(EntryProblem) {
+    /// - Throws: ``ShareInboxInterface/InboxError/unusable(reason:)`` with the first thing wrong.
+    static func checkContents(of manifest: InboxManifest, id: String, folder: DirectoryHandle) throws(InboxError) {
         guard manifest.clientMsgID == id else {
-            throw EntryProblem(reason: "its client_msg_id does not match the folder name")
+            throw InboxError.unusable(reason: "its client_msg_id does not match the folder name")
         }
         guard RFC3339.date(manifest.createdAt) != nil else {
-            throw EntryProblem(reason: "created_at is not an RFC 3339 time")
+            throw InboxError.unusable(reason: "created_at is not an RFC 3339 time")
         }
         for attachment in manifest.attachments {
             let name = String(reflecting: attachment.file)
             guard EntryName.isPlainFileName(attachment.file) else {
-                throw EntryProblem(reason: "the attachment file name \(name) is not a plain name inside the entry")
+                throw InboxError.unusable(
+                    reason: "the attachment file name \(name) is not a plain name inside the entry")
             }
             let found: stat?
             do {
                 found = try folder.status(ofFile: attachment.file)
             } catch {
-                throw EntryProblem(reason: "the attachment \(name) cannot be examined: \(error)")
+                throw InboxError.unusable(reason: "the attachment \(name) cannot be examined: \(error)")
             }
-            guard let info = found else { throw EntryProblem(reason: "the attachment \(name) is missing") }
+            guard let info = found else { throw InboxError.unusable(reason: "the attachment \(name) is missing") }
             switch UInt32(info.st_mode) & UInt32(S_IFMT) {
             case UInt32(S_IFREG): break
-            case UInt32(S_IFLNK): throw EntryProblem(reason: "the attachment \(name) is a symbolic link")
-            default: throw EntryProblem(reason: "the attachment \(name) is not a regular file")
+            case UInt32(S_IFLNK): throw InboxError.unusable(reason: "the attachment \(name) is a symbolic link")
+            default: throw InboxError.unusable(reason: "the attachment \(name) is not a regular file")
             }
             guard Int64(info.st_size) == attachment.size else {
-                throw EntryProblem(
+                throw InboxError.unusable(
                     reason: "the attachment \(name) has \(info.st_size) bytes, the manifest says \(attachment.size)")
             }
         }

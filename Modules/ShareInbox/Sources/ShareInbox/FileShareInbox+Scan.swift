@@ -75,7 +75,7 @@ extension FileShareInbox {
             let manifest = try EntryValidator.validate(name: name, folder: handle, inbox: folders.inbox)
             return entry(manifest, isLocked: false)
         } catch {
-            _ = try? quarantineFolder(name: name, handle: handle, reason: error.reason, folders: folders)
+            _ = try? quarantineFolder(name: name, handle: handle, reason: error.description, folders: folders)
             return nil
         }
     }

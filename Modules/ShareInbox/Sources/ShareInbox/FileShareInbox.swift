@@ -219,7 +219,7 @@ public struct FileShareInbox: ShareInboxStoring {
             do {
                 manifest = try EntryValidator.validate(name: id, folder: handle, inbox: folders.inbox)
             } catch {
-                let moved = try quarantineFolder(name: id, handle: handle, reason: error.reason, folders: folders)
+                let moved = try quarantineFolder(name: id, handle: handle, reason: error.description, folders: folders)
                 throw .quarantined(id: id, reason: moved.reason)
             }
             return (try FileEntryLock(id: id, locked: handle), entry(manifest, isLocked: false))

@@ -7,7 +7,7 @@ public import ShareInboxInterface
 ///
 /// ```swift
 /// let bytes = try InboxManifestCodec.encode(manifest)
-/// let again = try InboxManifestCodec.decode(bytes)  // InboxManifestCodecError names the field
+/// let again = try InboxManifestCodec.decode(bytes)  // InboxError names the field
 /// ```
 public enum InboxManifestCodec {
     /// The largest manifest read: a manifest holds a comment and a list of
@@ -19,8 +19,8 @@ public enum InboxManifestCodec {
     ///   - manifest: the manifest.
     ///   - pretty: indented, for a person (`--json`); compact on disk.
     /// - Returns: UTF-8 JSON.
-    /// - Throws: ``InboxManifestCodecError/notEncodable(_:)`` (a value JSON cannot hold).
-    public static func encode(_ manifest: InboxManifest, pretty: Bool = false) throws(InboxManifestCodecError)
+    /// - Throws: ``ShareInboxInterface/InboxError/manifestNotEncodable(_:)`` (a value JSON cannot hold).
+    public static func encode(_ manifest: InboxManifest, pretty: Bool = false) throws(InboxError)
         -> [UInt8]
     {
         let encoder = JSONEncoder()
@@ -28,7 +28,7 @@ public enum InboxManifestCodec {
         do {
             return Array(try encoder.encode(manifest))
         } catch {
-            throw .notEncodable(String(describing: error))
+            throw .manifestNotEncodable(String(describing: error))
         }
     }
 
@@ -39,19 +39,19 @@ public enum InboxManifestCodec {
     /// - Returns: the manifest.
     /// Every number is range-checked here (``ShareInboxInterface/InboxManifest/rangeProblem``),
     /// so no caller does arithmetic on a count or size nobody wrote.
-    /// - Throws: ``InboxManifestCodecError``: not JSON, a newer or unknown
+    /// - Throws: ``ShareInboxInterface/InboxError``'s `manifest…` cases: not JSON, a newer or unknown
     ///   format, a missing or mistyped field, a field out of its range.
-    public static func decode(_ bytes: [UInt8]) throws(InboxManifestCodecError) -> InboxManifest {
+    public static func decode(_ bytes: [UInt8]) throws(InboxError) -> InboxManifest {
         let manifest: InboxManifest
         do {
             // One parse: the version is looked at before the other fields are decoded.
             manifest = try JSONDecoder().decode(VersionFirst.self, from: Data(bytes)).manifest
-        } catch let error as InboxManifestCodecError {
+        } catch let error as InboxError {
             throw error
         } catch {
-            throw InboxManifestCodecError(error)
+            throw InboxError.manifest(decoding: error)
         }
-        if let problem = manifest.rangeProblem { throw .outOfRange(problem) }
+        if let problem = manifest.rangeProblem { throw .manifestOutOfRange(problem) }
         return manifest
     }
 
@@ -61,8 +61,8 @@ public enum InboxManifestCodec {
 
         init(from decoder: any Decoder) throws {
             let version = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .formatVersion)
-            if version > InboxManifest.currentFormatVersion { throw InboxManifestCodecError.newerFormat(version) }
-            if version < 1 { throw InboxManifestCodecError.unknownFormat(version) }
+            if version > InboxManifest.currentFormatVersion { throw InboxError.manifestNewerFormat(version) }
+            if version < 1 { throw InboxError.manifestUnknownFormat(version) }
             manifest = try InboxManifest(from: decoder)
         }
 
@@ -70,55 +70,22 @@ public enum InboxManifestCodec {
     }
 }
 
-/// Why a manifest could not be read or written. The messages name fields
-/// and formats, never the values (a comment is the person's text).
-public enum InboxManifestCodecError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The bytes are not a JSON object.
-    case notJSON
-    /// Written by a newer ShareKit with this format version.
-    case newerFormat(Int)
-    /// A format version that never existed (zero or negative).
-    case unknownFormat(Int)
-    /// A required field is absent (or null); the dotted path names it.
-    case missingField(String)
-    /// A field has the wrong JSON type; the dotted path names it.
-    case wrongType(String)
-    /// The manifest holds a value JSON cannot represent.
-    case notEncodable(String)
-    /// A field is outside its range (a count, a size, a time, a length);
-    /// the text names the field and the range.
-    case outOfRange(String)
-
-    /// The message for a person.
-    public var description: String {
-        switch self {
-        case .notJSON: return "it is not a JSON object"
-        case .newerFormat(let version): return "it was written by a newer ShareKit (format \(version))"
-        case .unknownFormat(let version): return "its format version \(version) is unknown"
-        case .missingField(let field): return "the field '\(field)' is missing"
-        case .wrongType(let field): return "the field '\(field)' has the wrong type"
-        case .notEncodable(let reason): return "it cannot be encoded: \(reason)"
-        case .outOfRange(let problem): return problem
-        }
-    }
-
-    /// Classifies what `JSONDecoder` threw.
-    init(_ error: any Error) {
-        guard let decoding = error as? DecodingError else {
-            self = .notJSON
-            return
-        }
+extension InboxError {
+    /// The manifest problem `JSONDecoder` threw: the field it names.
+    /// - Parameter error: what the decoder threw.
+    static func manifest(decoding error: any Error) -> InboxError {
+        guard let decoding = error as? DecodingError else { return .manifestNotJSON }
         switch decoding {
         case .keyNotFound(let key, let context):
-            self = .missingField(Self.path(context.codingPath + [key]))
+            return .manifestMissingField(path(context.codingPath + [key]))
         case .valueNotFound(_, let context):
-            self = .missingField(Self.path(context.codingPath))
+            return .manifestMissingField(path(context.codingPath))
         case .typeMismatch(_, let context):
-            self = context.codingPath.isEmpty ? .notJSON : .wrongType(Self.path(context.codingPath))
+            return context.codingPath.isEmpty ? .manifestNotJSON : .manifestWrongType(path(context.codingPath))
         case .dataCorrupted(let context):
-            self = context.codingPath.isEmpty ? .notJSON : .wrongType(Self.path(context.codingPath))
+            return context.codingPath.isEmpty ? .manifestNotJSON : .manifestWrongType(path(context.codingPath))
         @unknown default:
-            self = .notJSON
+            return .manifestNotJSON
         }
     }
 

@@ -28,7 +28,7 @@ public struct FileShareIntake: ShareIntaking {
     /// The catalog, or how to get it when a file first needs a type.
     private enum CatalogSource: Sendable {
         case ready(any ContentTypeCatalog)
-        case deferred(@Sendable () throws(MIMEDatabaseError) -> any ContentTypeCatalog)
+        case deferred(@Sendable () throws(IntakeError) -> any ContentTypeCatalog)
     }
 
     /// Makes an intake.
@@ -65,7 +65,7 @@ public struct FileShareIntake: ShareIntaking {
     ///   - protectedPlaces: where a file is never read from (keys, tokens);
     ///     a file or standard input there is ``IntakeError/protectedFile(item:place:)``.
     public init(
-        catalog: @escaping @Sendable () throws(MIMEDatabaseError) -> any ContentTypeCatalog,
+        catalog: @escaping @Sendable () throws(IntakeError) -> any ContentTypeCatalog,
         sniffer: any ContentSniffing, standardInputDescriptor: Int32 = 0, converter: (any ImageConverting)? = nil,
         protectedPlaces: ProtectedPlaces = ProtectedPlaces([])
     ) {
@@ -102,7 +102,7 @@ public struct FileShareIntake: ShareIntaking {
         case .ready(let catalog):
             return ContentTypeRules(catalog: catalog)
         case .deferred(let make):
-            do throws(MIMEDatabaseError) {
+            do throws(IntakeError) {
                 return ContentTypeRules(catalog: try make())
             } catch {
                 throw .unreadable(item: item, reason: error.description)

@@ -25,17 +25,17 @@ public struct FreedesktopMIMECatalog: ContentTypeCatalog, ContentTypeHierarchy {
 
     /// Loads the database from the XDG data directories of this process
     /// (`$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`, each with `mime/packages`).
-    /// - Throws: ``MIMEDatabaseError/notFound(searched:)`` when no directory
-    ///   holds the database, ``MIMEDatabaseError/unreadable(paths:)`` when
+    /// - Throws: ``IntakeError/mimeDatabaseNotFound(searched:)`` when no directory
+    ///   holds the database, ``IntakeError/mimeDatabaseUnreadable(paths:)`` when
     ///   none of its files parses.
-    public init() throws(MIMEDatabaseError) {
+    public init() throws(IntakeError) {
         try self.init(environment: ProcessInfo.processInfo.environment)
     }
 
     /// Loads the database from the XDG data directories `environment` names.
     /// - Parameter environment: variables like `XDG_DATA_DIRS`, `XDG_DATA_HOME` and `HOME`.
     /// - Throws: as ``init()``.
-    public init(environment: [String: String]) throws(MIMEDatabaseError) {
+    public init(environment: [String: String]) throws(IntakeError) {
         try self.init(packageDirectories: Self.searchDirectories(environment: environment))
     }
 
@@ -49,14 +49,14 @@ public struct FreedesktopMIMECatalog: ContentTypeCatalog, ContentTypeHierarchy {
     /// else its XML files.
     /// - Parameter packageDirectories: directories like
     ///   `/usr/share/mime/packages`, most important first; missing ones are skipped.
-    /// - Throws: ``MIMEDatabaseError/notFound(searched:)`` when none has a
+    /// - Throws: ``IntakeError/mimeDatabaseNotFound(searched:)`` when none has a
     ///   valid cache or an XML file defining a type,
-    ///   ``MIMEDatabaseError/unreadable(paths:)`` when XML files were found
+    ///   ``IntakeError/mimeDatabaseUnreadable(paths:)`` when XML files were found
     ///   (and no cache) but none of them parses.
-    public init(packageDirectories: [String]) throws(MIMEDatabaseError) {
-        let result: Result<MIMEDatabase, MIMEDatabaseError> = Self.cache.withLock { cache in
+    public init(packageDirectories: [String]) throws(IntakeError) {
+        let result: Result<MIMEDatabase, IntakeError> = Self.cache.withLock { cache in
             if let database = cache[packageDirectories] { return .success(database) }
-            do throws(MIMEDatabaseError) {
+            do throws(IntakeError) {
                 let database = try MIMEDatabaseLoader.load(directories: packageDirectories)
                 cache[packageDirectories] = database
                 return .success(database)

@@ -1,4 +1,5 @@
 internal import CLibXML2
+import ShareIntakeInterface
 
 #if canImport(Glibc)
     import Glibc
@@ -32,11 +33,11 @@ enum MIMEDatabaseLoader {
     /// when ``freshCache(packageDirectory:)`` finds one, else its XML files.
     /// - Parameter directories: `mime/packages` directories, most important first.
     /// - Returns: the database.
-    /// - Throws: ``MIMEDatabaseError/notFound(searched:)`` when no directory
+    /// - Throws: ``IntakeError/mimeDatabaseNotFound(searched:)`` when no directory
     ///   holds a valid cache or a readable XML file that defines a type,
-    ///   ``MIMEDatabaseError/unreadable(paths:)`` when XML files were found
+    ///   ``IntakeError/mimeDatabaseUnreadable(paths:)`` when XML files were found
     ///   but none parses.
-    static func load(directories: [String]) throws(MIMEDatabaseError) -> MIMEDatabase {
+    static func load(directories: [String]) throws(IntakeError) -> MIMEDatabase {
         var sources: [any MIMESource] = []
         var readDirectories: [String] = []
         var failures: [String] = []
@@ -50,7 +51,8 @@ enum MIMEDatabaseLoader {
             }
         }
         guard !sources.isEmpty else {
-            throw failures.isEmpty ? .notFound(searched: directories) : .unreadable(paths: failures)
+            throw failures.isEmpty
+                ? .mimeDatabaseNotFound(searched: directories) : .mimeDatabaseUnreadable(paths: failures)
         }
         return MIMEDatabase(sources: sources, directories: readDirectories)
     }

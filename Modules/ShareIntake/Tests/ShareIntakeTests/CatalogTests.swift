@@ -1,5 +1,6 @@
 import Foundation
 import ShareIntake
+import ShareIntakeInterface
 import SystemTesting
 import Testing
 
@@ -109,10 +110,10 @@ struct CatalogTests {
         let environment = [
             "XDG_DATA_HOME": temporary.file("home"), "XDG_DATA_DIRS": temporary.file("a") + ":" + temporary.file("b"),
         ]
-        let error = #expect(throws: MIMEDatabaseError.self) { try FreedesktopMIMECatalog(environment: environment) }
+        let error = #expect(throws: IntakeError.self) { try FreedesktopMIMECatalog(environment: environment) }
         #expect(
             error
-                == .notFound(searched: [
+                == .mimeDatabaseNotFound(searched: [
                     temporary.file("home/mime/packages"), temporary.file("a/mime/packages"),
                     temporary.file("b/mime/packages"),
                 ]))
@@ -140,7 +141,7 @@ struct CatalogTests {
         try FileManager.default.removeItem(atPath: temporary.file("mime"))
         let later = try FreedesktopMIMECatalog(packageDirectories: [packages])
         #expect(later.contentTypes(forFileName: "a.once") == ["application/x-once"])
-        #expect(throws: MIMEDatabaseError.self) { try FreedesktopMIMECatalog(packageDirectories: [packages + "/."]) }
+        #expect(throws: IntakeError.self) { try FreedesktopMIMECatalog(packageDirectories: [packages + "/."]) }
     }
 
     private static func mimeInfo(_ body: String) -> String {

@@ -212,7 +212,7 @@ struct MIMECacheTests {
         let made = Mutex(0)
         let missing = fixture.temporary.file("no-mime/packages")
         let intake = FileShareIntake(
-            catalog: { () throws(MIMEDatabaseError) in
+            catalog: { () throws(IntakeError) in
                 made.withLock { $0 += 1 }
                 return try FreedesktopMIMECatalog(packageDirectories: [missing])
             }, sniffer: MagicSniffer())

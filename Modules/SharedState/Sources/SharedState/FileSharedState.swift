@@ -74,7 +74,7 @@ public struct FileSharedState: SharedStateStore {
             // With `create`, opening returns a directory or throws; never nil.
             guard let container = try openDirectory(create: true) else { return nil }
             return try container.withLock(file: Self.lockFileName, exclusive: true) {
-                var values = try load(container, exclusive: true)
+                var values = try load(container, exclusive: true) ?? [:]
                 let old = values[key.name]
                 let new = try transform(old)
                 if let new, new.utf8.count > Self.maximumValueBytes {
@@ -135,40 +135,41 @@ public struct FileSharedState: SharedStateStore {
             guard let container = try openDirectory(create: false) else { return [:] }
             let shared = try container.withLock(file: Self.lockFileName, exclusive: false) {
                 () -> [String: String]? in
-                do { return try load(container, exclusive: false) } catch NeedsExclusiveLock.corrupt { return nil }
+                try load(container, exclusive: false)
             }
             if let shared { return shared }
             // Corrupt: take the lock exclusively and look again, since another
             // process may have moved the file aside meanwhile.
             return try container.withLock(file: Self.lockFileName, exclusive: true) {
-                try load(container, exclusive: true)
+                try load(container, exclusive: true) ?? [:]
             }
         }
     }
 
-    /// Thrown inside a shared-lock read to say the file needs moving aside.
-    private enum NeedsExclusiveLock: Error { case corrupt }
-
     /// Loads the values; with the exclusive lock held, moves a corrupt file aside.
-    private func load(_ container: SecureDirectory, exclusive: Bool) throws -> [String: String] {
+    /// - Returns: the values; nil for a corrupt file found under a shared
+    ///   lock (only the exclusive lock may move it aside, so the caller
+    ///   takes that and looks again). Never nil when `exclusive`.
+    /// - Throws: ``SharedStateError`` for a file of a newer version, or a
+    ///   corrupt one, moved aside.
+    private func load(_ container: SecureDirectory, exclusive: Bool) throws -> [String: String]? {
         let found = try container.readFile(Self.fileName, limit: Self.maximumFileBytes)
         let problem: String
-        do throws(StateFile.Problem) {
-            switch found {
-            case .missing: return [:]
-            case .tooLarge: throw StateFile.Problem.corrupt("larger than \(Self.maximumFileBytes) bytes")
-            case .bytes(let bytes): return try StateFile.decode(bytes)
+        switch found {
+        case .missing: return [:]
+        case .tooLarge: problem = "larger than \(Self.maximumFileBytes) bytes"
+        case .bytes(let bytes):
+            switch StateFile.decode(bytes) {
+            case .values(let values): return values
+            case .unsupportedVersion(let version):
+                throw SharedStateError.corrupt(
+                    path: path,
+                    reason: "version \(version) was written by a newer program; "
+                        + "this one reads version \(StateFile.currentVersion)")
+            case .corrupt(let reason): problem = reason
             }
-        } catch .unsupportedVersion(let version) {
-            throw SharedStateError.corrupt(
-                path: path,
-                reason:
-                    "version \(version) was written by a newer program; this one reads version \(StateFile.currentVersion)"
-            )
-        } catch .corrupt(let reason) {
-            problem = reason
         }
-        guard exclusive else { throw NeedsExclusiveLock.corrupt }
+        guard exclusive else { return nil }
         let movedTo = try container.moveAside(Self.fileName, toFirstFreeOf: Self.quarantineNames())
         throw SharedStateError.corruptMovedAside(path: path, movedTo: directory + "/" + movedTo, reason: problem)
     }

@@ -12,8 +12,12 @@ struct StateFile: Codable {
     var version: Int
     var values: [String: String]
 
-    /// Why bytes could not be decoded.
-    enum Problem: Error {
+    /// What the bytes of a state file hold: a plain value, not an error,
+    /// because the caller decides under which lock a corrupt file is moved
+    /// aside.
+    enum Decoded {
+        /// The values of a file this program reads.
+        case values([String: String])
         /// Not the format at all: to be moved aside.
         case corrupt(String)
         /// A version this program does not know: left alone, never moved.
@@ -33,18 +37,17 @@ struct StateFile: Codable {
 
     /// Decodes a state file.
     /// - Parameter bytes: the file's bytes.
-    /// - Returns: the values.
-    /// - Throws: ``Problem``.
-    static func decode(_ bytes: [UInt8]) throws(Problem) -> [String: String] {
+    /// - Returns: the values, or why the file is not usable.
+    static func decode(_ bytes: [UInt8]) -> Decoded {
         struct Versioned: Decodable { var version: Int }
         let data = Data(bytes)
         guard let versioned = try? JSONDecoder().decode(Versioned.self, from: data) else {
-            throw .corrupt(bytes.isEmpty ? "the file is empty" : "not a JSON object with a version")
+            return .corrupt(bytes.isEmpty ? "the file is empty" : "not a JSON object with a version")
         }
-        guard versioned.version == currentVersion else { throw .unsupportedVersion(versioned.version) }
+        guard versioned.version == currentVersion else { return .unsupportedVersion(versioned.version) }
         guard let file = try? JSONDecoder().decode(StateFile.self, from: data) else {
-            throw .corrupt("`values` is not an object of strings")
+            return .corrupt("`values` is not an object of strings")
         }
-        return file.values
+        return .values(file.values)
     }
 }

@@ -59,7 +59,7 @@ public struct SharedStateRecentTargets: RecentTargetsStoring {
     ///   when the shared state cannot be read or written.
     public func list() throws(TargetError) -> RecentTargets {
         let (stored, movedAside) = try tolerating { try state.value(for: key) }
-        if case .success(let targets) = Self.decode(stored) {
+        if let targets = Self.decode(stored) {
             return RecentTargets(targets: Array(targets.prefix(limit)), warning: movedAside)
         }
         // Reset under the store's lock: another process may have fixed it meanwhile.
@@ -107,11 +107,12 @@ public struct SharedStateRecentTargets: RecentTargetsStoring {
         let (_, movedAside) = try tolerating {
             try state.update(key) { stored in
                 var current: [ShareTarget] = []
-                switch Self.decode(stored) {
-                case .success(let targets): current = targets
-                case .failure(let problem):
+                if let targets = Self.decode(stored) {
+                    current = targets
+                } else {
                     result.warning =
-                        "the recent targets could not be read (\(problem.reason)) and were reset to an empty list"
+                        "the recent targets could not be read (not a JSON list of targets) "
+                        + "and were reset to an empty list"
                 }
                 result.targets = Array(transform(current).prefix(limit))
                 return result.targets.isEmpty ? nil : try Self.encode(result.targets)
@@ -143,18 +144,11 @@ public struct SharedStateRecentTargets: RecentTargetsStoring {
         }
     }
 
-    /// Why a stored value is not a list of targets.
-    struct Unreadable: Error {
-        var reason: String
-    }
-
-    static func decode(_ stored: String?) -> Result<[ShareTarget], Unreadable> {
-        guard let stored else { return .success([]) }
-        do {
-            return .success(try JSONDecoder().decode([ShareTarget].self, from: Data(stored.utf8)))
-        } catch {
-            return .failure(Unreadable(reason: "not a JSON list of targets"))
-        }
+    /// The stored list: empty when nothing is stored, nil when the stored
+    /// value is not a JSON list of targets (the caller resets it and warns).
+    static func decode(_ stored: String?) -> [ShareTarget]? {
+        guard let stored else { return [] }
+        return try? JSONDecoder().decode([ShareTarget].self, from: Data(stored.utf8))
     }
 
     static func encode(_ targets: [ShareTarget]) throws(TargetError) -> String {
