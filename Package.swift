@@ -63,6 +63,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("SharedStateInterfaceTesting", ["SharedStateInterfaceTesting"]),
     ("TargetStoreInterface", ["TargetStoreInterface"]),
     ("UploadsInterface", ["UploadsInterface"]),
+    ("WireContract", ["WireContract"]),
     ("CLazyLibrary", ["CLazyLibrary"]),
     ("SecureFiles", ["SecureFiles"]),
     ("SystemTesting", ["SystemTesting"]),
@@ -250,6 +251,13 @@ let generatedTargets: [Target] = [
         name: "UploadsInterface",
         dependencies: ["ShareCore", "HTTPInterface"],
         path: "Interfaces/UploadsInterface/Sources/UploadsInterface",
+        swiftSettings: swiftSettings
+    ),
+    // Interfaces/WireContract
+    .target(
+        name: "WireContract",
+        dependencies: ["ShareCore"],
+        path: "Interfaces/WireContract/Sources/WireContract",
         swiftSettings: swiftSettings
     ),
     // Support/LazyLibrary
