@@ -479,6 +479,7 @@ let generatedTargets: [Target] = [
             "DPoPInterface",
             "SQLInterface",
             "HTTPServerInterface",
+            "WireContract",
             "SecureFiles",
         ],
         path: "Modules/ReferenceServer/Sources/ReferenceServer",
@@ -710,7 +711,7 @@ let package = Package(
             dependencies: [
                 "AppSupport", lib("ShareCore"), lib("ReferenceServer"), lib("HTTPServerInterface"), lib("HTTPTypes"),
                 lib("MicroHTTPServer"), lib("SQLInterface"), lib("SQLiteStore"), lib("PostgresStore"),
-                lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"),
+                lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"), lib("WireContract"),
             ],
             path: "Apps/ShareServerKit",
             swiftSettings: swiftSettings
