@@ -184,14 +184,14 @@ let generatedTargets: [Target] = [
     // Interfaces/ServerAPIInterface
     .target(
         name: "ServerAPIInterface",
-        dependencies: ["ShareCore", "HTTPTypes", "HTTPInterface"],
+        dependencies: ["ShareCore", "HTTPTypes", "HTTPInterface", "WireContract"],
         path: "Interfaces/ServerAPIInterface/Sources/ServerAPIInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/SessionsInterface
     .target(
         name: "SessionsInterface",
-        dependencies: ["KeychainInterface"],
+        dependencies: ["KeychainInterface", "WireContract"],
         path: "Interfaces/SessionsInterface/Sources/SessionsInterface",
         swiftSettings: swiftSettings
     ),
@@ -388,7 +388,14 @@ let generatedTargets: [Target] = [
     // Modules/Messages
     .target(
         name: "Messages",
-        dependencies: ["ShareCore", "MessagesInterface", "UploadsInterface", "HTTPInterface", "ServerAPIInterface"],
+        dependencies: [
+            "ShareCore",
+            "MessagesInterface",
+            "UploadsInterface",
+            "HTTPInterface",
+            "ServerAPIInterface",
+            "WireContract",
+        ],
         path: "Modules/Messages/Sources/Messages",
         swiftSettings: swiftSettings
     ),
@@ -465,6 +472,7 @@ let generatedTargets: [Target] = [
             "KeychainInterface",
             "SharedStateInterface",
             "ServerAPIInterface",
+            "WireContract",
         ],
         path: "Modules/PushPreview/Sources/PushPreview",
         swiftSettings: swiftSettings
@@ -526,6 +534,7 @@ let generatedTargets: [Target] = [
             "HTTPInterface",
             "ServerAPIInterface",
             "ShareCore",
+            "WireContract",
         ],
         path: "Modules/Sessions/Sources/Sessions",
         swiftSettings: swiftSettings
@@ -588,7 +597,13 @@ let generatedTargets: [Target] = [
     // Modules/TargetStore
     .target(
         name: "TargetStore",
-        dependencies: ["ShareCore", "TargetStoreInterface", "ServerAPIInterface", "SharedStateInterface"],
+        dependencies: [
+            "ShareCore",
+            "TargetStoreInterface",
+            "ServerAPIInterface",
+            "SharedStateInterface",
+            "WireContract",
+        ],
         path: "Modules/TargetStore/Sources/TargetStore",
         swiftSettings: swiftSettings
     ),
@@ -603,6 +618,7 @@ let generatedTargets: [Target] = [
             "ServerAPIInterface",
             "CryptoInterface",
             "SecureFiles",
+            "WireContract",
         ],
         path: "Modules/Uploads/Sources/Uploads",
         swiftSettings: swiftSettings
@@ -690,7 +706,7 @@ let package = Package(
                 "AppSupport", "ClientAssembly", lib("SecureFiles"), lib("ShareCore"), lib("HTTPInterface"),
                 lib("MessagesInterface"), lib("OutboxInterface"), lib("SessionsInterface"), lib("ShareInboxInterface"),
                 lib("SharedStateInterface"), lib("TargetStoreInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"),
+                lib("ServerAPIInterface"), lib("WireContract"),
             ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings
