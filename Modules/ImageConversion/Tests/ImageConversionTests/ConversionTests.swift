@@ -105,7 +105,7 @@ struct ConversionTests {
         let keptTags = try ExifTool.tags(keptPath)
         let latitude = keptTags["GPS:GPSLatitude"]?.number
         #expect(latitude.map { abs($0 - 48.8584) < 0.001 } == true, "\(keptTags)")
-        #expect(keptTags["IFD0:Make"] as? String == "Example")
+        #expect(keptTags["IFD0:Make"] == .text("Example"))
     }
 
     @Test(
