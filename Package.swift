@@ -157,7 +157,7 @@ let generatedTargets: [Target] = [
     // Interfaces/MessagesInterface
     .target(
         name: "MessagesInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface"],
+        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface", "WireContract"],
         path: "Interfaces/MessagesInterface/Sources/MessagesInterface",
         swiftSettings: swiftSettings
     ),
@@ -171,7 +171,7 @@ let generatedTargets: [Target] = [
     // Interfaces/PushPreviewInterface
     .target(
         name: "PushPreviewInterface",
-        dependencies: ["ShareCore"],
+        dependencies: ["ShareCore", "WireContract"],
         path: "Interfaces/PushPreviewInterface/Sources/PushPreviewInterface",
         swiftSettings: swiftSettings
     ),
@@ -249,7 +249,7 @@ let generatedTargets: [Target] = [
     // Interfaces/UploadsInterface
     .target(
         name: "UploadsInterface",
-        dependencies: ["ShareCore", "HTTPInterface"],
+        dependencies: ["ShareCore", "HTTPInterface", "WireContract"],
         path: "Interfaces/UploadsInterface/Sources/UploadsInterface",
         swiftSettings: swiftSettings
     ),

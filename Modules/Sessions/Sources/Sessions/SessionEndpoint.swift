@@ -28,7 +28,7 @@ struct SessionEndpoint: Sendable {
     /// answer heard (an addition of this project's contract, docs/adr/0009).
     func refresh(_ refreshToken: SecretValue, retry: Bool = false) async throws(SessionError) -> TokenCallOutcome {
         try await call(
-            .refreshToken, json: RefreshBody(refreshToken: refreshToken.utf8String ?? "", retry: retry),
+            .refreshToken, json: RefreshBody(refreshToken: refreshToken.utf8String ?? "", retry: retry ? true : nil),
             accessToken: nil)
     }
 
