@@ -173,7 +173,7 @@ let generatedTargets: [Target] = [
     // Interfaces/MessagesInterface
     .target(
         name: "MessagesInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface", "SharedStateInterface"],
+        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface", "SharedStateInterface", "WireContract"],
         path: "Interfaces/MessagesInterface/Sources/MessagesInterface",
         swiftSettings: swiftSettings
     ),
@@ -187,7 +187,7 @@ let generatedTargets: [Target] = [
     // Interfaces/PushPreviewInterface
     .target(
         name: "PushPreviewInterface",
-        dependencies: ["ShareCore"],
+        dependencies: ["ShareCore", "WireContract"],
         path: "Interfaces/PushPreviewInterface/Sources/PushPreviewInterface",
         swiftSettings: swiftSettings
     ),
@@ -200,14 +200,14 @@ let generatedTargets: [Target] = [
     // Interfaces/ServerAPIInterface
     .target(
         name: "ServerAPIInterface",
-        dependencies: ["ShareCore", "HTTPTypes", "HTTPInterface"],
+        dependencies: ["ShareCore", "HTTPTypes", "HTTPInterface", "WireContract"],
         path: "Interfaces/ServerAPIInterface/Sources/ServerAPIInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/SessionsInterface
     .target(
         name: "SessionsInterface",
-        dependencies: ["KeychainInterface", "SharedStateInterface"],
+        dependencies: ["KeychainInterface", "SharedStateInterface", "WireContract"],
         path: "Interfaces/SessionsInterface/Sources/SessionsInterface",
         swiftSettings: swiftSettings
     ),
@@ -265,7 +265,7 @@ let generatedTargets: [Target] = [
     // Interfaces/UploadsInterface
     .target(
         name: "UploadsInterface",
-        dependencies: ["ShareCore", "HTTPInterface"],
+        dependencies: ["ShareCore", "HTTPInterface", "WireContract"],
         path: "Interfaces/UploadsInterface/Sources/UploadsInterface",
         swiftSettings: swiftSettings
     ),
@@ -411,7 +411,14 @@ let generatedTargets: [Target] = [
     // Modules/Messages
     .target(
         name: "Messages",
-        dependencies: ["ShareCore", "MessagesInterface", "UploadsInterface", "HTTPInterface", "ServerAPIInterface"],
+        dependencies: [
+            "ShareCore",
+            "MessagesInterface",
+            "UploadsInterface",
+            "HTTPInterface",
+            "ServerAPIInterface",
+            "WireContract",
+        ],
         path: "Modules/Messages/Sources/Messages",
         swiftSettings: swiftSettings
     ),
@@ -488,6 +495,7 @@ let generatedTargets: [Target] = [
             "KeychainInterface",
             "SharedStateInterface",
             "ServerAPIInterface",
+            "WireContract",
         ],
         path: "Modules/PushPreview/Sources/PushPreview",
         swiftSettings: swiftSettings
@@ -549,6 +557,7 @@ let generatedTargets: [Target] = [
             "HTTPInterface",
             "ServerAPIInterface",
             "ShareCore",
+            "WireContract",
         ],
         path: "Modules/Sessions/Sources/Sessions",
         swiftSettings: swiftSettings
@@ -611,7 +620,13 @@ let generatedTargets: [Target] = [
     // Modules/TargetStore
     .target(
         name: "TargetStore",
-        dependencies: ["ShareCore", "TargetStoreInterface", "ServerAPIInterface", "SharedStateInterface"],
+        dependencies: [
+            "ShareCore",
+            "TargetStoreInterface",
+            "ServerAPIInterface",
+            "SharedStateInterface",
+            "WireContract",
+        ],
         path: "Modules/TargetStore/Sources/TargetStore",
         swiftSettings: swiftSettings
     ),
@@ -626,6 +641,7 @@ let generatedTargets: [Target] = [
             "ServerAPIInterface",
             "CryptoInterface",
             "SecureFiles",
+            "WireContract",
         ],
         path: "Modules/Uploads/Sources/Uploads",
         swiftSettings: swiftSettings
@@ -715,7 +731,7 @@ let package = Package(
                 "AppSupport", "ClientAssembly", lib("SecureFiles"), lib("ShareCore"), lib("HTTPInterface"),
                 lib("MessagesInterface"), lib("OutboxInterface"), lib("SessionsInterface"), lib("ShareInboxInterface"),
                 lib("SharedStateInterface"), lib("TargetStoreInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"), lib("DaemonControlInterface"),
+                lib("ServerAPIInterface"), lib("DaemonControlInterface"), lib("WireContract"),
             ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings

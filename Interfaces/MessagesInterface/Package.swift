@@ -21,6 +21,7 @@ let package = Package(
         .package(path: "../HTTPInterface"),
         .package(path: "../UploadsInterface"),
         .package(path: "../SharedStateInterface"),
+        .package(path: "../WireContract"),
     ],
     targets: [
         .target(
@@ -30,6 +31,7 @@ let package = Package(
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "UploadsInterface", package: "UploadsInterface"),
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
         )

@@ -22,6 +22,7 @@ let package = Package(
     dependencies: [
         .package(path: "../KeychainInterface"),
         .package(path: "../SharedStateInterface"),
+        .package(path: "../WireContract"),
     ],
     targets: [
         .target(
@@ -29,6 +30,7 @@ let package = Package(
             dependencies: [
                 .product(name: "KeychainInterface", package: "KeychainInterface"),
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
         ),

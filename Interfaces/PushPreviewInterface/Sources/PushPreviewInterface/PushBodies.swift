@@ -1,46 +1,12 @@
-/// The body of registerPush (`POST /api/v1/push/registrations`).
-public struct RegisterPushBody: Codable, Hashable, Sendable {
-    /// The push service (`apns`, `fcm`, `test`).
-    public var provider: String
-    /// The push service's device token.
-    public var token: String
-    /// The push environment (`production`, `sandbox`).
-    public var environment: String
-    /// The app's id.
-    public var appID: String
+public import WireContract
 
-    /// Makes a body.
-    /// - Parameters:
-    ///   - provider: the push service.
-    ///   - token: the device token.
-    ///   - environment: the environment.
-    ///   - appID: the app's id.
-    public init(provider: String, token: String, environment: String, appID: String) {
-        self.provider = provider
-        self.token = token
-        self.environment = environment
-        self.appID = appID
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case provider, token, environment
-        case appID = "app_id"
-    }
-}
+/// The body of registerPush: the wire contract's type (its name there,
+/// `PushRegistration`, is this interface's stored registration).
+public typealias RegisterPushBody = WireContract.PushRegistration
 
 /// The answer of registerPush: the registration and its preview token
-/// (shown once: the client stores it at once).
-public struct PushRegistrationAnswer: Decodable, Hashable, Sendable {
-    /// The registration's id.
-    public var registrationID: String
-    /// The token that lets the notifier fetch previews of this registration.
-    public var previewToken: String
-
-    enum CodingKeys: String, CodingKey {
-        case registrationID = "registration_id"
-        case previewToken = "preview_token"
-    }
-}
+/// (shown once: the client stores it at once). The wire contract's type.
+public typealias PushRegistrationAnswer = PushRegistrationCreated
 
 /// The body of submitClientMetrics (`POST /api/v1/client-metrics`).
 public struct ClientMetricsBody: Codable, Hashable, Sendable {
