@@ -110,11 +110,12 @@ public struct RepositoryScanner: Sendable {
 
         for (directory, manifest) in manifests {
             let relative = relativePath(directory)
+            let manifestFile = Self.manifestFile(in: directory, toolsVersion: manifest.toolsVersion)
             let package = PackageNode(
                 directory: relative, name: manifest.name, isExternal: external.contains(directory),
-                products: manifest.products)
+                products: manifest.products, manifestFile: manifestFile)
             model.packages[relative] = package
-            let text = try readFile(directory + "/Package.swift")
+            let text = try readFile(directory + "/" + manifestFile)
             let locator = ManifestLocator(file: package.manifestPath, text: text)
             locators[directory] = locator
             for target in manifest.targets {
@@ -210,38 +211,48 @@ public struct RepositoryScanner: Sendable {
         return libraries
     }
 
-    /// The target's Swift files (honouring `sources:` and `exclude:`), each
-    /// with its imports, sorted by path.
+    /// Folder suffixes whose contents SwiftPM never compiles: documentation
+    /// catalogs (their `.swift` files are tutorial snippets) and resource
+    /// bundles it processes as a whole.
+    static let uncompiledBundleSuffixes = [".docc", ".xcassets", ".lproj", ".xcdatamodeld"]
+
+    /// The target's Swift files as SwiftPM compiles them, each with its
+    /// imports, sorted by path: `sources:` (default: the whole target
+    /// folder) minus `exclude:`, declared `resources:`, `.docc` catalogs and
+    /// other bundles, hidden files, and the configuration's excluded
+    /// folders. Symbolic links to folders are followed (SwiftPM does), each
+    /// real folder once; paths keep the link's name.
     private func sourceFiles(
         of target: TargetDeclaration, targetDirectory relativeDirectory: String, packageDirectory: String
     )
         throws -> [SourceFile]
     {
-        let targetDirectory = packageDirectory + "/" + relativeDirectory
-        let roots = (target.sources ?? ["."]).map { Self.canonicalPath(targetDirectory + "/" + $0) }
-        let excluded = target.exclude.map { Self.canonicalPath(targetDirectory + "/" + $0) }
+        let fileManager = FileManager.default
+        let targetDirectory = Self.joined(packageDirectory, relativeDirectory)
+        let roots = (target.sources ?? ["."]).map { Self.joined(targetDirectory, $0) }
+        let excluded = (target.exclude + target.resources).map { Self.joined(targetDirectory, $0) }
         func isExcluded(_ path: String) -> Bool {
             excluded.contains { path == $0 || path.hasPrefix($0 + "/") }
+                || exclude.contains { Pattern.matchesPath($0, relativePath(path)) }
         }
         var paths: Set<String> = []
-        for start in roots where !isExcluded(start) {
+        var visited: Set<String> = []
+        func walk(_ path: String, isRoot: Bool) {
+            let name = (path as NSString).lastPathComponent
+            guard !isExcluded(path), isRoot || !name.hasPrefix(".") else { return }
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: start, isDirectory: &isDirectory) else { continue }
-            if !isDirectory.boolValue {
-                if start.hasSuffix(".swift") { paths.insert(start) }
-                continue
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+            guard isDirectory.boolValue else {
+                if name.hasSuffix(".swift") && (isRoot || !isManifest(path)) { paths.insert(path) }
+                return
             }
-            guard let enumerator = FileManager.default.enumerator(atPath: start) else { continue }
-            while let next = enumerator.nextObject() as? String {
-                let name = (next as NSString).lastPathComponent
-                let full = start + "/" + next
-                if name.hasPrefix(".") || name == ".build" || isExcluded(full) {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                if name.hasSuffix(".swift") && !isManifest(full) { paths.insert(full) }
-            }
+            guard !Self.uncompiledBundleSuffixes.contains(where: { name.hasSuffix($0) }),
+                visited.insert(Self.canonicalPath(path)).inserted,
+                let children = try? fileManager.contentsOfDirectory(atPath: path)
+            else { return }
+            for child in children { walk(path + "/" + child, isRoot: false) }
         }
+        for start in roots { walk(start, isRoot: true) }
         return try paths.sorted().map { path in
             SourceFile(path: relativePath(path), imports: ImportScanner.imports(in: try readFile(path)))
         }
@@ -250,8 +261,40 @@ public struct RepositoryScanner: Sendable {
     /// Whether `path` is a manifest (`Package.swift`, `Package@swift-….swift`)
     /// at the package root: a target whose path is `.` does not compile it.
     private func isManifest(_ path: String) -> Bool {
-        let name = (path as NSString).lastPathComponent
-        return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+        Self.isManifestName((path as NSString).lastPathComponent)
+    }
+
+    /// Whether a file name is a manifest's: `Package.swift` or `Package@swift-….swift`.
+    static func isManifestName(_ name: String) -> Bool {
+        name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+    }
+
+    /// The manifest file SwiftPM evaluated in `directory`: the one whose
+    /// `swift-tools-version` is the tools version of the dump, a
+    /// version-specific `Package@swift-….swift` before `Package.swift`
+    /// (SwiftPM prefers them), else `Package.swift`. Positions in messages
+    /// come from this file.
+    static func manifestFile(in directory: String, toolsVersion: String?) -> String {
+        guard let toolsVersion,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory).filter(isManifestName),
+            names.count > 1
+        else { return "Package.swift" }
+        let wanted = normalizedVersion(toolsVersion)
+        for name in names.sorted(by: { ($0 == "Package.swift" ? 1 : 0, $1) < ($1 == "Package.swift" ? 1 : 0, $0) }) {
+            guard let data = FileManager.default.contents(atPath: directory + "/" + name) else { continue }
+            let firstLine = String(decoding: data.prefix(200), as: UTF8.self).split(separator: "\n").first ?? ""
+            guard let marker = firstLine.range(of: "swift-tools-version:") else { continue }
+            let declared = firstLine[marker.upperBound...].split(separator: ";").first ?? ""
+            if normalizedVersion(declared.trimmingCharacters(in: .whitespaces)) == wanted { return name }
+        }
+        return "Package.swift"
+    }
+
+    /// `6.0` and `6.0.0` compare equal.
+    private static func normalizedVersion<S: StringProtocol>(_ version: S) -> [Int] {
+        var parts = version.split(separator: ".").map { Int($0) ?? 0 }
+        while parts.count < 3 { parts.append(0) }
+        return Array(parts.prefix(3))
     }
 
     /// A target's folder relative to its package, as SwiftPM finds it: its
