@@ -12,13 +12,27 @@ struct ScratchTree {
     init(copying fixture: String? = nil) throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("arch-check-tree-\(UUID())").path
         if let fixture {
-            try FileManager.default.copyItem(atPath: TestPaths.fixture(fixture), toPath: base)
-            // A copied cache would only hold dumps keyed by the fixture's path.
-            try? FileManager.default.removeItem(atPath: base + "/.build/arch-check-cache")
+            try Self.copy(TestPaths.fixture(fixture), to: base)
         } else {
             try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         }
         root = base
+    }
+
+    /// Copies a tree, except the manifest cache: it only holds dumps keyed
+    /// by the fixture's path, and other tests' runs change it meanwhile.
+    private static func copy(_ source: String, to destination: String) throws {
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        for name in try fileManager.contentsOfDirectory(atPath: source) where name != "arch-check-cache" {
+            let from = source + "/" + name
+            let attributes = try fileManager.attributesOfItem(atPath: from)
+            if attributes[.type] as? FileAttributeType == .typeDirectory {
+                try copy(from, to: destination + "/" + name)
+            } else {
+                try fileManager.copyItem(atPath: from, toPath: destination + "/" + name)
+            }
+        }
     }
 
     /// Writes `text` to `path` (relative to the root), creating folders.

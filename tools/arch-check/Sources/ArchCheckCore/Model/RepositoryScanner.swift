@@ -78,6 +78,23 @@ public struct RepositoryScanner: Sendable {
         let scanned = try discoverPackages()
         var (manifests, cacheFiles) = try await loader.loadAllNotingCache(scanned.map { ($0, manifestPath($0)) })
         var external: Set<String> = []
+        // Remote dependencies resolved by `swift package resolve`: read the
+        // checkouts' manifests, so their products resolve to modules.
+        var checkouts: [String: [String: String]] = [:]
+        var unresolvedRemotes: Set<String> = []
+        for (directory, manifest) in manifests where manifest.dependencies.contains(where: { $0.path == nil }) {
+            let (found, complete) = Self.remoteCheckouts(of: manifest, directory: directory)
+            checkouts[directory] = found
+            if !complete { unresolvedRemotes.insert(directory) }
+        }
+        let checkoutDirectories = Set(checkouts.values.flatMap(\.values)).filter { manifests[$0] == nil }
+        if !checkoutDirectories.isEmpty {
+            let loaded = try await loader.loadAllNotingCache(
+                checkoutDirectories.sorted().map { ($0, manifestPath($0)) })
+            manifests.merge(loaded.manifests) { old, _ in old }
+            cacheFiles.formUnion(loaded.cacheFiles)
+            external.formUnion(checkoutDirectories)
+        }
         // Follow path dependencies that lead outside the scanned folders,
         // so that products they vend resolve; their own code is not checked.
         while true {
@@ -91,7 +108,56 @@ public struct RepositoryScanner: Sendable {
             external.formUnion(missing)
         }
         loader.pruneCache(keeping: cacheFiles)
-        return try build(manifests: manifests, external: external)
+        var model = try build(manifests: manifests, external: external, checkouts: checkouts)
+        model.packagesWithUnresolvedRemotes = Set(unresolvedRemotes.map(relativePath))
+        return model
+    }
+
+    /// The checkout folders of a package's remote dependencies, by identity,
+    /// as `swift package resolve` leaves them: `.build/checkouts/NAME` where
+    /// NAME is the last component of the location `Package.resolved` pins
+    /// (without `.git`), else a folder named like the identity (any case).
+    /// - Returns: the folders found (each with a `Package.swift`), and
+    ///   whether every remote dependency has one.
+    static func remoteCheckouts(of manifest: PackageManifest, directory: String) -> (
+        found: [String: String], complete: Bool
+    ) {
+        let checkoutsFolder = directory + "/.build/checkouts"
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: checkoutsFolder)) ?? []
+        var locations: [String: String] = [:]
+        if let data = FileManager.default.contents(atPath: directory + "/Package.resolved"),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        {
+            // Version 2 and 3 list "pins" at the top; version 1 under "object".
+            let pins =
+                object["pins"] as? [[String: Any]] ?? (object["object"] as? [String: Any])?["pins"] as? [[String: Any]]
+                ?? []
+            for pin in pins {
+                guard let location = pin["location"] as? String ?? pin["repositoryURL"] as? String else { continue }
+                let identity = (pin["identity"] as? String ?? pin["package"] as? String ?? "").lowercased()
+                locations[identity] = location
+            }
+        }
+        var found: [String: String] = [:]
+        var complete = true
+        for reference in manifest.dependencies where reference.path == nil {
+            let identity = reference.identity.lowercased()
+            var candidates: [String] = []
+            if let location = locations[identity] {
+                var name = location.split(separator: "/").last.map(String.init) ?? location
+                if name.hasSuffix(".git") { name.removeLast(4) }
+                candidates.append(name)
+            }
+            candidates += folders.filter { $0.lowercased() == identity }
+            if let folder = candidates.first(where: {
+                FileManager.default.fileExists(atPath: "\(checkoutsFolder)/\($0)/Package.swift")
+            }) {
+                found[reference.identity] = canonicalPath(checkoutsFolder + "/" + folder)
+            } else {
+                complete = false
+            }
+        }
+        return (found, complete)
     }
 
     /// The manifest of a package directory, as messages name it.
@@ -102,7 +168,9 @@ public struct RepositoryScanner: Sendable {
     /// Turns dumped manifests into the model (no subprocesses from here on).
     /// - Throws: ``ArchCheckError/unreadable(path:reason:)`` when a manifest
     ///   or source file cannot be read.
-    func build(manifests: [String: PackageManifest], external: Set<String>) throws -> RepositoryModel {
+    func build(
+        manifests: [String: PackageManifest], external: Set<String>, checkouts: [String: [String: String]] = [:]
+    ) throws -> RepositoryModel {
         var model = RepositoryModel()
         var locators: [String: ManifestLocator] = [:]
         var targetDirectories: [TargetID: String] = [:]
@@ -140,7 +208,9 @@ public struct RepositoryScanner: Sendable {
                 var edges: [DeclaredDependency] = []
                 for dependency in target.dependencies {
                     let location = locator.location(ofDependency: dependency.name, inTarget: target.name)
-                    if let resolved = resolve(dependency, of: manifest, manifests: manifests) {
+                    if let resolved = resolve(
+                        dependency, of: manifest, manifests: manifests, checkouts: checkouts[directory] ?? [:])
+                    {
                         edges.append(DeclaredDependency(declaration: dependency, targets: resolved, location: location))
                     } else {
                         model.unresolvedDependencyNames[id, default: []].insert(dependency.name)
@@ -169,12 +239,15 @@ public struct RepositoryScanner: Sendable {
     /// Resolves one dependency entry to the targets it makes direct
     /// dependencies, the way SwiftPM does.
     private func resolve(
-        _ dependency: TargetDependency, of manifest: PackageManifest, manifests: [String: PackageManifest]
+        _ dependency: TargetDependency, of manifest: PackageManifest, manifests: [String: PackageManifest],
+        checkouts: [String: String]
     ) -> [TargetID]? {
         let own = relativePath(manifest.directory)
         func productTargets(named name: String, packageArgument: String?) -> [TargetID]? {
             for reference in manifest.dependencies {
-                guard let path = reference.path.map(Self.canonicalPath), let vendor = manifests[path] else { continue }
+                guard let path = reference.path.map(Self.canonicalPath) ?? checkouts[reference.identity],
+                    let vendor = manifests[path]
+                else { continue }
                 if let packageArgument, !reference.matches(packageArgument: packageArgument, manifestName: vendor.name)
                 {
                     continue
