@@ -33,7 +33,7 @@ struct RemotePackagesTests {
 
     @Test("every platform's toolchain modules are known")
     func platformModules() {
-        for module in ["CRT", "WASILibc", "ucrt", "WinSDK", "Android", "SwiftUI", "Cxx", "_Differentiation"] {
+        for module in ["CRT", "WASILibc", "ucrt", "WinSDK", "Android", "Bionic", "SwiftUI", "Cxx", "_Differentiation"] {
             #expect(ModuleName.isToolchain(module), "\(module)")
         }
         #expect(!ModuleName.isToolchain("NIOCore"))

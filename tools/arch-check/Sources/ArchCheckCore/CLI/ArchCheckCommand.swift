@@ -125,7 +125,7 @@ public enum ArchCheckCommand {
                 let baseline = Baseline(recording: result)
                 try baseline.write(to: path)
                 output.standardError(
-                    "arch-check: wrote \(baseline.entries.count) violations to the baseline \(path); pass --baseline \(path) to report them as known\n"
+                    "arch-check: wrote \(baseline.entries.count) entries (\(result.errors.count) violations) to the baseline \(path); pass --baseline \(path) to report them as known\n"
                 )
                 return 0
             }

@@ -33,7 +33,7 @@ public enum ModuleName {
             "CompilerPluginSupport", "PackagePlugin",
         ],
         .linux: ["Glibc", "SwiftGlibc", "Musl", "SwiftMusl"],
-        .android: ["Android", "SwiftAndroid", "AndroidLogging"],
+        .android: ["Android", "SwiftAndroid", "Bionic", "AndroidLogging"],
         .windows: ["WinSDK", "ucrt", "CRT", "WinSDKBase", "vcruntime", "visualc", "_visualc_intrinsics"],
         .wasi: ["WASILibc", "SwiftWASILibc", "wasi_pthread"],
         .apple: [
