@@ -14,7 +14,9 @@ struct AdoptionTests {
         let written = try await runArchCheck(["--root", tree.root, "--update-baseline", baseline])
         #expect(written.status == 0, "\(written.standardError)")
         #expect(FileManager.default.fileExists(atPath: baseline))
-        #expect(written.standardError.contains("wrote 5 entries (5 violations) to the baseline"), "\(written.standardError)")
+        #expect(
+            written.standardError.contains("wrote 5 entries (5 violations) to the baseline"), "\(written.standardError)"
+        )
 
         let known = try await runArchCheck(["--root", tree.root, "--baseline", baseline])
         #expect(known.status == 0, "\(known.standardOutput)\n\(known.standardError)")

@@ -19,7 +19,8 @@ struct CommandLineRobustnessTests {
     func missingRoot() async throws {
         let run = try await runArchCheck(["--root", "/nonexistent/arch-check-root"])
         #expect(run.status == 2)
-        #expect(run.standardError.contains("--root /nonexistent/arch-check-root: no such folder"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains("--root /nonexistent/arch-check-root: no such folder"), "\(run.standardError)")
         #expect(!run.standardError.contains("configuration"))
     }
 
@@ -81,7 +82,8 @@ struct CommandLineRobustnessTests {
         #expect(
             run.standardError.contains("dump-package for Package.swift did not finish within 1 s"),
             "\(run.standardError)")
-        let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try #require(
+            Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(!isRunning(pid), "the child \(pid) is still running")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: cache))?.isEmpty ?? true)
         let bad = try await runArchCheck(["--manifest-timeout", "0"])
@@ -109,7 +111,9 @@ struct CommandLineRobustnessTests {
         let sarifRun = try #require((log["runs"] as? [[String: Any]])?.first)
         let results = try #require(sarifRun["results"] as? [[String: Any]])
         #expect(results.count == 5)
-        let rules = (sarifRun["tool"] as? [String: Any]).flatMap { ($0["driver"] as? [String: Any])?["rules"] as? [Any] }
+        let rules = (sarifRun["tool"] as? [String: Any]).flatMap {
+            ($0["driver"] as? [String: Any])?["rules"] as? [Any]
+        }
         #expect(rules?.count == 6)
         let first = try #require(results.first)
         #expect(first["ruleId"] as? String == "features-apart")

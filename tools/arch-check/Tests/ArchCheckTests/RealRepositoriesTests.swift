@@ -30,7 +30,8 @@ struct RealRepositoriesTests {
         Expectation(
             name: "vapor",
             contracts: [
-                "Layers": ("kept", 0), "Vapor does not use NIOSSL": ("kept", 0), "Imports are declared": ("broken", 149),
+                "Layers": ("kept", 0), "Vapor does not use NIOSSL": ("kept", 0),
+                "Imports are declared": ("broken", 149),
                 "No unused dependencies": ("broken", 6), "No re-exports": ("kept", 0),
             ],
             unused: [
@@ -89,7 +90,8 @@ struct RealRepositoriesTests {
         try tree.write("@testable import SwiftParser\n", to: "Sources/SwiftSyntax/InjectedTestable.swift")
         try tree.write("@_exported import SwiftParser\n", to: "Sources/SwiftSyntax/InjectedExported.swift")
         try tree.write(
-            "#if canImport(SwiftParser)\nimport SwiftParser\n#endif\n", to: "Sources/SwiftSyntax/InjectedConditional.swift")
+            "#if canImport(SwiftParser)\nimport SwiftParser\n#endif\n",
+            to: "Sources/SwiftSyntax/InjectedConditional.swift")
         try tree.write("import struct SwiftParser.Parser\n", to: "Sources/SwiftSyntax/InjectedScoped.swift")
         // Manifest only: SwiftDiagnostics declares SwiftParser and never imports it.
         let manifest = tree.root + "/Package.swift"

@@ -41,10 +41,8 @@ public enum ContractChecker {
             let manifest = model.packages[target.id.package]?.manifestPath ?? "Package.swift"
             checkTarget(
                 target, context: context, moduleIndex: moduleIndex,
-                unchecked: { unchecked[manifest, default: []].insert($0) }
-            ) { index, violation in
-                violations[index].append(violation)
-            }
+                unchecked: { unchecked[manifest, default: []].insert($0) },
+                add: { index, violation in violations[index].append(violation) })
         }
         for (index, contract) in contracts.enumerated() {
             if case .cShims = contract.definition.kind {
@@ -401,11 +399,18 @@ public enum ContractChecker {
                     for pattern in selector.names {
                         let found = Self.targets(matchingName: pattern, in: model)
                         if found.isEmpty {
-                            let suggestion = Self.nearestTargetName(to: pattern, in: model).map { "did you mean \($0)? " }
+                            let suggestion = Self.nearestTargetName(to: pattern, in: model).map {
+                                "did you mean \($0)? "
+                            }
+                            // A module of a remote package can be named only once its checkout is read.
+                            let remote =
+                                model.packagesWithUnresolvedRemotes.isEmpty
+                                ? ""
+                                : "; a module of a remote package needs `swift package resolve` first, so that arch-check reads .build/checkouts"
                             unmatched(
                                 "\"\(pattern)\"",
                                 hint:
-                                    " (\(suggestion ?? "")targets are SwiftPM target names, or Package/Target; run with --list-targets to see them)"
+                                    " (\(suggestion ?? "")targets are SwiftPM target names, or Package/Target; run with --list-targets to see them\(remote))"
                             )
                         }
                         result += found.map { ($0, "target \($0)", names[$0] ?? $0.name) }

@@ -54,7 +54,9 @@ public enum SARIFRenderer {
                     invocations: [
                         .init(
                             executionSuccessful: true,
-                            toolExecutionNotifications: result.notes.map { .init(level: "note", message: .init(text: $0)) })
+                            toolExecutionNotifications: result.notes.map {
+                                .init(level: "note", message: .init(text: $0))
+                            })
                     ])
             ])
         let encoder = JSONEncoder()
