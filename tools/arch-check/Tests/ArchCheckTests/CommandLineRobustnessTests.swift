@@ -69,15 +69,21 @@ struct CommandLineRobustnessTests {
         defer { tree.remove() }
         try tree.write("// swift-tools-version:6.0\n", to: "pkg/Package.swift")
         try tree.write(#"{"contracts": []}"#, to: "pkg/.arch-check.json")
-        // A swift that starts a child which never ends, records its process id, and waits.
+        // A swift that starts a child which never ends, in a session (and so a
+        // process group) of its own as SwiftPM runs a compiled manifest,
+        // records its process id, and waits.
         let pidFile = tree.root + "/child.pid"
         try writeExecutable(
-            "#!/bin/sh\nsleep 300 &\necho $! > '\(pidFile)'\nwait\n", to: tree.root + "/swift")
+            "#!/bin/sh\nsetsid sleep 300 &\necho $! > '\(pidFile)'\nwait\n", to: tree.root + "/swift")
         let cache = tree.root + "/cache"
+        let started = Date()
         let run = try await runArchCheck([
             "--root", tree.root + "/pkg", "--swift", tree.root + "/swift", "--cache-dir", cache,
             "--manifest-timeout", "1",
         ])
+        // Not held up by the child (which would keep the output pipes open
+        // for its 300 s): the bound is generous, the child's life is not.
+        #expect(Date().timeIntervalSince(started) < 120)
         #expect(run.status == 2)
         #expect(
             run.standardError.contains("dump-package for Package.swift did not finish within 1 s"),

@@ -22,7 +22,10 @@ import Foundation
 /// The child is started with `posix_spawn` in a process group of its own,
 /// because `swift package` starts the compiler and then the compiled
 /// manifest: stopping only the first process would leave a manifest that
-/// never finishes running after arch-check has given up on it.
+/// never finishes running after arch-check has given up on it (and holding
+/// the output pipes open, so arch-check would wait for it anyway). The
+/// manifest runs in yet another group, so a timeout stops the whole tree
+/// of descendants (``stopTree(of:)``).
 enum ProcessRunner {
     /// What a finished subprocess left behind.
     struct Output: Sendable {
@@ -177,14 +180,10 @@ enum ProcessRunner {
         var timedOut = false
         if let timeout, exited.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
-            kill(-child, SIGKILL)
+            stopTree(of: child)
             exited.wait()
         } else if timeout == nil {
             exited.wait()
-        }
-        if timedOut {
-            // Children that outlived the first process are in its group too.
-            kill(-child, SIGKILL)
         }
         let raw = exitStatus.get()
         // WIFEXITED / WEXITSTATUS, spelled out (the C macros are not imported).
@@ -192,6 +191,51 @@ enum ProcessRunner {
         return Output(
             status: code, standardOutput: standardOutput.result(), standardError: standardError.result(),
             timedOut: timedOut)
+    }
+
+    /// Kills `root`, its process group and every process descending from
+    /// it. SwiftPM runs the compiled manifest in a process group of its own,
+    /// so the group alone is not enough: the tree is found through parent
+    /// process ids (`/proc` on Linux), frozen with `SIGSTOP` until no new
+    /// process appears (a frozen process cannot start another), then killed.
+    static func stopTree(of root: pid_t) {
+        var frozen: Set<pid_t> = [root]
+        kill(-root, SIGSTOP)
+        kill(root, SIGSTOP)
+        for _ in 0..<10 {
+            let found = Set(descendants(of: root)).subtracting(frozen)
+            if found.isEmpty { break }
+            for pid in found { kill(pid, SIGSTOP) }
+            frozen.formUnion(found)
+        }
+        kill(-root, SIGKILL)
+        for pid in frozen { kill(pid, SIGKILL) }
+    }
+
+    /// The processes descending from `root` (children, their children, …),
+    /// read from `/proc`; empty where there is no `/proc`.
+    static func descendants(of root: pid_t) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        var children: [pid_t: [pid_t]] = [:]
+        for entry in entries {
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After "pid (name)": state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, let parent = pid_t(fields[1]) else { continue }
+            children[parent, default: []].append(pid)
+        }
+        var found: [pid_t] = []
+        var queue = [root]
+        while let next = queue.popLast() {
+            for child in children[next] ?? [] where !found.contains(child) {
+                found.append(child)
+                queue.append(child)
+            }
+        }
+        return found
     }
 
     /// Hands the wait status from the waiting thread to this one.
