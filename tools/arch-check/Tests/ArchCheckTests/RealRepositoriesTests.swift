@@ -118,3 +118,40 @@ struct RealRepositoriesTests {
         #expect(injected.count == errors.count, "\(errors)")
     }
 }
+
+/// arch-check's `explicit-imports` findings on the trimmed repositories
+/// against an independent scan (`scripts/independent-scan.py`: a regular
+/// expression over the files SwiftPM compiles and `dump-package`'s
+/// dependencies, no code shared with arch-check): the same imports, none
+/// more and none fewer.
+@Suite("Real repositories against an independent import scan")
+struct IndependentScanTests {
+    @Test("the same undeclared imports as the independent scan", arguments: ["vapor", "swift-syntax"])
+    func sameFindings(_ name: String) async throws {
+        let tree = try ScratchTree()
+        defer { tree.remove() }
+        try tree.write(ModuleName.toolchain.sorted().joined(separator: "\n") + "\n", to: "toolchain.txt")
+        try tree.write(
+            #"{"contracts": [{"name": "imports", "type": "explicit-imports", "reportUnknown": true}]}"#,
+            to: "imports.json")
+        let root = TestPaths.fixture("real/\(name)")
+        let result = try await CheckerRuns.shared.result(root: root, config: tree.root + "/imports.json")
+        let found = Set(result.violations.map { "\($0.location.file):\($0.location.line) \($0.to)" })
+        let script = TestPaths.packageRoot.appendingPathComponent("scripts/independent-scan.py").path
+        let scanned = try runPython(
+            """
+            import json, runpy, sys
+            sys.argv = sys.argv[1:]
+            runpy.run_path(sys.argv[0], run_name="__main__")
+            """, arguments: [script, root, tree.root + "/toolchain.txt"])
+        let independent = Set(
+            scanned.split(separator: "\n").compactMap { line -> String? in
+                guard let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], entry.count == 3
+                else { return nil }
+                return "\(entry[0]):\(entry[1]) \(entry[2])"
+            })
+        #expect(!found.isEmpty)
+        #expect(found.subtracting(independent).isEmpty, "only arch-check: \(found.subtracting(independent).sorted())")
+        #expect(independent.subtracting(found).isEmpty, "only the scan: \(independent.subtracting(found).sorted())")
+    }
+}

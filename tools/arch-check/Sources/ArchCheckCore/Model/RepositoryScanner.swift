@@ -229,7 +229,7 @@ public struct RepositoryScanner: Sendable {
         // One note per unresolvable name and manifest line, not per target.
         for (location, name, targets) in unresolvedUses.values {
             model.notes.append(
-                "\(location): note: \"\(name)\" names no target or product arch-check can see (a product of a remote package, which arch-check does not fetch, or a typo); dependencies on it and imports of it are not checked (\(targets.sorted().joined(separator: ", ")))"
+                "\(location): note: \"\(name)\" names no target or product arch-check can see (a product of a remote package whose checkout is not in .build/checkouts: run `swift package resolve` there; or a typo); dependencies on it and imports of it are not checked (\(targets.sorted().joined(separator: ", ")))"
             )
         }
         model.notes.sort()
