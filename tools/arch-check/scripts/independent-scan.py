@@ -7,6 +7,7 @@ with a regular expression (skipping comments and multi-line strings), and
 lists every import of a module that is neither the target's own, nor a
 direct dependency's, nor the toolchain's. Prints the set as JSON lines."""
 import atexit, json, os, re, shutil, subprocess, sys, tempfile
+from swift_lines import code_lines
 scratch = tempfile.mkdtemp(prefix='arch-check-dump-')
 atexit.register(shutil.rmtree, scratch, True)
 root = os.path.realpath(sys.argv[1])
@@ -58,27 +59,11 @@ for d, m in packages.items():
                 fp = os.path.normpath(os.path.join(w, f))
                 if not f.endswith('.swift') or fp in skip or any(fp.startswith(s + '/') for s in skip): continue
                 if f == 'Package.swift' or f.startswith('Package@swift'): continue
-                in_string = False; depth = 0
-                for no, line in enumerate(open(fp, encoding='utf-8', errors='replace'), 1):
-                    mm = imp.match(line)
-                    if mm and not in_string and depth == 0:
-                        mod = mm.group(1)
-                        if mod not in toolchain and mod != c99(t['name']) and mod not in direct:
-                            findings.add((os.path.relpath(fp, root), no, mod))
-                    i = 0
-                    while i < len(line):
-                        if in_string:
-                            if line.startswith('"""', i): in_string = False; i += 3; continue
-                        elif depth:
-                            if line.startswith('*/', i): depth -= 1; i += 2; continue
-                            if line.startswith('/*', i): depth += 1; i += 2; continue
-                        else:
-                            if line.startswith('//', i): break
-                            if line.startswith('/*', i): depth += 1; i += 2; continue
-                            if line.startswith('"""', i): in_string = True; i += 3; continue
-                            if line[i] == '"':
-                                j = line.find('"', i + 1)
-                                while j > 0 and line[j - 1] == '\\': j = line.find('"', j + 1)
-                                i = (j + 1) if j > 0 else len(line); continue
-                        i += 1
+                with open(fp, encoding='utf-8', errors='replace') as source:
+                    for no, line in code_lines(source.read().split('\n')):
+                        mm = imp.match(line)
+                        if mm:
+                            mod = mm.group(1)
+                            if mod not in toolchain and mod != c99(t['name']) and mod not in direct:
+                                findings.add((os.path.relpath(fp, root), no, mod))
 for f in sorted(findings): print(json.dumps(f))

@@ -5,6 +5,7 @@ Copies a repository as a trimmed fixture: manifests, Package.resolved and
 module maps verbatim; every other .swift file reduced to its import and #if
 lines (so positions change but imports and conditions stay)."""
 import os, re, sys, shutil
+from swift_lines import code_lines
 src, dst = sys.argv[1], sys.argv[2]
 keep = re.compile(r'^\ufeff?\s*((@\w+(\([^)]*\))?\s+)*((public|package|internal|private|fileprivate|open)\s+)?import\s|#(if|elseif|else|endif)\b)')
 manifest = re.compile(r'^Package(@swift-[\d.]+)?\.swift$')
@@ -26,31 +27,7 @@ for root, dirs, names in os.walk(src):
         elif name.endswith('.swift'):
             os.makedirs(out, exist_ok=True)
             text = open(p, encoding='utf-8', errors='replace').read().split('\n')
-            lines = []
-            in_string = False
-            comment_depth = 0
-            for l in text:
-                if not in_string and comment_depth == 0 and keep.match(l):
-                    lines.append(l)
-                # Track multi-line strings and block comments, so an
-                # "import X" line inside one is not kept as code.
-                i = 0
-                while i < len(l):
-                    if in_string:
-                        if l.startswith('"""', i):
-                            in_string = False; i += 3; continue
-                    elif comment_depth:
-                        if l.startswith('*/', i): comment_depth -= 1; i += 2; continue
-                        if l.startswith('/*', i): comment_depth += 1; i += 2; continue
-                    else:
-                        if l.startswith('//', i): break
-                        if l.startswith('/*', i): comment_depth += 1; i += 2; continue
-                        if l.startswith('"""', i): in_string = True; i += 3; continue
-                        if l[i] == '"':
-                            j = l.find('"', i + 1)
-                            while j > 0 and l[j - 1] == '\\': j = l.find('"', j + 1)
-                            i = (j + 1) if j > 0 else len(l); continue
-                    i += 1
+            lines = [l for _, l in code_lines(text) if keep.match(l)]
             with open(os.path.join(out, name), 'w') as f:
                 f.write(''.join(l + '\n' for l in lines))
             files += 1

@@ -140,8 +140,9 @@ struct IndependentScanTests {
         let script = TestPaths.packageRoot.appendingPathComponent("scripts/independent-scan.py").path
         let scanned = try runPython(
             """
-            import json, runpy, sys
+            import os, runpy, sys
             sys.argv = sys.argv[1:]
+            sys.path.insert(0, os.path.dirname(sys.argv[0]))
             runpy.run_path(sys.argv[0], run_name="__main__")
             """, arguments: [script, root, tree.root + "/toolchain.txt"])
         let independent = Set(
