@@ -43,7 +43,7 @@ struct RemotePackagesTests {
 /// Declared dependencies that no source of the target imports.
 @Suite("unused-dependencies")
 struct UnusedDependenciesTests {
-    @Test("an unused dependency is reported at its manifest line; macros, re-exporters and C targets are not")
+    @Test("an unused dependency is reported at its manifest line; macros, programs, re-exporters and C targets are not")
     func unused() async throws {
         let run = try await runArchCheck(["--root", TestPaths.fixture("unused-dependencies")])
         #expect(run.status == 1, "\(run.standardError)")

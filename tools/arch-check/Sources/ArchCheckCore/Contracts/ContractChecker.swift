@@ -308,10 +308,11 @@ public enum ContractChecker {
 
     /// Declared dependencies that no Swift file of the target imports, each
     /// reported at its manifest entry. Not judged: macro and plugin targets
-    /// (used through `#externalMacro` and the build, never imported), a
-    /// dependency whose module reaches an imported one by `@_exported
-    /// import` (an umbrella target), and targets without Swift files (C
-    /// targets: their `#include`s are not read).
+    /// (used through `#externalMacro` and the build, never imported),
+    /// executable targets (a test depends on one to have it built and runs
+    /// it as a process), a dependency whose module reaches an imported one
+    /// by `@_exported import` (an umbrella target), and targets without
+    /// Swift files (C targets: their `#include`s are not read).
     private static func unusedDependencies(_ contract: ResolvedContract, context: Context) -> [Violation] {
         let model = context.model
         var exported: [String: Set<String>] = [:]
@@ -336,7 +337,7 @@ public enum ContractChecker {
             let manifest = model.packages[target.id.package]?.manifestPath ?? "Package.swift"
             for edge in model.dependencies[target.id] ?? [] {
                 let targets = edge.targets.compactMap { model.targets[$0] }
-                guard !targets.contains(where: { $0.type == .macro || $0.type == .plugin }),
+                guard !targets.contains(where: { [.macro, .plugin, .executable].contains($0.type) }),
                     reachable(from: Set(targets.map(\.moduleName))).isDisjoint(with: imported)
                 else { continue }
                 let name = edge.declaration.name

@@ -26,5 +26,7 @@ let package = Package(
                 "CSupport",
             ]
         ),
+        // Depends on the program to have it built, runs it as a process, never imports it.
+        .testTarget(name: "AppTests", dependencies: ["App"]),
     ]
 )
