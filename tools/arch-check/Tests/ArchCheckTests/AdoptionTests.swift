@@ -51,6 +51,23 @@ struct AdoptionTests {
             "\(strict.standardOutput)")
     }
 
+    @Test("a file that is no baseline, and --strict-baseline without --baseline, are usage errors (exit 2)")
+    func badBaseline() async throws {
+        let tree = try ScratchTree()
+        defer { tree.remove() }
+        try tree.write(#"{"violations": "none"}"#, to: "baseline.json")
+        let root = TestPaths.fixture("single-package")
+        let bad = try await runArchCheck(["--root", root, "--baseline", tree.root + "/baseline.json"])
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("is not an arch-check baseline"), "\(bad.standardError)")
+        let missing = try await runArchCheck(["--root", root, "--baseline", tree.root + "/none.json"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("write it with --update-baseline"), "\(missing.standardError)")
+        let strict = try await runArchCheck(["--root", root, "--strict-baseline"])
+        #expect(strict.status == 2)
+        #expect(strict.standardError.contains("--strict-baseline needs --baseline FILE"))
+    }
+
     @Test("per-contract ignore edges with a reason keep the contract; a stale ignore is reported")
     func ignores() async throws {
         let tree = try ScratchTree(copying: "single-package")

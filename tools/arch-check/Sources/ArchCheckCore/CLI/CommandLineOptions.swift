@@ -105,6 +105,9 @@ public struct CommandLineOptions: Sendable, Equatable {
             default: throw ArchCheckError.usage("unknown argument \(argument)")
             }
         }
+        if options.strictBaseline && options.baseline == nil {
+            throw ArchCheckError.usage("--strict-baseline needs --baseline FILE")
+        }
         return options
     }
 
