@@ -8,8 +8,12 @@ lists every import of a module that is neither the target's own, nor a
 direct dependency's, nor the toolchain's. Prints the set as JSON lines."""
 import atexit, json, os, re, shutil, subprocess, sys, tempfile
 from swift_lines import code_lines
+# SwiftPM's scratch folder and its temporary files (TMPDIR: it also puts
+# lock files there) in one folder of this run, removed at the end.
 scratch = tempfile.mkdtemp(prefix='arch-check-dump-')
 atexit.register(shutil.rmtree, scratch, True)
+os.makedirs(scratch + '/tmp')
+environment = dict(os.environ, TMPDIR=scratch + '/tmp')
 root = os.path.realpath(sys.argv[1])
 # The toolchain and platform modules: one name a line (the test run writes
 # them from ModuleName.toolchainModules; every module of the Linux
@@ -17,7 +21,7 @@ root = os.path.realpath(sys.argv[1])
 toolchain = set(l.strip() for l in open(sys.argv[2]))
 imp = re.compile(r'^\ufeff?\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|open)\s+)?import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z_0-9]*)')
 def dump(d):
-    return json.loads(subprocess.run(['swift', 'package', '--scratch-path', scratch, 'dump-package', '--package-path', d], capture_output=True, text=True, check=True).stdout)
+    return json.loads(subprocess.run(['swift', 'package', '--scratch-path', scratch + '/build', 'dump-package', '--package-path', d], capture_output=True, text=True, check=True, env=environment).stdout)
 def c99(n): return re.sub(r'[^A-Za-z0-9_]', '_', n)
 packages = {}
 for d, dirs, names in os.walk(root):

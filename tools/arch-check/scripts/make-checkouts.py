@@ -6,8 +6,12 @@ Package.resolved for every package of a trimmed tree with remote
 dependencies: each checkout vends the products the tree uses plus the
 modules it imports from that package (one target per product)."""
 import atexit, json, os, re, shutil, subprocess, sys, tempfile
+# SwiftPM's scratch folder and its temporary files (TMPDIR: it also puts
+# lock files there) in one folder of this run, removed at the end.
 scratch = tempfile.mkdtemp(prefix='arch-check-dump-')
 atexit.register(shutil.rmtree, scratch, True)
+os.makedirs(scratch + '/tmp')
+environment = dict(os.environ, TMPDIR=scratch + '/tmp')
 root = sys.argv[1]
 # Modules imported without a product of that name, by the package that has them.
 extra = {
@@ -22,7 +26,7 @@ imp = re.compile(r'^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|p
 for directory, dirs, names in os.walk(root):
     dirs[:] = [d for d in dirs if not d.startswith('.')]
     if 'Package.swift' not in names: continue
-    dump = json.loads(subprocess.run(['swift', 'package', '--scratch-path', scratch, 'dump-package', '--package-path', directory], capture_output=True, text=True, check=True).stdout)
+    dump = json.loads(subprocess.run(['swift', 'package', '--scratch-path', scratch + '/build', 'dump-package', '--package-path', directory], capture_output=True, text=True, check=True, env=environment).stdout)
     remotes = {}
     for dep in dump['dependencies']:
         kind, value = next(iter(dep.items()))

@@ -12,7 +12,12 @@ struct ScratchTree {
     init(copying fixture: String? = nil) throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("arch-check-tree-\(UUID())").path
         if let fixture {
-            try Self.copy(TestPaths.fixture(fixture), to: base)
+            do {
+                try Self.copy(TestPaths.fixture(fixture), to: base)
+            } catch {
+                try? FileManager.default.removeItem(atPath: base)
+                throw error
+            }
         } else {
             try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         }
