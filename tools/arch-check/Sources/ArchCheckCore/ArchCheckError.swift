@@ -12,6 +12,9 @@ public enum ArchCheckError: Error, Equatable, Sendable, CustomStringConvertible 
     /// `swift package dump-package` failed for a package: its manifest does
     /// not evaluate. `stderr` is what SwiftPM said.
     case dumpPackageFailed(package: String, status: Int32, stderr: String)
+    /// `dump-package` ran longer than `--manifest-timeout`; it and the
+    /// processes it started were killed.
+    case manifestTimeout(package: String, seconds: Double)
     /// `dump-package` printed something that is not the expected JSON.
     case invalidDump(package: String, reason: String)
     /// A file or directory could not be read.
@@ -34,6 +37,10 @@ public enum ArchCheckError: Error, Equatable, Sendable, CustomStringConvertible 
             let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
             return
                 "swift package dump-package failed for \(package) (exit \(status)); fix its Package.swift:\n\(detail)"
+        case .manifestTimeout(let package, let seconds):
+            let limit = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+            return
+                "swift package dump-package for \(package) did not finish within \(limit) s and was stopped with the processes it started; does the manifest loop? (raise the limit with --manifest-timeout SECONDS)"
         case .invalidDump(let package, let reason):
             return "unexpected dump-package output for \(package): \(reason)"
         case .unreadable(let path, let reason):

@@ -85,7 +85,8 @@ struct CommandLineTests {
         }
         #expect(
             text.contains(
-                "EXIT STATUS: 0 all contracts kept, 1 violations found, 2 bad configuration, usage or tool error."))
+                "EXIT STATUS: 0 no violation fails (warnings and baseline entries do not), 1 violations found,\n2 bad configuration, usage or tool error."
+            ))
     }
 
     @Test("swift is found through ARCH_CHECK_SWIFT, then PATH")

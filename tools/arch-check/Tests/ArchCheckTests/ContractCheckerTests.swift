@@ -292,14 +292,14 @@ struct ContractCheckerTests {
             import FoundationNetworking
             import Synchronization
             import Mystery
-            #if canImport(UniformTypeIdentifiers)
-                import UniformTypeIdentifiers
+            #if canImport(VendorScanningKit)
+                import VendorScanningKit
             #endif
             import Intake
             """)
         let result = builder.check()
         #expect(result.compact == ["Modules/Intake/Sources/Intake/Intake.swift:6:12 [explicit-imports]"])
-        #expect(result.violations.first?.conditions == ["canImport(UniformTypeIdentifiers)"])
+        #expect(result.violations.first?.conditions == ["canImport(VendorScanningKit)"])
         #expect(result.violations.first?.message.contains("neither a toolchain module nor a target") == true)
     }
 

@@ -146,7 +146,7 @@ struct ExecutableTests {
 /// for writing by a process another test spawns meanwhile; running the
 /// script then fails with "Text file busy" (ETXTBSY), and arch-check exits 2
 /// without having started it once.
-private func writeExecutable(_ text: String, to path: String) throws {
+func writeExecutable(_ text: String, to path: String) throws {
     let bytes = Array(text.utf8)
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
     guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }

@@ -4,6 +4,9 @@ import Foundation
 /// status. The executable's `main.swift` only calls ``main(arguments:)``, so
 /// everything here is testable in-process.
 public enum ArchCheckCommand {
+    /// The version `--version` prints and SARIF reports name.
+    public static let version = "1.1.0"
+
     /// Where the command writes: standard output and standard error, or a
     /// test's buffers.
     public struct Output: Sendable {
@@ -33,9 +36,23 @@ public enum ArchCheckCommand {
     ///   tree cannot be read (no manifest, a manifest that does not evaluate,
     ///   no `swift`).
     public static func check(_ options: CommandLineOptions) async throws -> CheckResult {
-        let configuration = try Configuration.load(path: options.configPath)
+        try checkRoot(options)
+        let configuration = try Configuration.load(path: options.configPath, lenient: true)
         let model = try await scan(options, configuration: configuration)
-        return try ContractChecker.check(model, configuration: configuration, configurationFile: options.configPath)
+        let result = try ContractChecker.check(
+            model, configuration: configuration, configurationFile: options.configPath)
+        guard let path = options.baseline else { return result }
+        return try Baseline.load(path: path).apply(to: result, file: path, strict: options.strictBaseline)
+    }
+
+    /// Fails with a message about `--root` itself when it names no folder,
+    /// rather than about the configuration file missing inside it.
+    static func checkRoot(_ options: CommandLineOptions) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: options.root, isDirectory: &isDirectory) else {
+            throw ArchCheckError.usage("--root \(options.root): no such folder")
+        }
+        guard isDirectory.boolValue else { throw ArchCheckError.usage("--root \(options.root) is not a folder") }
     }
 
     /// Reads the tree into a model without checking it.
@@ -52,7 +69,9 @@ public enum ArchCheckCommand {
         let cache = options.noCache ? nil : options.cacheDirectory ?? root + "/.build/arch-check-cache"
         let scanner = RepositoryScanner(
             root: root,
-            loader: ManifestLoader(swiftExecutable: swift, maximumConcurrency: options.jobs, cacheDirectory: cache),
+            loader: ManifestLoader(
+                swiftExecutable: swift, maximumConcurrency: options.jobs, cacheDirectory: cache,
+                timeout: options.manifestTimeout),
             exclude: configuration.exclude)
         return try await scanner.scan()
     }
@@ -92,16 +111,33 @@ public enum ArchCheckCommand {
                 output.standardOutput(CommandLineOptions.usage)
                 return 0
             }
-            let configuration = try Configuration.load(path: options.configPath)
+            if options.version {
+                output.standardOutput("arch-check \(version)\n")
+                return 0
+            }
+            try checkRoot(options)
+            let configuration = try Configuration.load(path: options.configPath, lenient: true)
             let model = try await scan(options, configuration: configuration)
             if options.listTargets { output.standardError(targetListing(model) + "\n") }
-            let result = try ContractChecker.check(
+            var result = try ContractChecker.check(
                 model, configuration: configuration, configurationFile: options.configPath)
+            if let path = options.updateBaseline {
+                let baseline = Baseline(recording: result)
+                try baseline.write(to: path)
+                output.standardError(
+                    "arch-check: wrote \(baseline.entries.count) entries (\(result.errors.count) violations) to the baseline \(path); pass --baseline \(path) to report them as known\n"
+                )
+                return 0
+            }
+            if let path = options.baseline {
+                result = try Baseline.load(path: path).apply(to: result, file: path, strict: options.strictBaseline)
+            }
             output.standardError(ReportRenderer.overview(result))
             switch options.format {
             case .text: output.standardOutput(ReportRenderer.diagnostics(result))
             case .github: output.standardOutput(ReportRenderer.github(result))
             case .json: output.standardOutput(try ReportRenderer.json(result))
+            case .sarif: output.standardOutput(try SARIFRenderer.render(result, version: version))
             }
             return result.exitCode
         } catch let error as ArchCheckError {

@@ -8,6 +8,9 @@ public struct CommandLineOptions: Sendable, Equatable {
         case github
         /// One JSON document.
         case json
+        /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers
+        /// (no limit on the number of results shown, unlike annotations).
+        case sarif
     }
 
     /// `--root DIR`: the tree to check (default: the current directory).
@@ -30,6 +33,17 @@ public struct CommandLineOptions: Sendable, Equatable {
     public var listTargets = false
     /// `--help`: print usage and exit 0.
     public var help = false
+    /// `--version`: print the version and exit 0.
+    public var version = false
+    /// `--baseline FILE`: violations listed there are known, not failures.
+    public var baseline: String?
+    /// `--update-baseline FILE`: write every current violation there and exit 0.
+    public var updateBaseline: String?
+    /// `--strict-baseline`: a baseline entry that matches nothing fails the run.
+    public var strictBaseline = false
+    /// `--manifest-timeout SECONDS`: how long one `dump-package` may run
+    /// before it (and every process it started) is stopped.
+    public var manifestTimeout: Double = 60
 
     /// Creates the defaults.
     public init() {}
@@ -62,7 +76,7 @@ public struct CommandLineOptions: Sendable, Equatable {
             case "--format":
                 let text = try value(for: name, inline: inline)
                 guard let format = Format(rawValue: text) else {
-                    throw ArchCheckError.usage("unknown format \(text) (known: text, github, json)")
+                    throw ArchCheckError.usage("unknown format \(text) (known: text, github, json, sarif)")
                 }
                 options.format = format
             case "--swift": options.swiftExecutable = try value(for: name, inline: inline)
@@ -72,6 +86,17 @@ public struct CommandLineOptions: Sendable, Equatable {
                     throw ArchCheckError.usage("--jobs needs a positive number")
                 }
                 options.jobs = jobs
+            case "--baseline": options.baseline = try value(for: name, inline: inline)
+            case "--update-baseline": options.updateBaseline = try value(for: name, inline: inline)
+            case "--strict-baseline" where inline == nil: options.strictBaseline = true
+            case "--manifest-timeout":
+                let text = try value(for: name, inline: inline)
+                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                    throw ArchCheckError.usage(
+                        "--manifest-timeout needs a number of seconds above 0 (at most 86400), not \(text)")
+                }
+                options.manifestTimeout = seconds
+            case "--version" where inline == nil: options.version = true
             case "--json" where inline == nil: options.format = .json
             case "--no-cache" where inline == nil: options.noCache = true
             case "--list-targets" where inline == nil, "--verbose" where inline == nil, "-v" where inline == nil:
@@ -80,6 +105,9 @@ public struct CommandLineOptions: Sendable, Equatable {
             default: throw ArchCheckError.usage("unknown argument \(argument)")
             }
         }
+        if options.strictBaseline && options.baseline == nil {
+            throw ArchCheckError.usage("--strict-baseline needs --baseline FILE")
+        }
         return options
     }
 
@@ -87,7 +115,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     public static var usage: String {
         let types = ContractDefinition.types.map { "  \($0.type.padding(20))\($0.summary) (\($0.members))" }
         return """
-            USAGE: arch-check [--root DIR] [--config FILE] [--format text|github|json] [options]
+            USAGE: arch-check [--root DIR] [--config FILE] [--format text|github|json|sarif] [options]
 
             Checks architecture contracts of a Swift repository: reads every Package.swift
             under the root (with `swift package dump-package`, cached) and every import in
@@ -96,19 +124,28 @@ public struct CommandLineOptions: Sendable, Equatable {
             OPTIONS:
               --root DIR        repository root (default: the current directory)
               --config FILE     configuration (default: .arch-check.json at the root)
-              --format FORMAT   text (default), github (Actions annotations) or json
+              --format FORMAT   text (default), github (Actions annotations), json or sarif (SARIF 2.1.0)
               --json            same as --format json
+              --baseline FILE   violations listed in FILE are known: reported as notes, not failures
+              --update-baseline FILE
+                                write every current violation to FILE and exit 0
+              --strict-baseline a baseline entry that matches no violation fails the run
+              --manifest-timeout SECONDS
+                                stop a dump-package that runs longer (default: 60)
               --list-targets    list every target as contracts name it, on stderr
               --cache-dir DIR   cache of manifest dumps (default: ROOT/.build/arch-check-cache)
               --no-cache        dump every manifest again, use and write no cache
               --swift PATH      swift executable for dump-package (default: $ARCH_CHECK_SWIFT, then PATH)
               --jobs N          run at most N dump-package processes at once (default: 2 x cores)
+              --version         print the version
               -h, --help        show this help
 
-            CONTRACT TYPES (members; ? optional; every contract has "name" and "type", may have "advice"):
+            CONTRACT TYPES (members; ? optional; every contract has "name" and "type", may have "advice",
+            "allowUnmatched", "ignore": [{"from", "to", "reason"?}] and "level": "error"|"warn"):
             \(types.joined(separator: "\n"))
 
-            EXIT STATUS: 0 all contracts kept, 1 violations found, 2 bad configuration, usage or tool error.
+            EXIT STATUS: 0 no violation fails (warnings and baseline entries do not), 1 violations found,
+            2 bad configuration, usage or tool error.
 
             """
     }

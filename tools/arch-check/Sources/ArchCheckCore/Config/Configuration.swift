@@ -17,35 +17,56 @@ public struct Configuration: Sendable, Hashable {
     public var exclude: [String]
     /// The contracts, in the order they are reported.
     public var contracts: [ContractDefinition]
+    /// What is wrong with contracts that could not be read (they are left
+    /// out of ``contracts``); only ``load(path:lenient:)`` and
+    /// ``parse(_:file:lenient:)`` with `lenient` return a configuration with
+    /// problems, so that the names of the others can be checked too and
+    /// every mistake reported in one run.
+    public var problems: [String]
 
     /// Creates a configuration.
-    public init(exclude: [String] = [], contracts: [ContractDefinition]) {
+    public init(exclude: [String] = [], contracts: [ContractDefinition], problems: [String] = []) {
         self.exclude = exclude
         self.contracts = contracts
+        self.problems = problems
     }
 
     /// Reads and parses a configuration file.
-    /// - Parameter path: the file.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - lenient: return contract-level problems in ``problems`` instead
+    ///     of throwing them.
     /// - Throws: ``ArchCheckError/configuration(file:message:)`` when it is
     ///   missing, not JSON, or not a valid configuration.
-    public static func load(path: String) throws -> Configuration {
+    public static func load(path: String, lenient: Bool = false) throws -> Configuration {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ArchCheckError.configuration(
                 file: path,
                 message:
                     "no such file; write one (see the README's configuration reference) or pass --config FILE")
         }
-        return try parse(data, file: path)
+        return try parse(data, file: path, lenient: lenient)
+    }
+
+    /// The error for a list of problems: the one problem as it is, or all
+    /// of them under a count.
+    public static func error(file: String, problems: [String]) -> ArchCheckError {
+        guard problems.count > 1 else { return .configuration(file: file, message: problems.first ?? "") }
+        return .configuration(
+            file: file,
+            message: "\(problems.count) configuration errors:\n" + problems.map { "  - \($0)" }.joined(separator: "\n"))
     }
 
     /// Parses a configuration document.
     /// - Parameters:
     ///   - data: the JSON text.
     ///   - file: how errors name the file.
-    /// - Throws: ``ArchCheckError/configuration(file:message:)`` naming the
-    ///   problem (malformed JSON, unknown key or type, a missing name or
-    ///   member, a member of the wrong kind, two contracts of one name).
-    public static func parse(_ data: Data, file: String) throws -> Configuration {
+    ///   - lenient: return contract-level problems in ``problems`` instead
+    ///     of throwing them.
+    /// - Throws: ``ArchCheckError/configuration(file:message:)`` naming
+    ///   every problem (malformed JSON, unknown key or type, a missing name
+    ///   or member, a member of the wrong kind, two contracts of one name).
+    public static func parse(_ data: Data, file: String, lenient: Bool = false) throws -> Configuration {
         func fail(_ message: String) -> ArchCheckError { .configuration(file: file, message: message) }
         let object: Any
         do {
@@ -62,14 +83,20 @@ public struct Configuration: Sendable, Hashable {
         guard let entries = list as? [Any] else { throw fail("\"contracts\" must be a list") }
         var contracts: [ContractDefinition] = []
         var names: Set<String> = []
+        var problems: [String] = []
         for (index, entry) in entries.enumerated() {
-            let contract = try parseContract(entry, index: index, fail: fail)
-            guard names.insert(contract.name).inserted else {
-                throw fail("two contracts are named \"\(contract.name)\"; names must be unique")
+            do {
+                let contract = try parseContract(entry, index: index, fail: fail)
+                guard names.insert(contract.name).inserted else {
+                    throw fail("two contracts are named \"\(contract.name)\"; names must be unique")
+                }
+                contracts.append(contract)
+            } catch ArchCheckError.configuration(_, let message) {
+                problems.append(message)
             }
-            contracts.append(contract)
         }
-        return Configuration(exclude: exclude, contracts: contracts)
+        if !problems.isEmpty && !lenient { throw error(file: file, problems: problems) }
+        return Configuration(exclude: exclude, contracts: contracts, problems: problems)
     }
 
     private static func parseContract(
@@ -91,7 +118,7 @@ public struct Configuration: Sendable, Hashable {
             "layers": ["layers"], "forbidden": ["source", "forbidden"], "independence": ["targets", "suggest"],
             "explicit-imports": ["targets", "allow", "reportUnknown"], "c-shims": ["targets"],
             "testing-only": ["targets", "users"], "no-exported-import": ["targets", "allow"],
-            "composition-root": ["targets", "roots", "implementations"],
+            "composition-root": ["targets", "roots", "implementations"], "unused-dependencies": ["targets"],
         ]
         guard let allowed = members[type] else {
             throw fail(
@@ -99,10 +126,30 @@ public struct Configuration: Sendable, Hashable {
             )
         }
         for key in object.keys.sorted()
-        where !(["name", "type", "advice", "allowUnmatched", "comment"] + allowed).contains(key) {
+        where !(["name", "type", "advice", "allowUnmatched", "ignore", "level", "comment"] + allowed).contains(key) {
             throw fail(
-                "\(label): unknown member \"\(key)\" for type \(type) (known: \((allowed + ["advice", "allowUnmatched"]).joined(separator: ", ")))"
+                "\(label): unknown member \"\(key)\" for type \(type) (known: \((allowed + ["advice", "allowUnmatched", "ignore", "level"]).joined(separator: ", ")))"
             )
+        }
+        var level = ContractDefinition.Level.error
+        if let value = object["level"] {
+            guard let text = value as? String, let parsed = ContractDefinition.Level(rawValue: text) else {
+                throw fail("\(label): \"level\" must be \"error\" or \"warn\"")
+            }
+            level = parsed
+        }
+        var ignore: [ContractDefinition.IgnoredEdge] = []
+        if let value = object["ignore"] {
+            let shape = "\(label): \"ignore\" must be a list of {\"from\": TARGET, \"to\": TARGET, \"reason\": TEXT}"
+            guard let list = value as? [Any] else { throw fail(shape) }
+            for item in list {
+                guard let entry = item as? [String: Any], let from = entry["from"] as? String,
+                    let to = entry["to"] as? String, !from.isEmpty, !to.isEmpty,
+                    entry["reason"] == nil || entry["reason"] is String,
+                    Set(entry.keys).isSubset(of: ["from", "to", "reason", "comment"])
+                else { throw fail(shape) }
+                ignore.append(.init(from: from, to: to, reason: entry["reason"] as? String))
+            }
         }
         var advice: String?
         if let value = object["advice"] {
@@ -171,12 +218,15 @@ public struct Configuration: Sendable, Hashable {
             )
         case "no-exported-import":
             kind = .noExportedImport(targets: try selectors("targets", required: false), allow: try patterns("allow"))
+        case "unused-dependencies":
+            kind = .unusedDependencies(targets: try selectors("targets", required: false))
         default:  // composition-root
             kind = .compositionRoot(
                 targets: try selectors("targets", required: true)!, roots: try selectors("roots", required: true)!,
                 implementations: try selectors("implementations", required: true)!)
         }
-        return ContractDefinition(name: name, kind: kind, advice: advice, allowUnmatched: allowUnmatched)
+        return ContractDefinition(
+            name: name, kind: kind, advice: advice, allowUnmatched: allowUnmatched, ignore: ignore, level: level)
     }
 
     /// A selector: a name pattern string, or `{"targets": [...], "paths": [...]}`.

@@ -30,6 +30,45 @@ public struct ContractDefinition: Sendable, Hashable {
         /// `composition-root`: among `targets`, only `roots` use
         /// `implementations`; the others are told to ask a root.
         case compositionRoot(targets: [TargetSelector], roots: [TargetSelector], implementations: [TargetSelector])
+        /// `unused-dependencies`: every declared dependency of a `targets`
+        /// target (all when `nil`) is imported by one of its sources.
+        case unusedDependencies(targets: [TargetSelector]?)
+    }
+
+    /// How much a violation of the contract counts.
+    public enum Level: String, Sendable, Hashable {
+        /// Violations fail the run (the default).
+        case error
+        /// Violations are shown as warnings and do not fail the run: a
+        /// contract being introduced.
+        case warn
+    }
+
+    /// One known use the contract accepts (`"ignore": [{"from", "to",
+    /// "reason"}]`): a violation from a target matching `from` to a target
+    /// or module matching `to` is left out.
+    public struct IgnoredEdge: Sendable, Hashable, CustomStringConvertible {
+        /// Pattern of the using target's name (`*` allowed).
+        public let from: String
+        /// Pattern of the used target's or module's name.
+        public let to: String
+        /// Why it is accepted, shown in the overview.
+        public let reason: String?
+
+        /// Creates an entry.
+        public init(from: String, to: String, reason: String? = nil) {
+            self.from = from
+            self.to = to
+            self.reason = reason
+        }
+
+        /// Whether the entry covers `violation`.
+        public func matches(_ violation: Violation) -> Bool {
+            Pattern.matches(from, violation.from) && Pattern.matches(to, violation.to)
+        }
+
+        /// `from -> to`.
+        public var description: String { "\(from) -> \(to)" }
     }
 
     /// The contract's name, printed in brackets on each violation.
@@ -41,13 +80,22 @@ public struct ContractDefinition: Sendable, Hashable {
     /// Whether a pattern of this contract may match no target (a rule kept
     /// for targets still to come); by default that is a configuration error.
     public let allowUnmatched: Bool
+    /// Known uses the contract accepts.
+    public let ignore: [IgnoredEdge]
+    /// Whether its violations fail the run.
+    public let level: Level
 
     /// Creates a contract.
-    public init(name: String, kind: Kind, advice: String? = nil, allowUnmatched: Bool = false) {
+    public init(
+        name: String, kind: Kind, advice: String? = nil, allowUnmatched: Bool = false, ignore: [IgnoredEdge] = [],
+        level: Level = .error
+    ) {
         self.name = name
         self.kind = kind
         self.advice = advice
         self.allowUnmatched = allowUnmatched
+        self.ignore = ignore
+        self.level = level
     }
 
     /// The `type` string of the configuration.
@@ -61,6 +109,7 @@ public struct ContractDefinition: Sendable, Hashable {
         case .testingOnly: "testing-only"
         case .noExportedImport: "no-exported-import"
         case .compositionRoot: "composition-root"
+        case .unusedDependencies: "unused-dependencies"
         }
     }
 
@@ -75,6 +124,7 @@ public struct ContractDefinition: Sendable, Hashable {
         ("testing-only", "targets, users?", "fakes are used only by test targets (and users)"),
         ("no-exported-import", "targets?, allow?", "no @_exported import"),
         ("composition-root", "targets, roots, implementations", "among targets, only roots use implementations"),
+        ("unused-dependencies", "targets?", "every declared dependency is imported by a source of the target"),
     ]
 
     /// Every selector the contract writes, for checking that each matches.
@@ -83,7 +133,8 @@ public struct ContractDefinition: Sendable, Hashable {
         case .layers(let levels): levels.flatMap { $0 }
         case .forbidden(let source, let forbidden): source + forbidden
         case .independence(let targets, _): targets
-        case .explicitImports(let targets, _, _), .cShims(let targets), .noExportedImport(let targets, _):
+        case .explicitImports(let targets, _, _), .cShims(let targets), .noExportedImport(let targets, _),
+            .unusedDependencies(let targets):
             targets ?? []
         case .testingOnly(let targets, let users): targets + users
         case .compositionRoot(let targets, let roots, let implementations): targets + roots + implementations

@@ -45,16 +45,31 @@ public struct CheckResult: Sendable {
     /// Number of contracts kept.
     public var keptCount: Int { contracts.filter(\.isKept).count }
 
-    /// Number of contracts broken.
-    public var brokenCount: Int { contracts.count - keptCount }
+    /// Number of contracts broken (with at least one error).
+    public var brokenCount: Int { contracts.filter(\.isBroken).count }
 
-    /// `arch-check: 6 contracts, 5 kept, 1 broken (1 violation)`.
+    /// Violations that fail the run.
+    public var errors: [Violation] { violations.filter { $0.severity == .error } }
+
+    /// `arch-check: 6 contracts, 5 kept, 1 broken (1 violation)`, with
+    /// `, 4 known` and `, 2 warnings` when there are any.
     public var summaryLine: String {
-        let count = violations.count
-        return
-            "arch-check: \(contracts.count) contracts, \(keptCount) kept, \(brokenCount) broken (\(count) violation\(count == 1 ? "" : "s"))"
+        let all = violations
+        let count = all.filter { $0.severity == .error }.count
+        let known = all.filter { $0.severity == .known }.count
+        let warnings = all.filter { $0.severity == .warning }.count
+        var detail = "\(count) violation\(count == 1 ? "" : "s")"
+        if known > 0 { detail += ", \(known) known" }
+        if warnings > 0 { detail += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
+        return "arch-check: \(contracts.count) contracts, \(keptCount) kept, \(brokenCount) broken (\(detail))"
     }
 
-    /// 0 when every contract is kept, 1 otherwise.
-    public var exitCode: Int32 { violations.isEmpty ? 0 : 1 }
+    /// 0 when no violation is an error, 1 otherwise.
+    public var exitCode: Int32 { errors.isEmpty ? 0 : 1 }
+
+    /// The same result with other contract results and notes (after a
+    /// baseline is applied).
+    public func replacing(contracts: [ContractResult], notes: [String]) -> CheckResult {
+        CheckResult(contracts: contracts, notes: notes, statistics: statistics)
+    }
 }

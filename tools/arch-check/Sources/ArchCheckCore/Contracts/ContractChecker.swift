@@ -17,25 +17,32 @@ public enum ContractChecker {
     ///   - configuration: the contracts.
     /// - Returns: one result per contract, in the configuration's order, plus
     ///   the model's notes.
-    /// - Throws: ``ArchCheckError/configuration(file:message:)`` when a name
-    ///   pattern or folder glob of a contract matches no target.
+    /// - Throws: ``ArchCheckError/configuration(file:message:)`` listing
+    ///   every name pattern or folder glob that matches no target (with the
+    ///   nearest target name), together with the configuration's own
+    ///   ``Configuration/problems``.
     public static func check(
         _ model: RepositoryModel, configuration: Configuration,
         configurationFile: String = Configuration.defaultFileName
     ) throws -> CheckResult {
         let names = model.displayNames()
-        let contracts = try configuration.contracts.map {
-            try ResolvedContract(definition: $0, model: model, names: names, file: configurationFile)
+        let contracts = configuration.contracts.map {
+            ResolvedContract(definition: $0, model: model, names: names)
         }
+        let problems = configuration.problems + contracts.flatMap(\.problems)
+        if !problems.isEmpty { throw Configuration.error(file: configurationFile, problems: problems) }
         var violations: [[Violation]] = Array(repeating: [], count: contracts.count)
         let moduleIndex = Dictionary(grouping: model.targets.values, by: \.moduleName)
             .mapValues { $0.sorted { $0.id < $1.id } }
         let context = Context(model: model, names: names, contracts: contracts)
 
+        var unchecked: [String: Set<String>] = [:]
         for target in model.targets.values.sorted(by: { $0.id < $1.id }) where !target.isExternal {
-            checkTarget(target, context: context, moduleIndex: moduleIndex) { index, violation in
-                violations[index].append(violation)
-            }
+            let manifest = model.packages[target.id.package]?.manifestPath ?? "Package.swift"
+            checkTarget(
+                target, context: context, moduleIndex: moduleIndex,
+                unchecked: { unchecked[manifest, default: []].insert($0) },
+                add: { index, violation in violations[index].append(violation) })
         }
         for (index, contract) in contracts.enumerated() {
             if case .cShims = contract.definition.kind {
@@ -44,13 +51,45 @@ public enum ContractChecker {
                 }
             }
         }
+        for (index, contract) in contracts.enumerated() {
+            if case .unusedDependencies = contract.definition.kind {
+                violations[index] += unusedDependencies(contract, context: context)
+            }
+        }
+        var notes = model.notes + contracts.flatMap(\.notes)
+        for (manifest, modules) in unchecked.sorted(by: { $0.key < $1.key }) {
+            notes.append(
+                "\(manifest): note: remote dependencies are not resolved (no .build/checkouts): imports of \(modules.sorted().joined(separator: ", ")) were not checked; run `swift package resolve` there to check them"
+            )
+        }
+        var results: [ContractResult] = []
+        for (index, contract) in contracts.enumerated() {
+            let definition = contract.definition
+            var kept: [Violation] = []
+            var matched = Array(repeating: 0, count: definition.ignore.count)
+            for var violation in violations[index] {
+                if let entry = definition.ignore.firstIndex(where: { $0.matches(violation) }) {
+                    matched[entry] += 1
+                    continue
+                }
+                if definition.level == .warn { violation.severity = .warning }
+                kept.append(violation)
+            }
+            for (entry, count) in zip(definition.ignore, matched) where count == 0 {
+                notes.append(
+                    "note: stale ignore in contract \"\(definition.name)\": \(entry) matches no violation any more; remove it from the configuration"
+                )
+            }
+            let used = zip(definition.ignore, matched).filter { $0.1 > 0 }.map(\.0)
+            results.append(
+                ContractResult(
+                    name: definition.name, type: definition.type, violations: kept,
+                    ignoredCount: matched.reduce(0, +), ignoreReasons: used.compactMap(\.reason)))
+        }
         let counts = model.sourceStatistics
         return CheckResult(
-            contracts: contracts.enumerated().map { index, contract in
-                ContractResult(
-                    name: contract.definition.name, type: contract.definition.type, violations: violations[index])
-            },
-            notes: model.notes,
+            contracts: results,
+            notes: notes,
             statistics: .init(
                 packages: model.packages.values.filter { !$0.isExternal }.count,
                 targets: model.targets.values.filter { !$0.isExternal }.count, files: counts.files,
@@ -74,9 +113,12 @@ public enum ContractChecker {
 
     private static func checkTarget(
         _ target: TargetNode, context: Context, moduleIndex: [String: [TargetNode]],
-        add: (Int, Violation) -> Void
+        unchecked: (String) -> Void, add: (Int, Violation) -> Void
     ) {
         let model = context.model
+        // Without checkouts, a module no target builds may come from a remote
+        // package: it is listed as not checked instead of reported.
+        let unresolvedRemotes = model.packagesWithUnresolvedRemotes.contains(target.id.package)
         let direct = model.directDependencies(of: target.id)
         let unresolved = model.unresolvedDependencyNames[target.id] ?? []
         let manifest = model.packages[target.id.package]?.manifestPath ?? "Package.swift"
@@ -119,7 +161,7 @@ public enum ContractChecker {
                                 message: contract.withAdvice(
                                     "\(subjectName) re-exports \(module) with @_exported import, which hides that dependency from everyone who imports \(subjectName); make it a plain import and let each target that uses \(module) import it and declare the dependency itself"
                                 ),
-                                conditions: declaration.conditions))
+                                conditions: declaration.conditions, from: subjectName, to: module))
                     }
                 }
                 guard !ModuleName.isToolchain(module), module != target.moduleName else { continue }
@@ -136,7 +178,9 @@ public enum ContractChecker {
                         !unresolved.contains(module)
                     else { continue }
                     guard let dependency else {
-                        if reportUnknown {
+                        if reportUnknown && unresolvedRemotes {
+                            unchecked(module)
+                        } else if reportUnknown {
                             add(
                                 index,
                                 Violation(
@@ -144,7 +188,7 @@ public enum ContractChecker {
                                     message: contract.withAdvice(
                                         "\(subjectName) imports \(module), which is neither a toolchain module nor a target arch-check can see; remove the import, or declare the package that provides it and depend on it in \(manifest)"
                                     ),
-                                    conditions: declaration.conditions))
+                                    conditions: declaration.conditions, from: subjectName, to: module))
                         }
                         continue
                     }
@@ -161,7 +205,7 @@ public enum ContractChecker {
                             message: contract.withAdvice(
                                 "\(subjectName) imports \(module), which is not a direct dependency of \(subjectName) (a transitive one does not count); \(advice)"
                             ),
-                            conditions: declaration.conditions))
+                            conditions: declaration.conditions, from: subjectName, to: module))
                 }
             }
         }
@@ -177,7 +221,8 @@ public enum ContractChecker {
                             index,
                             Violation(
                                 location: site.location, contract: context.contracts[index].definition.name,
-                                message: message + manifestHint, conditions: site.declaration.conditions))
+                                message: message + manifestHint, conditions: site.declaration.conditions,
+                                from: subjectName, to: context.name(dependencyID)))
                     }
                 }
             } else if let edge = declared[dependencyID] {
@@ -189,7 +234,8 @@ public enum ContractChecker {
                         Violation(
                             location: edge.location, contract: context.contracts[index].definition.name,
                             message: message.replacingFirst(
-                                " depends on \(dependencyName)", with: " depends on \(dependencyName)\(via)")))
+                                " depends on \(dependencyName)", with: " depends on \(dependencyName)\(via)"),
+                            from: subjectName, to: dependencyName))
                 }
             }
         }
@@ -256,8 +302,54 @@ public enum ContractChecker {
                 location: location(id), contract: contract.definition.name,
                 message: contract.withAdvice(
                     "\(context.name(id)) declares the C library \(libraries.sorted().joined(separator: ", ")), already declared by \(context.name(first.id)) at \(location(first.id)); keep one C shim per library in the package that owns it and use that package instead"
-                ))
+                ), from: context.name(id), to: library)
         }
+    }
+
+    /// Declared dependencies that no Swift file of the target imports, each
+    /// reported at its manifest entry. Not judged: macro and plugin targets
+    /// (used through `#externalMacro` and the build, never imported),
+    /// executable targets (a test depends on one to have it built and runs
+    /// it as a process), a dependency whose module reaches an imported one
+    /// by `@_exported import` (an umbrella target), and targets without
+    /// Swift files (C targets: their `#include`s are not read).
+    private static func unusedDependencies(_ contract: ResolvedContract, context: Context) -> [Violation] {
+        let model = context.model
+        var exported: [String: Set<String>] = [:]
+        for (id, files) in model.sources {
+            guard let module = model.targets[id]?.moduleName else { continue }
+            exported[module, default: []].formUnion(files.flatMap { $0.imports.filter(\.isExported).map(\.module) })
+        }
+        func reachable(from modules: Set<String>) -> Set<String> {
+            var seen = modules
+            var queue = Array(modules)
+            while let next = queue.popLast() {
+                for module in exported[next] ?? [] where seen.insert(module).inserted { queue.append(module) }
+            }
+            return seen
+        }
+        var found: [Violation] = []
+        for target in model.targets.values.sorted(by: { $0.id < $1.id })
+        where !target.isExternal && contract.covers(target.id) {
+            guard let files = model.sources[target.id], !files.isEmpty else { continue }
+            let imported = Set(files.flatMap { $0.imports.map(\.module) })
+            let consumerName = context.name(target.id)
+            let manifest = model.packages[target.id.package]?.manifestPath ?? "Package.swift"
+            for edge in model.dependencies[target.id] ?? [] {
+                let targets = edge.targets.compactMap { model.targets[$0] }
+                guard !targets.contains(where: { [.macro, .plugin, .executable].contains($0.type) }),
+                    reachable(from: Set(targets.map(\.moduleName))).isDisjoint(with: imported)
+                else { continue }
+                let name = edge.declaration.name
+                found.append(
+                    Violation(
+                        location: edge.location, contract: contract.definition.name,
+                        message: contract.withAdvice(
+                            "\(consumerName) depends on \(name), but no source of \(consumerName) imports it; remove \"\(name)\" from the dependencies of \(consumerName) in \(manifest)"
+                        ), from: consumerName, to: name))
+            }
+        }
+        return found
     }
 
     /// `libcurl` and `curl` (pkg-config and link names) name one library.
@@ -283,19 +375,43 @@ public enum ContractChecker {
         /// `targets` absent means every target).
         private var coversAll = false
 
-        init(definition: ContractDefinition, model: RepositoryModel, names: [TargetID: String], file: String) throws {
+        /// Name patterns and globs of the contract that match no target,
+        /// as configuration errors (empty with `allowUnmatched`).
+        private(set) var problems: [String] = []
+        /// With `allowUnmatched`: what matched nothing, as notes.
+        private(set) var notes: [String] = []
+
+        init(definition: ContractDefinition, model: RepositoryModel, names: [TargetID: String]) {
             self.definition = definition
-            func fail(_ message: String) -> ArchCheckError {
-                .configuration(file: file, message: "contract \"\(definition.name)\": \(message)")
+            var problems: [String] = []
+            var notes: [String] = []
+            func unmatched(_ what: String, hint: String) {
+                if definition.allowUnmatched {
+                    notes.append(
+                        "note: contract \"\(definition.name)\" (allowUnmatched): \(what) matches no target; the rule checks nothing until one exists"
+                    )
+                } else {
+                    problems.append("contract \"\(definition.name)\": \(what) matches no target\(hint)")
+                }
             }
-            func resolve(_ selectors: [TargetSelector]) throws -> [(TargetID, String, String)] {
+            func resolve(_ selectors: [TargetSelector]) -> [(TargetID, String, String)] {
                 var result: [(TargetID, String, String)] = []
                 for selector in selectors {
                     for pattern in selector.names {
                         let found = Self.targets(matchingName: pattern, in: model)
-                        if found.isEmpty && !definition.allowUnmatched {
-                            throw fail(
-                                "\"\(pattern)\" matches no target (targets are SwiftPM target names, or Package/Target; run with --list-targets to see them)"
+                        if found.isEmpty {
+                            let suggestion = Self.nearestTargetName(to: pattern, in: model).map {
+                                "did you mean \($0)? "
+                            }
+                            // A module of a remote package can be named only once its checkout is read.
+                            let remote =
+                                model.packagesWithUnresolvedRemotes.isEmpty
+                                ? ""
+                                : "; a module of a remote package needs `swift package resolve` first, so that arch-check reads .build/checkouts"
+                            unmatched(
+                                "\"\(pattern)\"",
+                                hint:
+                                    " (\(suggestion ?? "")targets are SwiftPM target names, or Package/Target; run with --list-targets to see them\(remote))"
                             )
                         }
                         result += found.map { ($0, "target \($0)", names[$0] ?? $0.name) }
@@ -307,46 +423,85 @@ public enum ContractChecker {
                                 found.append((target.id, "folder \(folder)", folder + "/"))
                             }
                         }
-                        if found.isEmpty && !definition.allowUnmatched {
-                            throw fail(
-                                "the folder glob \"\(glob)\" matches the sources of no target (globs are relative to the root)"
-                            )
+                        if found.isEmpty {
+                            if definition.allowUnmatched {
+                                unmatched("the folder glob \"\(glob)\"", hint: "")
+                            } else {
+                                problems.append(
+                                    "contract \"\(definition.name)\": the folder glob \"\(glob)\" matches the sources of no target (globs are relative to the root)"
+                                )
+                            }
                         }
                         result += found
                     }
                 }
                 return result
             }
-            func place(_ selectors: [TargetSelector], level: Int) throws {
+            func place(_ selectors: [TargetSelector], level: Int) {
                 for (sibling, selector) in selectors.enumerated() {
-                    for (id, unit, label) in try resolve([selector]) where placement[id] == nil {
+                    for (id, unit, label) in resolve([selector]) where placement[id] == nil {
                         placement[id] = (level, sibling, unit, label)
                     }
                 }
+            }
+            defer {
+                self.problems = problems
+                self.notes = notes
             }
             switch definition.kind {
             case .layers(let levels):
                 levelNames = levels.map { $0.map(\.description) }
                 for (level, siblings) in levels.enumerated() {
-                    try place(siblings, level: level)
+                    place(siblings, level: level)
                 }
             case .forbidden(let source, let forbidden):
-                try place(source, level: 0)
-                second = Set(try resolve(forbidden).map(\.0))
+                place(source, level: 0)
+                second = Set(resolve(forbidden).map(\.0))
             case .independence(let targets, _):
-                for (id, unit, label) in try resolve(targets) where placement[id] == nil {
+                for (id, unit, label) in resolve(targets) where placement[id] == nil {
                     placement[id] = (0, 0, unit, label)
                 }
-            case .explicitImports(let targets, _, _), .cShims(let targets), .noExportedImport(let targets, _):
-                if let targets { try place(targets, level: 0) } else { coversAll = true }
+            case .explicitImports(let targets, _, _), .cShims(let targets), .noExportedImport(let targets, _),
+                .unusedDependencies(let targets):
+                if let targets { place(targets, level: 0) } else { coversAll = true }
             case .testingOnly(let targets, let users):
-                try place(targets, level: 0)
-                second = Set(try resolve(users).map(\.0))
+                place(targets, level: 0)
+                second = Set(resolve(users).map(\.0))
             case .compositionRoot(let targets, let roots, let implementations):
-                try place(targets, level: 0)
-                second = Set(try resolve(roots).map(\.0))
-                third = Set(try resolve(implementations).map(\.0))
+                place(targets, level: 0)
+                second = Set(resolve(roots).map(\.0))
+                third = Set(resolve(implementations).map(\.0))
             }
+        }
+
+        /// The target name closest to a pattern that matched nothing (by edit
+        /// distance, at most a third of its length), for "did you mean".
+        static func nearestTargetName(to pattern: String, in model: RepositoryModel) -> String? {
+            let wanted = pattern.split(separator: "/").last.map(String.init) ?? pattern
+            guard !wanted.contains("*") else { return nil }
+            let candidates = Set(model.targets.keys.map(\.name))
+            let scored = candidates.map { ($0, editDistance(wanted.lowercased(), $0.lowercased())) }
+            guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }),
+                best.1 <= max(2, wanted.count / 3)
+            else { return nil }
+            return best.0
+        }
+
+        /// Levenshtein distance between two strings.
+        static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+            let a = Array(lhs)
+            let b = Array(rhs)
+            guard !a.isEmpty else { return b.count }
+            var previous = Array(0...b.count)
+            for i in 1...a.count {
+                var current = [i] + Array(repeating: 0, count: b.count)
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    current[j] = min(
+                        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+                previous = current
+            }
+            return previous[b.count]
         }
 
         /// Targets whose name (and package, when qualified) match `pattern`.
@@ -435,7 +590,7 @@ public enum ContractChecker {
                 else { return nil }
                 let root = root(for: consumer, in: context)
                 return "\(subject); ask \(root) for an interface instead"
-            case .explicitImports, .noExportedImport:
+            case .explicitImports, .noExportedImport, .unusedDependencies:
                 return nil
             }
         }

@@ -14,10 +14,12 @@ public enum ImportScanner {
     static let importKinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
 
     /// Scans `source` for import declarations.
-    /// - Parameter source: the text of one Swift file.
+    /// - Parameter source: the text of one Swift file (a leading byte
+    ///   order mark is skipped).
     /// - Returns: the imports in source order.
     public static func imports(in source: String) -> [ImportDeclaration] {
-        imports(in: SwiftLexer.tokenize(source), source: source)
+        let text = SwiftLexer.withoutByteOrderMark(source)
+        return imports(in: SwiftLexer.tokenize(text), source: text)
     }
 
     /// Scans an already lexed file.

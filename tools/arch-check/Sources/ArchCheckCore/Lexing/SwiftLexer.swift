@@ -28,6 +28,14 @@ public struct SwiftLexer: Sendable {
         self.bytes = Array(source.utf8)
     }
 
+    /// `source` without a leading UTF-8 byte order mark. Editors on Windows
+    /// write one; the compiler skips it, and a lexer that kept it would see
+    /// a stray character in front of line 1 and miss an `import` there.
+    /// Columns then count from the first character after it, as editors show.
+    public static func withoutByteOrderMark(_ source: String) -> String {
+        source.unicodeScalars.first == "\u{FEFF}" ? String(source.unicodeScalars.dropFirst()) : source
+    }
+
     /// Lexes the whole source.
     ///
     /// Never fails: malformed input (an unterminated string or comment) ends

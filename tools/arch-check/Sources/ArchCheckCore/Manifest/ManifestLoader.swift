@@ -27,6 +27,10 @@ public struct ManifestLoader: Sendable {
     public let maximumConcurrency: Int
     /// Where dumps are cached; `nil` for no cache.
     public let cacheDirectory: String?
+    /// Seconds one `dump-package` may run before it and every process it
+    /// started are killed: a manifest can loop forever, and CI should fail
+    /// with a message rather than hang until the job's own limit.
+    public let timeout: Double
 
     /// Creates a loader.
     /// - Parameters:
@@ -35,10 +39,14 @@ public struct ManifestLoader: Sendable {
     ///     the cores, because each run waits on the compiler for part of its time.
     ///   - cacheDirectory: where to cache dumps (created when needed); `nil`
     ///     to dump every manifest on every run.
-    public init(swiftExecutable: String, maximumConcurrency: Int? = nil, cacheDirectory: String? = nil) {
+    ///   - timeout: seconds one `dump-package` may run (default 60).
+    public init(
+        swiftExecutable: String, maximumConcurrency: Int? = nil, cacheDirectory: String? = nil, timeout: Double = 60
+    ) {
         self.swiftExecutable = swiftExecutable
         self.maximumConcurrency = max(1, maximumConcurrency ?? ProcessInfo.processInfo.activeProcessorCount * 2)
         self.cacheDirectory = cacheDirectory
+        self.timeout = timeout
     }
 
     /// Finds `swift` in the process environment; see ``locateSwift(environment:)``.
@@ -114,10 +122,13 @@ public struct ManifestLoader: Sendable {
                     "package", "--manifest-cache", "none", "--scratch-path", scratch,
                     "dump-package", "--package-path", directory,
                 ],
-                environment: environment)
+                environment: environment, timeout: timeout)
         } catch {
             throw ArchCheckError.dumpPackageFailed(
                 package: displayName, status: -1, stderr: "could not run \(swiftExecutable): \(error)")
+        }
+        if output.timedOut {
+            throw ArchCheckError.manifestTimeout(package: displayName, seconds: timeout)
         }
         guard output.status == 0 else {
             throw ArchCheckError.dumpPackageFailed(
@@ -190,7 +201,8 @@ public struct ManifestLoader: Sendable {
         }
         let loader =
             cacheUsable
-            ? self : ManifestLoader(swiftExecutable: swiftExecutable, maximumConcurrency: maximumConcurrency)
+            ? self
+            : ManifestLoader(swiftExecutable: swiftExecutable, maximumConcurrency: maximumConcurrency, timeout: timeout)
         // This run's folder for TMPDIR and scratch paths, removed at the end.
         let workParent = cacheUsable ? cacheDirectory! : fileManager.temporaryDirectory.path
         let workDirectory = workParent + "/run-" + UUID().uuidString

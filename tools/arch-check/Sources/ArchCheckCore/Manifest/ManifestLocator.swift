@@ -15,6 +15,10 @@ public struct ManifestLocator: Sendable {
     /// Path of the manifest relative to the repository root.
     public let file: String
     private let tokens: [Token]
+    /// Token ranges of the outermost target declarations: from the factory
+    /// word to its closing parenthesis. A `.target(name:)` written as a
+    /// dependency sits inside another declaration and is not one itself.
+    private let declarations: [Range<Int>]
 
     /// Creates a locator over the text of one manifest.
     /// - Parameters:
@@ -22,7 +26,29 @@ public struct ManifestLocator: Sendable {
     ///   - text: its contents.
     public init(file: String, text: String) {
         self.file = file
-        self.tokens = SwiftLexer.tokenize(text)
+        let tokens = SwiftLexer.tokenize(SwiftLexer.withoutByteOrderMark(text))
+        self.tokens = tokens
+        var declarations: [Range<Int>] = []
+        var index = 1
+        while index + 1 < tokens.count {
+            guard Self.isTargetFactory(tokens, at: index) else {
+                index += 1
+                continue
+            }
+            var depth = 0
+            var end = index + 1
+            while end < tokens.count {
+                if tokens[end].isPunctuation("(") { depth += 1 }
+                if tokens[end].isPunctuation(")") {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                end += 1
+            }
+            declarations.append(index..<min(end + 1, tokens.count))
+            index = end + 1
+        }
+        self.declarations = declarations
     }
 
     /// Where the target `name` is declared: the string literal in
@@ -40,12 +66,11 @@ public struct ManifestLocator: Sendable {
     /// target or product name).
     /// - Returns: the position, or 1:1 when it cannot be found.
     public func location(ofDependency dependency: String, inTarget target: String) -> SourceLocation {
-        if let start = declarationIndex(ofTarget: target) {
-            var end = start + 1
-            while end < tokens.count && !isTargetFactory(at: end) { end += 1 }
-            if let index = firstString(dependency, in: (start + 1)..<end) {
-                return position(of: tokens[index])
-            }
+        if let start = declarationIndex(ofTarget: target),
+            let extent = declarations.first(where: { $0.contains(start) }),
+            let index = firstString(dependency, in: (start + 1)..<extent.upperBound)
+        {
+            return position(of: tokens[index])
         }
         if let index = firstString(dependency, in: tokens.indices) {
             return position(of: tokens[index])
@@ -58,15 +83,14 @@ public struct ManifestLocator: Sendable {
 
     /// Index of the `"name"` token in `.target(name: "name"` (any factory).
     private func declarationIndex(ofTarget name: String) -> Int? {
-        tokens.indices.first { index in
-            index >= 4 && tokens[index].stringValue == name && tokens[index - 1].isPunctuation(":")
+        declarations.lazy.map { $0.lowerBound + 4 }.first { index in
+            index < tokens.count && tokens[index].stringValue == name && tokens[index - 1].isPunctuation(":")
                 && tokens[index - 2].isWord("name") && tokens[index - 3].isPunctuation("(")
-                && isTargetFactory(at: index - 4)
         }
     }
 
     /// Whether `.factory(` starts at `index` (the factory word).
-    private func isTargetFactory(at index: Int) -> Bool {
+    private static func isTargetFactory(_ tokens: [Token], at index: Int) -> Bool {
         index > 0 && index + 1 < tokens.count && tokens[index - 1].isPunctuation(".")
             && tokens[index].kind == .identifier && Self.targetFactories.contains(tokens[index].text)
             && tokens[index + 1].isPunctuation("(")

@@ -16,17 +16,21 @@ public struct PackageManifest: Sendable, Equatable {
     public let products: [ProductDeclaration]
     /// Targets the package declares.
     public let targets: [TargetDeclaration]
+    /// The tools version of the manifest SwiftPM evaluated (`6.0.0`), which
+    /// tells which of `Package.swift` and `Package@swift-….swift` it read.
+    public let toolsVersion: String?
 
     /// Creates a manifest record directly (tests build small ones by hand).
     public init(
         name: String, directory: String, dependencies: [PackageReference] = [],
-        products: [ProductDeclaration] = [], targets: [TargetDeclaration] = []
+        products: [ProductDeclaration] = [], targets: [TargetDeclaration] = [], toolsVersion: String? = nil
     ) {
         self.name = name
         self.directory = directory
         self.dependencies = dependencies
         self.products = products
         self.targets = targets
+        self.toolsVersion = toolsVersion
     }
 
     /// Decodes the JSON printed by `swift package dump-package`.
@@ -89,10 +93,12 @@ public struct PackageManifest: Sendable, Equatable {
                 TargetDeclaration(
                     name: targetName, type: type, path: target["path"] as? String,
                     exclude: target["exclude"] as? [String] ?? [], sources: target["sources"] as? [String],
+                    resources: (target["resources"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String },
                     pkgConfig: target["pkgConfig"] as? String, dependencies: targetDependencies))
         }
         return PackageManifest(
-            name: name, directory: directory, dependencies: dependencies, products: products, targets: targets)
+            name: name, directory: directory, dependencies: dependencies, products: products, targets: targets,
+            toolsVersion: (root["toolsVersion"] as? [String: Any])?["_version"] as? String)
     }
 
     private static func decodeDependency(

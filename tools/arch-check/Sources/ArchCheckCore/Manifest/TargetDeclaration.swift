@@ -11,6 +11,9 @@ public struct TargetDeclaration: Sendable, Equatable {
     public let exclude: [String]
     /// The `sources:` entries, relative to the target directory, if given.
     public let sources: [String]?
+    /// The paths of the `resources:` rules, relative to the target
+    /// directory: SwiftPM copies or processes them and compiles none of them.
+    public let resources: [String]
     /// The `pkgConfig:` name of a system-library target.
     public let pkgConfig: String?
     /// The `dependencies:` entries in manifest order.
@@ -19,13 +22,15 @@ public struct TargetDeclaration: Sendable, Equatable {
     /// Creates a declaration; usually decoded by ``PackageManifest``.
     public init(
         name: String, type: TargetType, path: String? = nil, exclude: [String] = [],
-        sources: [String]? = nil, pkgConfig: String? = nil, dependencies: [TargetDependency] = []
+        sources: [String]? = nil, resources: [String] = [], pkgConfig: String? = nil,
+        dependencies: [TargetDependency] = []
     ) {
         self.name = name
         self.type = type
         self.path = path
         self.exclude = exclude
         self.sources = sources
+        self.resources = resources
         self.pkgConfig = pkgConfig
         self.dependencies = dependencies
     }

@@ -9,17 +9,24 @@ public struct PackageNode: Sendable, Hashable {
     public let isExternal: Bool
     /// The products it vends.
     public let products: [ProductDeclaration]
+    /// The manifest file SwiftPM reads: `Package.swift`, or a
+    /// `Package@swift-6.0.swift` chosen for the toolchain.
+    public let manifestFile: String
 
     /// Creates a record.
-    public init(directory: String, name: String, isExternal: Bool = false, products: [ProductDeclaration] = []) {
+    public init(
+        directory: String, name: String, isExternal: Bool = false, products: [ProductDeclaration] = [],
+        manifestFile: String = "Package.swift"
+    ) {
         self.directory = directory
         self.name = name
         self.isExternal = isExternal
         self.products = products
+        self.manifestFile = manifestFile
     }
 
     /// Path of its manifest relative to the repository root.
     public var manifestPath: String {
-        directory == "." ? "Package.swift" : "\(directory)/Package.swift"
+        directory == "." ? manifestFile : "\(directory)/\(manifestFile)"
     }
 }

@@ -19,6 +19,10 @@ public struct RepositoryModel: Sendable {
     public var sources: [TargetID: [SourceFile]]
     /// Things worth telling that are not violations (printed to stderr).
     public var notes: [String]
+    /// Packages (by directory) with remote dependencies whose checkouts
+    /// arch-check could not read: an import of a module no target builds
+    /// may come from one of them, so it is not reported as unknown.
+    public var packagesWithUnresolvedRemotes: Set<String> = []
 
     /// Creates a model.
     public init(

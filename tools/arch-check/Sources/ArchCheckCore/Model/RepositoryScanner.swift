@@ -78,6 +78,23 @@ public struct RepositoryScanner: Sendable {
         let scanned = try discoverPackages()
         var (manifests, cacheFiles) = try await loader.loadAllNotingCache(scanned.map { ($0, manifestPath($0)) })
         var external: Set<String> = []
+        // Remote dependencies resolved by `swift package resolve`: read the
+        // checkouts' manifests, so their products resolve to modules.
+        var checkouts: [String: [String: String]] = [:]
+        var unresolvedRemotes: Set<String> = []
+        for (directory, manifest) in manifests where manifest.dependencies.contains(where: { $0.path == nil }) {
+            let (found, complete) = Self.remoteCheckouts(of: manifest, directory: directory)
+            checkouts[directory] = found
+            if !complete { unresolvedRemotes.insert(directory) }
+        }
+        let checkoutDirectories = Set(checkouts.values.flatMap(\.values)).filter { manifests[$0] == nil }
+        if !checkoutDirectories.isEmpty {
+            let loaded = try await loader.loadAllNotingCache(
+                checkoutDirectories.sorted().map { ($0, manifestPath($0)) })
+            manifests.merge(loaded.manifests) { old, _ in old }
+            cacheFiles.formUnion(loaded.cacheFiles)
+            external.formUnion(checkoutDirectories)
+        }
         // Follow path dependencies that lead outside the scanned folders,
         // so that products they vend resolve; their own code is not checked.
         while true {
@@ -91,7 +108,56 @@ public struct RepositoryScanner: Sendable {
             external.formUnion(missing)
         }
         loader.pruneCache(keeping: cacheFiles)
-        return try build(manifests: manifests, external: external)
+        var model = try build(manifests: manifests, external: external, checkouts: checkouts)
+        model.packagesWithUnresolvedRemotes = Set(unresolvedRemotes.map(relativePath))
+        return model
+    }
+
+    /// The checkout folders of a package's remote dependencies, by identity,
+    /// as `swift package resolve` leaves them: `.build/checkouts/NAME` where
+    /// NAME is the last component of the location `Package.resolved` pins
+    /// (without `.git`), else a folder named like the identity (any case).
+    /// - Returns: the folders found (each with a `Package.swift`), and
+    ///   whether every remote dependency has one.
+    static func remoteCheckouts(of manifest: PackageManifest, directory: String) -> (
+        found: [String: String], complete: Bool
+    ) {
+        let checkoutsFolder = directory + "/.build/checkouts"
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: checkoutsFolder)) ?? []
+        var locations: [String: String] = [:]
+        if let data = FileManager.default.contents(atPath: directory + "/Package.resolved"),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        {
+            // Version 2 and 3 list "pins" at the top; version 1 under "object".
+            let pins =
+                object["pins"] as? [[String: Any]] ?? (object["object"] as? [String: Any])?["pins"] as? [[String: Any]]
+                ?? []
+            for pin in pins {
+                guard let location = pin["location"] as? String ?? pin["repositoryURL"] as? String else { continue }
+                let identity = (pin["identity"] as? String ?? pin["package"] as? String ?? "").lowercased()
+                locations[identity] = location
+            }
+        }
+        var found: [String: String] = [:]
+        var complete = true
+        for reference in manifest.dependencies where reference.path == nil {
+            let identity = reference.identity.lowercased()
+            var candidates: [String] = []
+            if let location = locations[identity] {
+                var name = location.split(separator: "/").last.map(String.init) ?? location
+                if name.hasSuffix(".git") { name.removeLast(4) }
+                candidates.append(name)
+            }
+            candidates += folders.filter { $0.lowercased() == identity }
+            if let folder = candidates.first(where: {
+                FileManager.default.fileExists(atPath: "\(checkoutsFolder)/\($0)/Package.swift")
+            }) {
+                found[reference.identity] = canonicalPath(checkoutsFolder + "/" + folder)
+            } else {
+                complete = false
+            }
+        }
+        return (found, complete)
     }
 
     /// The manifest of a package directory, as messages name it.
@@ -102,7 +168,9 @@ public struct RepositoryScanner: Sendable {
     /// Turns dumped manifests into the model (no subprocesses from here on).
     /// - Throws: ``ArchCheckError/unreadable(path:reason:)`` when a manifest
     ///   or source file cannot be read.
-    func build(manifests: [String: PackageManifest], external: Set<String>) throws -> RepositoryModel {
+    func build(
+        manifests: [String: PackageManifest], external: Set<String>, checkouts: [String: [String: String]] = [:]
+    ) throws -> RepositoryModel {
         var model = RepositoryModel()
         var locators: [String: ManifestLocator] = [:]
         var targetDirectories: [TargetID: String] = [:]
@@ -110,11 +178,12 @@ public struct RepositoryScanner: Sendable {
 
         for (directory, manifest) in manifests {
             let relative = relativePath(directory)
+            let manifestFile = Self.manifestFile(in: directory, toolsVersion: manifest.toolsVersion)
             let package = PackageNode(
                 directory: relative, name: manifest.name, isExternal: external.contains(directory),
-                products: manifest.products)
+                products: manifest.products, manifestFile: manifestFile)
             model.packages[relative] = package
-            let text = try readFile(directory + "/Package.swift")
+            let text = try readFile(directory + "/" + manifestFile)
             let locator = ManifestLocator(file: package.manifestPath, text: text)
             locators[directory] = locator
             for target in manifest.targets {
@@ -139,7 +208,9 @@ public struct RepositoryScanner: Sendable {
                 var edges: [DeclaredDependency] = []
                 for dependency in target.dependencies {
                     let location = locator.location(ofDependency: dependency.name, inTarget: target.name)
-                    if let resolved = resolve(dependency, of: manifest, manifests: manifests) {
+                    if let resolved = resolve(
+                        dependency, of: manifest, manifests: manifests, checkouts: checkouts[directory] ?? [:])
+                    {
                         edges.append(DeclaredDependency(declaration: dependency, targets: resolved, location: location))
                     } else {
                         model.unresolvedDependencyNames[id, default: []].insert(dependency.name)
@@ -158,7 +229,7 @@ public struct RepositoryScanner: Sendable {
         // One note per unresolvable name and manifest line, not per target.
         for (location, name, targets) in unresolvedUses.values {
             model.notes.append(
-                "\(location): note: \"\(name)\" names no target or product arch-check can see (a product of a remote package, which arch-check does not fetch, or a typo); dependencies on it and imports of it are not checked (\(targets.sorted().joined(separator: ", ")))"
+                "\(location): note: \"\(name)\" names no target or product arch-check can see (a product of a remote package whose checkout is not in .build/checkouts: run `swift package resolve` there; or a typo); dependencies on it and imports of it are not checked (\(targets.sorted().joined(separator: ", ")))"
             )
         }
         model.notes.sort()
@@ -168,12 +239,15 @@ public struct RepositoryScanner: Sendable {
     /// Resolves one dependency entry to the targets it makes direct
     /// dependencies, the way SwiftPM does.
     private func resolve(
-        _ dependency: TargetDependency, of manifest: PackageManifest, manifests: [String: PackageManifest]
+        _ dependency: TargetDependency, of manifest: PackageManifest, manifests: [String: PackageManifest],
+        checkouts: [String: String]
     ) -> [TargetID]? {
         let own = relativePath(manifest.directory)
         func productTargets(named name: String, packageArgument: String?) -> [TargetID]? {
             for reference in manifest.dependencies {
-                guard let path = reference.path.map(Self.canonicalPath), let vendor = manifests[path] else { continue }
+                guard let path = reference.path.map(Self.canonicalPath) ?? checkouts[reference.identity],
+                    let vendor = manifests[path]
+                else { continue }
                 if let packageArgument, !reference.matches(packageArgument: packageArgument, manifestName: vendor.name)
                 {
                     continue
@@ -210,38 +284,48 @@ public struct RepositoryScanner: Sendable {
         return libraries
     }
 
-    /// The target's Swift files (honouring `sources:` and `exclude:`), each
-    /// with its imports, sorted by path.
+    /// Folder suffixes whose contents SwiftPM never compiles: documentation
+    /// catalogs (their `.swift` files are tutorial snippets) and resource
+    /// bundles it processes as a whole.
+    static let uncompiledBundleSuffixes = [".docc", ".xcassets", ".lproj", ".xcdatamodeld"]
+
+    /// The target's Swift files as SwiftPM compiles them, each with its
+    /// imports, sorted by path: `sources:` (default: the whole target
+    /// folder) minus `exclude:`, declared `resources:`, `.docc` catalogs and
+    /// other bundles, hidden files, and the configuration's excluded
+    /// folders. Symbolic links to folders are followed (SwiftPM does), each
+    /// real folder once; paths keep the link's name.
     private func sourceFiles(
         of target: TargetDeclaration, targetDirectory relativeDirectory: String, packageDirectory: String
     )
         throws -> [SourceFile]
     {
-        let targetDirectory = packageDirectory + "/" + relativeDirectory
-        let roots = (target.sources ?? ["."]).map { Self.canonicalPath(targetDirectory + "/" + $0) }
-        let excluded = target.exclude.map { Self.canonicalPath(targetDirectory + "/" + $0) }
+        let fileManager = FileManager.default
+        let targetDirectory = Self.joined(packageDirectory, relativeDirectory)
+        let roots = (target.sources ?? ["."]).map { Self.joined(targetDirectory, $0) }
+        let excluded = (target.exclude + target.resources).map { Self.joined(targetDirectory, $0) }
         func isExcluded(_ path: String) -> Bool {
             excluded.contains { path == $0 || path.hasPrefix($0 + "/") }
+                || exclude.contains { Pattern.matchesPath($0, relativePath(path)) }
         }
         var paths: Set<String> = []
-        for start in roots where !isExcluded(start) {
+        var visited: Set<String> = []
+        func walk(_ path: String, isRoot: Bool) {
+            let name = (path as NSString).lastPathComponent
+            guard !isExcluded(path), isRoot || !name.hasPrefix(".") else { return }
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: start, isDirectory: &isDirectory) else { continue }
-            if !isDirectory.boolValue {
-                if start.hasSuffix(".swift") { paths.insert(start) }
-                continue
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+            guard isDirectory.boolValue else {
+                if name.hasSuffix(".swift") && (isRoot || !isManifest(path)) { paths.insert(path) }
+                return
             }
-            guard let enumerator = FileManager.default.enumerator(atPath: start) else { continue }
-            while let next = enumerator.nextObject() as? String {
-                let name = (next as NSString).lastPathComponent
-                let full = start + "/" + next
-                if name.hasPrefix(".") || name == ".build" || isExcluded(full) {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                if name.hasSuffix(".swift") && !isManifest(full) { paths.insert(full) }
-            }
+            guard !Self.uncompiledBundleSuffixes.contains(where: { name.hasSuffix($0) }),
+                visited.insert(Self.canonicalPath(path)).inserted,
+                let children = try? fileManager.contentsOfDirectory(atPath: path)
+            else { return }
+            for child in children { walk(path + "/" + child, isRoot: false) }
         }
+        for start in roots { walk(start, isRoot: true) }
         return try paths.sorted().map { path in
             SourceFile(path: relativePath(path), imports: ImportScanner.imports(in: try readFile(path)))
         }
@@ -250,8 +334,40 @@ public struct RepositoryScanner: Sendable {
     /// Whether `path` is a manifest (`Package.swift`, `Package@swift-….swift`)
     /// at the package root: a target whose path is `.` does not compile it.
     private func isManifest(_ path: String) -> Bool {
-        let name = (path as NSString).lastPathComponent
-        return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+        Self.isManifestName((path as NSString).lastPathComponent)
+    }
+
+    /// Whether a file name is a manifest's: `Package.swift` or `Package@swift-….swift`.
+    static func isManifestName(_ name: String) -> Bool {
+        name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+    }
+
+    /// The manifest file SwiftPM evaluated in `directory`: the one whose
+    /// `swift-tools-version` is the tools version of the dump, a
+    /// version-specific `Package@swift-….swift` before `Package.swift`
+    /// (SwiftPM prefers them), else `Package.swift`. Positions in messages
+    /// come from this file.
+    static func manifestFile(in directory: String, toolsVersion: String?) -> String {
+        guard let toolsVersion,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory).filter(isManifestName),
+            names.count > 1
+        else { return "Package.swift" }
+        let wanted = normalizedVersion(toolsVersion)
+        for name in names.sorted(by: { ($0 == "Package.swift" ? 1 : 0, $1) < ($1 == "Package.swift" ? 1 : 0, $0) }) {
+            guard let data = FileManager.default.contents(atPath: directory + "/" + name) else { continue }
+            let firstLine = String(decoding: data.prefix(200), as: UTF8.self).split(separator: "\n").first ?? ""
+            guard let marker = firstLine.range(of: "swift-tools-version:") else { continue }
+            let declared = firstLine[marker.upperBound...].split(separator: ";").first ?? ""
+            if normalizedVersion(declared.trimmingCharacters(in: .whitespaces)) == wanted { return name }
+        }
+        return "Package.swift"
+    }
+
+    /// `6.0` and `6.0.0` compare equal.
+    private static func normalizedVersion<S: StringProtocol>(_ version: S) -> [Int] {
+        var parts = version.split(separator: ".").map { Int($0) ?? 0 }
+        while parts.count < 3 { parts.append(0) }
+        return Array(parts.prefix(3))
     }
 
     /// A target's folder relative to its package, as SwiftPM finds it: its

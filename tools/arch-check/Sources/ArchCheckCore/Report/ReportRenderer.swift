@@ -14,12 +14,19 @@ public enum ReportRenderer {
     }
 
     /// GitHub Actions workflow commands, one `::error file=…,line=…,col=…::`
-    /// per violation, then the summary line as plain text.
+    /// per violation (`::warning` for a warn-level contract, `::notice` for
+    /// a baseline entry), then the summary line as plain text.
     public static func github(_ result: CheckResult) -> String {
         let lines = result.violations.map { violation in
             let location = violation.location
+            let command =
+                switch violation.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .known: "notice"
+                }
             return
-                "::error file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column)::\(escapeData("[\(violation.contract)] \(violation.message)"))"
+                "::\(command) file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column)::\(escapeData("[\(violation.contract)] \(violation.message)"))"
         }
         return (lines + [result.summaryLine]).joined(separator: "\n") + "\n"
     }
@@ -47,15 +54,32 @@ public enum ReportRenderer {
         )
         lines.append("")
         for contract in result.contracts {
-            let count = contract.violations.count
-            lines.append(
-                contract.isKept
-                    ? "\(contract.name) KEPT"
-                    : "\(contract.name) BROKEN (\(count) violation\(count == 1 ? "" : "s"))")
+            lines.append(overviewLine(contract))
         }
         lines.append("")
         lines.append("Contracts: \(result.keptCount) kept, \(result.brokenCount) broken.")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Name KEPT`, `Name BROKEN (2 violations)` or `Name WARNED (1
+    /// violation)`, with how many violations were ignored (and why) or are
+    /// known from the baseline.
+    static func overviewLine(_ contract: ContractResult) -> String {
+        func count(_ number: Int) -> String { "\(number) violation\(number == 1 ? "" : "s")" }
+        var details: [String] = []
+        if contract.isBroken {
+            details.append(count(contract.errors.count))
+        } else if !contract.isKept {
+            details.append(count(contract.warnings.count))
+        }
+        let known = contract.violations.filter { $0.severity == .known }.count
+        if known > 0 { details.append("\(known) known") }
+        if contract.ignoredCount > 0 {
+            let reasons = contract.ignoreReasons.isEmpty ? "" : ": " + contract.ignoreReasons.joined(separator: "; ")
+            details.append("\(contract.ignoredCount) ignored\(reasons)")
+        }
+        let status = contract.isBroken ? "BROKEN" : contract.isKept ? "KEPT" : "WARNED"
+        return "\(contract.name) \(status)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
     }
 
     /// The machine-readable report: `{contracts: [{name, type, status,
@@ -66,13 +90,14 @@ public enum ReportRenderer {
         let document = Document(
             contracts: result.contracts.map { contract in
                 .init(
-                    name: contract.name, type: contract.type, status: contract.isKept ? "kept" : "broken",
+                    name: contract.name, type: contract.type, status: contract.status,
                     violations: contract.violations.map { violation in
                         .init(
                             file: violation.location.file, line: violation.location.line,
                             column: violation.location.column, contract: violation.contract,
                             message: violation.message, conditional: !violation.conditions.isEmpty,
-                            conditions: violation.conditions)
+                            conditions: violation.conditions, severity: violation.severity.rawValue,
+                            from: violation.from, to: violation.to)
                     })
             },
             summary: .init(
@@ -102,6 +127,9 @@ public enum ReportRenderer {
             let message: String
             let conditional: Bool
             let conditions: [String]
+            let severity: String
+            let from: String
+            let to: String
         }
         struct Summary: Encodable {
             let contracts: Int

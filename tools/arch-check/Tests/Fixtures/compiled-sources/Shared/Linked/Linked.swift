@@ -1,0 +1,2 @@
+// Reached through the symbolic link Sources/App/Linked.
+import Other

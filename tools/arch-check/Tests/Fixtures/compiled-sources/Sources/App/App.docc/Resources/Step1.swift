@@ -1,0 +1,2 @@
+// A tutorial snippet: DocC shows it, SwiftPM never compiles it.
+import Other

@@ -1,0 +1,2 @@
+// Left out by the configuration's exclude.
+import Other

@@ -1,0 +1,2 @@
+// Copied as a resource, not compiled.
+import Other

@@ -1,0 +1,1 @@
+public let other = 1

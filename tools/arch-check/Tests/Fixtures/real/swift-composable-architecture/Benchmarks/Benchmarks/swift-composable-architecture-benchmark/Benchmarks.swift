@@ -1,0 +1,3 @@
+import Benchmark
+import ComposableArchitecture
+import Foundation

@@ -1,0 +1,6 @@
+import ComposableArchitecture
+import Foundation
+import SwiftUI
+#if DEBUG
+  import XCTestDynamicOverlay
+#endif

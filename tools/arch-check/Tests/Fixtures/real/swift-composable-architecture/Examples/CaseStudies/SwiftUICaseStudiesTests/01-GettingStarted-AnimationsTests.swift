@@ -1,0 +1,4 @@
+import Clocks
+import ComposableArchitecture
+import Testing
+@testable import SwiftUICaseStudies

@@ -1,0 +1,3 @@
+@preconcurrency import ComposableArchitecture
+import SwiftUI
+import SwiftUINavigation

@@ -1,0 +1,2 @@
+@_spi(Logging) import ComposableArchitecture
+import SwiftUI

@@ -1,0 +1,5 @@
+import Accessibility
+import CustomDump
+@preconcurrency import InlineSnapshotTesting
+import IssueReporting
+import XCTest

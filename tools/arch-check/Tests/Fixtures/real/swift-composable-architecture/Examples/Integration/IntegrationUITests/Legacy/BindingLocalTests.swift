@@ -1,0 +1,2 @@
+import TestCases
+import XCTest

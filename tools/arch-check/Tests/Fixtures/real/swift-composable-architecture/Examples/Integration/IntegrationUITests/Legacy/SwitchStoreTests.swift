@@ -1,0 +1,3 @@
+import Integration
+import TestCases
+import XCTest

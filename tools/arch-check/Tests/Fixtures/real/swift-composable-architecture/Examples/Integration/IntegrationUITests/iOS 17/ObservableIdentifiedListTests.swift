@@ -1,0 +1,3 @@
+import InlineSnapshotTesting
+import TestCases
+import XCTest

@@ -1,0 +1,3 @@
+import IdentifiedCollections
+import SwiftUI
+import Tagged

@@ -1,0 +1,3 @@
+import ComposableArchitecture
+import Speech
+import SwiftUI

@@ -1,0 +1,6 @@
+import AppCore
+import AppSwiftUI
+import AppUIKit
+import AuthenticationClientLive
+import ComposableArchitecture
+import SwiftUI

@@ -1,0 +1,3 @@
+import ComposableArchitecture
+import LoginCore
+import NewGameCore

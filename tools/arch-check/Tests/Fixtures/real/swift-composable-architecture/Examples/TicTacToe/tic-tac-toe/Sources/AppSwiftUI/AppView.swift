@@ -1,0 +1,5 @@
+import AppCore
+import ComposableArchitecture
+import LoginSwiftUI
+import NewGameSwiftUI
+import SwiftUI

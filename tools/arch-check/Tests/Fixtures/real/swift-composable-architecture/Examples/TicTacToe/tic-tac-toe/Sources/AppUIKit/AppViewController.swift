@@ -1,0 +1,6 @@
+import AppCore
+import ComposableArchitecture
+import LoginUIKit
+import NewGameUIKit
+import SwiftUI
+import UIKit

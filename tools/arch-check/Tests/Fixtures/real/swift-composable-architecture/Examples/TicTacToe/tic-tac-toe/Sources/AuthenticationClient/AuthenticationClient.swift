@@ -1,0 +1,3 @@
+import Dependencies
+import DependenciesMacros
+import Foundation

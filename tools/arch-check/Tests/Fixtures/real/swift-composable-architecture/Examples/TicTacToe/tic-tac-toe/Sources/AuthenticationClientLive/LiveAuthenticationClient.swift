@@ -1,0 +1,3 @@
+import AuthenticationClient
+import Dependencies
+import Foundation

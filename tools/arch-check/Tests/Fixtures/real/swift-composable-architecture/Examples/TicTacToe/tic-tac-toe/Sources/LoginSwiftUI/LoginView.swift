@@ -1,0 +1,6 @@
+import AuthenticationClient
+import ComposableArchitecture
+import LoginCore
+import SwiftUI
+import TwoFactorCore
+import TwoFactorSwiftUI

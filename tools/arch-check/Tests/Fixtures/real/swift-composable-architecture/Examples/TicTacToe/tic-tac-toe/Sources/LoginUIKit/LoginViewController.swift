@@ -1,0 +1,4 @@
+import ComposableArchitecture
+import LoginCore
+import TwoFactorUIKit
+import UIKit

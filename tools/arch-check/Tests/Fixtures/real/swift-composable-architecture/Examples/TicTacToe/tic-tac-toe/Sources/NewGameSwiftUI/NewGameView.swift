@@ -1,0 +1,5 @@
+import ComposableArchitecture
+import GameCore
+import GameSwiftUI
+import NewGameCore
+import SwiftUI

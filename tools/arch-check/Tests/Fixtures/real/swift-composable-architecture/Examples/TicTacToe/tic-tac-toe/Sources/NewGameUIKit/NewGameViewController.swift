@@ -1,0 +1,4 @@
+import ComposableArchitecture
+import GameUIKit
+import NewGameCore
+import UIKit

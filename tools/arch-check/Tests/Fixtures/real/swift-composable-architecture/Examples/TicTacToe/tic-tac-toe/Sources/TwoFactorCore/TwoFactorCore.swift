@@ -1,0 +1,4 @@
+import AuthenticationClient
+import Combine
+import ComposableArchitecture
+import Dispatch

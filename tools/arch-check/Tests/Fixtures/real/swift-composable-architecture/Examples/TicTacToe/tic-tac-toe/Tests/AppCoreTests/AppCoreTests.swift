@@ -1,0 +1,7 @@
+import AppCore
+import AuthenticationClient
+import ComposableArchitecture
+import LoginCore
+import NewGameCore
+import Testing
+import TwoFactorCore

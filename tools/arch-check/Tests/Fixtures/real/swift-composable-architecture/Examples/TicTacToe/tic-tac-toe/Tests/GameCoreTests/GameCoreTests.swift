@@ -1,0 +1,3 @@
+import ComposableArchitecture
+import GameCore
+import Testing

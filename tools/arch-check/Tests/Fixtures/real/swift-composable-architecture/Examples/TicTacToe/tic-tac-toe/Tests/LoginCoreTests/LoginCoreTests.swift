@@ -1,0 +1,5 @@
+import AuthenticationClient
+import ComposableArchitecture
+import LoginCore
+import Testing
+import TwoFactorCore

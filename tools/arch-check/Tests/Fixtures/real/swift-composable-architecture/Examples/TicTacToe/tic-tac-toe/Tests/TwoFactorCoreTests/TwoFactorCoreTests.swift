@@ -1,0 +1,4 @@
+import AuthenticationClient
+import ComposableArchitecture
+import Testing
+import TwoFactorCore

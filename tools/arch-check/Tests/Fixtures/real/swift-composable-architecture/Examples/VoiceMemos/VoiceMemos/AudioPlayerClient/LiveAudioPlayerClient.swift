@@ -1,0 +1,2 @@
+@preconcurrency import AVFoundation
+import Dependencies

@@ -1,0 +1,2 @@
+import Dependencies
+import SwiftUI

@@ -1,0 +1,3 @@
+import AVFoundation
+import ComposableArchitecture
+import SwiftUI

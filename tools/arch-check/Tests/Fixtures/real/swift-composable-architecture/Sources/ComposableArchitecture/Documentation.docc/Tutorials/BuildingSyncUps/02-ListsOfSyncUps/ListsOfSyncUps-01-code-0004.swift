@@ -1,0 +1,4 @@
+import Foundation
+import IdentifiedCollections
+import SwiftUI
+import Tagged

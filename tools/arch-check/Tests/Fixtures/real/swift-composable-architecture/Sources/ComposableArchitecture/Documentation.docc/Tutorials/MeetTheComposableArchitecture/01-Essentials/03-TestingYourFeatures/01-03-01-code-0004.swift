@@ -1,0 +1,3 @@
+import ComposableArchitecture
+import Testing
+@testable import CounterApp

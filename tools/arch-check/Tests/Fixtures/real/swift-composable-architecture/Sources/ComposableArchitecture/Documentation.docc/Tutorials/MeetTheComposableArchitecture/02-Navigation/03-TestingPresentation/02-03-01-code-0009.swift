@@ -1,0 +1,4 @@
+import ComposableArchitecture
+import Foundation
+import Testing
+@testable import ContactsApp

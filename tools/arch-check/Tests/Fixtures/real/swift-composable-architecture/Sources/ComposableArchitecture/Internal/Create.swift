@@ -1,0 +1,2 @@
+@preconcurrency import Combine
+import Foundation

@@ -1,0 +1,2 @@
+import CustomDump
+import Foundation

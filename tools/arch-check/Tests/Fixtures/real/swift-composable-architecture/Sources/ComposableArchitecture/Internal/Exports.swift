@@ -1,0 +1,13 @@
+@_exported import CasePaths
+@_exported import Clocks
+@_exported import CombineSchedulers
+@_exported import ConcurrencyExtras
+@_exported import CustomDump
+@_exported import Dependencies
+@_exported import DependenciesMacros
+@_exported import IdentifiedCollections
+@_exported import Observation
+@_exported import Perception
+@_exported import Sharing
+@_exported import SwiftUINavigation
+@_exported import UIKitNavigation

@@ -1,0 +1,4 @@
+import OSLog
+  #if DEBUG
+  #else
+  #endif

@@ -1,0 +1,2 @@
+@_spi(Reflection) import CasePaths
+import Foundation

@@ -1,0 +1,1 @@
+@_spi(Reflection) import CasePaths

@@ -1,0 +1,5 @@
+import SwiftUI
+#if DEBUG
+#endif
+    #if DEBUG
+    #endif

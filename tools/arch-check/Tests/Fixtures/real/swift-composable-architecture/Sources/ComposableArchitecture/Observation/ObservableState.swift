@@ -1,0 +1,4 @@
+import Foundation
+#if !os(visionOS)
+#else
+#endif

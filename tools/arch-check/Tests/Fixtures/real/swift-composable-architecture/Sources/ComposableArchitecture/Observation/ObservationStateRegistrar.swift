@@ -1,0 +1,7 @@
+  #if !os(visionOS)
+  #else
+  #endif
+#if canImport(Observation)
+#endif
+#if !os(visionOS)
+#endif

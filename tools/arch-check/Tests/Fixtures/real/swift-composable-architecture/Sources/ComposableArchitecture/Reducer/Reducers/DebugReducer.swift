@@ -1,0 +1,6 @@
+import Combine
+import Dispatch
+@_spi(SharedChangeTracking) import Sharing
+  #if DEBUG
+  #else
+  #endif

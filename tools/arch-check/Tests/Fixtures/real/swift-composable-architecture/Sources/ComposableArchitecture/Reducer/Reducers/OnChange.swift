@@ -1,0 +1,3 @@
+  #if ComposableArchitecture2Deprecations
+  #else
+  #endif

@@ -1,0 +1,4 @@
+@_spi(Reflection) import CasePaths
+import Combine
+import Foundation
+import OrderedCollections

@@ -1,0 +1,5 @@
+import Dependencies
+import Foundation
+  #if canImport(Sharing2)
+  #else
+  #endif

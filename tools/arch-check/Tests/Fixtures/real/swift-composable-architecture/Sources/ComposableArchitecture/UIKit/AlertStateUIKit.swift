@@ -1,0 +1,3 @@
+#if canImport(UIKit) && !os(watchOS)
+  import UIKit
+#endif

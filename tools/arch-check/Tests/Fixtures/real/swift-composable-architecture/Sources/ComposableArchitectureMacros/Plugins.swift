@@ -1,0 +1,2 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros

@@ -1,0 +1,6 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+#if !canImport(SwiftSyntax600)
+  import SwiftSyntaxMacroExpansion
+#endif

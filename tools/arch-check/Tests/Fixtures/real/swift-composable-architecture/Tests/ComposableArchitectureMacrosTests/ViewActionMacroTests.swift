@@ -1,0 +1,5 @@
+#if canImport(ComposableArchitectureMacros)
+  import ComposableArchitectureMacros
+  import MacroTesting
+  import XCTest
+#endif

@@ -1,0 +1,4 @@
+import Combine
+@_spi(Internals) import ComposableArchitecture
+import SwiftUI
+import XCTest

@@ -1,0 +1,3 @@
+import ComposableArchitecture
+  #if !PRODUCTION_BUILD
+  #endif

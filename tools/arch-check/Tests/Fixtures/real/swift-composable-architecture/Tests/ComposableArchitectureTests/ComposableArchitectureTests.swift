@@ -1,0 +1,4 @@
+import Combine
+import CombineSchedulers
+import ComposableArchitecture
+import XCTest

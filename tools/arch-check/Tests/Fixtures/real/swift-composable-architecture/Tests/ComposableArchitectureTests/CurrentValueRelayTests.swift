@@ -1,0 +1,5 @@
+#if DEBUG
+  @preconcurrency import Combine
+  @testable @preconcurrency import ComposableArchitecture
+  import XCTest
+#endif

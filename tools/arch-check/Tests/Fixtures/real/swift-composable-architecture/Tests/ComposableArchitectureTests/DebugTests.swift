@@ -1,0 +1,6 @@
+#if DEBUG
+  import Combine
+  import CustomDump
+  import XCTest
+  @testable import ComposableArchitecture
+#endif

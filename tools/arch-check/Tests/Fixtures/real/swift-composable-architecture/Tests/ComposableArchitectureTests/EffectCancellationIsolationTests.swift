@@ -1,0 +1,4 @@
+#if canImport(Testing)
+  import ComposableArchitecture
+  import Testing
+#endif

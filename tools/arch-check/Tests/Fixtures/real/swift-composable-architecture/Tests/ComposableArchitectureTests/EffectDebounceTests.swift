@@ -1,0 +1,3 @@
+import Combine
+@_spi(Internals) import ComposableArchitecture
+import XCTest

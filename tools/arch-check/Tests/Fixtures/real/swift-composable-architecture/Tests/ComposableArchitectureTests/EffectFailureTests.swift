@@ -1,0 +1,5 @@
+#if DEBUG
+  import Combine
+  @_spi(Internals) import ComposableArchitecture
+  import XCTest
+#endif

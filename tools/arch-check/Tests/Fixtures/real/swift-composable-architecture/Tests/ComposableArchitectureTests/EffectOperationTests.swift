@@ -1,0 +1,4 @@
+#if DEBUG
+  import XCTest
+  @testable import ComposableArchitecture
+#endif

@@ -1,0 +1,5 @@
+import Combine
+import ComposableArchitecture
+import XCTest
+  #if DEBUG
+  #endif

@@ -1,0 +1,2 @@
+@_spi(Internals) @_spi(Logging) import ComposableArchitecture
+import XCTest

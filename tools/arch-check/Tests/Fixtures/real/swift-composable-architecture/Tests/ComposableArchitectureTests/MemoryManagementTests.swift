@@ -1,0 +1,3 @@
+import Combine
+import ComposableArchitecture
+import XCTest

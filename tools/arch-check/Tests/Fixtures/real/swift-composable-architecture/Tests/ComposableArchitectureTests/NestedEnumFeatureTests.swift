@@ -1,0 +1,6 @@
+import ComposableArchitecture
+#if canImport(SwiftUI)
+  import SwiftUI
+#endif
+#if canImport(SwiftUI)
+#endif

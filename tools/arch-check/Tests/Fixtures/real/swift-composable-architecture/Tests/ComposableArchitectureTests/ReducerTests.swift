@@ -1,0 +1,5 @@
+import Combine
+@_spi(Internals) import ComposableArchitecture
+import CustomDump
+import XCTest
+import os.signpost

@@ -1,0 +1,4 @@
+import ComposableArchitecture
+import XCTest
+  #if !os(visionOS)
+  #endif

@@ -1,0 +1,2 @@
+@_spi(Internals) import ComposableArchitecture
+import XCTest

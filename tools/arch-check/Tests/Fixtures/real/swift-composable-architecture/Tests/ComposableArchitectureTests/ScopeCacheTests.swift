@@ -1,0 +1,8 @@
+@_spi(Internals) import ComposableArchitecture
+import XCTest
+    #if DEBUG
+    #endif
+    #if DEBUG
+    #endif
+    #if DEBUG
+    #endif

@@ -1,0 +1,5 @@
+@_spi(Logging) import ComposableArchitecture
+import SwiftUI
+import XCTest
+    #if DEBUG
+    #endif

@@ -1,0 +1,5 @@
+import Combine
+@_spi(Logging) import ComposableArchitecture
+import XCTest
+  #if DEBUG
+  #endif

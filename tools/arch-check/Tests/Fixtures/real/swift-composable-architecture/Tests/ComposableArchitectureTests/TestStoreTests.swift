@@ -1,0 +1,3 @@
+@preconcurrency import Combine
+import ComposableArchitecture
+import XCTest

@@ -1,0 +1,2 @@
+import SwiftBasicFormat
+import SwiftSyntax

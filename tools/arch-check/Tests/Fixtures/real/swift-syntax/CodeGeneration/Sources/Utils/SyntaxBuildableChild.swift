@@ -1,0 +1,3 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SyntaxSupport

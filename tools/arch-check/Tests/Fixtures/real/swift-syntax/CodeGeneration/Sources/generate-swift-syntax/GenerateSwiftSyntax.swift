@@ -1,0 +1,7 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SyntaxSupport
+import Utils

@@ -1,0 +1,2 @@
+import SyntaxSupport
+import XCTest

@@ -1,0 +1,4 @@
+import Darwin
+import Foundation
+import MachO
+import SwiftRefactor

@@ -1,0 +1,5 @@
+import Foundation
+import SwiftParser
+import SwiftRefactor
+import SwiftSyntax
+import XcodeKit

@@ -1,0 +1,3 @@
+import Foundation
+import SwiftRefactor
+import XcodeKit

@@ -1,0 +1,2 @@
+@_spi(ExperimentalLanguageFeatures) import SwiftSyntax
+import SwiftSyntaxMacros

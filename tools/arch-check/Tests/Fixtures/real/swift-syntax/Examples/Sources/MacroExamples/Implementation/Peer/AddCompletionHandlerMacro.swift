@@ -1,0 +1,3 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros

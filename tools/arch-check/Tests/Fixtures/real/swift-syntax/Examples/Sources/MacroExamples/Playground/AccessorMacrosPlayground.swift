@@ -1,0 +1,4 @@
+import MacroExamplesInterface
+#if canImport(SwiftUI)
+import SwiftUI
+#endif

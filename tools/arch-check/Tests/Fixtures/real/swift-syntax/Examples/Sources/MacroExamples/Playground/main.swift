@@ -1,0 +1,4 @@
+import Foundation
+import MacroExamplesInterface
+#if canImport(SwiftUI)
+#endif

@@ -1,0 +1,3 @@
+import MacroExamplesImplementation
+import SwiftSyntaxMacrosTestSupport
+import XCTest

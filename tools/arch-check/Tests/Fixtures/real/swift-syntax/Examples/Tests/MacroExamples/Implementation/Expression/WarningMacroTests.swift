@@ -1,0 +1,5 @@
+import MacroExamplesImplementation
+import SwiftDiagnostics
+import SwiftSyntaxMacros
+import SwiftSyntaxMacrosTestSupport
+import XCTest

@@ -1,0 +1,3 @@
+  #if swift(>=6)
+  #else
+  #endif

@@ -1,0 +1,19 @@
+#if compiler(>=6) && RESILIENT_LIBRARIES
+@_implementationOnly private import _SwiftSyntaxCShims
+#elseif compiler(>=6) && !RESILIENT_LIBRARIES
+private import _SwiftSyntaxCShims
+#elseif !compiler(>=6) && RESILIENT_LIBRARIES
+@_implementationOnly import _SwiftSyntaxCShims
+#elseif !compiler(>=6) && !RESILIENT_LIBRARIES
+import _SwiftSyntaxCShims
+#endif
+#if canImport(ucrt)
+#endif
+  #if os(WASI)
+  #else
+    #if canImport(ucrt)
+    #endif
+  #endif
+    #if os(Windows)
+    #else
+    #endif

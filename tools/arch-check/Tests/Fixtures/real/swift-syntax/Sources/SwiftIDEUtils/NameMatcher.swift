@@ -1,0 +1,7 @@
+#if compiler(>=6)
+import SwiftParser
+public import SwiftSyntax
+#else
+import SwiftParser
+import SwiftSyntax
+#endif

@@ -1,0 +1,2 @@
+import SwiftDiagnostics
+import SwiftSyntax

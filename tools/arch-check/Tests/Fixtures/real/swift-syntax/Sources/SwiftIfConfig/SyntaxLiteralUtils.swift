@@ -1,0 +1,1 @@
+@_spi(RawSyntax) import SwiftSyntax

@@ -1,0 +1,7 @@
+#if compiler(>=6)
+public import SwiftSyntax
+#else
+import SwiftSyntax
+#endif
+      #if RESILIENT_LIBRARIES
+      #endif

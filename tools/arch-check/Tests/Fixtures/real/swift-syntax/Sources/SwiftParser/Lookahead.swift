@@ -1,0 +1,7 @@
+#if compiler(>=6)
+@_spi(RawSyntax) internal import SwiftSyntax
+#else
+@_spi(RawSyntax) import SwiftSyntax
+#endif
+  #if SWIFTPARSER_ENABLE_ALTERNATE_TOKEN_INTROSPECTION
+  #endif

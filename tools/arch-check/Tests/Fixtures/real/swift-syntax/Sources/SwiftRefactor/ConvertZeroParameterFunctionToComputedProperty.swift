@@ -1,0 +1,7 @@
+#if compiler(>=6)
+public import SwiftSyntax
+import SwiftBasicFormat
+#else
+import SwiftSyntax
+import SwiftBasicFormat
+#endif

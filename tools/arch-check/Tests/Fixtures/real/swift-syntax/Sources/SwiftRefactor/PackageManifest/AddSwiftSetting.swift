@@ -1,0 +1,3 @@
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxBuilder

@@ -1,0 +1,3 @@
+import SwiftBasicFormat
+import SwiftParser
+import SwiftSyntax

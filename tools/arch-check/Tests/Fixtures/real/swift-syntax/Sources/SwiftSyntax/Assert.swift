@@ -1,0 +1,8 @@
+  #if SWIFTSYNTAX_ENABLE_ASSERTIONS
+  #else
+  #endif
+  #if SWIFTSYNTAX_ENABLE_ASSERTIONS
+  #else
+  #endif
+  #if !SWIFTSYNTAX_DISABLE_PRECONDITIONS
+  #endif

@@ -1,0 +1,2 @@
+#if swift(<5.8)
+#endif

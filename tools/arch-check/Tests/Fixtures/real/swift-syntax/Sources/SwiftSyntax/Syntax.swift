@@ -1,0 +1,9 @@
+#if compiler(>=6) && RESILIENT_LIBRARIES
+@_implementationOnly private import _SwiftSyntaxCShims
+#elseif compiler(>=6) && !RESILIENT_LIBRARIES
+private import _SwiftSyntaxCShims
+#elseif !compiler(>=6) && RESILIENT_LIBRARIES
+@_implementationOnly import _SwiftSyntaxCShims
+#elseif !compiler(>=6) && !RESILIENT_LIBRARIES
+import _SwiftSyntaxCShims
+#endif

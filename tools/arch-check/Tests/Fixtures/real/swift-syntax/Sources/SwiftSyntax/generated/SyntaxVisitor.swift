@@ -1,0 +1,3 @@
+  #if DEBUG
+  #else
+  #endif

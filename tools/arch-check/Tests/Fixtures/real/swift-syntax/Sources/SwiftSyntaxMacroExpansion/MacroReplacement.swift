@@ -1,0 +1,9 @@
+#if compiler(>=6)
+internal import SwiftDiagnostics
+public import SwiftSyntax
+internal import SwiftSyntaxBuilder
+#else
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+#endif

@@ -1,0 +1,3 @@
+import SwiftDiagnostics
+import SwiftIfConfig
+import SwiftSyntax

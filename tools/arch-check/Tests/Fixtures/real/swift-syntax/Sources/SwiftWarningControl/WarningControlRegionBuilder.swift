@@ -1,0 +1,2 @@
+import SwiftIfConfig
+@_spi(ExperimentalLanguageFeatures) import SwiftSyntax

@@ -1,0 +1,9 @@
+#if compiler(>=6)
+public import Foundation
+private import XCTest
+private import _SwiftSyntaxGenericTestSupport
+#else
+import Foundation
+import XCTest
+import _SwiftSyntaxGenericTestSupport
+#endif

@@ -1,0 +1,5 @@
+#if compiler(>=6)
+private import Foundation
+#else
+import Foundation
+#endif

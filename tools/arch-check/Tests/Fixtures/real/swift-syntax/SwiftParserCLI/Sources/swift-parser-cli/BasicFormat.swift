@@ -1,0 +1,6 @@
+import ArgumentParser
+import SwiftBasicFormat
+import SwiftDiagnostics
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax

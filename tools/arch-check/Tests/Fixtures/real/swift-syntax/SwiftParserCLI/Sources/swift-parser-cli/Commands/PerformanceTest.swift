@@ -1,0 +1,5 @@
+import ArgumentParser
+import Foundation
+import InstructionCounter
+import SwiftParser
+import SwiftSyntax

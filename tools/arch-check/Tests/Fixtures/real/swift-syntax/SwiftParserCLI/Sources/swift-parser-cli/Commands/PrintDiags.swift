@@ -1,0 +1,4 @@
+import ArgumentParser
+import SwiftDiagnostics
+import SwiftParser
+import SwiftParserDiagnostics

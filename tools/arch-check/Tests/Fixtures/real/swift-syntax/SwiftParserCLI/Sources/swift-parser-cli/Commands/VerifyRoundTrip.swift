@@ -1,0 +1,5 @@
+import ArgumentParser
+import SwiftDiagnostics
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax

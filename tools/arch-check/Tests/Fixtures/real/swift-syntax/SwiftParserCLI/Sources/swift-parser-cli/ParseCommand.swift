@@ -1,0 +1,7 @@
+import ArgumentParser
+import Foundation
+import SwiftDiagnostics
+import SwiftIfConfig
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax

@@ -1,0 +1,3 @@
+import SwiftDiagnostics
+import SwiftOperators
+import SwiftSyntax

@@ -1,0 +1,4 @@
+import ArgumentParser
+import Foundation
+    #if os(macOS)
+    #endif

@@ -1,0 +1,7 @@
+import Foundation
+    #if os(Windows)
+    #else
+    #endif
+    #if os(Windows)
+    #else
+    #endif

@@ -1,0 +1,3 @@
+import Foundation
+    #if canImport(Darwin) || canImport(Glibc) || canImport(Bionic)
+    #endif

@@ -1,0 +1,4 @@
+import XCTest
+import _InstructionCounter
+  #if os(macOS)
+  #endif

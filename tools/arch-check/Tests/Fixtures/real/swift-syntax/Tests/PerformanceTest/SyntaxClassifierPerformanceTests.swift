@@ -1,0 +1,5 @@
+import SwiftIDEUtils
+import SwiftParser
+import SwiftSyntax
+import XCTest
+import _SwiftSyntaxTestSupport

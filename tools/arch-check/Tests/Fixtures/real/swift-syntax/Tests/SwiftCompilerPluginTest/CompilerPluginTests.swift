@@ -1,0 +1,4 @@
+@_spi(Testing) import SwiftCompilerPlugin
+import SwiftSyntax
+import SwiftSyntaxMacros
+import XCTest

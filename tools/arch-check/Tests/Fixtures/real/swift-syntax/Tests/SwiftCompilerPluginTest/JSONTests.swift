@@ -1,0 +1,2 @@
+@_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
+import XCTest

@@ -1,0 +1,2 @@
+@_spi(Testing) import SwiftCompilerPluginMessageHandling
+import XCTest

@@ -1,0 +1,3 @@
+@_spi(Testing) import SwiftDiagnostics
+import XCTest
+import _SwiftSyntaxTestSupport

@@ -1,0 +1,5 @@
+import SwiftDiagnostics
+import SwiftParser
+import SwiftParserDiagnostics
+import XCTest
+import _SwiftSyntaxTestSupport

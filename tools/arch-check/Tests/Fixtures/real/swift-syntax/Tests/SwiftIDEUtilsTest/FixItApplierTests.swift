@@ -1,0 +1,3 @@
+@_spi(FixItApplier) import SwiftIDEUtils
+import SwiftSyntax
+import XCTest

@@ -1,0 +1,6 @@
+@_spi(Compiler) import SwiftIDEUtils
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import XCTest
+import _SwiftSyntaxTestSupport

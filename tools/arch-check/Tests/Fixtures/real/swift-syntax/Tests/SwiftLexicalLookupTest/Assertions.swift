@@ -1,0 +1,5 @@
+@_spi(Experimental) import SwiftLexicalLookup
+import SwiftParser
+@_spi(Testing) import SwiftSyntax
+import XCTest
+import _SwiftSyntaxTestSupport

@@ -1,0 +1,3 @@
+@_spi(Experimental) import SwiftLexicalLookup
+import SwiftSyntax
+import XCTest

@@ -1,0 +1,4 @@
+import Foundation
+import SwiftLexicalLookup
+import SwiftSyntax
+import XCTest

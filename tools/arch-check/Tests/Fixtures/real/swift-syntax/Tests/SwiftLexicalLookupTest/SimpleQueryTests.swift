@@ -1,0 +1,4 @@
+import Foundation
+@_spi(Experimental) import SwiftLexicalLookup
+import SwiftSyntax
+import XCTest

@@ -1,0 +1,5 @@
+@_spi(Testing) import SwiftOperators
+import SwiftParser
+import SwiftSyntax
+import XCTest
+import _SwiftSyntaxTestSupport

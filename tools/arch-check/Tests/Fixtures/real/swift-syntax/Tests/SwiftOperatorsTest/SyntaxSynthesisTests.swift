@@ -1,0 +1,3 @@
+import SwiftOperators
+import SwiftSyntax
+import XCTest

@@ -1,0 +1,3 @@
+@_spi(RawSyntax) import SwiftParser
+@_spi(RawSyntax) import SwiftSyntax
+import XCTest

@@ -1,0 +1,2 @@
+import SwiftParser
+import XCTest

@@ -1,0 +1,3 @@
+@_spi(RawSyntax) @_spi(Testing) import SwiftParser
+@_spi(RawSyntax) import SwiftSyntax
+import XCTest

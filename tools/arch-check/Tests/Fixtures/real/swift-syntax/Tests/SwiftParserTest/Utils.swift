@@ -1,0 +1,7 @@
+@_spi(Testing) import SwiftParser
+#if !os(WASI)
+import Dispatch
+#endif
+  #if os(WASI)
+  #else
+  #endif

@@ -1,0 +1,7 @@
+import SwiftBasicFormat
+import SwiftParser
+@_spi(Testing) import SwiftRefactor
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import XCTest
+import _SwiftSyntaxTestSupport

@@ -1,0 +1,6 @@
+import SwiftBasicFormat
+import SwiftRefactor
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import XCTest
+import _SwiftSyntaxTestSupport

@@ -1,0 +1,5 @@
+import SwiftParser
+import SwiftSyntax
+@_spi(Testing) import SwiftSyntaxMacroExpansion
+import XCTest
+import _SwiftSyntaxTestSupport

@@ -1,0 +1,6 @@
+import SwiftDiagnostics
+import SwiftSyntax
+@_spi(Testing) import SwiftSyntaxMacroExpansion
+@_spi(ExperimentalLanguageFeatures) import SwiftSyntaxMacros
+import SwiftSyntaxMacrosTestSupport
+import XCTest

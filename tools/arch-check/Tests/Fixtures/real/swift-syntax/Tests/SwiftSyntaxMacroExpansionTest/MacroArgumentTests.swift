@@ -1,0 +1,6 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+@_spi(Compiler) import SwiftSyntaxMacroExpansion
+import XCTest
+import _SwiftSyntaxTestSupport

@@ -1,0 +1,6 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacroExpansion
+import XCTest
+import _SwiftSyntaxTestSupport

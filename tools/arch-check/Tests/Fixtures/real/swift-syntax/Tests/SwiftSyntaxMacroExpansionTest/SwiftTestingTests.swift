@@ -1,0 +1,4 @@
+#if canImport(Testing)
+import Testing
+import SwiftSyntaxMacrosTestSupport
+#endif

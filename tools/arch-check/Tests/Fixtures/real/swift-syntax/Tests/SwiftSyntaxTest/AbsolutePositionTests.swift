@@ -1,0 +1,3 @@
+import SwiftSyntax
+import XCTest
+import _SwiftSyntaxTestSupport

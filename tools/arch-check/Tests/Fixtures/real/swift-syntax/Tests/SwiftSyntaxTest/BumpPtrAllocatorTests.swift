@@ -1,0 +1,2 @@
+@_spi(Testing) import SwiftSyntax
+import XCTest

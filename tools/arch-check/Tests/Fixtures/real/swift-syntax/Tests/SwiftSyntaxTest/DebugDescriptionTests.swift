@@ -1,0 +1,6 @@
+import SwiftParser
+import SwiftSyntax
+import XCTest
+import _SwiftSyntaxTestSupport
+  #if DEBUG
+  #endif

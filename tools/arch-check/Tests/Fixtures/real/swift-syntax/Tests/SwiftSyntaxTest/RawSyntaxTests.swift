@@ -1,0 +1,2 @@
+@_spi(RawSyntax) import SwiftSyntax
+import XCTest

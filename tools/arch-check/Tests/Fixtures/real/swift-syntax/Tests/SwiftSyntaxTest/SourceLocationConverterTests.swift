@@ -1,0 +1,4 @@
+@_spi(RawSyntax) import SwiftSyntax
+import SwiftSyntaxBuilder
+import XCTest
+import _SwiftSyntaxTestSupport

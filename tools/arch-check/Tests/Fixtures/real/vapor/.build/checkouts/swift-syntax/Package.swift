@@ -1,0 +1,23 @@
+// swift-tools-version:5.9
+// Hand-made stand-in for https://github.com/swiftlang/swift-syntax.git: only the products this fixture uses.
+import PackageDescription
+
+let package = Package(
+    name: "swift-syntax",
+    products: [
+        .library(name: "SwiftCompilerPlugin", targets: ["SwiftCompilerPlugin"]),
+        .library(name: "SwiftSyntax", targets: ["SwiftSyntax"]),
+        .library(name: "SwiftSyntaxBuilder", targets: ["SwiftSyntaxBuilder"]),
+        .library(name: "SwiftSyntaxMacroExpansion", targets: ["SwiftSyntaxMacroExpansion"]),
+        .library(name: "SwiftSyntaxMacros", targets: ["SwiftSyntaxMacros"]),
+        .library(name: "SwiftSyntaxMacrosGenericTestSupport", targets: ["SwiftSyntaxMacrosGenericTestSupport"]),
+    ],
+    targets: [
+        .target(name: "SwiftCompilerPlugin"),
+        .target(name: "SwiftSyntax"),
+        .target(name: "SwiftSyntaxBuilder"),
+        .target(name: "SwiftSyntaxMacroExpansion"),
+        .target(name: "SwiftSyntaxMacros"),
+        .target(name: "SwiftSyntaxMacrosGenericTestSupport"),
+    ]
+)

@@ -1,0 +1,4 @@
+import Configuration
+import ConsoleLogger
+import Vapor
+import Logging

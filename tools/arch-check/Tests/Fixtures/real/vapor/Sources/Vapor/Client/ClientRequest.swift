@@ -1,0 +1,7 @@
+public import NIOCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+public import HTTPTypes

@@ -1,0 +1,7 @@
+public import NIOCore
+public import HTTPTypes
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif

@@ -1,0 +1,3 @@
+public import NIOCore
+import NIOConcurrencyHelpers
+import NIOPosix

@@ -1,0 +1,4 @@
+        #if DEBUG
+        #endif
+        #if DEBUG
+        #endif

@@ -1,0 +1,2 @@
+import HTTPTypes
+import NIOCore

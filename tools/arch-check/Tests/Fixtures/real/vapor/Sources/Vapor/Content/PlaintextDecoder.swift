@@ -1,0 +1,2 @@
+public import NIOCore
+public import HTTPTypes

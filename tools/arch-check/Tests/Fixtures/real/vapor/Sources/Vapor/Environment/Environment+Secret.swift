@@ -1,0 +1,9 @@
+import NIOCore
+import _NIOFileSystem
+import NIOPosix
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Algorithms

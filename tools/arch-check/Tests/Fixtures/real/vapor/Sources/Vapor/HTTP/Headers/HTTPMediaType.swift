@@ -1,0 +1,7 @@
+import Algorithms
+import HTTPTypes
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif

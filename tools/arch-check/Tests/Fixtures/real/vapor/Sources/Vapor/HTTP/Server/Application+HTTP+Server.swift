@@ -1,0 +1,3 @@
+import NIOCore
+import NIOConcurrencyHelpers
+import Logging

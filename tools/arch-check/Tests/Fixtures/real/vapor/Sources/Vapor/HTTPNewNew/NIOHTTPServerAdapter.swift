@@ -1,0 +1,4 @@
+import NIOHTTPServer
+import NIOCore
+import NIOConcurrencyHelpers
+import Logging

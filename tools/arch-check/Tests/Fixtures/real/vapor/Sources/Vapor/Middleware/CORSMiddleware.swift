@@ -1,0 +1,3 @@
+import NIOCore
+public import HTTPTypes
+import NIOConcurrencyHelpers

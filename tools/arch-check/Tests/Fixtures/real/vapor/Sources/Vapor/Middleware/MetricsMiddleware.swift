@@ -1,0 +1,4 @@
+import HTTPTypes
+import Metrics
+import NIOCore
+import NIOHTTP1

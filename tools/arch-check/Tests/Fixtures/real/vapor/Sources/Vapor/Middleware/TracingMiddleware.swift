@@ -1,0 +1,5 @@
+import HTTPTypes
+public import Tracing
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1

@@ -1,0 +1,5 @@
+#if Multipart
+public import MultipartKit
+public import HTTPTypes
+public import NIOCore
+#endif

@@ -1,0 +1,4 @@
+public import NIOCore
+import NIOPosix
+import NIOConcurrencyHelpers
+import HTTPTypes

@@ -1,0 +1,4 @@
+import NIOCore
+import NIOFoundationEssentialsCompat
+import NIOConcurrencyHelpers
+public import HTTPTypes

@@ -1,0 +1,2 @@
+public import HTTPTypes
+import NIOConcurrencyHelpers

@@ -1,0 +1,2 @@
+import RoutingKit
+import HTTPTypes

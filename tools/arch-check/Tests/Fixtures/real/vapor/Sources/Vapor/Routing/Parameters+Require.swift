@@ -1,0 +1,3 @@
+public import RoutingKit
+import HTTPTypes
+import Logging

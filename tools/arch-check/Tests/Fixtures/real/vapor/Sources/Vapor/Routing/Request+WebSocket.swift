@@ -1,0 +1,5 @@
+#if WebSockets
+import NIOCore
+import HTTPTypes
+import NIOPosix
+#endif

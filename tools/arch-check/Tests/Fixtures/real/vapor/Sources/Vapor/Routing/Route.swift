@@ -1,0 +1,2 @@
+public import RoutingKit
+public import HTTPTypes

@@ -1,0 +1,4 @@
+public import RoutingKit
+public import HTTPTypes
+import NIOPosix
+import NIOCore

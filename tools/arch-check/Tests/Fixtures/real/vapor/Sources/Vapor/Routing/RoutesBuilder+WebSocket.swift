@@ -1,0 +1,6 @@
+#if WebSockets
+import RoutingKit
+import NIOCore
+import HTTPTypes
+import NIOPosix
+#endif

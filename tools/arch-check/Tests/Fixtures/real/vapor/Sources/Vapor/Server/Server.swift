@@ -1,0 +1,2 @@
+public import ServiceLifecycle
+public import NIOCore

@@ -1,0 +1,5 @@
+#if canImport(FoundationEssentials)
+public import struct FoundationEssentials.Data
+#else
+public import struct Foundation.Data
+#endif

@@ -1,0 +1,6 @@
+import Algorithms
+#if canImport(FoundationEssentials)
+import struct FoundationEssentials.Data
+#else
+import struct Foundation.Data
+#endif

@@ -1,0 +1,6 @@
+import Algorithms
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif

@@ -1,0 +1,3 @@
+#if compiler(>=6.2)
+#else
+#endif

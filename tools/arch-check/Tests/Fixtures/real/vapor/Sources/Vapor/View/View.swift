@@ -1,0 +1,2 @@
+public import NIOCore
+import HTTPTypes

@@ -1,0 +1,4 @@
+#if MacroRouting
+public import HTTPTypes
+public import Vapor
+#endif

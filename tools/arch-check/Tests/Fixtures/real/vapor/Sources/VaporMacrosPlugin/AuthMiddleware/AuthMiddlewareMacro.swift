@@ -1,0 +1,2 @@
+public import SwiftSyntax
+public import SwiftSyntaxMacros

@@ -1,0 +1,10 @@
+public import SwiftSyntax
+public import SwiftSyntaxMacros
+import SwiftSyntaxBuilder
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HTTPTypes
+import Algorithms

@@ -1,0 +1,3 @@
+public import SwiftSyntax
+public import SwiftSyntaxMacros
+import HTTPTypes

@@ -1,0 +1,3 @@
+public import SwiftSyntaxMacros
+public import SwiftSyntax
+import HTTPTypes

@@ -1,0 +1,2 @@
+import SwiftSyntaxMacros
+import SwiftCompilerPlugin

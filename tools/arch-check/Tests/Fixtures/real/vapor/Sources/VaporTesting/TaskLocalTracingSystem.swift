@@ -1,0 +1,3 @@
+public import Tracing
+public import InMemoryTracing
+public import Testing

@@ -1,0 +1,4 @@
+public import Vapor
+public import HTTPTypes
+public import NIOCore
+public import Testing

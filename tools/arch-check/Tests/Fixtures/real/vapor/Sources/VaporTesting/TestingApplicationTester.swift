@@ -1,0 +1,4 @@
+public import NIOCore
+public import Testing
+public import Vapor
+public import HTTPTypes

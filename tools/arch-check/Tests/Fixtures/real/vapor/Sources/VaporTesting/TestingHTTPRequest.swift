@@ -1,0 +1,4 @@
+public import NIOCore
+import NIOConcurrencyHelpers
+public import Vapor
+public import HTTPTypes

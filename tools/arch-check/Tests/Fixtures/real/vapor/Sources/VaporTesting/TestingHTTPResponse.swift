@@ -1,0 +1,3 @@
+public import NIOCore
+public import Vapor
+public import HTTPTypes

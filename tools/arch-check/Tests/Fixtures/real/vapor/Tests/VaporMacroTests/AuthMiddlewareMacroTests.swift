@@ -1,0 +1,6 @@
+#if MacroRouting
+import Testing
+import SwiftSyntaxMacrosGenericTestSupport
+#if canImport(VaporMacrosPlugin)
+#endif
+#endif

@@ -1,0 +1,6 @@
+#if MacroRouting
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+#if canImport(VaporMacrosPlugin)
+#endif
+#endif

@@ -1,0 +1,6 @@
+#if MacroRouting
+import Testing
+#if canImport(VaporMacrosPlugin)
+import SwiftSyntaxMacrosGenericTestSupport
+#endif
+#endif

@@ -1,0 +1,12 @@
+import Vapor
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import NIOEmbedded
+import NIOConcurrencyHelpers
+import ServiceLifecycle
+import Testing
+import VaporTesting
+import HTTPTypes
+import RoutingKit
+import Logging

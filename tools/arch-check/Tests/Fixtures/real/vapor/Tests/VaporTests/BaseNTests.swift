@@ -1,0 +1,9 @@
+import Algorithms
+import Vapor
+import NIOCore
+import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif

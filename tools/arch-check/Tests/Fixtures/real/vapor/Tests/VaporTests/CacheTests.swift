@@ -1,0 +1,4 @@
+import Testing
+import VaporTesting
+import Vapor
+import NIOCore

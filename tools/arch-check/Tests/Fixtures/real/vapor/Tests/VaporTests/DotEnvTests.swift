@@ -1,0 +1,5 @@
+@testable import Vapor
+import NIOPosix
+import NIOCore
+import Testing
+import VaporTesting

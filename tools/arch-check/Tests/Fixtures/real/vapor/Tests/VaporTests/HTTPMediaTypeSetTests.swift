@@ -1,0 +1,3 @@
+@testable import Vapor
+import Testing
+import HTTPTypes

@@ -1,0 +1,4 @@
+@testable import Vapor
+import VaporTesting
+import ServiceLifecycle
+import Testing

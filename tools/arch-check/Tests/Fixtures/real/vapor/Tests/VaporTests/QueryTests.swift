@@ -1,0 +1,7 @@
+import Vapor
+import NIOCore
+import HTTPTypes
+import Testing
+import VaporTesting
+import Foundation
+import RoutingKit

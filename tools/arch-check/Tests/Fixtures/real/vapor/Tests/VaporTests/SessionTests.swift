@@ -1,0 +1,6 @@
+import VaporTesting
+import Testing
+import Vapor
+import NIOCore
+import HTTPTypes
+import RoutingKit

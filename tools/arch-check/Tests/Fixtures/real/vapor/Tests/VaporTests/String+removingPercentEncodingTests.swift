@@ -1,0 +1,5 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+@testable import Vapor
+import Testing
+#endif

@@ -1,0 +1,2 @@
+@testable import Vapor
+import Testing

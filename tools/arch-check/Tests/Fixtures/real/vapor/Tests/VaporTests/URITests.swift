@@ -1,0 +1,8 @@
+import Vapor
+import NIOCore
+import Algorithms
+import Testing
+import Foundation
+        #if canImport(Darwin)
+        #else
+        #endif

@@ -1,0 +1,4 @@
+import NIOPosix
+@testable import Vapor
+import Testing
+import Foundation

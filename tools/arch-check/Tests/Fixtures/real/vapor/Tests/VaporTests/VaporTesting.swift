@@ -1,0 +1,5 @@
+import Vapor
+import VaporTesting
+import Testing
+import HTTPTypes
+import RoutingKit

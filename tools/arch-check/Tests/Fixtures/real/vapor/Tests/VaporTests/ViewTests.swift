@@ -1,0 +1,6 @@
+import Vapor
+import NIOCore
+import VaporTesting
+import Testing
+import HTTPTypes
+import RoutingKit

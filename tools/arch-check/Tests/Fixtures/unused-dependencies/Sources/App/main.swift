@@ -1,0 +1,3 @@
+import Lib
+import Core
+import CSupport

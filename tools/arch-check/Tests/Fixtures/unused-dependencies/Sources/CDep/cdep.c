@@ -1,0 +1,1 @@
+int cdep(void) { return 1; }
