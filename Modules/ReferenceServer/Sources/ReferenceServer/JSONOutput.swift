@@ -56,6 +56,15 @@ struct JSONOutput {
         body(&self)
     }
 
+    /// An array member of values with a writer of their own.
+    mutating func member(_ key: String, elements: [some JSONOutputWritable]) {
+        member(key) { json in
+            json.array { json in
+                for value in elements { json.element { value.write(to: &$0) } }
+            }
+        }
+    }
+
     /// A string member.
     mutating func member(_ key: String, _ value: String) {
         member(key) { $0.string(value) }
@@ -133,11 +142,7 @@ extension MessageBody: JSONOutputWritable {
     /// `thread_id` is `null` when absent, `web_url` left out, as `encode(to:)` does.
     func write(to output: inout JSONOutput) {
         output.object { json in
-            json.member("attachments") { json in
-                json.array { json in
-                    for attachment in attachments { json.element { attachment.write(to: &$0) } }
-                }
-            }
+            json.member("attachments", elements: attachments)
             json.member("channel_id", channelID)
             json.member("client_msg_id", clientMsgID)
             json.member("created_at", createdAt)
@@ -180,11 +185,7 @@ extension MessageList: JSONOutputWritable {
     /// `next` is `null` on the last page, as `encode(to:)` does.
     func write(to output: inout JSONOutput) {
         output.object { json in
-            json.member("messages") { json in
-                json.array { json in
-                    for message in messages { json.element { message.write(to: &$0) } }
-                }
-            }
+            json.member("messages", elements: messages)
             json.member("next", next)
         }
     }
