@@ -4,9 +4,11 @@ import WireContract
 
 @testable import ReferenceServer
 
-/// The hand-written JSON of createMessage: its answers are the bytes
-/// `JSONSerialization` made before, and its request bodies read as
-/// `JSONDecoder` reads them, or not at all (then `JSONDecoder` decides).
+/// The fast paths behind `JSONBody`'s Codable API: the message answers
+/// ``JSONOutput`` writes are the bytes `JSONEncoder` makes (and
+/// `JSONSerialization` made before), and the request bodies
+/// ``MessageBodyParser`` reads read as `JSONDecoder` reads them, or not at
+/// all (then `JSONDecoder` decides).
 @Suite("reference server: message JSON without Foundation's encoders")
 struct MessageJSONTests {
     /// Text that exercises every escaping rule: each control character,
@@ -21,22 +23,70 @@ struct MessageJSONTests {
         Array(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
     }
 
+    /// What `JSONEncoder` makes of a value, as `JSONBody` configures it: the bytes the fast writer must give.
+    private func encoded(_ value: some Encodable) throws -> [UInt8] {
+        Array(try JSONBody.encoder().encode(value))
+    }
+
+    /// What the fast writer makes of a value.
+    private func written(_ value: some JSONOutputWritable) -> [UInt8] {
+        var output = JSONOutput()
+        value.write(to: &output)
+        return output.bytes
+    }
+
+    static let attachment = AttachmentBody(
+        uploadID: "up_1", fileName: "a \"quoted\"/name\n.txt", contentType: "text/plain", size: 1 << 40,
+        sha256: String(repeating: "ab", count: 32))
+
+    /// Messages with escapes, unicode, a null thread, a missing web link, no
+    /// attachment, and as many as an instance allows.
+    static let messages: [MessageBody] = [
+        MessageBody(
+            id: "m_0192", clientMsgID: awkward, threadID: "t1", channelID: "c1", sender: "alex", text: awkward,
+            attachments: [attachment], createdAt: "2026-12-01T10:00:00.123Z", webURL: "/web/m/m_0192"),
+        MessageBody(
+            id: "m_2", clientMsgID: "k", threadID: nil, channelID: "c\u{1F}1", sender: "é ü", text: "",
+            attachments: [], createdAt: "2026-12-01T10:00:00.000Z", webURL: nil),
+        MessageBody(
+            id: "m_3", clientMsgID: "😀", threadID: nil, channelID: "c1", sender: "bo", text: "a/b\\c\u{7F}",
+            attachments: (0..<InstanceSettings().messageMaxAttachments).map { index in
+                AttachmentBody(
+                    uploadID: "up_\(index)", fileName: index.isMultiple(of: 2) ? awkward : "f\(index).png",
+                    contentType: "image/png", size: Int64(index) * 1_000_003,
+                    sha256: String(repeating: "0f", count: 32))
+            }, createdAt: "2026-12-01T10:00:00.999Z", webURL: "/web/m/m_3?x=\"y\""),
+    ]
+
+    @Test("the fast writer gives JSONEncoder's bytes for every message answer", arguments: messages.indices)
+    func answersAsJSONEncoder(index: Int) throws {
+        let message = Self.messages[index]
+        let thread = ThreadBody(id: "t1", channelID: "c2", title: Self.awkward, createdAt: "2026-12-01T10:00:00.000Z")
+        #expect(written(message) == (try encoded(message)), "\(String(decoding: written(message), as: UTF8.self))")
+        let envelope = MessageEnvelope(message: message)
+        #expect(written(envelope) == (try encoded(envelope)))
+        let created = ThreadCreated(thread: thread, message: message)
+        #expect(written(created) == (try encoded(created)))
+        #expect(try JSONBody.encode(created) == (try encoded(created)))
+        for next in [nil, "18"] as [String?] {
+            let page = MessageList(messages: Array(Self.messages.prefix(index + 1)), next: next)
+            #expect(written(page) == (try encoded(page)))
+            #expect(try JSONBody.encode(page) == (try encoded(page)))
+        }
+        let empty = MessageList(messages: [], next: nil)
+        #expect(written(empty) == (try encoded(empty)))
+    }
+
     @Test(
-        "a message written member by member is byte for byte what JSONSerialization makes of it",
+        "a message answer is byte for byte what JSONSerialization made of it before the contract's types",
         arguments: [true, false])
     func messageBytes(inThread: Bool) throws {
-        let attachment = MessageJSON.Attachment(
-            uploadID: "up_1", fileName: "a \"quoted\"/name\n.txt", contentType: "text/plain", size: 1 << 40,
-            sha256: String(repeating: "ab", count: 32))
-        let message = MessageJSON(
+        let message = MessageBody(
             id: "m_0192", clientMsgID: Self.awkward, threadID: inThread ? "t1" : nil, channelID: "c1", sender: "alex",
-            text: Self.awkward, createdAt: "2026-12-01T10:00:00.123Z", attachments: inThread ? [attachment] : [])
-        let thread = ThreadJSON(id: "t1", channelID: "c2", title: Self.awkward, createdAt: "2026-12-01T10:00:00.000Z")
-        var output = JSONOutput()
-        output.object { json in
-            json.member("message") { message.write(to: &$0) }
-            json.member("thread") { thread.write(to: &$0) }
-        }
+            text: Self.awkward, attachments: inThread ? [Self.attachment] : [], createdAt: "2026-12-01T10:00:00.123Z",
+            webURL: WebRoutes.messagePath("m_0192"))
+        let thread = ThreadBody(id: "t1", channelID: "c2", title: Self.awkward, createdAt: "2026-12-01T10:00:00.000Z")
+        let output = try JSONBody.encode(ThreadCreated(thread: thread, message: message))
         let attachments: [[String: Any]] =
             message.attachments.map {
                 [
@@ -55,7 +105,7 @@ struct MessageJSONTests {
                 "id": thread.id, "channel_id": thread.channelID, "title": thread.title, "created_at": thread.createdAt,
             ],
         ])
-        #expect(output.bytes == expected, "\(String(decoding: output.bytes, as: UTF8.self))")
+        #expect(output == expected, "\(String(decoding: output, as: UTF8.self))")
     }
 
     /// Bodies the plain reader takes: each must read exactly as with JSONDecoder.
@@ -88,10 +138,15 @@ struct MessageJSONTests {
         #expect(fast.clientMsgID == decoded.clientMsgID)
         #expect(fast.text == decoded.text)
         #expect(fast.attachments == decoded.attachments)
+        #expect(try JSONBody.decode(MessageCreate.self, from: bytes) == decoded)
     }
 
     @Test("anything but a plain body is left to JSONDecoder", arguments: otherBodies)
     func otherBody(bytes: [UInt8]) throws {
         #expect(MessageBodyParser.parse(bytes) == nil)
+        // Through the Codable API such a body is JSONDecoder's alone: the same value, or a 400.
+        let decoded = try? JSONDecoder().decode(MessageCreate.self, from: Data(bytes))
+        let body = try? JSONBody.decode(MessageCreate.self, from: bytes)
+        #expect(body == decoded)
     }
 }

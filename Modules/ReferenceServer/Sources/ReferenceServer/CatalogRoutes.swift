@@ -116,35 +116,25 @@ enum CatalogRoutes {
         let rows = try server.db.query(
             "SELECT seq, id FROM messages WHERE \(whereSQL) AND seq > ? ORDER BY seq LIMIT ?",
             [binding, .integer(after), .integer(Int64(pageMessages + 1))])
-        // Each message is loaded and written only when the page still has
+        // Each message is loaded and measured only when the page still has
         // room, so building a page never holds more than the page and one
         // message, however large the messages are.
-        var messages: [[UInt8]] = []
+        var messages: [MessageBody] = []
         var size = 0
         var lastSeq: Int64?
         var more = rows.count > pageMessages
         for row in rows.prefix(pageMessages) {
-            var message = JSONOutput()
-            try MessageJSON.load(server, id: try row.get("id", as: String.self)).write(to: &message)
-            guard messages.isEmpty || size + 1 + message.bytes.count <= pageBytes - pageFrame else {
+            let message = try MessageBody.load(server, id: try row.get("id", as: String.self))
+            let length = try JSONBody.encode(message).count
+            guard messages.isEmpty || size + 1 + length <= pageBytes - pageFrame else {
                 more = true
                 break
             }
-            size += (messages.isEmpty ? 0 : 1) + message.bytes.count
-            messages.append(message.bytes)
+            size += (messages.isEmpty ? 0 : 1) + length
+            messages.append(message)
             lastSeq = try row.get("seq", as: Int64.self)
         }
-        let next = more ? lastSeq.map(String.init) : nil
-        var output = JSONOutput(capacity: size + pageFrame)
-        output.object { json in
-            json.member("messages") { json in
-                json.array { json in
-                    for message in messages { json.element { $0.raw(message) } }
-                }
-            }
-            json.member("next", next)
-        }
-        return HTTPResponse.json(200, output.bytes)
+        return JSONBody.response(200, MessageList(messages: messages, next: more ? lastSeq.map(String.init) : nil))
     }
 
     /// The most messages a page of listMessages holds.
@@ -161,30 +151,10 @@ enum CatalogRoutes {
     static let pageFrame = 64
 }
 
-/// Message objects as the wire contract shows them:
-/// `{attachments, channel_id, client_msg_id, created_at, id, sender, text, thread_id, web_url}`.
-struct MessageJSON {
-    /// One attachment: the upload's public fields.
-    struct Attachment {
-        let uploadID: String
-        let fileName: String
-        let contentType: String
-        let size: Int64
-        let sha256: String
-    }
-
-    let id: String
-    let clientMsgID: String
-    let threadID: String?
-    let channelID: String
-    let sender: String
-    let text: String
-    let createdAt: String
-    let attachments: [Attachment]
-
-    /// The stored message.
+extension MessageBody {
+    /// The stored message, with its attachments in order and its web link.
     /// - Throws: `404` when it does not exist, `SQLError`.
-    static func load(_ server: ReferenceServer, id: String) throws -> MessageJSON {
+    static func load(_ server: ReferenceServer, id: String) throws -> MessageBody {
         guard
             let row = try server.db.query(
                 "SELECT id, client_msg_id, thread_id, channel_id, sender, text, created_at FROM messages WHERE id = ?",
@@ -196,51 +166,35 @@ struct MessageJSON {
             SELECT u.id, u.file_name, u.content_type, u.size, u.sha256 FROM message_attachments a
             JOIN uploads u ON u.id = a.upload_id WHERE a.message_id = ? ORDER BY a.position
             """, [.text(id)]
-        ).map(Attachment.init(row:))
-        return MessageJSON(
+        ).map(AttachmentBody.init(row:))
+        return MessageBody(
             id: try row.get("id"), clientMsgID: try row.get("client_msg_id"), threadID: try row.get("thread_id"),
             channelID: try row.get("channel_id"), sender: try row.get("sender"), text: try row.get("text"),
-            createdAt: try row.get("created_at"), attachments: attachments)
-    }
-
-    /// Writes the object, members in sorted order.
-    func write(to output: inout JSONOutput) {
-        output.object { json in
-            json.member("attachments") { json in
-                json.array { json in
-                    for attachment in attachments {
-                        json.element { json in
-                            json.object { json in
-                                json.member("content_type", attachment.contentType)
-                                json.member("file_name", attachment.fileName)
-                                json.member("sha256", attachment.sha256)
-                                json.member("size", attachment.size)
-                                json.member("upload_id", attachment.uploadID)
-                            }
-                        }
-                    }
-                }
-            }
-            json.member("channel_id", channelID)
-            json.member("client_msg_id", clientMsgID)
-            json.member("created_at", createdAt)
-            json.member("id", id)
-            json.member("sender", sender)
-            json.member("text", text)
-            json.member("thread_id", threadID)
-            json.member("web_url", WebRoutes.messagePath(id))
-        }
+            attachments: attachments, createdAt: try row.get("created_at"), webURL: WebRoutes.messagePath(id))
     }
 }
 
-extension MessageJSON.Attachment {
+extension AttachmentBody {
     /// Reads `id, file_name, content_type, size, sha256` of an upload.
     init(row: SQLRow) throws {
-        uploadID = try row.get("id")
-        fileName = try row.get("file_name")
-        contentType = try row.get("content_type")
-        size = try row.get("size")
-        sha256 = try row.get("sha256")
+        self.init(
+            uploadID: try row.get("id"), fileName: try row.get("file_name"), contentType: try row.get("content_type"),
+            size: try row.get("size"), sha256: try row.get("sha256"))
+    }
+}
+
+extension ThreadBody {
+    /// The stored thread.
+    /// - Throws: `404` when it does not exist, `SQLError`.
+    static func load(_ server: ReferenceServer, id: String) throws -> ThreadBody {
+        guard
+            let row = try server.db.query(
+                "SELECT id, channel_id, title, created_at FROM threads WHERE id = ?", [.text(id)]
+            ).first
+        else { throw Problems.notFound("Thread \(id)") }
+        return ThreadBody(
+            id: try row.get("id"), channelID: try row.get("channel_id"), title: try row.get("title"),
+            createdAt: try row.get("created_at"))
     }
 }
 

@@ -1,18 +1,30 @@
 import Foundation
 import HTTPServerInterface
 import HTTPTypes
+import WireContract
 
-/// Decoding of request bodies and encoding of responses.
+/// Decoding of request bodies and encoding of responses: the one JSON entry
+/// point of the routes, for every body of the wire contract.
 ///
 /// Requests decode strictly into `Decodable` types: a member of the wrong
 /// type or a missing required member is a `400` problem naming the member,
 /// never a crash and never a 5xx.
+///
+/// The bodies of createMessage and the answers with messages are read and
+/// written by hand behind this API (``MessageBodyParser``, ``JSONOutput``):
+/// `JSONDecoder` and `JSONEncoder` cost more per request than all of
+/// createMessage's SQL (docs/performance.md). Those fast paths give the
+/// values and the bytes the Codable types give (MessageJSONTests compares
+/// them), so the routes do not know which one ran.
 enum JSONBody {
     static let maxBytes = 1 << 20
 
     /// - Parameter refusingNUL: false for a route that checks some member
     ///   for NUL itself first (with its own code), then calls ``refuseNUL(in:)``.
     static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8], refusingNUL: Bool = true) throws -> T {
+        // A plain message body holds no escape, so no NUL: nothing to refuse.
+        // Any other body is left to JSONDecoder, which then decides alone.
+        if T.self == MessageCreate.self, let fast = MessageBodyParser.parse(body) as? T { return fast }
         guard !body.isEmpty else { throw Problems.badRequest("The request needs a JSON body.", code: "invalid_json") }
         let value: T
         do {
@@ -52,19 +64,32 @@ enum JSONBody {
     /// The JSON text of a value: keys sorted, `/` as it is. For the
     /// contract's snake_case member names this is the order and the
     /// escaping the server's answers always had, so their bytes did not change.
-    static func encode(_ value: some Encodable) throws -> Data {
+    ///
+    /// A message answer (``JSONOutputWritable``) is written by ``JSONOutput``,
+    /// every other value by `JSONEncoder`.
+    static func encode(_ value: some Encodable) throws -> [UInt8] {
+        if let fast = value as? any JSONOutputWritable {
+            var output = JSONOutput()
+            fast.write(to: &output)
+            return output.bytes
+        }
+        return Array(try encoder().encode(value))
+    }
+
+    /// The encoder of every answer that has no fast path, and the reference the fast path is held to.
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        return encoder
     }
 
     /// A JSON response from a body of the wire contract.
     static func response(
         _ status: HTTPStatus, _ value: some Encodable, headers extra: HTTPFields = [:], route: String? = nil
     ) -> HTTPResponse {
-        let data = (try? encode(value)) ?? Data("{}".utf8)
+        let bytes = (try? encode(value)) ?? Array("{}".utf8)
         var headers: HTTPFields = ["Content-Type": "application/json"]
         for field in extra { headers.add(field.name, field.value) }
-        return HTTPResponse(status: status, headers: headers, body: .bytes(Array(data)), routeTemplate: route)
+        return HTTPResponse(status: status, headers: headers, body: .bytes(bytes), routeTemplate: route)
     }
 }

@@ -1,13 +1,15 @@
-/// JSON text written member by member, for the answers every message
-/// request sends (createMessage, listMessages): Foundation's serializer
-/// with sorted keys spent more time bridging and comparing keys with a
-/// locale than the request spends in SQLite.
+import WireContract
+
+/// JSON text written member by member: the fast path of ``JSONBody/encode(_:)``
+/// for the answers every message request sends (createMessage, createThread,
+/// listMessages), an implementation detail of the Codable API. `JSONEncoder`
+/// with sorted keys spends more time than the request spends in SQLite.
 ///
-/// The caller writes the members of each object in sorted order; strings
-/// are escaped exactly as `JSONEncoder` escapes them (`\"`, `\\`,
-/// `\b \t \n \f \r`, other control characters as lowercase `\u00XX`,
-/// everything else, `/` included, as is), so the bytes are the ones
-/// `JSONBody.response` makes from the same values.
+/// The writer of each type (``JSONOutputWritable``) writes its members in
+/// sorted order; strings are escaped exactly as `JSONEncoder` escapes them
+/// (`\"`, `\\`, `\b \t \n \f \r`, other control characters as lowercase
+/// `\u00XX`, everything else, `/` included, as is), so the bytes are the
+/// ones `JSONEncoder` makes of the same value (MessageJSONTests holds them to it).
 struct JSONOutput {
     /// The UTF-8 text so far.
     private(set) var bytes: [UInt8] = []
@@ -54,6 +56,15 @@ struct JSONOutput {
         body(&self)
     }
 
+    /// An array member of values with a writer of their own.
+    mutating func member(_ key: String, elements: [some JSONOutputWritable]) {
+        member(key) { json in
+            json.array { json in
+                for value in elements { json.element { value.write(to: &$0) } }
+            }
+        }
+    }
+
     /// A string member.
     mutating func member(_ key: String, _ value: String) {
         member(key) { $0.string(value) }
@@ -69,11 +80,6 @@ struct JSONOutput {
     /// An integer member.
     mutating func member(_ key: String, _ value: Int64) {
         member(key) { $0.bytes.append(contentsOf: String(value).utf8) }
-    }
-
-    /// Writes JSON text made by another output (a whole value) as it is.
-    mutating func raw(_ value: [UInt8]) {
-        bytes.append(contentsOf: value)
     }
 
     /// Writes `null`.
@@ -108,5 +114,79 @@ struct JSONOutput {
     private mutating func separator() {
         if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
+    }
+}
+
+/// A contract body that ``JSONOutput`` writes instead of `JSONEncoder`,
+/// with the same bytes: members in sorted order, optionals as the type's
+/// `encode(to:)` writes them.
+protocol JSONOutputWritable: Encodable {
+    /// Writes the value.
+    /// - Parameter output: where.
+    func write(to output: inout JSONOutput)
+}
+
+extension AttachmentBody: JSONOutputWritable {
+    func write(to output: inout JSONOutput) {
+        output.object { json in
+            json.member("content_type", contentType)
+            json.member("file_name", fileName)
+            json.member("sha256", sha256)
+            json.member("size", size)
+            json.member("upload_id", uploadID)
+        }
+    }
+}
+
+extension MessageBody: JSONOutputWritable {
+    /// `thread_id` is `null` when absent, `web_url` left out, as `encode(to:)` does.
+    func write(to output: inout JSONOutput) {
+        output.object { json in
+            json.member("attachments", elements: attachments)
+            json.member("channel_id", channelID)
+            json.member("client_msg_id", clientMsgID)
+            json.member("created_at", createdAt)
+            json.member("id", id)
+            json.member("sender", sender)
+            json.member("text", text)
+            json.member("thread_id", threadID)
+            if let webURL { json.member("web_url", webURL) }
+        }
+    }
+}
+
+extension ThreadBody: JSONOutputWritable {
+    func write(to output: inout JSONOutput) {
+        output.object { json in
+            json.member("channel_id", channelID)
+            json.member("created_at", createdAt)
+            json.member("id", id)
+            json.member("title", title)
+        }
+    }
+}
+
+extension MessageEnvelope: JSONOutputWritable {
+    func write(to output: inout JSONOutput) {
+        output.object { json in json.member("message") { message.write(to: &$0) } }
+    }
+}
+
+extension ThreadCreated: JSONOutputWritable {
+    func write(to output: inout JSONOutput) {
+        output.object { json in
+            json.member("message") { message.write(to: &$0) }
+            json.member("thread") { thread.write(to: &$0) }
+        }
+    }
+}
+
+extension MessageList: JSONOutputWritable {
+    /// `next` is `null` on the last page, as `encode(to:)` does.
+    func write(to output: inout JSONOutput) {
+        output.object { json in
+            json.member("messages", elements: messages)
+            json.member("next", next)
+        }
     }
 }

@@ -2,15 +2,17 @@ import WireContract
 
 /// The common shape of a createMessage body read without `JSONDecoder`:
 /// `{"client_msg_id": "…", "text": "…", "attachments": ["…"]}` in any
-/// order, each member at most once, strings without escapes.
+/// order, each member at most once, strings without escapes. The fast path
+/// of ``JSONBody/decode(_:from:refusingNUL:)`` for ``MessageCreate``, an
+/// implementation detail of the Codable API.
 ///
 /// `JSONDecoder` costs more per request than every SQLite statement of
 /// createMessage together. This reader takes only bodies whose meaning is
 /// plain, and gives up (nil) on anything else: an escape, an unknown or
 /// repeated member, another type, bytes that are not UTF-8, a missing
-/// `client_msg_id`. The caller then decodes with `JSONDecoder`, so every
-/// body that is refused is refused with the same message as before, and
-/// every body read here is read as `JSONDecoder` reads it.
+/// `client_msg_id`. `JSONBody.decode` then decodes with `JSONDecoder`, so
+/// every body that is refused is refused with the same message as before,
+/// and every body read here is read as `JSONDecoder` reads it.
 struct MessageBodyParser {
     private let bytes: [UInt8]
     private var index = 0

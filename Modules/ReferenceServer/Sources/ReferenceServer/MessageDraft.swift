@@ -82,7 +82,7 @@ struct MessageDraft {
     ///   a missing one, so ids of others' uploads reveal nothing);
     ///   `422 invalid_attachment` for a repeated id or an own upload that is
     ///   not complete.
-    func checkAttachments(_ server: ReferenceServer, username: String) throws -> [MessageJSON.Attachment] {
+    func checkAttachments(_ server: ReferenceServer, username: String) throws -> [AttachmentBody] {
         let limit = server.settings.messageMaxAttachments
         guard attachments.count <= limit else {
             throw Problems.unprocessable(
@@ -91,7 +91,7 @@ struct MessageDraft {
             )
         }
         var seen = Set<String>()
-        var found: [MessageJSON.Attachment] = []
+        var found: [AttachmentBody] = []
         for id in attachments {
             guard seen.insert(id).inserted else {
                 throw Problems.unprocessable("invalid_attachment", "Upload \(id) is attached more than once.")
@@ -108,7 +108,7 @@ struct MessageDraft {
                 throw Problems.unprocessable(
                     "invalid_attachment", "Upload \(id) is not complete; complete it first.")
             }
-            found.append(try MessageJSON.Attachment(row: row))
+            found.append(try AttachmentBody(row: row))
         }
         return found
     }
@@ -119,8 +119,8 @@ struct MessageDraft {
     /// - Returns: the message as the wire shows it, without reading it back.
     func insert(
         _ server: ReferenceServer, id: String, sender: String, channelID: String, threadID: String?,
-        attachments found: [MessageJSON.Attachment]
-    ) throws -> MessageJSON {
+        attachments found: [AttachmentBody]
+    ) throws -> MessageBody {
         let createdAt = RFC3339.string(server.clock(), precision: .milliseconds)
         try server.db.execute(
             """
@@ -136,18 +136,8 @@ struct MessageDraft {
                 "INSERT INTO message_attachments (message_id, position, upload_id) VALUES (?, ?, ?)",
                 [.text(id), .integer(Int64(position)), .text(upload)])
         }
-        return MessageJSON(
+        return MessageBody(
             id: id, clientMsgID: clientMsgID, threadID: threadID, channelID: channelID, sender: sender, text: text,
-            createdAt: createdAt, attachments: found)
-    }
-}
-
-extension MessageCreate {
-    /// Reads a request body: plain bodies directly, anything else (and
-    /// every error) through `JSONDecoder` (see ``MessageBodyParser``).
-    /// - Throws: a `400 invalid_json` problem naming what is wrong.
-    static func decode(_ body: [UInt8]) throws -> MessageCreate {
-        if let body = MessageBodyParser.parse(body) { return body }
-        return try JSONBody.decode(MessageCreate.self, from: body)
+            attachments: found, createdAt: createdAt, webURL: WebRoutes.messagePath(id))
     }
 }

@@ -44,7 +44,7 @@ enum MessageRoutes {
     ) throws -> HTTPResponse {
         try PendingReplayRecord.settled(server) { replay in
             let session = try Authenticator.authenticate(server, context, replay: replay)
-            let draft = try MessageDraft(try MessageDraft.Body.decode(context.body))
+            let draft = try MessageDraft(try JSONBody.decode(MessageDraft.Body.self, from: context.body))
             return try replay.transaction(server) {
                 let (channel, threadID) = try target(session.username)
                 let key = IdempotencyKey(
@@ -95,7 +95,7 @@ enum MessageRoutes {
             if let earlier = try key.claim(server, messageID: messageID, threadID: threadID) {
                 return try replayAnswer(server, earlier, withThread: true)
             }
-            let thread = ThreadJSON(
+            let thread = ThreadBody(
                 id: threadID, channelID: channel.id, title: title,
                 createdAt: RFC3339.string(server.clock(), precision: .milliseconds))
             try server.db.execute(
@@ -116,7 +116,7 @@ enum MessageRoutes {
     /// (a replay or a conflict ends here), check permission and attachments, insert.
     private static func post(
         _ server: ReferenceServer, _ draft: MessageDraft, key: IdempotencyKey, sender: String, canWrite: Bool,
-        insert: (String, [MessageJSON.Attachment]) throws -> MessageJSON
+        insert: (String, [AttachmentBody]) throws -> MessageBody
     ) throws -> HTTPResponse {
         // The claim comes first: a key already used is answered (replay or
         // conflict) before the write permission is looked at, and a new
@@ -136,22 +136,18 @@ enum MessageRoutes {
         throws
         -> HTTPResponse
     {
-        let message = try MessageJSON.load(server, id: stored.messageID)
-        let thread = try withThread ? stored.threadID.map { try ThreadJSON.load(server, id: $0) } : nil
+        let message = try MessageBody.load(server, id: stored.messageID)
+        let thread = try withThread ? stored.threadID.map { try ThreadBody.load(server, id: $0) } : nil
         return answer(message, thread: thread, status: 200, headers: IdempotencyKey.replayHeader)
     }
 
-    /// `{"message": …}`, with `"thread": …` for createThread.
-    private static func answer(_ message: MessageJSON, thread: ThreadJSON?, status: HTTPStatus, headers: HTTPFields)
+    /// `{"message": …}` (``MessageEnvelope``), with `"thread": …` for createThread (``ThreadCreated``).
+    private static func answer(_ message: MessageBody, thread: ThreadBody?, status: HTTPStatus, headers: HTTPFields)
         -> HTTPResponse
     {
-        var output = JSONOutput()
-        output.object { json in
-            json.member("message") { message.write(to: &$0) }
-            if let thread { json.member("thread") { thread.write(to: &$0) } }
+        if let thread {
+            return JSONBody.response(status, ThreadCreated(thread: thread, message: message), headers: headers)
         }
-        var response = HTTPResponse.json(status, output.bytes)
-        for field in headers { response.headers.add(field.name, field.value) }
-        return response
+        return JSONBody.response(status, MessageEnvelope(message: message), headers: headers)
     }
 }
