@@ -41,6 +41,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("CryptoInterface", ["CryptoInterface"]),
     ("DPoPInterface", ["DPoPInterface"]),
     ("DPoPInterfaceTesting", ["DPoPInterfaceTesting"]),
+    ("DeliveryInterface", ["DeliveryInterface"]),
     ("HTTPInterface", ["HTTPInterface"]),
     ("HTTPInterfaceTesting", ["HTTPInterfaceTesting"]),
     ("HTTPServerInterface", ["HTTPServerInterface"]),
@@ -67,6 +68,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("SecureFiles", ["SecureFiles"]),
     ("SystemTesting", ["SystemTesting"]),
     ("DPoP", ["DPoP"]),
+    ("Delivery", ["Delivery"]),
     ("HTTPTransport", ["HTTPTransport"]),
     ("ImageConversion", ["ImageConversion"]),
     ("KeychainStore", ["KeychainStore"]),
@@ -107,6 +109,13 @@ let generatedTargets: [Target] = [
         name: "DPoPInterfaceTesting",
         dependencies: ["DPoPInterface"],
         path: "Interfaces/DPoPInterface/Sources/DPoPInterfaceTesting",
+        swiftSettings: swiftSettings
+    ),
+    // Interfaces/DeliveryInterface
+    .target(
+        name: "DeliveryInterface",
+        dependencies: ["ShareCore", "HTTPInterface", "MessagesInterface"],
+        path: "Interfaces/DeliveryInterface/Sources/DeliveryInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/HTTPInterface
@@ -276,6 +285,13 @@ let generatedTargets: [Target] = [
         path: "Modules/DPoP/Sources/DPoP",
         swiftSettings: swiftSettings
     ),
+    // Modules/Delivery
+    .target(
+        name: "Delivery",
+        dependencies: ["MessagesInterface", "DeliveryInterface"],
+        path: "Modules/Delivery/Sources/Delivery",
+        swiftSettings: swiftSettings
+    ),
     // Modules/HTTPTransport
     .target(
         name: "HTTPTransport",
@@ -427,6 +443,7 @@ let generatedTargets: [Target] = [
             "OutboxInterface",
             "ShareInboxInterface",
             "MessagesInterface",
+            "DeliveryInterface",
             "UploadsInterface",
             "SQLInterface",
             "SecureFiles",
@@ -637,7 +654,7 @@ let package = Package(
                 lib("ServerAPIInterface"), lib("ServerAPI"), lib("TargetStoreInterface"), lib("TargetStore"),
                 lib("PushPreviewInterface"), lib("PushPreview"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
-                lib("SQLiteStore"), lib("SecureFiles"), lib("ImageConversion"),
+                lib("SQLiteStore"), lib("SecureFiles"), lib("ImageConversion"), lib("DeliveryInterface"), lib("Delivery"),
             ],
             path: "Apps/ClientAssembly",
             swiftSettings: swiftSettings
@@ -651,7 +668,7 @@ let package = Package(
                 lib("MessagesInterface"), lib("UploadsInterface"), lib("SharedStateInterface"),
                 lib("ShareInboxInterface"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"),
                 lib("SessionsInterface"), lib("KeychainInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"), lib("OutboxInterface"),
+                lib("ServerAPIInterface"), lib("OutboxInterface"), lib("DeliveryInterface"),
             ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings
@@ -740,7 +757,7 @@ let package = Package(
                 lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
                 lib("UploadsInterface"), lib("Uploads"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
-                lib("MessagesInterface"),
+                lib("MessagesInterface"), lib("Delivery"),
             ],
             path: "Tests/ShareTestHelper",
             swiftSettings: swiftSettings
@@ -891,6 +908,7 @@ let package = Package(
                 lib("SQLiteStore"), lib("SharedStateInterface"), lib("SharedState"), lib("SessionsInterface"),
                 lib("Sessions"), lib("HTTPInterface"), lib("KeychainInterface"), lib("Uploads"), lib("ServerAPI"),
                 lib("HTTPTypes"), lib("SystemTesting"), lib("HTTPInterfaceTesting"), lib("ShareCoreTesting"),
+                lib("Delivery"),
             ],
             path: "Tests/OutboxTests",
             swiftSettings: swiftSettings

@@ -1,4 +1,6 @@
 import DPoP
+import Delivery
+public import DeliveryInterface
 public import DPoPInterface
 import Foundation
 import HTTPTransport
@@ -276,6 +278,14 @@ extension ClientAssembly {
         observer: (@Sendable (DrainEvent) -> Void)? = nil
     ) -> any OutboxDraining {
         OutboxDrainer(
-            outbox: outbox, makeSender: makeSender, lease: lease, sentCallback: sentCallback, observer: observer)
+            outbox: outbox, delivery: deliveryEngine(), makeSender: makeSender, lease: lease,
+            sentCallback: sentCallback, observer: observer)
+    }
+
+    /// The one delivery engine: `share send`, `share inbox retry` and the
+    /// daemon's outbox deliver through it.
+    /// - Returns: the engine.
+    public func deliveryEngine() -> any ShareDelivering {
+        DeliveryEngine()
     }
 }

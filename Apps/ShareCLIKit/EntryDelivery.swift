@@ -1,29 +1,11 @@
 import AppSupport
 import ClientAssembly
-import HTTPInterface
+import DeliveryInterface
 import MessagesInterface
 import ShareCore
 import ShareInboxInterface
 import Synchronization
 import UploadsInterface
-
-/// What became of one attempt to send an inbox entry.
-enum DeliveryOutcome: Sendable {
-    /// Delivered (or answered as a replay of an earlier delivery); the entry is gone.
-    case sent(SentMessage)
-    /// Not sent for now; the entry stays in the inbox, unlocked, for the daemon.
-    case kept(RetryReason)
-    /// Refused for good; the entry was removed.
-    case rejected(code: String, message: String)
-    /// Interrupted; `kept` says whether the entry stayed in the inbox.
-    /// `mayBeOnServer`: Ctrl-C came after the message was asked for and its
-    /// answer did not come within ``DeliveryInterruption/answerWait``; the
-    /// entry is kept whatever `--on-cancel` says, for the daemon to finish
-    /// through `client_msg_id` idempotency.
-    case cancelled(kept: Bool, mayBeOnServer: Bool = false)
-    /// The entry could not be used (its files are gone or changed) and was quarantined.
-    case quarantined(reason: String)
-}
 
 /// What `--on-cancel` asked for when the person interrupts a send.
 enum CancelPolicy: String, Sendable {
@@ -128,99 +110,13 @@ final class EntryWrites: Sendable {
     }
 }
 
-/// Ctrl-C while an entry is sent. Before the message is asked for it
-/// cancels at once: an upload is aborted and nothing of the share is on the
-/// server. Once createMessage (or createThread) has gone out, the server may
-/// store the message whatever the client does; aborting then and removing
-/// the share would leave the person told "removed" about a message that
-/// is there. So it waits for the answer up to ``answerWait`` (a second
-/// Ctrl-C stops waiting at once), then cancels the request; the outcome
-/// then decides: sent or refused as the server said, otherwise kept for
-/// the daemon, which resolves it by the `client_msg_id` without sending
-/// twice.
-final class DeliveryInterruption: Sendable {
-    /// How long a Ctrl-C after the message was asked for waits for the
-    /// server's answer (documented in `share send --help` and the README).
-    static let answerWait: Duration = .seconds(5)
-
-    private struct State {
-        var messageRequested = false
-        var interrupted = false
-        var waited = false
-        var finished = false
-        var timer: Task<Void, Never>?
-    }
-
-    /// The handle the send's requests are cancelled with.
-    let cancellation = HTTPCancellation()
-    private let state = Mutex(State())
-    private let waitingNotice: @Sendable () -> Void
-
-    /// - Parameter waitingNotice: says that Ctrl-C waits for the server's
-    ///   answer (called at most once, on the signal's queue).
-    init(waitingNotice: @escaping @Sendable () -> Void = {}) {
-        self.waitingNotice = waitingNotice
-    }
-
-    /// The request for the message is about to go out: from now on Ctrl-C waits for its answer.
-    func messageRequested() {
-        state.withLock { $0.messageRequested = true }
-    }
-
-    /// Whether Ctrl-C came after the message was asked for (the outcome
-    /// the send ends with is then the only word on what the server holds).
-    var interruptedAfterRequest: Bool { state.withLock { $0.waited } }
-
-    /// Whether Ctrl-C came at all.
-    var interrupted: Bool { state.withLock { $0.interrupted } }
-
-    /// Whether the request for the message went out (its answer may not have come).
-    var messageWasRequested: Bool { state.withLock { $0.messageRequested } }
-
-    /// Ctrl-C: cancel now, or wait for the answer up to ``answerWait``.
-    func interrupt() {
-        enum Action { case cancelNow, wait }
-        let action = state.withLock { state -> Action in
-            defer { state.interrupted = true }
-            // A second Ctrl-C, or one before the message was asked for.
-            if state.interrupted || !state.messageRequested { return .cancelNow }
-            state.waited = true
-            return .wait
-        }
-        switch action {
-        case .cancelNow:
-            cancellation.cancel()
-        case .wait:
-            waitingNotice()
-            let cancellation = self.cancellation
-            let timer = Task {
-                // A bound on the wait a person asked to end, not synchronisation.
-                guard (try? await Task.sleep(for: Self.answerWait)) != nil else { return }
-                cancellation.cancel()
-            }
-            let over = state.withLock { state -> Bool in
-                state.timer = timer
-                return state.finished
-            }
-            if over { timer.cancel() }
-        }
-    }
-
-    /// The send is over: a waiting timer is not needed any more.
-    func finish() {
-        state.withLock { state in
-            state.finished = true
-            return state.timer
-        }?.cancel()
-    }
-}
-
-/// Sends one locked inbox entry with the CLI's child session, keeping the
-/// entry's manifest in step (completed uploads, attempts, last error), and
-/// ends the entry the way the outcome demands. The lock is released on
-/// every path, so the daemon can take a kept entry over at once.
+/// Sends one locked inbox entry with the CLI's child session through the
+/// delivery engine, with a progress bar and the `--verbose` stages. The
+/// entry's manifest is kept in step by ``InboxEntryKeeper``; the lock is
+/// released on every path, so the daemon can take a kept entry over at once.
 struct EntryDelivery {
     let inbox: any ShareInboxStoring
+    let engine: any ShareDelivering
     let sender: any ShareSending
     let progress: ProgressBar
     let interruption: DeliveryInterruption
@@ -233,99 +129,135 @@ struct EntryDelivery {
     /// Sends the entry; never throws: every failure is an outcome.
     func deliver(_ entry: InboxEntry, lock: any InboxEntryLock) async -> DeliveryOutcome {
         defer {
-            interruption.finish()
             progress.finish()
             lock.release()
         }
-        let share: OutgoingShare
-        switch Self.outgoingShare(from: entry) {
-        case .success(let value): share = value
-        case .failure(let problem): return quarantine(entry, reason: problem.reason)
-        }
-        let current = Mutex(entry)
+        let names = entry.manifest.attachments.map(\.fileName)
         let started = Mutex(Set<Int>())
         let id = entry.id
         let step: @Sendable (ShareStage) -> Void = { [stage] in stage(id, $0) }
-        let interruption = self.interruption
+        let progress = self.progress
         let updater: @Sendable (SendProgress) -> Void = { event in
             switch event {
             case .uploading(let index, let count, let value):
                 if started.withLock({ $0.insert(index).inserted }) {
-                    step(.uploading(fileName: share.attachments[index].fileName, bytes: value.totalBytes))
+                    step(.uploading(fileName: names[index], bytes: value.totalBytes))
                 }
-                let name = share.attachments[index].fileName
-                let label = count > 1 ? "\(index + 1)/\(count) \(name)" : name
+                let label = count > 1 ? "\(index + 1)/\(count) \(names[index])" : names[index]
                 progress.update(label: label, done: value.acknowledgedBytes, total: value.totalBytes)
             case .uploaded(let index, let uploadID):
                 progress.finish()
-                step(.uploaded(fileName: share.attachments[index].fileName, uploadID: uploadID))
-                // Durable before the message is created: a later attempt
-                // (this process or the daemon) must attach the same upload.
-                current.withLock { entry in
-                    var manifest = entry.manifest
-                    manifest.attachments[index].completedUploadID = uploadID
-                    if let updated = try? inbox.update(entry, manifest: manifest, lock: lock) { entry = updated }
-                }
+                step(.uploaded(fileName: names[index], uploadID: uploadID))
             case .creatingMessage:
-                interruption.messageRequested()
                 progress.finish()
                 step(.creatingMessage)
             }
         }
-        do {
-            let sent = try await sender.send(share, progress: updater, cancellation: interruption.cancellation)
-            try? inbox.markProcessed(current.withLock { $0 }, lock: lock)
-            return .sent(sent)
-        } catch {
-            let latest = current.withLock { $0 }
-            // Ctrl-C after the message was asked for, and no answer that
-            // says what the server holds: whatever --on-cancel asked, the
-            // share stays for the daemon, which asks again with the same
-            // client_msg_id and gets the stored message if there is one.
-            let unknown = interruption.interruptedAfterRequest
-            switch error {
-            case .retryable(let reason):
-                var manifest = latest.manifest.countingAttempt()
-                manifest.lastError = reason.description
-                // A message asked for and not answered may be on the server.
-                manifest.messageRequested = manifest.messageRequested || interruption.messageWasRequested
-                manifest.notBefore = nil
-                if unknown { manifest = undoWindow.starting(on: manifest) }
-                _ = try? inbox.update(latest, manifest: manifest, lock: lock)
-                if unknown { return .cancelled(kept: true, mayBeOnServer: true) }
-                return .kept(reason)
-            case .rejected(let code, let message):
-                try? inbox.markProcessed(latest, lock: lock)
-                return .rejected(code: code, message: message)
-            case .cancelled:
-                if unknown {
-                    var manifest = undoWindow.starting(on: latest.manifest).countingAttempt()
-                    manifest.lastError = "interrupted before the server answered the message"
-                    manifest.messageRequested = true
-                    _ = try? inbox.update(latest, manifest: manifest, lock: lock)
-                    return .cancelled(kept: true, mayBeOnServer: true)
-                }
-                if onCancel == .remove {
-                    try? inbox.markProcessed(latest, lock: lock)
-                    return .cancelled(kept: false)
-                }
-                // Kept, but not sent before the person had the undo window to take it back.
-                _ = try? inbox.update(latest, manifest: undoWindow.starting(on: latest.manifest), lock: lock)
-                return .cancelled(kept: true)
-            }
+        let request = DeliveryRequest(
+            sender: sender, interruption: interruption, keepsOnCancel: onCancel == .keep, progress: updater)
+        return await engine.deliver(
+            request, keeping: InboxEntryKeeper(inbox: inbox, entry: entry, lock: lock, undoWindow: undoWindow))
+    }
+}
+
+/// A locked inbox entry as the delivery engine keeps it: completed uploads,
+/// attempts and the last error go into its manifest; a sent or refused
+/// entry leaves the inbox, one that cannot be read as it was written is
+/// quarantined, and a kept one waits for share-daemon (after its undo
+/// window when the person interrupted). The writes are best effort: the
+/// outcome is told whatever the disk says.
+final class InboxEntryKeeper: DeliveryKeeping {
+    typealias Failure = Never
+
+    private let inbox: any ShareInboxStoring
+    private let lock: any InboxEntryLock
+    private let undoWindow: UndoWindow
+    /// The entry as last written (the engine reports uploads from the sender's task).
+    private let current: Mutex<InboxEntry>
+
+    /// - Parameters:
+    ///   - inbox: the share inbox.
+    ///   - entry: the entry, locked by `lock`.
+    ///   - lock: the entry's lock, held by this process.
+    ///   - undoWindow: how long a share kept after Ctrl-C waits.
+    init(inbox: any ShareInboxStoring, entry: InboxEntry, lock: any InboxEntryLock, undoWindow: UndoWindow) {
+        self.inbox = inbox
+        self.lock = lock
+        self.undoWindow = undoWindow
+        current = Mutex(entry)
+    }
+
+    var place: DeliveryPlace { .inboxEntry }
+
+    func share() -> Result<OutgoingShare, DeliveryRefusal> {
+        Self.outgoingShare(from: current.withLock { $0 })
+    }
+
+    func uploaded(index: Int, uploadID: String) {
+        // Durable before the message is created: a later attempt
+        // (this process or the daemon) must attach the same upload.
+        current.withLock { entry in
+            var manifest = entry.manifest
+            manifest.attachments[index].completedUploadID = uploadID
+            if let updated = try? inbox.update(entry, manifest: manifest, lock: lock) { entry = updated }
         }
     }
 
-    private func quarantine(_ entry: InboxEntry, reason: String) -> DeliveryOutcome {
-        _ = try? inbox.quarantine(id: entry.id, reason: reason)
-        return .quarantined(reason: reason)
+    func sent(_ message: SentMessage) {
+        try? inbox.markProcessed(latest, lock: lock)
     }
 
-    /// The share an entry describes, with its files as they are on disk now.
-    static func outgoingShare(from entry: InboxEntry) -> Result<OutgoingShare, EntryProblem> {
+    func keep(_ reason: RetryReason, messageRequested: Bool, interrupted: Bool) -> Int64? {
+        let latest = self.latest
+        var manifest = latest.manifest.countingAttempt()
+        manifest.lastError = reason.description
+        // A message asked for and not answered may be on the server.
+        manifest.messageRequested = manifest.messageRequested || messageRequested
+        manifest.notBefore = nil
+        if interrupted { manifest = undoWindow.starting(on: manifest) }
+        _ = try? inbox.update(latest, manifest: manifest, lock: lock)
+        return nil
+    }
+
+    func refuse(_ refusal: DeliveryRefusal) -> DeliveryPlace? {
+        if refusal.stage == .keptShare {
+            _ = try? inbox.quarantine(id: latest.id, reason: refusal.message)
+            return .quarantine
+        }
+        try? inbox.markProcessed(latest, lock: lock)
+        return nil
+    }
+
+    func cancelled(keep: Bool, mayBeOnServer: Bool) -> Bool {
+        let latest = self.latest
+        if mayBeOnServer {
+            var manifest = undoWindow.starting(on: latest.manifest).countingAttempt()
+            manifest.lastError = "interrupted before the server answered the message"
+            manifest.messageRequested = true
+            _ = try? inbox.update(latest, manifest: manifest, lock: lock)
+            return true
+        }
+        if !keep {
+            try? inbox.markProcessed(latest, lock: lock)
+            return false
+        }
+        // Kept, but not sent before the person had the undo window to take it back.
+        _ = try? inbox.update(latest, manifest: undoWindow.starting(on: latest.manifest), lock: lock)
+        return true
+    }
+
+    private var latest: InboxEntry { current.withLock { $0 } }
+
+    /// The share an entry describes, with its files as they are on disk now;
+    /// an entry that does not match its manifest is refused at the stage of
+    /// the kept share (and quarantined).
+    static func outgoingShare(from entry: InboxEntry) -> Result<OutgoingShare, DeliveryRefusal> {
+        func unusable(_ reason: String) -> Result<OutgoingShare, DeliveryRefusal> {
+            .failure(DeliveryRefusal(stage: .keptShare, code: "entry_unusable", message: reason))
+        }
         let manifest = entry.manifest
         guard let id = try? UUIDv7(string: manifest.clientMsgID) else {
-            return .failure(EntryProblem(reason: "client_msg_id \(manifest.clientMsgID) is not a UUIDv7"))
+            return unusable("client_msg_id \(manifest.clientMsgID) is not a UUIDv7")
         }
         var sources: [UploadSource] = []
         var completed: [Int: String] = [:]
@@ -335,14 +267,11 @@ struct EntryDelivery {
                     path: entry.path(of: attachment), fileName: attachment.fileName,
                     contentType: attachment.contentType)
                 guard source.size == attachment.size else {
-                    return .failure(
-                        EntryProblem(
-                            reason: "\(attachment.file) has \(source.size) bytes, the manifest says \(attachment.size)")
-                    )
+                    return unusable("\(attachment.file) has \(source.size) bytes, the manifest says \(attachment.size)")
                 }
                 sources.append(source)
             } catch {
-                return .failure(EntryProblem(reason: "\(attachment.file): \(error)"))
+                return unusable("\(attachment.file): \(error)")
             }
             if let done = attachment.completedUploadID { completed[index] = done }
         }
@@ -351,9 +280,4 @@ struct EntryDelivery {
                 clientMsgID: id, target: manifest.target, text: manifest.comment, attachments: sources,
                 title: manifest.title, completedUploadIDs: completed))
     }
-}
-
-/// Why an entry's files cannot be sent as its manifest describes them.
-struct EntryProblem: Error {
-    let reason: String
 }

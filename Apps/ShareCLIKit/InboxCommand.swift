@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DeliveryInterface
 import Foundation
 import MessagesInterface
 import OutboxInterface
@@ -428,13 +429,13 @@ enum InboxCommand {
         interrupt.onInterrupt = { interruption.interrupt() }
         let limits = await context.instanceLimits()
         let delivery = EntryDelivery(
-            inbox: inbox, sender: context.sender(limits: limits?.messageLimits),
+            inbox: inbox, engine: context.assembly.deliveryEngine(), sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: io.err, mode: mode),
             interruption: interruption, onCancel: policy, undoWindow: window, stage: report.stage)
         let outcome = await delivery.deliver(entry, lock: lock)
         interrupt.onInterrupt = nil
-        return context.finish(
-            outcome, entry: entry, report: report, interruption: interruption, undoWindow: window)
+        return report.finish(
+            outcome, entry: entry, context: context, interruption: interruption, undoWindow: window)
     }
 
     /// Says that a share cannot be sent because nobody is logged in at its

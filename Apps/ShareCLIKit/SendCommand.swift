@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DeliveryInterface
 import Dispatch
 import Foundation
 import MessagesInterface
@@ -8,6 +9,7 @@ import ShareInboxInterface
 import ShareIntakeInterface
 import SharedStateInterface
 import Synchronization
+import TargetStoreInterface
 
 /// `share send`: the extension path end to end. The share becomes an inbox
 /// entry before its first byte goes to the server (write-ahead), is sent
@@ -277,6 +279,48 @@ struct SendReport: Sendable {
         return .cancelled
     }
 
+    /// The one place a delivery's outcome becomes what `share send` and
+    /// `share inbox retry` show: its `--verbose` stage line (the share's id
+    /// first), the line or `--json` object, and the exit code; the target
+    /// becomes recent after a success.
+    /// - Parameters:
+    ///   - interruption: the send's Ctrl-C handling; a message the server
+    ///     stored while Ctrl-C waited for its answer is reported as sent,
+    ///     with a word about the Ctrl-C.
+    ///   - undoWindow: how long a share kept after Ctrl-C waits for share-daemon.
+    func finish(
+        _ outcome: DeliveryOutcome, entry: InboxEntry, context: CLIContext, interruption: DeliveryInterruption,
+        undoWindow: UndoWindow
+    ) -> ExitCode {
+        let id = entry.id
+        switch outcome {
+        case .sent(let message):
+            _ = try? context.recents.record(entry.manifest.target)
+            stage(id, .sent(messageID: message.messageID, replayed: message.replayed))
+            let code = sent(message, manifest: entry.manifest)
+            if interruption.interrupted { sentDespiteInterrupt() }
+            return code
+        case .kept(let reason, _, _):
+            stage(id, .kept(reason: reason.logDescription))
+            return queued(
+                entry, shortID: context.shortID(of: id), reason: reason.localizedText,
+                daemonRunning: context.wakeDaemon())
+        case .refused(let refusal) where refusal.keptIn == .quarantine:
+            stage(id, .quarantined(reason: refusal.message))
+            return failure(localized(.quarantinedNotSent, ["reason": refusal.message]))
+        case .refused(let refusal):
+            stage(id, .refused(code: refusal.code, reason: refusal.message))
+            return refused(
+                code: refusal.code, SendError.localizedRejection(code: refusal.code, message: refusal.message),
+                clientMsgID: entry.manifest.clientMsgID)
+        case .cancelled(let kept, let mayBeOnServer):
+            stage(id, .interrupted(kept: kept, mayBeOnServer: mayBeOnServer))
+            return cancelled(
+                kept: kept, id: id, shortID: kept ? context.shortID(of: id) : id, target: entry.manifest.target,
+                window: undoWindow, daemonRunning: kept ? context.wakeDaemon() : true, mayBeOnServer: mayBeOnServer)
+        }
+    }
+
     /// A target as `--json` shows it: kind, id and display path.
     static func target(_ target: ShareTarget) -> JSONValue {
         [
@@ -498,7 +542,7 @@ struct SendFlow: Sendable {
         let sendingNotice =
             entry.manifest.attachments.isEmpty ? WaitingNotice(io: report.io, origin: context.origin) : nil
         let delivery = EntryDelivery(
-            inbox: context.inbox,
+            inbox: context.inbox, engine: context.assembly.deliveryEngine(),
             sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: report.io.err, mode: request.progress),
             interruption: interruption, onCancel: request.onCancel, undoWindow: request.undoWindow,
@@ -506,8 +550,8 @@ struct SendFlow: Sendable {
         let outcome = await delivery.deliver(entry, lock: draft)
         sendingNotice?.stop()
         interrupt.onInterrupt = nil
-        return context.finish(
-            outcome, entry: entry, report: report, interruption: interruption, undoWindow: request.undoWindow)
+        return report.finish(
+            outcome, entry: entry, context: context, interruption: interruption, undoWindow: request.undoWindow)
     }
 
     /// The refusal of a share with more files than `message_max_attachments`, or nil.

@@ -1,5 +1,6 @@
 import ClientAssembly
 import ClientTestSupport
+import Delivery
 import Foundation
 import HTTPInterface
 import HTTPInterfaceTesting
@@ -82,7 +83,7 @@ final class OutboxFixture: @unchecked Sendable {
         let sender = given ?? sender()
         let origin = origin
         return OutboxDrainer(
-            outbox: outbox,
+            outbox: outbox, delivery: DeliveryEngine(),
             makeSender: { requested in
                 precondition(requested == origin, "an item for another server: \(requested)")
                 return sender

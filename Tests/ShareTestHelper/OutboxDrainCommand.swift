@@ -1,4 +1,5 @@
 import ClientAssembly
+import Delivery
 import Foundation
 import MessagesInterface
 import Outbox
@@ -26,7 +27,7 @@ func outboxDrainCommand(_ arguments: [String]) throws {
         .parent, limits: MessageLimits(messageMaxAttachments: 10, fileMaxUploadBytes: .max),
         recordsDirectory: try args.string(2) + "/upload-records")
     let drainer = OutboxDrainer(
-        outbox: outbox, makeSender: { _ in sender }, lease: .seconds(lease),
+        outbox: outbox, delivery: DeliveryEngine(), makeSender: { _ in sender }, lease: .seconds(lease),
         observer: { event in
             switch event {
             case .claimed(let id, _): printFlushed("claimed \(id)")
