@@ -172,7 +172,7 @@ let generatedTargets: [Target] = [
     // Interfaces/OutboxInterface
     .target(
         name: "OutboxInterface",
-        dependencies: ["ShareCore", "ShareInboxInterface"],
+        dependencies: ["ShareCore", "ShareInboxInterface", "DeliveryInterface"],
         path: "Interfaces/OutboxInterface/Sources/OutboxInterface",
         swiftSettings: swiftSettings
     ),
@@ -698,7 +698,7 @@ let package = Package(
                 "AppSupport", "ClientAssembly", lib("SecureFiles"), lib("ShareCore"), lib("HTTPInterface"),
                 lib("MessagesInterface"), lib("OutboxInterface"), lib("SessionsInterface"), lib("ShareInboxInterface"),
                 lib("SharedStateInterface"), lib("TargetStoreInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"),
+                lib("ServerAPIInterface"), lib("DeliveryInterface"),
             ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings
@@ -757,7 +757,7 @@ let package = Package(
                 lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
                 lib("UploadsInterface"), lib("Uploads"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
-                lib("MessagesInterface"), lib("Delivery"),
+                lib("MessagesInterface"), lib("Delivery"), lib("DeliveryInterface"),
             ],
             path: "Tests/ShareTestHelper",
             swiftSettings: swiftSettings

@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DeliveryInterface
 import Foundation
 import HTTPInterface
 import MessagesInterface
@@ -245,23 +246,26 @@ final class Daemon: Sendable {
             },
             observer: { event in
                 switch event {
-                case .sent(let id, let messageID, let replayed):
+                case .delivered(let id, .sent(let message)):
                     log.info(
                         "outbox",
-                        "sent \(id) as message \(messageID)\(replayed ? " (replay of an earlier delivery)" : "")")
+                        "sent \(id) as message \(message.messageID)\(message.replayed ? " (replay of an earlier delivery)" : "")"
+                    )
                     let target = ((try? outbox.item(id)) ?? nil)?.target.displayPath ?? "its target"
                     Self.tell(
                         presenter, waits: waits, log: log, id: id,
                         text: DaemonText.table.text(.notifySent, ["target": target], in: .process), failed: false)
-                case .retry(let id, let reason, let next):
-                    log.warning(
-                        "outbox",
-                        "\(id) not sent yet (\(reason)); next attempt in \(max(0, next - UnixClock.system.milliseconds()) / 1000) s"
-                    )
-                case .failed(let id, let code, let message):
-                    log.error("outbox", "\(id) refused (\(code)): \(message)")
+                case .delivered(let id, .kept(let reason, _, let next)):
+                    let wait = max(0, (next ?? 0) - UnixClock.system.milliseconds()) / 1000
+                    log.warning("outbox", "\(id) not sent yet (\(reason.logDescription)); next attempt in \(wait) s")
+                case .delivered(let id, .refused(let refusal)):
+                    log.error("outbox", "\(id) refused (\(refusal.code)): \(refusal.message)")
                     Self.tell(
-                        presenter, waits: waits, log: log, id: id, text: DaemonText.refused(message), failed: true)
+                        presenter, waits: waits, log: log, id: id, text: DaemonText.refused(refusal.message),
+                        failed: true)
+                case .delivered(_, .cancelled):
+                    // The pass stopped: the item is due again at once, nothing to tell.
+                    break
                 case .claimed(let id, let attempt):
                     log.info("outbox", Self.sendingLine(id, attempt: attempt, outbox: outbox))
                 case .uploaded(let id, let index, let uploadID):

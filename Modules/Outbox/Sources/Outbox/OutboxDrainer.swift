@@ -96,20 +96,20 @@ public struct OutboxDrainer: OutboxDraining {
         let keeper = OutboxItemKeeper(
             item: item, outbox: outbox, clock: clock, backoff: backoff, observer: observer)
         let request = DeliveryRequest(sender: makeSender(item.serverOrigin))
-        switch try await delivery.deliver(request, keeping: keeper) {
+        let outcome = try await delivery.deliver(request, keeping: keeper)
+        switch outcome {
         case .sent(let sent):
             report.sent += 1
             if sent.replayed { report.replayed += 1 }
-            observer?(.sent(id, messageID: sent.messageID, replayed: sent.replayed))
-            sentCallback?(item, sent)
-        case .kept(let reason, _, let next):
-            report.retried += 1
-            observer?(.retry(id, reason: reason.logDescription, nextAttemptAt: next ?? clock()))
-        case .refused(let refusal):
-            report.failed += 1
-            observer?(.failed(id, code: refusal.code, message: refusal.message))
-        case .cancelled:
-            return false
+        case .kept: report.retried += 1
+        case .refused: report.failed += 1
+        case .cancelled: break
+        }
+        observer?(.delivered(id, outcome))
+        switch outcome {
+        case .sent(let sent): sentCallback?(item, sent)
+        case .cancelled: return false
+        case .kept, .refused: break
         }
         return true
     }
