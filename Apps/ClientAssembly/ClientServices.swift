@@ -1,7 +1,7 @@
 import DPoP
+public import DPoPInterface
 import Delivery
 public import DeliveryInterface
-public import DPoPInterface
 import Foundation
 import HTTPTransport
 import ImageConversion

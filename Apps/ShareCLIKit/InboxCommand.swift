@@ -429,7 +429,8 @@ enum InboxCommand {
         interrupt.onInterrupt = { interruption.interrupt() }
         let limits = await context.instanceLimits()
         let delivery = EntryDelivery(
-            inbox: inbox, engine: context.assembly.deliveryEngine(), sender: context.sender(limits: limits?.messageLimits),
+            inbox: inbox, engine: context.assembly.deliveryEngine(),
+            sender: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: io.err, mode: mode),
             interruption: interruption, onCancel: policy, undoWindow: window, stage: report.stage)
         let outcome = await delivery.deliver(entry, lock: lock)

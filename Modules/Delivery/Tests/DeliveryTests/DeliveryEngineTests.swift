@@ -38,7 +38,9 @@ private final class RecordingKeeper: DeliveryKeeping {
     func share() -> Result<OutgoingShare, DeliveryRefusal> {
         if let unusable { return .failure(unusable) }
         return .success(
-            OutgoingShare(clientMsgID: UUIDv7(), target: ShareTarget(kind: .thread, id: "t1", displayPath: "General / t1"), text: "hi"))
+            OutgoingShare(
+                clientMsgID: UUIDv7(), target: ShareTarget(kind: .thread, id: "t1", displayPath: "General / t1"),
+                text: "hi"))
     }
     func uploaded(index: Int, uploadID: String) { record("uploaded \(index) \(uploadID)") }
     func sent(_ message: SentMessage) { record("sent \(message.messageID)") }

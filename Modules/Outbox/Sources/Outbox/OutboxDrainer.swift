@@ -48,7 +48,8 @@ public struct OutboxDrainer: OutboxDraining {
     ///     its target first in the recent targets).
     ///   - observer: each step, for the log.
     public init(
-        outbox: any OutboxQueueing, delivery: any ShareDelivering, makeSender: @escaping @Sendable (String) -> any ShareSending,
+        outbox: any OutboxQueueing, delivery: any ShareDelivering,
+        makeSender: @escaping @Sendable (String) -> any ShareSending,
         clock: @escaping @Sendable () -> Int64 = OutboxDrainer.systemClock, backoff: BackoffPolicy = BackoffPolicy(),
         lease: Duration = .seconds(600), sentCallback: (@Sendable (OutboxItem, SentMessage) -> Void)? = nil,
         observer: (@Sendable (DrainEvent) -> Void)? = nil
