@@ -189,7 +189,7 @@ final class InboxEntryKeeper: DeliveryKeeping {
 
     var place: DeliveryPlace { .inboxEntry }
 
-    func share() -> Result<OutgoingShare, DeliveryRefusal> {
+    func share() -> KeptShare {
         Self.outgoingShare(from: current.withLock { $0 })
     }
 
@@ -251,9 +251,9 @@ final class InboxEntryKeeper: DeliveryKeeping {
     /// The share an entry describes, with its files as they are on disk now;
     /// an entry that does not match its manifest is refused at the stage of
     /// the kept share (and quarantined).
-    static func outgoingShare(from entry: InboxEntry) -> Result<OutgoingShare, DeliveryRefusal> {
-        func unusable(_ reason: String) -> Result<OutgoingShare, DeliveryRefusal> {
-            .failure(DeliveryRefusal(stage: .keptShare, code: "entry_unusable", message: reason))
+    static func outgoingShare(from entry: InboxEntry) -> KeptShare {
+        func unusable(_ reason: String) -> KeptShare {
+            .unusable(DeliveryRefusal(stage: .keptShare, code: "entry_unusable", message: reason))
         }
         let manifest = entry.manifest
         guard let id = try? UUIDv7(string: manifest.clientMsgID) else {
@@ -275,7 +275,7 @@ final class InboxEntryKeeper: DeliveryKeeping {
             }
             if let done = attachment.completedUploadID { completed[index] = done }
         }
-        return .success(
+        return .readable(
             OutgoingShare(
                 clientMsgID: id, target: manifest.target, text: manifest.comment, attachments: sources,
                 title: manifest.title, completedUploadIDs: completed))

@@ -18,7 +18,7 @@ public protocol DeliveryKeeping: Sendable {
     /// The share to send, its files as they are on disk now.
     /// - Returns: the share, or why it cannot be sent as it was kept
     ///   (stage ``DeliveryStage/keptShare``), which the engine then refuses.
-    func share() -> Result<OutgoingShare, DeliveryRefusal>
+    func share() -> KeptShare
 
     /// An attachment completed on the server: kept before the message is
     /// asked for, so that a later attempt attaches the same upload (the
@@ -54,6 +54,14 @@ public protocol DeliveryKeeping: Sendable {
     ///     share stays whatever `keep` says.
     /// - Returns: whether the share stayed.
     func cancelled(keep: Bool, mayBeOnServer: Bool) throws(Failure) -> Bool
+}
+
+/// The share a keeper holds, as it reads it now.
+public enum KeptShare: Hashable, Sendable {
+    /// The share, ready to send.
+    case readable(OutgoingShare)
+    /// Its files are gone or changed: refused as it stands.
+    case unusable(DeliveryRefusal)
 }
 
 /// One delivery: the sender of the share's server, how it may be

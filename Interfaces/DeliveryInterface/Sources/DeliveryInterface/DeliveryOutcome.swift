@@ -25,9 +25,9 @@ public enum DeliveryStage: String, Hashable, Sendable {
 /// A share refused for good: by the server, by the limits checked before
 /// anything is sent, or because it cannot be read as it was kept. The
 /// context the delivery adds to the API client's classification (the
-/// stage, where the share is kept), never a classification of its own;
-/// an `Error` so that a keeper can answer with it.
-public struct DeliveryRefusal: Error, Hashable, Sendable {
+/// stage, where the share is kept), never a classification of its own,
+/// and a part of the outcome rather than an error anyone throws.
+public struct DeliveryRefusal: Hashable, Sendable {
     /// Where the delivery was when the share was refused.
     public var stage: DeliveryStage
     /// The problem code (`write_forbidden`, `file_too_large`,

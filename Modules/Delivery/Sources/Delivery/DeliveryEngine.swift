@@ -25,8 +25,8 @@ public struct DeliveryEngine: ShareDelivering {
         defer { interruption?.finish() }
         let share: OutgoingShare
         switch keeper.share() {
-        case .success(let value): share = value
-        case .failure(let refusal): return try refuse(refusal, keeper)
+        case .readable(let value): share = value
+        case .unusable(let refusal): return try refuse(refusal, keeper)
         }
         // The stage a refusal names: the message once it is asked for.
         let stage = Mutex(DeliveryStage.upload)

@@ -35,9 +35,9 @@ private final class RecordingKeeper: DeliveryKeeping {
 
     init(unusable: DeliveryRefusal? = nil) { self.unusable = unusable }
 
-    func share() -> Result<OutgoingShare, DeliveryRefusal> {
-        if let unusable { return .failure(unusable) }
-        return .success(
+    func share() -> KeptShare {
+        if let unusable { return .unusable(unusable) }
+        return .readable(
             OutgoingShare(
                 clientMsgID: UUIDv7(), target: ShareTarget(kind: .thread, id: "t1", displayPath: "General / t1"),
                 text: "hi"))

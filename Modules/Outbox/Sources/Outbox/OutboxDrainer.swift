@@ -158,11 +158,11 @@ struct OutboxItemKeeper: DeliveryKeeping {
 
     var place: DeliveryPlace { .outbox }
 
-    func share() -> Result<OutgoingShare, DeliveryRefusal> {
+    func share() -> KeptShare {
         do {
-            return .success(try OutboxDrainer.outgoing(item))
+            return .readable(try OutboxDrainer.outgoing(item))
         } catch {
-            return .failure(DeliveryRefusal(stage: .keptShare, code: "outbox_file_missing", message: "\(error)"))
+            return .unusable(DeliveryRefusal(stage: .keptShare, code: "outbox_file_missing", message: "\(error)"))
         }
     }
 
