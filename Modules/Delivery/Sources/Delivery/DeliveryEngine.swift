@@ -61,8 +61,9 @@ public struct DeliveryEngine: ShareDelivering {
             try keeper.sent(message)
             return .sent(message)
         case .failure(.retryable(let reason)):
-            let next = try keeper.keep(
-                reason, messageRequested: interruption?.messageWasRequested ?? false, interrupted: unknown)
+            // A message asked for and not answered may be on the server.
+            let requested = stage.withLock { $0 } == .message
+            let next = try keeper.keep(reason, messageRequested: requested, interrupted: unknown)
             if unknown { return .cancelled(kept: true, mayBeOnServer: true) }
             return .kept(reason, in: keeper.place, nextAttemptAt: next)
         case .failure(.rejected(let code, let message)):
