@@ -64,6 +64,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("SharedStateInterfaceTesting", ["SharedStateInterfaceTesting"]),
     ("TargetStoreInterface", ["TargetStoreInterface"]),
     ("UploadsInterface", ["UploadsInterface"]),
+    ("WireContract", ["WireContract"]),
     ("CLazyLibrary", ["CLazyLibrary"]),
     ("SecureFiles", ["SecureFiles"]),
     ("SystemTesting", ["SystemTesting"]),
@@ -165,7 +166,7 @@ let generatedTargets: [Target] = [
     // Interfaces/MessagesInterface
     .target(
         name: "MessagesInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface"],
+        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface", "WireContract"],
         path: "Interfaces/MessagesInterface/Sources/MessagesInterface",
         swiftSettings: swiftSettings
     ),
@@ -179,7 +180,7 @@ let generatedTargets: [Target] = [
     // Interfaces/PushPreviewInterface
     .target(
         name: "PushPreviewInterface",
-        dependencies: ["ShareCore"],
+        dependencies: ["ShareCore", "WireContract"],
         path: "Interfaces/PushPreviewInterface/Sources/PushPreviewInterface",
         swiftSettings: swiftSettings
     ),
@@ -192,14 +193,14 @@ let generatedTargets: [Target] = [
     // Interfaces/ServerAPIInterface
     .target(
         name: "ServerAPIInterface",
-        dependencies: ["ShareCore", "HTTPTypes", "HTTPInterface"],
+        dependencies: ["ShareCore", "HTTPTypes", "HTTPInterface", "WireContract"],
         path: "Interfaces/ServerAPIInterface/Sources/ServerAPIInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/SessionsInterface
     .target(
         name: "SessionsInterface",
-        dependencies: ["KeychainInterface"],
+        dependencies: ["KeychainInterface", "WireContract"],
         path: "Interfaces/SessionsInterface/Sources/SessionsInterface",
         swiftSettings: swiftSettings
     ),
@@ -257,8 +258,15 @@ let generatedTargets: [Target] = [
     // Interfaces/UploadsInterface
     .target(
         name: "UploadsInterface",
-        dependencies: ["ShareCore", "HTTPInterface"],
+        dependencies: ["ShareCore", "HTTPInterface", "WireContract"],
         path: "Interfaces/UploadsInterface/Sources/UploadsInterface",
+        swiftSettings: swiftSettings
+    ),
+    // Interfaces/WireContract
+    .target(
+        name: "WireContract",
+        dependencies: ["ShareCore"],
+        path: "Interfaces/WireContract/Sources/WireContract",
         swiftSettings: swiftSettings
     ),
     // Support/LazyLibrary
@@ -396,7 +404,14 @@ let generatedTargets: [Target] = [
     // Modules/Messages
     .target(
         name: "Messages",
-        dependencies: ["ShareCore", "MessagesInterface", "UploadsInterface", "HTTPInterface", "ServerAPIInterface"],
+        dependencies: [
+            "ShareCore",
+            "MessagesInterface",
+            "UploadsInterface",
+            "HTTPInterface",
+            "ServerAPIInterface",
+            "WireContract",
+        ],
         path: "Modules/Messages/Sources/Messages",
         swiftSettings: swiftSettings
     ),
@@ -474,6 +489,7 @@ let generatedTargets: [Target] = [
             "KeychainInterface",
             "SharedStateInterface",
             "ServerAPIInterface",
+            "WireContract",
         ],
         path: "Modules/PushPreview/Sources/PushPreview",
         swiftSettings: swiftSettings
@@ -488,6 +504,7 @@ let generatedTargets: [Target] = [
             "DPoPInterface",
             "SQLInterface",
             "HTTPServerInterface",
+            "WireContract",
             "SecureFiles",
         ],
         path: "Modules/ReferenceServer/Sources/ReferenceServer",
@@ -534,6 +551,7 @@ let generatedTargets: [Target] = [
             "HTTPInterface",
             "ServerAPIInterface",
             "ShareCore",
+            "WireContract",
         ],
         path: "Modules/Sessions/Sources/Sessions",
         swiftSettings: swiftSettings
@@ -596,7 +614,13 @@ let generatedTargets: [Target] = [
     // Modules/TargetStore
     .target(
         name: "TargetStore",
-        dependencies: ["ShareCore", "TargetStoreInterface", "ServerAPIInterface", "SharedStateInterface"],
+        dependencies: [
+            "ShareCore",
+            "TargetStoreInterface",
+            "ServerAPIInterface",
+            "SharedStateInterface",
+            "WireContract",
+        ],
         path: "Modules/TargetStore/Sources/TargetStore",
         swiftSettings: swiftSettings
     ),
@@ -611,6 +635,7 @@ let generatedTargets: [Target] = [
             "ServerAPIInterface",
             "CryptoInterface",
             "SecureFiles",
+            "WireContract",
         ],
         path: "Modules/Uploads/Sources/Uploads",
         swiftSettings: swiftSettings
@@ -698,7 +723,7 @@ let package = Package(
                 "AppSupport", "ClientAssembly", lib("SecureFiles"), lib("ShareCore"), lib("HTTPInterface"),
                 lib("MessagesInterface"), lib("OutboxInterface"), lib("SessionsInterface"), lib("ShareInboxInterface"),
                 lib("SharedStateInterface"), lib("TargetStoreInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"), lib("DeliveryInterface"),
+                lib("ServerAPIInterface"), lib("DeliveryInterface"), lib("WireContract"),
             ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings
@@ -719,7 +744,7 @@ let package = Package(
             dependencies: [
                 "AppSupport", lib("ShareCore"), lib("ReferenceServer"), lib("HTTPServerInterface"), lib("HTTPTypes"),
                 lib("MicroHTTPServer"), lib("SQLInterface"), lib("SQLiteStore"), lib("PostgresStore"),
-                lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"),
+                lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"), lib("WireContract"),
             ],
             path: "Apps/ShareServerKit",
             swiftSettings: swiftSettings

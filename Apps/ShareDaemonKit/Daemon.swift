@@ -13,6 +13,7 @@ import ShareInboxInterface
 import SharedStateInterface
 import Synchronization
 import TargetStoreInterface
+import WireContract
 
 /// What the daemon knows about itself, for `share status` (through the
 /// control socket) and for the log.
@@ -140,7 +141,7 @@ final class Daemon: Sendable {
         } catch {
             log.warning("instance", "cannot read the server's limits now: \(error)")
         }
-        let request = APIRequest("getSettings", path: "/api/v1/settings")
+        let request = APIRequest(.getSettings)
         if let settings = try? await connection.api(.parent).send(request, decoding: SettingsAnswer.self).value,
             let mode = PreviewMode(rawValue: settings.notify.previewMode)
         {

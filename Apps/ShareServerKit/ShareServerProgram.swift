@@ -8,6 +8,7 @@ import OpenSSLCrypto
 import ReferenceServer
 import SQLiteStore
 import ShareCore
+import WireContract
 
 /// The `share-server` program: the reference server of the wire contract
 /// (`docs/protocol.md`), on real HTTP (libmicrohttpd) and SQLite.
@@ -186,12 +187,9 @@ public enum ShareServerProgram {
             return .usage
         }
         if arguments.contains("--json") {
-            let list = ReferenceServer.routes.map {
-                ["operation_id": $0.operationID, "method": $0.method.rawValue, "template": $0.template]
-            }
-            let data =
-                (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys, .withoutEscapingSlashes]))
-                ?? Data()
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(ReferenceServer.routes.map(RouteRow.init))) ?? Data()
             io.out.write(String(decoding: data, as: UTF8.self) + "\n")
         } else {
             for route in ReferenceServer.routes {
@@ -235,5 +233,23 @@ public enum ShareServerProgram {
         running.stop()
         io.err.write("share-server: stopped\n")
         return .success
+    }
+}
+
+/// One row of `share-server routes --json`: `{"method", "operation_id", "template"}`.
+private struct RouteRow: Encodable {
+    let method: String
+    let operationID: String
+    let template: String
+
+    init(_ operation: WireOperation) {
+        method = operation.method.rawValue
+        operationID = operation.operationID
+        template = operation.template
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case method, template
+        case operationID = "operation_id"
     }
 }

@@ -20,6 +20,7 @@ let package = Package(
         .package(path: "../ShareCore"),
         .package(path: "../HTTPInterface"),
         .package(path: "../UploadsInterface"),
+        .package(path: "../WireContract"),
     ],
     targets: [
         .target(
@@ -28,6 +29,7 @@ let package = Package(
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
         )

@@ -17,12 +17,16 @@ let package = Package(
         .library(name: "PushPreviewInterface", targets: ["PushPreviewInterface"])
     ],
     dependencies: [
-        .package(path: "../ShareCore")
+        .package(path: "../ShareCore"),
+        .package(path: "../WireContract"),
     ],
     targets: [
         .target(
             name: "PushPreviewInterface",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "WireContract", package: "WireContract"),
+            ],
             swiftSettings: swiftSettings
         )
     ],

@@ -21,6 +21,7 @@ let package = Package(
         .package(path: "../ShareCore"),
         .package(path: "../HTTPTypes"),
         .package(path: "../HTTPInterface"),
+        .package(path: "../WireContract"),
     ],
     targets: [
         .target(
@@ -29,6 +30,7 @@ let package = Package(
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "HTTPTypes", package: "HTTPTypes"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
         )

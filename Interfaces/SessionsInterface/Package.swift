@@ -20,12 +20,16 @@ let package = Package(
         .library(name: "SessionsInterfaceTesting", targets: ["SessionsInterfaceTesting"]),
     ],
     dependencies: [
-        .package(path: "../KeychainInterface")
+        .package(path: "../KeychainInterface"),
+        .package(path: "../WireContract"),
     ],
     targets: [
         .target(
             name: "SessionsInterface",
-            dependencies: [.product(name: "KeychainInterface", package: "KeychainInterface")],
+            dependencies: [
+                .product(name: "KeychainInterface", package: "KeychainInterface"),
+                .product(name: "WireContract", package: "WireContract"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -19,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(path: "../ShareCore"),
         .package(path: "../HTTPInterface"),
+        .package(path: "../WireContract"),
     ],
     targets: [
         .target(
@@ -26,6 +27,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
         )

@@ -22,6 +22,7 @@ let package = Package(
         .package(path: "../../Interfaces/UploadsInterface"),
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/ServerAPIInterface"),
+        .package(path: "../../Interfaces/WireContract"),
     ],
     targets: [
         .target(
@@ -32,6 +33,7 @@ let package = Package(
                 .product(name: "UploadsInterface", package: "UploadsInterface"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
         )

@@ -22,6 +22,7 @@ let package = Package(
         .package(path: "../../Interfaces/KeychainInterface"),
         .package(path: "../../Interfaces/SharedStateInterface"),
         .package(path: "../../Interfaces/ServerAPIInterface"),
+        .package(path: "../../Interfaces/WireContract"),
     ],
     targets: [
         .target(
@@ -33,6 +34,7 @@ let package = Package(
                 .product(name: "KeychainInterface", package: "KeychainInterface"),
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),
                 .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "WireContract", package: "WireContract"),
             ],
             // The one localized string table (English and German) of the
             // notifier's texts: placeholders and format strings are never

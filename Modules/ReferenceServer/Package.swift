@@ -24,6 +24,7 @@ let package = Package(
         .package(path: "../../Interfaces/DPoPInterface"),
         .package(path: "../../Interfaces/SQLInterface"),
         .package(path: "../../Interfaces/HTTPServerInterface"),
+        .package(path: "../../Interfaces/WireContract"),
         .package(path: "../../Support/SecureFiles"),
     ],
     targets: [
@@ -36,6 +37,7 @@ let package = Package(
                 .product(name: "DPoPInterface", package: "DPoPInterface"),
                 .product(name: "SQLInterface", package: "SQLInterface"),
                 .product(name: "HTTPServerInterface", package: "HTTPServerInterface"),
+                .product(name: "WireContract", package: "WireContract"),
                 .product(name: "SecureFiles", package: "SecureFiles"),
             ],
             swiftSettings: swiftSettings

@@ -25,6 +25,7 @@ let package = Package(
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/ServerAPIInterface"),
         .package(path: "../../Interfaces/ShareCore"),
+        .package(path: "../../Interfaces/WireContract"),
     ],
     targets: [
         .target(
@@ -37,6 +38,7 @@ let package = Package(
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
                 .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
         )

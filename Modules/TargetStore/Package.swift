@@ -21,6 +21,7 @@ let package = Package(
         .package(path: "../../Interfaces/TargetStoreInterface"),
         .package(path: "../../Interfaces/ServerAPIInterface"),
         .package(path: "../../Interfaces/SharedStateInterface"),
+        .package(path: "../../Interfaces/WireContract"),
     ],
     targets: [
         .target(
@@ -30,6 +31,7 @@ let package = Package(
                 .product(name: "TargetStoreInterface", package: "TargetStoreInterface"),
                 .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
         )

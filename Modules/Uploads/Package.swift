@@ -26,6 +26,7 @@ let package = Package(
         .package(path: "../../Interfaces/ServerAPIInterface"),
         .package(path: "../../Interfaces/CryptoInterface"),
         .package(path: "../../Support/SecureFiles"),
+        .package(path: "../../Interfaces/WireContract"),
     ],
     targets: [
         .target(
@@ -38,6 +39,7 @@ let package = Package(
                 .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
                 .product(name: "CryptoInterface", package: "CryptoInterface"),
                 .product(name: "SecureFiles", package: "SecureFiles"),
+                .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
         )

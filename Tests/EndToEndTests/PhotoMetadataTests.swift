@@ -60,7 +60,7 @@ struct PhotoMetadataTests {
 
     /// The tags that tell who or where: location (EXIF, XMP), XMP and IPTC
     /// as a whole, the owner, the serial number, the comment.
-    static func identifying(_ tags: [String: Any]) -> [String] {
+    static func identifying(_ tags: [String: ExifTool.Value]) -> [String] {
         tags.keys.filter { key in
             key.hasPrefix("GPS:") || key.hasPrefix("XMP") || key.hasPrefix("IPTC:") || key.hasSuffix(":OwnerName")
                 || key.hasSuffix(":SerialNumber") || key == "File:Comment" || key.contains("GPSLatitude")
@@ -86,8 +86,8 @@ struct PhotoMetadataTests {
         #expect(sent.attachment["file_name"] as? String == "IMG_0001.JPG")
         let tags = try ExifTool.tags(fixture.home.file("stored.jpg"))
         #expect(Self.identifying(tags).isEmpty, "left in the shared JPEG: \(Self.identifying(tags))")
-        #expect(tags["IFD0:Make"] as? String == "Example", "\(tags.keys.sorted())")
-        #expect(tags["IFD0:Orientation"] as? Int == 6, "the orientation is kept: the pixels were not turned")
+        #expect(tags["IFD0:Make"] == .text("Example"), "\(tags.keys.sorted())")
+        #expect(tags["IFD0:Orientation"] == .number(6), "the orientation is kept: the pixels were not turned")
         // Not re-encoded: the same pixels, bit for bit.
         let scratch = try TemporaryDirectory(prefix: "jpeg-pixels")
         defer { scratch.remove() }
@@ -121,7 +121,7 @@ struct PhotoMetadataTests {
         #expect(sent.attachment["content_type"] as? String == "image/png")
         let tags = try ExifTool.tags(fixture.home.file("stored.png"))
         #expect(Self.identifying(tags).isEmpty, "left in the shared PNG: \(Self.identifying(tags))")
-        #expect(tags["IFD0:Make"] as? String == "Example", "\(tags.keys.sorted())")
+        #expect(tags["IFD0:Make"] == .text("Example"), "\(tags.keys.sorted())")
         let idat = { (bytes: [UInt8]) in bytes.firstRange(of: Array("IDAT".utf8)).map { bytes[$0.lowerBound...] } }
         let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: photo)))
         #expect(idat(sent.bytes).map(Array.init) == idat(original).map(Array.init), "the image data is the original's")

@@ -1,52 +1,13 @@
-/// The body of createMessage (`POST /api/v1/threads/{id}/messages` or
-/// `/channels/{id}/messages`) and the `first_message` of createThread.
-public struct CreateMessageBody: Codable, Hashable, Sendable {
-    /// The share's idempotency key (a UUIDv7 in text form).
-    public var clientMsgID: String
-    /// The text with the comment.
-    public var text: String
-    /// The completed uploads to attach, in order.
-    public var attachments: [String]
+public import WireContract
 
-    /// Makes a body.
-    /// - Parameters:
-    ///   - clientMsgID: the idempotency key.
-    ///   - text: the text.
-    ///   - attachments: the upload ids.
-    public init(clientMsgID: String, text: String, attachments: [String]) {
-        self.clientMsgID = clientMsgID
-        self.text = text
-        self.attachments = attachments
-    }
+/// The body of createMessage (to a thread or a channel) and the
+/// `first_message` of createThread: the wire contract's type, under the
+/// name this interface has always given it.
+public typealias CreateMessageBody = MessageCreate
 
-    enum CodingKeys: String, CodingKey {
-        case text, attachments
-        case clientMsgID = "client_msg_id"
-    }
-}
-
-/// The body of createThread (`POST /api/v1/channels/{id}/threads`): a new
-/// post in a forum channel with its first message.
-public struct CreateThreadBody: Codable, Hashable, Sendable {
-    /// The post's title.
-    public var title: String
-    /// Its first message.
-    public var firstMessage: CreateMessageBody
-
-    /// Makes a body.
-    /// - Parameters:
-    ///   - title: the title.
-    ///   - firstMessage: the first message.
-    public init(title: String, firstMessage: CreateMessageBody) {
-        self.title = title
-        self.firstMessage = firstMessage
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case title
-        case firstMessage = "first_message"
-    }
-}
+/// The body of createThread (a new post in a forum channel with its first
+/// message): the wire contract's type.
+public typealias CreateThreadBody = ThreadCreate
 
 /// The answer of createMessage and createThread: `{"message": Message}`.
 public struct MessageAnswer: Decodable, Hashable, Sendable {

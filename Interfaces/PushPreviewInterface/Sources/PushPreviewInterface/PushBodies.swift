@@ -1,32 +1,8 @@
-/// The body of registerPush (`POST /api/v1/push/registrations`).
-public struct RegisterPushBody: Codable, Hashable, Sendable {
-    /// The push service (`apns`, `fcm`, `test`).
-    public var provider: String
-    /// The push service's device token.
-    public var token: String
-    /// The push environment (`production`, `sandbox`).
-    public var environment: String
-    /// The app's id.
-    public var appID: String
+public import WireContract
 
-    /// Makes a body.
-    /// - Parameters:
-    ///   - provider: the push service.
-    ///   - token: the device token.
-    ///   - environment: the environment.
-    ///   - appID: the app's id.
-    public init(provider: String, token: String, environment: String, appID: String) {
-        self.provider = provider
-        self.token = token
-        self.environment = environment
-        self.appID = appID
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case provider, token, environment
-        case appID = "app_id"
-    }
-}
+/// The body of registerPush: the wire contract's type (its name there,
+/// `PushRegistration`, is this interface's stored registration).
+public typealias RegisterPushBody = WireContract.PushRegistration
 
 /// The answer of registerPush: the registration and its preview token
 /// (shown once: the client stores it at once).

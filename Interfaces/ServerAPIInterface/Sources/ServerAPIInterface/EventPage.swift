@@ -1,4 +1,5 @@
 public import ShareCore
+import WireContract
 
 /// A page of the event feed (`GET /api/v1/events`): the events after a
 /// cursor, oldest first, and the cursor of the next call.
@@ -57,6 +58,6 @@ public struct EventPage: Decodable, Sendable, Equatable {
     ///   - wait: how long the server may hold the call open, in seconds.
     /// - Returns: the request.
     public static func request(after cursor: String?, wait: Int) -> APIRequest {
-        APIRequest("listEvents", path: APIPath.query("/api/v1/events", [("wait", String(wait)), ("after", cursor)]))
+        APIRequest(.listEvents, query: [("wait", String(wait)), ("after", cursor)])
     }
 }

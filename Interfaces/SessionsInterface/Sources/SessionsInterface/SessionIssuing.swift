@@ -1,4 +1,5 @@
 public import KeychainInterface
+import WireContract
 
 /// Makes, ends and deletes sessions: login (the daemon's parent family),
 /// createExtensionSession (the CLI's child family), logout. What the
@@ -45,6 +46,6 @@ extension SessionError {
     /// reached or refused for another reason.
     public var isWrongCredentials: Bool {
         guard case .failed(let text) = self else { return false }
-        return text.hasPrefix("/auth/login answered 401 invalid_credentials")
+        return text.hasPrefix(Route.login.pathBelowAPIBase + " answered 401 invalid_credentials")
     }
 }

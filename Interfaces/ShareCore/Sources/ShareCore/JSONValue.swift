@@ -4,7 +4,9 @@
 /// several parts).
 ///
 /// Everything with a known shape is a `Codable` type of its own; this type
-/// exists so that nothing on the client side needs `[String: Any]`. Numbers
+/// is the one representation of JSON without one, so nothing needs untyped
+/// dictionaries of `Any`. ``init(strictJSON:)`` parses hostile bytes under
+/// strict limits and ``canonicalJSON`` writes the canonical form. Numbers
 /// keep the difference between whole numbers (``integer(_:)``, exactly as
 /// written when they fit in 64 bits) and others (``number(_:)``), so an id
 /// or a byte count never passes through a `Double`.

@@ -1,33 +1,7 @@
-/// The body of createUpload (`POST /api/v1/uploads`).
-public struct CreateUploadBody: Codable, Hashable, Sendable {
-    /// The file's name as the message will show it.
-    public var fileName: String
-    /// Its content type.
-    public var contentType: String
-    /// Its size in bytes.
-    public var size: Int64
-    /// Its SHA-256 in hex.
-    public var sha256: String
+public import WireContract
 
-    /// Makes a body.
-    /// - Parameters:
-    ///   - fileName: the name.
-    ///   - contentType: the content type.
-    ///   - size: the size.
-    ///   - sha256: the digest in hex.
-    public init(fileName: String, contentType: String, size: Int64, sha256: String) {
-        self.fileName = fileName
-        self.contentType = contentType
-        self.size = size
-        self.sha256 = sha256
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case size, sha256
-        case fileName = "file_name"
-        case contentType = "content_type"
-    }
-}
+/// The body of createUpload: the wire contract's type.
+public typealias CreateUploadBody = UploadCreate
 
 /// The answer of createUpload: the upload's id and how to cut the file.
 public struct CreatedUploadAnswer: Decodable, Hashable, Sendable {

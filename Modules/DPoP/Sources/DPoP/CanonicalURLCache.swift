@@ -1,4 +1,5 @@
 import DPoPInterface
+import ShareCore
 import Synchronization
 
 /// The `htu` forms a signer computed recently, by request URL, each as the

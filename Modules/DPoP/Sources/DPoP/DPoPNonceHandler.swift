@@ -1,4 +1,5 @@
 public import DPoPInterface
+import ShareCore
 
 /// The client's nonce logic over a ``DPoPInterface/DPoPNonceCache``; see
 /// ``DPoPInterface/DPoPNonceHandling`` for the rules.
@@ -74,7 +75,9 @@ public struct DPoPNonceHandler: DPoPNonceHandling {
     static func isNonceChallenge(status: Int, headers: [String: String], body: [UInt8]) -> Bool {
         switch status {
         case 400:
-            guard body.count <= maxBodyLength, let object = JSONParser.parse(body)?.objectValue else { return false }
+            guard body.count <= maxBodyLength, let object = JSONValue(strictJSON: body)?.objectValue else {
+                return false
+            }
             return object["error"]?.stringValue == "use_dpop_nonce"
         case 401:
             guard let value = header("WWW-Authenticate", in: headers) else { return false }

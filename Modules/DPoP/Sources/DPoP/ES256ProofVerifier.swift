@@ -81,7 +81,7 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
         guard let headerBytes = Base64URL.decode(headerPart) else {
             throw .malformedProof("the header is not base64url")
         }
-        guard let header = JSONParser.parse(headerBytes)?.objectValue else {
+        guard let header = JSONValue(strictJSON: headerBytes)?.objectValue else {
             throw .malformedProof("the header is not a JSON object")
         }
         guard let typ = header["typ"]?.stringValue, Self.isDPoPType(typ) else { throw .wrongType }
@@ -103,7 +103,7 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
         guard let payloadBytes = Base64URL.decode(payloadPart) else {
             throw .malformedProof("the payload is not base64url")
         }
-        guard let claims = JSONParser.parse(payloadBytes)?.objectValue else {
+        guard let claims = JSONValue(strictJSON: payloadBytes)?.objectValue else {
             throw .malformedProof("the payload is not a JSON object")
         }
         guard let jti = claims["jti"]?.stringValue, !jti.isEmpty, jti.utf8.count <= Self.maxJTILength else {
@@ -111,7 +111,7 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
         }
         guard let htm = claims["htm"]?.stringValue else { throw .malformedProof("htm must be a string") }
         guard let htu = claims["htu"]?.stringValue else { throw .malformedProof("htu must be a string") }
-        guard case .number(let iatValue, _) = claims["iat"] else { throw .malformedProof("iat must be a number") }
+        guard let iatValue = claims["iat"]?.numberValue else { throw .malformedProof("iat must be a number") }
         let nonce = try Self.optionalString(claims, "nonce")
         let ath = try Self.optionalString(claims, "ath")
 

@@ -2,6 +2,7 @@ public import HTTPInterface
 public import MessagesInterface
 public import ServerAPIInterface
 public import ShareCore
+import WireContract
 
 /// createMessage (to a thread or a channel), createThread (a new post with
 /// its `first_message`) and getInstanceLimits through the authorized API
@@ -30,16 +31,17 @@ public struct MessageClient: MessageCreating {
         in target: ShareTarget, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
         cancellation: HTTPCancellation? = nil
     ) async throws(SendError) -> SentMessage {
-        let path: String
+        let route: Route
         switch target.kind {
-        case .thread: path = "/api/v1/threads/\(APIPath.encode(target.id))/messages"
-        case .channel: path = "/api/v1/channels/\(APIPath.encode(target.id))/messages"
+        case .thread: route = .createMessage(threadID: target.id)
+        case .channel: route = .createChannelMessage(channelID: target.id)
         case .newPost:
             throw .rejected(
                 code: "invalid_target", message: "a new post is created with createThread, not createMessage")
         }
         let body = CreateMessageBody(clientMsgID: clientMsgID.description, text: text, attachments: uploadIDs)
-        return try await post("createMessage", path, body: body, cancellation: cancellation)
+        // One name for both timelines in messages and logs, as before the contract named them apart.
+        return try await post(route, name: "createMessage", body: body, cancellation: cancellation)
     }
 
     /// `POST /api/v1/channels/{id}/threads` with `{title, first_message}`.
@@ -59,9 +61,7 @@ public struct MessageClient: MessageCreating {
         let body = CreateThreadBody(
             title: title,
             firstMessage: CreateMessageBody(clientMsgID: clientMsgID.description, text: text, attachments: uploadIDs))
-        return try await post(
-            "createThread", "/api/v1/channels/\(APIPath.encode(channelID))/threads", body: body,
-            cancellation: cancellation)
+        return try await post(.createThread(channelID: channelID), body: body, cancellation: cancellation)
     }
 
     /// `GET /api/v1/instance/limits`: the limits and accepted content types
@@ -71,8 +71,10 @@ public struct MessageClient: MessageCreating {
     /// - Returns: the limits.
     /// - Throws: ``MessagesInterface/SendError``: `.retryable` for network,
     ///   session and server problems, `.rejected` for limits out of range.
-    public func instanceLimits(cancellation: HTTPCancellation? = nil) async throws(SendError) -> InstanceLimits {
-        let request = APIRequest("getInstanceLimits", path: "/api/v1/instance/limits")
+    public func instanceLimits(cancellation: HTTPCancellation? = nil) async throws(SendError)
+        -> MessagesInterface.InstanceLimits
+    {
+        let request = APIRequest(.getInstanceLimits)
         let answer: InstanceLimitsAnswer
         do {
             answer = try await api.send(
@@ -91,10 +93,10 @@ public struct MessageClient: MessageCreating {
     // MARK: - Request
 
     private func post<Body: Encodable>(
-        _ operation: String, _ path: String, body: Body, cancellation: HTTPCancellation?
+        _ route: Route, name: String? = nil, body: Body, cancellation: HTTPCancellation?
     ) async throws(SendError) -> SentMessage {
         do {
-            let request = try APIRequest(operation, method: .post, path: path, json: body)
+            let request = try APIRequest(route, name: name, json: body)
             let (answer, response) = try await api.send(
                 request, decoding: MessageAnswer.self, options: APICallOptions(cancellation: cancellation))
             let replayed =

@@ -1,6 +1,7 @@
 import HTTPInterface
 public import PushPreviewInterface
 public import ServerAPIInterface
+import WireContract
 
 /// Fetches a push preview (getPushPreview) with the push registration's
 /// preview token and a DPoP proof of the device key, within a deadline.
@@ -11,17 +12,17 @@ public import ServerAPIInterface
 /// The DPoP client repeats a request the server refused with
 /// `use_dpop_nonce` once with the new nonce; the deadline covers both attempts.
 public struct PreviewClient: PreviewFetching {
-    /// The path of getPushPreview.
-    public static let path = "/api/v1/push/preview"
+    /// The path of getPushPreview (the wire contract's).
+    public static let path = Route.getPushPreview.path
     /// The largest preview answer read (an excerpt and three names).
     static let maxResponseBytes = 64 * 1024
 
-    private let api: @Sendable (PushRegistration) -> any AuthorizedAPIClient
+    private let api: @Sendable (PushPreviewInterface.PushRegistration) -> any AuthorizedAPIClient
 
     /// Makes a client.
     /// - Parameter api: the authorized client of a registration: its origin,
     ///   its preview token, the device key's proofs.
-    public init(api: @escaping @Sendable (PushRegistration) -> any AuthorizedAPIClient) {
+    public init(api: @escaping @Sendable (PushPreviewInterface.PushRegistration) -> any AuthorizedAPIClient) {
         self.api = api
     }
 
@@ -34,11 +35,12 @@ public struct PreviewClient: PreviewFetching {
     /// - Returns: the preview, ``PreviewFetchResult/notAvailable`` on `404`,
     ///   else ``PreviewFetchResult/failed(_:)`` with the reason.
     public func fetch(
-        _ registration: PushRegistration, nid: String, messageID: String, deadline: ContinuousClock.Instant
+        _ registration: PushPreviewInterface.PushRegistration, nid: String, messageID: String,
+        deadline: ContinuousClock.Instant
     ) async -> PreviewFetchResult {
         let remaining = deadline - ContinuousClock.now
         guard remaining > .zero else { return .failed(.deadline) }
-        let path = APIPath.query(Self.path, [("nid", nid), ("message_id", messageID)])
+        let query = [("nid", nid), ("message_id", messageID)]
         let cancellation = HTTPCancellation()
         let options = APICallOptions(
             timeouts: HTTPTimeouts(connect: remaining, lowSpeedLimit: 1, lowSpeedTime: remaining, total: remaining),
@@ -54,7 +56,7 @@ public struct PreviewClient: PreviewFetching {
         defer { timer.cancel() }
         do {
             let answer = try await api(registration).send(
-                APIRequest("getPushPreview", path: path), decoding: PushPreviewAnswer.self, options: options)
+                APIRequest(.getPushPreview, query: query), decoding: PushPreviewAnswer.self, options: options)
             return .content(answer.value.content)
         } catch {
             switch error {

@@ -1,6 +1,7 @@
 import HTTPInterface
 public import PushPreviewInterface
 public import ServerAPIInterface
+import WireContract
 
 /// The app's side of push (the daemon's): registerPush, unregisterPush and
 /// submitClientMetrics with the app's own session. The notifier never uses
@@ -35,19 +36,19 @@ public struct PushRegistrar: PushRegistering {
     ///   - appID: the app's id.
     /// - Throws: ``Failure``.
     public func register(pushToken: String, provider: String, environment: String, appID: String)
-        async throws(Failure) -> PushRegistration
+        async throws(Failure) -> PushPreviewInterface.PushRegistration
     {
         let body = RegisterPushBody(provider: provider, token: pushToken, environment: environment, appID: appID)
         let answer: PushRegistrationAnswer
         do {
             answer = try await api.send(
-                try APIRequest("registerPush", method: .post, path: "/api/v1/push/registrations", json: body),
+                try APIRequest(.registerPush, json: body),
                 decoding: PushRegistrationAnswer.self
             ).value
         } catch {
             throw Self.failure(error)
         }
-        return PushRegistration(
+        return PushPreviewInterface.PushRegistration(
             origin: api.origin, registrationID: answer.registrationID, previewToken: answer.previewToken,
             pushToken: pushToken, sessionID: sessionID())
     }
@@ -56,9 +57,8 @@ public struct PushRegistrar: PushRegistering {
     /// - Parameter registrationID: the registration's id.
     /// - Throws: ``Failure``.
     public func unregister(registrationID: String) async throws(Failure) {
-        let path = "/api/v1/push/registrations/" + APIPath.encode(registrationID)
         do {
-            _ = try await api.send(APIRequest("unregisterPush", method: .delete, path: path))
+            _ = try await api.send(APIRequest(.unregisterPush(registrationID: registrationID)))
         } catch .refused(let refusal) where refusal.status == 404 {
             return
         } catch {
@@ -88,7 +88,7 @@ public struct PushRegistrar: PushRegistering {
         let body = ClientMetricsBody(metrics: metrics)
         do {
             _ = try await api.send(
-                try APIRequest("submitClientMetrics", method: .post, path: "/api/v1/client-metrics", json: body))
+                try APIRequest(.submitClientMetrics, json: body))
         } catch {
             throw Self.failure(error)
         }

@@ -6,6 +6,7 @@ import HTTPTypes
 public import SQLInterface
 import ShareCore
 import Synchronization
+public import WireContract
 
 /// The reference server of the wire contract (docs/protocol.md) as an HTTP
 /// request handler: every operation, its rules and its storage.
@@ -26,8 +27,9 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     private let originState = Mutex<String>("http://127.0.0.1")
     private let nonceState = Mutex<(nonce: String, handOutUntil: Int64)?>(nil)
 
-    /// The operations this server implements; `docs/api/openapi.yaml` lists the same.
-    public static var routes: [RouteDescription] { RouteTable.all.map(\.description) }
+    /// The operations this server implements: every operation of the wire
+    /// contract; `docs/api/openapi.yaml` lists the same.
+    public static var routes: [WireOperation] { WireOperation.allCases }
 
     /// Opens the server's storage and prepares the schema.
     ///
@@ -146,32 +148,30 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     public func prepare(for head: HTTPRequestHead) throws -> HTTPBodyDisposition {
         // Authenticating may revoke a session (and write its event).
         defer { events.wakeIfWritten() }
-        guard let (route, parameters) = RouteTable.resolve(head) else {
-            return .buffer(maxBytes: JSONBody.maxBytes)
-        }
-        if route.description.operationID == "uploadPart" {
-            return try UploadRoutes.prepareUploadPart(self, head: head, parameters: parameters)
+        if case .found(let route) = RouteTable.lookup(head), route.operation == .uploadPart {
+            return try UploadRoutes.prepareUploadPart(self, head: head, route: route)
         }
         return .buffer(maxBytes: JSONBody.maxBytes)
     }
 
     public func respond(to head: HTTPRequestHead, body: [UInt8]) throws -> HTTPResponse {
         defer { events.wakeIfWritten() }
-        let match: (RouteTable.Entry, [String: String])
+        let route: Route
         switch RouteTable.lookup(head) {
-        case .found(let entry, let parameters):
-            match = (entry, parameters)
-        case .wrongMethod(let allowed):
+        case .found(let found):
+            route = found
+        case .wrongMethod(let methods):
+            let allowed = methods.map(\.rawValue)
             var response = Problems.methodNotAllowed(allowed).response()
             response.headers.set("Allow", allowed.joined(separator: ", "))
             return response
         case .notFound:
             return Problems.routeNotFound.response()
         }
-        let context = RequestContext(head: head, body: body, parameters: match.1, route: match.0.description)
+        let context = RequestContext(head: head, body: body, route: route)
         var response: HTTPResponse
         do {
-            response = try match.0.handler(self, context)
+            response = try RouteTable.handler(for: route.operation)(self, context)
         } catch let problem as HTTPProblem {
             response = problem.response()
         } catch let problem as ProblemResponse {
@@ -181,7 +181,7 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
         } catch let error as UploadFileError where error.isOutOfSpace {
             response = UploadRoutes.insufficientStorage()
         }
-        response.routeTemplate = match.0.description.template
+        response.routeTemplate = route.operation.template
         attachNonce(to: &response)
         return response
     }

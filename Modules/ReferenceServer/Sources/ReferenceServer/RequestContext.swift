@@ -1,16 +1,17 @@
 import HTTPServerInterface
 import HTTPTypes
+import WireContract
 
 /// One request as a route handler sees it: the head, the buffered body,
-/// the values of the path's placeholders, and who is calling once the
-/// route has authenticated.
+/// the contract's route (with the values of the path's placeholders), and
+/// who is calling once the route has authenticated.
 struct RequestContext {
     let head: HTTPRequestHead
     let body: [UInt8]
-    let parameters: [String: String]
-    let route: RouteDescription
+    let route: Route
 
-    func parameter(_ name: String) -> String { parameters[name] ?? "" }
+    /// The value of the path's `{name}` placeholder ("" when the route has none).
+    func parameter(_ name: String) -> String { route.parameter(name) ?? "" }
 
     func query(_ name: String) -> String? {
         head.queryItems.last(where: { $0.name == name })?.value

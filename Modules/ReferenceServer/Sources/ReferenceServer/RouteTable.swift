@@ -1,74 +1,52 @@
 import HTTPServerInterface
-import HTTPTypes
+import WireContract
 
-/// The route table: every operation of the contract with its handler.
-/// `ReferenceServer.routes` and the OpenAPI test read it, so the document and
-/// the code cannot drift apart silently.
+/// The handler of every operation of the wire contract. The contract
+/// (`WireContract`'s `WireOperation` and `Route`) owns the paths and methods;
+/// this switch is exhaustive, so an operation without a handler does not build.
 enum RouteTable {
     typealias Handler = @Sendable (ReferenceServer, RequestContext) throws -> HTTPResponse
 
-    struct Entry: Sendable {
-        let description: RouteDescription
-        let handler: Handler
-
-        init(_ operationID: String, _ method: HTTPMethod, _ template: String, _ handler: @escaping Handler) {
-            description = RouteDescription(operationID: operationID, method: method, template: template)
-            self.handler = handler
+    /// The handler of an operation.
+    /// - Parameter operation: the operation.
+    /// - Returns: the function that answers it.
+    static func handler(for operation: WireOperation) -> Handler {
+        switch operation {
+        case .getHealth: CatalogRoutes.health
+        case .login: AuthRoutes.login
+        case .refreshToken: AuthRoutes.refresh
+        case .createExtensionSession: AuthRoutes.createExtensionSession
+        case .logout: AuthRoutes.logout
+        case .listAudit: AuthRoutes.listAudit
+        case .getInstanceLimits: CatalogRoutes.instanceLimits
+        case .listSpaces: CatalogRoutes.listSpaces
+        case .searchThreadTitles: CatalogRoutes.searchThreadTitles
+        case .listMessages: CatalogRoutes.listThreadMessages
+        case .listChannelMessages: CatalogRoutes.listChannelMessages
+        case .createMessage: MessageRoutes.createThreadMessage
+        case .createChannelMessage: MessageRoutes.createChannelMessage
+        case .createThread: MessageRoutes.createThread
+        case .createUpload: UploadRoutes.create
+        case .uploadPart: UploadRoutes.part
+        case .getUpload: UploadRoutes.get
+        case .completeUpload: UploadRoutes.complete
+        case .abortUpload: UploadRoutes.abort
+        case .listEvents: EventRoutes.list
+        case .getSettings: EventRoutes.getSettings
+        case .updateSettings: EventRoutes.updateSettings
+        case .registerPush: PushRoutes.register
+        case .unregisterPush: PushRoutes.unregister
+        case .getPushPreview: PushRoutes.preview
+        case .sendTestPush: PushRoutes.sendTest
+        case .submitClientMetrics: PushRoutes.submitMetrics
+        case .getMessagePage: WebRoutes.messagePage
         }
     }
 
-    enum Lookup {
-        case found(Entry, [String: String])
-        case wrongMethod(allowed: [String])
-        case notFound
-    }
-
-    static let all: [Entry] = [
-        Entry("getHealth", .get, "/api/v1/health", CatalogRoutes.health),
-        Entry("login", .post, "/api/v1/auth/login", AuthRoutes.login),
-        Entry("refreshToken", .post, "/api/v1/auth/refresh", AuthRoutes.refresh),
-        Entry("createExtensionSession", .post, "/api/v1/auth/extension-sessions", AuthRoutes.createExtensionSession),
-        Entry("logout", .post, "/api/v1/auth/logout", AuthRoutes.logout),
-        Entry("listAudit", .get, "/api/v1/audit", AuthRoutes.listAudit),
-        Entry("getInstanceLimits", .get, "/api/v1/instance/limits", CatalogRoutes.instanceLimits),
-        Entry("listSpaces", .get, "/api/v1/spaces", CatalogRoutes.listSpaces),
-        Entry("searchThreadTitles", .get, "/api/v1/threads/search", CatalogRoutes.searchThreadTitles),
-        Entry("listMessages", .get, "/api/v1/threads/{id}/messages", CatalogRoutes.listThreadMessages),
-        Entry("listChannelMessages", .get, "/api/v1/channels/{id}/messages", CatalogRoutes.listChannelMessages),
-        Entry("createMessage", .post, "/api/v1/threads/{id}/messages", MessageRoutes.createThreadMessage),
-        Entry("createChannelMessage", .post, "/api/v1/channels/{id}/messages", MessageRoutes.createChannelMessage),
-        Entry("createThread", .post, "/api/v1/channels/{id}/threads", MessageRoutes.createThread),
-        Entry("createUpload", .post, "/api/v1/uploads", UploadRoutes.create),
-        Entry("uploadPart", .put, "/api/v1/uploads/{id}/parts/{n}", UploadRoutes.part),
-        Entry("getUpload", .get, "/api/v1/uploads/{id}", UploadRoutes.get),
-        Entry("completeUpload", .post, "/api/v1/uploads/{id}/complete", UploadRoutes.complete),
-        Entry("abortUpload", .delete, "/api/v1/uploads/{id}", UploadRoutes.abort),
-        Entry("listEvents", .get, "/api/v1/events", EventRoutes.list),
-        Entry("getSettings", .get, "/api/v1/settings", EventRoutes.getSettings),
-        Entry("updateSettings", .patch, "/api/v1/settings", EventRoutes.updateSettings),
-        Entry("registerPush", .post, "/api/v1/push/registrations", PushRoutes.register),
-        Entry("unregisterPush", .delete, "/api/v1/push/registrations/{id}", PushRoutes.unregister),
-        Entry("getPushPreview", .get, "/api/v1/push/preview", PushRoutes.preview),
-        Entry("sendTestPush", .post, "/api/v1/push/test", PushRoutes.sendTest),
-        Entry("submitClientMetrics", .post, "/api/v1/client-metrics", PushRoutes.submitMetrics),
-        Entry("getMessagePage", .get, "/web/messages/{id}", WebRoutes.messagePage),
-    ]
-
-    static func lookup(_ head: HTTPRequestHead) -> Lookup {
-        var allowed: [String] = []
-        for entry in all {
-            // An id with U+0000 names nothing (RequestContext.canMatchStored).
-            guard let parameters = entry.description.match(head.pathSegments),
-                parameters.values.allSatisfy(RequestContext.canMatchStored)
-            else { continue }
-            if entry.description.method == head.method { return .found(entry, parameters) }
-            allowed.append(entry.description.method.rawValue)
-        }
-        return allowed.isEmpty ? .notFound : .wrongMethod(allowed: allowed)
-    }
-
-    static func resolve(_ head: HTTPRequestHead) -> (Entry, [String: String])? {
-        if case .found(let entry, let parameters) = lookup(head) { return (entry, parameters) }
-        return nil
+    /// The contract's route of a request.
+    /// - Parameter head: the request head.
+    /// - Returns: what the contract's match found.
+    static func lookup(_ head: HTTPRequestHead) -> RouteMatch {
+        Route.match(method: head.method.rawValue, segments: head.pathSegments)
     }
 }

@@ -3,6 +3,7 @@ import HTTPServerInterface
 import HTTPTypes
 import SQLInterface
 import ShareCore
+import WireContract
 
 /// The upload protocol (docs/protocol.md, "Uploads"): create an upload session,
 /// send its parts in any order (each checked against its `Content-Digest`),
@@ -124,11 +125,11 @@ enum UploadRoutes {
     /// `Content-Digest`. A refusal is answered at once, without reading the
     /// part. Route problems are returned as `.reject` rather than thrown,
     /// because the engine would turn anything but an ``HTTPProblem`` into a 500.
-    static func prepareUploadPart(_ server: ReferenceServer, head: HTTPRequestHead, parameters: [String: String]) throws
+    static func prepareUploadPart(_ server: ReferenceServer, head: HTTPRequestHead, route: Route) throws
         -> HTTPBodyDisposition
     {
         do {
-            return .stream(try makeSink(server, head: head, parameters: parameters))
+            return .stream(try makeSink(server, head: head, route: route))
         } catch let problem as HTTPProblem {
             return .reject(finalize(server, problem.response()))
         } catch let problem as ProblemResponse {
@@ -144,7 +145,7 @@ enum UploadRoutes {
     /// always streams or rejects this route); a caller that hands a whole
     /// body to `respond` gets the same checks and the same sink.
     static func part(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        switch try prepareUploadPart(server, head: context.head, parameters: context.parameters) {
+        switch try prepareUploadPart(server, head: context.head, route: context.route) {
         case .reject(let response):
             return response
         case .buffer:
@@ -160,10 +161,10 @@ enum UploadRoutes {
         }
     }
 
-    private static func makeSink(_ server: ReferenceServer, head: HTTPRequestHead, parameters: [String: String]) throws
+    private static func makeSink(_ server: ReferenceServer, head: HTTPRequestHead, route: Route) throws
         -> UploadPartSink
     {
-        let context = RequestContext(head: head, body: [], parameters: parameters, route: partRoute)
+        let context = RequestContext(head: head, body: [], route: route)
         let session = try Authenticator.authenticate(server, context)
         let upload = try UploadRecord.load(server, id: context.parameter("id"), username: session.username)
         guard upload.isPending else { throw UploadRecord.notPending(upload) }
@@ -309,17 +310,12 @@ enum UploadRoutes {
 
     // MARK: Helpers
 
-    /// The uploadPart route, for the request context built before the body.
-    static let partRoute =
-        RouteTable.all.first { $0.description.operationID == "uploadPart" }?.description
-        ?? RouteDescription(operationID: "uploadPart", method: .put, template: "/api/v1/uploads/{id}/parts/{n}")
-
     /// Adds what ``ReferenceServer/respond(to:body:)`` adds to every other
     /// answer (the route for the log, a fresh nonce when nonces are
     /// required): uploadPart's answers come from prepare and the sink, not from respond.
     static func finalize(_ server: ReferenceServer, _ response: HTTPResponse) -> HTTPResponse {
         var response = response
-        response.routeTemplate = partRoute.template
+        response.routeTemplate = WireOperation.uploadPart.template
         server.attachNonce(to: &response)
         return response
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import KeychainInterface
 public import SessionsInterface
 public import SharedStateInterface
+import WireContract
 
 /// The access token of one session family, refreshed when it expires: the
 /// ``SessionsInterface/AccessTokenProvider`` of the `share` CLI (child
@@ -174,7 +175,7 @@ public actor RefreshingTokenProvider: AccessTokenProvider {
             return fresh
         case .refused(let status, let code):
             guard let reason = SessionEndpoint.unavailableReason(refreshStatus: status, code: code) else {
-                throw SessionEndpoint.error(status: status, code: code, path: "/auth/refresh")
+                throw SessionEndpoint.error(status: status, code: code, path: Route.refreshToken.pathBelowAPIBase)
             }
             // Delete only the pair that was refused: an item the daemon wrote
             // since (a new child) belongs to a live session.

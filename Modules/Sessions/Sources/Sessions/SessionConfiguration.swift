@@ -1,5 +1,6 @@
 public import HTTPInterface
 import HTTPTypes
+public import WireContract
 
 /// How the session code talks to the server and when it refreshes.
 public struct SessionConfiguration: Sendable {
@@ -26,7 +27,7 @@ public struct SessionConfiguration: Sendable {
     public init(
         refreshLeewaySeconds: Int64 = 30, lockPollInterval: Duration = .milliseconds(20),
         timeouts: HTTPTimeouts = HTTPTimeouts(connect: .seconds(10), lowSpeedTime: .seconds(15), total: .seconds(30)),
-        apiBasePath: String = "/api/v1"
+        apiBasePath: String = Route.apiBasePath
     ) {
         self.refreshLeewaySeconds = refreshLeewaySeconds
         self.lockPollInterval = lockPollInterval

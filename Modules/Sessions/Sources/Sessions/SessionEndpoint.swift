@@ -3,6 +3,7 @@ import HTTPTypes
 import KeychainInterface
 import ServerAPIInterface
 import SessionsInterface
+import WireContract
 
 /// The token endpoints (docs/protocol.md, "Sessions and families") as the
 /// session code needs them: login, refresh, createExtensionSession and logout.
@@ -27,14 +28,14 @@ struct SessionEndpoint: Sendable {
     /// answer heard (an addition of this project's contract, docs/adr/0009).
     func refresh(_ refreshToken: SecretValue, retry: Bool = false) async throws(SessionError) -> TokenCallOutcome {
         try await call(
-            "/auth/refresh", json: RefreshBody(refreshToken: refreshToken.utf8String ?? "", retry: retry),
+            .refreshToken, json: RefreshBody(refreshToken: refreshToken.utf8String ?? "", retry: retry ? true : nil),
             accessToken: nil)
     }
 
     /// `POST /auth/login {username, password, client_component: "app"}`.
     func login(username: String, password: SecretValue) async throws(SessionError) -> TokenCallOutcome {
         try await call(
-            "/auth/login",
+            .login,
             json: LoginBody(
                 username: username, password: password.utf8String ?? "",
                 clientComponent: SessionRole.parent.clientComponent),
@@ -44,7 +45,7 @@ struct SessionEndpoint: Sendable {
     /// `POST /auth/extension-sessions {client_component: "share_ext"}` with the parent's access token.
     func createChild(parentToken: AccessToken) async throws(SessionError) -> TokenCallOutcome {
         try await call(
-            "/auth/extension-sessions", json: ExtensionSessionBody(clientComponent: SessionRole.child.clientComponent),
+            .createExtensionSession, json: ExtensionSessionBody(clientComponent: SessionRole.child.clientComponent),
             accessToken: parentToken.plainText)
     }
 
@@ -52,28 +53,32 @@ struct SessionEndpoint: Sendable {
     /// revokes that session and its children and answers `204`.
     /// - Returns: the status and problem code of the answer.
     func logout(accessToken: AccessToken) async throws(SessionError) -> (status: Int, code: String?) {
-        let response = try await post("/auth/logout", json: [String: String](), accessToken: accessToken.plainText)
+        let response = try await post(.logout, json: [String: String](), accessToken: accessToken.plainText)
         return (response.status, Self.problemCode(response.body))
     }
 
-    private func call<Body: Encodable>(_ path: String, json: Body, accessToken: String?) async throws(SessionError)
+    private func call<Body: Encodable>(_ route: Route, json: Body, accessToken: String?) async throws(SessionError)
         -> TokenCallOutcome
     {
         // Expiries count from before the request left, so they are never later than the server's.
         let sentAt = clock()
-        let response = try await post(path, json: json, accessToken: accessToken)
+        let response = try await post(route, json: json, accessToken: accessToken)
         guard response.status == 200 || response.status == 201 else {
             return .refused(status: response.status, code: Self.problemCode(response.body))
         }
         guard let tokens = TokenResponse.decode(response.body, sentAt: sentAt) else {
-            throw .failed("the server's answer to \(path) (\(response.status)) is not a token response")
+            throw .failed(
+                "the server's answer to \(route.pathBelowAPIBase) (\(response.status)) is not a token response")
         }
         return .issued(tokens)
     }
 
-    private func post<Body: Encodable>(_ path: String, json: Body, accessToken: String?) async throws(SessionError)
+    /// Posts to a token route under the configured base path; messages name
+    /// the route by its path below the base (`/auth/login`).
+    private func post<Body: Encodable>(_ route: Route, json: Body, accessToken: String?) async throws(SessionError)
         -> HTTPClientResponse
     {
+        let path = route.pathBelowAPIBase
         var headers = HTTPFields()
         headers.set("Content-Type", "application/json")
         headers.set("Accept", "application/json")

@@ -4,6 +4,7 @@ public import KeychainInterface
 import ServerAPIInterface
 public import SessionsInterface
 public import SharedStateInterface
+import WireContract
 
 /// Makes sessions and stores them: the daemon's parent session by login,
 /// and the CLI's child session through createExtensionSession
@@ -71,7 +72,7 @@ public struct SessionIssuer: SessionIssuing {
             try await withFamilyLock(.parent) { try storage.write(tokens, for: .parent) }
             return tokens
         case .refused(let status, let code):
-            throw SessionEndpoint.error(status: status, code: code, path: "/auth/login")
+            throw SessionEndpoint.error(status: status, code: code, path: Route.login.pathBelowAPIBase)
         }
     }
 
@@ -103,7 +104,8 @@ public struct SessionIssuer: SessionIssuing {
             case .refused(401, let code?) where attempt == 1 && APIClassifier.refreshCodes.contains(code):
                 await parent.reportRejected(token: parentToken)
             case .refused(let status, let code):
-                throw SessionEndpoint.error(status: status, code: code, path: "/auth/extension-sessions")
+                throw SessionEndpoint.error(
+                    status: status, code: code, path: Route.createExtensionSession.pathBelowAPIBase)
             }
         }
     }
@@ -152,7 +154,7 @@ public struct SessionIssuer: SessionIssuing {
             case (401, let code?) where attempt == 1 && APIClassifier.refreshCodes.contains(code):
                 await parent.reportRejected(token: token)
             default:
-                throw SessionEndpoint.error(status: status, code: code, path: "/auth/logout")
+                throw SessionEndpoint.error(status: status, code: code, path: Route.logout.pathBelowAPIBase)
             }
         }
     }

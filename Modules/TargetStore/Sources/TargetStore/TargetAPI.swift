@@ -1,5 +1,6 @@
 import ServerAPIInterface
 import TargetStoreInterface
+import WireContract
 
 /// listSpaces and searchThreadTitles through the authorized API client,
 /// every failure turned into ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
@@ -11,20 +12,20 @@ struct TargetAPI: Sendable {
 
     /// `GET /api/v1/spaces`.
     func spaces() async throws(TargetError) -> [SpaceAnswer] {
-        try await get(APIRequest("listSpaces", path: "/api/v1/spaces"), as: [SpaceAnswer].self)
+        try await get(APIRequest(.listSpaces), as: [SpaceAnswer].self)
     }
 
     /// `GET /api/v1/threads/search?q=&limit=`; `limit` is kept within 1 to 100.
     func searchThreads(_ query: String, limit: Int) async throws(TargetError) -> [ThreadHitAnswer] {
         let bounded = min(max(limit, 1), Self.maximumSearchLimit)
-        let path = APIPath.query("/api/v1/threads/search", [("q", query), ("limit", String(bounded))])
-        return try await get(APIRequest("searchThreadTitles", path: path), as: [ThreadHitAnswer].self)
+        let request = APIRequest(.searchThreadTitles, query: [("q", query), ("limit", String(bounded))])
+        return try await get(request, as: [ThreadHitAnswer].self)
     }
 
     /// Whether `GET /api/v1/threads/{id}/messages` finds the thread, and the
     /// channel of its first message when it has one.
     func probeThread(_ id: String) async throws(TargetError) -> (exists: Bool, channelID: String?) {
-        let request = APIRequest("listMessages", path: "/api/v1/threads/\(APIPath.encode(id))/messages")
+        let request = APIRequest(.listMessages(threadID: id))
         do {
             let page = try await api.send(request, decoding: MessagePageAnswer.self).value
             return (true, page.messages.first?.channelID)

@@ -5,6 +5,7 @@ public import ServerAPIInterface
 public import ShareCore
 import Synchronization
 public import UploadsInterface
+import WireContract
 
 /// Uploads files with the upload protocol through the authorized API client.
 ///
@@ -306,7 +307,7 @@ public final class StreamingUploader: FileUploading {
             fileName: source.fileName, contentType: source.contentType, size: source.size, sha256: sha256)
         let request: APIRequest
         do {
-            request = try APIRequest("createUpload", method: .post, path: "/api/v1/uploads", json: body)
+            request = try APIRequest(.createUpload, json: body)
         } catch {
             throw classify(error, request: "createUpload")
         }
@@ -350,7 +351,7 @@ public final class StreamingUploader: FileUploading {
     /// The parts the server lacks, or nil when the upload no longer exists
     /// as a pending upload (a complete one reports nothing missing).
     private func missingParts(_ record: UploadRecord, run: UploadRun) async throws(Failure) -> [Int]? {
-        let request = APIRequest("getUpload", path: "/api/v1/uploads/" + APIPath.encode(record.uploadID))
+        let request = APIRequest(.getUpload(uploadID: record.uploadID))
         let status: UploadStatusAnswer
         do {
             status = try await send(request, run: run, decoding: UploadStatusAnswer.self)
@@ -414,8 +415,7 @@ public final class StreamingUploader: FileUploading {
         let offset = Int64(part - 1) * record.partSize
         let length = length(of: part, in: record)
         let request = APIRequest(
-            "uploadPart \(part)", method: .put,
-            path: "/api/v1/uploads/\(APIPath.encode(record.uploadID))/parts/\(part)",
+            .uploadPart(uploadID: record.uploadID, number: part), name: "uploadPart \(part)",
             headers: [
                 "Content-Type": "application/octet-stream",
                 "Content-Digest": ContentDigest.headerValue(base64: record.partDigests[part - 1]),
@@ -433,8 +433,7 @@ public final class StreamingUploader: FileUploading {
 
     /// Completes the upload: the result, or nil when parts are missing.
     private func complete(_ record: UploadRecord, run: UploadRun) async throws(Failure) -> CompletedUpload? {
-        let request = APIRequest(
-            "completeUpload", method: .post, path: "/api/v1/uploads/\(APIPath.encode(record.uploadID))/complete")
+        let request = APIRequest(.completeUpload(uploadID: record.uploadID))
         let answer: CompletedUploadAnswer
         do {
             answer = try await send(request, run: run, decoding: CompletedUploadAnswer.self)
@@ -450,8 +449,7 @@ public final class StreamingUploader: FileUploading {
     /// run's is cancelled); a failure leaves the upload to expire on the server.
     private func abort(_ record: UploadRecord) async {
         removeRecord(record)
-        let request = APIRequest(
-            "abortUpload", method: .delete, path: "/api/v1/uploads/" + APIPath.encode(record.uploadID))
+        let request = APIRequest(.abortUpload(uploadID: record.uploadID))
         let options = APICallOptions(timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(10)))
         do {
             _ = try await api.send(request, options: options)

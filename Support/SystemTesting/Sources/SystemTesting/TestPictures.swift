@@ -385,12 +385,41 @@ public struct DecodedJPEG: Sendable {
 
 /// Metadata as exiftool (libimage-exiftool-perl) reads it: tag names with their group, numbers as numbers.
 public enum ExifTool {
+    /// One tag's value as `exiftool -j -n` writes it.
+    public enum Value: Decodable, Equatable, Sendable {
+        /// A number (`-n` writes every numeric tag as one).
+        case number(Double)
+        /// Text.
+        case text(String)
+        /// Anything else (a list); the tests only ask whether it is there.
+        case other
+
+        /// Decodes a number, a string or anything else.
+        /// - Parameter decoder: the decoder.
+        /// - Throws: `DecodingError` when the input is not JSON.
+        public init(from decoder: any Decoder) throws {
+            let single = try decoder.singleValueContainer()
+            if let number = try? single.decode(Double.self) {
+                self = .number(number)
+            } else if let text = try? single.decode(String.self) {
+                self = .text(text)
+            } else {
+                self = .other
+            }
+        }
+
+        /// The number, if the tag is one.
+        public var number: Double? {
+            if case .number(let value) = self { return value }
+            return nil
+        }
+    }
+
     /// Every tag of a file, named `Group:Tag` (`GPS:GPSLatitude`).
-    /// - Throws: ``TestPictureError`` when exiftool is missing or fails.
-    public static func tags(_ path: String) throws -> [String: Any] {
+    /// - Throws: ``TestPictureError`` when exiftool is missing or fails, `DecodingError` when its output is not a list of objects.
+    public static func tags(_ path: String) throws -> [String: Value] {
         let json = try TestTool.run("exiftool", ["-j", "-n", "-G1", path])
-        let array = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
-        return array?.first ?? [:]
+        return try JSONDecoder().decode([[String: Value]].self, from: Data(json.utf8)).first ?? [:]
     }
 
     /// Writes a camera, an orientation and a location (the Eiffel tower) into a file.

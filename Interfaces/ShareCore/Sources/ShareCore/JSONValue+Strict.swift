@@ -1,15 +1,43 @@
-/// A strict RFC 8259 parser for small documents from untrusted sources
-/// (proof headers and payloads, error bodies).
-///
-/// Bounded by design, since proofs will be fuzzed: nesting depth is limited,
-/// duplicate member names are refused (two parsers could otherwise read
-/// different values from one document), strings must be valid UTF-8 without
-/// lone surrogates, and nothing is ever force-unwrapped. Failure is nil;
-/// callers report their own reason.
-struct JSONParser {
-    /// The deepest nesting accepted; proofs need 2 (`jwk` inside the header).
-    static let maxDepth = 16
+extension JSONValue {
+    /// The deepest nesting ``init(strictJSON:)`` accepts; a DPoP proof needs 2
+    /// (`jwk` inside the header), an error body 1.
+    public static let strictMaxDepth = 16
 
+    /// Parses one JSON document from an untrusted source (a DPoP proof's
+    /// header and payload, an OAuth error body) strictly, per RFC 8259.
+    ///
+    /// Bounded by design, since proofs are fuzzed: nesting is limited to
+    /// ``strictMaxDepth``, duplicate member names are refused (two parsers
+    /// could otherwise read different values from one document), strings
+    /// must be valid UTF-8 without lone surrogates, a number is at most
+    /// 1 KiB of text and finite, and nothing is ever force-unwrapped. A
+    /// number written without fraction or exponent that fits in 64 bits is
+    /// ``integer(_:)``, exactly; every other number is ``number(_:)``.
+    /// Surrounding whitespace is allowed; anything else around the value is not.
+    ///
+    /// Bodies with a known shape are decoded with `Codable` instead; this is
+    /// for the few places that must decide on hostile bytes before trusting
+    /// any of them. Failure is nil: callers report their own reason.
+    /// - Parameter bytes: UTF-8 JSON.
+    public init?(strictJSON bytes: [UInt8]) {
+        guard let value = StrictJSONParser.parse(bytes) else { return nil }
+        self = value
+    }
+
+    /// The value of any number as a `Double` (a whole number may lose
+    /// precision beyond 2^53); nil for other kinds of value.
+    public var numberValue: Double? {
+        switch self {
+        case .integer(let value): return Double(value)
+        case .number(let value): return value
+        default: return nil
+        }
+    }
+}
+
+/// The parser behind ``JSONValue/init(strictJSON:)``: one pass over the
+/// bytes, no recursion deeper than ``JSONValue/strictMaxDepth``.
+struct StrictJSONParser {
     private let bytes: [UInt8]
     private var index = 0
 
@@ -19,11 +47,13 @@ struct JSONParser {
     /// - Parameter bytes: UTF-8 JSON.
     /// - Returns: the value, or nil when the bytes are not exactly one valid JSON value.
     static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        var parser = JSONParser(bytes)
+        var parser = StrictJSONParser(bytes)
         parser.skipWhitespace()
         guard let value = parser.value(depth: 0) else { return nil }
         parser.skipWhitespace()
-        return parser.index == bytes.count ? value : nil
+        // Not a ternary: its `nil` would be JSONValue's nil literal, `.null`.
+        guard parser.index == bytes.count else { return nil }
+        return value
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -33,7 +63,7 @@ struct JSONParser {
     }
 
     private mutating func value(depth: Int) -> JSONValue? {
-        guard depth <= Self.maxDepth, let b = current else { return nil }
+        guard depth <= JSONValue.strictMaxDepth, let b = current else { return nil }
         switch b {
         case 0x7B: return object(depth: depth + 1)
         case 0x5B: return array(depth: depth + 1)
@@ -223,6 +253,7 @@ struct JSONParser {
         guard index - start <= 1024 else { return nil }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let double = Double(text), double.isFinite else { return nil }
-        return .number(double, integer: isInteger ? Int64(text) : nil)
+        if isInteger, let integer = Int64(text) { return .integer(integer) }
+        return .number(double)
     }
 }

@@ -1,0 +1,151 @@
+// The bodies of the upload operations: createUpload, uploadPart,
+// getUpload, completeUpload.
+
+/// The body of createUpload (`Upload`): the file about to be sent.
+public struct UploadCreate: Codable, Hashable, Sendable {
+    /// The file name, 1 to 255 bytes of UTF-8 without `/` or NUL.
+    public var fileName: String
+    /// Its content type.
+    public var contentType: String
+    /// Its size in bytes.
+    public var size: Int64
+    /// The whole file's SHA-256 in hex.
+    public var sha256: String
+
+    /// Makes a body.
+    /// - Parameters:
+    ///   - fileName: the file name.
+    ///   - contentType: the content type.
+    ///   - size: the size.
+    ///   - sha256: the digest.
+    public init(fileName: String, contentType: String, size: Int64, sha256: String) {
+        self.fileName = fileName
+        self.contentType = contentType
+        self.size = size
+        self.sha256 = sha256
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case fileName = "file_name"
+        case contentType = "content_type"
+        case size, sha256
+    }
+}
+
+/// The answer of createUpload (`UploadCreated`).
+public struct UploadCreated: Codable, Hashable, Sendable {
+    /// The upload.
+    public var uploadID: String
+    /// The size of every part but the last.
+    public var partSize: Int64
+    /// How many parts to send, numbered from 1.
+    public var partsCount: Int64
+    /// Always `pending`.
+    public var uploadState: String
+    /// When an unfinished upload is dropped (RFC 3339).
+    public var expiresAt: String
+
+    /// Makes an answer.
+    /// - Parameters:
+    ///   - uploadID: the upload.
+    ///   - partSize: the part size.
+    ///   - partsCount: the number of parts.
+    ///   - uploadState: `pending`.
+    ///   - expiresAt: the expiry.
+    public init(uploadID: String, partSize: Int64, partsCount: Int64, uploadState: String, expiresAt: String) {
+        self.uploadID = uploadID
+        self.partSize = partSize
+        self.partsCount = partsCount
+        self.uploadState = uploadState
+        self.expiresAt = expiresAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case uploadID = "upload_id"
+        case partSize = "part_size"
+        case partsCount = "parts_count"
+        case uploadState = "upload_state"
+        case expiresAt = "expires_at"
+    }
+}
+
+/// The answer of getUpload (`UploadStatus`).
+public struct UploadStatus: Codable, Hashable, Sendable {
+    /// The upload.
+    public var uploadID: String
+    /// `pending`, `complete` or `aborted`.
+    public var uploadState: String
+    /// The file's size.
+    public var size: Int64
+    /// The part size.
+    public var partSize: Int64
+    /// The numbers of the parts the server has, ascending.
+    public var receivedParts: [Int64]
+
+    /// Makes an answer.
+    /// - Parameters:
+    ///   - uploadID: the upload.
+    ///   - uploadState: its state.
+    ///   - size: the size.
+    ///   - partSize: the part size.
+    ///   - receivedParts: the parts received.
+    public init(uploadID: String, uploadState: String, size: Int64, partSize: Int64, receivedParts: [Int64]) {
+        self.uploadID = uploadID
+        self.uploadState = uploadState
+        self.size = size
+        self.partSize = partSize
+        self.receivedParts = receivedParts
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case uploadID = "upload_id"
+        case uploadState = "upload_state"
+        case size
+        case partSize = "part_size"
+        case receivedParts = "received_parts"
+    }
+}
+
+/// The answer of uploadPart (`UploadPartReceived`).
+public struct UploadPartReceived: Codable, Hashable, Sendable {
+    /// The part's number.
+    public var part: Int64
+    /// The bytes stored for it.
+    public var size: Int64
+
+    /// Makes an answer.
+    /// - Parameters:
+    ///   - part: the number.
+    ///   - size: the bytes stored.
+    public init(part: Int64, size: Int64) {
+        self.part = part
+        self.size = size
+    }
+}
+
+/// The answer of completeUpload (`UploadCompleted`).
+public struct UploadCompleted: Codable, Hashable, Sendable {
+    /// The upload.
+    public var uploadID: String
+    /// Always `complete`.
+    public var uploadState: String
+    /// The file's SHA-256, lowercase hex.
+    public var sha256: String
+
+    /// Makes an answer.
+    /// - Parameters:
+    ///   - uploadID: the upload.
+    ///   - uploadState: `complete`.
+    ///   - sha256: the digest.
+    public init(uploadID: String, uploadState: String = "complete", sha256: String) {
+        self.uploadID = uploadID
+        self.uploadState = uploadState
+        self.sha256 = sha256
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case uploadID = "upload_id"
+        case uploadState = "upload_state"
+        case sha256
+    }
+}
