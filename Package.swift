@@ -115,7 +115,7 @@ let generatedTargets: [Target] = [
     // Interfaces/DeliveryInterface
     .target(
         name: "DeliveryInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "MessagesInterface"],
+        dependencies: ["ShareCore", "HTTPInterface", "MessagesInterface", "UploadsInterface", "ServerAPIInterface"],
         path: "Interfaces/DeliveryInterface/Sources/DeliveryInterface",
         swiftSettings: swiftSettings
     ),
@@ -166,7 +166,7 @@ let generatedTargets: [Target] = [
     // Interfaces/MessagesInterface
     .target(
         name: "MessagesInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface", "WireContract"],
+        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface", "ServerAPIInterface", "WireContract"],
         path: "Interfaces/MessagesInterface/Sources/MessagesInterface",
         swiftSettings: swiftSettings
     ),
@@ -296,7 +296,14 @@ let generatedTargets: [Target] = [
     // Modules/Delivery
     .target(
         name: "Delivery",
-        dependencies: ["MessagesInterface", "DeliveryInterface"],
+        dependencies: [
+            "ShareCore",
+            "HTTPInterface",
+            "MessagesInterface",
+            "DeliveryInterface",
+            "UploadsInterface",
+            "ServerAPIInterface",
+        ],
         path: "Modules/Delivery/Sources/Delivery",
         swiftSettings: swiftSettings
     ),
@@ -891,7 +898,7 @@ let package = Package(
                 lib("Messages"), lib("UploadsInterface"), lib("Uploads"), lib("SessionsInterface"), lib("Sessions"),
                 lib("KeychainInterface"), lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"),
                 lib("HTTPTransport"), lib("DPoP"), lib("ShareCore"), lib("CryptoInterface"), lib("SystemTesting"),
-                lib("HTTPInterfaceTesting"), lib("SessionsInterfaceTesting"),
+                lib("HTTPInterfaceTesting"), lib("SessionsInterfaceTesting"), lib("Delivery"), lib("DeliveryInterface"),
             ],
             path: "Tests/MessagesTests",
             swiftSettings: swiftSettings
@@ -933,7 +940,7 @@ let package = Package(
                 lib("SQLiteStore"), lib("SharedStateInterface"), lib("SharedState"), lib("SessionsInterface"),
                 lib("Sessions"), lib("HTTPInterface"), lib("KeychainInterface"), lib("Uploads"), lib("ServerAPI"),
                 lib("HTTPTypes"), lib("SystemTesting"), lib("HTTPInterfaceTesting"), lib("ShareCoreTesting"),
-                lib("Delivery"),
+                lib("Delivery"), lib("DeliveryInterface"),
             ],
             path: "Tests/OutboxTests",
             swiftSettings: swiftSettings

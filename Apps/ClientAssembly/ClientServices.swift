@@ -267,13 +267,13 @@ extension ClientAssembly {
     /// shared backoff between attempts.
     /// - Parameters:
     ///   - outbox: the queue.
-    ///   - makeSender: the sender for a server origin (an item names its server).
+    ///   - makeSender: the server for a server origin (an item names its server).
     ///   - lease: how long a claim lasts before another pass may take the item back.
     ///   - sentCallback: called after an item is marked sent.
     ///   - observer: each step, for the log.
     /// - Returns: the drainer (one pass per ``OutboxDraining/drainOnce()``).
     public func outboxDrainer(
-        outbox: any OutboxQueueing, makeSender: @escaping @Sendable (String) -> any ShareSending, lease: Duration,
+        outbox: any OutboxQueueing, makeSender: @escaping @Sendable (String) -> DeliveryServer, lease: Duration,
         sentCallback: (@Sendable (OutboxItem, SentMessage) -> Void)? = nil,
         observer: (@Sendable (DrainEvent) -> Void)? = nil
     ) -> any OutboxDraining {

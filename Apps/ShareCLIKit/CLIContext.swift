@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DeliveryInterface
 import Foundation
 import MessagesInterface
 import SessionsInterface
@@ -170,8 +171,9 @@ struct CLIContext: Sendable {
     /// The upload records of resumable uploads, shared with the daemon.
     var uploadRecordsDirectory: String { assembly.container.rootPath + "/uploads" }
 
-    /// The CLI's sender: the child session only (the CLI never touches the parent family).
-    func sender(limits: MessageLimits?) -> any ShareSending {
+    /// The server as the CLI sends to it: the child session only (the CLI
+    /// never touches the parent family).
+    func sender(limits: MessageLimits?) -> DeliveryServer {
         connection.sender(
             .child,
             limits: limits ?? MessageLimits(messageMaxAttachments: Int.max, fileMaxUploadBytes: Int64.max),

@@ -99,13 +99,17 @@ final class EntryWrites: Sendable {
         }
     }
 
-    /// Ctrl-C's write, the last: once a write in progress is done, `body`
-    /// gets the entry as last written, and no write runs after it.
-    func close(_ body: (InboxEntry) -> Void) {
+    /// The last write (Ctrl-C's, or a refusal's removal): once a write in
+    /// progress is done, `body` gets the entry as last written, and no
+    /// write runs after it.
+    /// - Returns: false when another last write came first (`body` did not run).
+    @discardableResult
+    func close(_ body: (InboxEntry) -> Void) -> Bool {
         state.withLock { state in
-            guard !state.closed else { return }
+            guard !state.closed else { return false }
             state.closed = true
             body(state.entry)
+            return true
         }
     }
 }
@@ -117,7 +121,7 @@ final class EntryWrites: Sendable {
 struct EntryDelivery {
     let inbox: any ShareInboxStoring
     let engine: any ShareDelivering
-    let sender: any ShareSending
+    let server: DeliveryServer
     let progress: ProgressBar
     let interruption: DeliveryInterruption
     let onCancel: CancelPolicy
@@ -154,7 +158,7 @@ struct EntryDelivery {
             }
         }
         let request = DeliveryRequest(
-            sender: sender, interruption: interruption, keepsOnCancel: onCancel == .keep, progress: updater)
+            server: server, interruption: interruption, keepsOnCancel: onCancel == .keep, progress: updater)
         return await engine.deliver(
             request, keeping: InboxEntryKeeper(inbox: inbox, entry: entry, lock: lock, undoWindow: undoWindow))
     }

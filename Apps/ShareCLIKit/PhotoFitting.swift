@@ -16,9 +16,11 @@ struct PhotoFitting: Sendable {
     let request: SendRequest
     let report: SendReport
 
-    /// Why the share cannot go on; the caller removes the entry.
+    /// Why the share cannot go on; the caller removes the entry. Also the
+    /// refusal of an entry over the server's limits (`SendFlow.fitted`).
     enum Problem: Error, Sendable {
-        /// A photo that cannot be converted (exit 4).
+        /// A photo that cannot be converted, or a share over the server's
+        /// limits (exit 4): the problem code and the reason.
         case refused(code: String, LocalizedText)
         /// Reading, writing or time (exit 1).
         case failure(LocalizedText)

@@ -311,7 +311,7 @@ struct SendReport: Sendable {
         case .refused(let refusal):
             stage(id, .refused(code: refusal.code, reason: refusal.message))
             return refused(
-                code: refusal.code, SendError.localizedRejection(code: refusal.code, message: refusal.message),
+                code: refusal.code, MessagesText.localizedRejection(code: refusal.code, message: refusal.message),
                 clientMsgID: entry.manifest.clientMsgID)
         case .cancelled(let kept, let mayBeOnServer):
             stage(id, .interrupted(kept: kept, mayBeOnServer: mayBeOnServer))
@@ -341,10 +341,18 @@ struct SendFlow: Sendable {
     let context: CLIContext
     let report: SendReport
 
+    /// Runs the steps against Ctrl-C: the exit code is the steps' own, or
+    /// the one Ctrl-C's handler gives once it has kept (or removed) the
+    /// share, whichever comes first.
     func run() async -> ExitCode {
-        let clientMsgID = UUIDv7()
         let interrupt = InterruptHandler()
         defer { interrupt.restore() }
+        return await interrupt.race { await steps(interrupt) }
+    }
+
+    /// The steps, in order; Ctrl-C's handler in charge changes as they go.
+    private func steps(_ interrupt: InterruptHandler) async -> ExitCode {
+        let clientMsgID = UUIDv7()
 
         // The target without the network: a reference as given, a display
         // path from the recent targets. Only a display path known nowhere
@@ -453,19 +461,22 @@ struct SendFlow: Sendable {
         }
 
         // From here the share exists: Ctrl-C while the server is asked keeps
-        // it (or removes it with --on-cancel remove) and ends the process. A
-        // kept share gets its undo window first, written after any write of
-        // the entry in progress and before the lock is given up, so the
-        // daemon never sees it without the window.
+        // it (or removes it with --on-cancel remove) and ends the command
+        // with its code, leaving the steps behind (they die with the
+        // process). A kept share gets its undo window first, written after
+        // any write of the entry in progress and before the lock is given
+        // up, so the daemon never sees it without the window. A refusal
+        // that wrote last has had the last word: Ctrl-C then leaves the
+        // steps to end.
         let onCancel = request.onCancel
         let window = request.undoWindow
         let inbox = context.inbox
         let report = self.report
         let sending = context
         let writes = EntryWrites(entry)
-        interrupt.onInterrupt = {
+        interrupt.onInterrupt = { [weak interrupt] in
             var last = writes.entry
-            writes.close { current in
+            let closed = writes.close { current in
                 last = current
                 if onCancel == .remove {
                     try? inbox.markProcessed(current, lock: draft)
@@ -474,23 +485,28 @@ struct SendFlow: Sendable {
                     draft.release()
                 }
             }
+            guard closed else { return }
             report.stage(last.id, .interrupted(kept: onCancel == .keep, mayBeOnServer: false))
             let running = onCancel == .keep ? sending.wakeDaemon() : true
-            ProgramExit.interrupted(
+            interrupt?.end(
                 report.cancelled(
                     kept: onCancel == .keep, id: last.id, shortID: sending.shortID(of: last.id),
-                    target: last.manifest.target, window: window, daemonRunning: running
-                ).rawValue)
+                    target: last.manifest.target, window: window, daemonRunning: running))
         }
         let notice = WaitingNotice(io: report.io, origin: context.origin)
         // A refusal found before the message is asked for: the written entry
         // leaves the inbox (nothing was sent), its stage is logged, and the
-        // process ends with `exit`'s code.
+        // process ends with `exit`'s code. The removal is the entry's last
+        // write: once Ctrl-C has written last, the share is Ctrl-C's and
+        // this says nothing (Ctrl-C's code ends the command).
         func refuse(_ entry: InboxEntry, stage: ShareStage, _ exit: () -> ExitCode) -> ExitCode {
             notice.stop()
             interrupt.onInterrupt = nil
-            try? context.inbox.markProcessed(entry, lock: draft)
-            draft.release()
+            let removed = writes.close { current in
+                try? context.inbox.markProcessed(current, lock: draft)
+                draft.release()
+            }
+            guard removed else { return .cancelled }
             report.stage(entry.id, stage)
             return exit()
         }
@@ -529,9 +545,7 @@ struct SendFlow: Sendable {
             case .success:
                 break
             case .failure(let refusal):
-                return refuse(entry, stage: .refused(code: refusal.code, reason: refusal.message.english)) {
-                    report.refused(code: refusal.code, refusal.message)
-                }
+                return refuse(entry, stage: refusal.stage) { refusal.exit(report) }
             }
         }
         notice.stop()
@@ -543,7 +557,7 @@ struct SendFlow: Sendable {
             entry.manifest.attachments.isEmpty ? WaitingNotice(io: report.io, origin: context.origin) : nil
         let delivery = EntryDelivery(
             inbox: context.inbox, engine: context.assembly.deliveryEngine(),
-            sender: context.sender(limits: limits?.messageLimits),
+            server: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: report.io.err, mode: request.progress),
             interruption: interruption, onCancel: request.onCancel, undoWindow: request.undoWindow,
             stage: report.stage)
@@ -568,23 +582,23 @@ struct SendFlow: Sendable {
     /// that the file's type conforms to (`text/csv` as `text/plain`), as
     /// intake would have chosen, or refused when there is none.
     static func fitted(_ manifest: InboxManifest, to limits: InstanceLimits?, catalog: (any ContentTypeCatalog)?)
-        -> Result<InboxManifest, LimitRefusal>
+        -> Result<InboxManifest, PhotoFitting.Problem>
     {
         guard let limits else { return .success(manifest) }
         if manifest.attachments.count > limits.messageMaxAttachments {
             return .failure(
-                LimitRefusal(
+                .refused(
                     code: "too_many_attachments",
-                    message: localized(
+                    localized(
                         .tooManyAttachments,
                         ["limit": limits.messageMaxAttachments, "count": manifest.attachments.count])))
         }
         let max = limits.fileMaxUploadBytes
         if let file = manifest.attachments.first(where: { $0.size > max }) {
             return .failure(
-                LimitRefusal(
+                .refused(
                     code: "too_large",
-                    message: IntakeError.tooLarge(item: file.fileName, size: file.size, limit: max).localizedText))
+                    IntakeError.tooLarge(item: file.fileName, size: file.size, limit: max).localizedText))
         }
         guard let accepted = limits.acceptedContentTypes else { return .success(manifest) }
         var fitted = manifest
@@ -599,9 +613,9 @@ struct SendFlow: Sendable {
                 fitted.attachments[index].contentType = "application/octet-stream"
             } else {
                 return .failure(
-                    LimitRefusal(
+                    .refused(
                         code: "unsupported_type",
-                        message: IntakeError.unsupportedType(
+                        IntakeError.unsupportedType(
                             item: attachment.fileName, contentType: type, accepted: accepted
                         )
                         .localizedText))
@@ -693,35 +707,79 @@ enum ShareStage: Sendable {
     }
 }
 
-/// Why a share is over the server's limits: the problem code and the reason.
-struct LimitRefusal: Error, Sendable {
-    let code: String
-    let message: LocalizedText
-}
-
-/// SIGINT while `share send` works: the handler in charge runs on a
-/// dispatch queue instead of the default action killing the process halfway.
-/// (`@unchecked`: the signal source is set once in `init` and only
-/// cancelled afterwards; Dispatch's sources are thread-safe.)
+/// SIGINT while `share send` or `share inbox retry` works: the handler in
+/// charge runs on a dispatch queue instead of the default action killing
+/// the process halfway, and ``race(_:)`` returns the exit code of the
+/// steps or of Ctrl-C, whichever ends first, so that only `main` ends the
+/// process. (`@unchecked`: the signal source is set once in `init` and
+/// only cancelled afterwards; Dispatch's sources are thread-safe.)
 final class InterruptHandler: @unchecked Sendable {
+    /// Where the race stands: nobody waits yet, `race` waits, an exit code
+    /// came before `race` waited, or the race is over.
+    private enum Ending {
+        case running
+        case waiting(CheckedContinuation<ExitCode, Never>)
+        case ended(ExitCode)
+        case over
+    }
+
     private let handler = Mutex<(@Sendable () -> Void)?>(nil)
+    private let ending = Mutex<Ending>(.running)
     private var source: (any DispatchSourceSignal)?
 
     init() {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in
-            // Before anything is kept there is nothing to clean up: stop with the code for Ctrl-C.
-            if let action = self?.onInterrupt { action() } else { ProgramExit.interrupted(ExitCode.cancelled.rawValue) }
+            guard let self else { return }
+            // Before anything is kept there is nothing to clean up: end with the code for Ctrl-C.
+            if let action = self.onInterrupt { action() } else { self.end(.cancelled) }
         }
         source.resume()
         self.source = source
     }
 
-    /// What Ctrl-C does now; nil stops the process.
+    /// What Ctrl-C does now; nil ends the command with the code for Ctrl-C.
     var onInterrupt: (@Sendable () -> Void)? {
         get { handler.withLock { $0 } }
         set { handler.withLock { $0 = newValue } }
+    }
+
+    /// Runs `steps` in a task of their own and returns the first exit code:
+    /// theirs, or the one Ctrl-C's handler gives through ``end(_:)``. Steps
+    /// that lose go on until the process ends: they may be waiting for the
+    /// network, and what they still try to write was closed to them by the
+    /// handler that won (`EntryWrites`).
+    /// - Parameter steps: the command's work.
+    /// - Returns: the exit code that came first.
+    func race(_ steps: @escaping @Sendable () async -> ExitCode) async -> ExitCode {
+        Task { end(await steps()) }
+        return await withCheckedContinuation { continuation in
+            ending.withLock { state in
+                if case .ended(let code) = state {
+                    state = .over
+                    continuation.resume(returning: code)
+                } else {
+                    state = .waiting(continuation)
+                }
+            }
+        }
+    }
+
+    /// Ends the race with `code`, unless it is over already.
+    /// - Parameter code: the command's exit code.
+    func end(_ code: ExitCode) {
+        ending.withLock { state in
+            switch state {
+            case .running:
+                state = .ended(code)
+            case .waiting(let continuation):
+                state = .over
+                continuation.resume(returning: code)
+            case .ended, .over:
+                break
+            }
+        }
     }
 
     /// Gives SIGINT its default action back.

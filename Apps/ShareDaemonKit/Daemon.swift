@@ -38,7 +38,7 @@ struct DaemonStatus: Sendable {
 /// - parent refresh: its own family only.
 /// - instance values: limits and config values into the shared state.
 /// - inbox takeover: every unlocked inbox entry into the outbox, once.
-/// - outbox: sends through the same `Sender` as the CLI, exactly once.
+/// - outbox: sends through the same delivery engine as the CLI, exactly once.
 /// - recent targets: after each send; `access.changed` removes targets.
 final class Daemon: Sendable {
     let assembly: ClientAssembly
@@ -138,6 +138,9 @@ final class Daemon: Sendable {
             log.debug(
                 "instance",
                 "limits: \(limits.fileMaxUploadBytes) bytes, \(limits.messageMaxAttachments) attachments")
+        } catch let error as APIError {
+            // What the failure means for a share, as the log said before limits were a share's business.
+            log.warning("instance", "cannot read the server's limits now: \(error.shareText.english)")
         } catch {
             log.warning("instance", "cannot read the server's limits now: \(error)")
         }
@@ -234,7 +237,9 @@ final class Daemon: Sendable {
             makeSender: { origin in
                 // A share goes to the server it was made for, with the session stored there.
                 guard let connection = accounts.sendingConnection(for: origin) else {
-                    return UnknownServerSender(origin: origin)
+                    // No session there (logged out): the item waits rather than being lost,
+                    // until the person logs in there again.
+                    return .signedOut("not logged in at \(origin)")
                 }
                 let limits =
                     InstanceValues.read(from: state, account: accounts.scope(for: origin))?.messageLimits
@@ -417,17 +422,5 @@ final class Daemon: Sendable {
                     clientMsgID: $0.clientMsgID.description, target: $0.target.displayPath,
                     reason: $0.lastError ?? $0.failureCode ?? "refused")
             })
-    }
-}
-
-/// A sender for an outbox item of a server this device has no session at
-/// (logged out there): it waits (retryable) rather than being lost, until
-/// the person logs in there again.
-struct UnknownServerSender: ShareSending {
-    let origin: String
-    func send(
-        _ share: OutgoingShare, progress: (@Sendable (SendProgress) -> Void)?, cancellation: HTTPCancellation?
-    ) async throws(SendError) -> SentMessage {
-        throw .retryable(.sessionUnavailable("not logged in at \(origin)"))
     }
 }

@@ -22,6 +22,8 @@ let package = Package(
         .package(path: "../ShareCore"),
         .package(path: "../HTTPInterface"),
         .package(path: "../MessagesInterface"),
+        .package(path: "../UploadsInterface"),
+        .package(path: "../ServerAPIInterface"),
     ],
     targets: [
         .target(
@@ -30,6 +32,8 @@ let package = Package(
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "MessagesInterface", package: "MessagesInterface"),
+                .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
             ],
             swiftSettings: swiftSettings
         )

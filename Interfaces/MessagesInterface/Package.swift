@@ -20,6 +20,7 @@ let package = Package(
         .package(path: "../ShareCore"),
         .package(path: "../HTTPInterface"),
         .package(path: "../UploadsInterface"),
+        .package(path: "../ServerAPIInterface"),
         .package(path: "../WireContract"),
     ],
     targets: [
@@ -29,6 +30,7 @@ let package = Package(
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
                 .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings

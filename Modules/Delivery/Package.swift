@@ -21,13 +21,19 @@ let package = Package(
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/MessagesInterface"),
         .package(path: "../../Interfaces/DeliveryInterface"),
+        .package(path: "../../Interfaces/UploadsInterface"),
+        .package(path: "../../Interfaces/ServerAPIInterface"),
     ],
     targets: [
         .target(
             name: "Delivery",
             dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "MessagesInterface", package: "MessagesInterface"),
                 .product(name: "DeliveryInterface", package: "DeliveryInterface"),
+                .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -39,6 +45,8 @@ let package = Package(
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "MessagesInterface", package: "MessagesInterface"),
                 .product(name: "DeliveryInterface", package: "DeliveryInterface"),
+                .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // The daemon's durable queue: a SQLite outbox (through SQLInterface) with its
 // own copies of the files, the takeover of share inbox entries into it, and
-// the drainer that sends through the one ShareSending implementation.
+// the drainer that sends through the one delivery engine.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the

@@ -1,3 +1,4 @@
+import DeliveryInterface
 import HTTPInterface
 import HTTPInterfaceTesting
 import HTTPTypes
@@ -71,14 +72,15 @@ struct ClassificationTests {
     func send(
         _ steps: [Step], tokens: StubTokenProvider = StubTokenProvider(sessionID: "s"),
         uploader: ScriptedUploader = ScriptedUploader(), attachments: [UploadSource] = []
-    ) async -> (Result<SentMessage, SendError>, ScriptedHTTPClient) {
+    ) async -> (Result<SentMessage, SendFailure>, ScriptedHTTPClient) {
         let client = scriptedClient(steps)
-        let sender = Sender(
-            uploader: uploader,
-            messages: MessageClient(
-                api: AuthorizedClient(origin: "http://127.0.0.1:9", client: client, tokens: tokens)),
-            limits: Self.limits)
-        do throws(SendError) {
+        let sender = EngineSender(
+            server: DeliveryServer(
+                uploader: uploader,
+                messages: MessageClient(
+                    api: AuthorizedClient(origin: "http://127.0.0.1:9", client: client, tokens: tokens)),
+                limits: Self.limits))
+        do throws(SendFailure) {
             let sent = try await sender.send(
                 OutgoingShare(clientMsgID: UUIDv7(), target: Self.target, text: "hi", attachments: attachments),
                 progress: nil, cancellation: nil)

@@ -2,27 +2,52 @@ import Delivery
 import DeliveryInterface
 import HTTPInterface
 import MessagesInterface
+import ServerAPIInterface
 import ShareCore
 import Synchronization
 import Testing
+import UploadsInterface
 
-/// A sender that answers as it is told, reporting the steps of a share without files.
-private struct ScriptedSender: ShareSending {
-    let answer: Result<SentMessage, SendError>
-    /// Whether the message is asked for before the answer.
-    var requestsMessage = true
+/// A server that answers as it is told: the share's one file uploads as
+/// `u1` (or fails so), then the message request answers `answer`.
+private struct ScriptedServer: FileUploading, MessageCreating {
+    let answer: Result<SentMessage, APIError>
+    /// The upload's failure; nil uploads the file.
+    var uploadFailure: UploadError? = nil
     /// Called once the message was asked for (a Ctrl-C arrives there).
     var afterRequest: @Sendable () -> Void = {}
 
-    func send(
-        _ share: OutgoingShare, progress: (@Sendable (SendProgress) -> Void)?, cancellation: HTTPCancellation?
-    ) async throws(SendError) -> SentMessage {
-        progress?(.uploaded(index: 0, uploadID: "u1"))
-        if requestsMessage {
-            progress?(.creatingMessage)
-            afterRequest()
-        }
+    var server: DeliveryServer {
+        DeliveryServer(
+            uploader: self, messages: self, limits: MessageLimits(messageMaxAttachments: 5, fileMaxUploadBytes: 1000))
+    }
+
+    func upload(
+        _ source: UploadSource, limits: UploadLimits, budget: Duration?,
+        progress: (@Sendable (UploadProgress) -> Void)?, cancellation: HTTPCancellation?
+    ) async throws(UploadError) -> CompletedUpload {
+        if let uploadFailure { throw uploadFailure }
+        return CompletedUpload(uploadID: "u1", sha256: "")
+    }
+
+    func createMessage(
+        in target: ShareTarget, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
+        cancellation: HTTPCancellation?
+    ) async throws(APIError) -> SentMessage {
+        afterRequest()
         return try answer.get()
+    }
+
+    func createThread(
+        inChannel channelID: String, title: String, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
+        cancellation: HTTPCancellation?
+    ) async throws(APIError) -> SentMessage {
+        afterRequest()
+        return try answer.get()
+    }
+
+    func instanceLimits(cancellation: HTTPCancellation?) async throws(APIError) -> InstanceLimits {
+        throw .cancelled
     }
 }
 
@@ -40,7 +65,12 @@ private final class RecordingKeeper: DeliveryKeeping {
         return .readable(
             OutgoingShare(
                 clientMsgID: UUIDv7(), target: ShareTarget(kind: .thread, id: "t1", displayPath: "General / t1"),
-                text: "hi"))
+                text: "hi",
+                attachments: [
+                    UploadSource(
+                        identity: UploadFileIdentity(path: "/nowhere/a.txt", size: 3, modificationTimeNanoseconds: 0),
+                        fileName: "a.txt", contentType: "text/plain")
+                ]))
     }
     func uploaded(index: Int, uploadID: String) { record("uploaded \(index) \(uploadID)") }
     func sent(_ message: SentMessage) { record("sent \(message.messageID)") }
@@ -60,7 +90,7 @@ private final class RecordingKeeper: DeliveryKeeping {
     var recorded: [String] { calls.withLock { $0 } }
 }
 
-@Suite("the delivery engine: one outcome from the sender's classification, carried out by the keeper")
+@Suite("the delivery engine: one outcome from the API client's classification, carried out by the keeper")
 struct DeliveryEngineTests {
     let message = SentMessage(messageID: "m1", threadID: "t1", channelID: "c1", replayed: false)
 
@@ -68,7 +98,7 @@ struct DeliveryEngineTests {
     func sent() async {
         let keeper = RecordingKeeper()
         let outcome = await DeliveryEngine().deliver(
-            DeliveryRequest(sender: ScriptedSender(answer: .success(message))), keeping: keeper)
+            DeliveryRequest(server: ScriptedServer(answer: .success(message)).server), keeping: keeper)
         #expect(outcome == .sent(message))
         #expect(keeper.recorded == ["uploaded 0 u1", "sent m1"])
     }
@@ -77,22 +107,34 @@ struct DeliveryEngineTests {
     func kept() async {
         let keeper = RecordingKeeper()
         let reason = RetryReason.serverError(status: 503, code: "unavailable")
+        let answer = APIError.retryable(
+            APIRetry(kind: .status(503, code: "unavailable"), message: "createMessage answered 503 unavailable"))
         let outcome = await DeliveryEngine().deliver(
-            DeliveryRequest(sender: ScriptedSender(answer: .failure(.retryable(reason)))), keeping: keeper)
+            DeliveryRequest(server: ScriptedServer(answer: .failure(answer)).server), keeping: keeper)
         #expect(outcome == .kept(reason, in: .outbox, nextAttemptAt: 42))
         #expect(keeper.recorded.last == "keep requested=true interrupted=false")
     }
 
     @Test("a refusal names the stage the send had reached and where the share is kept")
     func refused() async {
-        for (requests, stage) in [(true, DeliveryStage.message), (false, .upload)] {
+        let server = APIError.refused(
+            APIRefusal(operation: "createMessage", status: 403, code: "write_forbidden", message: "no"))
+        let atMessage = ScriptedServer(answer: .failure(server))
+        let atUpload = ScriptedServer(
+            answer: .success(message), uploadFailure: .rejected(code: "write_forbidden", message: "no"))
+        let messages = [
+            MessagesText.refusalMessage(status: 403, code: "write_forbidden", detail: "no"),
+            MessagesText.table.text(.uploadRefused, ["file": "a.txt", "reason": "no"], in: .english),
+        ]
+        for (scripted, stage, words) in [
+            (atMessage, DeliveryStage.message, messages[0]), (atUpload, .upload, messages[1]),
+        ] {
             let keeper = RecordingKeeper()
-            let sender = ScriptedSender(
-                answer: .failure(.rejected(code: "write_forbidden", message: "no")), requestsMessage: requests)
-            let outcome = await DeliveryEngine().deliver(DeliveryRequest(sender: sender), keeping: keeper)
+            let outcome = await DeliveryEngine().deliver(DeliveryRequest(server: scripted.server), keeping: keeper)
             #expect(
                 outcome
-                    == .refused(DeliveryRefusal(stage: stage, code: "write_forbidden", message: "no", keptIn: .outbox)))
+                    == .refused(DeliveryRefusal(stage: stage, code: "write_forbidden", message: words, keptIn: .outbox))
+            )
         }
     }
 
@@ -101,7 +143,7 @@ struct DeliveryEngineTests {
         let refusal = DeliveryRefusal(stage: .keptShare, code: "outbox_file_missing", message: "gone")
         let keeper = RecordingKeeper(unusable: refusal)
         let outcome = await DeliveryEngine().deliver(
-            DeliveryRequest(sender: ScriptedSender(answer: .success(message))), keeping: keeper)
+            DeliveryRequest(server: ScriptedServer(answer: .success(message)).server), keeping: keeper)
         var kept = refusal
         kept.keptIn = .outbox
         #expect(outcome == .refused(kept))
@@ -113,19 +155,22 @@ struct DeliveryEngineTests {
         let keeper = RecordingKeeper()
         let outcome = await DeliveryEngine().deliver(
             DeliveryRequest(
-                sender: ScriptedSender(answer: .failure(.cancelled), requestsMessage: false), keepsOnCancel: false),
+                server: ScriptedServer(answer: .success(message), uploadFailure: .cancelled).server,
+                keepsOnCancel: false),
             keeping: keeper)
         #expect(outcome == .cancelled(kept: false, mayBeOnServer: false))
     }
 
     @Test("Ctrl-C while the message's answer is awaited keeps the share whatever was asked")
     func interruptedAfterRequest() async {
-        for answer in [Result<SentMessage, SendError>.failure(.cancelled), .failure(.retryable(.timeout("slow")))] {
+        let slow = APIError.retryable(APIRetry(kind: .timeout, message: "slow"))
+        for answer in [Result<SentMessage, APIError>.failure(.cancelled), .failure(slow)] {
             let keeper = RecordingKeeper()
             let interruption = DeliveryInterruption()
-            let sender = ScriptedSender(answer: answer, afterRequest: { interruption.interrupt() })
+            let scripted = ScriptedServer(answer: answer, afterRequest: { interruption.interrupt() })
             let outcome = await DeliveryEngine().deliver(
-                DeliveryRequest(sender: sender, interruption: interruption, keepsOnCancel: false), keeping: keeper)
+                DeliveryRequest(server: scripted.server, interruption: interruption, keepsOnCancel: false),
+                keeping: keeper)
             #expect(outcome == .cancelled(kept: true, mayBeOnServer: true))
         }
     }

@@ -10,7 +10,7 @@ import UploadsInterface
 /// uploads, then the message, with the item's `client_msg_id`. The engine
 /// decides the outcome; ``OutboxItemKeeper`` carries it out in the queue:
 ///
-/// - Each upload the sender completes is recorded in the outbox as it
+/// - Each upload the engine completes is recorded in the outbox as it
 ///   happens, so a later attempt attaches the same upload (the server's
 ///   idempotency record names the upload ids).
 /// - Sent, including a replay answered with the original message: marked sent.
@@ -29,7 +29,7 @@ public struct OutboxDrainer: OutboxDraining {
 
     private let outbox: any OutboxQueueing
     private let delivery: any ShareDelivering
-    private let makeSender: @Sendable (String) -> any ShareSending
+    private let makeSender: @Sendable (String) -> DeliveryServer
     private let clock: @Sendable () -> Int64
     private let backoff: BackoffPolicy
     private let leaseMilliseconds: Int64
@@ -39,7 +39,7 @@ public struct OutboxDrainer: OutboxDraining {
     /// - Parameters:
     ///   - outbox: the queue.
     ///   - delivery: the delivery engine.
-    ///   - makeSender: the sender for a server origin (an item names its server).
+    ///   - makeSender: the server for a server origin (an item names its server).
     ///   - clock: now, in milliseconds since 1970.
     ///   - backoff: the delays of retries.
     ///   - lease: how long a claim lasts before another pass may take the
@@ -49,7 +49,7 @@ public struct OutboxDrainer: OutboxDraining {
     ///   - observer: each step, for the log.
     public init(
         outbox: any OutboxQueueing, delivery: any ShareDelivering,
-        makeSender: @escaping @Sendable (String) -> any ShareSending,
+        makeSender: @escaping @Sendable (String) -> DeliveryServer,
         clock: @escaping @Sendable () -> Int64 = OutboxDrainer.systemClock, backoff: BackoffPolicy = BackoffPolicy(),
         lease: Duration = .seconds(600), sentCallback: (@Sendable (OutboxItem, SentMessage) -> Void)? = nil,
         observer: (@Sendable (DrainEvent) -> Void)? = nil
@@ -96,7 +96,7 @@ public struct OutboxDrainer: OutboxDraining {
         let id = item.clientMsgID
         let keeper = OutboxItemKeeper(
             item: item, outbox: outbox, clock: clock, backoff: backoff, observer: observer)
-        let request = DeliveryRequest(sender: makeSender(item.serverOrigin))
+        let request = DeliveryRequest(server: makeSender(item.serverOrigin))
         let outcome = try await delivery.deliver(request, keeping: keeper)
         switch outcome {
         case .sent(let sent):
@@ -193,7 +193,8 @@ struct OutboxItemKeeper: DeliveryKeeping {
 
     func cancelled(keep: Bool, mayBeOnServer: Bool) throws(OutboxError) -> Bool {
         let now = clock()
-        try outbox.markRetry(item.clientMsgID, reason: SendError.cancelled.description, nextAttemptAt: now, now: now)
+        try outbox.markRetry(
+            item.clientMsgID, reason: MessagesText.table.text(.cancelled, in: .english), nextAttemptAt: now, now: now)
         return true
     }
 }
