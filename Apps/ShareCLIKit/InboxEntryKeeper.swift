@@ -114,56 +114,6 @@ final class EntryWrites: Sendable {
     }
 }
 
-/// Sends one locked inbox entry with the CLI's child session through the
-/// delivery engine, with a progress bar and the `--verbose` stages. The
-/// entry's manifest is kept in step by ``InboxEntryKeeper``; the lock is
-/// released on every path, so the daemon can take a kept entry over at once.
-struct EntryDelivery {
-    let inbox: any ShareInboxStoring
-    let engine: any ShareDelivering
-    let server: DeliveryServer
-    let progress: ProgressBar
-    let interruption: DeliveryInterruption
-    let onCancel: CancelPolicy
-    /// How long a share kept after Ctrl-C waits before share-daemon may send it.
-    var undoWindow = UndoWindow.standard
-    /// Says each stage of the share, by its id (`--verbose`).
-    var stage: @Sendable (String, ShareStage) -> Void = { _, _ in }
-
-    /// Sends the entry; never throws: every failure is an outcome.
-    func deliver(_ entry: InboxEntry, lock: any InboxEntryLock) async -> DeliveryOutcome {
-        defer {
-            progress.finish()
-            lock.release()
-        }
-        let names = entry.manifest.attachments.map(\.fileName)
-        let started = Mutex(Set<Int>())
-        let id = entry.id
-        let step: @Sendable (ShareStage) -> Void = { [stage] in stage(id, $0) }
-        let progress = self.progress
-        let updater: @Sendable (SendProgress) -> Void = { event in
-            switch event {
-            case .uploading(let index, let count, let value):
-                if started.withLock({ $0.insert(index).inserted }) {
-                    step(.uploading(fileName: names[index], bytes: value.totalBytes))
-                }
-                let label = count > 1 ? "\(index + 1)/\(count) \(names[index])" : names[index]
-                progress.update(label: label, done: value.acknowledgedBytes, total: value.totalBytes)
-            case .uploaded(let index, let uploadID):
-                progress.finish()
-                step(.uploaded(fileName: names[index], uploadID: uploadID))
-            case .creatingMessage:
-                progress.finish()
-                step(.creatingMessage)
-            }
-        }
-        let request = DeliveryRequest(
-            server: server, interruption: interruption, keepsOnCancel: onCancel == .keep, progress: updater)
-        return await engine.deliver(
-            request, keeping: InboxEntryKeeper(inbox: inbox, entry: entry, lock: lock, undoWindow: undoWindow))
-    }
-}
-
 /// A locked inbox entry as the delivery engine keeps it: completed uploads,
 /// attempts and the last error go into its manifest; a sent or refused
 /// entry leaves the inbox, one that cannot be read as it was written is
