@@ -258,7 +258,7 @@ let generatedTargets: [Target] = [
     // Interfaces/UploadsInterface
     .target(
         name: "UploadsInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "WireContract"],
+        dependencies: ["ShareCore", "HTTPInterface", "ServerAPIInterface", "WireContract"],
         path: "Interfaces/UploadsInterface/Sources/UploadsInterface",
         swiftSettings: swiftSettings
     ),

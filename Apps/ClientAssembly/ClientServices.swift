@@ -13,6 +13,7 @@ import PushPreview
 public import PushPreviewInterface
 import SQLiteStore
 import SecureFiles
+public import ServerAPIInterface
 public import ShareCore
 import ShareInbox
 public import ShareInboxInterface
@@ -126,8 +127,8 @@ extension ClientAssembly {
     ///   - fileName: the name the server is told.
     ///   - contentType: the file's content type.
     /// - Returns: the source (its size and identity read now).
-    /// - Throws: `UploadError` when the file cannot be read.
-    public static func uploadSource(path: String, fileName: String, contentType: String) throws(UploadError)
+    /// - Throws: `APIError.failed(.fileChanged)` when the file cannot be read.
+    public static func uploadSource(path: String, fileName: String, contentType: String) throws(APIError)
         -> UploadSource
     {
         try UploadFile.source(path: path, fileName: fileName, contentType: contentType)

@@ -1,7 +1,9 @@
 import AppSupport
 import ClientAssembly
 import DeliveryInterface
+import HTTPInterface
 import MessagesInterface
+import ServerAPIInterface
 import ShareCore
 import ShareInboxInterface
 import Synchronization
@@ -224,6 +226,9 @@ final class InboxEntryKeeper: DeliveryKeeping {
                     return unusable("\(attachment.file) has \(source.size) bytes, the manifest says \(attachment.size)")
                 }
                 sources.append(source)
+            } catch .failed(.fileChanged(_, let why)) {
+                // The words manifests and `share inbox list` have always shown for such a file.
+                return unusable("\(attachment.file): the file changed: \(why)")
             } catch {
                 return unusable("\(attachment.file): \(error)")
             }

@@ -116,8 +116,8 @@ private struct SignedOut: FileUploading, MessageCreating {
     func upload(
         _ source: UploadSource, limits: UploadLimits, budget: Duration?,
         progress: (@Sendable (UploadProgress) -> Void)?, cancellation: HTTPCancellation?
-    ) async throws(UploadError) -> CompletedUpload {
-        throw .sessionUnavailable("not signed in")
+    ) async throws(APIError) -> CompletedUpload {
+        throw .sessionEnded("not signed in")
     }
 
     func createMessage(

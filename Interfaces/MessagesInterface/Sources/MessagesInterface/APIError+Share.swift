@@ -22,6 +22,7 @@ extension APIError {
             case .network: return .noNetwork(retry.message)
             case .timeout: return .timeout(retry.message)
             case .session: return .sessionUnavailable(retry.message)
+            case .budget(let uploadID): return .handedOff(uploadID: uploadID)
             case .unreadableAnswer(let status): return .serverError(status: status, code: "unreadable_answer")
             case .status(429, _): return .rateLimited(retryAfterSeconds: retry.retryAfterSeconds)
             case .status(let status, let code):

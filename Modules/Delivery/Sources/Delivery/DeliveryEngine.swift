@@ -10,9 +10,8 @@ import UploadsInterface
 /// a keeper holds is checked against the server's limits, each attachment
 /// goes through the uploader, then the message through the message client;
 /// the engine reads their failures itself (the API client's
-/// ``ServerAPIInterface/APIError`` as it classified it, the uploader's
-/// ``UploadsInterface/UploadError`` with the file added, never classified
-/// again) and decides the outcome, which the keeper then carries out:
+/// ``ServerAPIInterface/APIError`` as it classified it, an upload's with the
+/// file added, never classified again) and decides the outcome, which the keeper then carries out:
 ///
 /// - sent: the keeper lets go of the share (or marks it sent);
 /// - kept: a passing failure keeps it for a later attempt, unless Ctrl-C
@@ -121,7 +120,7 @@ public struct DeliveryEngine: ShareDelivering {
                 uploadIDs.append(done.uploadID)
                 progress(.uploaded(index: index, uploadID: done.uploadID))
             } catch {
-                return Self.stop(error, fileName: source.fileName)
+                return Self.stop(uploading: error, fileName: source.fileName)
             }
         }
         if cancellation?.isCancelled == true { return .cancel }
@@ -183,19 +182,31 @@ public struct DeliveryEngine: ShareDelivering {
         return .cancel
     }
 
-    /// What an upload's failure means, with its file added.
-    private static func stop(_ error: UploadError, fileName: String) -> Attempt {
+    /// What an upload's failure means, with its file added: the API
+    /// client's classification as the uploader ended with it, read as a
+    /// message request's is but in the words of an upload (the file named,
+    /// a time budget that ran out handed off for a later attempt).
+    private static func stop(uploading error: APIError, fileName: String) -> Attempt {
+        let table = MessagesText.table
         switch error {
-        case .rejected(let code, let message):
-            let text = MessagesText.table.text(.uploadRefused, ["file": fileName, "reason": message], in: .english)
-            return .refuse(code: code, message: text)
-        case .retryable(let why): return .retry(.uploadInterrupted("\(fileName): \(why)"))
-        case .handedOff(let id): return .retry(.handedOff(uploadID: id))
-        case .cancelled: return .cancel
-        case .sessionUnavailable(let why): return .retry(.sessionUnavailable(why))
-        case .fileChanged(let why):
-            let text = MessagesText.table.text(.fileChanged, ["file": fileName, "reason": why], in: .english)
-            return .refuse(code: "file_changed", message: text)
+        case .retryable(let retry):
+            if case .budget(let uploadID) = retry.kind { return .retry(.handedOff(uploadID: uploadID)) }
+            return .retry(.uploadInterrupted("\(fileName): \(retry.message)"))
+        case .refused(let refusal):
+            let reason = "\(refusal.operation): \(refusal.message)"
+            return .refuse(
+                code: refusal.code,
+                message: table.text(.uploadRefused, ["file": fileName, "reason": reason], in: .english))
+        case .sessionEnded(let why):
+            return .retry(.sessionUnavailable(why))
+        case .failed(.fileChanged(_, let why)), .failed(.fileUnreadable(_, let why)):
+            return .refuse(
+                code: "file_changed",
+                message: table.text(.fileChanged, ["file": fileName, "reason": why], in: .english))
+        case .failed(let transport):
+            return .retry(.uploadInterrupted("\(fileName): \(transport)"))
+        case .cancelled:
+            return .cancel
         }
     }
 }

@@ -13,7 +13,7 @@ import UploadsInterface
 private struct ScriptedServer: FileUploading, MessageCreating {
     let answer: Result<SentMessage, APIError>
     /// The upload's failure; nil uploads the file.
-    var uploadFailure: UploadError? = nil
+    var uploadFailure: APIError? = nil
     /// Called once the message was asked for (a Ctrl-C arrives there).
     var afterRequest: @Sendable () -> Void = {}
 
@@ -25,7 +25,7 @@ private struct ScriptedServer: FileUploading, MessageCreating {
     func upload(
         _ source: UploadSource, limits: UploadLimits, budget: Duration?,
         progress: (@Sendable (UploadProgress) -> Void)?, cancellation: HTTPCancellation?
-    ) async throws(UploadError) -> CompletedUpload {
+    ) async throws(APIError) -> CompletedUpload {
         if let uploadFailure { throw uploadFailure }
         return CompletedUpload(uploadID: "u1", sha256: "")
     }
@@ -121,10 +121,12 @@ struct DeliveryEngineTests {
             APIRefusal(operation: "createMessage", status: 403, code: "write_forbidden", message: "no"))
         let atMessage = ScriptedServer(answer: .failure(server))
         let atUpload = ScriptedServer(
-            answer: .success(message), uploadFailure: .rejected(code: "write_forbidden", message: "no"))
+            answer: .success(message),
+            uploadFailure: .refused(
+                APIRefusal(operation: "createUpload", status: 403, code: "write_forbidden", message: "no")))
         let messages = [
             MessagesText.refusalMessage(status: 403, code: "write_forbidden", detail: "no"),
-            MessagesText.table.text(.uploadRefused, ["file": "a.txt", "reason": "no"], in: .english),
+            MessagesText.table.text(.uploadRefused, ["file": "a.txt", "reason": "createUpload: no"], in: .english),
         ]
         for (scripted, stage, words) in [
             (atMessage, DeliveryStage.message, messages[0]), (atUpload, .upload, messages[1]),

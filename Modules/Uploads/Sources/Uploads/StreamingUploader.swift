@@ -137,18 +137,22 @@ public final class StreamingUploader: FileUploading {
     public func upload(
         _ source: UploadSource, limits: UploadLimits, budget: Duration?,
         progress: (@Sendable (UploadProgress) -> Void)?, cancellation: HTTPCancellation?
-    ) async throws(UploadError) -> CompletedUpload {
+    ) async throws(APIError) -> CompletedUpload {
         guard source.size <= limits.fileMaxUploadBytes else {
-            throw .rejected(
-                code: "too_large",
-                message:
-                    "\(source.fileName): \(ByteCount.human(source.size)) (\(source.size) bytes) is over the "
-                    + "server's limit of \(ByteCount.human(limits.fileMaxUploadBytes)) "
-                    + "(\(limits.fileMaxUploadBytes) bytes, file_max_upload_bytes)"
-            )
+            // What the server would answer (413 too_large), before any byte is sent.
+            throw .refused(
+                APIRefusal(
+                    operation: "createUpload", status: 413, code: "too_large",
+                    message:
+                        "\(source.fileName): \(ByteCount.human(source.size)) (\(source.size) bytes) is over the "
+                        + "server's limit of \(ByteCount.human(limits.fileMaxUploadBytes)) "
+                        + "(\(limits.fileMaxUploadBytes) bytes, file_max_upload_bytes)"))
         }
         guard try UploadFile.identity(ofPath: source.path) == source.identity else {
-            throw .fileChanged("\(source.path) is no longer the version to upload (size or modification time differ)")
+            throw .failed(
+                .fileChanged(
+                    path: source.path,
+                    reason: "\(source.path) is no longer the version to upload (size or modification time differ)"))
         }
         let run = UploadRun(total: source.size, progress: progress)
         let handlerID = cancellation?.addHandler { run.stop(.cancelled) }
@@ -177,7 +181,11 @@ public final class StreamingUploader: FileUploading {
         case .failure(.cancelled):
             switch run.stopReason {
             case .budget:
-                throw .handedOff(uploadID: state.record?.uploadID)
+                let id = state.record?.uploadID
+                throw .retryable(
+                    APIRetry(
+                        kind: .budget(uploadID: id),
+                        message: "the upload took too long and was handed off" + (id.map { " (upload \($0))" } ?? "")))
             case .cancelled, nil:
                 if let record = state.record {
                     // A task of its own: the caller's task may be the one cancelled,
@@ -191,21 +199,22 @@ public final class StreamingUploader: FileUploading {
         }
     }
 
-    /// The upload's error for a step's failure that ended it: the API
-    /// client's classification as the steps left it (a passing failure
-    /// carries the reason the retries ended with).
-    private static func outcome(_ error: APIError) -> UploadError {
-        if isPartsMissing(error) { return .retryable("the server is missing parts of the upload") }
-        if let why = goneReason(error) { return .retryable(why) }
-        switch error {
-        case .retryable(let retry): return .retryable(retry.message)
-        case .refused(let refusal):
-            return .rejected(code: refusal.code, message: "\(refusal.operation): \(refusal.message)")
-        case .sessionEnded(let why): return .sessionUnavailable(why)
-        case .failed(.fileChanged(_, let why)), .failed(.fileUnreadable(_, let why)): return .fileChanged(why)
-        case .failed(let transport): return .retryable("\(transport)")
-        case .cancelled: return .cancelled
+    /// The upload's failure for a step's that ended it: the API client's
+    /// classification as the steps left it (a passing failure carries the
+    /// reason the retries ended with); an upload gone from the server and
+    /// missing parts that outlasted the retries are passing failures.
+    private static func outcome(_ error: APIError) -> APIError {
+        if isPartsMissing(error) {
+            return .retryable(
+                APIRetry(kind: .status(409, code: "incomplete"), message: "the server is missing parts of the upload"))
         }
+        if let why = goneReason(error) {
+            return .retryable(APIRetry(kind: .status(404, code: "upload_gone"), message: why))
+        }
+        if case .failed(let transport) = error, !isFileFailure(error) {
+            return .retryable(APIRetry(kind: .network, message: "\(transport)"))
+        }
+        return error
     }
 
     /// What one upload has got so far, for the outcome.
@@ -296,14 +305,9 @@ public final class StreamingUploader: FileUploading {
 
     private func create(_ source: UploadSource, run: UploadRun) async throws(APIError) -> UploadRecord {
         let hint = partSizeHint.withLock { $0 } ?? records?.lastPartSize(serverOrigin: serverOrigin)
-        let digests: UploadFile.Digests?
         observer?(.hashingPass(partSize: hint))
-        do {
-            digests = try UploadFile.hash(
-                source.identity, partSize: hint, crypto: crypto, shouldStop: { run.stopReason != nil })
-        } catch {
-            throw Self.fileFailure(error, path: source.path)
-        }
+        let digests = try UploadFile.hash(
+            source.identity, partSize: hint, crypto: crypto, shouldStop: { run.stopReason != nil })
         guard var digests else { throw .cancelled }
         let sha256 = Hex.encode(digests.whole)
         let body = CreateUploadBody(
@@ -327,13 +331,8 @@ public final class StreamingUploader: FileUploading {
         if hint != created.partSize || digests.parts.count != created.partsCount {
             // The part size was not known in advance: a second pass for the part digests.
             observer?(.hashingPass(partSize: created.partSize))
-            let again: UploadFile.Digests?
-            do {
-                again = try UploadFile.hash(
-                    source.identity, partSize: created.partSize, crypto: crypto, shouldStop: { run.stopReason != nil })
-            } catch {
-                throw Self.fileFailure(error, path: source.path)
-            }
+            let again = try UploadFile.hash(
+                source.identity, partSize: created.partSize, crypto: crypto, shouldStop: { run.stopReason != nil })
             guard let again else { throw .cancelled }
             guard again.whole == digests.whole else {
                 throw .failed(
@@ -545,17 +544,15 @@ public final class StreamingUploader: FileUploading {
     private static func isFinalForTheFile(_ error: APIError) -> Bool {
         switch error {
         case .refused: return !isPartsMissing(error) && goneReason(error) == nil
-        case .failed(.fileChanged), .failed(.fileUnreadable): return true
-        default: return false
+        default: return isFileFailure(error)
         }
     }
 
-    /// The file's failure (reading or hashing it) as a step's.
-    private static func fileFailure(_ error: UploadError, path: String) -> APIError {
+    /// The file is not the version described or cannot be read.
+    private static func isFileFailure(_ error: APIError) -> Bool {
         switch error {
-        case .fileChanged(let why): return .failed(.fileChanged(path: path, reason: why))
-        case .cancelled: return .cancelled
-        default: return .failed(.fileUnreadable(path: path, reason: error.description))
+        case .failed(.fileChanged), .failed(.fileUnreadable): return true
+        default: return false
         }
     }
 
