@@ -5,18 +5,8 @@ public import WireContract
 public typealias RegisterPushBody = WireContract.PushRegistration
 
 /// The answer of registerPush: the registration and its preview token
-/// (shown once: the client stores it at once).
-public struct PushRegistrationAnswer: Decodable, Hashable, Sendable {
-    /// The registration's id.
-    public var registrationID: String
-    /// The token that lets the notifier fetch previews of this registration.
-    public var previewToken: String
-
-    enum CodingKeys: String, CodingKey {
-        case registrationID = "registration_id"
-        case previewToken = "preview_token"
-    }
-}
+/// (shown once: the client stores it at once). The wire contract's type.
+public typealias PushRegistrationAnswer = PushRegistrationCreated
 
 /// The body of submitClientMetrics (`POST /api/v1/client-metrics`).
 public struct ClientMetricsBody: Codable, Hashable, Sendable {
