@@ -1,6 +1,6 @@
 public import DeliveryInterface
 import HTTPInterface
-public import MessagesInterface
+import MessagesInterface
 import ServerAPIInterface
 import ShareCore
 import Synchronization
