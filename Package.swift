@@ -43,6 +43,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("DPoPInterfaceTesting", ["DPoPInterfaceTesting"]),
     ("DaemonControlInterface", ["DaemonControlInterface"]),
     ("DaemonControlInterfaceTesting", ["DaemonControlInterfaceTesting"]),
+    ("DeliveryInterface", ["DeliveryInterface"]),
     ("HTTPInterface", ["HTTPInterface"]),
     ("HTTPInterfaceTesting", ["HTTPInterfaceTesting"]),
     ("HTTPServerInterface", ["HTTPServerInterface"]),
@@ -71,6 +72,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("SystemTesting", ["SystemTesting"]),
     ("DPoP", ["DPoP"]),
     ("DaemonControl", ["DaemonControl"]),
+    ("Delivery", ["Delivery"]),
     ("HTTPTransport", ["HTTPTransport"]),
     ("ImageConversion", ["ImageConversion"]),
     ("KeychainStore", ["KeychainStore"]),
@@ -126,6 +128,13 @@ let generatedTargets: [Target] = [
         path: "Interfaces/DaemonControlInterface/Sources/DaemonControlInterfaceTesting",
         swiftSettings: swiftSettings
     ),
+    // Interfaces/DeliveryInterface
+    .target(
+        name: "DeliveryInterface",
+        dependencies: ["ShareCore", "HTTPInterface", "MessagesInterface", "UploadsInterface", "ServerAPIInterface"],
+        path: "Interfaces/DeliveryInterface/Sources/DeliveryInterface",
+        swiftSettings: swiftSettings
+    ),
     // Interfaces/HTTPInterface
     .target(
         name: "HTTPInterface",
@@ -173,14 +182,21 @@ let generatedTargets: [Target] = [
     // Interfaces/MessagesInterface
     .target(
         name: "MessagesInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "UploadsInterface", "SharedStateInterface", "WireContract"],
+        dependencies: [
+            "ShareCore",
+            "HTTPInterface",
+            "UploadsInterface",
+            "SharedStateInterface",
+            "ServerAPIInterface",
+            "WireContract",
+        ],
         path: "Interfaces/MessagesInterface/Sources/MessagesInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/OutboxInterface
     .target(
         name: "OutboxInterface",
-        dependencies: ["ShareCore", "ShareInboxInterface"],
+        dependencies: ["ShareCore", "ShareInboxInterface", "DeliveryInterface"],
         path: "Interfaces/OutboxInterface/Sources/OutboxInterface",
         swiftSettings: swiftSettings
     ),
@@ -265,7 +281,7 @@ let generatedTargets: [Target] = [
     // Interfaces/UploadsInterface
     .target(
         name: "UploadsInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "WireContract"],
+        dependencies: ["ShareCore", "HTTPInterface", "ServerAPIInterface", "WireContract"],
         path: "Interfaces/UploadsInterface/Sources/UploadsInterface",
         swiftSettings: swiftSettings
     ),
@@ -305,6 +321,20 @@ let generatedTargets: [Target] = [
         name: "DaemonControl",
         dependencies: ["ShareCore", "DaemonControlInterface", "SecureFiles"],
         path: "Modules/DaemonControl/Sources/DaemonControl",
+        swiftSettings: swiftSettings
+    ),
+    // Modules/Delivery
+    .target(
+        name: "Delivery",
+        dependencies: [
+            "ShareCore",
+            "HTTPInterface",
+            "MessagesInterface",
+            "DeliveryInterface",
+            "UploadsInterface",
+            "ServerAPIInterface",
+        ],
+        path: "Modules/Delivery/Sources/Delivery",
         swiftSettings: swiftSettings
     ),
     // Modules/HTTPTransport
@@ -465,6 +495,7 @@ let generatedTargets: [Target] = [
             "OutboxInterface",
             "ShareInboxInterface",
             "MessagesInterface",
+            "DeliveryInterface",
             "UploadsInterface",
             "SQLInterface",
             "SecureFiles",
@@ -686,7 +717,7 @@ let package = Package(
                 lib("PushPreviewInterface"), lib("PushPreview"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
                 lib("SQLiteStore"), lib("SecureFiles"), lib("ImageConversion"), lib("DaemonControlInterface"),
-                lib("DaemonControl"),
+                lib("DaemonControl"), lib("DeliveryInterface"), lib("Delivery"),
             ],
             path: "Apps/ClientAssembly",
             swiftSettings: swiftSettings
@@ -700,7 +731,7 @@ let package = Package(
                 lib("MessagesInterface"), lib("UploadsInterface"), lib("SharedStateInterface"),
                 lib("ShareInboxInterface"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"),
                 lib("SessionsInterface"), lib("KeychainInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"), lib("OutboxInterface"), lib("DaemonControlInterface"),
+                lib("ServerAPIInterface"), lib("OutboxInterface"), lib("DaemonControlInterface"), lib("DeliveryInterface"),
             ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings
@@ -731,7 +762,7 @@ let package = Package(
                 "AppSupport", "ClientAssembly", lib("SecureFiles"), lib("ShareCore"), lib("HTTPInterface"),
                 lib("MessagesInterface"), lib("OutboxInterface"), lib("SessionsInterface"), lib("ShareInboxInterface"),
                 lib("SharedStateInterface"), lib("TargetStoreInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"), lib("DaemonControlInterface"), lib("WireContract"),
+                lib("ServerAPIInterface"), lib("DaemonControlInterface"), lib("DeliveryInterface"), lib("WireContract"),
             ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings
@@ -790,7 +821,7 @@ let package = Package(
                 lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
                 lib("UploadsInterface"), lib("Uploads"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
-                lib("MessagesInterface"),
+                lib("MessagesInterface"), lib("Delivery"), lib("DeliveryInterface"),
             ],
             path: "Tests/ShareTestHelper",
             swiftSettings: swiftSettings
@@ -899,7 +930,7 @@ let package = Package(
                 lib("Messages"), lib("UploadsInterface"), lib("Uploads"), lib("SessionsInterface"), lib("Sessions"),
                 lib("KeychainInterface"), lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"),
                 lib("HTTPTransport"), lib("DPoP"), lib("ShareCore"), lib("CryptoInterface"), lib("SystemTesting"),
-                lib("HTTPInterfaceTesting"), lib("SessionsInterfaceTesting"),
+                lib("HTTPInterfaceTesting"), lib("SessionsInterfaceTesting"), lib("Delivery"), lib("DeliveryInterface"),
             ],
             path: "Tests/MessagesTests",
             swiftSettings: swiftSettings
@@ -941,6 +972,7 @@ let package = Package(
                 lib("SQLiteStore"), lib("SharedStateInterface"), lib("SharedState"), lib("SessionsInterface"),
                 lib("Sessions"), lib("HTTPInterface"), lib("KeychainInterface"), lib("Uploads"), lib("ServerAPI"),
                 lib("HTTPTypes"), lib("SystemTesting"), lib("HTTPInterfaceTesting"), lib("ShareCoreTesting"),
+                lib("Delivery"), lib("DeliveryInterface"),
             ],
             path: "Tests/OutboxTests",
             swiftSettings: swiftSettings

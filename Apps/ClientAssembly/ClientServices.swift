@@ -1,5 +1,7 @@
 import DPoP
 public import DPoPInterface
+import Delivery
+public import DeliveryInterface
 import Foundation
 import HTTPTransport
 import ImageConversion
@@ -11,6 +13,7 @@ import PushPreview
 public import PushPreviewInterface
 import SQLiteStore
 import SecureFiles
+public import ServerAPIInterface
 public import SessionsInterface
 public import ShareCore
 import ShareInbox
@@ -125,8 +128,8 @@ extension ClientAssembly {
     ///   - fileName: the name the server is told.
     ///   - contentType: the file's content type.
     /// - Returns: the source (its size and identity read now).
-    /// - Throws: `UploadError` when the file cannot be read.
-    public static func uploadSource(path: String, fileName: String, contentType: String) throws(UploadError)
+    /// - Throws: `APIError.failed(.fileChanged)` when the file cannot be read.
+    public static func uploadSource(path: String, fileName: String, contentType: String) throws(APIError)
         -> UploadSource
     {
         try UploadFile.source(path: path, fileName: fileName, contentType: contentType)
@@ -258,17 +261,25 @@ extension ClientAssembly {
     /// shared backoff between attempts.
     /// - Parameters:
     ///   - outbox: the queue.
-    ///   - makeSender: the sender for a server origin (an item names its server).
+    ///   - makeSender: the server for a server origin (an item names its server).
     ///   - lease: how long a claim lasts before another pass may take the item back.
     ///   - sentCallback: called after an item is marked sent.
     ///   - observer: each step, for the log.
     /// - Returns: the drainer (one pass per ``OutboxDraining/drainOnce()``).
     public func outboxDrainer(
-        outbox: any OutboxQueueing, makeSender: @escaping @Sendable (String) -> any ShareSending, lease: Duration,
+        outbox: any OutboxQueueing, makeSender: @escaping @Sendable (String) -> DeliveryServer, lease: Duration,
         sentCallback: (@Sendable (OutboxItem, SentMessage) -> Void)? = nil,
         observer: (@Sendable (DrainEvent) -> Void)? = nil
     ) -> any OutboxDraining {
         OutboxDrainer(
-            outbox: outbox, makeSender: makeSender, lease: lease, sentCallback: sentCallback, observer: observer)
+            outbox: outbox, delivery: deliveryEngine(), makeSender: makeSender, lease: lease,
+            sentCallback: sentCallback, observer: observer)
+    }
+
+    /// The one delivery engine: `share send`, `share inbox retry` and the
+    /// daemon's outbox deliver through it.
+    /// - Returns: the engine.
+    public func deliveryEngine() -> any ShareDelivering {
+        DeliveryEngine()
     }
 }

@@ -1,4 +1,5 @@
 import DPoP
+public import DeliveryInterface
 public import HTTPInterface
 import HTTPTransport
 import Messages
@@ -20,8 +21,9 @@ public import UploadsInterface
 /// build it: the DPoP-signing HTTP client on libcurl with the device key and
 /// the shared nonce cache, the session token store in the shared keychain
 /// group, the session issuer, token providers per role, the authorized API
-/// client per role, and the services built on it (the one sender, the
-/// message client, the target directory, push registration and previews).
+/// client per role, and the services built on it (the server as the
+/// delivery engine sends to it, the message client, the target directory,
+/// push registration and previews).
 ///
 /// It hands out interfaces only: the programs never see which module
 /// implements them. Built by ``ClientAssembly/connection(to:)``; tests use
@@ -106,17 +108,17 @@ public final class ServerConnection: Sendable {
         MessageClient(api: api(role))
     }
 
-    /// The one sending implementation of the CLI and the daemon: uploads,
-    /// then the message, every failure classified.
+    /// The server as the delivery engine sends to it, for the CLI and the
+    /// daemon: the uploader and the message client of one session.
     /// - Parameters:
     ///   - role: whose session sends.
     ///   - limits: the server's limits (from the shared state).
     ///   - recordsDirectory: where upload records live.
-    /// - Returns: the sender.
-    public func sender(_ role: SessionRole, limits: MessageLimits, recordsDirectory: String) -> any ShareSending {
+    /// - Returns: the server.
+    public func sender(_ role: SessionRole, limits: MessageLimits, recordsDirectory: String) -> DeliveryServer {
         // One client for both, so uploads and the message share one token provider.
         let api = api(role)
-        return Sender(
+        return DeliveryServer(
             uploader: streamingUploader(api, recordsDirectory: recordsDirectory), messages: MessageClient(api: api),
             limits: limits)
     }

@@ -1,6 +1,7 @@
 import AppSupport
 import ClientAssembly
 import DaemonControlInterface
+import DeliveryInterface
 import Foundation
 import MessagesInterface
 import SessionsInterface
@@ -130,8 +131,9 @@ struct CLIContext: Sendable {
     /// The upload records of resumable uploads, shared with the daemon.
     var uploadRecordsDirectory: String { assembly.container.rootPath + "/uploads" }
 
-    /// The CLI's sender: the child session only (the CLI never touches the parent family).
-    func sender(limits: MessageLimits?) -> any ShareSending {
+    /// The server as the CLI sends to it: the child session only (the CLI
+    /// never touches the parent family).
+    func sender(limits: MessageLimits?) -> DeliveryServer {
         connection.sender(
             .child,
             limits: limits ?? MessageLimits(messageMaxAttachments: Int.max, fileMaxUploadBytes: Int64.max),
@@ -265,44 +267,5 @@ struct CLIContext: Sendable {
     @discardableResult
     func wakeDaemon() -> Bool {
         assembly.daemonControl().wake()
-    }
-
-    /// Reports an outcome (with its `--verbose` stage line, the share's id
-    /// first), records the target as recent after a success.
-    /// - Parameters:
-    ///   - interruption: the send's Ctrl-C handling; a message the server
-    ///     stored while Ctrl-C waited for its answer is reported as sent,
-    ///     with a word about the Ctrl-C.
-    ///   - undoWindow: how long a share kept after Ctrl-C waits for share-daemon.
-    func finish(
-        _ outcome: DeliveryOutcome, entry: InboxEntry, report: SendReport, interruption: DeliveryInterruption,
-        undoWindow: UndoWindow
-    ) -> ExitCode {
-        let id = entry.id
-        switch outcome {
-        case .sent(let message):
-            _ = try? recents.record(entry.manifest.target)
-            report.stage(id, .sent(messageID: message.messageID, replayed: message.replayed))
-            let code = report.sent(message, manifest: entry.manifest)
-            if interruption.interrupted { report.sentDespiteInterrupt() }
-            return code
-        case .kept(let reason):
-            report.stage(id, .kept(reason: reason.logDescription))
-            return report.queued(
-                entry, shortID: shortID(of: id), reason: reason.localizedText, daemonRunning: wakeDaemon())
-        case .rejected(let code, let message):
-            report.stage(id, .refused(code: code, reason: message))
-            return report.refused(
-                code: code, SendError.localizedRejection(code: code, message: message),
-                clientMsgID: entry.manifest.clientMsgID)
-        case .cancelled(let kept, let mayBeOnServer):
-            report.stage(id, .interrupted(kept: kept, mayBeOnServer: mayBeOnServer))
-            return report.cancelled(
-                kept: kept, id: id, shortID: kept ? shortID(of: id) : id, target: entry.manifest.target,
-                window: undoWindow, daemonRunning: kept ? wakeDaemon() : true, mayBeOnServer: mayBeOnServer)
-        case .quarantined(let reason):
-            report.stage(id, .quarantined(reason: reason))
-            return report.failure(localized(.quarantinedNotSent, ["reason": reason]))
-        }
     }
 }

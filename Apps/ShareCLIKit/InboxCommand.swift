@@ -1,6 +1,7 @@
 import AppSupport
 import ClientAssembly
 import DaemonControlInterface
+import DeliveryInterface
 import Foundation
 import MessagesInterface
 import OutboxInterface
@@ -428,15 +429,20 @@ enum InboxCommand {
         defer { interrupt.restore() }
         let interruption = DeliveryInterruption(waitingNotice: { report.waitingForAnswer() })
         interrupt.onInterrupt = { interruption.interrupt() }
-        let limits = await context.instanceLimits()
-        let delivery = EntryDelivery(
-            inbox: inbox, sender: context.sender(limits: limits?.messageLimits),
-            progress: ProgressBar(sink: io.err, mode: mode),
-            interruption: interruption, onCancel: policy, undoWindow: window, stage: report.stage)
-        let outcome = await delivery.deliver(entry, lock: lock)
-        interrupt.onInterrupt = nil
-        return context.finish(
-            outcome, entry: entry, report: report, interruption: interruption, undoWindow: window)
+        // Ctrl-C once the share is told of (after the delivery) ends the
+        // command with its code, as `share send` does.
+        return await interrupt.race { [inbox, entry, lock, report, io] in
+            let limits = await context.instanceLimits()
+            let delivery = EntryDelivery(
+                inbox: inbox, engine: context.assembly.deliveryEngine(),
+                server: context.sender(limits: limits?.messageLimits),
+                progress: ProgressBar(sink: io.err, mode: mode),
+                interruption: interruption, onCancel: policy, undoWindow: window, stage: report.stage)
+            let outcome = await delivery.deliver(entry, lock: lock)
+            interrupt.onInterrupt = nil
+            return report.finish(
+                outcome, entry: entry, context: context, interruption: interruption, undoWindow: window)
+        }
     }
 
     /// Says that a share cannot be sent because nobody is logged in at its

@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import DeliveryInterface
 import Dispatch
 import Foundation
 import MessagesInterface
@@ -8,6 +9,8 @@ import ShareInboxInterface
 import ShareIntakeInterface
 import SharedStateInterface
 import Synchronization
+import TargetStoreInterface
+import UploadsInterface
 
 /// `share send`: the extension path end to end. The share becomes an inbox
 /// entry before its first byte goes to the server (write-ahead), is sent
@@ -275,6 +278,48 @@ struct SendReport: Sendable {
         return .cancelled
     }
 
+    /// The one place a delivery's outcome becomes what `share send` and
+    /// `share inbox retry` show: its `--verbose` stage line (the share's id
+    /// first), the line or `--json` object, and the exit code; the target
+    /// becomes recent after a success.
+    /// - Parameters:
+    ///   - interruption: the send's Ctrl-C handling; a message the server
+    ///     stored while Ctrl-C waited for its answer is reported as sent,
+    ///     with a word about the Ctrl-C.
+    ///   - undoWindow: how long a share kept after Ctrl-C waits for share-daemon.
+    func finish(
+        _ outcome: DeliveryOutcome, entry: InboxEntry, context: CLIContext, interruption: DeliveryInterruption,
+        undoWindow: UndoWindow
+    ) -> ExitCode {
+        let id = entry.id
+        switch outcome {
+        case .sent(let message):
+            _ = try? context.recents.record(entry.manifest.target)
+            stage(id, .sent(messageID: message.messageID, replayed: message.replayed))
+            let code = sent(message, manifest: entry.manifest)
+            if interruption.interrupted { sentDespiteInterrupt() }
+            return code
+        case .kept(let reason, _, _):
+            stage(id, .kept(reason: reason.logDescription))
+            return queued(
+                entry, shortID: context.shortID(of: id), reason: reason.localizedText,
+                daemonRunning: context.wakeDaemon())
+        case .refused(let refusal) where refusal.keptIn == .quarantine:
+            stage(id, .quarantined(reason: refusal.message))
+            return failure(localized(.quarantinedNotSent, ["reason": refusal.message]))
+        case .refused(let refusal):
+            stage(id, .refused(code: refusal.code, reason: refusal.message))
+            return refused(
+                code: refusal.code, MessagesText.localizedRejection(code: refusal.code, message: refusal.message),
+                clientMsgID: entry.manifest.clientMsgID)
+        case .cancelled(let kept, let mayBeOnServer):
+            stage(id, .interrupted(kept: kept, mayBeOnServer: mayBeOnServer))
+            return cancelled(
+                kept: kept, id: id, shortID: kept ? context.shortID(of: id) : id, target: entry.manifest.target,
+                window: undoWindow, daemonRunning: kept ? context.wakeDaemon() : true, mayBeOnServer: mayBeOnServer)
+        }
+    }
+
     /// A target as `--json` shows it: kind, id and display path.
     static func target(_ target: ShareTarget) -> JSONValue {
         [
@@ -295,10 +340,18 @@ struct SendFlow: Sendable {
     let context: CLIContext
     let report: SendReport
 
+    /// Runs the steps against Ctrl-C: the exit code is the steps' own, or
+    /// the one Ctrl-C's handler gives once it has kept (or removed) the
+    /// share, whichever comes first.
     func run() async -> ExitCode {
-        let clientMsgID = UUIDv7()
         let interrupt = InterruptHandler()
         defer { interrupt.restore() }
+        return await interrupt.race { await steps(interrupt) }
+    }
+
+    /// The steps, in order; Ctrl-C's handler in charge changes as they go.
+    private func steps(_ interrupt: InterruptHandler) async -> ExitCode {
+        let clientMsgID = UUIDv7()
 
         // The target without the network: a reference as given, a display
         // path from the recent targets. Only a display path known nowhere
@@ -407,19 +460,22 @@ struct SendFlow: Sendable {
         }
 
         // From here the share exists: Ctrl-C while the server is asked keeps
-        // it (or removes it with --on-cancel remove) and ends the process. A
-        // kept share gets its undo window first, written after any write of
-        // the entry in progress and before the lock is given up, so the
-        // daemon never sees it without the window.
+        // it (or removes it with --on-cancel remove) and ends the command
+        // with its code, leaving the steps behind (they die with the
+        // process). A kept share gets its undo window first, written after
+        // any write of the entry in progress and before the lock is given
+        // up, so the daemon never sees it without the window. A refusal
+        // that wrote last has had the last word: Ctrl-C then leaves the
+        // steps to end.
         let onCancel = request.onCancel
         let window = request.undoWindow
         let inbox = context.inbox
         let report = self.report
         let sending = context
         let writes = EntryWrites(entry)
-        interrupt.onInterrupt = {
+        interrupt.onInterrupt = { [weak interrupt] in
             var last = writes.entry
-            writes.close { current in
+            let closed = writes.close { current in
                 last = current
                 if onCancel == .remove {
                     try? inbox.markProcessed(current, lock: draft)
@@ -428,23 +484,28 @@ struct SendFlow: Sendable {
                     draft.release()
                 }
             }
+            guard closed else { return }
             report.stage(last.id, .interrupted(kept: onCancel == .keep, mayBeOnServer: false))
             let running = onCancel == .keep ? sending.wakeDaemon() : true
-            ProgramExit.interrupted(
+            interrupt?.end(
                 report.cancelled(
                     kept: onCancel == .keep, id: last.id, shortID: sending.shortID(of: last.id),
-                    target: last.manifest.target, window: window, daemonRunning: running
-                ).rawValue)
+                    target: last.manifest.target, window: window, daemonRunning: running))
         }
         let notice = WaitingNotice(io: report.io, origin: context.origin)
         // A refusal found before the message is asked for: the written entry
         // leaves the inbox (nothing was sent), its stage is logged, and the
-        // process ends with `exit`'s code.
+        // process ends with `exit`'s code. The removal is the entry's last
+        // write: once Ctrl-C has written last, the share is Ctrl-C's and
+        // this says nothing (Ctrl-C's code ends the command).
         func refuse(_ entry: InboxEntry, stage: ShareStage, _ exit: () -> ExitCode) -> ExitCode {
             notice.stop()
             interrupt.onInterrupt = nil
-            try? context.inbox.markProcessed(entry, lock: draft)
-            draft.release()
+            let removed = writes.close { current in
+                try? context.inbox.markProcessed(current, lock: draft)
+                draft.release()
+            }
+            guard removed else { return .cancelled }
             report.stage(entry.id, stage)
             return exit()
         }
@@ -483,9 +544,7 @@ struct SendFlow: Sendable {
             case .success:
                 break
             case .failure(let refusal):
-                return refuse(entry, stage: .refused(code: refusal.code, reason: refusal.message.english)) {
-                    report.refused(code: refusal.code, refusal.message)
-                }
+                return refuse(entry, stage: refusal.stage) { refusal.exit(report) }
             }
         }
         notice.stop()
@@ -496,16 +555,16 @@ struct SendFlow: Sendable {
         let sendingNotice =
             entry.manifest.attachments.isEmpty ? WaitingNotice(io: report.io, origin: context.origin) : nil
         let delivery = EntryDelivery(
-            inbox: context.inbox,
-            sender: context.sender(limits: limits?.messageLimits),
+            inbox: context.inbox, engine: context.assembly.deliveryEngine(),
+            server: context.sender(limits: limits?.messageLimits),
             progress: ProgressBar(sink: report.io.err, mode: request.progress),
             interruption: interruption, onCancel: request.onCancel, undoWindow: request.undoWindow,
             stage: report.stage)
         let outcome = await delivery.deliver(entry, lock: draft)
         sendingNotice?.stop()
         interrupt.onInterrupt = nil
-        return context.finish(
-            outcome, entry: entry, report: report, interruption: interruption, undoWindow: request.undoWindow)
+        return report.finish(
+            outcome, entry: entry, context: context, interruption: interruption, undoWindow: request.undoWindow)
     }
 
     /// The refusal of a share with more files than `message_max_attachments`, or nil.
@@ -522,23 +581,24 @@ struct SendFlow: Sendable {
     /// that the file's type conforms to (`text/csv` as `text/plain`), as
     /// intake would have chosen, or refused when there is none.
     static func fitted(_ manifest: InboxManifest, to limits: InstanceLimits?, catalog: (any ContentTypeCatalog)?)
-        -> Result<InboxManifest, LimitRefusal>
+        -> Result<InboxManifest, ProgramError>
     {
         guard let limits else { return .success(manifest) }
         if manifest.attachments.count > limits.messageMaxAttachments {
             return .failure(
-                LimitRefusal(
-                    code: "too_many_attachments",
-                    message: localized(
+                ProgramError(
+                    .rejected,
+                    localized(
                         .tooManyAttachments,
-                        ["limit": limits.messageMaxAttachments, "count": manifest.attachments.count])))
+                        ["limit": limits.messageMaxAttachments, "count": manifest.attachments.count]),
+                    code: "too_many_attachments"))
         }
         let max = limits.fileMaxUploadBytes
         if let file = manifest.attachments.first(where: { $0.size > max }) {
             return .failure(
-                LimitRefusal(
-                    code: "too_large",
-                    message: IntakeError.tooLarge(item: file.fileName, size: file.size, limit: max).localizedText))
+                ProgramError(
+                    .rejected, IntakeError.tooLarge(item: file.fileName, size: file.size, limit: max).localizedText,
+                    code: "too_large"))
         }
         guard let accepted = limits.acceptedContentTypes else { return .success(manifest) }
         var fitted = manifest
@@ -553,12 +613,11 @@ struct SendFlow: Sendable {
                 fitted.attachments[index].contentType = "application/octet-stream"
             } else {
                 return .failure(
-                    LimitRefusal(
-                        code: "unsupported_type",
-                        message: IntakeError.unsupportedType(
-                            item: attachment.fileName, contentType: type, accepted: accepted
-                        )
-                        .localizedText))
+                    ProgramError(
+                        .rejected,
+                        IntakeError.unsupportedType(item: attachment.fileName, contentType: type, accepted: accepted)
+                            .localizedText,
+                        code: "unsupported_type"))
             }
         }
         return .success(fitted)
@@ -590,6 +649,56 @@ struct SendFlow: Sendable {
             clientMsgID: clientMsgID.description, serverOrigin: origin, target: target,
             comment: lines.joined(separator: "\n"), title: target.kind == .newPost ? request.newPostTitle : nil,
             createdAt: RFC3339.string(Date()), attachments: attachments)
+    }
+}
+
+/// Sends one locked inbox entry with the CLI's child session through the
+/// delivery engine, with a progress bar and the `--verbose` stages. The
+/// entry's manifest is kept in step by ``InboxEntryKeeper``; the lock is
+/// released on every path, so the daemon can take a kept entry over at once.
+struct EntryDelivery {
+    let inbox: any ShareInboxStoring
+    let engine: any ShareDelivering
+    let server: DeliveryServer
+    let progress: ProgressBar
+    let interruption: DeliveryInterruption
+    let onCancel: CancelPolicy
+    /// How long a share kept after Ctrl-C waits before share-daemon may send it.
+    var undoWindow = UndoWindow.standard
+    /// Says each stage of the share, by its id (`--verbose`).
+    var stage: @Sendable (String, ShareStage) -> Void = { _, _ in }
+
+    /// Sends the entry; never throws: every failure is an outcome.
+    func deliver(_ entry: InboxEntry, lock: any InboxEntryLock) async -> DeliveryOutcome {
+        defer {
+            progress.finish()
+            lock.release()
+        }
+        let names = entry.manifest.attachments.map(\.fileName)
+        let started = Mutex(Set<Int>())
+        let id = entry.id
+        let step: @Sendable (ShareStage) -> Void = { [stage] in stage(id, $0) }
+        let progress = self.progress
+        let updater: @Sendable (SendProgress) -> Void = { event in
+            switch event {
+            case .uploading(let index, let count, let value):
+                if started.withLock({ $0.insert(index).inserted }) {
+                    step(.uploading(fileName: names[index], bytes: value.totalBytes))
+                }
+                let label = count > 1 ? "\(index + 1)/\(count) \(names[index])" : names[index]
+                progress.update(label: label, done: value.acknowledgedBytes, total: value.totalBytes)
+            case .uploaded(let index, let uploadID):
+                progress.finish()
+                step(.uploaded(fileName: names[index], uploadID: uploadID))
+            case .creatingMessage:
+                progress.finish()
+                step(.creatingMessage)
+            }
+        }
+        let request = DeliveryRequest(
+            server: server, interruption: interruption, keepsOnCancel: onCancel == .keep, progress: updater)
+        return await engine.deliver(
+            request, keeping: InboxEntryKeeper(inbox: inbox, entry: entry, lock: lock, undoWindow: undoWindow))
     }
 }
 
@@ -647,35 +756,79 @@ enum ShareStage: Sendable {
     }
 }
 
-/// Why a share is over the server's limits: the problem code and the reason.
-struct LimitRefusal: Error, Sendable {
-    let code: String
-    let message: LocalizedText
-}
-
-/// SIGINT while `share send` works: the handler in charge runs on a
-/// dispatch queue instead of the default action killing the process halfway.
-/// (`@unchecked`: the signal source is set once in `init` and only
-/// cancelled afterwards; Dispatch's sources are thread-safe.)
+/// SIGINT while `share send` or `share inbox retry` works: the handler in
+/// charge runs on a dispatch queue instead of the default action killing
+/// the process halfway, and ``race(_:)`` returns the exit code of the
+/// steps or of Ctrl-C, whichever ends first, so that only `main` ends the
+/// process. (`@unchecked`: the signal source is set once in `init` and
+/// only cancelled afterwards; Dispatch's sources are thread-safe.)
 final class InterruptHandler: @unchecked Sendable {
+    /// Where the race stands: nobody waits yet, `race` waits, an exit code
+    /// came before `race` waited, or the race is over.
+    private enum Ending {
+        case running
+        case waiting(CheckedContinuation<ExitCode, Never>)
+        case ended(ExitCode)
+        case over
+    }
+
     private let handler = Mutex<(@Sendable () -> Void)?>(nil)
+    private let ending = Mutex<Ending>(.running)
     private var source: (any DispatchSourceSignal)?
 
     init() {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in
-            // Before anything is kept there is nothing to clean up: stop with the code for Ctrl-C.
-            if let action = self?.onInterrupt { action() } else { ProgramExit.interrupted(ExitCode.cancelled.rawValue) }
+            guard let self else { return }
+            // Before anything is kept there is nothing to clean up: end with the code for Ctrl-C.
+            if let action = self.onInterrupt { action() } else { self.end(.cancelled) }
         }
         source.resume()
         self.source = source
     }
 
-    /// What Ctrl-C does now; nil stops the process.
+    /// What Ctrl-C does now; nil ends the command with the code for Ctrl-C.
     var onInterrupt: (@Sendable () -> Void)? {
         get { handler.withLock { $0 } }
         set { handler.withLock { $0 = newValue } }
+    }
+
+    /// Runs `steps` in a task of their own and returns the first exit code:
+    /// theirs, or the one Ctrl-C's handler gives through ``end(_:)``. Steps
+    /// that lose go on until the process ends: they may be waiting for the
+    /// network, and what they still try to write was closed to them by the
+    /// handler that won (`EntryWrites`).
+    /// - Parameter steps: the command's work.
+    /// - Returns: the exit code that came first.
+    func race(_ steps: @escaping @Sendable () async -> ExitCode) async -> ExitCode {
+        Task { end(await steps()) }
+        return await withCheckedContinuation { continuation in
+            ending.withLock { state in
+                if case .ended(let code) = state {
+                    state = .over
+                    continuation.resume(returning: code)
+                } else {
+                    state = .waiting(continuation)
+                }
+            }
+        }
+    }
+
+    /// Ends the race with `code`, unless it is over already.
+    /// - Parameter code: the command's exit code.
+    func end(_ code: ExitCode) {
+        ending.withLock { state in
+            switch state {
+            case .running:
+                state = .ended(code)
+            case .waiting(let continuation):
+                state = .over
+                continuation.resume(returning: code)
+            case .ended, .over:
+                break
+            }
+        }
     }
 
     /// Gives SIGINT its default action back.

@@ -1,6 +1,7 @@
 import AppSupport
 import ClientAssembly
 import DaemonControlInterface
+import DeliveryInterface
 import Foundation
 import HTTPInterface
 import MessagesInterface
@@ -38,7 +39,7 @@ struct DaemonStatus: Sendable {
 /// - parent refresh: its own family only.
 /// - instance values: limits and config values into the shared state.
 /// - inbox takeover: every unlocked inbox entry into the outbox, once.
-/// - outbox: sends through the same `Sender` as the CLI, exactly once.
+/// - outbox: sends through the same delivery engine as the CLI, exactly once.
 /// - recent targets: after each send; `access.changed` removes targets.
 final class Daemon: Sendable {
     let assembly: ClientAssembly
@@ -138,6 +139,9 @@ final class Daemon: Sendable {
             log.debug(
                 "instance",
                 "limits: \(limits.fileMaxUploadBytes) bytes, \(limits.messageMaxAttachments) attachments")
+        } catch let error as APIError {
+            // What the failure means for a share, as the log said before limits were a share's business.
+            log.warning("instance", "cannot read the server's limits now: \(error.shareText.english)")
         } catch {
             log.warning("instance", "cannot read the server's limits now: \(error)")
         }
@@ -234,7 +238,9 @@ final class Daemon: Sendable {
             makeSender: { origin in
                 // A share goes to the server it was made for, with the session stored there.
                 guard let connection = accounts.sendingConnection(for: origin) else {
-                    return UnknownServerSender(origin: origin)
+                    // No session there (logged out): the item waits rather than being lost,
+                    // until the person logs in there again.
+                    return .signedOut("not logged in at \(origin)")
                 }
                 let limits =
                     state.instanceLimits(of: accounts.scope(for: origin))?.messageLimits
@@ -247,23 +253,26 @@ final class Daemon: Sendable {
             },
             observer: { event in
                 switch event {
-                case .sent(let id, let messageID, let replayed):
+                case .delivered(let id, .sent(let message)):
                     log.info(
                         "outbox",
-                        "sent \(id) as message \(messageID)\(replayed ? " (replay of an earlier delivery)" : "")")
+                        "sent \(id) as message \(message.messageID)\(message.replayed ? " (replay of an earlier delivery)" : "")"
+                    )
                     let target = ((try? outbox.item(id)) ?? nil)?.target.displayPath ?? "its target"
                     Self.tell(
                         presenter, waits: waits, log: log, id: id,
                         text: DaemonText.table.text(.notifySent, ["target": target], in: .process), failed: false)
-                case .retry(let id, let reason, let next):
-                    log.warning(
-                        "outbox",
-                        "\(id) not sent yet (\(reason)); next attempt in \(max(0, next - UnixClock.system.milliseconds()) / 1000) s"
-                    )
-                case .failed(let id, let code, let message):
-                    log.error("outbox", "\(id) refused (\(code)): \(message)")
+                case .delivered(let id, .kept(let reason, _, let next)):
+                    let wait = max(0, (next ?? 0) - UnixClock.system.milliseconds()) / 1000
+                    log.warning("outbox", "\(id) not sent yet (\(reason.logDescription)); next attempt in \(wait) s")
+                case .delivered(let id, .refused(let refusal)):
+                    log.error("outbox", "\(id) refused (\(refusal.code)): \(refusal.message)")
                     Self.tell(
-                        presenter, waits: waits, log: log, id: id, text: DaemonText.refused(message), failed: true)
+                        presenter, waits: waits, log: log, id: id, text: DaemonText.refused(refusal.message),
+                        failed: true)
+                case .delivered(_, .cancelled):
+                    // The pass stopped: the item is due again at once, nothing to tell.
+                    break
                 case .claimed(let id, let attempt):
                     log.info("outbox", Self.sendingLine(id, attempt: attempt, outbox: outbox))
                 case .uploaded(let id, let index, let uploadID):
@@ -414,17 +423,5 @@ final class Daemon: Sendable {
                     clientMsgID: $0.clientMsgID.description, target: $0.target.displayPath,
                     reason: $0.lastError ?? $0.failureCode ?? "refused")
             })
-    }
-}
-
-/// A sender for an outbox item of a server this device has no session at
-/// (logged out there): it waits (retryable) rather than being lost, until
-/// the person logs in there again.
-struct UnknownServerSender: ShareSending {
-    let origin: String
-    func send(
-        _ share: OutgoingShare, progress: (@Sendable (SendProgress) -> Void)?, cancellation: HTTPCancellation?
-    ) async throws(SendError) -> SentMessage {
-        throw .retryable(.sessionUnavailable("not logged in at \(origin)"))
     }
 }

@@ -21,6 +21,7 @@ let package = Package(
         .package(path: "../HTTPInterface"),
         .package(path: "../UploadsInterface"),
         .package(path: "../SharedStateInterface"),
+        .package(path: "../ServerAPIInterface"),
         .package(path: "../WireContract"),
     ],
     targets: [
@@ -31,6 +32,7 @@ let package = Package(
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "UploadsInterface", package: "UploadsInterface"),
                 .product(name: "SharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
                 .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings

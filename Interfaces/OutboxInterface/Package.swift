@@ -19,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(path: "../ShareCore"),
         .package(path: "../ShareInboxInterface"),
+        .package(path: "../DeliveryInterface"),
     ],
     targets: [
         .target(
@@ -26,6 +27,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "DeliveryInterface", package: "DeliveryInterface"),
             ],
             swiftSettings: swiftSettings
         )

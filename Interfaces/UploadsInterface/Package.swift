@@ -19,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(path: "../ShareCore"),
         .package(path: "../HTTPInterface"),
+        .package(path: "../ServerAPIInterface"),
         .package(path: "../WireContract"),
     ],
     targets: [
@@ -27,6 +28,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
                 .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // The daemon's durable queue: a SQLite outbox (through SQLInterface) with its
 // own copies of the files, the takeover of share inbox entries into it, and
-// the drainer that sends through the one ShareSending implementation.
+// the drainer that sends through the one delivery engine.
 import PackageDescription
 
 // One list of compiler settings for every target: Swift 6 mode plus the
@@ -22,6 +22,7 @@ let package = Package(
         .package(path: "../../Interfaces/OutboxInterface"),
         .package(path: "../../Interfaces/ShareInboxInterface"),
         .package(path: "../../Interfaces/MessagesInterface"),
+        .package(path: "../../Interfaces/DeliveryInterface"),
         .package(path: "../../Interfaces/UploadsInterface"),
         .package(path: "../../Interfaces/SQLInterface"),
         .package(path: "../../Support/SecureFiles"),
@@ -34,6 +35,7 @@ let package = Package(
                 .product(name: "OutboxInterface", package: "OutboxInterface"),
                 .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
                 .product(name: "MessagesInterface", package: "MessagesInterface"),
+                .product(name: "DeliveryInterface", package: "DeliveryInterface"),
                 .product(name: "UploadsInterface", package: "UploadsInterface"),
                 .product(name: "SQLInterface", package: "SQLInterface"),
                 .product(name: "SecureFiles", package: "SecureFiles"),

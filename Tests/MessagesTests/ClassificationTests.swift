@@ -1,3 +1,4 @@
+import DeliveryInterface
 import HTTPInterface
 import HTTPInterfaceTesting
 import HTTPTypes
@@ -5,6 +6,7 @@ import KeychainInterface
 import Messages
 import MessagesInterface
 import ServerAPI
+import ServerAPIInterface
 import SessionsInterface
 import SessionsInterfaceTesting
 import ShareCore
@@ -39,15 +41,15 @@ func scriptedClient(_ steps: [Step]) -> ScriptedHTTPClient {
 
 /// An uploader that fails with a given error, or succeeds, and counts calls.
 final class ScriptedUploader: FileUploading {
-    private let error: UploadError?
+    private let error: APIError?
     private let count = Mutex(0)
-    init(_ error: UploadError? = nil) { self.error = error }
+    init(_ error: APIError? = nil) { self.error = error }
     var calls: Int { count.withLock { $0 } }
 
     func upload(
         _ source: UploadSource, limits: UploadLimits, budget: Duration?,
         progress: (@Sendable (UploadProgress) -> Void)?, cancellation: HTTPCancellation?
-    ) async throws(UploadError) -> CompletedUpload {
+    ) async throws(APIError) -> CompletedUpload {
         let n = count.withLock {
             $0 += 1
             return $0
@@ -71,14 +73,15 @@ struct ClassificationTests {
     func send(
         _ steps: [Step], tokens: StubTokenProvider = StubTokenProvider(sessionID: "s"),
         uploader: ScriptedUploader = ScriptedUploader(), attachments: [UploadSource] = []
-    ) async -> (Result<SentMessage, SendError>, ScriptedHTTPClient) {
+    ) async -> (Result<SentMessage, SendFailure>, ScriptedHTTPClient) {
         let client = scriptedClient(steps)
-        let sender = Sender(
-            uploader: uploader,
-            messages: MessageClient(
-                api: AuthorizedClient(origin: "http://127.0.0.1:9", client: client, tokens: tokens)),
-            limits: Self.limits)
-        do throws(SendError) {
+        let sender = EngineSender(
+            server: DeliveryServer(
+                uploader: uploader,
+                messages: MessageClient(
+                    api: AuthorizedClient(origin: "http://127.0.0.1:9", client: client, tokens: tokens)),
+                limits: Self.limits))
+        do throws(SendFailure) {
             let sent = try await sender.send(
                 OutgoingShare(clientMsgID: UUIDv7(), target: Self.target, text: "hi", attachments: attachments),
                 progress: nil, cancellation: nil)
@@ -184,11 +187,17 @@ struct ClassificationTests {
     @Test(
         "upload failures map to send outcomes",
         arguments: [
-            (UploadError.rejected(code: "unsupported_media_type", message: "no"), "rejected"),
-            (.retryable("5xx"), "retryable"), (.handedOff(uploadID: "u9"), "retryable"), (.cancelled, "cancelled"),
-            (.sessionUnavailable("revoked"), "retryable"), (.fileChanged("mtime"), "rejected"),
+            (
+                APIError.refused(
+                    APIRefusal(operation: "createUpload", status: 415, code: "unsupported_media_type", message: "no")),
+                "rejected"
+            ),
+            (.retryable(APIRetry(kind: .status(503, code: "x"), message: "5xx")), "retryable"),
+            (.retryable(APIRetry(kind: .budget(uploadID: "u9"), message: "handed off")), "retryable"),
+            (.cancelled, "cancelled"), (.sessionEnded("revoked"), "retryable"),
+            (.failed(.fileChanged(path: "/a", reason: "mtime")), "rejected"),
         ])
-    func uploadFailures(error: UploadError, expected: String) async {
+    func uploadFailures(error: APIError, expected: String) async {
         let (result, client) = await send(
             [], uploader: ScriptedUploader(error), attachments: [Self.source("a", size: 10)])
         let outcome: String

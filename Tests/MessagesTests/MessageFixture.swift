@@ -2,6 +2,8 @@ import ClientAssembly
 import ClientTestSupport
 import CryptoInterface
 import DPoP
+import Delivery
+import DeliveryInterface
 import Foundation
 import HTTPInterface
 import HTTPInterfaceTesting
@@ -22,7 +24,7 @@ import UploadsInterface
 
 /// One person (alex) against a real `share-server`: a chat channel with a
 /// thread, a forum channel, at most 3 attachments, 16 KiB parts; the client
-/// stack (DPoP on libcurl, a child session) and a ``Sender`` over it.
+/// stack (DPoP on libcurl, a child session) and the delivery engine over it.
 final class MessageFixture: @unchecked Sendable {
     static let maxAttachments = 3
     static var seed: [String: Any] {
@@ -71,9 +73,9 @@ final class MessageFixture: @unchecked Sendable {
 
     func provider(_ role: SessionRole) -> any AccessTokenProvider { connection.provider(role) }
 
-    /// The Sender the CLI and the daemon would use, with the child session.
-    func sender(limits: MessageLimits = MessageFixture.limits) -> any ShareSending {
-        connection.sender(.child, limits: limits, recordsDirectory: home.file("records"))
+    /// The delivery engine as the CLI and the daemon use it, with the child session.
+    func sender(limits: MessageLimits = MessageFixture.limits) -> EngineSender {
+        EngineSender(server: connection.sender(.child, limits: limits, recordsDirectory: home.file("records")))
     }
 
     /// Writes a file of `size` pseudo-random bytes and describes it.
@@ -102,8 +104,54 @@ final class MessageFixture: @unchecked Sendable {
     func close() { sandbox.close() }
 }
 
-/// Runs `body` and returns its SendError (nil when it succeeded).
-func sendError(_ body: () async throws(SendError) -> SentMessage) async -> SendError? {
+/// How a send ended when it did not end sent, as these tests check it: the
+/// delivery engine's outcome, back in the shape of a thrown failure.
+enum SendFailure: Error, Hashable {
+    case retryable(RetryReason)
+    case rejected(code: String, message: String)
+    case cancelled
+
+    var isRetryable: Bool {
+        if case .retryable = self { return true }
+        return false
+    }
+}
+
+/// The delivery engine sending one share (held by nothing: no inbox, no
+/// outbox), its outcome read back as a message or a ``SendFailure``.
+struct EngineSender: Sendable {
+    let server: DeliveryServer
+
+    /// A keeper that holds the share in memory only.
+    private struct MemoryKeeper: DeliveryKeeping {
+        typealias Failure = Never
+        let held: OutgoingShare
+        var place: DeliveryPlace { .outbox }
+        func share() -> KeptShare { .readable(held) }
+        func uploaded(index: Int, uploadID: String) {}
+        func sent(_ message: SentMessage) {}
+        func keep(_ reason: RetryReason, messageRequested: Bool, interrupted: Bool) -> Int64? { nil }
+        func refuse(_ refusal: DeliveryRefusal) -> DeliveryPlace? { nil }
+        func cancelled(keep: Bool, mayBeOnServer: Bool) -> Bool { keep }
+    }
+
+    func send(
+        _ share: OutgoingShare, progress: (@Sendable (SendProgress) -> Void)?, cancellation: HTTPCancellation?
+    ) async throws(SendFailure) -> SentMessage {
+        precondition(cancellation == nil, "the engine is cancelled through its interruption")
+        let outcome = await DeliveryEngine().deliver(
+            DeliveryRequest(server: server, progress: progress), keeping: MemoryKeeper(held: share))
+        switch outcome {
+        case .sent(let message): return message
+        case .kept(let reason, _, _): throw .retryable(reason)
+        case .refused(let refusal): throw .rejected(code: refusal.code, message: refusal.message)
+        case .cancelled: throw .cancelled
+        }
+    }
+}
+
+/// Runs `body` and returns how it failed (nil when it succeeded).
+func sendError(_ body: () async throws(SendFailure) -> SentMessage) async -> SendFailure? {
     do {
         _ = try await body()
         return nil

@@ -11,8 +11,8 @@ import TestSupport
 import Testing
 import UploadsInterface
 
-/// The Sender against a real `share-server` over loopback.
-@Suite("messages: the Sender, uploads then the message, every failure classified")
+/// The delivery engine against a real `share-server` over loopback.
+@Suite("messages: the delivery engine, uploads then the message, every failure read as the API client classified it")
 struct SenderTests {
     static let thread = ShareTarget(kind: .thread, id: "t-1", displayPath: "Space / chat / First thread")
     static let channel = ShareTarget(kind: .channel, id: "c-chat", displayPath: "Space / chat")
@@ -88,7 +88,7 @@ struct SenderTests {
         _ = try await fixture.sender().send(
             OutgoingShare(clientMsgID: id, target: Self.thread, text: "one"), progress: nil, cancellation: nil)
         let error = await sendError {
-            () async throws(SendError) -> SentMessage in
+            () async throws(SendFailure) -> SentMessage in
             try await fixture.sender().send(
                 OutgoingShare(clientMsgID: id, target: Self.thread, text: "two"), progress: nil, cancellation: nil)
         }
@@ -108,7 +108,7 @@ struct SenderTests {
             try fixture.file("f\($0).bin", size: 100, seed: UInt32($0))
         }
         let error = await sendError {
-            () async throws(SendError) -> SentMessage in
+            () async throws(SendFailure) -> SentMessage in
             try await fixture.sender().send(
                 OutgoingShare(clientMsgID: UUIDv7(), target: Self.channel, text: "many", attachments: files),
                 progress: nil, cancellation: nil)
@@ -131,7 +131,7 @@ struct SenderTests {
         let result = try fixture.server.admin(["revoke-write", "--user", "alex", "--channel", "c-chat"])
         #expect(result.status == 0, "\(result)")
         let error = await sendError {
-            () async throws(SendError) -> SentMessage in
+            () async throws(SendFailure) -> SentMessage in
             try await fixture.sender().send(
                 OutgoingShare(clientMsgID: UUIDv7(), target: Self.thread, text: "denied"), progress: nil,
                 cancellation: nil)
@@ -152,7 +152,7 @@ struct SenderTests {
         _ = try await fixture.provider(.child).currentAccessToken()
         _ = fixture.stopServer()
         let error = await sendError {
-            () async throws(SendError) -> SentMessage in
+            () async throws(SendFailure) -> SentMessage in
             try await sender.send(
                 OutgoingShare(clientMsgID: UUIDv7(), target: Self.thread, text: "nobody home"), progress: nil,
                 cancellation: nil)
@@ -165,7 +165,7 @@ struct SenderTests {
         let fixture = try await MessageFixture()
         defer { fixture.close() }
         let error = await sendError {
-            () async throws(SendError) -> SentMessage in
+            () async throws(SendFailure) -> SentMessage in
             try await fixture.sender().send(
                 OutgoingShare(
                     clientMsgID: UUIDv7(), target: ShareTarget(kind: .newPost, id: "c-chat", displayPath: "chat"),

@@ -1,5 +1,6 @@
 import ClientAssembly
 import ClientTestSupport
+import DeliveryInterface
 import Foundation
 import HTTPInterface
 import HTTPInterfaceTesting
@@ -23,7 +24,7 @@ import UploadsInterface
 
 /// The drainer against a real `share-server`: exactly once, backoff,
 /// rejections kept visible.
-@Suite("outbox: draining through the Sender, exactly once")
+@Suite("outbox: draining through the delivery engine, exactly once")
 struct DrainTests {
     @Test("each due item is sent once, the files go, a second pass sends nothing")
     func sendsEachOnce() async throws {
@@ -99,9 +100,8 @@ struct DrainTests {
         let fixture = try await OutboxFixture()
         defer { fixture.close() }
         let item = try fixture.enqueue("delivered before the takeover")
-        let first = try await fixture.sender().send(
-            OutgoingShare(clientMsgID: item.clientMsgID, target: item.target, text: item.text), progress: nil,
-            cancellation: nil)
+        let first = try await fixture.sender().messages.createMessage(
+            in: item.target, clientMsgID: item.clientMsgID, text: item.text, uploadIDs: [], cancellation: nil)
         let report = try await fixture.drainer().drainOnce()
         #expect(report.sent == 1 && report.replayed == 1)
         let stored = try #require(try fixture.outbox.item(item.clientMsgID))
@@ -150,7 +150,7 @@ struct DrainTests {
         let item = try fixture.enqueue("the server asks to wait")
         let connection = fixture.sandbox.connection
         let busy = busyOnce(connection.signed, pathSuffix: "/messages", retryAfter: "7")
-        let sender = Sender(
+        let sender = DeliveryServer(
             uploader: connection.uploader(.parent, recordsDirectory: fixture.home.file("records")),
             messages: MessageClient(
                 api: AuthorizedClient(origin: fixture.origin, client: busy, tokens: connection.provider(.parent))),

@@ -1,5 +1,7 @@
 import ClientAssembly
 import ClientTestSupport
+import Delivery
+import DeliveryInterface
 import Foundation
 import HTTPInterface
 import HTTPInterfaceTesting
@@ -70,19 +72,19 @@ final class OutboxFixture: @unchecked Sendable {
     var home: TemporaryDirectory { sandbox.home }
 
     /// The daemon's sender: the parent session.
-    func sender() -> any ShareSending {
+    func sender() -> DeliveryServer {
         sandbox.connection.sender(.parent, limits: Self.limits, recordsDirectory: home.file("records"))
     }
 
     /// A drainer over the outbox with the test's clock and a seeded backoff.
     func drainer(
         lease: Duration = .seconds(600), observer: (@Sendable (DrainEvent) -> Void)? = nil,
-        sentCallback: (@Sendable (OutboxItem, SentMessage) -> Void)? = nil, sender given: (any ShareSending)? = nil
+        sentCallback: (@Sendable (OutboxItem, SentMessage) -> Void)? = nil, sender given: DeliveryServer? = nil
     ) -> OutboxDrainer {
         let sender = given ?? sender()
         let origin = origin
         return OutboxDrainer(
-            outbox: outbox,
+            outbox: outbox, delivery: DeliveryEngine(),
             makeSender: { requested in
                 precondition(requested == origin, "an item for another server: \(requested)")
                 return sender

@@ -77,12 +77,13 @@ struct StringTablesTests {
         #expect(
             Language.withLanguage(.german) { tooLarge.localizedText.localized }
                 .hasPrefix("big.iso: 2.9 MiB (3000000 Bytes) liegt über dem Limit des Servers"))
-        let refused = SendError.refusalMessage(status: 403, code: "write_forbidden", detail: "Read only.")
+        let refused = MessagesText.refusalMessage(status: 403, code: "write_forbidden", detail: "Read only.")
         #expect(refused == "you can no longer write here. Read only.")
         #expect(
-            SendError.localizedRejection(code: "write_forbidden", message: refused)(.german)
+            MessagesText.localizedRejection(code: "write_forbidden", message: refused)(.german)
                 == "du kannst hier nicht mehr schreiben. Read only.")
-        #expect(SendError.localizedRejection(code: "x", message: "words of a server")(.german) == "words of a server")
+        #expect(
+            MessagesText.localizedRejection(code: "x", message: "words of a server")(.german) == "words of a server")
         let wait = RetryReason.rateLimited(retryAfterSeconds: 7200)
         #expect(
             wait.description

@@ -1,4 +1,6 @@
 import ClientAssembly
+import Delivery
+import DeliveryInterface
 import Foundation
 import MessagesInterface
 import Outbox
@@ -26,14 +28,15 @@ func outboxDrainCommand(_ arguments: [String]) throws {
         .parent, limits: MessageLimits(messageMaxAttachments: 10, fileMaxUploadBytes: .max),
         recordsDirectory: try args.string(2) + "/upload-records")
     let drainer = OutboxDrainer(
-        outbox: outbox, makeSender: { _ in sender }, lease: .seconds(lease),
+        outbox: outbox, delivery: DeliveryEngine(), makeSender: { _ in sender }, lease: .seconds(lease),
         observer: { event in
             switch event {
             case .claimed(let id, _): printFlushed("claimed \(id)")
             case .uploaded(let id, let index, _): printFlushed("uploaded \(id) \(index)")
-            case .sent(let id, _, let replayed): printFlushed("sent \(id) \(replayed)")
-            case .retry(let id, _, _): printFlushed("retry \(id)")
-            case .failed(let id, let code, _): printFlushed("failed \(id) \(code)")
+            case .delivered(let id, .sent(let message)): printFlushed("sent \(id) \(message.replayed)")
+            case .delivered(let id, .kept): printFlushed("retry \(id)")
+            case .delivered(let id, .refused(let refusal)): printFlushed("failed \(id) \(refusal.code)")
+            case .delivered(_, .cancelled): break
             }
         })
     let outcome = runBlocking { () async -> Result<DrainReport, OutboxError> in

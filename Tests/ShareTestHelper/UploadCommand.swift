@@ -4,6 +4,7 @@ import Foundation
 import HTTPInterface
 import HTTPTransport
 import ServerAPI
+import ServerAPIInterface
 import Sessions
 import SessionsInterface
 import SharedState
@@ -78,8 +79,8 @@ func uploadCommand(_ arguments: [String]) throws {
             }
         })
     let source = try UploadFile.source(path: path, contentType: contentType)
-    let outcome = runBlocking { () async -> Result<CompletedUpload, UploadError> in
-        do throws(UploadError) {
+    let outcome = runBlocking { () async -> Result<CompletedUpload, APIError> in
+        do throws(APIError) {
             return .success(
                 try await uploader.upload(
                     source, limits: UploadLimits(fileMaxUploadBytes: .max), budget: .seconds(120), progress: nil,

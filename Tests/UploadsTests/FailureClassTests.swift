@@ -2,6 +2,7 @@ import ClientAssembly
 import Foundation
 import HTTPInterface
 import HTTPInterfaceTesting
+import ServerAPIInterface
 import Sessions
 import SessionsInterface
 import SystemTesting
@@ -64,7 +65,7 @@ struct FailureClassTests {
         // short budget: a budget is wall-clock time, and on a loaded machine
         // it ran out before the 503 came and no wait was announced at all.
         let cancellation = HTTPCancellation()
-        let outcome = await #expect(throws: UploadError.self) {
+        let outcome = await #expect(throws: APIError.self) {
             try await fixture.uploader(
                 client: flaky, retry: .init(delays: [.milliseconds(10)]),
                 observer: { event in
@@ -91,7 +92,7 @@ struct FailureClassTests {
         defer { fixture.close() }
         let source = try fixture.file("classes.bin", size: 100)
         let busy = flakyClient(fixture.signed, answer: ["/complete": [500, 502]])
-        let retryable = await #expect(throws: UploadError.self) {
+        let retryable = await #expect(throws: APIError.self) {
             try await fixture.uploader(client: busy, retry: .init(delays: [.milliseconds(5)])).upload(
                 source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
         }
@@ -100,15 +101,15 @@ struct FailureClassTests {
             return
         }
         let forbidden = flakyClient(fixture.signed, answer: ["/complete": [403]])
-        let rejected = await #expect(throws: UploadError.self) {
+        let rejected = await #expect(throws: APIError.self) {
             try await fixture.uploader(client: forbidden).upload(
                 source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
         }
-        guard case .rejected(let code, _) = rejected else {
+        guard case .refused(let refusal) = rejected else {
             Issue.record("expected rejected, got \(String(describing: rejected))")
             return
         }
-        #expect(code == "test_403")
+        #expect(refusal.code == "test_403")
         #expect(try fixture.records.record(for: source.identity, serverOrigin: fixture.origin) == nil)
     }
 
@@ -118,12 +119,12 @@ struct FailureClassTests {
         defer { fixture.close() }
         try fixture.storage.delete(.child)
         let source = try fixture.file("nosession.bin", size: 100)
-        let error = await #expect(throws: UploadError.self) {
+        let error = await #expect(throws: APIError.self) {
             try await fixture.uploader().upload(
                 source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
         }
-        guard case .sessionUnavailable = error else {
-            Issue.record("expected sessionUnavailable, got \(String(describing: error))")
+        guard case .sessionEnded = error else {
+            Issue.record("expected sessionEnded, got \(String(describing: error))")
             return
         }
         #expect(UploadFixture.lines(fixture.stopServer(), containing: "/api/v1/uploads").isEmpty)
@@ -147,14 +148,14 @@ struct FailureClassTests {
             var times = [info.st_atim, info.st_mtim]
             utimensat(AT_FDCWD, path, &times, 0)
         }
-        let error = await #expect(throws: UploadError.self) {
+        let error = await #expect(throws: APIError.self) {
             try await uploader.upload(source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
         }
-        guard case .rejected(let code, _) = error else {
+        guard case .refused(let refusal) = error else {
             Issue.record("expected rejected, got \(String(describing: error))")
             return
         }
-        #expect(code == "digest_mismatch")
+        #expect(refusal.code == "digest_mismatch")
         #expect(try fixture.records.record(for: source.identity, serverOrigin: fixture.origin) == nil)
         let puts = UploadFixture.lines(fixture.stopServer(), containing: "PUT /api/v1/uploads/")
         #expect(puts.count == 1 && puts[0].contains(" 422 "), "\(puts)")
@@ -176,7 +177,7 @@ struct FailureClassTests {
         for await _ in reachedPart.stream { break }
         task.cancel()
         let result = await task.result
-        guard case .failure(let error as UploadError) = result else {
+        guard case .failure(let error as APIError) = result else {
             Issue.record("expected a failure, got \(result)")
             return
         }

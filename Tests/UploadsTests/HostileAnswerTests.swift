@@ -32,7 +32,7 @@ struct HostileAnswerTests {
         }
     }
 
-    static func upload(_ api: Scripted, size: Int = 3000) async throws -> Result<CompletedUpload, UploadError> {
+    static func upload(_ api: Scripted, size: Int = 3000) async throws -> Result<CompletedUpload, APIError> {
         let directory = try TemporaryDirectory(prefix: "hostile-uploads")
         defer { directory.remove() }
         let path = directory.file("f.bin")
@@ -40,7 +40,7 @@ struct HostileAnswerTests {
         let source = try UploadFile.source(path: path, contentType: "application/octet-stream")
         let uploader = StreamingUploader(
             api: api, crypto: OpenSSLCryptoProvider(), records: nil, retry: .init(delays: [.zero]))
-        do throws(UploadError) {
+        do throws(APIError) {
             return .success(
                 try await uploader.upload(
                     source, limits: UploadLimits(fileMaxUploadBytes: .max), budget: .seconds(30), progress: nil,

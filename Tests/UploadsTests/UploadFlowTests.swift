@@ -1,6 +1,7 @@
 import Foundation
 import HTTPInterface
 import HTTPInterfaceTesting
+import ServerAPIInterface
 import SystemTesting
 import TestSupport
 import Testing
@@ -106,17 +107,17 @@ struct UploadFlowTests {
         let fixture = try await UploadFixture()
         defer { fixture.close() }
         let source = try fixture.file("big.bin", size: 5000)
-        let error = await #expect(throws: UploadError.self) {
+        let error = await #expect(throws: APIError.self) {
             try await fixture.uploader().upload(
                 source, limits: UploadLimits(fileMaxUploadBytes: 4096), budget: nil, progress: nil,
                 cancellation: nil)
         }
-        guard case .rejected(let code, let message) = error else {
+        guard case .refused(let refusal) = error else {
             Issue.record("expected rejected, got \(String(describing: error))")
             return
         }
-        #expect(code == "too_large")
-        #expect(message.contains("file_max_upload_bytes") && message.contains("4096"))
+        #expect(refusal.code == "too_large")
+        #expect(refusal.message.contains("file_max_upload_bytes") && refusal.message.contains("4096"))
         #expect(UploadFixture.lines(fixture.stopServer(), containing: "/api/v1/uploads").isEmpty)
     }
 
@@ -125,15 +126,15 @@ struct UploadFlowTests {
         let fixture = try await UploadFixture()
         defer { fixture.close() }
         let source = try fixture.file("picture.heic", size: 100, contentType: "image/heic")
-        let error = await #expect(throws: UploadError.self) {
+        let error = await #expect(throws: APIError.self) {
             try await fixture.uploader().upload(
                 source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
         }
-        guard case .rejected(let code, _) = error else {
+        guard case .refused(let refusal) = error else {
             Issue.record("expected rejected, got \(String(describing: error))")
             return
         }
-        #expect(code == "unsupported_type")
+        #expect(refusal.code == "unsupported_type")
         #expect(error?.isRetryable == false)
     }
 
@@ -143,7 +144,7 @@ struct UploadFlowTests {
         defer { fixture.close() }
         var source = try fixture.file("changing.bin", size: 100)
         source.identity.size = 99
-        await #expect(throws: UploadError.self) {
+        await #expect(throws: APIError.self) {
             try await fixture.uploader().upload(
                 source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
         }
@@ -161,7 +162,7 @@ struct UploadFlowTests {
             if case .created(let id, _) = event { created.append(id) }
             if case .partAcknowledged(_, 3) = event { cancellation.cancel() }
         }
-        let error = await #expect(throws: UploadError.self) {
+        let error = await #expect(throws: APIError.self) {
             try await uploader.upload(
                 source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: cancellation)
         }
@@ -184,11 +185,11 @@ struct UploadFlowTests {
         // machine took to get there (a short budget against a steady pace
         // once ran out before the upload was even created).
         let slow = fixture.uploader(client: StalledAfterFirstPart(inner: fixture.signed))
-        let error = await #expect(throws: UploadError.self) {
+        let error = await #expect(throws: APIError.self) {
             try await slow.upload(
                 source, limits: Self.unlimited, budget: .seconds(3), progress: nil, cancellation: nil)
         }
-        guard case .handedOff(let id?) = error else {
+        guard case .retryable(let retry) = error, case .budget(let id?) = retry.kind else {
             Issue.record("expected handedOff with an id, got \(String(describing: error))")
             return
         }
@@ -254,7 +255,7 @@ struct UploadFlowTests {
         let source = try fixture.file("flaky.bin", size: UploadFixture.partSize * 2)
         let flaky = flakyClient(fixture.signed, failOnce: ["/parts/2", "/complete"])
         // No retries at all: the first cut ends the call.
-        let error = await #expect(throws: UploadError.self) {
+        let error = await #expect(throws: APIError.self) {
             try await fixture.uploader(client: flaky, retry: .init(delays: [])).upload(
                 source, limits: Self.unlimited, budget: nil, progress: nil, cancellation: nil)
         }

@@ -1,8 +1,12 @@
 public import HTTPInterface
+public import ServerAPIInterface
 public import ShareCore
 
-/// Creates messages on the server: what the ``ShareSending`` implementation
-/// needs once the attachments are uploaded, and the instance limits it checks.
+/// Creates messages on the server: what the delivery engine needs once the
+/// attachments are uploaded, and the instance limits it checks. Failures
+/// are the API client's classification as it is (``ServerAPIInterface/APIError``);
+/// ``ServerAPIInterface/APIError/retryReason`` and
+/// ``ServerAPIInterface/APIError/shareRefusal`` say what one means for a share.
 public protocol MessageCreating: Sendable {
     /// createMessage: a message in a thread or a channel. A replay (`200`)
     /// is a success with ``SentMessage/replayed`` set.
@@ -13,11 +17,11 @@ public protocol MessageCreating: Sendable {
     ///   - uploadIDs: the completed uploads to attach.
     ///   - cancellation: cancels the request.
     /// - Returns: the message.
-    /// - Throws: ``SendError``.
+    /// - Throws: ``ServerAPIInterface/APIError``.
     func createMessage(
         in target: ShareTarget, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
         cancellation: HTTPCancellation?
-    ) async throws(SendError) -> SentMessage
+    ) async throws(APIError) -> SentMessage
 
     /// createThread: a new post in a forum channel with its first message.
     /// - Parameters:
@@ -28,24 +32,24 @@ public protocol MessageCreating: Sendable {
     ///   - uploadIDs: the completed uploads to attach.
     ///   - cancellation: cancels the request.
     /// - Returns: the first message.
-    /// - Throws: ``SendError``.
+    /// - Throws: ``ServerAPIInterface/APIError``.
     func createThread(
         inChannel channelID: String, title: String, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
         cancellation: HTTPCancellation?
-    ) async throws(SendError) -> SentMessage
+    ) async throws(APIError) -> SentMessage
 
     /// getInstanceLimits: the limits and accepted content types the server announces.
     /// - Parameter cancellation: cancels the request.
     /// - Returns: the limits.
-    /// - Throws: ``SendError``.
-    func instanceLimits(cancellation: HTTPCancellation?) async throws(SendError) -> InstanceLimits
+    /// - Throws: ``ServerAPIInterface/APIError``.
+    func instanceLimits(cancellation: HTTPCancellation?) async throws(APIError) -> InstanceLimits
 }
 
 extension MessageCreating {
     /// getInstanceLimits without a cancellation handle (task cancellation still works).
     /// - Returns: the limits.
-    /// - Throws: ``SendError``.
-    public func instanceLimits() async throws(SendError) -> InstanceLimits {
+    /// - Throws: ``ServerAPIInterface/APIError``.
+    public func instanceLimits() async throws(APIError) -> InstanceLimits {
         try await instanceLimits(cancellation: nil)
     }
 }

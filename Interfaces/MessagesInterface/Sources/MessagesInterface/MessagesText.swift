@@ -1,6 +1,6 @@
 public import ShareCore
 
-/// The texts of ``RetryReason`` and ``SendError``, English and German (see
+/// The texts of ``RetryReason`` and of a share's refusals, English and German (see
 /// `StringTable` for how to add one). `{detail}` is the server's words,
 /// shown as they are. A passing failure is said in a person's words; the
 /// transport's own words (libcurl's, OpenSSL's, the operation's name) are
@@ -37,7 +37,7 @@ public enum MessagesText: String, StringTableKey {
     case requestFailed = "refused.request_failed"
     case limitsOutOfRange = "refused.limits_out_of_range"
 
-    /// The texts a `SendError.rejected` message is written from, tried in
+    /// The texts a refusal's message is written from, tried in
     /// this order to recognise one (the most particular first).
     static let rejections: [MessagesText] = [
         .refusedWriteForbidden, .refusedForbidden, .refusedNotFound, .refusedTooLarge, .refusedType,

@@ -1,3 +1,4 @@
+public import DeliveryInterface
 public import ShareCore
 
 /// One step of the drainer, for the daemon's log and for tests that wait
@@ -7,10 +8,8 @@ public enum DrainEvent: Hashable, Sendable {
     case claimed(UUIDv7, attempt: Int)
     /// An attachment is on the server; its upload id is kept.
     case uploaded(UUIDv7, index: Int, uploadID: String)
-    /// The server holds the message.
-    case sent(UUIDv7, messageID: String, replayed: Bool)
-    /// A passing failure; the next attempt is due at `nextAttemptAt`.
-    case retry(UUIDv7, reason: String, nextAttemptAt: Int64)
-    /// The server refused it for good.
-    case failed(UUIDv7, code: String, message: String)
+    /// The attempt is over: the delivery engine's outcome, as the outbox
+    /// carried it out (sent, kept with its next attempt, refused and kept
+    /// as failed, or cancelled and due again).
+    case delivered(UUIDv7, DeliveryOutcome)
 }

@@ -49,6 +49,7 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
             case .status(let status, _): return "the server had a problem (\(status))"
             case .unreadableAnswer: return "the server's answer could not be read"
             case .session: return "no session could be used right now"
+            case .budget: return "it took longer than its time budget"
             }
         case .refused(let refusal): return "the server refused it (\(refusal.status)): \(refusal.message)"
         case .sessionEnded: return "you are not signed in; run share login"

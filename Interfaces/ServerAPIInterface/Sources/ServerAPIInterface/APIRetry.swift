@@ -13,6 +13,10 @@ public struct APIRetry: Hashable, Sendable, CustomStringConvertible {
         case unreadableAnswer(status: Int)
         /// The session needed a refresh that failed for a passing reason.
         case session
+        /// The caller's time budget ran out (a long upload): what the
+        /// server holds is kept for a later attempt, `uploadID` when the
+        /// upload was created.
+        case budget(uploadID: String?)
     }
 
     /// What kind of failure.
@@ -39,7 +43,7 @@ public struct APIRetry: Hashable, Sendable, CustomStringConvertible {
     public var status: Int? {
         switch kind {
         case .status(let status, _), .unreadableAnswer(let status): return status
-        case .network, .timeout, .session: return nil
+        case .network, .timeout, .session, .budget: return nil
         }
     }
 

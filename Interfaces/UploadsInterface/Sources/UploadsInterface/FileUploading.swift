@@ -1,7 +1,9 @@
 public import HTTPInterface
+public import ServerAPIInterface
 
 /// Uploads one file with the upload protocol (create, parts, resume,
-/// complete, abort): what the `Sender` of the CLI and of the daemon uses.
+/// complete, abort): what the delivery engine of the CLI and of the daemon
+/// uses.
 public protocol FileUploading: Sendable {
     /// Uploads a file, resuming an upload recorded for the same file version
     /// when there is one.
@@ -15,9 +17,15 @@ public protocol FileUploading: Sendable {
     ///   - cancellation: cancels the upload from elsewhere; it is then
     ///     aborted on the server.
     /// - Returns: the completed upload.
-    /// - Throws: ``UploadError``.
+    /// - Throws: the API client's ``ServerAPIInterface/APIError`` as the
+    ///   upload ends with it: `retryable` (a passing failure that outlasted
+    ///   the retries, its reason in the message; `budget` when the time
+    ///   budget ran out, the upload record kept for a later attempt),
+    ///   `refused` (the server's refusal, or `413 too_large` checked before
+    ///   any byte is sent), `sessionEnded`, `failed(.fileChanged)` (the file
+    ///   is not the version described), `cancelled` (aborted on the server).
     func upload(
         _ source: UploadSource, limits: UploadLimits, budget: Duration?,
         progress: (@Sendable (UploadProgress) -> Void)?, cancellation: HTTPCancellation?
-    ) async throws(UploadError) -> CompletedUpload
+    ) async throws(APIError) -> CompletedUpload
 }

@@ -28,8 +28,8 @@ public struct UploadFileIdentity: Hashable, Sendable, Codable, CustomStringConve
 /// with the name and content type the server is told.
 public struct UploadSource: Hashable, Sendable {
     /// The file's identity (path, size, mtime) when the caller looked at it;
-    /// the uploader refuses with ``UploadError/fileChanged(_:)`` when the file
-    /// no longer matches it.
+    /// the uploader refuses with `APIError.failed(.fileChanged)` when the
+    /// file no longer matches it.
     public var identity: UploadFileIdentity
     /// The name sent as `file_name` (1 to 255 bytes, no `/`).
     public var fileName: String

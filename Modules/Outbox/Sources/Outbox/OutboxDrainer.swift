@@ -1,22 +1,23 @@
+public import DeliveryInterface
 import Foundation
 public import MessagesInterface
 public import OutboxInterface
 public import ShareCore
 import UploadsInterface
 
-/// Sends the outbox's due items through ``MessagesInterface/ShareSending``,
-/// the one sender the CLI and the daemon share (docs/architecture.md): uploads, then the
-/// message, with the item's `client_msg_id`.
+/// Sends the outbox's due items through ``DeliveryInterface/ShareDelivering``,
+/// the one delivery engine the CLI and the daemon share (docs/architecture.md):
+/// uploads, then the message, with the item's `client_msg_id`. The engine
+/// decides the outcome; ``OutboxItemKeeper`` carries it out in the queue:
 ///
-/// - Each upload the sender completes is recorded in the outbox as it
+/// - Each upload the engine completes is recorded in the outbox as it
 ///   happens, so a later attempt attaches the same upload (the server's
 ///   idempotency record names the upload ids).
-/// - Success, including a replay answered with the original message: sent,
-///   files removed.
-/// - ``MessagesInterface/SendError/retryable(_:)``: pending again after a
-///   ``ShareCore/BackoffPolicy`` delay (at least the server's `Retry-After`).
-/// - ``MessagesInterface/SendError/rejected(code:message:)``: failed with
-///   the reason, kept so a person sees it.
+/// - Sent, including a replay answered with the original message: marked sent.
+/// - Kept: pending again after a ``ShareCore/BackoffPolicy`` delay (at
+///   least the server's `Retry-After`).
+/// - Refused: failed with the reason, kept so a person sees it.
+/// - Cancelled: due again at once, and the pass stops.
 ///
 /// A claim outlives its drainer only until its lease runs out: each pass
 /// first releases claims older than the lease (a drainer killed mid-send),
@@ -27,7 +28,8 @@ public struct OutboxDrainer: OutboxDraining {
     public static let systemClock: @Sendable () -> Int64 = { UnixClock.system.milliseconds() }
 
     private let outbox: any OutboxQueueing
-    private let makeSender: @Sendable (String) -> any ShareSending
+    private let delivery: any ShareDelivering
+    private let makeSender: @Sendable (String) -> DeliveryServer
     private let clock: @Sendable () -> Int64
     private let backoff: BackoffPolicy
     private let leaseMilliseconds: Int64
@@ -36,7 +38,8 @@ public struct OutboxDrainer: OutboxDraining {
 
     /// - Parameters:
     ///   - outbox: the queue.
-    ///   - makeSender: the sender for a server origin (an item names its server).
+    ///   - delivery: the delivery engine.
+    ///   - makeSender: the server for a server origin (an item names its server).
     ///   - clock: now, in milliseconds since 1970.
     ///   - backoff: the delays of retries.
     ///   - lease: how long a claim lasts before another pass may take the
@@ -45,12 +48,14 @@ public struct OutboxDrainer: OutboxDraining {
     ///     its target first in the recent targets).
     ///   - observer: each step, for the log.
     public init(
-        outbox: any OutboxQueueing, makeSender: @escaping @Sendable (String) -> any ShareSending,
+        outbox: any OutboxQueueing, delivery: any ShareDelivering,
+        makeSender: @escaping @Sendable (String) -> DeliveryServer,
         clock: @escaping @Sendable () -> Int64 = OutboxDrainer.systemClock, backoff: BackoffPolicy = BackoffPolicy(),
         lease: Duration = .seconds(600), sentCallback: (@Sendable (OutboxItem, SentMessage) -> Void)? = nil,
         observer: (@Sendable (DrainEvent) -> Void)? = nil
     ) {
         self.outbox = outbox
+        self.delivery = delivery
         self.makeSender = makeSender
         self.clock = clock
         self.backoff = backoff
@@ -89,62 +94,25 @@ public struct OutboxDrainer: OutboxDraining {
     /// - Returns: false when the pass should stop (the send was cancelled).
     private func send(_ item: OutboxItem, into report: inout DrainReport) async throws(OutboxError) -> Bool {
         let id = item.clientMsgID
-        let share: OutgoingShare
-        do {
-            share = try Self.outgoing(item)
-        } catch {
-            try fail(item, code: "outbox_file_missing", message: "\(error)", into: &report)
-            return true
-        }
-        let outbox = self.outbox
-        let clock = self.clock
-        let observer = self.observer
-        let progress: @Sendable (SendProgress) -> Void = { step in
-            guard case .uploaded(let index, let uploadID) = step else { return }
-            // Best effort: when it cannot be kept, a resend uploads again,
-            // which the server may answer client_msg_id_conflict (visible).
-            try? outbox.recordUploaded(id, index: index, uploadID: uploadID, now: clock())
-            observer?(.uploaded(id, index: index, uploadID: uploadID))
-        }
-        let outcome: Result<SentMessage, SendError>
-        do {
-            outcome = .success(
-                try await makeSender(item.serverOrigin).send(share, progress: progress, cancellation: nil))
-        } catch {
-            outcome = .failure(error)
-        }
+        let keeper = OutboxItemKeeper(
+            item: item, outbox: outbox, clock: clock, backoff: backoff, observer: observer)
+        let request = DeliveryRequest(server: makeSender(item.serverOrigin))
+        let outcome = try await delivery.deliver(request, keeping: keeper)
         switch outcome {
-        case .success(let sent):
-            try outbox.markSent(id, messageID: sent.messageID, replayed: sent.replayed, now: clock())
+        case .sent(let sent):
             report.sent += 1
             if sent.replayed { report.replayed += 1 }
-            observer?(.sent(id, messageID: sent.messageID, replayed: sent.replayed))
-            sentCallback?(item, sent)
-        case .failure(.retryable(let reason)):
-            // A 429 or 5xx with Retry-After: the server's wait is a lower bound.
-            let now = clock()
-            let next =
-                now
-                + backoff.delayMilliseconds(afterAttempt: item.attempts, retryAfterSeconds: reason.retryAfterSeconds)
-            try outbox.markRetry(id, reason: reason.description, nextAttemptAt: next, now: now)
-            report.retried += 1
-            observer?(.retry(id, reason: reason.logDescription, nextAttemptAt: next))
-        case .failure(.rejected(let code, let message)):
-            try fail(item, code: code, message: message, into: &report)
-        case .failure(.cancelled):
-            let now = clock()
-            try outbox.markRetry(id, reason: SendError.cancelled.description, nextAttemptAt: now, now: now)
-            return false
+        case .kept: report.retried += 1
+        case .refused: report.failed += 1
+        case .cancelled: break
+        }
+        observer?(.delivered(id, outcome))
+        switch outcome {
+        case .sent(let sent): sentCallback?(item, sent)
+        case .cancelled: return false
+        case .kept, .refused: break
         }
         return true
-    }
-
-    private func fail(_ item: OutboxItem, code: String, message: String, into report: inout DrainReport)
-        throws(OutboxError)
-    {
-        try outbox.markFailed(item.clientMsgID, code: code, message: message, now: clock())
-        report.failed += 1
-        observer?(.failed(item.clientMsgID, code: code, message: message))
     }
 
     /// The share to send: the outbox's copies with their current versions,
@@ -172,5 +140,61 @@ public struct OutboxDrainer: OutboxDraining {
         return OutgoingShare(
             clientMsgID: item.clientMsgID, target: item.target, text: item.text, attachments: sources,
             title: item.title, completedUploadIDs: completed)
+    }
+}
+
+/// A claimed outbox item as the delivery engine keeps it: each completed
+/// upload is recorded as it happens, a sent item is marked sent, a kept one
+/// is pending again after its backoff, a refused one is failed with its
+/// reason (kept so a person sees it), and a cancelled one is due again at once.
+struct OutboxItemKeeper: DeliveryKeeping {
+    typealias Failure = OutboxError
+
+    let item: OutboxItem
+    let outbox: any OutboxQueueing
+    let clock: @Sendable () -> Int64
+    let backoff: BackoffPolicy
+    let observer: (@Sendable (DrainEvent) -> Void)?
+
+    var place: DeliveryPlace { .outbox }
+
+    func share() -> KeptShare {
+        do {
+            return .readable(try OutboxDrainer.outgoing(item))
+        } catch {
+            return .unusable(DeliveryRefusal(stage: .keptShare, code: "outbox_file_missing", message: "\(error)"))
+        }
+    }
+
+    func uploaded(index: Int, uploadID: String) {
+        // Best effort: when it cannot be kept, a resend uploads again,
+        // which the server may answer client_msg_id_conflict (visible).
+        try? outbox.recordUploaded(item.clientMsgID, index: index, uploadID: uploadID, now: clock())
+        observer?(.uploaded(item.clientMsgID, index: index, uploadID: uploadID))
+    }
+
+    func sent(_ message: SentMessage) throws(OutboxError) {
+        try outbox.markSent(item.clientMsgID, messageID: message.messageID, replayed: message.replayed, now: clock())
+    }
+
+    func keep(_ reason: RetryReason, messageRequested: Bool, interrupted: Bool) throws(OutboxError) -> Int64? {
+        // A 429 or 5xx with Retry-After: the server's wait is a lower bound.
+        let now = clock()
+        let next =
+            now + backoff.delayMilliseconds(afterAttempt: item.attempts, retryAfterSeconds: reason.retryAfterSeconds)
+        try outbox.markRetry(item.clientMsgID, reason: reason.description, nextAttemptAt: next, now: now)
+        return next
+    }
+
+    func refuse(_ refusal: DeliveryRefusal) throws(OutboxError) -> DeliveryPlace? {
+        try outbox.markFailed(item.clientMsgID, code: refusal.code, message: refusal.message, now: clock())
+        return .outbox
+    }
+
+    func cancelled(keep: Bool, mayBeOnServer: Bool) throws(OutboxError) -> Bool {
+        let now = clock()
+        try outbox.markRetry(
+            item.clientMsgID, reason: MessagesText.table.text(.cancelled, in: .english), nextAttemptAt: now, now: now)
+        return true
     }
 }

@@ -67,7 +67,7 @@ public struct PreviewClient: PreviewFetching {
                 switch retry.kind {
                 case .status(let status, _): return .failed(.status(status))
                 case .unreadableAnswer: return .failed(.invalidResponse)
-                case .timeout: return .failed(.deadline)
+                case .timeout, .budget: return .failed(.deadline)
                 case .network, .session:
                     return ContinuousClock.now >= deadline ? .failed(.deadline) : .failed(.network)
                 }

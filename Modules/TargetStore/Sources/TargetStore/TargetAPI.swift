@@ -61,7 +61,7 @@ struct TargetAPI: Sendable {
                 return .unavailable(reason: "the server's answer could not be read (\(status))", retryable: true)
             // A person's words: the operation and the transport's words (retry.message) are for logs.
             case .network: return .unavailable(reason: "the server could not be reached", retryable: true)
-            case .timeout: return .unavailable(reason: "the server did not answer in time", retryable: true)
+            case .timeout, .budget: return .unavailable(reason: "the server did not answer in time", retryable: true)
             case .session: return .unavailable(reason: "no session could be used right now", retryable: true)
             }
         case .sessionEnded(let why):

@@ -134,35 +134,25 @@ public final class StreamingUploader: FileUploading {
         self.partsInFlight = max(1, partsInFlight)
     }
 
-    /// Why a step did not succeed, inside one upload.
-    enum Failure: Error {
-        /// The run stopped (cancelled or out of budget).
-        case stopped
-        /// A passing failure: retry after a pause (at least `retryAfter`, the server's wish).
-        case transient(String, retryAfter: Duration? = nil)
-        /// The upload is no longer pending on the server (`404`, expired, aborted).
-        case gone(String)
-        /// The final outcome.
-        case final(UploadError)
-        /// completeUpload found parts missing (`409 incomplete`): send them.
-        case incomplete
-    }
-
     public func upload(
         _ source: UploadSource, limits: UploadLimits, budget: Duration?,
         progress: (@Sendable (UploadProgress) -> Void)?, cancellation: HTTPCancellation?
-    ) async throws(UploadError) -> CompletedUpload {
+    ) async throws(APIError) -> CompletedUpload {
         guard source.size <= limits.fileMaxUploadBytes else {
-            throw .rejected(
-                code: "too_large",
-                message:
-                    "\(source.fileName): \(ByteCount.human(source.size)) (\(source.size) bytes) is over the "
-                    + "server's limit of \(ByteCount.human(limits.fileMaxUploadBytes)) "
-                    + "(\(limits.fileMaxUploadBytes) bytes, file_max_upload_bytes)"
-            )
+            // What the server would answer (413 too_large), before any byte is sent.
+            throw .refused(
+                APIRefusal(
+                    operation: "createUpload", status: 413, code: "too_large",
+                    message:
+                        "\(source.fileName): \(ByteCount.human(source.size)) (\(source.size) bytes) is over the "
+                        + "server's limit of \(ByteCount.human(limits.fileMaxUploadBytes)) "
+                        + "(\(limits.fileMaxUploadBytes) bytes, file_max_upload_bytes)"))
         }
         guard try UploadFile.identity(ofPath: source.path) == source.identity else {
-            throw .fileChanged("\(source.path) is no longer the version to upload (size or modification time differ)")
+            throw .failed(
+                .fileChanged(
+                    path: source.path,
+                    reason: "\(source.path) is no longer the version to upload (size or modification time differ)"))
         }
         let run = UploadRun(total: source.size, progress: progress)
         let handlerID = cancellation?.addHandler { run.stop(.cancelled) }
@@ -176,8 +166,8 @@ public final class StreamingUploader: FileUploading {
             if let handlerID { cancellation?.removeHandler(handlerID) }
         }
         let state = UploadState()
-        let outcome: Result<CompletedUpload, Failure> = await withTaskCancellationHandler {
-            do throws(Failure) {
+        let outcome: Result<CompletedUpload, APIError> = await withTaskCancellationHandler {
+            do throws(APIError) {
                 return .success(try await perform(source, run: run, state: state))
             } catch {
                 return .failure(error)
@@ -188,16 +178,14 @@ public final class StreamingUploader: FileUploading {
         switch outcome {
         case .success(let done):
             return done
-        case .failure(.final(let error)):
-            throw error
-        case .failure(.transient(let why, _)), .failure(.gone(let why)):
-            throw .retryable(why)
-        case .failure(.incomplete):
-            throw .retryable("the server is missing parts of the upload")
-        case .failure(.stopped):
+        case .failure(.cancelled):
             switch run.stopReason {
             case .budget:
-                throw .handedOff(uploadID: state.record?.uploadID)
+                let id = state.record?.uploadID
+                throw .retryable(
+                    APIRetry(
+                        kind: .budget(uploadID: id),
+                        message: "the upload took too long and was handed off" + (id.map { " (upload \($0))" } ?? "")))
             case .cancelled, nil:
                 if let record = state.record {
                     // A task of its own: the caller's task may be the one cancelled,
@@ -206,7 +194,27 @@ public final class StreamingUploader: FileUploading {
                 }
                 throw .cancelled
             }
+        case .failure(let error):
+            throw Self.outcome(error)
         }
+    }
+
+    /// The upload's failure for a step's that ended it: the API client's
+    /// classification as the steps left it (a passing failure carries the
+    /// reason the retries ended with); an upload gone from the server and
+    /// missing parts that outlasted the retries are passing failures.
+    private static func outcome(_ error: APIError) -> APIError {
+        if isPartsMissing(error) {
+            return .retryable(
+                APIRetry(kind: .status(409, code: "incomplete"), message: "the server is missing parts of the upload"))
+        }
+        if let why = goneReason(error) {
+            return .retryable(APIRetry(kind: .status(404, code: "upload_gone"), message: why))
+        }
+        if case .failed(let transport) = error, !isFileFailure(error) {
+            return .retryable(APIRetry(kind: .network, message: "\(transport)"))
+        }
+        return error
     }
 
     /// What one upload has got so far, for the outcome.
@@ -216,16 +224,16 @@ public final class StreamingUploader: FileUploading {
 
     // MARK: The steps
 
-    private func perform(_ source: UploadSource, run: UploadRun, state: UploadState) async throws(Failure)
+    private func perform(_ source: UploadSource, run: UploadRun, state: UploadState) async throws(APIError)
         -> CompletedUpload
     {
         var attempt = 0
         var missing: [Int]? = nil
-        if let stored = try storedRecord(source) {
+        if let stored = storedRecord(source) {
             state.record = stored
         }
         while true {
-            do throws(Failure) {
+            do throws(APIError) {
                 try checkStopped(run)
                 if state.record == nil {
                     state.record = try await create(source, run: run)
@@ -249,35 +257,39 @@ public final class StreamingUploader: FileUploading {
                     observer?(.completed(uploadID: record.uploadID))
                     return done
                 }
-                throw Failure.transient("the server is missing parts of upload \(record.uploadID)")
-            } catch .transient(let why, let retryAfter) {
-                guard attempt < retry.retries else { throw .transient(why) }
-                let delay = retry.delay(beforeRetry: attempt, retryAfter: retryAfter)
+                throw APIError.retryable(
+                    APIRetry(
+                        kind: .status(409, code: "incomplete"),
+                        message: "the server is missing parts of upload \(record.uploadID)"))
+            } catch .retryable(let passing) {
+                let why = passing.description
+                guard attempt < retry.retries else { throw .retryable(APIRetry(kind: passing.kind, message: why)) }
+                let delay = retry.delay(beforeRetry: attempt, retryAfter: passing.retryAfter)
                 observer?(.retrying(why, after: delay))
                 try await pause(delay, run: run)
                 attempt += 1
                 missing = nil
-            } catch .gone(let why) {
-                // The upload expired or was aborted on the server: start over, once per retry.
-                if let record = state.record { removeRecord(record) }
-                state.record = nil
-                guard attempt < retry.retries else { throw .transient(why) }
-                observer?(.retrying(why, after: .zero))
-                attempt += 1
-                missing = nil
-            } catch .final(let error) {
-                if let record = state.record {
-                    switch error {
-                    case .rejected, .fileChanged: removeRecord(record)
-                    default: break
+            } catch {
+                if let why = Self.goneReason(error) {
+                    // The upload expired or was aborted on the server: start over, once per retry.
+                    if let record = state.record { removeRecord(record) }
+                    state.record = nil
+                    guard attempt < retry.retries else {
+                        throw .retryable(APIRetry(kind: .status(404, code: "upload_gone"), message: why))
                     }
+                    observer?(.retrying(why, after: .zero))
+                    attempt += 1
+                    missing = nil
+                    continue
                 }
-                throw .final(error)
+                // A refusal or a changed file is final: the record describes an upload nobody finishes.
+                if let record = state.record, Self.isFinalForTheFile(error) { removeRecord(record) }
+                throw error
             }
         }
     }
 
-    private func storedRecord(_ source: UploadSource) throws(Failure) -> UploadRecord? {
+    private func storedRecord(_ source: UploadSource) -> UploadRecord? {
         guard let records else { return nil }
         do {
             return try records.record(for: source.identity, serverOrigin: serverOrigin)
@@ -291,17 +303,12 @@ public final class StreamingUploader: FileUploading {
         try? records?.removeRecord(path: record.identity.path, serverOrigin: serverOrigin)
     }
 
-    private func create(_ source: UploadSource, run: UploadRun) async throws(Failure) -> UploadRecord {
+    private func create(_ source: UploadSource, run: UploadRun) async throws(APIError) -> UploadRecord {
         let hint = partSizeHint.withLock { $0 } ?? records?.lastPartSize(serverOrigin: serverOrigin)
-        let digests: UploadFile.Digests?
         observer?(.hashingPass(partSize: hint))
-        do {
-            digests = try UploadFile.hash(
-                source.identity, partSize: hint, crypto: crypto, shouldStop: { run.stopReason != nil })
-        } catch {
-            throw .final(error)
-        }
-        guard var digests else { throw .stopped }
+        let digests = try UploadFile.hash(
+            source.identity, partSize: hint, crypto: crypto, shouldStop: { run.stopReason != nil })
+        guard var digests else { throw .cancelled }
         let sha256 = Hex.encode(digests.whole)
         let body = CreateUploadBody(
             fileName: source.fileName, contentType: source.contentType, size: source.size, sha256: sha256)
@@ -309,34 +316,29 @@ public final class StreamingUploader: FileUploading {
         do {
             request = try APIRequest(.createUpload, json: body)
         } catch {
-            throw classify(error, request: "createUpload")
+            throw Self.step(error, operation: "createUpload")
         }
         let created = try await send(request, run: run, decoding: CreatedUploadAnswer.self)
         guard created.fits(size: source.size) else {
-            throw .transient(
-                "createUpload answered part size \(created.partSize) and \(created.partsCount) parts, "
-                    + "which do not fit a file of \(source.size) bytes")
+            throw .retryable(
+                APIRetry(
+                    kind: .unreadableAnswer(status: 201),
+                    message: "createUpload answered part size \(created.partSize) and \(created.partsCount) parts, "
+                        + "which do not fit a file of \(source.size) bytes"))
         }
         partSizeHint.withLock { $0 = created.partSize }
         records?.rememberPartSize(created.partSize, serverOrigin: serverOrigin)
         if hint != created.partSize || digests.parts.count != created.partsCount {
             // The part size was not known in advance: a second pass for the part digests.
             observer?(.hashingPass(partSize: created.partSize))
-            do {
-                guard
-                    let again = try UploadFile.hash(
-                        source.identity, partSize: created.partSize, crypto: crypto,
-                        shouldStop: { run.stopReason != nil })
-                else { throw Failure.stopped }
-                guard again.whole == digests.whole else {
-                    throw Failure.final(.fileChanged("\(source.path) changed while it was being uploaded"))
-                }
-                digests = again
-            } catch let error as Failure {
-                throw error
-            } catch {
-                throw .final(error as? UploadError ?? .fileChanged("\(error)"))
+            let again = try UploadFile.hash(
+                source.identity, partSize: created.partSize, crypto: crypto, shouldStop: { run.stopReason != nil })
+            guard let again else { throw .cancelled }
+            guard again.whole == digests.whole else {
+                throw .failed(
+                    .fileChanged(path: source.path, reason: "\(source.path) changed while it was being uploaded"))
             }
+            digests = again
         }
         let record = UploadRecord(
             serverOrigin: serverOrigin, uploadID: created.uploadID, identity: source.identity,
@@ -350,13 +352,14 @@ public final class StreamingUploader: FileUploading {
 
     /// The parts the server lacks, or nil when the upload no longer exists
     /// as a pending upload (a complete one reports nothing missing).
-    private func missingParts(_ record: UploadRecord, run: UploadRun) async throws(Failure) -> [Int]? {
+    private func missingParts(_ record: UploadRecord, run: UploadRun) async throws(APIError) -> [Int]? {
         let request = APIRequest(.getUpload(uploadID: record.uploadID))
         let status: UploadStatusAnswer
         do {
             status = try await send(request, run: run, decoding: UploadStatusAnswer.self)
-        } catch .gone {
-            return nil
+        } catch {
+            if Self.goneReason(error) != nil { return nil }
+            throw error
         }
         switch status.uploadState {
         case "pending":
@@ -383,17 +386,17 @@ public final class StreamingUploader: FileUploading {
     /// After a failure no further part is started, but the parts already in
     /// flight are let finish: their bytes are mostly sent, and the getUpload
     /// that follows a passing failure learns which ones arrived.
-    /// - Throws: the first failure (``Failure/stopped`` when the run stopped).
-    private func sendParts(_ parts: [Int], of record: UploadRecord, run: UploadRun) async throws(Failure) {
-        let failure = await withTaskGroup(of: Failure?.self, returning: Failure?.self) { group in
+    /// - Throws: the first failure (`cancelled` when the run stopped).
+    private func sendParts(_ parts: [Int], of record: UploadRecord, run: UploadRun) async throws(APIError) {
+        let failure = await withTaskGroup(of: APIError?.self, returning: APIError?.self) { group in
             var waiting = parts[...]
             var running = 0
-            var first: Failure?
+            var first: APIError?
             while true {
                 while first == nil, running < partsInFlight, let part = waiting.popFirst() {
                     running += 1
                     group.addTask {
-                        do throws(Failure) {
+                        do throws(APIError) {
                             try await self.sendPart(part, of: record, run: run)
                             return nil
                         } catch {
@@ -407,11 +410,11 @@ public final class StreamingUploader: FileUploading {
             }
             return first
         }
-        if run.stopReason != nil { throw .stopped }
+        if run.stopReason != nil { throw .cancelled }
         if let failure { throw failure }
     }
 
-    private func sendPart(_ part: Int, of record: UploadRecord, run: UploadRun) async throws(Failure) {
+    private func sendPart(_ part: Int, of record: UploadRecord, run: UploadRun) async throws(APIError) {
         let offset = Int64(part - 1) * record.partSize
         let length = length(of: part, in: record)
         let request = APIRequest(
@@ -421,7 +424,7 @@ public final class StreamingUploader: FileUploading {
                 "Content-Digest": ContentDigest.headerValue(base64: record.partDigests[part - 1]),
             ],
             body: .file(HTTPFileRegion(path: record.identity.path, offset: UInt64(offset), length: UInt64(length))))
-        do throws(Failure) {
+        do throws(APIError) {
             _ = try await send(request, run: run) { sent in run.inFlight(part: part, bytes: Int64(sent.bytesSent)) }
         } catch {
             run.dropInFlight(part: part)
@@ -432,13 +435,14 @@ public final class StreamingUploader: FileUploading {
     }
 
     /// Completes the upload: the result, or nil when parts are missing.
-    private func complete(_ record: UploadRecord, run: UploadRun) async throws(Failure) -> CompletedUpload? {
+    private func complete(_ record: UploadRecord, run: UploadRun) async throws(APIError) -> CompletedUpload? {
         let request = APIRequest(.completeUpload(uploadID: record.uploadID))
         let answer: CompletedUploadAnswer
         do {
             answer = try await send(request, run: run, decoding: CompletedUploadAnswer.self)
-        } catch .incomplete {
-            return nil
+        } catch {
+            if Self.isPartsMissing(error) { return nil }
+            throw error
         }
         let sha = answer.sha256 ?? record.sha256
         run.acknowledge(record.identity.size)
@@ -462,11 +466,11 @@ public final class StreamingUploader: FileUploading {
 
     // MARK: Requests
 
-    private func checkStopped(_ run: UploadRun) throws(Failure) {
-        if run.stopReason != nil { throw .stopped }
+    private func checkStopped(_ run: UploadRun) throws(APIError) {
+        if run.stopReason != nil { throw .cancelled }
     }
 
-    private func pause(_ delay: Duration, run: UploadRun) async throws(Failure) {
+    private func pause(_ delay: Duration, run: UploadRun) async throws(APIError) {
         let end = ContinuousClock.now + delay
         while ContinuousClock.now < end {
             try checkStopped(run)
@@ -479,53 +483,77 @@ public final class StreamingUploader: FileUploading {
     /// the session once on a refused token) and decodes its answer.
     private func send<Answer: Decodable & Sendable>(
         _ request: APIRequest, run: UploadRun, decoding answer: Answer.Type
-    ) async throws(Failure) -> Answer {
+    ) async throws(APIError) -> Answer {
         let response = try await send(request, run: run)
         do {
             return try response.decode(Answer.self, operation: request.operation)
         } catch {
-            throw classify(error, request: request.operation)
+            throw Self.step(error, operation: request.operation)
         }
     }
 
-    /// Sends one request; every failure is classified for the upload.
+    /// Sends one request; a failure is the API client's, as a step of the upload takes it (``step(_:operation:)``).
     private func send(
         _ request: APIRequest, run: UploadRun, progress: (@Sendable (HTTPTransferProgress) -> Void)? = nil
-    ) async throws(Failure) -> APIResponse {
+    ) async throws(APIError) -> APIResponse {
         try checkStopped(run)
         do {
             return try await api.send(
                 request, options: APICallOptions(progress: progress, cancellation: run.cancellation))
         } catch {
-            throw run.stopReason != nil ? .stopped : classify(error, request: request.operation)
+            throw run.stopReason != nil ? .cancelled : Self.step(error, operation: request.operation)
         }
     }
 
-    /// What a failed call means inside an upload: an upload the server no
-    /// longer has as pending is gone (start over); a refusal is final; an
-    /// ended session is final for this process (the daemon resumes with its
-    /// own); a changed file is final; every passing failure is retried,
-    /// after at least the server's `Retry-After`.
-    private func classify(_ error: APIError, request operation: String) -> Failure {
+    // MARK: Failures
+
+    /// A failed call as a step of the upload takes it: the API client's
+    /// classification as it is, but a request that could not be made for a
+    /// reason other than the file (a transport failure the client does not
+    /// retry) is retried here like a passing failure, as every step is.
+    private static func step(_ error: APIError, operation: String) -> APIError {
         switch error {
-        case .cancelled:
-            return .stopped
-        case .retryable(let retry):
-            return .transient(retry.description, retryAfter: retry.retryAfter)
-        case .sessionEnded(let why):
-            return .final(.sessionUnavailable(why))
-        case .failed(.fileChanged(_, let why)), .failed(.fileUnreadable(_, let why)):
-            return .final(.fileChanged(why))
-        case .failed(let transport):
-            return .transient("\(operation): \(transport)")
-        case .refused(let refusal) where refusal.status == 409 && refusal.code == "incomplete":
-            return .incomplete
-        case .refused(let refusal) where refusal.status == 409 && refusal.code == "upload_not_pending":
-            return .gone("\(operation): \(refusal.message)")
-        case .refused(let refusal) where refusal.status == 404 || refusal.status == 410:
-            return .gone("\(operation): the upload no longer exists on the server (\(refusal.code))")
-        case .refused(let refusal):
-            return .final(.rejected(code: refusal.code, message: "\(operation): \(refusal.message)"))
+        case .failed(.fileChanged), .failed(.fileUnreadable): return error
+        case .failed(let transport): return .retryable(APIRetry(kind: .network, message: "\(operation): \(transport)"))
+        default: return error
         }
     }
+
+    /// Why the upload is no longer pending on the server (`404`, `410`,
+    /// `409 upload_not_pending`: expired or aborted), which starts it over;
+    /// nil for any other failure.
+    private static func goneReason(_ error: APIError) -> String? {
+        guard case .refused(let refusal) = error else { return nil }
+        if refusal.status == 409 && refusal.code == "upload_not_pending" {
+            return "\(refusal.operation): \(refusal.message)"
+        }
+        if refusal.status == 404 || refusal.status == 410 {
+            return "\(refusal.operation): the upload no longer exists on the server (\(refusal.code))"
+        }
+        return nil
+    }
+
+    /// completeUpload found parts missing (`409 incomplete`): send them.
+    private static func isPartsMissing(_ error: APIError) -> Bool {
+        guard case .refused(let refusal) = error else { return false }
+        return refusal.status == 409 && refusal.code == "incomplete"
+    }
+
+    /// A refusal of the upload or a changed file: the upload record then
+    /// describes an upload nobody will finish.
+    private static func isFinalForTheFile(_ error: APIError) -> Bool {
+        switch error {
+        case .refused: return !isPartsMissing(error) && goneReason(error) == nil
+        default: return isFileFailure(error)
+        }
+    }
+
+    /// The file is not the version described or cannot be read.
+    private static func isFileFailure(_ error: APIError) -> Bool {
+        switch error {
+        case .failed(.fileChanged), .failed(.fileUnreadable): return true
+        default: return false
+        }
+    }
+
 }

@@ -1,6 +1,8 @@
 import CryptoInterface
 import Dispatch
 import Glibc
+import HTTPInterface
+public import ServerAPIInterface
 import Synchronization
 public import UploadsInterface
 
@@ -13,12 +15,12 @@ public enum UploadFile {
     /// The identity (path, size, mtime) of a regular file as it is now.
     /// - Parameter path: the file's path.
     /// - Returns: its identity.
-    /// - Throws: ``UploadError/fileChanged(_:)`` when it is missing, not a
+    /// - Throws: `APIError.failed(.fileChanged)` when it is missing, not a
     ///   regular file, or cannot be examined.
-    public static func identity(ofPath path: String) throws(UploadError) -> UploadFileIdentity {
+    public static func identity(ofPath path: String) throws(APIError) -> UploadFileIdentity {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw .fileChanged("cannot examine \(path): \(String(cString: strerror(errno)))")
+            throw changed(path, "cannot examine \(path): \(String(cString: strerror(errno)))")
         }
         return try identity(path: path, info)
     }
@@ -29,16 +31,16 @@ public enum UploadFile {
     ///   - fileName: the name the server is told; the last path component when nil.
     ///   - contentType: the content type.
     /// - Returns: the source.
-    /// - Throws: ``UploadError/fileChanged(_:)`` when the file cannot be examined.
-    public static func source(path: String, fileName: String? = nil, contentType: String) throws(UploadError)
+    /// - Throws: `APIError.failed(.fileChanged)` when the file cannot be examined.
+    public static func source(path: String, fileName: String? = nil, contentType: String) throws(APIError)
         -> UploadSource
     {
         let name = fileName ?? String(path.split(separator: "/").last ?? Substring(path))
         return UploadSource(identity: try identity(ofPath: path), fileName: name, contentType: contentType)
     }
 
-    private static func identity(path: String, _ info: stat) throws(UploadError) -> UploadFileIdentity {
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .fileChanged("\(path) is not a regular file") }
+    private static func identity(path: String, _ info: stat) throws(APIError) -> UploadFileIdentity {
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw changed(path, "\(path) is not a regular file") }
         let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         return UploadFileIdentity(path: path, size: Int64(info.st_size), modificationTimeNanoseconds: mtime)
     }
@@ -61,24 +63,24 @@ public enum UploadFile {
     ///   - crypto: the SHA-256 implementation.
     ///   - shouldStop: polled between reads; true ends the pass with nil.
     /// - Returns: the digests, or nil when stopped.
-    /// - Throws: ``UploadError/fileChanged(_:)``.
+    /// - Throws: `APIError.failed(.fileChanged)`.
     static func hash(
         _ identity: UploadFileIdentity, partSize: Int64?, crypto: any CryptoProvider, shouldStop: () -> Bool
-    ) throws(UploadError) -> Digests? {
+    ) throws(APIError) -> Digests? {
         let path = identity.path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .fileChanged("cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw changed(path, "cannot open \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .fileChanged("cannot examine \(path)") }
+        guard fstat(fd, &info) == 0 else { throw changed(path, "cannot examine \(path)") }
         guard try Self.identity(path: path, info) == identity else {
-            throw .fileChanged("\(path) is no longer the version to upload (size or modification time differ)")
+            throw changed(path, "\(path) is no longer the version to upload (size or modification time differ)")
         }
         let (whole, parts) = withoutActuallyEscaping(shouldStop) { shouldStop in
             let stop = StopFlag(shouldStop)
             guard let partSize, partSize > 0 else {
                 let whole = wholeDigest(fd, identity: identity, crypto: crypto, stop: stop)
-                return (whole, Result<[[UInt8]]?, UploadError>.success([]))
+                return (whole, Result<[[UInt8]]?, APIError>.success([]))
             }
             let results = ConcurrentResults()
             DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -93,7 +95,7 @@ public enum UploadFile {
         guard let wholeDigest = try whole.get(), let partDigests = try parts.get() else { return nil }
         var after = stat()
         guard fstat(fd, &after) == 0, try Self.identity(path: path, after) == identity else {
-            throw .fileChanged("\(path) changed while it was read")
+            throw changed(path, "\(path) changed while it was read")
         }
         return Digests(whole: wholeDigest, parts: partDigests)
     }
@@ -101,8 +103,8 @@ public enum UploadFile {
     /// The results of the two threads (each writes its own field once,
     /// before `concurrentPerform` returns).
     private final class ConcurrentResults: @unchecked Sendable {
-        var whole: Result<[UInt8]?, UploadError> = .success(nil)
-        var parts: Result<[[UInt8]]?, UploadError> = .success([])
+        var whole: Result<[UInt8]?, APIError> = .success(nil)
+        var parts: Result<[[UInt8]]?, APIError> = .success([])
     }
 
     /// `shouldStop`, polled from either thread; once true it stays true.
@@ -124,9 +126,9 @@ public enum UploadFile {
     private static func wholeDigest(
         _ fd: Int32, identity: UploadFileIdentity, crypto: any CryptoProvider, stop: StopFlag
     )
-        -> Result<[UInt8]?, UploadError>
+        -> Result<[UInt8]?, APIError>
     {
-        do throws(UploadError) {
+        do throws(APIError) {
             var hasher = try makeHasher(crypto, path: identity.path)
             guard
                 try read(
@@ -141,8 +143,8 @@ public enum UploadFile {
     /// Each part's SHA-256 in order (one part, empty, for an empty file); nil when stopped.
     private static func partDigests(
         _ fd: Int32, identity: UploadFileIdentity, partSize: Int64, crypto: any CryptoProvider, stop: StopFlag
-    ) -> Result<[[UInt8]]?, UploadError> {
-        do throws(UploadError) {
+    ) -> Result<[[UInt8]]?, APIError> {
+        do throws(APIError) {
             var digests: [[UInt8]] = []
             var offset: Int64 = 0
             repeat {
@@ -164,12 +166,12 @@ public enum UploadFile {
     /// Reads `length` bytes from `offset` with `pread` through one fixed
     /// buffer, handing each chunk to `body`.
     /// - Returns: false when stopped.
-    /// - Throws: ``UploadError/fileChanged(_:)`` for a read error or a file
+    /// - Throws: `APIError.failed(.fileChanged)` for a read error or a file
     ///   that ends early.
     private static func read(
         _ fd: Int32, identity: UploadFileIdentity, from offset: Int64, length: Int64, stop: StopFlag,
         into body: (UnsafeRawBufferPointer) -> Void
-    ) throws(UploadError) -> Bool {
+    ) throws(APIError) -> Bool {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
         defer { buffer.deallocate() }
         var done: Int64 = 0
@@ -179,10 +181,11 @@ public enum UploadFile {
             let count = pread(fd, buffer.baseAddress, want, off_t(offset + done))
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .fileChanged("cannot read \(identity.path): \(String(cString: strerror(errno)))")
+                throw changed(identity.path, "cannot read \(identity.path): \(String(cString: strerror(errno)))")
             }
             if count == 0 {
-                throw .fileChanged(
+                throw changed(
+                    identity.path,
                     "\(identity.path) changed while it was read (\(offset + done) of \(identity.size) bytes)")
             }
             body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
@@ -191,19 +194,26 @@ public enum UploadFile {
         return true
     }
 
-    private static func makeHasher(_ crypto: any CryptoProvider, path: String) throws(UploadError) -> any SHA256Hasher {
+    private static func makeHasher(_ crypto: any CryptoProvider, path: String) throws(APIError) -> any SHA256Hasher {
         do {
             return try crypto.makeSHA256Hasher()
         } catch {
-            throw .fileChanged("cannot hash \(path): \(error)")
+            throw changed(path, "cannot hash \(path): \(error)")
         }
     }
 
-    private static func finalize(_ hasher: inout any SHA256Hasher, path: String) throws(UploadError) -> [UInt8] {
+    private static func finalize(_ hasher: inout any SHA256Hasher, path: String) throws(APIError) -> [UInt8] {
         do {
             return try hasher.finalize()
         } catch {
-            throw .fileChanged("cannot hash \(path): \(error)")
+            throw changed(path, "cannot hash \(path): \(error)")
         }
+    }
+
+    /// The failure of a file that is not the version described, or cannot
+    /// be read: the API client's "cannot be made" for a file body, which
+    /// trying again unchanged does not help.
+    private static func changed(_ path: String, _ why: String) -> APIError {
+        .failed(.fileChanged(path: path, reason: why))
     }
 }

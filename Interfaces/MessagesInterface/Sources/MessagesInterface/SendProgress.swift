@@ -1,4 +1,3 @@
-public import HTTPInterface
 public import UploadsInterface
 
 /// Where a send is.
@@ -10,13 +9,4 @@ public enum SendProgress: Hashable, Sendable {
     case uploaded(index: Int, uploadID: String)
     /// Every attachment is uploaded; the message is being created.
     case creatingMessage
-}
-
-/// Sends a share: uploads its attachments, then creates the message (or the
-/// new post). The one sending implementation the CLI and the daemon share
-/// (docs/architecture.md); every failure is classified as a ``SendError``.
-public protocol ShareSending: Sendable {
-    func send(
-        _ share: OutgoingShare, progress: (@Sendable (SendProgress) -> Void)?, cancellation: HTTPCancellation?
-    ) async throws(SendError) -> SentMessage
 }

@@ -95,46 +95,14 @@ public enum RetryReason: Hashable, Sendable, CustomStringConvertible, LocalizedD
     }
 }
 
-/// How a send failed: ``retryable(_:)`` keeps the share to send later
-/// (the inbox), ``rejected(code:message:)`` shows the reason and keeps
-/// nothing, ``cancelled`` was asked for.
-public enum SendError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedDescription {
-    /// No network, timeout, `5xx`, `429` (with `Retry-After`), session unavailable, upload handed off.
-    case retryable(RetryReason)
-    /// The server refused the share for good (`403 write_forbidden`, `413`,
-    /// `415`, `422` such as `client_msg_id_conflict`, other `4xx`), or it
-    /// breaks a limit checked before sending (`too_many_attachments`,
-    /// `file_too_large`). `code` is the problem code; `message` is for a person.
-    case rejected(code: String, message: String)
-    /// The caller cancelled the send.
-    case cancelled
-
-    public var isRetryable: Bool {
-        if case .retryable = self { return true }
-        return false
-    }
-
-    /// The text to show a person, in English (logs); a terminal shows
-    /// ``localizedText``.
-    public var description: String { localizedText.english }
-
-    /// The text in every language.
-    public var localizedText: LocalizedText {
-        let table = MessagesText.table
-        switch self {
-        case .retryable(let reason):
-            return LocalizedText { table.text(.notSentYet, ["reason": reason.localizedText($0)], in: $0) }
-        case .rejected(let code, let message):
-            let reason = Self.localizedRejection(code: code, message: message)
-            return LocalizedText { table.text(.notSent, ["message": reason($0)], in: $0) }
-        case .cancelled: return table.localized(.cancelled)
-        }
-    }
-
+/// The words of a refusal of a share, English and every language: the
+/// server's refusals (by status and problem code, with the server's own
+/// words) and the refusals the client writes before or while sending.
+extension MessagesText {
     /// The message of a refusal by the server, in English: what it means
     /// for the share (by the status and the problem code), then the
-    /// server's own words. What `rejected(code:message:)` carries and a
-    /// manifest keeps.
+    /// server's own words. What a refusal of the share carries
+    /// (``DeliveryRefusal`` in DeliveryInterface) and a manifest keeps.
     /// - Parameters:
     ///   - status: the answer's status.
     ///   - code: the problem code.
@@ -144,10 +112,10 @@ public enum SendError: Error, Hashable, Sendable, CustomStringConvertible, Local
         let (key, arguments) = refusalKey(status: status, code: code)
         var values = arguments
         values["detail"] = .text(detail)
-        return MessagesText.table.text(key, values, in: .english)
+        return table.text(key, values, in: .english)
     }
 
-    /// The message of a `rejected(code:message:)` in every language: a
+    /// The message of a refusal of the share in every language: a
     /// message this package's table wrote in English (``refusalMessage(status:code:detail:)``
     /// and the other refusals of ``MessagesText``) is written again in the
     /// person's language, the server's words inside as they are; any other
@@ -157,8 +125,7 @@ public enum SendError: Error, Hashable, Sendable, CustomStringConvertible, Local
     ///   - message: the message as the error carries it.
     /// - Returns: the message in every language.
     public static func localizedRejection(code: String, message: String) -> LocalizedText {
-        let table = MessagesText.table
-        for key in MessagesText.rejections {
+        for key in rejections {
             if let values = table.values(of: key, in: message) { return table.localized(key, values) }
         }
         return LocalizedText(verbatim: message)
