@@ -258,7 +258,7 @@ let generatedTargets: [Target] = [
     // Interfaces/TargetStoreInterface
     .target(
         name: "TargetStoreInterface",
-        dependencies: ["ShareCore"],
+        dependencies: ["ShareCore", "WireContract"],
         path: "Interfaces/TargetStoreInterface/Sources/TargetStoreInterface",
         swiftSettings: swiftSettings
     ),
