@@ -274,7 +274,7 @@ let generatedTargets: [Target] = [
     // Interfaces/TargetStoreInterface
     .target(
         name: "TargetStoreInterface",
-        dependencies: ["ShareCore"],
+        dependencies: ["ShareCore", "WireContract"],
         path: "Interfaces/TargetStoreInterface/Sources/TargetStoreInterface",
         swiftSettings: swiftSettings
     ),

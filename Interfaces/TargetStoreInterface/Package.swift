@@ -17,12 +17,16 @@ let package = Package(
         .library(name: "TargetStoreInterface", targets: ["TargetStoreInterface"])
     ],
     dependencies: [
-        .package(path: "../ShareCore")
+        .package(path: "../ShareCore"),
+        .package(path: "../WireContract"),
     ],
     targets: [
         .target(
             name: "TargetStoreInterface",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            dependencies: [
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "WireContract", package: "WireContract"),
+            ],
             swiftSettings: swiftSettings
         )
     ],

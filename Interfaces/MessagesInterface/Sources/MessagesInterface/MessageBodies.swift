@@ -9,46 +9,17 @@ public typealias CreateMessageBody = MessageCreate
 /// message): the wire contract's type.
 public typealias CreateThreadBody = ThreadCreate
 
-/// The answer of createMessage and createThread: `{"message": Message}`.
-public struct MessageAnswer: Decodable, Hashable, Sendable {
-    /// A message as the server describes it.
-    public struct Message: Decodable, Hashable, Sendable {
-        /// The message's id.
-        public var id: String
-        /// The thread it is in, when it is in one.
-        public var threadID: String?
-        /// The channel it is in.
-        public var channelID: String
-        /// Its attachments.
-        public var attachments: [Attachment]?
+/// The answer of createMessage and createThread: `{"message": Message}`,
+/// the wire contract's type. Its decoder is the lenient one this client
+/// always had: only `id`, `channel_id` and each attachment's `upload_id`
+/// are required (``WireContract/MessageBody``).
+public typealias MessageAnswer = MessageEnvelope
 
-        enum CodingKeys: String, CodingKey {
-            case id, attachments
-            case threadID = "thread_id"
-            case channelID = "channel_id"
-        }
-    }
-
-    /// An attachment of a message.
-    public struct Attachment: Decodable, Hashable, Sendable {
-        /// The upload it was made from.
-        public var uploadID: String
-        /// The file's name.
-        public var fileName: String?
-        /// Its size in bytes.
-        public var size: Int64?
-        /// Its SHA-256 in hex.
-        public var sha256: String?
-
-        enum CodingKeys: String, CodingKey {
-            case size, sha256
-            case uploadID = "upload_id"
-            case fileName = "file_name"
-        }
-    }
-
-    /// The message.
-    public var message: Message
+extension MessageEnvelope {
+    /// A message as the server describes it, under its old name here.
+    public typealias Message = MessageBody
+    /// An attachment of a message, under its old name here.
+    public typealias Attachment = AttachmentBody
 
     /// The message as a sender reports it.
     /// - Parameter replayed: whether the answer was a replay of an earlier delivery.
@@ -56,41 +27,24 @@ public struct MessageAnswer: Decodable, Hashable, Sendable {
     public func sentMessage(replayed: Bool) -> SentMessage {
         SentMessage(
             messageID: message.id, threadID: message.threadID, channelID: message.channelID, replayed: replayed,
-            attachments: (message.attachments ?? []).map {
-                SentAttachment(
-                    uploadID: $0.uploadID, fileName: $0.fileName ?? "", size: max(0, $0.size ?? 0),
-                    sha256: $0.sha256 ?? "")
+            attachments: message.attachments.map {
+                SentAttachment(uploadID: $0.uploadID, fileName: $0.fileName, size: $0.size, sha256: $0.sha256)
             })
     }
 }
 
-/// The answer of `GET /api/v1/instance/limits`.
-public struct InstanceLimitsAnswer: Decodable, Hashable, Sendable {
-    /// `file_max_upload_bytes`.
-    public var fileMaxUploadBytes: Int64
-    /// `message_max_attachments`.
-    public var messageMaxAttachments: Int
-    /// `upload_part_size`.
-    public var uploadPartSize: Int64?
-    /// `recent_targets`.
-    public var recentTargets: Int?
-    /// `accepted_content_types`.
-    public var acceptedContentTypes: [String]?
+/// The answer of `GET /api/v1/instance/limits`: the wire contract's type
+/// (`upload_part_size`, `recent_targets` and `accepted_content_types` may
+/// be absent; every member present must have its type).
+public typealias InstanceLimitsAnswer = WireContract.InstanceLimits
 
-    enum CodingKeys: String, CodingKey {
-        case fileMaxUploadBytes = "file_max_upload_bytes"
-        case messageMaxAttachments = "message_max_attachments"
-        case uploadPartSize = "upload_part_size"
-        case recentTargets = "recent_targets"
-        case acceptedContentTypes = "accepted_content_types"
-    }
-
+extension WireContract.InstanceLimits {
     /// The limits, or nil when a number is out of its range (a size or a
     /// count that is not positive): a limit that cannot be right is not used.
-    public var limits: InstanceLimits? {
+    public var limits: MessagesInterface.InstanceLimits? {
         guard fileMaxUploadBytes > 0, messageMaxAttachments >= 0 else { return nil }
         if let uploadPartSize, uploadPartSize <= 0 { return nil }
-        return InstanceLimits(
+        return MessagesInterface.InstanceLimits(
             fileMaxUploadBytes: fileMaxUploadBytes, messageMaxAttachments: messageMaxAttachments,
             uploadPartSize: uploadPartSize, recentTargets: recentTargets.map { max(0, $0) },
             acceptedContentTypes: acceptedContentTypes)

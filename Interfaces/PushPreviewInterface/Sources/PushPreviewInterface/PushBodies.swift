@@ -45,59 +45,24 @@ public struct ClientMetricsBody: Codable, Hashable, Sendable {
     }
 }
 
-/// The answer of getPushPreview, decoded strictly: `mode`, `sender_name`,
-/// `channel_name` and `thread_title` (a string or null) are required,
-/// `excerpt` is optional; unknown members are ignored, and so is a
-/// `web_url` that is not a string (the notification then has no link).
-public struct PushPreviewAnswer: Decodable, Sendable, Equatable {
-    /// The content.
-    public var content: PushPreviewContent
+/// The answer of getPushPreview: the wire contract's type, decoded
+/// strictly (``WireContract/PushPreviewBody/init(from:)``: the mode is
+/// `full` or `names`, `thread_title` present, a `web_url` that is not a
+/// string ignored).
+public typealias PushPreviewAnswer = PushPreviewBody
 
-    enum CodingKeys: String, CodingKey {
-        case mode, excerpt
-        case webURL = "web_url"
-        case senderName = "sender_name"
-        case channelName = "channel_name"
-        case threadTitle = "thread_title"
-    }
-
-    /// Decodes an answer.
-    /// - Parameter decoder: the decoder.
-    /// - Throws: `DecodingError` when a required member is missing or of
-    ///   the wrong type, or the mode is `none` or unknown (a preview with
-    ///   mode `none` is never fetched).
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let modeText = try container.decode(String.self, forKey: .mode)
-        guard let mode = PreviewMode(rawValue: modeText), mode != .none else {
-            throw DecodingError.dataCorruptedError(forKey: .mode, in: container, debugDescription: "unknown mode")
-        }
-        guard container.contains(.threadTitle) else {
-            throw DecodingError.keyNotFound(
-                CodingKeys.threadTitle, .init(codingPath: container.codingPath, debugDescription: "missing"))
-        }
-        content = PushPreviewContent(
-            mode: mode, senderName: try container.decode(String.self, forKey: .senderName),
-            threadTitle: try container.decodeIfPresent(String.self, forKey: .threadTitle),
-            channelName: try container.decode(String.self, forKey: .channelName),
-            excerpt: try container.decodeIfPresent(String.self, forKey: .excerpt),
-            webURL: (try? container.decodeIfPresent(String.self, forKey: .webURL)) ?? nil)
+extension PushPreviewBody {
+    /// The content for the notifier. A decoded answer's mode is always
+    /// `full` or `names`; a body made in code with another mode reads as
+    /// `names`.
+    public var content: PushPreviewContent {
+        PushPreviewContent(
+            mode: PreviewMode(rawValue: mode).flatMap { $0 == .none ? nil : $0 } ?? .names, senderName: senderName,
+            threadTitle: threadTitle, channelName: channelName, excerpt: excerpt, webURL: webURL)
     }
 }
 
 /// The answer of getSettings (`GET /api/v1/settings`): the person's
-/// notification settings (the part a client reads).
-public struct SettingsAnswer: Decodable, Hashable, Sendable {
-    /// Notification settings.
-    public struct Notify: Decodable, Hashable, Sendable {
-        /// `full`, `names` or `none`.
-        public var previewMode: String
-
-        enum CodingKeys: String, CodingKey {
-            case previewMode = "preview_mode"
-        }
-    }
-
-    /// Notification settings.
-    public var notify: Notify
-}
+/// notification settings. The wire contract's type, decoded as strictly as
+/// before (`notify.preview_mode` a string, required).
+public typealias SettingsAnswer = SettingsBody

@@ -45,21 +45,11 @@ public enum UploadParts {
     }
 }
 
-/// The answer of getUpload: where an upload stands.
-public struct UploadStatusAnswer: Decodable, Hashable, Sendable {
-    /// `pending`, `complete`, `aborted` or `expired`.
-    public var uploadState: String
-    /// The parts the server has (1-based).
-    public var receivedParts: [Int64]
+/// The answer of getUpload: where an upload stands. The wire contract's
+/// type, whose decoder requires only `upload_state` and `received_parts`,
+/// the members the uploader reads.
+public typealias UploadStatusAnswer = UploadStatus
 
-    enum CodingKeys: String, CodingKey {
-        case uploadState = "upload_state"
-        case receivedParts = "received_parts"
-    }
-}
-
-/// The answer of completeUpload.
-public struct CompletedUploadAnswer: Decodable, Hashable, Sendable {
-    /// The SHA-256 the server computed, in hex.
-    public var sha256: String?
-}
+/// The answer of completeUpload: the wire contract's type, whose decoder
+/// reads only `sha256` (absent or null is nil).
+public typealias CompletedUploadAnswer = UploadCompleted

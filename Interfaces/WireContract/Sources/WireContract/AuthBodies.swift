@@ -110,6 +110,22 @@ public struct TokenPair: Codable, Hashable, Sendable {
         case expiresIn = "expires_in"
         case refreshExpiresIn = "refresh_expires_in"
     }
+
+    /// Decodes a token answer as the clients always have: every member
+    /// required and of its type, but `token_type` absent or null reads as
+    /// `DPoP` (older servers left it out). Whether the values are usable
+    /// (not empty, positive lifetimes, DPoP) is the client's check.
+    /// - Parameter decoder: the decoder.
+    /// - Throws: `DecodingError` when a member is missing or of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sessionID = try container.decode(String.self, forKey: .sessionID)
+        accessToken = try container.decode(String.self, forKey: .accessToken)
+        refreshToken = try container.decode(String.self, forKey: .refreshToken)
+        tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "DPoP"
+        expiresIn = try container.decode(Int64.self, forKey: .expiresIn)
+        refreshExpiresIn = try container.decode(Int64.self, forKey: .refreshExpiresIn)
+    }
 }
 
 /// A token endpoint's refusal of a DPoP proof (`OAuthError`, RFC 6749

@@ -17,10 +17,12 @@ public struct InstanceLimits: Codable, Hashable, Sendable {
     public var fileMaxUploadBytes: Int64
     /// Attachments per message.
     public var messageMaxAttachments: Int
-    /// The size of every part but the last, in bytes.
-    public var uploadPartSize: Int64
-    /// How many recent share targets clients keep.
-    public var recentTargets: Int
+    /// The size of every part but the last, in bytes; nil only when a
+    /// server left it out (clients then use their default).
+    public var uploadPartSize: Int64?
+    /// How many recent share targets clients keep; nil only when a server
+    /// left it out (clients then use their default).
+    public var recentTargets: Int?
     /// The content types createUpload accepts (an addition: clients must not require it).
     public var acceptedContentTypes: [String]?
 
@@ -32,7 +34,7 @@ public struct InstanceLimits: Codable, Hashable, Sendable {
     ///   - recentTargets: recent targets kept.
     ///   - acceptedContentTypes: the accepted types, or nil to leave them out.
     public init(
-        fileMaxUploadBytes: Int64, messageMaxAttachments: Int, uploadPartSize: Int64, recentTargets: Int,
+        fileMaxUploadBytes: Int64, messageMaxAttachments: Int, uploadPartSize: Int64?, recentTargets: Int?,
         acceptedContentTypes: [String]?
     ) {
         self.fileMaxUploadBytes = fileMaxUploadBytes

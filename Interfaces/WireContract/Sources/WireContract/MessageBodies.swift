@@ -86,6 +86,22 @@ public struct AttachmentBody: Codable, Hashable, Sendable {
         case contentType = "content_type"
         case size, sha256
     }
+
+    /// Decodes an attachment as the clients always have: `upload_id` is
+    /// required; `file_name`, `size` and `sha256` may be absent or null
+    /// (empty, zero, empty) but not of another type; a size below zero is
+    /// zero (a hostile server's number is never used as a length);
+    /// `content_type` is not read, so anything there is taken as empty.
+    /// - Parameter decoder: the decoder.
+    /// - Throws: `DecodingError` when `upload_id` is missing or a read member has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        uploadID = try container.decode(String.self, forKey: .uploadID)
+        fileName = try container.decodeIfPresent(String.self, forKey: .fileName) ?? ""
+        contentType = (try? container.decodeIfPresent(String.self, forKey: .contentType)) ?? ""
+        size = max(0, try container.decodeIfPresent(Int64.self, forKey: .size) ?? 0)
+        sha256 = try container.decodeIfPresent(String.self, forKey: .sha256) ?? ""
+    }
 }
 
 /// A message (`Message`).
@@ -142,6 +158,27 @@ public struct MessageBody: Codable, Hashable, Sendable {
         case channelID = "channel_id"
         case createdAt = "created_at"
         case webURL = "web_url"
+    }
+
+    /// Decodes a message as the clients always have: `id` and `channel_id`
+    /// are required; `thread_id` and `attachments` may be absent or null
+    /// (nil, none) but not of another type; the members a client does not
+    /// read (`client_msg_id`, `sender`, `text`, `created_at`, `web_url`)
+    /// are taken as empty or nil when missing or of another type, so a
+    /// server's oddity there never fails a delivered message.
+    /// - Parameter decoder: the decoder.
+    /// - Throws: `DecodingError` when `id` or `channel_id` is missing or a read member has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        clientMsgID = (try? container.decodeIfPresent(String.self, forKey: .clientMsgID)) ?? ""
+        threadID = try container.decodeIfPresent(String.self, forKey: .threadID)
+        channelID = try container.decode(String.self, forKey: .channelID)
+        sender = (try? container.decodeIfPresent(String.self, forKey: .sender)) ?? ""
+        text = (try? container.decodeIfPresent(String.self, forKey: .text)) ?? ""
+        attachments = try container.decodeIfPresent([AttachmentBody].self, forKey: .attachments) ?? []
+        createdAt = (try? container.decodeIfPresent(String.self, forKey: .createdAt)) ?? ""
+        webURL = (try? container.decodeIfPresent(String.self, forKey: .webURL)) ?? nil
     }
 
     /// Encodes the message: `thread_id` is `null` when absent, `web_url` is left out.

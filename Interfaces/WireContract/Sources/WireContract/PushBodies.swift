@@ -96,6 +96,32 @@ public struct PushPreviewBody: Codable, Hashable, Sendable {
         case webURL = "web_url"
     }
 
+    /// Decodes a preview strictly against its schema, as the clients
+    /// always have: `mode` (`full` or `names`; a preview with mode `none`
+    /// is never fetched), `sender_name`, `channel_name` and `thread_title`
+    /// (a string or null, but present) are required, `excerpt` is optional;
+    /// a `web_url` that is not a string counts as absent (the notification
+    /// then has no link). Unknown members are ignored.
+    /// - Parameter decoder: the decoder.
+    /// - Throws: `DecodingError` when a required member is missing or of
+    ///   the wrong type, or the mode is not `full` or `names`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        mode = try container.decode(String.self, forKey: .mode)
+        guard mode == "full" || mode == "names" else {
+            throw DecodingError.dataCorruptedError(forKey: .mode, in: container, debugDescription: "unknown mode")
+        }
+        guard container.contains(.threadTitle) else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.threadTitle, .init(codingPath: container.codingPath, debugDescription: "missing"))
+        }
+        senderName = try container.decode(String.self, forKey: .senderName)
+        threadTitle = try container.decodeIfPresent(String.self, forKey: .threadTitle)
+        channelName = try container.decode(String.self, forKey: .channelName)
+        excerpt = try container.decodeIfPresent(String.self, forKey: .excerpt)
+        webURL = (try? container.decodeIfPresent(String.self, forKey: .webURL)) ?? nil
+    }
+
     /// Encodes the answer: `thread_title` is `null` when absent; `excerpt` and `web_url` are left out.
     /// - Parameter encoder: the encoder.
     /// - Throws: what the encoder throws.

@@ -104,6 +104,21 @@ public struct UploadStatus: Codable, Hashable, Sendable {
         case partSize = "part_size"
         case receivedParts = "received_parts"
     }
+
+    /// Decodes a status as the clients always have: `upload_state` and
+    /// `received_parts` are what they act on and are required; the other
+    /// members are not read, so one that is missing or of another type is
+    /// taken as empty or zero rather than failing the answer.
+    /// - Parameter decoder: the decoder.
+    /// - Throws: `DecodingError` when `upload_state` or `received_parts` is missing or of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        uploadID = (try? container.decodeIfPresent(String.self, forKey: .uploadID)) ?? ""
+        uploadState = try container.decode(String.self, forKey: .uploadState)
+        size = (try? container.decodeIfPresent(Int64.self, forKey: .size)) ?? 0
+        partSize = (try? container.decodeIfPresent(Int64.self, forKey: .partSize)) ?? 0
+        receivedParts = try container.decode([Int64].self, forKey: .receivedParts)
+    }
 }
 
 /// The answer of uploadPart (`UploadPartReceived`).
@@ -129,15 +144,16 @@ public struct UploadCompleted: Codable, Hashable, Sendable {
     public var uploadID: String
     /// Always `complete`.
     public var uploadState: String
-    /// The file's SHA-256, lowercase hex.
-    public var sha256: String
+    /// The file's SHA-256, lowercase hex; nil only when a server left it
+    /// out or sent null (a client then keeps the digest it computed).
+    public var sha256: String?
 
     /// Makes an answer.
     /// - Parameters:
     ///   - uploadID: the upload.
     ///   - uploadState: `complete`.
     ///   - sha256: the digest.
-    public init(uploadID: String, uploadState: String = "complete", sha256: String) {
+    public init(uploadID: String, uploadState: String = "complete", sha256: String?) {
         self.uploadID = uploadID
         self.uploadState = uploadState
         self.sha256 = sha256
@@ -147,5 +163,17 @@ public struct UploadCompleted: Codable, Hashable, Sendable {
         case uploadID = "upload_id"
         case uploadState = "upload_state"
         case sha256
+    }
+
+    /// Decodes a completion as the clients always have: only `sha256` is
+    /// read, and may be absent or null; the other members are not read, so
+    /// one that is missing or of another type is taken as empty.
+    /// - Parameter decoder: the decoder.
+    /// - Throws: `DecodingError` when `sha256` is not a string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        uploadID = (try? container.decodeIfPresent(String.self, forKey: .uploadID)) ?? ""
+        uploadState = (try? container.decodeIfPresent(String.self, forKey: .uploadState)) ?? ""
+        sha256 = try container.decodeIfPresent(String.self, forKey: .sha256)
     }
 }

@@ -1,6 +1,7 @@
 import KeychainInterface
 import ServerAPIInterface
 import SessionsInterface
+import WireContract
 
 /// Turns a token answer into the tokens a session keeps.
 enum TokenResponse {
@@ -18,7 +19,7 @@ enum TokenResponse {
     static func decode(_ body: [UInt8], sentAt: Int64) -> SessionTokens? {
         guard let decoded = try? APIJSON.decode(TokenAnswer.self, from: body),
             !decoded.sessionID.isEmpty, !decoded.accessToken.isEmpty, !decoded.refreshToken.isEmpty,
-            decoded.tokenType.map({ $0.lowercased() == "dpop" }) ?? true,
+            decoded.tokenType.lowercased() == "dpop",
             decoded.expiresIn > 0, decoded.refreshExpiresIn > 0
         else { return nil }
         let access = min(decoded.expiresIn, maximumLifetime)

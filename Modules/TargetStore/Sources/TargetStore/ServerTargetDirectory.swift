@@ -3,6 +3,7 @@ public import ServerAPIInterface
 public import ShareCore
 import Synchronization
 public import TargetStoreInterface
+import WireContract
 
 /// Search and resolution of targets against the server: listSpaces gives
 /// the channels (a chat channel is a `channel` target, a forum channel a
