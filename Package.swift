@@ -731,7 +731,8 @@ let package = Package(
                 lib("MessagesInterface"), lib("UploadsInterface"), lib("SharedStateInterface"),
                 lib("ShareInboxInterface"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"),
                 lib("SessionsInterface"), lib("KeychainInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"), lib("OutboxInterface"), lib("DaemonControlInterface"), lib("DeliveryInterface"),
+                lib("ServerAPIInterface"), lib("OutboxInterface"), lib("DaemonControlInterface"),
+                lib("DeliveryInterface"),
             ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings
