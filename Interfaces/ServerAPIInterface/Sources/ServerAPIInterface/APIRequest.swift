@@ -10,7 +10,7 @@ public struct APIRequest: Sendable, CustomStringConvertible {
     public var operation: String
     /// The method.
     public var method: HTTPRequestMethod
-    /// The path with its query, percent-encoded (``APIPath``), starting with `/`.
+    /// The path with its query, percent-encoded (`WirePath` of the wire contract), starting with `/`.
     public var path: String
     /// Header fields besides the ones the client sets (`Authorization`, `DPoP`).
     public var headers: HTTPFields

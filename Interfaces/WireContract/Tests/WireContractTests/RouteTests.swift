@@ -44,6 +44,12 @@ struct RouteTests {
         #expect(Route.listEvents.path(query: [("after", nil)]) == "/api/v1/events")
     }
 
+    @Test("path segments and query values cannot change the path's shape")
+    func shape() {
+        #expect(WirePath.encode("t1/../admin?x=1") == "t1%2F..%2Fadmin%3Fx%3D1")
+        #expect(WirePath.query("/a", [("q", "a b&c"), ("after", nil)]) == "/a?q=a%20b%26c")
+    }
+
     @Test("a known path with another method gives the allowed methods in table order")
     func wrongMethod() {
         #expect(
