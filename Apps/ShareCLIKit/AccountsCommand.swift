@@ -92,7 +92,7 @@ enum AccountsCommand {
     static func list(assembly: ClientAssembly, output: SessionCommandIO) -> ExitCode {
         let accounts: [StoredAccount]
         do {
-            accounts = try assembly.storedAccounts()
+            accounts = try assembly.accounts.storedAccounts()
         } catch {
             return output.failure(LocalizedText(describing: error))
         }
@@ -153,7 +153,7 @@ enum AccountsCommand {
         }
         let chosen: SignedInAccount
         do {
-            guard let found = try assembly.useAccount(at: origin) else {
+            guard let found = try assembly.accounts.use(at: origin) else {
                 return output.failure(localized(.accountsNoAccount, ["server": origin]))
             }
             chosen = found

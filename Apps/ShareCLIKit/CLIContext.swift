@@ -78,7 +78,7 @@ struct CLIContext: Sendable {
         requiresAccount: Bool = false
     ) throws {
         assembly = try ClientAssembly(environment: environment)
-        let current = try? assembly.signedInAccount()
+        let current = try? assembly.accounts.current()
         let chosen: String
         if let server {
             guard let parsed = ServerOrigin.parse(server) else {
@@ -96,14 +96,14 @@ struct CLIContext: Sendable {
             chosen = stored
         } else {
             // Accounts at other servers may be there, but none is chosen: say how to choose.
-            let stored = (try? assembly.storedAccounts()) ?? []
+            let stored = (try? assembly.accounts.storedAccounts()) ?? []
             throw ProgramError(localized(stored.isEmpty ? .noServer : .noCurrentAccount))
         }
         origin = chosen
         if let current, ServerOrigin.same(current.origin, chosen) {
             account = current
         } else {
-            account = (try? assembly.account(at: chosen)) ?? SignedInAccount(origin: chosen, username: nil)
+            account = (try? assembly.accounts.account(at: chosen)) ?? SignedInAccount(origin: chosen, username: nil)
         }
         if requiresAccount, !Self.isAccount(account, at: origin) { throw ProgramError.notLoggedIn(at: origin) }
         connection = try assembly.connection(to: origin, loadsLibraryEarly: loadsLibraryEarly)
@@ -125,7 +125,7 @@ struct CLIContext: Sendable {
     /// Whether someone is logged in at `origin` on this device (see
     /// ``isAccount(_:at:)``); false when the keychain cannot be read.
     static func hasAccount(_ assembly: ClientAssembly, at origin: String) -> Bool {
-        isAccount(try? assembly.account(at: ServerOrigin.parse(origin) ?? origin), at: origin)
+        isAccount(try? assembly.accounts.account(at: ServerOrigin.parse(origin) ?? origin), at: origin)
     }
 
     /// The upload records of resumable uploads, shared with the daemon.

@@ -79,7 +79,7 @@ enum CompleteCommand {
     /// never offered. The one place completion reads recent targets from.
     /// - Throws: when the keychain or the shared state cannot be read.
     static func recentTargets(_ assembly: ClientAssembly) throws -> [Candidate] {
-        guard let account = try assembly.signedInAccount() else { return [] }
+        guard let account = try assembly.accounts.current() else { return [] }
         return try assembly.recentTargets(of: account).list().targets.map {
             Candidate(word: PickerLaunch.reference(of: $0), description: $0.displayPath)
         }

@@ -65,7 +65,7 @@ enum LoginCommand {
 
         let state = assembly.container.state
         let account = SignedInAccount(origin: origin, username: user)
-        let previous = try? assembly.account(at: origin)
+        let previous = try? assembly.accounts.account(at: origin)
         do {
             // The stored child belongs to the previous parent (perhaps another
             // person's): the daemon makes a new one for this session.
@@ -75,7 +75,7 @@ enum LoginCommand {
                 // targets and limits go with it. Accounts at other servers stay.
                 try state.clearAccountValues(of: previous.scope)
             }
-            try assembly.recordAccount(account)
+            try assembly.accounts.record(account)
         } catch {
             return output.failure(localized(.loggedInCannotRecord, ["error": "\(error)"]))
         }

@@ -45,7 +45,7 @@ enum LogoutCommand {
         }
         if all { return await logOutEverywhere(assembly, output: output) }
 
-        let current = try? assembly.signedInAccount()
+        let current = try? assembly.accounts.current()
         origin = origin ?? current?.origin
         guard let origin else {
             var logout = Logout(account: nil)
@@ -54,11 +54,11 @@ enum LogoutCommand {
             logout.forget(.logoutWhatRecents, as: "recent_targets") {
                 try assembly.container.state.clearUnscopedValues()
             }
-            return logout.report(output, remaining: (try? assembly.storedAccounts()) ?? [])
+            return logout.report(output, remaining: (try? assembly.accounts.storedAccounts()) ?? [])
         }
-        let account = (try? assembly.account(at: origin)) ?? SignedInAccount(origin: origin, username: nil)
+        let account = (try? assembly.accounts.account(at: origin)) ?? SignedInAccount(origin: origin, username: nil)
         let logout = await Logout.run(account, isCurrent: origin == current?.origin, assembly: assembly)
-        return logout.report(output, remaining: (try? assembly.storedAccounts()) ?? [])
+        return logout.report(output, remaining: (try? assembly.accounts.storedAccounts()) ?? [])
     }
 
     /// `--all`: every account on this device, each as one logout; the
@@ -67,7 +67,7 @@ enum LogoutCommand {
     static func logOutEverywhere(_ assembly: ClientAssembly, output: SessionCommandIO) async -> ExitCode {
         let accounts: [StoredAccount]
         do {
-            accounts = try assembly.storedAccounts()
+            accounts = try assembly.accounts.storedAccounts()
         } catch {
             return output.failure(LocalizedText(describing: error))
         }
@@ -138,7 +138,7 @@ struct Logout {
             for scope in scopes { try state.clearAccountValues(of: scope) }
             if isCurrent { try state.clearUnscopedValues() }
         }
-        logout.forget(.logoutWhatAccount, as: "account") { try assembly.forgetAccount(at: origin) }
+        logout.forget(.logoutWhatAccount, as: "account") { try assembly.accounts.forget(at: origin) }
         return logout
     }
 

@@ -70,9 +70,9 @@ struct Status {
     ///   - control: the daemon's control socket; the assembly's unless a test fakes it.
     static func gather(_ assembly: ClientAssembly, daemon control: (any DaemonControlling)? = nil) -> Status {
         let control = control ?? assembly.daemonControl()
-        let account = try? assembly.signedInAccount()
+        let account = try? assembly.accounts.current()
         let server = account?.origin
-        let accounts = (try? assembly.storedAccounts()) ?? []
+        let accounts = (try? assembly.accounts.storedAccounts()) ?? []
         var parent: StoredSession?
         var child: StoredSession?
         if let server {

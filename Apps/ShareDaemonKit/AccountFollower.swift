@@ -65,7 +65,7 @@ final class AccountFollower: Sendable {
     func follow() -> Change? {
         let current: SignedInAccount?
         do {
-            current = try assembly.signedInAccount()
+            current = try assembly.accounts.current()
         } catch {
             return nil  // the keychain is busy or broken: keep serving, look again later
         }
@@ -112,7 +112,7 @@ final class AccountFollower: Sendable {
     /// The account at `origin`: the served one, or the one recorded there.
     func account(at origin: String) -> SignedInAccount {
         if let account = account, account.origin == origin { return account }
-        return (try? assembly.account(at: origin)) ?? SignedInAccount(origin: origin, username: nil)
+        return (try? assembly.accounts.account(at: origin)) ?? SignedInAccount(origin: origin, username: nil)
     }
 
     /// The account at `origin` as the shared state names it (its recent targets and limits).
@@ -121,7 +121,7 @@ final class AccountFollower: Sendable {
     /// Whether any account on this device has a parent session (there is a
     /// share the daemon could send).
     var anyAccountHasSession: Bool {
-        let accounts = (try? assembly.storedAccounts()) ?? []
+        let accounts = (try? assembly.accounts.storedAccounts()) ?? []
         return accounts.contains { stored in
             guard let connection = try? connection(to: stored.account.origin) else { return false }
             return ((try? connection.storage.read(.parent)) ?? nil) != nil

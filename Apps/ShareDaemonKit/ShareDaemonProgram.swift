@@ -98,7 +98,7 @@ public enum ShareDaemonProgram {
             log.error("daemon", "\(error)")
             return ExitCode.failure.rawValue
         }
-        guard let account = try? assembly.signedInAccount() else {
+        guard let account = try? assembly.accounts.current() else {
             log.error("daemon", "not logged in: run `share login --server URL --user NAME` first")
             return ExitCode.failure.rawValue
         }

@@ -38,7 +38,7 @@ final class ShareCLIFixture: @unchecked Sendable {
             let issuer = sandbox.connection.issuer
             try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
             if childSession { _ = try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent)) }
-            try sandbox.assembly.recordAccount(SignedInAccount(origin: sandbox.origin, username: "alex"))
+            try sandbox.assembly.accounts.record(SignedInAccount(origin: sandbox.origin, username: "alex"))
         } catch {
             sandbox.close()
             throw error

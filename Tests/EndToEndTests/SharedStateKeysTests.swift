@@ -58,7 +58,7 @@ struct SharedStateKeysTests {
     func everydayWorkKeepsToTheList() async throws {
         let fixture = try await ShareCLIFixture()
         defer { fixture.close() }
-        try fixture.sandbox.assembly.forgetAccount(at: fixture.sandbox.origin)
+        try fixture.sandbox.assembly.accounts.forget(at: fixture.sandbox.origin)
         let login = try fixture.share(
             ["login", "--server", fixture.sandbox.origin, "--user", "alex", "--password-stdin"],
             stdin: "alex-demo-pass\n")
@@ -81,7 +81,7 @@ struct SharedStateKeysTests {
             #expect(!value.contains("alex"), "a name in \(key): \(value)")
         }
         #expect(
-            try fixture.sandbox.assembly.signedInAccount()
+            try fixture.sandbox.assembly.accounts.current()
                 == SignedInAccount(origin: fixture.sandbox.origin, username: "alex"))
     }
 
@@ -89,7 +89,7 @@ struct SharedStateKeysTests {
     func earlierStateIsMigrated() async throws {
         let fixture = try await ShareCLIFixture()
         defer { fixture.close() }
-        try fixture.sandbox.assembly.forgetAccount(at: fixture.sandbox.origin)
+        try fixture.sandbox.assembly.accounts.forget(at: fixture.sandbox.origin)
         let origin = fixture.sandbox.origin
         let path = fixture.sandbox.assembly.container.rootPath + "/state.json"
         let old: [String: Any] = [
@@ -107,7 +107,7 @@ struct SharedStateKeysTests {
         #expect(status.stdout.contains("server: \(origin)"), "\(status.stdout)")
         #expect(status.stdout.contains("user: alex"), "\(status.stdout)")
         #expect(try Self.stateFile(fixture) == ["notify.preview_mode": "names"])
-        #expect(try fixture.sandbox.assembly.signedInAccount() == SignedInAccount(origin: origin, username: "alex"))
+        #expect(try fixture.sandbox.assembly.accounts.current() == SignedInAccount(origin: origin, username: "alex"))
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
 

@@ -61,7 +61,7 @@ final class PushFixture: @unchecked Sendable {
             let issuer = sandbox.connection.issuer
             try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
             try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent))
-            try sandbox.assembly.recordAccount(SignedInAccount(origin: origin, username: "alex"))
+            try sandbox.assembly.accounts.record(SignedInAccount(origin: origin, username: "alex"))
             messageID = try await createMessage(Self.excerpt)
             let registration = try await sandbox.connection.pushRegistrar().register(
                 pushToken: "fixture-device", provider: "test", environment: "production", appID: "tests")

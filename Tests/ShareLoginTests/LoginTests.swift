@@ -20,7 +20,8 @@ struct LoginTests {
         let parent = try #require(try fixture.stored(.parent))
         #expect(try await fixture.spaces(with: parent).status == 200, "the stored session works")
         #expect(
-            try fixture.sandbox.assembly.signedInAccount() == SignedInAccount(origin: fixture.origin, username: "alex"))
+            try fixture.sandbox.assembly.accounts.current() == SignedInAccount(origin: fixture.origin, username: "alex")
+        )
         for secret in try fixture.tokenTexts() + [LoginFixture.password] {
             #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
         }
@@ -98,7 +99,7 @@ struct LoginTests {
         #expect(result.stderr.contains("wrong username or password for alex at \(fixture.origin)"), "\(result.stderr)")
         #expect(!result.stdout.contains(wrong) && !result.stderr.contains(wrong))
         #expect(try fixture.stored(.parent) == nil)
-        #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
+        #expect(try fixture.sandbox.assembly.accounts.current() == nil)
     }
 
     @Test("the server cannot be reached: exit 1, cannot reach URL, nothing stored")
@@ -110,7 +111,7 @@ struct LoginTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot reach \(fixture.origin)"), "\(result.stderr)")
         #expect(try fixture.stored(.parent) == nil)
-        #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
+        #expect(try fixture.sandbox.assembly.accounts.current() == nil)
     }
 
     @Test(

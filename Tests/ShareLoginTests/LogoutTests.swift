@@ -60,7 +60,7 @@ struct LogoutTests {
         #expect(try Self.accountKeys(fixture) == [], "the account's recent targets and limits are gone")
         #expect(fixture.state.instanceLimits(of: Self.scope(fixture)) == nil)
         for key in SharedStateKey.instanceKeys { #expect(try fixture.state.value(for: key) == nil, "\(key)") }
-        #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
+        #expect(try fixture.sandbox.assembly.accounts.current() == nil)
     }
 
     @Test("the server is down: everything is deleted here, exit 0, and the output says the server was not told")
@@ -83,7 +83,7 @@ struct LogoutTests {
         #expect(try fixture.stored(.child) == nil)
         #expect(try Self.accountKeys(fixture) == [])
         #expect(fixture.state.instanceLimits(of: Self.scope(fixture)) == nil)
-        #expect(try fixture.sandbox.assembly.signedInAccount() == nil)
+        #expect(try fixture.sandbox.assembly.accounts.current() == nil)
 
         let text = try fixture.share(["logout", "--server", fixture.origin])
         #expect(text.status == 0)
