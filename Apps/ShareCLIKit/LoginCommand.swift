@@ -44,6 +44,8 @@ enum LoginCommand {
                 : try SessionPassword.fromTerminal(
                     prompt: t(.passwordPrompt, ["user": user, "origin": origin]), err: io.err)
         } catch {
+            // Ctrl-C at the prompt: its line is ended; `main` ends the process with 130.
+            if error.exitCode == .cancelled { return .cancelled }
             return output.failure(LocalizedText(describing: error))
         }
         guard !password.isEmpty else { return output.failure(localized(.passwordEmpty)) }

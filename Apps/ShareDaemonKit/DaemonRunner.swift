@@ -17,6 +17,8 @@ import Synchronization
 struct DaemonRunner: Sendable {
     let daemon: Daemon
     let options: DaemonOptions
+    /// Armed when the daemon starts to stop: `main` waits no longer.
+    let stopDeadline: StopDeadline
 
     /// `--once`: one pass of every service (child session, instance values,
     /// takeover, the outbox drained as far as the server allows now), then
@@ -110,7 +112,11 @@ struct DaemonRunner: Sendable {
         }
         await SignalWaiter.waitForTermination()
         log.info("daemon", "stopping")
-        Self.exitIfNotStopped(within: Self.stopDeadline, log: log)
+        // Should a service hang, `main` ends the process at the deadline
+        // (every store is safe against that, as against a kill).
+        stopDeadline.arm(after: Self.stopDeadline) {
+            log.error("daemon", "did not stop within \(Self.stopDeadline); exiting")
+        }
         main.cancel()
         // The notification programs go at once, beside the services' end:
         // each gets SIGTERM, then SIGKILL, and is reaped.
@@ -124,19 +130,10 @@ struct DaemonRunner: Sendable {
 
     /// The longest a stop may take. Every service ends promptly when
     /// cancelled (a request in flight is cancelled, a notification program
-    /// is killed after a second); should one still hang, the daemon exits
-    /// anyway: every store is safe against a kill at any point
+    /// is killed after a second); should one still hang, `main` ends the
+    /// process anyway (``ProgramRun``): every store is safe against a kill at any point
     /// (docs/adr/0006-write-ahead-inbox-and-outbox.md).
     static let stopDeadline: Duration = .seconds(10)
-
-    /// Exits the process (status 0) when the daemon has not stopped `within` from now.
-    private static func exitIfNotStopped(within limit: Duration, log: DaemonLog) {
-        Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: Double(limit.components.seconds))
-            log.error("daemon", "did not stop within \(limit); exiting")
-            _exit(0)
-        }
-    }
 
     private func sessionLoop() async {
         var lastInstance: ContinuousClock.Instant?

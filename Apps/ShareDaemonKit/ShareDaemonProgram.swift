@@ -28,17 +28,24 @@ public enum ShareDaemonProgram {
     ///   - arguments: the command line without the program name.
     ///   - io: standard output and error.
     ///   - environment: the process environment (keychain, container, runtime and state directories).
-    public static func main(_ arguments: [String], io: ProgramIO = ProgramIO(), environment: [String: String]) async
-        -> Int32
-    {
+    ///   - stopDeadline: armed when the daemon starts to stop, so that a hung
+    ///     service cannot keep the process alive (``ProgramRun``).
+    public static func main(
+        _ arguments: [String], io: ProgramIO = ProgramIO(), environment: [String: String],
+        stopDeadline: StopDeadline
+    ) async -> Int32 {
         // The daemon's log is English: its lines are read by scripts and grep
         // (journalctl). What a person reads (--help, desktop notifications)
         // asks for the environment's language explicitly (DaemonText).
-        await Language.withLanguage(.english) { await run(arguments, io: io, environment: environment) }
+        await Language.withLanguage(.english) {
+            await run(arguments, io: io, environment: environment, stopDeadline: stopDeadline)
+        }
     }
 
-    /// ``main(_:io:environment:)`` in English.
-    private static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) async -> Int32 {
+    /// ``main(_:io:environment:stopDeadline:)`` in English.
+    private static func run(
+        _ arguments: [String], io: ProgramIO, environment: [String: String], stopDeadline: StopDeadline
+    ) async -> Int32 {
         if arguments == ["help"] {
             io.out.write(DaemonText.table.text(.help, in: .process))
             return ExitCode.success.rawValue
@@ -138,7 +145,7 @@ public enum ShareDaemonProgram {
             }
             return ExitCode.failure.rawValue
         }
-        let runner = DaemonRunner(daemon: daemon, options: options)
+        let runner = DaemonRunner(daemon: daemon, options: options, stopDeadline: stopDeadline)
         let code = options.once ? await runner.runOnce() : await runner.runForever()
         if code != .success, let logFile {
             io.err.write("share-daemon: \(logFile.sink.lastError ?? "stopped"); see \(logFile.path)\n")

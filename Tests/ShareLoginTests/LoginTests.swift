@@ -102,6 +102,25 @@ struct LoginTests {
         #expect(try fixture.sandbox.assembly.accounts.current() == nil)
     }
 
+    @Test("Ctrl-C at the password prompt: echo is back on, exit 130, nothing sent or stored")
+    func interruptedAtThePrompt() throws {
+        let fixture = try LoginFixture()
+        defer { fixture.close() }
+        let terminal = try PseudoTerminalProcess(
+            BuiltProducts.path("share"), ["login", "--server", fixture.origin, "--user", LoginFixture.user],
+            environment: fixture.sandbox.environment, controlling: true)
+        let prompt = "Password for alex at \(fixture.origin): "
+        #expect(terminal.waitForScreen { $0.contains(prompt) } != nil, "\(terminal.screen)")
+        #expect(!terminal.echoes, "the password is not shown while it is typed")
+        terminal.send("half-typed")
+        terminal.send("\u{3}")  // Ctrl-C, as the terminal's line discipline turns it into SIGINT
+        #expect(terminal.waitForExit() == 130, "\(terminal.screen)")
+        #expect(terminal.echoes, "the person's terminal shows what they type again")
+        #expect(!terminal.raw.contains("half-typed"))
+        #expect(try fixture.stored(.parent) == nil)
+        #expect(try fixture.sandbox.assembly.accounts.current() == nil)
+    }
+
     @Test("the server cannot be reached: exit 1, cannot reach URL, nothing stored")
     func unreachable() throws {
         let fixture = try LoginFixture()

@@ -16,11 +16,14 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     private var output: [UInt8] = []
     private var closed = false
     private var status: Int32?
+    private var echoAtEnd: Bool?
 
-    /// Starts `executable` on a new terminal of `rows` by `columns`.
+    /// Starts `executable` on a new terminal of `rows` by `columns`; with
+    /// `controlling`, the terminal is the program's controlling terminal
+    /// (`/dev/tty`, Ctrl-C typed as a key), as in a terminal window.
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String], rows: UInt16 = 30,
-        columns: UInt16 = 100
+        columns: UInt16 = 100, controlling: Bool = false
     ) throws {
         // Both ends close-on-exec from the start, so no other child a
         // parallel test spawns keeps the terminal open.
@@ -34,8 +37,10 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
 
+        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let spawned = spawnProgram(
-            executable, arguments, environment: environment, standardStreams: [slave, slave, slave])
+            executable, arguments, environment: environment, standardStreams: [slave, slave, slave],
+            controllingTerminal: controlling ? path : nil)
         close(slave)
         guard case .success(let child) = spawned else {
             close(master)
@@ -51,6 +56,18 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     public func resize(rows: UInt16, columns: UInt16) {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// Whether the terminal echoes what is typed now (a program that turned
+    /// echo off for a password must turn it back on, however it ends).
+    /// Once the program ended, what it left the terminal with.
+    public var echoes: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        if closed { return echoAtEnd ?? false }
+        var attributes = termios()
+        guard tcgetattr(master, &attributes) == 0 else { return false }
+        return attributes.c_lflag & tcflag_t(ECHO) != 0
     }
 
     /// Writes keys (bytes) to the program.
@@ -110,6 +127,10 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
             if count > 0 {
                 output += buffer[0..<count]
             } else {
+                // The descriptor closes below: what the terminal was left
+                // with is kept for ``echoes``.
+                var attributes = termios()
+                if tcgetattr(master, &attributes) == 0 { echoAtEnd = attributes.c_lflag & tcflag_t(ECHO) != 0 }
                 closed = true
             }
             condition.broadcast()

@@ -2,7 +2,9 @@ public import ShareCore
 import WireContract
 
 /// A page of the event feed (`GET /api/v1/events`): the events after a
-/// cursor, oldest first, and the cursor of the next call.
+/// cursor, oldest first, and the cursor of the next call. A tolerant reading
+/// of the contract's ``WireContract/EventList``: an event needs only its
+/// `type` (docs/adr/0025-shared-wire-contract.md).
 public struct EventPage: Decodable, Sendable, Equatable {
     /// One event.
     public struct Event: Decodable, Sendable, Equatable {

@@ -14,7 +14,9 @@ extension SpaceBody {
 public typealias ThreadHitAnswer = ThreadSearchResult
 
 /// The part of a listMessages page (`GET /api/v1/threads/{id}/messages`)
-/// a target lookup reads: the channel of the thread's messages.
+/// a target lookup reads: the channel of the thread's messages. A tolerant
+/// reading of the contract's ``WireContract/MessageList``
+/// (docs/adr/0025-shared-wire-contract.md).
 public struct MessagePageAnswer: Decodable, Hashable, Sendable {
     /// A message of the page.
     public struct Message: Decodable, Hashable, Sendable {

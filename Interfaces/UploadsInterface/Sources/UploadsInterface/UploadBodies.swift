@@ -4,6 +4,8 @@ public import WireContract
 public typealias CreateUploadBody = UploadCreate
 
 /// The answer of createUpload: the upload's id and how to cut the file.
+/// A tolerant reading of the contract's ``WireContract/UploadCreated``: only
+/// the members the uploader uses are required (docs/adr/0025-shared-wire-contract.md).
 public struct CreatedUploadAnswer: Decodable, Hashable, Sendable {
     /// The upload's id.
     public var uploadID: String

@@ -61,13 +61,24 @@ private let spawnLock = NSLock()
 /// error on the three given descriptors, an empty signal mask and default
 /// signal actions (whatever the test runner blocked or ignored), and this
 /// process's environment with `environment` merged over it.
+/// - Parameters:
+///   - controllingTerminal: a terminal's path to make the child's
+///     controlling terminal (in a session of its own), as a terminal window
+///     does for its shell: `/dev/tty` then opens it, and Ctrl-C typed there
+///     signals the child. Nil leaves the child in this process's session.
 /// - Returns: the child's pid, or the `posix_spawn` error number.
 public func spawnProgram(
-    _ executable: String, _ arguments: [String], environment: [String: String], standardStreams: [Int32]
+    _ executable: String, _ arguments: [String], environment: [String: String], standardStreams: [Int32],
+    controllingTerminal: String? = nil
 ) -> Result<pid_t, ChildProcessError> {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    if let controllingTerminal {
+        // After setsid (the attributes come first), the session's first
+        // terminal opened without O_NOCTTY becomes its controlling terminal.
+        posix_spawn_file_actions_addopen(&actions, 0, controllingTerminal, O_RDWR, 0)
+    }
     for (target, source) in standardStreams.enumerated() {
         posix_spawn_file_actions_adddup2(&actions, source, Int32(target))
     }
@@ -80,7 +91,10 @@ public func spawnProgram(
     var defaults = sigset_t()
     sigfillset(&defaults)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    // glibc's POSIX_SPAWN_SETSID (0x80), declared only under _GNU_SOURCE,
+    // which the Glibc module is not built with.
+    let session: Int32 = controllingTerminal == nil ? 0 : 0x80
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | session))
     let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
