@@ -127,7 +127,7 @@ struct MessageNotificationTests {
         shown.stopGracefully()
         #expect(gone.thread == PushFixture.sideThread)
         #expect(gone.summary == "New notification" && gone.body == "Message not available", "\(gone)")
-        #expect(gone.actions.isEmpty, "nothing to open")
+        #expect(gone.actions == ["default", "Open"], "a click opens the thread list")
 
         // A preview that cannot come in time leaves the placeholder.
         try fixture.state.set("1", for: .pushFetchTimeout)
