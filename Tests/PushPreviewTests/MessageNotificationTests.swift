@@ -83,6 +83,15 @@ struct MessageNotificationTests {
             StandIns.wait(for: opened) == [fixture.origin + "/web/messages/\(last)"],
             "the opener ran with \(StandIns.lines(opened))")
 
+        // That link, opened in a real headless Chromium after the login, shows the message.
+        let browsed = try Browser.open(
+            try #require(StandIns.lines(opened).first), user: "alex", password: "alex-demo-pass")
+        #expect(browsed["url"] as? String == fixture.origin + "/web/threads/t-4#\(last)", "\(browsed)")
+        let target = try #require(browsed["target"] as? [String: Any], "\(browsed)")
+        #expect(target["text"] as? String == "grouped three")
+        #expect(target["sender"] as? String == "sam")
+        #expect(target["in_view"] as? Bool == true && target["highlighted"] as? Bool == true)
+
         // names: no excerpt; none: the placeholder.
         try await fixture.setMode(.names)
         _ = try await sam.post("t-5", "hidden by names")
@@ -278,5 +287,25 @@ extension StandIns {
         let deadline = ContinuousClock.now + .seconds(20)
         while lines(record).isEmpty && ContinuousClock.now < deadline { usleep(20_000) }
         return lines(record)
+    }
+}
+
+/// tools/web-reader/browse.py: a real headless Chromium (through
+/// chromedriver) that opens a web link, signs in on the login page it is
+/// sent to and reports the page it ends on.
+enum Browser {
+    static let script =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("tools/web-reader/browse.py").path
+
+    /// Opens `url`, signs in, and returns the script's JSON report.
+    static func open(_ url: String, user: String, password: String) throws -> [String: Any] {
+        let result = try runProcess(
+            "/usr/bin/python3", [script, "--url", url, "--user", user, "--password-stdin", "--json"],
+            stdin: password + "\n")
+        guard result.status == 0,
+            let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        else { throw FixtureError("browse.py failed (\(result.status)): \(result.stderr)") }
+        return report
     }
 }

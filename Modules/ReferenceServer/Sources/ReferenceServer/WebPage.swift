@@ -40,12 +40,14 @@ enum WebPage {
         return HTTPResponse(status: 200, headers: fields, body: .bytes(Array(stylesheet.utf8)))
     }
 
-    /// The headers every page sends.
+    /// The headers every page sends. The referrer goes to this origin only
+    /// (`same-origin`): with `no-referrer` a browser sends `Origin: null`
+    /// with the login form, which ``WebReader/isSameOrigin(_:_:)`` refuses.
     static var headers: HTTPFields {
         [
             "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
             "Content-Security-Policy": contentSecurityPolicy, "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
+            "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY",
         ]
     }
 
