@@ -355,6 +355,34 @@ struct PushTests {
             ((toAlexThread.first?["payload"] as? [String: Any])?["b"] as? [String: Any])?["t"] as? String == threadID)
     }
 
+    @Test("notify.enabled false: no pushes of messages for that person until it is true again")
+    func notifyEnabled() async throws {
+        let server = try ServerProcess.start(.sqlite)
+        defer { server.stop() }
+        let alex = try await TestClient.demo("alex", on: server)
+        let sam = try await TestClient.demo("sam", on: server)
+        _ = try await Push.register(alex, token: "apns-alex")
+        #expect(
+            ((try await alex.send("GET", "/api/v1/settings")).object["notify"] as? [String: Any])?["enabled"] as? Bool
+                == true)
+        let off = try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["enabled": false]])
+        #expect(off.status == 200)
+        #expect((off.object["notify"] as? [String: Any])?["enabled"] as? Bool == false)
+        #expect((off.object["notify"] as? [String: Any])?["preview_mode"] as? String == "full")
+        var cursor = try #require(try await EventFeed.poll(alex, after: nil, wait: 0).object["cursor"] as? String)
+        func pushes() async throws -> Int {
+            let answer = try await EventFeed.poll(alex, after: cursor, wait: 0)
+            cursor = answer.object["cursor"] as? String ?? cursor
+            return EventFeed.events(answer).filter { $0["type"] as? String == "push" }.count
+        }
+        _ = try await Push.message(sam, in: "/api/v1/threads/t1/messages", text: "quiet")
+        #expect(try await pushes() == 0, "notify.enabled false: nothing pushed")
+        #expect(
+            try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["enabled": true]]).status == 200)
+        _ = try await Push.message(sam, in: "/api/v1/threads/t1/messages", text: "loud")
+        #expect(try await pushes() == 1)
+    }
+
     @Test(
         "client metrics: the notifier's counters are accepted; other names and oversized batches are refused",
         arguments: ServerEngine.allCases)

@@ -238,7 +238,8 @@ enum PushRoutes {
 
     /// The people a new message is pushed to: every reader of its channel
     /// except its sender, who has at least one working push registration
-    /// (not disabled, its session neither revoked nor ended).
+    /// (not disabled, its session neither revoked nor ended) and has not
+    /// turned pushes off (`notify.enabled` false).
     ///
     /// The sender is left out by name, not by session or device: a person's
     /// own message, written from any of their devices, never notifies them.
@@ -252,7 +253,8 @@ enum PushRoutes {
             SELECT DISTINCT a.username FROM channel_access a
             JOIN push_registrations r ON r.username = a.username AND r.disabled_at IS NULL
             JOIN sessions s ON s.id = r.session_id AND s.revoked_at IS NULL AND s.refresh_expires_at > ?
-            WHERE a.channel_id = ? AND a.can_read = 1 AND a.username <> ?
+            LEFT JOIN settings st ON st.username = a.username
+            WHERE a.channel_id = ? AND a.can_read = 1 AND a.username <> ? AND COALESCE(st.notify_enabled, 1) = 1
             ORDER BY a.username
             """, [.integer(server.now), .text(channelID), .text(sender)]
         ).map { try $0.get("username", as: String.self) }

@@ -236,5 +236,9 @@ enum ServerSchema {
         );
         CREATE INDEX web_sessions_by_expiry ON web_sessions(expires_at);
         """,
+        // Step 7: notify.enabled (1: the person is pushed the messages others write).
+        """
+        ALTER TABLE settings ADD COLUMN notify_enabled {{INT}} NOT NULL DEFAULT 1;
+        """,
     ]
 }
