@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServerInterface
 import HTTPTypes
+import ShareCore
 import WireContract
 
 /// The HTML of the web reader's pages (``WebReader``) and getMessagePage:
@@ -51,23 +52,9 @@ enum WebPage {
         ]
     }
 
-    /// Text made safe for HTML, in element content and in quoted attribute values.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            case "\u{0}": escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
-    }
+    /// Text made safe for HTML, in element content and in quoted attribute
+    /// values (ShareCore's `TerminalText.htmlEscaped`, as notification bodies).
+    static func escape(_ text: String) -> String { TerminalText.htmlEscaped(text) }
 
     /// A whole page.
     /// - Parameters:
