@@ -56,17 +56,25 @@ final class Daemon: Sendable {
     let pushWake = WakeSignal()
     /// The notifications shown (pushes, delivery notices), their programs counted and bounded.
     let notificationWaits: NotificationWaits
+    /// Whether pushes are shown (`--no-notifications` turns them off).
+    let notificationsEnabled: Bool
+    /// Per push thread (`aps.thread-id`), the id the notification server
+    /// gave its notification: the next push of the thread replaces it.
+    let threadNotifications = ThreadNotificationIDs()
     let status = Mutex(DaemonStatus())
 
     /// - Throws: when the outbox database or the inbox cannot be opened (a
     ///   person must look: exit 1).
-    /// - Parameter maxNotifications: the most notification programs alive at once.
+    /// - Parameters:
+    ///   - maxNotifications: the most notification programs alive at once.
+    ///   - notifications: whether pushes are shown.
     init(
         assembly: ClientAssembly, account: SignedInAccount, stateDirectory: String, log: DaemonLog,
-        maxNotifications: Int = NotificationWaits.defaultLimit
+        maxNotifications: Int = NotificationWaits.defaultLimit, notifications: Bool = true
     ) throws {
         self.assembly = assembly
         self.log = log
+        notificationsEnabled = notifications
         notificationWaits = NotificationWaits(limit: maxNotifications, log: log)
         self.stateDirectory = stateDirectory
         accounts = try AccountFollower(assembly: assembly, account: account)

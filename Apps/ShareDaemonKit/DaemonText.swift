@@ -20,7 +20,7 @@ public enum DaemonText: String, StringTableKey {
             share-daemon: the ShareKit daemon (session keeper, inbox takeover, outbox)
 
             Usage: share-daemon [--once] [--verbose] [--interval SECONDS] [--retry-now] [--lease SECONDS]
-                                [--max-notifications N] [--control-timeout SECONDS]
+                                [--max-notifications N] [--no-notifications] [--control-timeout SECONDS]
                    share-daemon --help | -h | help | --version | --manpage
 
             Runs in the foreground until SIGTERM or SIGINT (systemd: contrib/systemd/share-daemon.service).
@@ -56,6 +56,9 @@ public enum DaemonText: String, StringTableKey {
                                   xdg-open after a click) alive at once (default 16,
                                   1 to 256); a push beyond them waits for a free one,
                                   the newest only, and the log says what was dropped
+              --no-notifications  show no notification for pushes (the messages
+                                  others write); by default each is shown, one
+                                  notification per thread
               --control-timeout SECONDS
                                   the time a client of the control socket has for its
                                   request and the answer (default 2, 0.05 to 60)
@@ -98,7 +101,7 @@ public enum DaemonText: String, StringTableKey {
             share-daemon: der ShareKit-Daemon (Sitzungen, Übernahme des Teilen-Eingangs, Ausgang)
 
             Aufruf: share-daemon [--once] [--verbose] [--interval SEKUNDEN] [--retry-now] [--lease SEKUNDEN]
-                                 [--max-notifications N] [--control-timeout SEKUNDEN]
+                                 [--max-notifications N] [--no-notifications] [--control-timeout SEKUNDEN]
                     share-daemon --help | -h | help | --version | --manpage
 
             Läuft im Vordergrund bis SIGTERM oder SIGINT (systemd: contrib/systemd/share-daemon.service).
@@ -135,6 +138,9 @@ public enum DaemonText: String, StringTableKey {
                                   xdg-open nach einem Klick), die zugleich leben (Standard 16,
                                   1 bis 256); ein Push darüber wartet auf ein freies, nur der
                                   neueste, und das Protokoll sagt, was verworfen wurde
+              --no-notifications  keine Benachrichtigung für Pushes zeigen (die Nachrichten
+                                  anderer); sonst wird jeder gezeigt, eine Benachrichtigung
+                                  je Thread
               --control-timeout SEKUNDEN
                                   die Zeit, die ein Client des Steuer-Sockets für seine Anfrage
                                   und die Antwort hat (Standard 2, 0,05 bis 60)

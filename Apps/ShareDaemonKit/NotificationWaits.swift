@@ -18,6 +18,11 @@ import Synchronization
 ///   already is dropped, with a log line, so a flood of pushes can never
 ///   pile up programs or waiting work.
 ///
+/// A notification of a group (a push's thread) stops the running ones of
+/// the same group first: it takes their place on the desktop (the same
+/// notification id), and only the newest may answer a click, so a click
+/// opens one link once.
+///
 /// ``stopAll()`` drops what waits, stops every program and returns once all are reaped.
 final class NotificationWaits: Sendable {
     /// The most notification programs alive at once, unless the daemon is told otherwise.
@@ -30,12 +35,14 @@ final class NotificationWaits: Sendable {
     private struct Wait {
         let id: UInt64
         let name: String
+        let group: String?
         let task: Task<Void, Never>
         var stopped = false
     }
 
     private struct Pending {
         let name: String
+        let group: String?
         let work: @Sendable () async -> Void
     }
 
@@ -64,14 +71,23 @@ final class NotificationWaits: Sendable {
     /// Shows one notification (nothing after ``stopAll()``).
     /// - Parameters:
     ///   - name: the notification's id, for the log.
+    ///   - group: the group it belongs to (a push's thread): the running
+    ///     notifications of the group are stopped, it takes their place.
     ///   - work: shows the notification and waits for it; it must end once
     ///     its programs are reaped, also when cancelled.
-    func start(_ name: String, _ work: @escaping @Sendable () async -> Void) {
+    func start(_ name: String, group: String? = nil, _ work: @escaping @Sendable () async -> Void) {
         var lines: [String] = []
         state.withLock { state in
             guard !state.stopped else { return }
+            if let group {
+                for index in state.running.indices
+                where state.running[index].group == group && !state.running[index].stopped {
+                    state.running[index].stopped = true
+                    state.running[index].task.cancel()
+                }
+            }
             guard state.running.count >= limit else {
-                launch(name, work, in: &state)
+                launch(name, group, work, in: &state)
                 return
             }
             if let index = state.running.firstIndex(where: { !$0.stopped }) {
@@ -86,7 +102,7 @@ final class NotificationWaits: Sendable {
                     "notification \(dropped.name) dropped: \(limit) notification programs run (the limit) "
                         + "and a newer one waits")
             }
-            state.pending = Pending(name: name, work: work)
+            state.pending = Pending(name: name, group: group, work: work)
             lines.append("notification \(name) waits for one of the \(limit) notification programs to end")
         }
         for line in lines { log?.warning("push", line) }
@@ -116,7 +132,9 @@ final class NotificationWaits: Sendable {
     }
 
     /// Starts a notification's task (with the lock held).
-    private func launch(_ name: String, _ work: @escaping @Sendable () async -> Void, in state: inout State) {
+    private func launch(
+        _ name: String, _ group: String?, _ work: @escaping @Sendable () async -> Void, in state: inout State
+    ) {
         let id = state.nextID
         state.nextID += 1
         // The task takes the lock only after this call let it go.
@@ -124,7 +142,7 @@ final class NotificationWaits: Sendable {
             await work()
             self?.finished(id)
         }
-        state.running.append(Wait(id: id, name: name, task: task))
+        state.running.append(Wait(id: id, name: name, group: group, task: task))
     }
 
     /// One notification's programs are gone: its room goes to the one waiting.
@@ -133,7 +151,7 @@ final class NotificationWaits: Sendable {
             state.running.removeAll { $0.id == id }
             if !state.stopped, state.running.count < limit, let next = state.pending {
                 state.pending = nil
-                launch(next.name, next.work, in: &state)
+                launch(next.name, next.group, next.work, in: &state)
             }
         }
     }

@@ -86,6 +86,10 @@ struct PushService: Sendable {
     func handle(event: EventPage.Event) async {
         let receivedAt = ContinuousClock.now
         let log = daemon.log
+        guard daemon.notificationsEnabled else {
+            log.debug("push", "a push was not shown: notifications are off (--no-notifications)")
+            return
+        }
         guard let payloadValue = event.payload else {
             log.warning("push", "a push event without a payload was ignored")
             return
@@ -106,20 +110,41 @@ struct PushService: Sendable {
         // The notifier counted the refusal; the pass registers again now, so
         // the next push can be shown in full.
         if shown.failure == .status(401) { daemon.pushWake.wake() }
-        show(shown)
+        await show(shown)
         _ = await reportCounters()
     }
+
+    /// How long a push waits for the id of the notification before it: the
+    /// notification server answers within milliseconds; one that does not
+    /// must not hold up the event feed.
+    static let idWait: Duration = .seconds(2)
 
     /// Shows a notification without holding up the event feed: a
     /// notification with a link waits for its click (or its closing) in
     /// the daemon's notification waits, and a click opens the link.
-    private func show(_ shown: RenderedNotification) {
+    ///
+    /// A notification of a thread that has one on the desktop takes its
+    /// place (its id, the freedesktop `replaces_id`), so a thread is one
+    /// notification however many messages came. This returns once the
+    /// notification server has given the id (at most ``idWait``), so the
+    /// next push of the feed, often of the same thread, finds it.
+    private func show(_ shown: RenderedNotification) async {
         let presenter = daemon.assembly.notificationPresenter()
         let log = daemon.log
         let nid = shown.nid ?? "?"
-        daemon.notificationWaits.start(nid) {
+        let ids = daemon.threadNotifications
+        let thread = shown.threadID
+        let (known, signal) = AsyncStream<Void>.makeStream()
+        daemon.notificationWaits.start(nid, group: thread) {
+            defer { signal.finish() }
             do {
-                switch try await presenter.present(shown) {
+                let answer = try await presenter.present(
+                    shown, replacing: thread.flatMap { ids.id(of: $0) },
+                    shownAs: { id in
+                        if let thread { ids.set(id, for: thread) }
+                        signal.finish()
+                    })
+                switch answer {
                 case .shown: log.debug("push", "notification \(nid) shown")
                 case .closed: log.debug("push", "notification \(nid) closed without a click")
                 case .opened: log.info("push", "notification \(nid) was clicked: opened the message's web link")
@@ -127,6 +152,12 @@ struct PushService: Sendable {
             } catch {
                 log.warning("push", "notification \(nid): \(error)")
             }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await _ in known {} }
+            group.addTask { try? await Task.sleep(for: Self.idWait) }
+            await group.next()
+            group.cancelAll()
         }
     }
 

@@ -137,7 +137,7 @@ public enum ShareDaemonProgram {
         do {
             daemon = try Daemon(
                 assembly: assembly, account: account, stateDirectory: assembly.daemonStateDirectory,
-                log: log, maxNotifications: notifications)
+                log: log, maxNotifications: notifications, notifications: !parsed.has(DaemonOptions.noNotifications))
         } catch {
             log.error("daemon", "cannot open the daemon's stores: \(error)")
             if let logFile {
@@ -169,6 +169,9 @@ extension DaemonOptions {
     /// `--max-notifications N`.
     static let maxNotifications = ValueOption(
         "--max-notifications", "N", "the most notification programs alive at once (default 16)")
+    /// `--no-notifications`.
+    static let noNotifications = Flag(
+        "--no-notifications", "show no notification for pushes (messages of others); they are shown by default")
     /// `--control-timeout SECONDS`.
     static let controlTimeout = ValueOption(
         "--control-timeout", "SECONDS", "a control socket client's time for its request and answer (default 2)")
@@ -180,5 +183,8 @@ extension DaemonOptions {
     /// The program's command line as declared.
     static let declaration = CommandDeclaration(
         "share-daemon", summary: "the ShareKit daemon",
-        declared: [once, verbose, interval, retryNow, lease, maxNotifications, controlTimeout, version, manpage])
+        declared: [
+            once, verbose, interval, retryNow, lease, maxNotifications, noNotifications, controlTimeout, version,
+            manpage,
+        ])
 }

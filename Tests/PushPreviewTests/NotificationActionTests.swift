@@ -14,7 +14,7 @@ import Testing
 /// `sound` the sound hint, and hostile payload values are range-checked.
 @Suite("notification actions, urgency and sound")
 struct NotificationActionTests {
-    @Test("a click on the notification opens the message's web link; the server answers it with its page")
+    @Test("a click on the notification opens the message's web link; the server answers it with its login")
     func clickOpensWebLink() async throws {
         let fixture = try await PushFixture()
         defer { fixture.close() }
@@ -33,10 +33,11 @@ struct NotificationActionTests {
         #expect(StandIns.calls(notifications).last?.contains("--action=default=Open") == true)
         #expect(StandIns.lines(opened) == [link])
 
-        let page = try runProcess("/usr/bin/curl", ["-s", "-w", "\n%{http_code} %{content_type}", link])
-        #expect(page.stdout.hasSuffix("200 text/html; charset=utf-8"), "\(page.stdout)")
-        #expect(page.stdout.contains(fixture.messageID))
-        #expect(!page.stdout.contains(PushFixture.excerpt), "the page holds no content")
+        // A browser without a session goes to the web reader's login first.
+        let page = try runProcess("/usr/bin/curl", ["-s", "-w", "%{http_code} %{redirect_url}", link])
+        #expect(
+            page.stdout == "303 \(fixture.origin)/web/login?next=/web/messages/\(fixture.messageID)", "\(page.stdout)")
+        #expect(!page.stdout.contains(PushFixture.excerpt), "the answer holds no content")
 
         let german = try fixture.notify(
             fixture.payload(), [], environment: environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })
@@ -55,23 +56,23 @@ struct NotificationActionTests {
         #expect(failingOpener.stderr.contains("false failed"), "\(failingOpener.stderr)")
     }
 
-    @Test("a placeholder has no link, so no action: mode none, a message that is gone")
-    func noLinkWithoutPreview() async throws {
+    @Test("a placeholder and a message that is gone open the server's thread list, never a message")
+    func placeholderOpensThreadList() async throws {
         let fixture = try await PushFixture()
         defer { fixture.close() }
         let notifications = fixture.sandbox.home.file("notifications")
+        let opened = fixture.sandbox.home.file("opened")
         let environment = [
             NotificationPresenter.commandVariable: try StandIns.notifier(fixture, record: notifications, click: true),
-            NotificationPresenter.openCommandVariable: try StandIns.opener(
-                fixture, record: fixture.sandbox.home.file("opened")),
+            NotificationPresenter.openCommandVariable: try StandIns.opener(fixture, record: opened),
         ]
         #expect(try fixture.notify(fixture.payload(message: "m-gone"), [], environment: environment).status == 0)
         try await fixture.setMode(.none)
         #expect(try fixture.notify(fixture.payload(), [], environment: environment).status == 0)
         let calls = StandIns.calls(notifications)
         #expect(calls.count == 2)
-        for call in calls { #expect(!call.contains { $0.hasPrefix("--action") }, "\(call)") }
-        #expect(StandIns.lines(fixture.sandbox.home.file("opened")).isEmpty)
+        for call in calls { #expect(call.contains { $0.hasPrefix("--action=default=") }, "\(call)") }
+        #expect(StandIns.lines(opened) == Array(repeating: fixture.origin + "/web/threads", count: 2))
     }
 
     @Test("interruption-level sets the urgency and sound the sound hint; passive is low and silent")

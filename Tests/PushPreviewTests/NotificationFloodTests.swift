@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import HTTPInterface
 import PushPreview
+import ShareCore
 import SystemTesting
 import TestSupport
 import Testing
@@ -46,9 +47,20 @@ struct NotificationFloodTests {
             arguments: ["--max-notifications", String(limit)])
         defer { daemon.stop() }
 
-        for _ in 0..<pushes {
+        // A message in each of six threads, more threads than the limit: the
+        // pushes of one thread replace each other (one notification per
+        // thread), so only pushes of several threads can pile up.
+        var messages: [String] = []
+        for thread in ["t-1", "t-2", "t-3", "t-4", "t-5", "t-6"] {
+            let (status, object) = try await fixture.call(
+                .post, "/api/v1/threads/\(thread)/messages",
+                json: ["client_msg_id": UUIDv7().description, "text": "flood"])
+            #expect(status == 201)
+            messages.append(try #require((object["message"] as? [String: Any])?["id"] as? String))
+        }
+        for index in 0..<pushes {
             let (status, _) = try await fixture.call(
-                .post, "/api/v1/push/test", json: ["message_id": fixture.messageID])
+                .post, "/api/v1/push/test", json: ["message_id": messages[index % messages.count]])
             #expect(status == 202)
         }
         var most = 0

@@ -59,6 +59,15 @@ final class PushDaemon: @unchecked Sendable {
         return (outcome.status, ContinuousClock.now - start)
     }
 
+    /// Stops the daemon with SIGTERM unless it was stopped already: for a
+    /// daemon whose notification programs wait for a click (the real
+    /// `notify-send`), which only its graceful stop ends; after SIGKILL
+    /// they would live on, holding the daemon's output open.
+    func stopGracefully() {
+        guard !stopped else { return }
+        _ = terminate()
+    }
+
     /// Stops the daemon with SIGKILL, when the test needs no graceful stop
     /// (``terminate()`` is one).
     func stop() {

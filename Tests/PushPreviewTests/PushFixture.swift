@@ -26,21 +26,40 @@ final class PushFixture: @unchecked Sendable {
     static let threadTitle = "Resume the gateway"
     static let excerpt = "Deploy window moves to Thursday"
 
+    /// Sam's password: Sam writes in Alex's threads (the pushes of real messages).
+    static let samPassword = "sam-demo-pass"
+    /// The thread of the side channel, which a test can make unreadable for Alex.
+    static let sideThread = "t-side"
+
     static func seed(requireNonce: Bool) -> [String: Any] {
         [
-            "users": [["username": "alex", "password": "alex-demo-pass"]],
+            "users": [
+                ["username": "alex", "password": "alex-demo-pass"], ["username": "sam", "password": samPassword],
+            ],
             "spaces": [
                 [
                     "id": "s1", "name": "Space",
                     "channels": [
                         [
-                            "id": "c-ops", "name": channelName, "kind": "chat", "readers": ["alex"],
-                            "writers": ["alex"],
-                        ]
+                            "id": "c-ops", "name": channelName, "kind": "chat", "readers": ["alex", "sam"],
+                            "writers": ["alex", "sam"],
+                        ],
+                        [
+                            "id": "c-side", "name": "Side", "kind": "chat", "readers": ["alex", "sam"],
+                            "writers": ["sam"],
+                        ],
                     ],
                 ]
             ],
-            "threads": [["id": "t-1", "channel_id": "c-ops", "title": threadTitle]],
+            "threads": [
+                ["id": "t-1", "channel_id": "c-ops", "title": threadTitle],
+                ["id": "t-2", "channel_id": "c-ops", "title": "Second thread"],
+                ["id": "t-3", "channel_id": "c-ops", "title": "Third thread"],
+                ["id": "t-4", "channel_id": "c-ops", "title": "Fourth thread"],
+                ["id": "t-5", "channel_id": "c-ops", "title": "Fifth thread"],
+                ["id": "t-6", "channel_id": "c-ops", "title": "Sixth thread"],
+                ["id": sideThread, "channel_id": "c-side", "title": "Side thread"],
+            ],
             "dpop": ["require_nonce": requireNonce, "nonce_ttl_seconds": 60, "iat_window_seconds": 60],
         ]
     }

@@ -59,7 +59,7 @@ struct PushTests {
     }
 
     @Test(
-        "a message's web_url: in message answers and previews, a page without content and without a session",
+        "a message's web_url: in message answers and previews; without a web session it leads to the login",
         arguments: ServerEngine.allCases)
     func webLinks(engine: ServerEngine) async throws {
         let server = try ServerProcess.start(engine)
@@ -76,18 +76,16 @@ struct PushTests {
         let first = (listed.object["messages"] as? [[String: Any]])?.first { $0["id"] as? String == id }
         #expect(first?["web_url"] as? String == link)
 
-        // A browser: no token, no proof.
-        let page = try await alex.send("GET", link, token: .some(nil), proof: false)
-        #expect(page.status == 200)
-        #expect(page.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(page.headers["cache-control"] == "no-store")
-        #expect(page.headers["content-security-policy"] == "default-src 'none'")
-        #expect(page.text.contains(id))
-        #expect(!page.text.contains(secret) && !page.text.contains("resume the gateway"), "the page shows no content")
-        // The same page for any well-formed id: it does not tell which messages exist.
-        let unknown = try await alex.send("GET", "/web/messages/m_not_there", token: .some(nil), proof: false)
-        #expect(unknown.status == 200)
-        #expect(unknown.text.replacingOccurrences(of: "m_not_there", with: id) == page.text)
+        // A browser without a session: the web reader's login first, the
+        // same answer for any well-formed id, so it tells nothing about
+        // which messages exist (WebReaderTests follow the rest).
+        let page = try WebReaderTests.page(server, link)
+        #expect(page.status == 303)
+        #expect(page.headers["location"] == "/web/login?next=\(link)")
+        #expect(!page.body.contains(secret) && !page.body.contains("resume the gateway"), "the answer shows no content")
+        let unknown = try WebReaderTests.page(server, "/web/messages/m_not_there")
+        #expect(unknown.status == 303)
+        #expect(unknown.headers["location"] == "/web/login?next=/web/messages/m_not_there")
         for bad in ["/web/messages/%3Cscript%3E", "/web/messages/" + String(repeating: "a", count: 129)] {
             let refused = try await alex.send("GET", bad, token: .some(nil), proof: false)
             #expect(refused.status == 404, "\(bad)")
@@ -281,6 +279,108 @@ struct PushTests {
         let hidden = try await Push.message(alex, in: "/api/v1/threads/t3/messages", text: "forum")
         #expect(try await robin.send("POST", "/api/v1/push/test", json: ["message_id": hidden]).status == 404)
         #expect(try await alex.send("POST", "/api/v1/push/test", json: ["message_id": "m_nope"]).status == 404)
+    }
+
+    @Test(
+        "a new message pushes ids only to every reader with a registration, never to its sender on any device",
+        arguments: ServerEngine.allCases)
+    func messagePushes(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine)
+        defer { server.stop() }
+        let alex = try await TestClient.demo("alex", on: server)
+        let alexLaptop = try await TestClient.demo("alex", on: server)
+        let sam = try await TestClient.demo("sam", on: server)
+        let robin = try await TestClient.demo("robin", on: server)
+        _ = try await Push.register(alex, token: "apns-alex-phone")
+        _ = try await Push.register(alexLaptop, token: "apns-alex-laptop")
+        _ = try await Push.register(sam, token: "apns-sam")
+        // Robin reads c1 but registered no device: nothing to push to.
+        var cursors: [String: String] = [:]
+        for (name, client) in [("alex", alex), ("sam", sam), ("robin", robin)] {
+            cursors[name] = try #require(
+                try await EventFeed.poll(client, after: nil, wait: 0).object["cursor"] as? String)
+        }
+        func pushes(_ client: TestClient, _ name: String) async throws -> [[String: Any]] {
+            let answer = try await EventFeed.poll(client, after: cursors[name], wait: 0)
+            cursors[name] = answer.object["cursor"] as? String
+            return EventFeed.events(answer).filter { $0["type"] as? String == "push" }
+        }
+
+        let secret = "the secret launch date"
+        let inThread = try await Push.message(sam, in: "/api/v1/threads/t1/messages", text: secret)
+        let toAlex = try await pushes(alex, "alex")
+        #expect(toAlex.count == 1, "one push per person, whatever their devices: \(toAlex)")
+        let payload = try #require(toAlex.first?["payload"] as? [String: Any])
+        let b = try #require(payload["b"] as? [String: Any])
+        #expect(b["m"] as? String == inThread)
+        #expect(b["t"] as? String == "t1")
+        #expect(b["k"] as? String == "message")
+        #expect((b["nid"] as? String)?.hasPrefix("n_") == true)
+        #expect((payload["aps"] as? [String: Any])?["thread-id"] as? String == "t1")
+        let encoded = String(decoding: try JSONSerialization.data(withJSONObject: payload), as: UTF8.self)
+        for content in [secret, "sam", "resume the gateway", "Gateway"] {
+            #expect(!encoded.contains(content), "the push leaks \(content)")
+        }
+        #expect(try await pushes(sam, "sam").isEmpty, "the sender is never notified of their own message")
+        #expect(try await pushes(robin, "robin").isEmpty, "no registration, no push")
+
+        // Alex writes from the laptop: neither of alex's devices is notified; sam is.
+        let fromLaptop = try await Push.message(alexLaptop, in: "/api/v1/channels/c1/messages", text: "hi")
+        #expect(try await pushes(alex, "alex").isEmpty)
+        let toSam = try await pushes(sam, "sam")
+        #expect(toSam.count == 1)
+        let samB = try #require((toSam.first?["payload"] as? [String: Any])?["b"] as? [String: Any])
+        #expect(samB["m"] as? String == fromLaptop)
+        #expect(samB["t"] as? String == "c1", "a main timeline message groups by its channel")
+
+        // A replayed client_msg_id is the same message: no second push.
+        let id = UUID().uuidString.lowercased()
+        #expect(try await UploadFlow.message(sam, "/api/v1/threads/t3/messages", id: id).status == 201)
+        #expect(try await UploadFlow.message(sam, "/api/v1/threads/t3/messages", id: id).status == 200)
+        #expect(try await pushes(alex, "alex").count == 1)
+        // A refused message (robin cannot write in c1) pushes nothing.
+        #expect(try await UploadFlow.message(robin, "/api/v1/channels/c1/messages").status == 403)
+        #expect(try await pushes(alex, "alex").isEmpty)
+        // A new thread's first message pushes to the forum's readers.
+        let thread = try await sam.send(
+            "POST", "/api/v1/channels/c2/threads",
+            json: [
+                "title": "new idea", "first_message": ["client_msg_id": UUID().uuidString.lowercased(), "text": "x"],
+            ])
+        #expect(thread.status == 201, "createThread: \(thread.text)")
+        let threadID = try #require((thread.object["thread"] as? [String: Any])?["id"] as? String)
+        let toAlexThread = try await pushes(alex, "alex")
+        #expect(toAlexThread.count == 1)
+        #expect(
+            ((toAlexThread.first?["payload"] as? [String: Any])?["b"] as? [String: Any])?["t"] as? String == threadID)
+    }
+
+    @Test("notify.enabled false: no pushes of messages for that person until it is true again")
+    func notifyEnabled() async throws {
+        let server = try ServerProcess.start(.sqlite)
+        defer { server.stop() }
+        let alex = try await TestClient.demo("alex", on: server)
+        let sam = try await TestClient.demo("sam", on: server)
+        _ = try await Push.register(alex, token: "apns-alex")
+        #expect(
+            ((try await alex.send("GET", "/api/v1/settings")).object["notify"] as? [String: Any])?["enabled"] as? Bool
+                == true)
+        let off = try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["enabled": false]])
+        #expect(off.status == 200)
+        #expect((off.object["notify"] as? [String: Any])?["enabled"] as? Bool == false)
+        #expect((off.object["notify"] as? [String: Any])?["preview_mode"] as? String == "full")
+        var cursor = try #require(try await EventFeed.poll(alex, after: nil, wait: 0).object["cursor"] as? String)
+        func pushes() async throws -> Int {
+            let answer = try await EventFeed.poll(alex, after: cursor, wait: 0)
+            cursor = answer.object["cursor"] as? String ?? cursor
+            return EventFeed.events(answer).filter { $0["type"] as? String == "push" }.count
+        }
+        _ = try await Push.message(sam, in: "/api/v1/threads/t1/messages", text: "quiet")
+        #expect(try await pushes() == 0, "notify.enabled false: nothing pushed")
+        #expect(
+            try await alex.send("PATCH", "/api/v1/settings", json: ["notify": ["enabled": true]]).status == 200)
+        _ = try await Push.message(sam, in: "/api/v1/threads/t1/messages", text: "loud")
+        #expect(try await pushes() == 1)
     }
 
     @Test(

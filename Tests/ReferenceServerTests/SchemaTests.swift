@@ -96,7 +96,7 @@ struct SchemaTests {
         ).map { "\(try $0.get("t", as: String.self)).\(try $0.get("c", as: String.self))" }.sorted()
         #expect(sqliteColumns.count > 80)
         #expect(postgresColumns == sqliteColumns)
-        #expect(try postgres.schemaVersion() == 5)
+        #expect(try postgres.schemaVersion() == 7)
     }
 }
 
@@ -282,6 +282,18 @@ enum ShippedSQLiteSchema {
         );
         CREATE INDEX login_failures_by_age ON login_failures(last_failure);
         CREATE INDEX uploads_by_user_state ON uploads(username, state);
+        """,
+        """
+        CREATE TABLE web_sessions (
+            token_hash TEXT PRIMARY KEY,
+            username TEXT NOT NULL REFERENCES users(username),
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        );
+        CREATE INDEX web_sessions_by_expiry ON web_sessions(expires_at);
+        """,
+        """
+        ALTER TABLE settings ADD COLUMN notify_enabled INTEGER NOT NULL DEFAULT 1;
         """,
     ]
 }

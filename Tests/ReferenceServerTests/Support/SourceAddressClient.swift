@@ -27,6 +27,26 @@ enum SourceAddressClient {
     static func post(origin: String, path: String, from source: String, json: Data, headers: [String: String]) throws
         -> Answer
     {
+        try send(
+            "POST", origin: origin, path: path, from: source, body: json, contentType: "application/json",
+            headers: headers)
+    }
+
+    /// Sends one request from `source` and reads the whole answer: no
+    /// redirect followed, no cookie kept (what a test of a browser's pages
+    /// needs to see).
+    /// - Parameters:
+    ///   - method: `GET`, `POST`, ….
+    ///   - origin: `http://127.0.0.1:PORT`.
+    ///   - source: the local IPv4 address to bind.
+    ///   - body: the body (sent with `Content-Length` when not empty or when `contentType` is given).
+    ///   - contentType: the body's type.
+    /// - Throws: ``ClientError`` naming the failing socket call.
+    static func send(
+        _ method: String, origin: String, path: String, from source: String = "127.0.0.1", body: Data = Data(),
+        contentType: String? = nil, headers: [String: String] = [:]
+    ) throws -> Answer {
+        let json = body
         guard let url = URL(string: origin), let host = url.host, let port = url.port else {
             throw ClientError("bad origin \(origin)")
         }
@@ -47,8 +67,10 @@ enum SourceAddressClient {
             }
         }
         guard connected == 0 else { throw ClientError("connect \(origin): errno \(errno)") }
-        var head = "POST \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nContent-Type: application/json\r\n"
-        head += "Content-Length: \(json.count)\r\nConnection: close\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        if let contentType { head += "Content-Type: \(contentType)\r\n" }
+        if contentType != nil || !json.isEmpty { head += "Content-Length: \(json.count)\r\n" }
+        head += "Connection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         let request = Array(head.utf8) + Array("\r\n".utf8) + Array(json)
         var sent = 0

@@ -101,6 +101,20 @@ public protocol NotificationPresenting: Sendable {
     /// - Throws: an error with a message for a person when it cannot be
     ///   shown, or the link cannot be opened.
     func present(_ shown: RenderedNotification) async throws -> NotificationAnswer
+
+    /// As ``present(_:)``, in the place of an earlier notification (the
+    /// freedesktop `replaces_id`: one notification per thread), telling the
+    /// id the notification server gave as soon as it is known, before the
+    /// wait for a click.
+    /// - Parameters:
+    ///   - shown: what to show.
+    ///   - replacing: the id of the notification it replaces; nil for a new one.
+    ///   - shownAs: called at most once with the notification's id; nil asks for none.
+    /// - Returns: what the person did.
+    /// - Throws: as ``present(_:)``.
+    func present(
+        _ shown: RenderedNotification, replacing: UInt32?, shownAs: (@Sendable (UInt32) -> Void)?
+    ) async throws -> NotificationAnswer
 }
 
 extension NotificationPresenting {
@@ -112,6 +126,20 @@ extension NotificationPresenting {
     public func present(_ shown: RenderedNotification) async throws -> NotificationAnswer {
         try deliver(shown)
         return .shown
+    }
+
+    /// For a presenter that knows no notification ids: shows the
+    /// notification with ``present(_:)``, replacing nothing and telling no id.
+    /// - Parameters:
+    ///   - shown: what to show.
+    ///   - replacing: ignored.
+    ///   - shownAs: never called.
+    /// - Returns: what ``present(_:)`` returns.
+    /// - Throws: what ``present(_:)`` throws.
+    public func present(
+        _ shown: RenderedNotification, replacing: UInt32?, shownAs: (@Sendable (UInt32) -> Void)?
+    ) async throws -> NotificationAnswer {
+        try await present(shown)
     }
 }
 

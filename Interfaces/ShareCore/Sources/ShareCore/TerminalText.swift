@@ -33,8 +33,17 @@ public enum TerminalText {
     /// - Parameter text: the untrusted text.
     /// - Returns: text that shows as written.
     public static func notificationMarkup(_ text: String) -> String {
+        htmlEscaped(neutralised(text))
+    }
+
+    /// Text for HTML element content or a quoted attribute value: `&`, `<`,
+    /// `>`, `"` and `'` as character references, everything else kept (the
+    /// notification body's markup, the reference server's web pages).
+    /// - Parameter text: the untrusted text.
+    /// - Returns: text that shows as written.
+    public static func htmlEscaped(_ text: String) -> String {
         var out = ""
-        for scalar in neutralised(text).unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

@@ -87,20 +87,41 @@ public struct SettingsBody: Codable, Hashable, Sendable {
     public struct Notify: Codable, Hashable, Sendable {
         /// `full`, `names` or `none`.
         public var previewMode: String
+        /// Whether the person is pushed the messages others write (`notify.enabled`).
+        public var enabled: Bool
 
         /// Makes the notification settings.
-        /// - Parameter previewMode: the preview mode.
-        public init(previewMode: String) { self.previewMode = previewMode }
+        /// - Parameters:
+        ///   - previewMode: the preview mode.
+        ///   - enabled: whether messages are pushed.
+        public init(previewMode: String, enabled: Bool = true) {
+            self.previewMode = previewMode
+            self.enabled = enabled
+        }
 
-        private enum CodingKeys: String, CodingKey { case previewMode = "preview_mode" }
+        /// Decodes the settings; a server that predates `enabled` pushes, so a missing member is true.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            previewMode = try container.decode(String.self, forKey: .previewMode)
+            enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case previewMode = "preview_mode"
+            case enabled
+        }
     }
 
     /// The notification settings.
     public var notify: Notify
 
     /// Makes an answer.
-    /// - Parameter previewMode: `notify.preview_mode`.
-    public init(previewMode: String) { notify = Notify(previewMode: previewMode) }
+    /// - Parameters:
+    ///   - previewMode: `notify.preview_mode`.
+    ///   - enabled: `notify.enabled`.
+    public init(previewMode: String, enabled: Bool = true) {
+        notify = Notify(previewMode: previewMode, enabled: enabled)
+    }
 }
 
 /// The body of updateSettings (`SettingsPatch`): every member optional; null is the same as absent.
@@ -109,12 +130,22 @@ public struct SettingsPatch: Codable, Hashable, Sendable {
     public struct Notify: Codable, Hashable, Sendable {
         /// The new preview mode, or nil to leave it.
         public var previewMode: String?
+        /// Whether messages are pushed from now on, or nil to leave it.
+        public var enabled: Bool?
 
         /// Makes the change.
-        /// - Parameter previewMode: the new mode, or nil.
-        public init(previewMode: String?) { self.previewMode = previewMode }
+        /// - Parameters:
+        ///   - previewMode: the new mode, or nil.
+        ///   - enabled: the new `notify.enabled`, or nil.
+        public init(previewMode: String?, enabled: Bool? = nil) {
+            self.previewMode = previewMode
+            self.enabled = enabled
+        }
 
-        private enum CodingKeys: String, CodingKey { case previewMode = "preview_mode" }
+        private enum CodingKeys: String, CodingKey {
+            case previewMode = "preview_mode"
+            case enabled
+        }
     }
 
     /// The notification settings to change, or nil.

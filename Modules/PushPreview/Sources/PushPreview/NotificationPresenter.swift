@@ -8,8 +8,12 @@ import ShareCore
 /// desktops), and opens its link with `xdg-open` (or `SHAREKIT_OPEN_COMMAND`)
 /// when the person clicks it.
 ///
-/// - Grouping per thread: the thread goes into a hint, so a notification
-///   server can group (or replace) per thread; the badge is a hint.
+/// - Grouping per thread: ``present(_:replacing:shownAs:)`` asks
+///   `notify-send` for the id the notification server gave
+///   (`--print-id`) and shows the next notification of the thread in its
+///   place (`--replace-id`, the freedesktop `replaces_id`), so one thread
+///   is one notification on the desktop however many messages came. The
+///   thread also goes into a hint; the badge is a hint.
 /// - The urgency follows `aps.interruption-level` (passive is low,
 ///   time-sensitive and critical are critical); a push with a sound asks
 ///   for the desktop's message sound (`sound-name` `message-new-instant`),
@@ -67,9 +71,16 @@ public struct NotificationPresenter: NotificationPresenting {
     /// ``PushPayloadParser/maxIDBytes``, so no argument comes near Linux's
     /// 128 KiB per argument (escapes and entities make a text at most six
     /// times longer) whatever a preview or a push carried.
-    public static func arguments(_ shown: RenderedNotification, actionLabel: String? = nil) -> [String] {
+    /// - Parameters:
+    ///   - replacing: the id of the notification this one takes the place of (`--replace-id`).
+    ///   - printID: whether `notify-send` prints the id the notification server gave (`--print-id`).
+    public static func arguments(
+        _ shown: RenderedNotification, actionLabel: String? = nil, replacing: UInt32? = nil, printID: Bool = false
+    ) -> [String] {
         func cut(_ text: String, _ maxBytes: Int) -> String { NotificationText.cut(text, maxBytes: maxBytes) }
         var arguments = ["--app-name=ShareKit", "--category=im.received", "--urgency=\(shown.urgency.rawValue)"]
+        if printID { arguments.append("--print-id") }
+        if let replacing { arguments.append("--replace-id=\(replacing)") }
         if let thread = shown.threadID {
             let text = TerminalText.neutralised(cut(thread, PushPayloadParser.maxIDBytes))
             arguments.append("--hint=string:x-sharekit-thread:\(text)")
@@ -111,22 +122,70 @@ public struct NotificationPresenter: NotificationPresenting {
     ///   ``NotificationAnswer/closed`` or ``NotificationAnswer/opened(_:)``.
     /// - Throws: ``PushPreviewInterface/PushError/notShown(_:)`` when a program cannot be run or fails.
     public func present(_ shown: RenderedNotification) async throws(PushError) -> NotificationAnswer {
+        try await present(shown, replacing: nil, shownAs: nil)
+    }
+
+    /// Shows a notification in the place of an earlier one (its thread's),
+    /// and tells the id the notification server gave it as soon as
+    /// `notify-send` prints it, before the wait for a click; otherwise as
+    /// ``present(_:)``.
+    /// - Parameters:
+    ///   - shown: what to show.
+    ///   - replacing: the id of the notification it replaces (nil: a new one).
+    ///   - shownAs: called once with the notification's id (`--print-id`);
+    ///     nil asks for no id. A program that prints no number (an older
+    ///     `notify-send`, another program) calls it never.
+    /// - Returns: as ``present(_:)``.
+    /// - Throws: as ``present(_:)``.
+    public func present(
+        _ shown: RenderedNotification, replacing: UInt32?, shownAs: (@Sendable (UInt32) -> Void)?
+    ) async throws(PushError) -> NotificationAnswer {
         if Task.isCancelled { return shown.link == nil ? .shown : .closed }
         let label = shown.link == nil ? nil : strings.text(.actionOpen)
-        // Only a notification with an action prints something worth reading.
+        // Only a notification with an action, or asked for its id, prints something worth reading.
+        var firstLine: (@Sendable (String) -> Void)?
+        if let shownAs {
+            firstLine = { line in
+                if let id = UInt32(line.trimmingCharacters(in: .whitespaces)), id > 0 { shownAs(id) }
+            }
+        }
+        let program = shownAs == nil ? [command] : lineBuffered(command)
         let shownRun = try await Self.run(
-            [command] + Self.arguments(shown, actionLabel: label), environment: environment,
-            readOutput: shown.link != nil)
+            program + Self.arguments(shown, actionLabel: label, replacing: replacing, printID: shownAs != nil),
+            environment: environment, readOutput: shown.link != nil || shownAs != nil, firstLine: firstLine)
         if Task.isCancelled { return shown.link == nil ? .shown : .closed }
         guard shownRun.status == 0 else { throw PushError.notShown("\(command) failed (exit \(shownRun.status))") }
         guard let link = shown.link else { return .shown }
-        let answer = shownRun.output.split(whereSeparator: \.isNewline).first.map {
-            $0.trimmingCharacters(in: .whitespaces)
+        // With --print-id the id comes first; the action's name follows it.
+        var lines = shownRun.output.split(whereSeparator: \.isNewline).map { line -> String in
+            line.trimmingCharacters(in: .whitespaces)
         }
+        if shownAs != nil, let first = lines.first, UInt32(first) != nil { lines.removeFirst() }
+        let answer = lines.first
         guard answer == Self.defaultAction else { return .closed }
         let opened = try await Self.run([openCommand, link], environment: environment, readOutput: false)
         guard opened.status == 0 else { throw PushError.notShown("\(openCommand) failed (exit \(opened.status))") }
         return .opened(link)
+    }
+
+    /// The program that makes another one write its output line by line.
+    static let lineBufferCommand = "stdbuf"
+
+    /// A command whose output is written line by line: `notify-send` prints
+    /// the notification's id with stdio, which holds it in a buffer while the
+    /// output is a pipe, until the program ends, after the click, too late
+    /// for the next notification of the thread. `stdbuf -oL` (coreutils)
+    /// makes stdio flush every line. Without `stdbuf` on the `PATH` the
+    /// command runs as it is and the id comes at its end.
+    /// - Parameter command: the notification program.
+    /// - Returns: the command to run.
+    func lineBuffered(_ command: String) -> [String] {
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/\(Self.lineBufferCommand)"
+            if access(candidate, X_OK) == 0 { return [candidate, "-oL", command] }
+        }
+        return [command]
     }
 
     /// How long a stopped notification program has between SIGTERM and SIGKILL.
@@ -147,14 +206,17 @@ public struct NotificationPresenter: NotificationPresenting {
     /// held meanwhile). Cancelling the task stops the program; the call
     /// returns once it has been reaped.
     /// - Returns: the exit status and the start of standard output.
-    private static func run(_ command: [String], environment: [String: String], readOutput: Bool)
+    private static func run(
+        _ command: [String], environment: [String: String], readOutput: Bool,
+        firstLine: (@Sendable (String) -> Void)? = nil
+    )
         async throws(PushError) -> (status: Int32, output: String)
     {
         let program = try start(command, environment: environment, readOutput: readOutput)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread {
-                    let (status, output) = program.finish(maxOutputBytes: maxOutputBytes)
+                    let (status, output) = program.finish(maxOutputBytes: maxOutputBytes, firstLine: firstLine)
                     continuation.resume(returning: (status, String(decoding: output, as: UTF8.self)))
                 }
             }

@@ -131,11 +131,21 @@ final class NotificationProgram: Sendable {
     /// ends the wait (a child it left behind may hold the output open).
     /// When the program was stopped, whatever is left of its process
     /// group is killed before it is reaped.
-    /// - Parameter maxOutputBytes: the most output kept.
+    /// - Parameters:
+    ///   - maxOutputBytes: the most output kept.
+    ///   - firstLine: called once with the first line of output (without its
+    ///     newline) as soon as it has been read, while the program may still
+    ///     run (`notify-send --print-id` prints the notification's id, then
+    ///     waits for a click).
     /// - Returns: its exit status (128 + the signal when a signal ended it)
     ///   and the start of its output.
-    func finish(maxOutputBytes: Int) -> (status: Int32, output: [UInt8]) {
+    func finish(maxOutputBytes: Int, firstLine: ((String) -> Void)? = nil) -> (status: Int32, output: [UInt8]) {
+        var firstLine = firstLine
         var kept: [UInt8] = []
+        defer {
+            // A program that ended without a newline: its whole output is the line.
+            if let pending = firstLine { pending(String(decoding: kept, as: UTF8.self)) }
+        }
         var readable = output
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !hasExited(blocking: readable < 0) {
@@ -145,6 +155,10 @@ final class NotificationProgram: Sendable {
             let n = buffer.withUnsafeMutableBytes { read(readable, $0.baseAddress, $0.count) }
             if n > 0 {
                 kept += buffer[0..<min(n, max(0, maxOutputBytes - kept.count))]
+                if let pending = firstLine, let newline = kept.firstIndex(of: UInt8(ascii: "\n")) {
+                    firstLine = nil
+                    pending(String(decoding: kept[..<newline], as: UTF8.self))
+                }
             } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
                 close(readable)
                 readable = -1

@@ -1,5 +1,6 @@
 public import PushPreviewInterface
 public import SharedStateInterface
+import WireContract
 
 /// The notifier, the counterpart of a Notification Service Extension: it
 /// renders one push within `client.push.fetch_timeout` and counts it.
@@ -69,9 +70,27 @@ public struct PushNotifier: PushNotifying {
     private func decide(_ payload: PushPayload, receivedAt: ContinuousClock.Instant) async -> RenderedNotification {
         let renderer = PreviewRenderer(strings: strings)
         guard let ids = payload.ids else { return renderer.unchanged(payload) }
+        let registration = (try? registrations.registration(instance: ids.instance)) ?? nil
+        var shown = await decide(
+            payload, ids: ids, registration: registration, renderer: renderer, receivedAt: receivedAt)
+        // A notification without the message's link (the placeholder,
+        // "Message not available") opens the server's thread list: the
+        // person can still go and look, and the link says nothing about
+        // the message. Only on the registration's origin, as every link.
+        if shown.link == nil, shown.outcome != .preview, let registration {
+            shown.link = NotificationLink.resolve(WebReaderPath.threads, origin: registration.origin)
+        }
+        return shown
+    }
+
+    private func decide(
+        _ payload: PushPayload, ids: PushIDs, registration: PushPreviewInterface.PushRegistration?,
+        renderer: PreviewRenderer,
+        receivedAt: ContinuousClock.Instant
+    ) async -> RenderedNotification {
         guard previewMode() != .none else { return renderer.placeholder(payload, ids: ids, failure: nil) }
         guard let message = ids.message else { return renderer.placeholder(payload, ids: ids, failure: .noMessage) }
-        guard let registration = (try? registrations.registration(instance: ids.instance)) ?? nil else {
+        guard let registration else {
             return renderer.placeholder(payload, ids: ids, failure: .noRegistration)
         }
         let result = await client.fetch(

@@ -19,10 +19,34 @@ enum AuthRoutes {
         guard component == "app" else {
             throw Problems.badRequest("Login is for client_component \"app\"; extensions get child sessions.")
         }
-        let address = context.head.remoteAddress?.host ?? "unknown"
+        let attempt = try checkPassword(
+            server, username: body.username, password: body.password,
+            address: context.head.remoteAddress?.host ?? "unknown")
+        let tokens = try server.db.transaction {
+            try LoginThrottle.recordSuccess(server, attempt)
+            return try createSession(
+                server, username: body.username, parentID: nil, component: component, jkt: proof.thumbprint)
+        }
+        return JSONBody.response(201, tokens.json(server.settings), headers: ["Cache-Control": "no-store"])
+    }
+
+    /// Checks a person's password, throttled (LoginThrottle): the API's
+    /// login and the web reader's login page share it, so one set of
+    /// counters covers both and neither is a way around the other's limits.
+    /// - Parameters:
+    ///   - username: the username given.
+    ///   - password: the password given.
+    ///   - address: the client's address (the throttle counts per address too).
+    /// - Returns: the admitted attempt; the caller records its success in
+    ///   the transaction that opens the session.
+    /// - Throws: ``Problems/invalidCredentials``; a ``ProblemResponse`` of
+    ///   `429 login_throttled` with `Retry-After` while a block lasts.
+    static func checkPassword(_ server: ReferenceServer, username: String, password: String, address: String) throws
+        -> LoginThrottle.Attempt
+    {
         // Counted as a failure before the password is checked (LoginThrottle).
         let attempt: LoginThrottle.Attempt
-        switch try LoginThrottle.admit(server, username: body.username, address: address) {
+        switch try LoginThrottle.admit(server, username: username, address: address) {
         case .admitted(let admitted):
             attempt = admitted
         case .blocked(let retryAfterSeconds):
@@ -33,30 +57,25 @@ enum AuthRoutes {
         guard
             let user = try server.db.query(
                 "SELECT password_salt, password_hash, password_iterations FROM users WHERE username = ?",
-                [.text(body.username)]
+                [.text(username)]
             ).first
         else {
             // Spend the same work as a real check so timing does not reveal which usernames exist.
             _ = try server.crypto.pbkdf2SHA256(
-                password: Array(body.password.utf8), salt: [UInt8](repeating: 0, count: 16),
+                password: Array(password.utf8), salt: [UInt8](repeating: 0, count: 16),
                 iterations: server.settings.passwordIterations, length: 32)
             try LoginThrottle.recordFailure(server, attempt, userExists: false)
             throw Problems.invalidCredentials
         }
         let expected = try user.get("password_hash", as: [UInt8].self)
         let derived = try server.crypto.pbkdf2SHA256(
-            password: Array(body.password.utf8), salt: try user.get("password_salt"),
+            password: Array(password.utf8), salt: try user.get("password_salt"),
             iterations: Int(try user.get("password_iterations", as: Int64.self)), length: expected.count)
         guard constantTimeEqual(derived, expected) else {
             try LoginThrottle.recordFailure(server, attempt, userExists: true)
             throw Problems.invalidCredentials
         }
-        let tokens = try server.db.transaction {
-            try LoginThrottle.recordSuccess(server, attempt)
-            return try createSession(
-                server, username: body.username, parentID: nil, component: component, jkt: proof.thumbprint)
-        }
-        return JSONBody.response(201, tokens.json(server.settings), headers: ["Cache-Control": "no-store"])
+        return attempt
     }
 
     static func refresh(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {

@@ -132,7 +132,7 @@ enum EventRoutes {
     /// `GET /settings`.
     static func getSettings(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let session = try Authenticator.authenticate(server, context)
-        return JSONBody.response(200, settingsJSON(previewMode: try previewMode(server.db, username: session.username)))
+        return JSONBody.response(200, try settings(server.db, username: session.username))
     }
 
     /// `PATCH /settings`: stores the members given and, when something
@@ -145,27 +145,42 @@ enum EventRoutes {
         if let mode = body.notify?.previewMode, !previewModes.contains(mode) {
             throw Problems.badRequest("notify.preview_mode must be \"full\", \"names\" or \"none\".")
         }
-        let stored = try server.db.transaction { () throws -> String in
-            let current = try previewMode(server.db, username: session.username)
-            guard let mode = body.notify?.previewMode, mode != current else { return current }
+        let stored = try server.db.transaction { () throws -> SettingsBody in
+            let current = try settings(server.db, username: session.username)
+            let wanted = SettingsBody(
+                previewMode: body.notify?.previewMode ?? current.notify.previewMode,
+                enabled: body.notify?.enabled ?? current.notify.enabled)
+            guard wanted != current else { return current }
             try server.db.execute(
                 """
-                INSERT INTO settings (username, preview_mode) VALUES (?, ?)
-                ON CONFLICT(username) DO UPDATE SET preview_mode = excluded.preview_mode
-                """, [.text(session.username), .text(mode)])
+                INSERT INTO settings (username, preview_mode, notify_enabled) VALUES (?, ?, ?)
+                ON CONFLICT(username) DO UPDATE SET preview_mode = excluded.preview_mode,
+                    notify_enabled = excluded.notify_enabled
+                """,
+                [
+                    .text(session.username), .text(wanted.notify.previewMode),
+                    .integer(wanted.notify.enabled ? 1 : 0),
+                ])
             try server.emit("settings.changed", to: session.username, fields: [:])
-            return mode
+            return wanted
         }
-        return JSONBody.response(200, settingsJSON(previewMode: stored))
+        return JSONBody.response(200, stored)
     }
 
     /// A user's `notify.preview_mode`, the default when never set.
     static func previewMode(_ db: any SQLDatabase, username: String) throws -> String {
-        try db.query("SELECT preview_mode FROM settings WHERE username = ?", [.text(username)]).first?
-            .get("preview_mode", as: String.self) ?? defaultPreviewMode
+        try settings(db, username: username).notify.previewMode
     }
 
-    static func settingsJSON(previewMode: String) -> SettingsBody {
-        SettingsBody(previewMode: previewMode)
+    /// A user's settings, the defaults for what was never set.
+    static func settings(_ db: any SQLDatabase, username: String) throws -> SettingsBody {
+        guard
+            let row = try db.query(
+                "SELECT preview_mode, notify_enabled FROM settings WHERE username = ?", [.text(username)]
+            ).first
+        else { return SettingsBody(previewMode: defaultPreviewMode) }
+        return SettingsBody(
+            previewMode: try row.get("preview_mode", as: String.self),
+            enabled: try row.get("notify_enabled", as: Int64.self) != 0)
     }
 }

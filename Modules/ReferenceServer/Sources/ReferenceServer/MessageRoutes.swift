@@ -107,6 +107,7 @@ enum MessageRoutes {
             let message = try draft.insert(
                 server, id: messageID, sender: session.username, channelID: channel.id, threadID: threadID,
                 attachments: attachments)
+            try PushRoutes.pushNewMessage(server, message)
             return answer(message, thread: thread, status: 201, headers: [:])
         }
     }
@@ -128,7 +129,9 @@ enum MessageRoutes {
         }
         guard canWrite else { throw Problems.writeForbidden }
         let attachments = try draft.checkAttachments(server, username: sender)
-        return answer(try insert(messageID, attachments), thread: nil, status: 201, headers: [:])
+        let message = try insert(messageID, attachments)
+        try PushRoutes.pushNewMessage(server, message)
+        return answer(message, thread: nil, status: 201, headers: [:])
     }
 
     /// The answer to a repeated request: the stored message (and thread), `200`, `Idempotent-Replayed: true`.

@@ -226,8 +226,60 @@ enum PushRoutes {
         let nid = server.ids.id("n")
         try server.emit(
             "push", to: session.username,
-            fields: ["payload": payload(nid: nid, message: message, instance: instanceID(server.publicOrigin))])
+            fields: [
+                "payload": payload(
+                    nid: nid, messageID: message.id, target: message.threadID ?? message.channelID,
+                    instance: instanceID(server.publicOrigin))
+            ])
         return JSONBody.response(202, TestPushSent(nid: nid))
+    }
+
+    // MARK: Pushes of new messages
+
+    /// The people a new message is pushed to: every reader of its channel
+    /// except its sender, who has at least one working push registration
+    /// (not disabled, its session neither revoked nor ended) and has not
+    /// turned pushes off (`notify.enabled` false).
+    ///
+    /// The sender is left out by name, not by session or device: a person's
+    /// own message, written from any of their devices, never notifies them.
+    /// - Parameters:
+    ///   - channelID: the message's channel.
+    ///   - sender: the message's sender.
+    /// - Returns: the usernames, sorted.
+    static func recipients(_ server: ReferenceServer, channelID: String, sender: String) throws -> [String] {
+        try server.db.query(
+            """
+            SELECT DISTINCT a.username FROM channel_access a
+            JOIN push_registrations r ON r.username = a.username AND r.disabled_at IS NULL
+            JOIN sessions s ON s.id = r.session_id AND s.revoked_at IS NULL AND s.refresh_expires_at > ?
+            LEFT JOIN settings st ON st.username = a.username
+            WHERE a.channel_id = ? AND a.can_read = 1 AND a.username <> ? AND COALESCE(st.notify_enabled, 1) = 1
+            ORDER BY a.username
+            """, [.integer(server.now), .text(channelID), .text(sender)]
+        ).map { try $0.get("username", as: String.self) }
+    }
+
+    /// Pushes a new message: one `push` event with the payload of
+    /// ``payload(nid:messageID:target:instance:)`` and a notification id of
+    /// its own on the feed of every ``recipients(_:channelID:sender:)``.
+    ///
+    /// Called inside the transaction that inserts the message, so a
+    /// message and its pushes commit together: a refused or rolled back
+    /// message pushes nothing, and a replayed `client_msg_id` (answered
+    /// from the stored message, never inserted again) pushes nothing twice.
+    /// - Parameter message: the message just inserted.
+    static func pushNewMessage(_ server: ReferenceServer, _ message: MessageBody) throws {
+        let instance = instanceID(server.publicOrigin)
+        for username in try recipients(server, channelID: message.channelID, sender: message.sender) {
+            try server.emit(
+                "push", to: username,
+                fields: [
+                    "payload": payload(
+                        nid: server.ids.id("n"), messageID: message.id, target: message.threadID ?? message.channelID,
+                        instance: instance)
+                ])
+        }
     }
 
     /// The payload of a message push (13 6.1): ids only, never content.
@@ -238,8 +290,13 @@ enum PushRoutes {
     /// the notification extension replace it with the preview. `thread-id`
     /// groups notifications per thread (per channel on a channel's main
     /// timeline). The reference server keeps no unread counts, so the badge is 1.
-    static func payload(nid: String, message: VisibleMessage, instance: String) -> JSONValue {
-        let target = JSONValue.string(message.threadID ?? message.channelID)
+    /// - Parameters:
+    ///   - nid: the notification id (`b.nid`).
+    ///   - messageID: the message (`b.m`).
+    ///   - target: its thread, or its channel on a main timeline (`b.t`, `aps.thread-id`).
+    ///   - instance: the server's instance (`b.i`).
+    static func payload(nid: String, messageID: String, target targetID: String, instance: String) -> JSONValue {
+        let target = JSONValue.string(targetID)
         return [
             "aps": [
                 "alert": ["title-loc-key": "PUSH_TITLE", "loc-key": "PUSH_BODY_MESSAGE"],
@@ -247,7 +304,7 @@ enum PushRoutes {
             ],
             "b": [
                 "v": 1, "nid": .string(nid), "k": "message", "i": .string(instance), "t": target,
-                "m": .string(message.id),
+                "m": .string(messageID),
             ],
         ]
     }

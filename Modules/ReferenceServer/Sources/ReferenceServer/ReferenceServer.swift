@@ -156,6 +156,15 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
 
     public func respond(to head: HTTPRequestHead, body: [UInt8]) throws -> HTTPResponse {
         defer { events.wakeIfWritten() }
+        // The web reader's pages are for browsers, not routes of the contract.
+        if let page = WebReader.route(head) {
+            do {
+                return try page(self, head, body)
+            } catch {
+                // No problem document for a browser: a page that says so, nothing of the error.
+                return WebPage.refused(503, "The server cannot answer now. Try again later.")
+            }
+        }
         let route: Route
         switch RouteTable.lookup(head) {
         case .found(let found):

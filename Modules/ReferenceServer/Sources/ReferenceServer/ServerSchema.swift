@@ -225,5 +225,20 @@ enum ServerSchema {
         CREATE INDEX login_failures_by_age ON login_failures(last_failure);
         CREATE INDEX uploads_by_user_state ON uploads(username, state);
         """,
+        // Step 6: the web reader's sessions (WebReader): a browser's cookie
+        // holds a random token, the table only its hash.
+        """
+        CREATE TABLE web_sessions (
+            token_hash TEXT PRIMARY KEY,
+            username TEXT NOT NULL REFERENCES users(username),
+            created_at {{INT}} NOT NULL,
+            expires_at {{INT}} NOT NULL
+        );
+        CREATE INDEX web_sessions_by_expiry ON web_sessions(expires_at);
+        """,
+        // Step 7: notify.enabled (1: the person is pushed the messages others write).
+        """
+        ALTER TABLE settings ADD COLUMN notify_enabled {{INT}} NOT NULL DEFAULT 1;
+        """,
     ]
 }

@@ -7,10 +7,8 @@ import WireContract
 /// link as `web_url`, a path on the server's origin; a notification's
 /// default action opens it.
 ///
-/// The reference server has no web client, and a browser brings no DPoP
-/// session, so its page for a message shows no content: it names the
-/// message and says where to read it. It answers the same for every
-/// well-formed id, so it does not tell whether a message exists.
+/// A browser brings no DPoP session: the link leads through the web
+/// reader's login (``WebReader``) to the message in its thread.
 enum WebRoutes {
     /// The longest message id a web link takes.
     static let maxIDLength = 128
@@ -34,30 +32,14 @@ enum WebRoutes {
             }
     }
 
-    /// `GET /web/messages/{id}`: the page a message's web link opens.
-    /// Not authenticated (a browser has no DPoP key), so it holds no content.
+    /// `GET /web/messages/{id}`: the page a message's web link opens. A
+    /// browser signed in to the web reader goes on to the message in its
+    /// thread (``WebReader/messageLocation(_:_:id:)``); one without a session
+    /// goes to the login page first, which answers the same for every
+    /// well-formed id, so it does not tell whether a message exists.
     static func messagePage(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let id = context.parameter("id")
-        guard isWellFormed(id) else { throw Problems.notFound("A page for this id") }
-        let page = """
-            <!doctype html>
-            <html lang="en">
-            <head><meta charset="utf-8"><meta name="robots" content="noindex"><title>ShareKit: message \(id)</title></head>
-            <body>
-            <main>
-            <h1>Message \(id)</h1>
-            <p>This link opens the message in its thread. This server has no web client: read the thread in a ShareKit client.</p>
-            </main>
-            </body>
-            </html>
-
-            """
-        return HTTPResponse(
-            status: 200,
-            headers: [
-                "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
-                "Content-Security-Policy": "default-src 'none'", "X-Content-Type-Options": "nosniff",
-                "Referrer-Policy": "no-referrer",
-            ], body: .bytes(Array(page.utf8)))
+        guard isWellFormed(id) else { return WebPage.refused(404, "There is no such page.") }
+        return try WebReader.messageLocation(server, context.head, id: id)
     }
 }
