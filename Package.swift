@@ -1007,8 +1007,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ShareCLI", "ShareDaemon", "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport",
-                "ClientAssembly", lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"),
+                "ShareCLI", "ShareDaemon", "ShareServer", "ShareSheet", "ShareTestHelper", "TestSupport",
+                "ClientTestSupport", "ClientAssembly", lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
                 lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedState"),
                 lib("SQLiteStore"), lib("SQLInterface"), lib("PushPreview"), lib("PushPreviewInterface"),
@@ -1058,6 +1058,20 @@ let package = Package(
                 lib("SystemTesting"),
             ],
             path: "Tests/PickerTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: share-sheet: the GTK window under Xvfb, keyboard and AT-SPI, against share-server
+        .testTarget(
+            name: "ShareSheetTests",
+            dependencies: [
+                "ShareSheet", "ShareCLI", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
+                lib("ShareCore"), lib("ShareInbox"), lib("ShareInboxInterface"), lib("HTTPInterface"),
+                lib("KeychainInterface"), lib("SystemTesting"), lib("SessionsInterface"), lib("SharedStateInterface"),
+                lib("TargetStoreInterface"),
+            ],
+            path: "Tests/ShareSheetTests",
+            exclude: ["atspi-tree.py"],
             swiftSettings: swiftSettings
         ),
 

@@ -499,12 +499,15 @@ extension CLIText {
         .desktopEntryHelp: """
         Usage: share desktop-entry
 
-        Prints the freedesktop desktop entry that offers ShareKit in file managers'
-        "Open with" and for links dropped on its launcher (the file
-        contrib/desktop/sharekit.desktop is this text). It runs
+        Prints the freedesktop desktop entry that offers ShareKit in the applications
+        menu, in file managers' "Open with" and for links dropped on its launcher (the
+        file contrib/desktop/sharekit.desktop is this text). It runs
         `share send --desktop %U`: files, web links (https://...) and the links of a
-        *.uri-list file become the share's items. Install it with:
+        *.uri-list file become the share's items; on a display with share-sheet
+        installed the share sheet opens (from the menu: with the clipboard's text).
+        Install it with:
         share desktop-entry > ~/.local/share/applications/sharekit.desktop
+        update-desktop-database ~/.local/share/applications
 
         Exit codes: 0 printed, 2 invalid command line.
 
@@ -720,7 +723,10 @@ extension CLIText {
         .sheetPassword: "Password",
         .sheetLogIn: "Log in",
         .sheetLoggingIn: "Logging in ...",
-        .sheetNoDisplay: "no display: share-sheet needs X11 or Wayland (DISPLAY or WAYLAND_DISPLAY); use `share send` in a terminal",
+        .sheetNoDisplay: """
+        no display: share-sheet needs X11 or Wayland (DISPLAY or WAYLAND_DISPLAY); use `share send` in a \
+        terminal
+        """,
         .sheetEmptyClipboard: "There is no text to share on the clipboard or in the selection.",
         .sheetUnknownOption: "share-sheet: unknown option {option}; see share-sheet --help",
     ]

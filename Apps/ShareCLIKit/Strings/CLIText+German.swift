@@ -537,13 +537,16 @@ extension CLIText {
         .desktopEntryHelp: """
         Aufruf: share desktop-entry
 
-        Gibt den freedesktop-Starter aus, der ShareKit in "Öffnen mit" von
-        Dateimanagern und für auf seinen Starter gezogene Links anbietet (die Datei
-        contrib/desktop/sharekit.desktop ist dieser Text). Er ruft
+        Gibt den freedesktop-Starter aus, der ShareKit im Anwendungsmenü, in "Öffnen
+        mit" von Dateimanagern und für auf seinen Starter gezogene Links anbietet (die
+        Datei contrib/desktop/sharekit.desktop ist dieser Text). Er ruft
         `share send --desktop %U` auf: Dateien, Weblinks (https://...) und die Links
-        einer *.uri-list-Datei werden zu den Elementen des geteilten Inhalts.
+        einer *.uri-list-Datei werden zu den Elementen des geteilten Inhalts; auf
+        einer Anzeige mit installiertem share-sheet öffnet sich das Teilen-Fenster
+        (aus dem Menü: mit dem Text der Zwischenablage).
         Installieren mit:
         share desktop-entry > ~/.local/share/applications/sharekit.desktop
+        update-desktop-database ~/.local/share/applications
 
         Exit-Codes: 0 ausgegeben, 2 ungültige Befehlszeile.
 
@@ -774,7 +777,10 @@ extension CLIText {
         .sheetPassword: "Passwort",
         .sheetLogIn: "Anmelden",
         .sheetLoggingIn: "Anmeldung läuft ...",
-        .sheetNoDisplay: "keine Anzeige: share-sheet braucht X11 oder Wayland (DISPLAY oder WAYLAND_DISPLAY); nimm `share send` im Terminal",
+        .sheetNoDisplay: """
+        keine Anzeige: share-sheet braucht X11 oder Wayland (DISPLAY oder WAYLAND_DISPLAY); nimm `share send` \
+        im Terminal
+        """,
         .sheetEmptyClipboard: "In der Zwischenablage oder der Auswahl ist kein Text zum Teilen.",
         .sheetUnknownOption: "share-sheet: unbekannte Option {option}; siehe share-sheet --help",
     ]
