@@ -198,6 +198,20 @@ struct ShareSheetTests {
         #expect(listed.stdout.contains("sharekit.desktop"), "\(listed.stdout) \(listed.stderr)")
     }
 
+    @Test("in German: the controls' names and texts from the CLI's German table")
+    func german() async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        let sheet = try fixture.sheet(["--text", "Hallo"], environment: TestLocale.german)
+        let tree = try #require(try sheet.waitForTree { $0.contains { $0.name == "Text: Hallo" } })
+        #expect(tree.contains { $0.role == "entry" && $0.name == "Suchen" && $0.focused }, "\(tree)")
+        #expect(SheetWindow.button("Senden", in: tree)?.sensitive == false, "\(tree)")
+        #expect(SheetWindow.button("Abbrechen", in: tree) != nil, "\(tree)")
+        #expect(tree.contains { $0.name == "Kommentar" }, "\(tree)")
+        try sheet.press("Escape")
+        #expect(sheet.finish().status == 130)
+    }
+
     @Test("share does not link GTK; share-sheet does")
     func shareLinksNoGTK() throws {
         let share = try runProcess("/usr/bin/ldd", [BuiltProducts.path("share")])

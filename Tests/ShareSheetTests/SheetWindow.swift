@@ -52,7 +52,7 @@ final class SheetWindow: @unchecked Sendable {
         let deadline = ContinuousClock.now + .seconds(30)
         let owner = ownWindow ? ["--pid", "\(process.pid)"] : []
         while ContinuousClock.now < deadline {
-            let found = try xdotool(["search", "--onlyvisible"] + owner + ["--name", "^Share$"])
+            let found = try xdotool(["search", "--onlyvisible"] + owner + ["--name", "^(Share|Teilen)$"])
             if let first = found.stdout.split(separator: "\n").first {
                 window = String(first)
                 break
@@ -71,7 +71,7 @@ final class SheetWindow: @unchecked Sendable {
     func waitUntilClosed() throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
-            let found = try xdotool(["search", "--onlyvisible", "--name", "^Share$"])
+            let found = try xdotool(["search", "--onlyvisible", "--name", "^(Share|Teilen)$"])
             if !found.stdout.split(separator: "\n").contains(Substring(window)) { return true }
             try waitBriefly()
         }
