@@ -193,15 +193,7 @@ final class SheetFixture: @unchecked Sendable {
 
     /// The texts and attachment names of a thread's messages (Alex's parent session).
     func messages(thread: String) async throws -> [(text: String, files: [String])] {
-        let token = try await sandbox.connection.provider(.parent).currentAccessToken()
-        let response = try await sandbox.connection.signed.send(
-            HTTPClientRequest(method: .get, url: sandbox.origin + "/api/v1/threads/\(thread)/messages"),
-            accessToken: token.plainText)
-        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
-        return (object?["messages"] as? [[String: Any]] ?? []).map { message in
-            let files = (message["attachments"] as? [[String: Any]] ?? []).compactMap { $0["file_name"] as? String }
-            return (message["text"] as? String ?? "", files)
-        }
+        try await sandbox.messages(thread: thread)
     }
 
     /// The share inbox's entries.
