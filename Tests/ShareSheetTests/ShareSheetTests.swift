@@ -131,6 +131,25 @@ struct ShareSheetTests {
         #expect(entries.count == 1 && entries.first?.isLocked == false, "kept, unlocked for the daemon")
     }
 
+    @Test("Escape during the send (as closing the window): the share goes to share-daemon at once, the sheet says so")
+    func cancelDuringSendHandsOff() async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        try fixture.remember(Self.resumeTheGateway)
+        let server = fixture.sandbox.server.pid
+        let sheet = try fixture.sheet(["--text", "handed over"])
+        _ = try sheet.waitForTree { $0.contains { $0.name == "Text: handed over" } }
+        kill(server, SIGSTOP)
+        defer { kill(server, SIGCONT) }
+        try sheet.press("Return", "ctrl+Return")
+        _ = try sheet.waitForTree { $0.contains { $0.name.hasPrefix("Sending to server > Gateway") } }
+        try sheet.press("Escape")
+        let outcome = sheet.finish()
+        #expect(outcome.stdout.contains("share-daemon sends it to server > Gateway > resume the gateway"), "\(outcome)")
+        let entries = try fixture.inboxEntries()
+        #expect(entries.count == 1 && entries.first?.isLocked == false, "kept, unlocked for the daemon")
+    }
+
     @Test("nobody logged in: the login form in the sheet, then the search, then the share")
     func loginForm() async throws {
         let fixture = try await SheetFixture(loggedIn: false)
