@@ -35,6 +35,8 @@ endif
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib
 PROGRAMS = share share-daemon share-server
+# The share sheet (GTK 4): installed next to `share`, whose desktop launch finds it on $PATH.
+SHEET = share-sheet
 BUILT_DIR ?=
 
 # Where the programs are: BUILT_DIR, or the release build's folder.
@@ -42,7 +44,7 @@ bin = $(if $(BUILT_DIR),$(BUILT_DIR),$(shell $(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
 # Every file `make install` writes, relative to DESTDIR.
 installed = \
-	$(addprefix $(BINDIR)/,$(PROGRAMS)) \
+	$(addprefix $(BINDIR)/,$(PROGRAMS) $(SHEET)) \
 	$(addprefix $(MANDIR)/man1/,$(addsuffix .1,$(PROGRAMS))) \
 	$(DATADIR)/bash-completion/completions/share \
 	$(DATADIR)/zsh/site-functions/_share \
@@ -56,7 +58,7 @@ all: build
 
 build:
 ifeq ($(BUILT_DIR),)
-	@for product in $(PROGRAMS); do \
+	@for product in $(PROGRAMS) $(SHEET); do \
 		echo "swift build $(SWIFT_BUILD_FLAGS) --product $$product"; \
 		$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product $$product || exit 1; \
 	done
@@ -67,7 +69,7 @@ install: build
 		"$(DESTDIR)$(DATADIR)/bash-completion/completions" "$(DESTDIR)$(DATADIR)/zsh/site-functions" \
 		"$(DESTDIR)$(DATADIR)/fish/vendor_completions.d" "$(DESTDIR)$(DATADIR)/applications" \
 		"$(DESTDIR)$(SYSTEMDUSERUNITDIR)"
-	install -m 755 $(addprefix "$(bin)"/,$(PROGRAMS)) "$(DESTDIR)$(BINDIR)/"
+	install -m 755 $(addprefix "$(bin)"/,$(PROGRAMS) $(SHEET)) "$(DESTDIR)$(BINDIR)/"
 	"$(bin)/share" manpage > "$(DESTDIR)$(MANDIR)/man1/share.1"
 	"$(bin)/share-daemon" --manpage > "$(DESTDIR)$(MANDIR)/man1/share-daemon.1"
 	"$(bin)/share-server" manpage > "$(DESTDIR)$(MANDIR)/man1/share-server.1"
@@ -78,8 +80,8 @@ install: build
 		contrib/desktop/sharekit.desktop > "$(DESTDIR)$(DATADIR)/applications/sharekit.desktop"
 	sed -e 's|^ExecStart=.*|ExecStart=$(BINDIR)/share-daemon|' \
 		contrib/systemd/share-daemon.service > "$(DESTDIR)$(SYSTEMDUSERUNITDIR)/share-daemon.service"
-	chmod 644 $(addprefix "$(DESTDIR),$(addsuffix ",$(filter-out $(addprefix $(BINDIR)/,$(PROGRAMS)),$(installed))))
-	@echo "installed into $(DESTDIR)$(PREFIX): $(PROGRAMS), man pages, completions (bash, zsh, fish), desktop entry, systemd user unit"
+	chmod 644 $(addprefix "$(DESTDIR),$(addsuffix ",$(filter-out $(addprefix $(BINDIR)/,$(PROGRAMS) $(SHEET)),$(installed))))
+	@echo "installed into $(DESTDIR)$(PREFIX): $(PROGRAMS) $(SHEET), man pages, completions (bash, zsh, fish), desktop entry, systemd user unit"
 
 uninstall:
 	rm -f $(addprefix "$(DESTDIR),$(addsuffix ",$(installed)))

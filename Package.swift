@@ -688,6 +688,7 @@ let package = Package(
         .executable(name: "share", targets: ["ShareCLI"]),
         .executable(name: "share-daemon", targets: ["ShareDaemon"]),
         .executable(name: "share-server", targets: ["ShareServer"]),
+        .executable(name: "share-sheet", targets: ["ShareSheet"]),
     ] + generatedLibraries.map { .library(name: $0.name, targets: $0.targets) },
     targets: generatedTargets + [
         // MARK: Apps: shared command-line plumbing
@@ -753,6 +754,29 @@ let package = Package(
                 "ClientAssembly",
             ],
             path: "Tests/ShareCLIKitTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Apps: share-sheet (the share sheet on the desktop, GTK 4)
+        // GTK 4 (Debian's libgtk-4-dev) through pkg-config. The name is ShareKit's own: target names are
+        // global in a package graph, and a consumer may well have a `CGTK` of its own. Only share-sheet
+        // links it: `share` keeps its start-up time and memory.
+        .systemLibrary(
+            name: "CShareKitGTK",
+            path: "Apps/CShareKitGTK",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(
+            name: "ShareSheetKit",
+            dependencies: ["CShareKitGTK", "ShareCLIKit", "AppSupport", lib("ShareCore")],
+            path: "Apps/ShareSheetKit",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ShareSheet",
+            dependencies: ["ShareSheetKit", "AppSupport"],
+            path: "Apps/ShareSheet",
             swiftSettings: swiftSettings
         ),
 
@@ -983,8 +1007,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ShareCLI", "ShareDaemon", "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport",
-                "ClientAssembly", lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"),
+                "ShareCLI", "ShareDaemon", "ShareServer", "ShareSheet", "ShareTestHelper", "TestSupport",
+                "ClientTestSupport", "ClientAssembly", lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
                 lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedState"),
                 lib("SQLiteStore"), lib("SQLInterface"), lib("PushPreview"), lib("PushPreviewInterface"),
@@ -1034,6 +1058,20 @@ let package = Package(
                 lib("SystemTesting"),
             ],
             path: "Tests/PickerTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: share-sheet: the GTK window under Xvfb, keyboard and AT-SPI, against share-server
+        .testTarget(
+            name: "ShareSheetTests",
+            dependencies: [
+                "ShareSheet", "ShareCLI", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
+                lib("ShareCore"), lib("ShareInbox"), lib("ShareInboxInterface"), lib("HTTPInterface"),
+                lib("KeychainInterface"), lib("SystemTesting"), lib("SessionsInterface"), lib("SharedStateInterface"),
+                lib("TargetStoreInterface"),
+            ],
+            path: "Tests/ShareSheetTests",
+            exclude: ["atspi-tree.py"],
             swiftSettings: swiftSettings
         ),
 

@@ -28,7 +28,6 @@ enum DesktopEntry {
         TryExec=share
         Icon=document-send
         Terminal=false
-        NoDisplay=true
         StartupNotify=false
         Categories=Network;InstantMessaging;
         MimeType=\(ClientAssembly.offeredContentTypes.joined(separator: ";"));

@@ -14,7 +14,9 @@ import TargetStoreInterface
 /// an option.
 ///
 /// A share never goes anywhere the person did not choose. On a terminal it
-/// is the ordinary `share send` with the picker. Without one it opens itself
+/// is the ordinary `share send` with the picker. Without one, on a display,
+/// it opens the share sheet (`share-sheet`, when it is on `$PATH`), which
+/// asks, sends and says how it went by itself; without the sheet it opens itself
 /// in a terminal emulator when one is configured (`$TERMINAL`, else
 /// `x-terminal-emulator`) and there is a display; else it asks with a
 /// graphical chooser that is there (`zenity`, else `kdialog`) among the
@@ -49,6 +51,14 @@ enum DesktopLaunch {
             return await sendAndNotify(
                 arguments.options, items: items, io: io, queued: parsed.has(Options.queue),
                 environment: environment, notifier: notifier)
+        }
+        if let sheet = shareSheet(environment) {
+            // The sheet is the desktop's own way to ask: it chooses, sends and says how it went.
+            // Opened from the menu, with nothing handed over, it shares the clipboard's text.
+            let command = [sheet] + (items.isEmpty ? ["--clipboard"] : ["--"] + items.map(DesktopHandover.positional))
+            // It outlives this process: it must not hold the standard output and error that the desktop (or
+            // a script) waits to see closed.
+            if ChildProgram.spawn(command, environment: environment, outputToNull: true) != nil { return .success }
         }
         if let terminal = terminalEmulator(environment), let me = executablePath() {
             // The new terminal's share gets the same split: the items stay after `--desktop`.
@@ -114,6 +124,14 @@ enum DesktopLaunch {
         let again = " (it had already been delivered)"
         guard message.hasSuffix(again) else { return t(.notifySentTo, ["path": path, "message": message]) }
         return t(.notifySentToAgain, ["path": path, "message": String(message.dropLast(again.count))])
+    }
+
+    /// `share-sheet` on `$PATH` (where `make install` puts it next to
+    /// `share`), when there is a display to show it on.
+    static func shareSheet(_ environment: [String: String]) -> String? {
+        let display = [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
+        guard display else { return nil }
+        return findProgram("share-sheet", environment: environment)
     }
 
     /// The terminal emulator to open the picker in, when there is a display to show it on.
@@ -228,12 +246,17 @@ struct DesktopNotifier: Sendable {
 /// Small `posix_spawn` wrapper for the terminal emulator and the graphical chooser.
 enum ChildProgram {
     /// Starts `command` with `environment`, its standard input from /dev/null.
+    /// - Parameter outputToNull: its standard output and error to /dev/null too.
     /// - Returns: the process id, or nil when it could not start.
-    static func spawn(_ command: [String], environment: [String: String]) -> pid_t? {
+    static func spawn(_ command: [String], environment: [String: String], outputToNull: Bool = false) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if outputToNull {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         let arguments = command.map { strdup($0) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -1,6 +1,8 @@
 public import ClientAssembly
 import CryptoInterface
 import Foundation
+import HTTPInterface
+import SessionsInterface
 import ShareCore
 public import SystemTesting
 public import TestSupport
@@ -102,6 +104,23 @@ public final class ClientSandbox: @unchecked Sendable {
     public func sha256Hex(ofFile path: String) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         return Hex.encode(try assembly.crypto.sha256(contentsOf: Array(data)))
+    }
+
+    /// The texts and attachment names of a thread's or a channel's
+    /// messages, read with the parent session of whoever logged in here.
+    /// - Throws: when there is no session or the server cannot be asked.
+    public func messages(thread: String? = nil, channel: String? = nil) async throws -> [(
+        text: String, files: [String]
+    )] {
+        let path = thread.map { "/api/v1/threads/\($0)/messages" } ?? "/api/v1/channels/\(channel ?? "")/messages"
+        let token = try await connection.provider(.parent).currentAccessToken()
+        let response = try await connection.signed.send(
+            HTTPClientRequest(method: .get, url: origin + path), accessToken: token.plainText)
+        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+        return (object?["messages"] as? [[String: Any]] ?? []).map { message in
+            let files = (message["attachments"] as? [[String: Any]] ?? []).compactMap { $0["file_name"] as? String }
+            return (message["text"] as? String ?? "", files)
+        }
     }
 
     /// Stops the server and removes every file.

@@ -15,7 +15,7 @@ struct InstallTests {
 
     /// Every file `make install` writes, relative to the prefix.
     static let files = [
-        "bin/share", "bin/share-daemon", "bin/share-server", "share/man/man1/share.1",
+        "bin/share", "bin/share-daemon", "bin/share-server", "bin/share-sheet", "share/man/man1/share.1",
         "share/man/man1/share-daemon.1", "share/man/man1/share-server.1", "share/bash-completion/completions/share",
         "share/zsh/site-functions/_share", "share/fish/vendor_completions.d/share.fish",
         "share/applications/sharekit.desktop", "lib/systemd/user/share-daemon.service",

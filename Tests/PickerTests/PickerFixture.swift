@@ -57,15 +57,7 @@ final class PickerFixture: @unchecked Sendable {
 
     /// The texts and attachment names of a thread's or channel's messages (Alex's parent session).
     func messages(thread: String? = nil, channel: String? = nil) async throws -> [(text: String, files: [String])] {
-        let path = thread.map { "/api/v1/threads/\($0)/messages" } ?? "/api/v1/channels/\(channel ?? "")/messages"
-        let token = try await sandbox.connection.provider(.parent).currentAccessToken()
-        let response = try await sandbox.connection.signed.send(
-            HTTPClientRequest(method: .get, url: sandbox.origin + path), accessToken: token.plainText)
-        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
-        return (object?["messages"] as? [[String: Any]] ?? []).map { message in
-            let files = (message["attachments"] as? [[String: Any]] ?? []).compactMap { $0["file_name"] as? String }
-            return (message["text"] as? String ?? "", files)
-        }
+        try await sandbox.messages(thread: thread, channel: channel)
     }
 
     /// The share inbox's entries.

@@ -499,12 +499,15 @@ extension CLIText {
         .desktopEntryHelp: """
         Usage: share desktop-entry
 
-        Prints the freedesktop desktop entry that offers ShareKit in file managers'
-        "Open with" and for links dropped on its launcher (the file
-        contrib/desktop/sharekit.desktop is this text). It runs
+        Prints the freedesktop desktop entry that offers ShareKit in the applications
+        menu, in file managers' "Open with" and for links dropped on its launcher (the
+        file contrib/desktop/sharekit.desktop is this text). It runs
         `share send --desktop %U`: files, web links (https://...) and the links of a
-        *.uri-list file become the share's items. Install it with:
+        *.uri-list file become the share's items; on a display with share-sheet
+        installed the share sheet opens (from the menu: with the clipboard's text).
+        Install it with:
         share desktop-entry > ~/.local/share/applications/sharekit.desktop
+        update-desktop-database ~/.local/share/applications
 
         Exit codes: 0 printed, 2 invalid command line.
 
@@ -677,5 +680,54 @@ extension CLIText {
         dropped {id}; but its message may already be on the server (an attempt asked for it and no answer \
         came): look in {path}. Dropping stops ShareKit, not the server
         """,
+        .sheetHelp: """
+        Usage: share-sheet [FILE|URL ...]
+               share-sheet --text TEXT
+               share-sheet --clipboard | --selection
+
+        Opens the share sheet: a window that shares files, links and text into a
+        thread or channel, as `share send` does (the same share inbox, the same
+        delivery, share-daemon sends what the window cannot).
+
+          FILE|URL       files to attach, links to put into the message.
+          --text TEXT    text to share (repeatable).
+          --clipboard    share the text on the clipboard.
+          --selection    share the selected text (the primary selection).
+          --help         show this help.
+
+        Keys: type to search; Down and Up choose among the targets; Enter takes the
+        chosen one; Tab reaches the comment; Ctrl+Enter sends; Escape cancels and
+        keeps nothing. Needs a display (X11 or Wayland).
+        """,
+        .sheetTitle: "Share",
+        .sheetCancel: "Cancel",
+        .sheetSend: "Send",
+        .sheetSearch: "Search",
+        .sheetSearchHint: "Search threads and channels",
+        .sheetComment: "Comment",
+        .sheetCommentHint: "Add a comment",
+        .sheetRecent: "Recent",
+        .sheetMatches: "Matches for „{query}“",
+        .sheetNoMatch: "No writable thread or channel matches.",
+        .sheetNoRecent: "No recent targets yet: search for a thread or channel.",
+        .sheetChooseTarget: "Choose where to share.",
+        .sheetTargetChosen: "To {path}",
+        .sheetNewPost: "New post in {path}",
+        .sheetSending: "Sending to {path} ...",
+        .sheetProgress: "{name}: {done} of {total}, {rate}/s",
+        .sheetSent: "Sent to {path}.",
+        .sheetKeptForDaemon: "Not sent yet: share-daemon sends it to {path}.",
+        .sheetNoAccount: "No account yet: log in to share.",
+        .sheetServer: "Server",
+        .sheetUser: "User",
+        .sheetPassword: "Password",
+        .sheetLogIn: "Log in",
+        .sheetLoggingIn: "Logging in ...",
+        .sheetNoDisplay: """
+        no display: share-sheet needs X11 or Wayland (DISPLAY or WAYLAND_DISPLAY); use `share send` in a \
+        terminal
+        """,
+        .sheetEmptyClipboard: "There is no text to share on the clipboard or in the selection.",
+        .sheetUnknownOption: "share-sheet: unknown option {option}; see share-sheet --help",
     ]
 }

@@ -537,13 +537,16 @@ extension CLIText {
         .desktopEntryHelp: """
         Aufruf: share desktop-entry
 
-        Gibt den freedesktop-Starter aus, der ShareKit in "Öffnen mit" von
-        Dateimanagern und für auf seinen Starter gezogene Links anbietet (die Datei
-        contrib/desktop/sharekit.desktop ist dieser Text). Er ruft
+        Gibt den freedesktop-Starter aus, der ShareKit im Anwendungsmenü, in "Öffnen
+        mit" von Dateimanagern und für auf seinen Starter gezogene Links anbietet (die
+        Datei contrib/desktop/sharekit.desktop ist dieser Text). Er ruft
         `share send --desktop %U` auf: Dateien, Weblinks (https://...) und die Links
-        einer *.uri-list-Datei werden zu den Elementen des geteilten Inhalts.
+        einer *.uri-list-Datei werden zu den Elementen des geteilten Inhalts; auf
+        einer Anzeige mit installiertem share-sheet öffnet sich das Teilen-Fenster
+        (aus dem Menü: mit dem Text der Zwischenablage).
         Installieren mit:
         share desktop-entry > ~/.local/share/applications/sharekit.desktop
+        update-desktop-database ~/.local/share/applications
 
         Exit-Codes: 0 ausgegeben, 2 ungültige Befehlszeile.
 
@@ -731,8 +734,59 @@ extension CLIText {
         verworfen: {id}; aber seine Nachricht kann schon auf dem Server sein (ein Versuch hat sie \
         angefragt, und keine Antwort kam): sieh in {path} nach. Verwerfen hält ShareKit auf, nicht den Server
         """,
+        .sheetHelp: """
+        Aufruf: share-sheet [DATEI|URL ...]
+                share-sheet --text TEXT
+                share-sheet --clipboard | --selection
+
+        Öffnet das Teilen-Fenster: es teilt Dateien, Links und Text in einen Thread
+        oder Kanal, wie `share send` (derselbe Teilen-Eingang, dieselbe Zustellung,
+        share-daemon sendet, was das Fenster nicht kann).
+
+          DATEI|URL      Dateien zum Anhängen, Links für den Nachrichtentext.
+          --text TEXT    zu teilender Text (wiederholbar).
+          --clipboard    den Text der Zwischenablage teilen.
+          --selection    den markierten Text teilen (die primäre Auswahl).
+          --help         diese Hilfe zeigen.
+
+        Tasten: tippen sucht; Pfeil runter und hoch wählen unter den Zielen; Enter
+        nimmt das gewählte; Tab erreicht den Kommentar; Strg+Enter sendet; Escape
+        bricht ab und behält nichts. Braucht eine Anzeige (X11 oder Wayland).
+        """,
+        .sheetTitle: "Teilen",
+        .sheetCancel: "Abbrechen",
+        .sheetSend: "Senden",
+        .sheetSearch: "Suchen",
+        .sheetSearchHint: "Threads und Kanäle suchen",
+        .sheetComment: "Kommentar",
+        .sheetCommentHint: "Kommentar hinzufügen",
+        .sheetRecent: "Zuletzt",
+        .sheetMatches: "Treffer für „{query}“",
+        .sheetNoMatch: "Kein beschreibbarer Thread oder Kanal passt.",
+        .sheetNoRecent: "Noch keine letzten Ziele: suche einen Thread oder Kanal.",
+        .sheetChooseTarget: "Wähle, wohin geteilt wird.",
+        .sheetTargetChosen: "An {path}",
+        .sheetNewPost: "Neuer Beitrag in {path}",
+        .sheetSending: "Wird an {path} gesendet ...",
+        .sheetProgress: "{name}: {done} von {total}, {rate}/s",
+        .sheetSent: "An {path} gesendet.",
+        .sheetKeptForDaemon: "Noch nicht gesendet: share-daemon sendet es an {path}.",
+        .sheetNoAccount: "Noch kein Konto: melde dich an, um zu teilen.",
+        .sheetServer: "Server",
+        .sheetUser: "Benutzer",
+        .sheetPassword: "Passwort",
+        .sheetLogIn: "Anmelden",
+        .sheetLoggingIn: "Anmeldung läuft ...",
+        .sheetNoDisplay: """
+        keine Anzeige: share-sheet braucht X11 oder Wayland (DISPLAY oder WAYLAND_DISPLAY); nimm `share send` \
+        im Terminal
+        """,
+        .sheetEmptyClipboard: "In der Zwischenablage oder der Auswahl ist kein Text zum Teilen.",
+        .sheetUnknownOption: "share-sheet: unbekannte Option {option}; siehe share-sheet --help",
     ]
 
     /// Texts that are rightly the same in German.
-    static let sameInEveryLanguage: Set<CLIText> = [.previewText, .previewLink, .accountsLine, .logoutAccountHeading]
+    static let sameInEveryLanguage: Set<CLIText> = [
+        .previewText, .previewLink, .accountsLine, .logoutAccountHeading, .sheetServer,
+    ]
 }

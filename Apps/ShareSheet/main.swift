@@ -1,0 +1,5 @@
+import AppSupport
+import ShareSheetKit
+
+// Not a plain `exit`: work on other threads stops first (AppSupport's ProgramExit).
+ProgramExit.exit(ShareSheetProgram.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,267 @@
+import ClientTestSupport
+import Foundation
+import ShareCore
+import ShareInboxInterface
+import SystemTesting
+import TestSupport
+import Testing
+
+/// `share-sheet`, the real GTK window under Xvfb, driven with the keyboard
+/// only and read through the accessibility bus, against a real
+/// `share-server`. Serialized: one desktop, one keyboard.
+@Suite("share-sheet on a desktop", .serialized, .desktop)
+struct ShareSheetTests {
+    static let resumeTheGateway = ShareTarget(
+        kind: .thread, id: "t1", displayPath: "server > Gateway > resume the gateway")
+
+    @Test("at start: the search field has the focus, every control its name, Send waits for a target")
+    func accessibleAtStart() async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        try fixture.remember(Self.resumeTheGateway)
+        let sheet = try fixture.sheet(["--text", "hello"])
+        let tree = try #require(try sheet.waitForTree { $0.contains { $0.name == "Text: hello" } })
+        #expect(tree.contains { $0.role == "entry" && $0.name == "Search" && $0.focused }, "\(tree)")
+        #expect(tree.contains { $0.name == "Comment" }, "\(tree)")
+        #expect(SheetWindow.button("Cancel", in: tree)?.sensitive == true, "\(tree)")
+        #expect(SheetWindow.button("Send", in: tree)?.sensitive == false, "\(tree)")
+        #expect(
+            tree.contains { $0.role == "list item" && $0.name == Self.resumeTheGateway.displayPath }, "\(tree)")
+        // Enter chooses the first recent target: Send becomes sensitive.
+        try sheet.press("Return")
+        #expect(try sheet.waitForTree { SheetWindow.button("Send", in: $0)?.sensitive == true } != nil)
+        try sheet.press("Escape")
+        #expect(sheet.finish().status == 130)
+    }
+
+    @Test("a recent target with Enter, a comment after Tab, Ctrl+Enter: the file is in the thread")
+    func sendFileToRecent() async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        try fixture.remember(Self.resumeTheGateway)
+        let file = try Self.textFile("notes.txt", in: fixture)
+        let sheet = try fixture.sheet([file])
+        _ = try sheet.waitForTree { $0.contains { $0.name.hasPrefix("notes.txt") } }
+        try sheet.press("Return", "Tab")
+        try sheet.type("from the sheet")
+        #expect(try sheet.waitForTree { $0.contains { $0.focused && $0.name == "Comment" } } != nil)
+        try sheet.press("ctrl+Return")
+        let outcome = sheet.finish()
+        #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
+        #expect(outcome.stdout.contains("Sent to server > Gateway > resume the gateway."), "\(outcome.stdout)")
+        let messages = try await fixture.messages(thread: "t1")
+        #expect(messages.contains { $0.text == "from the sheet" && $0.files == ["notes.txt"] }, "\(messages)")
+        #expect(try fixture.inboxEntries().isEmpty)
+    }
+
+    @Test("typing searches thread titles (prefix first), Down and Enter choose one, a text goes there")
+    func searchAndSendText() async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        let sheet = try fixture.sheet(["--text", "a text from the sheet"])
+        _ = try sheet.waitForTree { $0.contains { $0.focused && $0.name == "Search" } }
+        try sheet.type("gate")
+        let found = try #require(
+            try sheet.waitForTree { $0.contains { $0.name == "server > Gateway > Gateway timeouts on upload" } })
+        let rows = found.filter { $0.role == "list item" }.map(\.name)
+        // "Gateway" and "Gateway timeouts on upload" begin with the words typed; "resume the gateway" only has them.
+        #expect(rows.last == "server > Gateway > resume the gateway", "\(rows)")
+        let index = try #require(rows.firstIndex(of: "server > Gateway > Gateway timeouts on upload"))
+        for _ in 0..<index { try sheet.press("Down") }
+        try sheet.press("Return")
+        _ = try sheet.waitForTree { SheetWindow.button("Send", in: $0)?.sensitive == true }
+        try sheet.press("ctrl+Return")
+        let outcome = sheet.finish()
+        #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
+        let messages = try await fixture.messages(thread: "t2")
+        #expect(messages.contains { $0.text == "a text from the sheet" }, "\(messages)")
+    }
+
+    @Test("Escape after choosing a target keeps nothing: no message, no share in the inbox")
+    func escapeKeepsNothing() async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        try fixture.remember(Self.resumeTheGateway)
+        let before = try await fixture.messages(thread: "t1").count
+        let sheet = try fixture.sheet(["--text", "never sent"])
+        _ = try sheet.waitForTree { $0.contains { $0.name == "Text: never sent" } }
+        try sheet.press("Return", "Tab")
+        try sheet.type("a comment")
+        try sheet.press("Escape")
+        let outcome = sheet.finish()
+        #expect(outcome.status == 130)
+        #expect(try fixture.inboxEntries().isEmpty)
+        #expect(try await fixture.messages(thread: "t1").count == before)
+    }
+
+    @Test("an oversize file: its reason is in the sheet, Send stays insensitive, Ctrl+Enter sends nothing")
+    func oversizeFile() async throws {
+        let fixture = try await SheetFixture(seed: Self.smallLimitSeed)
+        defer { fixture.close() }
+        try fixture.remember(Self.resumeTheGateway)
+        let file = try fixture.sandbox.writeFile("big.bin", size: 5000)
+        let sheet = try fixture.sheet([file])
+        let tree = try #require(try sheet.waitForTree { $0.contains { $0.name.contains("4096 bytes") } })
+        try sheet.press("Return")
+        try sheet.press("ctrl+Return")
+        let after = try #require(try sheet.waitForTree { $0.contains { $0.name.hasPrefix("To server") } })
+        #expect(SheetWindow.button("Send", in: after)?.sensitive == false, "\(after)")
+        #expect(tree.contains { $0.role == "label" && $0.name.contains("big.bin") && $0.name.contains("4096 bytes") })
+        try sheet.press("Escape")
+        #expect(sheet.finish().status == 130)
+        #expect(try await fixture.messages(thread: "t1").isEmpty)
+        #expect(try fixture.inboxEntries().isEmpty)
+    }
+
+    @Test("a server that stops answering: the share goes to share-daemon, the sheet says so (exit 3)")
+    func handOffToDaemon() async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        try fixture.remember(Self.resumeTheGateway)
+        let server = fixture.sandbox.server.pid
+        let sheet = try fixture.sheet(["--text", "for the daemon"], environment: ["SHAREKIT_HTTP_STALL_SECONDS": "1"])
+        _ = try sheet.waitForTree { $0.contains { $0.name == "Text: for the daemon" } }
+        kill(server, SIGSTOP)
+        defer { kill(server, SIGCONT) }
+        try sheet.press("Return", "ctrl+Return")
+        let outcome = sheet.finish()
+        #expect(outcome.status == 3, "\(outcome.stdout) \(outcome.stderr)")
+        #expect(outcome.stdout.contains("share-daemon sends it to server > Gateway > resume the gateway"))
+        let entries = try fixture.inboxEntries()
+        #expect(entries.count == 1 && entries.first?.isLocked == false, "kept, unlocked for the daemon")
+    }
+
+    @Test("Escape during the send (as closing the window): the share goes to share-daemon at once, the sheet says so")
+    func cancelDuringSendHandsOff() async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        try fixture.remember(Self.resumeTheGateway)
+        let server = fixture.sandbox.server.pid
+        let sheet = try fixture.sheet(["--text", "handed over"])
+        _ = try sheet.waitForTree { $0.contains { $0.name == "Text: handed over" } }
+        kill(server, SIGSTOP)
+        defer { kill(server, SIGCONT) }
+        try sheet.press("Return", "ctrl+Return")
+        _ = try sheet.waitForTree { $0.contains { $0.name.hasPrefix("Sending to server > Gateway") } }
+        try sheet.press("Escape")
+        let outcome = sheet.finish()
+        #expect(outcome.stdout.contains("share-daemon sends it to server > Gateway > resume the gateway"), "\(outcome)")
+        let entries = try fixture.inboxEntries()
+        #expect(entries.count == 1 && entries.first?.isLocked == false, "kept, unlocked for the daemon")
+    }
+
+    @Test("nobody logged in: the login form in the sheet, then the search, then the share")
+    func loginForm() async throws {
+        let fixture = try await SheetFixture(loggedIn: false)
+        defer { fixture.close() }
+        let sheet = try fixture.sheet(
+            ["--text", "after the login"], environment: ["SHAREKIT_SERVER": fixture.sandbox.origin])
+        let form = try #require(try sheet.waitForTree { $0.contains { $0.name == "Log in" } })
+        #expect(form.contains { $0.name == "No account yet: log in to share." }, "\(form)")
+        #expect(form.contains { $0.name == "User" && $0.focused }, "\(form)")
+        try sheet.type("alex")
+        try sheet.press("Tab")
+        try sheet.type("wrong-password")
+        try sheet.press("Return")
+        // The server's refusal, in the form; the password field is empty again and keeps the focus.
+        let refused = try sheet.waitForTree { tree in
+            tree.contains { $0.role == "label" && $0.name.lowercased().contains("password") && $0.name != "Password" }
+        }
+        #expect(refused?.contains { $0.name == "Log in" } == true)
+        try sheet.type("alex-demo-pass")
+        try sheet.press("Return")
+        _ = try sheet.waitForTree { $0.contains { $0.focused && $0.name == "Search" } }
+        try sheet.type("resume")
+        _ = try sheet.waitForTree { $0.contains { $0.name == "server > Gateway > resume the gateway" } }
+        try sheet.press("Return", "ctrl+Return")
+        let outcome = sheet.finish()
+        #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
+        #expect(try await fixture.messages(thread: "t1").contains { $0.text == "after the login" })
+    }
+
+    @Test("share send --desktop on a display opens the sheet (share-sheet on PATH); the file goes where it chose")
+    func desktopLaunchOpensSheet() async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        try fixture.remember(Self.resumeTheGateway)
+        let file = try Self.textFile("from-files.txt", in: fixture)
+        let path = BuiltProducts.directory + ":/usr/bin:/bin"
+        let sheet = try fixture.shareOpeningSheet(["send", "--desktop", file], environment: ["PATH": path])
+        // `share` handed the share to the sheet and ended at once; the sheet asks.
+        #expect(sheet.finish().status == 0)
+        _ = try sheet.waitForTree { $0.contains { $0.name.hasPrefix("from-files.txt") } }
+        try sheet.press("Return", "ctrl+Return")
+        #expect(try sheet.waitUntilClosed())
+        let messages = try await fixture.messages(thread: "t1")
+        #expect(messages.contains { $0.files == ["from-files.txt"] }, "\(messages)")
+    }
+
+    @Test("the desktop entry is in the menu (no NoDisplay) and gio lists it for image/png from XDG_DATA_HOME")
+    func desktopEntryInstalled() throws {
+        let data = try TemporaryDirectory(prefix: "share-sheet-xdg")
+        defer { data.remove() }
+        try FileManager.default.createDirectory(atPath: data.file("applications"), withIntermediateDirectories: true)
+        let entry = try runProcess(BuiltProducts.path("share"), ["desktop-entry"])
+        #expect(!entry.stdout.contains("NoDisplay"))
+        try Data(entry.stdout.utf8).write(to: URL(fileURLWithPath: data.file("applications/sharekit.desktop")))
+        // GIO finds an entry's types through the directory's mimeinfo.cache, which desktop-file-utils writes.
+        let cache = try runProcess("/usr/bin/update-desktop-database", [data.file("applications")])
+        #expect(cache.status == 0, "\(cache.stderr)")
+        // TryExec=share: GIO lists the entry only where `share` is on PATH.
+        let listed = try runProcess(
+            "/usr/bin/gio", ["mime", "image/png"],
+            environment: [
+                "XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": "/usr/share",
+                "PATH": BuiltProducts.directory + ":/usr/bin:/bin", "XDG_CONFIG_HOME": data.file("config"),
+            ])
+        #expect(listed.stdout.contains("sharekit.desktop"), "\(listed.stdout) \(listed.stderr)")
+    }
+
+    @Test("in German: the controls' names and texts from the CLI's German table")
+    func german() async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        let sheet = try fixture.sheet(["--text", "Hallo"], environment: TestLocale.german)
+        let tree = try #require(try sheet.waitForTree { $0.contains { $0.name == "Text: Hallo" } })
+        #expect(tree.contains { $0.role == "entry" && $0.name == "Suchen" && $0.focused }, "\(tree)")
+        #expect(SheetWindow.button("Senden", in: tree)?.sensitive == false, "\(tree)")
+        #expect(SheetWindow.button("Abbrechen", in: tree) != nil, "\(tree)")
+        #expect(tree.contains { $0.name == "Kommentar" }, "\(tree)")
+        try sheet.press("Escape")
+        #expect(sheet.finish().status == 130)
+    }
+
+    @Test("share does not link GTK; share-sheet does")
+    func shareLinksNoGTK() throws {
+        let share = try runProcess("/usr/bin/ldd", [BuiltProducts.path("share")])
+        #expect(share.status == 0)
+        #expect(!share.stdout.contains("libgtk"), "\(share.stdout)")
+        let sheet = try runProcess("/usr/bin/ldd", [BuiltProducts.path("share-sheet")])
+        #expect(sheet.stdout.contains("libgtk-4"), "the check above would pass for any program without it")
+    }
+
+    /// A plain text file in the test's home (the demo server takes text/plain, not arbitrary bytes).
+    static func textFile(_ name: String, in fixture: SheetFixture) throws -> String {
+        let path = fixture.sandbox.home.file(name)
+        try Data(String(repeating: "a line of notes for the thread\n", count: 100).utf8).write(
+            to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The demo's server with one channel and a 4 KiB file limit.
+    static var smallLimitSeed: [String: Any] {
+        [
+            "users": [["username": "alex", "password": "alex-demo-pass"]],
+            "spaces": [
+                [
+                    "id": "s1", "name": "server",
+                    "channels": [
+                        ["id": "c1", "name": "Gateway", "kind": "chat", "readers": ["alex"], "writers": ["alex"]]
+                    ],
+                ]
+            ],
+            "threads": [["id": "t1", "channel_id": "c1", "title": "resume the gateway"]],
+            "limits": ["file_max_upload_bytes": 4096, "message_max_attachments": 3, "upload_part_size": 4096],
+        ]
+    }
+}
