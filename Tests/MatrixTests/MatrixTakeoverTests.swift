@@ -74,6 +74,22 @@ import Testing
         #expect(try Self.bodies(rooms) == ["sent after the outage"])
     }
 
+    @Test func aRateLimitKeepsTheShareWithTheHomeserversWait() throws {
+        let rooms = try MatrixSendTests.Rooms()
+        defer { rooms.fixture.close() }
+        let limited = #"{"errcode":"M_LIMIT_EXCEEDED","error":"Too Many Requests","retry_after_ms":120000}"#
+        let proxy = try HoldingProxy([.init("PUT", "/_matrix/client/v3/rooms/", .answer(status: 429, body: limited))])
+        defer { proxy.stop() }
+        let sent = try runProcess(
+            BuiltProducts.path("share"), ["send", "--text", "later, please", "--to", rooms.team],
+            environment: Self.environment(rooms.fixture, proxy: proxy))
+        let output = sent.stdout + sent.stderr
+        #expect(sent.status != 0)
+        #expect(output.contains("the server is busy; it asked to wait 120 seconds"), "\(output)")
+        #expect(output.contains("share-daemon"), "\(output)")
+        #expect(try Self.bodies(rooms).isEmpty)
+    }
+
     @Test func anAccessTokenTheHomeserverNoLongerKnowsIsRefreshedWithoutANewLogin() throws {
         let rooms = try MatrixSendTests.Rooms()
         defer { rooms.fixture.close() }
