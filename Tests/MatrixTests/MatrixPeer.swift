@@ -128,14 +128,15 @@ final class MatrixShareFixture: @unchecked Sendable {
     /// The person's account, seen through a client of the test's own.
     let person: MatrixPeer
 
-    init() throws {
-        server = try TemporarySynapse.shared()
+    /// - Parameter server: the homeserver; the test process's shared one unless a test needs its own.
+    init(server: TemporarySynapse? = nil) throws {
+        self.server = try server ?? TemporarySynapse.shared()
         home = try TemporaryDirectory(prefix: "share-matrix-test")
         environment = [
             "SHAREKIT_KEYCHAIN": "file", "SHAREKIT_KEYCHAIN_DIR": home.file("keychain"),
             "SHAREKIT_CONTAINER_DIR": home.file("container"),
         ].merging(TestLocale.english) { $1 }
-        person = try MatrixPeer.register(on: server, prefix: "alex", password: password)
+        person = try MatrixPeer.register(on: self.server, prefix: "alex", password: password)
     }
 
     /// Runs `share <arguments>`.

@@ -16,8 +16,8 @@ import Testing
         let announcements: String
         let secret: String
 
-        init() throws {
-            fixture = try MatrixShareFixture()
+        init(server: TemporarySynapse? = nil) throws {
+            fixture = try MatrixShareFixture(server: server)
             sam = try MatrixPeer.register(on: fixture.server, prefix: "sam", password: "sam-pass")
             let alias = "team-" + String(UUID().uuidString.prefix(6)).lowercased()
             teamAlias = "#\(alias):localhost"

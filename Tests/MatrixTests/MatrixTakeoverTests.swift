@@ -74,6 +74,25 @@ import Testing
         #expect(try Self.bodies(rooms) == ["sent after the outage"])
     }
 
+    @Test func aShareMadeWhileSynapseIsStoppedIsSentOnceByTheDaemonAfterItStarts() throws {
+        // A homeserver of this test's own: stopping the shared one would fail the others.
+        let server = try TemporarySynapse()
+        defer { server.stop() }
+        let rooms = try MatrixSendTests.Rooms(server: server)
+        defer { rooms.fixture.close() }
+        server.pause()
+        let sent = try rooms.fixture.share(["send", "--text", "written during the outage", "--to", rooms.team])
+        #expect(sent.status != 0)
+        #expect((sent.stdout + sent.stderr).contains("share-daemon"), "\(sent.stdout) \(sent.stderr)")
+        try server.resume()
+        #expect(try Self.bodies(rooms).isEmpty)
+        let pass = try Self.daemonPass(rooms.fixture)
+        #expect(pass.status == 0, "\(pass.stderr)")
+        #expect(try Self.bodies(rooms) == ["written during the outage"])
+        _ = try Self.daemonPass(rooms.fixture)
+        #expect(try Self.bodies(rooms) == ["written during the outage"])
+    }
+
     @Test func aRateLimitKeepsTheShareWithTheHomeserversWait() throws {
         let rooms = try MatrixSendTests.Rooms()
         defer { rooms.fixture.close() }

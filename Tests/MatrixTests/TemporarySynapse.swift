@@ -19,9 +19,10 @@ final class TemporarySynapse: @unchecked Sendable {
     let directory: TemporaryDirectory
     /// The largest upload it takes (`max_upload_size`).
     static let maxUploadBytes = 10 * 1024 * 1024
-    private let child: SpawnedChild
+    private var child: SpawnedChild
     private let lock = NSLock()
     private var stopped = false
+    private var paused = false
 
     /// Synapse is missing: `.ci/run` installs it, a developer sets the variable.
     struct Unavailable: Error, CustomStringConvertible {
@@ -108,29 +109,63 @@ final class TemporarySynapse: @unchecked Sendable {
         let keys = try runProcess(
             python, ["-m", "synapse.app.homeserver", "-c", directory.file("hs.yaml"), "--generate-keys"])
         guard keys.status == 0 else { throw Unavailable(description: "synapse --generate-keys: \(keys.stderr)") }
+        child = try Self.launch(python: python, directory: directory, origin: origin)
+    }
+
+    /// Starts Synapse on the configuration in `directory` and waits until
+    /// `/_matrix/client/versions` answers.
+    private static func launch(python: String, directory: TemporaryDirectory, origin: String) throws -> SpawnedChild {
         // Through a shell that execs Python: Synapse's output goes to a file
         // (a pipe nobody reads would stop it), and the PID is Synapse's own.
-        child = try SpawnedChild(
+        let child = try SpawnedChild(
             "/bin/sh",
             [
                 "-c", "exec \"$0\" -m synapse.app.homeserver -c \"$1\" >>\"$2\" 2>&1", python,
-                directory.file("hs.yaml"),
-                directory.file("synapse.log"),
+                directory.file("hs.yaml"), directory.file("synapse.log"),
             ],
             environment: ["PATH": "/usr/bin:/bin"], mergeErrors: true)
         close(child.input)
         close(child.output)
         let deadline = ContinuousClock.now + .seconds(120)
         while ContinuousClock.now < deadline {
-            if let answer = try? Self.request("GET", origin + "/_matrix/client/versions"), answer.status == 200 {
-                return
+            if let answer = try? request("GET", origin + "/_matrix/client/versions"), answer.status == 200 {
+                return child
             }
             if child.wait(limit: .zero) != nil { break }
             // A poll interval, not synchronisation: the loop ends on the answer.
             Thread.sleep(forTimeInterval: 0.1)
         }
-        stop()
+        kill(child.pid, SIGKILL)
+        _ = child.wait()
+        let log = (try? String(contentsOfFile: directory.file("synapse.log"), encoding: .utf8)) ?? ""
         throw Unavailable(description: "Synapse did not answer: \(log.suffix(2000))")
+    }
+
+    /// Stops the Synapse process by its PID (its database and media stay), as an outage.
+    func pause() {
+        lock.withLock {
+            guard !stopped else { return }
+            Self.end(child)
+            paused = true
+        }
+    }
+
+    /// Starts Synapse again after ``pause()``, on the same port and database.
+    func resume() throws {
+        try lock.withLock {
+            guard paused, !stopped else { return }
+            child = try Self.launch(python: try Self.python, directory: directory, origin: origin)
+            paused = false
+        }
+    }
+
+    /// SIGTERM, SIGKILL after 30 s, and the child reaped.
+    private static func end(_ child: SpawnedChild) {
+        kill(child.pid, SIGTERM)
+        if child.wait(limit: .seconds(30)) == nil {
+            kill(child.pid, SIGKILL)
+            _ = child.wait()
+        }
     }
 
     /// Synapse's log so far.
@@ -141,11 +176,7 @@ final class TemporarySynapse: @unchecked Sendable {
         lock.withLock {
             guard !stopped else { return }
             stopped = true
-            kill(child.pid, SIGTERM)
-            if child.wait(limit: .seconds(30)) == nil {
-                kill(child.pid, SIGKILL)
-                _ = child.wait()
-            }
+            if !paused { Self.end(child) }
             directory.remove()
         }
     }
