@@ -93,6 +93,31 @@ import Testing
         #expect(try Self.bodies(rooms) == ["written during the outage"])
     }
 
+    @Test func theRunningDaemonSendsQueuedSharesAndAsksNothingOnlyAShareKitServerHas() throws {
+        let rooms = try MatrixSendTests.Rooms()
+        defer { rooms.fixture.close() }
+        let daemon = try HelperProcess(
+            executable: BuiltProducts.path("share-daemon"), [], environment: rooms.fixture.environment,
+            mergeErrors: true)
+        #expect(daemon.waitForLine { $0.contains("share-daemon: ready") } != nil)
+        let queued = try rooms.fixture.share(["send", "--queue", "--text", "queued for the daemon", "--to", rooms.team])
+        #expect(queued.status == 0, "\(queued.stderr)")
+        let deadline = ContinuousClock.now + .seconds(60)
+        var bodies: [String] = []
+        while ContinuousClock.now < deadline {
+            bodies = try Self.bodies(rooms)
+            if !bodies.isEmpty { break }
+            // A poll interval, not synchronisation: the loop ends on the event.
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(bodies == ["queued for the daemon"])
+        daemon.kill(SIGTERM)
+        let outcome = daemon.finish()
+        #expect(outcome.status == 0, "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("event feed"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("push:"), "\(outcome.stdout)")
+    }
+
     @Test func aRateLimitKeepsTheShareWithTheHomeserversWait() throws {
         let rooms = try MatrixSendTests.Rooms()
         defer { rooms.fixture.close() }
