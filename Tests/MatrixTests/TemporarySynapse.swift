@@ -181,26 +181,12 @@ final class TemporarySynapse: @unchecked Sendable {
         }
     }
 
-    /// A free loopback port: bound to port 0 and released (Synapse takes no port 0).
+    /// A free loopback port: a listener the system gave port 0, closed
+    /// again (Synapse takes no port 0 and names none).
     static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Unavailable(description: "socket failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0 else { throw Unavailable(description: "bind failed") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let probe = try SilentServer()
+        defer { probe.stop() }
+        return Int(probe.port)
     }
 
     /// One blocking HTTP request (the tests' own client, not ShareKit's).
