@@ -24,6 +24,14 @@ import Testing
         let text = try fixture.share(["status"])
         #expect(text.stdout.contains("server kind: Matrix homeserver (\(fixture.server.origin))"), "\(text.stdout)")
 
+        // A mistyped password at a second login ends nothing; a second login
+        // replaces both devices rather than adding two more.
+        #expect(try fixture.login(password: "typo").status != 0)
+        #expect(try fixture.person.deviceNames().filter { $0.hasPrefix("ShareKit ") }.count == 2)
+        #expect(MatrixShareFixture.json(try fixture.share(["status", "--json"]))["logged_in"] as? Bool == true)
+        #expect(try fixture.login().status == 0)
+        #expect(try fixture.person.deviceNames().filter { $0.hasPrefix("ShareKit ") }.count == 2)
+
         let logout = try fixture.share(["logout"])
         #expect(logout.status == 0, "\(logout.stderr)")
         let after = try fixture.person.deviceNames()

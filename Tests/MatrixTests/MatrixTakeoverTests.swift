@@ -150,5 +150,17 @@ import Testing
         let refreshed = try #require(try storage.read(.child))
         #expect(refreshed.sessionID == device, "the same device, no new login")
         #expect(refreshed.accessToken.utf8String != "syt_not_a_token_the_server_knows")
+
+        // Expired by its own clock: refreshed before it is used, on the same device.
+        var expired = refreshed
+        expired.accessExpiresAt = expired.obtainedAt
+        try storage.write(expired, for: .child)
+        let again = try rooms.fixture.share(["send", "--text", "after an expiry", "--to", rooms.team])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try Self.bodies(rooms) == ["after a refresh", "after an expiry"])
+        let renewed = try #require(try storage.read(.child))
+        #expect(renewed.sessionID == device)
+        #expect(renewed.accessToken != refreshed.accessToken)
+        #expect(renewed.accessExpiresAt > renewed.obtainedAt)
     }
 }

@@ -46,10 +46,10 @@ public final class MatrixSessionIssuer: SessionIssuing {
     }
 
     /// Logs in the daemon's device (`m.login.password`, refresh tokens
-    /// asked for), signing out the device an earlier login of this account left.
+    /// asked for), then signs out the device an earlier login of this
+    /// account left (only once the new one works: a mistyped password ends nothing).
     public func login(username: String, password: SecretValue) async throws(SessionError) -> SessionTokens {
-        await endStoredDevice(.parent)
-        let tokens = try await passwordLogin(username: username, password: password, role: .parent)
+        let tokens = try await replaceDevice(.parent, username: username, password: password)
         credentials.withLock { $0 = (username, password) }
         return tokens
     }
@@ -59,8 +59,7 @@ public final class MatrixSessionIssuer: SessionIssuing {
         guard let (user, password) = credentials.withLock({ $0 }) else {
             throw .unavailable(.noTokens)
         }
-        await endStoredDevice(.child)
-        return try await passwordLogin(username: user, password: password, role: .child)
+        return try await replaceDevice(.child, username: user, password: password)
     }
 
     /// The stored CLI device, or a new one while the password is known.
@@ -81,8 +80,12 @@ public final class MatrixSessionIssuer: SessionIssuing {
         }
     }
 
-    /// Deletes a role's stored tokens under its refresh lock.
+    /// Deletes a role's stored tokens under its refresh lock, signing out
+    /// their device first (best effort): tokens nobody keeps would leave a
+    /// live device in the person's session list (`share login` replaces the
+    /// CLI's device this way).
     public func deleteStoredSession(_ role: SessionRole) async throws(SessionError) {
+        await endStoredDevice(role)
         do {
             try await locks.withExclusiveLock(
                 named: MatrixTokenProvider.lockName(role), pollingEvery: .milliseconds(20)
@@ -102,10 +105,28 @@ public final class MatrixSessionIssuer: SessionIssuing {
     @discardableResult
     private func endStoredDevice(_ role: SessionRole) async -> Bool? {
         guard let stored = (try? storage.read(role)) ?? nil else { return nil }
+        return await endDevice(stored)
+    }
+
+    /// Signs out one device with its own token, best effort.
+    /// - Returns: whether the homeserver signed it out.
+    @discardableResult
+    private func endDevice(_ tokens: SessionTokens) async -> Bool {
         let answer = try? await homeserver.exchange(
-            .post, "/_matrix/client/v3/logout", body: MatrixHomeserver.body([:]), token: stored.currentAccessToken,
+            .post, "/_matrix/client/v3/logout", body: MatrixHomeserver.body([:]), token: tokens.currentAccessToken,
             operation: "logout")
         return answer.map { (200..<300).contains($0.status) } ?? false
+    }
+
+    /// Logs in a new device for `role`, stores it, and signs out the one it replaces.
+    private func replaceDevice(_ role: SessionRole, username: String, password: SecretValue)
+        async throws(SessionError) -> SessionTokens
+    {
+        let previous = (try? storage.read(role)) ?? nil
+        let tokens = try await passwordLogin(username: username, password: password, role: role)
+        if let previous { await endDevice(previous) }
+        try storage.write(tokens, for: role)
+        return tokens
     }
 
     private func passwordLogin(username: String, password: SecretValue, role: SessionRole)
@@ -136,7 +157,6 @@ public final class MatrixSessionIssuer: SessionIssuing {
             if failure.isRetryable { throw .retryable(failure.summary) }
             throw .failed(SessionError.message("the homeserver refused the login", detail: failure.description))
         }
-        try storage.write(tokens, for: role)
         return tokens
     }
 }
