@@ -65,6 +65,19 @@ struct MatrixPeer {
         guard answer.status == 200 else { throw FixtureFailure("join: \(answer.status) \(answer.json)") }
     }
 
+    /// Sends an `m.text` (in the thread of `threadRoot` when given); returns its event id.
+    func say(_ body: String, in room: String, threadRoot: String? = nil) throws -> String {
+        var content: [String: Any] = ["msgtype": "m.text", "body": body]
+        if let threadRoot { content["m.relates_to"] = ["rel_type": "m.thread", "event_id": threadRoot] }
+        let answer = try call(
+            "PUT", "/_matrix/client/v3/rooms/\(Self.escape(room))/send/m.room.message/\(UUID().uuidString)",
+            json: content)
+        guard answer.status == 200, let event = answer.json["event_id"] as? String else {
+            throw FixtureFailure("send: \(answer.status) \(answer.json)")
+        }
+        return event
+    }
+
     /// The `m.room.message` events of a room, oldest first.
     func messages(in room: String) throws -> [[String: Any]] {
         let answer = try call("GET", "/_matrix/client/v3/rooms/\(Self.escape(room))/messages?dir=b&limit=100")

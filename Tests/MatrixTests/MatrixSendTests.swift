@@ -94,6 +94,27 @@ import Testing
         #expect(try rooms.sam.download(image["url"] as? String ?? "") == Data(picture.png()))
     }
 
+    @Test func aThreadOfARoomIsATargetAndTheShareArrivesInIt() throws {
+        let rooms = try Rooms()
+        defer { rooms.fixture.close() }
+        let root = try rooms.sam.say("Release planning for Friday", in: rooms.team)
+        _ = try rooms.sam.say("first reply", in: rooms.team, threadRoot: root)
+        let found = try rooms.fixture.share(["targets", "--search", "release"])
+        #expect(found.status == 0, "\(found.stderr)")
+        let line = found.stdout.split(separator: "\n").first { $0.contains("Release planning for Friday") }
+        let reference = try #require(line?.split(separator: "\t").last.map(String.init), "\(found.stdout)")
+        #expect(reference == "thread:\(rooms.team)|\(root)")
+        let sent = try rooms.fixture.share(["send", "--text", "into the thread", "--to", reference])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let event = try #require(
+            try rooms.sam.messages(in: rooms.team).last {
+                ($0["content"] as? [String: Any])?["body"] as? String == "into the thread"
+            })
+        let relation = (event["content"] as? [String: Any])?["m.relates_to"] as? [String: Any]
+        #expect(relation?["rel_type"] as? String == "m.thread")
+        #expect(relation?["event_id"] as? String == root)
+    }
+
     @Test func readOnlyAndEncryptedRoomsAreRefusedAndOversizeFilesSendNothing() throws {
         let rooms = try Rooms()
         defer { rooms.fixture.close() }

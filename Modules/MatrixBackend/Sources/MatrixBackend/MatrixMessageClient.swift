@@ -42,13 +42,24 @@ public struct MatrixMessageClient: MessageCreating {
         in target: ShareTarget, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
         cancellation: HTTPCancellation?
     ) async throws(APIError) -> SentMessage {
-        guard target.kind == .channel else {
+        let room: String
+        var thread: MatrixThreadID?
+        switch target.kind {
+        case .channel:
+            room = target.id
+        case .thread:
+            guard let id = MatrixThreadID(target.id) else {
+                throw .refused(
+                    APIRefusal(operation: "send", status: 404, code: "not_found", message: "no such thread"))
+            }
+            thread = id
+            room = id.room
+        case .newPost:
             throw .refused(
                 APIRefusal(
                     operation: "send", status: 422, code: "not_a_forum",
-                    message: "a Matrix room takes messages, not threads or new posts"))
+                    message: "a Matrix room takes messages, not new posts"))
         }
-        let room = target.id
         let roomPath = "/_matrix/client/v3/rooms/" + MatrixHomeserver.segment(room)
         try await refuseEncrypted(roomPath, cancellation: cancellation)
         var medias: [MatrixMedia] = []
@@ -76,6 +87,13 @@ public struct MatrixMessageClient: MessageCreating {
                 continue
             }
             var content = part
+            if let thread {
+                // In the thread, and a reply to its root for clients without threads.
+                content["m.relates_to"] = [
+                    "rel_type": "m.thread", "event_id": .string(thread.root), "is_falling_back": true,
+                    "m.in_reply_to": ["event_id": .string(thread.root)],
+                ]
+            }
             content[Self.shareIDKey] = .string(shareID)
             content[Self.partKey] = .integer(Int64(index))
             let json = try await homeserver.authorized(
@@ -89,7 +107,7 @@ public struct MatrixMessageClient: MessageCreating {
             lastEvent = MatrixText.printable(event, limit: 255)
         }
         return SentMessage(
-            messageID: lastEvent, threadID: nil, channelID: room, replayed: earlier.count >= parts.count,
+            messageID: lastEvent, threadID: thread?.text, channelID: room, replayed: earlier.count >= parts.count,
             attachments: zip(uploadIDs, medias).map {
                 SentAttachment(uploadID: $0.0, fileName: $0.1.fileName, size: $0.1.size, sha256: $0.1.sha256)
             })

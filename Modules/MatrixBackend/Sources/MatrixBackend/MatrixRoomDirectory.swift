@@ -35,6 +35,8 @@ public struct MatrixRoomDirectory: TargetDirectory {
         var alias: String?
         var encrypted: Bool
         var canWrite: Bool
+        /// The thread roots of the room (`m.thread`), newest first: each is a target too.
+        var threads: [(root: String, title: String)] = []
 
         /// The room as a target: its alias (or id) as the "space", its name as the "channel".
         var candidate: TargetCandidate {
@@ -44,6 +46,17 @@ public struct MatrixRoomDirectory: TargetDirectory {
             return TargetCandidate(
                 kind: .channel, id: id, canWrite: canWrite && !encrypted, spaceName: label, channelID: id,
                 channelName: channel)
+        }
+
+        /// The room's threads as targets: the thread id is the room id and
+        /// the root event's id (``MatrixThreadID``).
+        var threadCandidates: [TargetCandidate] {
+            let room = candidate
+            return threads.map {
+                TargetCandidate(
+                    kind: .thread, id: MatrixThreadID(room: id, root: $0.root).text, canWrite: room.canWrite,
+                    spaceName: room.spaceName, channelID: id, channelName: room.channelName, threadTitle: $0.title)
+            }
         }
     }
 
@@ -66,7 +79,14 @@ public struct MatrixRoomDirectory: TargetDirectory {
         let ranked = rooms.compactMap { room in rank(room).map { (room, $0) } }
             .filter { includingReadOnly || $0.0.candidate.canWrite }
             .sorted { ($0.1, $0.0.name ?? $0.0.id) < ($1.1, $1.0.name ?? $1.0.id) }
-        return ranked.prefix(max(0, limit)).map(\.0.candidate)
+        var found = ranked.map(\.0.candidate)
+        // Threads whose title matches, after the rooms.
+        for room in rooms where includingReadOnly || room.candidate.canWrite {
+            found += room.threadCandidates.filter {
+                needle.isEmpty || ($0.threadTitle ?? "").lowercased().contains(needle)
+            }
+        }
+        return Array(found.prefix(max(0, limit)))
     }
 
     /// A room named by id (`!id:server`), alias (`#alias:server`) or name.
@@ -75,6 +95,19 @@ public struct MatrixRoomDirectory: TargetDirectory {
         // The picker's and `share targets`' reference of a room: `channel:!id:server`.
         if trimmed.hasPrefix("channel:") { trimmed = String(trimmed.dropFirst("channel:".count)) }
         let rooms = try await joinedRooms()
+        if trimmed.hasPrefix("thread:") {
+            let wanted = String(trimmed.dropFirst("thread:".count))
+            guard let thread = MatrixThreadID(wanted), let room = rooms.first(where: { $0.id == thread.room }) else {
+                throw .notFound(trimmed, suggestions: [])
+            }
+            let candidate =
+                room.threadCandidates.first { $0.target.id == wanted }
+                ?? TargetCandidate(
+                    kind: .thread, id: wanted, canWrite: room.candidate.canWrite, spaceName: room.candidate.spaceName,
+                    channelID: room.id, channelName: room.candidate.channelName, threadTitle: "thread " + thread.root)
+            guard candidate.canWrite else { throw .notWritable(candidate.target) }
+            return candidate.target
+        }
         var wanted: Room?
         if trimmed.hasPrefix("!") {
             wanted = rooms.first { $0.id == trimmed }
@@ -123,11 +156,28 @@ public struct MatrixRoomDirectory: TargetDirectory {
                 let state = try await homeserver.authorizedArray(
                     .get, "/_matrix/client/v3/rooms/\(MatrixHomeserver.segment(id))/state", tokens: tokens,
                     operation: "room state")
-                rooms.append(Self.room(id: id, state: state, me: me))
+                var room = Self.room(id: id, state: state, me: me)
+                room.threads = await threads(of: id)
+                rooms.append(room)
             }
             return rooms
         } catch {
             throw Self.unavailable(error)
+        }
+    }
+
+    /// The room's latest thread roots (`GET /_matrix/client/v1/rooms/{room}/threads`),
+    /// titled by the root's text; none when the homeserver does not say.
+    private func threads(of room: String) async -> [(root: String, title: String)] {
+        guard
+            let json = try? await homeserver.authorized(
+                .get, "/_matrix/client/v1/rooms/\(MatrixHomeserver.segment(room))/threads?limit=20", tokens: tokens,
+                operation: "room threads")
+        else { return [] }
+        return (json["chunk"]?.arrayValue ?? []).compactMap { event in
+            guard let root = event["event_id"]?.stringValue, root.hasPrefix("$"), root.count < 256 else { return nil }
+            let body = event["content"]?["body"]?.stringValue ?? root
+            return (root, MatrixText.printable(body.split(separator: "\n").first.map(String.init) ?? body, limit: 80))
         }
     }
 
@@ -156,4 +206,32 @@ public struct MatrixRoomDirectory: TargetDirectory {
     static func unavailable(_ error: APIError) -> TargetError {
         .unavailable(reason: error.summary, retryable: error.isRetryable)
     }
+}
+
+/// A thread of a Matrix room as one target id: the room id, `|`, and the
+/// thread root's event id (neither contains `|`).
+public struct MatrixThreadID: Hashable, Sendable {
+    /// The room.
+    public var room: String
+    /// The thread root's event id (`$...`).
+    public var root: String
+
+    /// - Parameters:
+    ///   - room: the room id.
+    ///   - root: the root's event id.
+    public init(room: String, root: String) {
+        self.room = room
+        self.root = root
+    }
+
+    /// Reads a target id; nil when it is not a room and a root event.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "|", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].hasPrefix("!"), parts[1].hasPrefix("$"), parts[1].count > 1 else { return nil }
+        room = String(parts[0])
+        root = String(parts[1])
+    }
+
+    /// The target id.
+    public var text: String { room + "|" + root }
 }

@@ -63,3 +63,15 @@ import Testing
         #expect(encrypted.channelName.hasSuffix(MatrixRoomDirectory.encryptedMark))
     }
 }
+
+/// A thread's target id, read back from what `share targets` printed (hostile: any text).
+@Suite struct MatrixThreadIDTests {
+    @Test func roomAndRootRoundTripAndAnythingElseIsRefused() {
+        let id = MatrixThreadID(room: "!r:h", root: "$e")
+        #expect(MatrixThreadID(id.text) == id)
+        #expect(MatrixThreadID("!r:h") == nil)
+        #expect(MatrixThreadID("!r:h|$e|x") == nil)
+        #expect(MatrixThreadID("r|$e") == nil)
+        #expect(MatrixThreadID("!r|$") == nil)
+    }
+}
