@@ -171,12 +171,20 @@ final class TemporarySynapse: @unchecked Sendable {
     /// Synapse's log so far.
     var log: String { (try? String(contentsOfFile: directory.file("synapse.log"), encoding: .utf8)) ?? "" }
 
-    /// Stops Synapse by its PID (SIGTERM, SIGKILL after 30 s) and removes its files.
+    /// Stops Synapse by its PID (SIGTERM, SIGKILL after 30 s) and removes its
+    /// files (all but its log and media when `SHAREKIT_TEST_KEEP_DIRS` keeps them).
     func stop() {
         lock.withLock {
             guard !stopped else { return }
             stopped = true
             if !paused { Self.end(child) }
+            // Synapse keeps access tokens in its database as they are. The
+            // database goes even when a run keeps its directories for
+            // tools/secrets-scan: that scan looks for what ShareKit leaks, and
+            // a homeserver's own token store is not ShareKit's output.
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                try? FileManager.default.removeItem(atPath: directory.file("homeserver.db" + suffix))
+            }
             directory.remove()
         }
     }
