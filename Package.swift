@@ -76,6 +76,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("HTTPTransport", ["HTTPTransport"]),
     ("ImageConversion", ["ImageConversion"]),
     ("KeychainStore", ["KeychainStore"]),
+    ("MatrixBackend", ["MatrixBackend"]),
     ("Messages", ["Messages"]),
     ("MicroHTTPServer", ["MicroHTTPServer"]),
     ("OpenSSLCrypto", ["OpenSSLCrypto"]),
@@ -438,6 +439,26 @@ let generatedTargets: [Target] = [
         dependencies: ["CSecret", "CSecretHeaders"],
         path: "Modules/KeychainStore/Sources/CSecretCheck"
     ),
+    // Modules/MatrixBackend
+    .target(
+        name: "MatrixBackend",
+        dependencies: [
+            "ShareCore",
+            "HTTPTypes",
+            "HTTPInterface",
+            "KeychainInterface",
+            "SessionsInterface",
+            "SharedStateInterface",
+            "ServerAPIInterface",
+            "WireContract",
+            "CryptoInterface",
+            "MessagesInterface",
+            "UploadsInterface",
+            "TargetStoreInterface",
+        ],
+        path: "Modules/MatrixBackend/Sources/MatrixBackend",
+        swiftSettings: swiftSettings
+    ),
     // Modules/Messages
     .target(
         name: "Messages",
@@ -718,7 +739,7 @@ let package = Package(
                 lib("PushPreviewInterface"), lib("PushPreview"), lib("ShareInboxInterface"), lib("ShareInbox"),
                 lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
                 lib("SQLiteStore"), lib("SecureFiles"), lib("ImageConversion"), lib("DaemonControlInterface"),
-                lib("DaemonControl"), lib("DeliveryInterface"), lib("Delivery"),
+                lib("DaemonControl"), lib("DeliveryInterface"), lib("Delivery"), lib("MatrixBackend"),
             ],
             path: "Apps/ClientAssembly",
             swiftSettings: swiftSettings
@@ -1016,6 +1037,17 @@ let package = Package(
                 lib("DaemonControl"),
             ],
             path: "Tests/EndToEndTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: the Matrix backend: share and share-daemon as processes against a real Synapse
+        .testTarget(
+            name: "MatrixTests",
+            dependencies: [
+                "ShareCLI", "ShareDaemon", "TestSupport", "ClientAssembly", lib("SystemTesting"),
+                lib("SessionsInterface"), lib("KeychainInterface"),
+            ],
+            path: "Tests/MatrixTests",
             swiftSettings: swiftSettings
         ),
 

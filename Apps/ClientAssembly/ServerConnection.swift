@@ -1,7 +1,9 @@
 import DPoP
 public import DeliveryInterface
+import Foundation
 public import HTTPInterface
 import HTTPTransport
+import MatrixBackend
 import Messages
 public import MessagesInterface
 import PushPreview
@@ -10,6 +12,7 @@ import ServerAPI
 public import ServerAPIInterface
 import Sessions
 public import SessionsInterface
+import ShareCore
 import SharedState
 import SharedStateInterface
 import TargetStore
@@ -38,27 +41,61 @@ public final class ServerConnection: Sendable {
     public let storage: any SessionTokenStorage
     /// Logs in (parent session), creates child sessions, logs out.
     public let issuer: any SessionIssuing
+    /// Which kind of server this is: the backend every service below is built for.
+    public let kind: ServerKind
+    /// The Matrix homeserver's API, for an account on one (nil for a ShareKit server).
+    private let matrix: MatrixHomeserver?
     private let assembly: ClientAssembly
     private let sessionConfiguration: SessionConfiguration
 
-    init(assembly: ClientAssembly, origin: String, loadsLibraryEarly: Bool) throws {
+    init(assembly: ClientAssembly, origin: String, kind: ServerKind, loadsLibraryEarly: Bool) throws {
         self.assembly = assembly
         self.origin = origin
+        self.kind = kind
         sessionConfiguration = SessionConfiguration(timeouts: Self.limited(SessionConfiguration().timeouts, assembly))
         let signed = try assembly.signingClient(loadsLibraryEarly: loadsLibraryEarly)
         let storage = assembly.sessionStorage(at: origin)
         self.signed = signed
         self.storage = storage
-        issuer = SessionIssuer(
-            serverOrigin: origin, storage: storage, client: signed, locks: assembly.container.locks,
-            configuration: sessionConfiguration)
+        switch kind {
+        case .sharekit:
+            matrix = nil
+            issuer = SessionIssuer(
+                serverOrigin: origin, storage: storage, client: signed, locks: assembly.container.locks,
+                configuration: sessionConfiguration)
+        case .matrix(let homeserver):
+            // Matrix has no DPoP: its requests go out over a plain client.
+            let matrix = MatrixHomeserver(
+                baseURL: homeserver,
+                client: try CurlHTTPClient(configuration: .init(loadsLibraryEarly: loadsLibraryEarly)),
+                timeouts: Self.limited(HTTPTimeouts(), assembly))
+            self.matrix = matrix
+            issuer = MatrixSessionIssuer(
+                homeserver: matrix, storage: storage, locks: assembly.container.locks,
+                deviceNames: Self.matrixDeviceName)
+        }
+    }
+
+    /// The display name of a device on a Matrix homeserver, so that the
+    /// person recognises both in Element's session list and knows which one
+    /// to sign out: `ShareKit share-daemon on HOST`, `ShareKit share (command line) on HOST`.
+    static func matrixDeviceName(_ role: SessionRole) -> String {
+        let host = TerminalText.neutralised(String(ProcessInfo.processInfo.hostName.prefix(64)))
+        switch role {
+        case .parent: return "ShareKit share-daemon on \(host)"
+        case .child: return "ShareKit share (command line) on \(host)"
+        }
     }
 
     /// A token provider for one family: `.child` for the CLI, `.parent` for the daemon.
     /// - Parameter role: whose tokens.
     /// - Returns: the provider (refreshes that family only).
     public func provider(_ role: SessionRole) -> any AccessTokenProvider {
-        RefreshingTokenProvider(
+        if let matrix {
+            return MatrixTokenProvider(
+                role: role, homeserver: matrix, storage: storage, locks: assembly.container.locks)
+        }
+        return RefreshingTokenProvider(
             role: role, serverOrigin: origin, storage: storage, client: signed, locks: assembly.container.locks,
             configuration: sessionConfiguration)
     }
@@ -105,7 +142,8 @@ public final class ServerConnection: Sendable {
     /// - Parameter role: whose session.
     /// - Returns: the client.
     public func messages(_ role: SessionRole) -> any MessageCreating {
-        MessageClient(api: api(role))
+        if let matrix { return MatrixMessageClient(homeserver: matrix, tokens: provider(role)) }
+        return MessageClient(api: api(role))
     }
 
     /// The server as the delivery engine sends to it, for the CLI and the
@@ -116,6 +154,12 @@ public final class ServerConnection: Sendable {
     ///   - recordsDirectory: where upload records live.
     /// - Returns: the server.
     public func sender(_ role: SessionRole, limits: MessageLimits, recordsDirectory: String) -> DeliveryServer {
+        if let matrix {
+            let tokens = provider(role)
+            return DeliveryServer(
+                uploader: MatrixMediaUploader(homeserver: matrix, tokens: tokens, crypto: assembly.crypto),
+                messages: MatrixMessageClient(homeserver: matrix, tokens: tokens), limits: limits)
+        }
         // One client for both, so uploads and the message share one token provider.
         let api = api(role)
         return DeliveryServer(
@@ -130,7 +174,8 @@ public final class ServerConnection: Sendable {
     ///     the person types asks the server less often).
     /// - Returns: the directory.
     public func targets(_ role: SessionRole, cacheLifetime: Duration = .seconds(15)) -> any TargetDirectory {
-        ServerTargetDirectory(api: api(role), cacheLifetime: cacheLifetime)
+        if let matrix { return MatrixRoomDirectory(homeserver: matrix, tokens: provider(role)) }
+        return ServerTargetDirectory(api: api(role), cacheLifetime: cacheLifetime)
     }
 
     /// Push registration and metrics with the app's session (the parent
@@ -195,8 +240,30 @@ extension ClientAssembly {
     /// - Returns: the connection.
     /// - Throws: `HTTPClientError` when libcurl cannot be set up, `DPoPError`
     ///   when the device key cannot be loaded or created.
-    public func connection(to origin: String, loadsLibraryEarly: Bool = true) throws -> ServerConnection {
-        try ServerConnection(assembly: self, origin: origin, loadsLibraryEarly: loadsLibraryEarly)
+    /// - Parameter kind: the kind of server; nil takes the one the account
+    ///   at `origin` recorded (a ShareKit server when there is none).
+    public func connection(to origin: String, kind: ServerKind? = nil, loadsLibraryEarly: Bool = true) throws
+        -> ServerConnection
+    {
+        let kind = try kind ?? accounts.account(at: origin).serverKind
+        return try ServerConnection(assembly: self, origin: origin, kind: kind, loadsLibraryEarly: loadsLibraryEarly)
+    }
+
+    /// Which kind of server answers at `origin`, as `share login` asks
+    /// before it logs in: a Matrix homeserver (discovery through
+    /// `/.well-known/matrix/client` and `/_matrix/client/versions`) or,
+    /// failing that, a ShareKit server.
+    /// - Parameter origin: the server the person named.
+    /// - Returns: the kind.
+    /// - Throws: `HTTPClientError` when libcurl cannot be set up.
+    public func serverKind(at origin: String) async throws -> ServerKind {
+        let client = try CurlHTTPClient(configuration: .init())
+        var timeouts = HTTPTimeouts()
+        timeouts.total = .seconds(10)
+        if let homeserver = await MatrixDiscovery.homeserver(at: origin, client: client, timeouts: timeouts) {
+            return .matrix(homeserver: homeserver)
+        }
+        return .sharekit
     }
 
     /// The session tokens stored for one server, without the HTTP client and

@@ -163,6 +163,20 @@ struct CLIContext: Sendable {
         assembly.container.state.instanceLimits(of: account.scope)
     }
 
+    /// `--to` as a reference (`thread:ID`, `channel:ID`, `new-post:ID`), or
+    /// on a Matrix account a room id (`!id`, with `:server` in rooms before
+    /// version 12), which names its room as `channel:ID` does and so works offline too.
+    /// - Parameter wanted: what `--to` said.
+    /// - Returns: the reference, or nil for a display path.
+    /// - Throws: `ShareCoreError` when a known prefix has no usable id.
+    private func reference(_ wanted: String) throws -> ShareTarget? {
+        if let parsed = try ShareTarget.parseReference(wanted) { return parsed }
+        guard case .matrix = connection.kind, wanted.hasPrefix("!"), wanted.count > 1,
+            !wanted.contains(where: \.isWhitespace)
+        else { return nil }
+        return ShareTarget(kind: .channel, id: wanted, displayPath: wanted)
+    }
+
     /// `--to` as far as it is known without the network: a reference as
     /// given (with the display path of an earlier share to it), a display
     /// path from the recent targets; nil when only the server can say.
@@ -172,7 +186,7 @@ struct CLIContext: Sendable {
         if newPostTitle != nil, text.hasPrefix("channel:") { wanted = "new-post:" + text.dropFirst("channel:".count) }
         let reference: ShareTarget?
         do {
-            reference = try ShareTarget.parseReference(wanted)
+            reference = try self.reference(wanted)
         } catch {
             return .failure(.usage(LocalizedText(describing: error)))
         }
@@ -204,7 +218,7 @@ struct CLIContext: Sendable {
         if newPostTitle != nil, text.hasPrefix("channel:") { wanted = "new-post:" + text.dropFirst("channel:".count) }
         let reference: ShareTarget?
         do {
-            reference = try ShareTarget.parseReference(wanted)
+            reference = try self.reference(wanted)
         } catch {
             return .failure(.usage(LocalizedText(describing: error)))
         }

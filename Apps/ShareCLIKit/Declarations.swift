@@ -27,7 +27,9 @@ enum Options {
     static let text = RepeatedOption("--text", "T", "text to put into the message (repeatable)")
     static let stdin = Flag("--stdin", "read standard input as an item (also: -)")
     static let to = ValueOption(
-        "--to", "TARGET", "thread:ID, channel:ID, new-post:CHANNEL_ID or a display path; without it, the picker",
+        "--to", "TARGET",
+        "thread:ID, channel:ID, new-post:CHANNEL_ID or a display path (on Matrix: #alias:server, !roomid:server "
+            + "or the room's name); without it, the picker",
         completion: .candidates(CompleteCommand.Kind.targets.rawValue))
     static let comment = ValueOption("--comment", "C", "the message's comment (first in the text)")
     static let newPost = ValueOption("--new-post", "TITLE", "start a new post with this title in a forum channel")

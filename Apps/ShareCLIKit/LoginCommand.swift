@@ -54,7 +54,8 @@ enum LoginCommand {
         let connection: ServerConnection
         do {
             assembly = try ClientAssembly(environment: environment)
-            connection = try assembly.connection(to: origin)
+            // The backend follows the server: a Matrix homeserver gets the Matrix one.
+            connection = try assembly.connection(to: origin, kind: try await assembly.serverKind(at: origin))
         } catch {
             return output.failure(LocalizedText(describing: error))
         }
@@ -66,7 +67,7 @@ enum LoginCommand {
         }
 
         let state = assembly.container.state
-        let account = SignedInAccount(origin: origin, username: user)
+        let account = SignedInAccount(origin: origin, username: user, serverKind: connection.kind)
         let previous = try? assembly.accounts.account(at: origin)
         do {
             // The stored child belongs to the previous parent (perhaps another

@@ -46,6 +46,8 @@ struct Status {
     }
 
     var server: String?
+    /// Which kind of server the account is on (nil without an account).
+    var serverKind: ServerKind?
     var user: String?
     /// How many accounts this device keeps besides the current one.
     var otherAccounts = 0
@@ -90,7 +92,8 @@ struct Status {
         let reported = (try? daemon.get().failed?.map(\.clientMsgID)) ?? []
         let shortIDs = (try? ShareLocator(assembly: assembly, daemon: control))?.shortIDs(including: reported) ?? [:]
         return Status(
-            server: server, user: account?.username, otherAccounts: accounts.filter { !$0.isCurrent }.count,
+            server: server, serverKind: account?.serverKind, user: account?.username,
+            otherAccounts: accounts.filter { !$0.isCurrent }.count,
             parent: parent, child: child,
             inbox: inbox, daemon: daemon,
             outcomes: Array(finished.sorted { $0.updatedAt > $1.updatedAt }.prefix(3)), shortIDs: shortIDs,
@@ -112,6 +115,7 @@ struct Status {
     var json: JSONValue {
         var object: [String: JSONValue] = [
             "logged_in": JSONValue(loggedIn), "server": JSONValue(server), "user": JSONValue(user),
+            "server_kind": JSONValue(serverKind?.name),
             "parent": sessionJSON(parent), "child": sessionJSON(child), "other_accounts": JSONValue(otherAccounts),
         ]
         switch inbox {
@@ -152,6 +156,9 @@ struct Status {
         var lines: [String] = []
         if let server {
             lines.append(t(.statusServer, ["server": clean(server)]))
+            if case .matrix(let homeserver) = serverKind {
+                lines.append(t(.statusServerKindMatrix, ["homeserver": clean(homeserver)]))
+            }
             lines.append(t(.statusUser, ["user": user.map(clean) ?? t(.statusUnknownUser)]))
             if !loggedIn { lines.append(t(.statusNotLoggedInAt, ["server": clean(server)])) }
         } else {

@@ -92,6 +92,11 @@ final class Daemon: Sendable {
     /// The resumable upload records of the CLI and the daemon (shared container).
     var uploadRecordsDirectory: String { assembly.container.rootPath + "/uploads" }
 
+    /// Whether the account served is on a ShareKit server: only one has the
+    /// event feed and push registration (a Matrix homeserver pushes through
+    /// its own gateways; the daemon then runs the sessions and the outbox).
+    var hasShareKitServices: Bool { connection.kind == .sharekit }
+
     /// Whether an account is served and its parent session is stored.
     var isLoggedIn: Bool {
         accounts.account != nil && ((try? connection.storage.read(.parent)) ?? nil) != nil

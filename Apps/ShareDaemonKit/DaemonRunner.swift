@@ -227,7 +227,7 @@ struct DaemonRunner: Sendable {
                 cursor = try? String(contentsOfFile: path, encoding: .utf8)
                 failures = 0
             }
-            guard daemon.isLoggedIn else {
+            guard daemon.isLoggedIn, daemon.hasShareKitServices else {
                 guard await daemon.sessionWake.wait(timeout: .seconds(30)) else { return }
                 continue
             }
@@ -287,7 +287,8 @@ struct DaemonRunner: Sendable {
     /// does not wait), at most a few seconds, so an unreachable server does
     /// not hold the daemon back (the event loop then starts from its first poll).
     private func establishFeedPosition() async {
-        guard daemon.isLoggedIn, !FileManager.default.fileExists(atPath: cursorPath) else { return }
+        guard daemon.isLoggedIn, daemon.hasShareKitServices, !FileManager.default.fileExists(atPath: cursorPath)
+        else { return }
         let daemon = daemon
         let probe = Task { try? await daemon.pollEvents(after: nil, wait: 0) }
         let timer = Task {

@@ -63,7 +63,7 @@ struct PushService: Sendable {
     /// - Returns: false when registering or reporting failed (the loop backs off).
     @discardableResult
     func pass() async -> Bool {
-        guard daemon.isLoggedIn else { return true }
+        guard daemon.isLoggedIn, daemon.hasShareKitServices else { return true }
         writeFetchTimeout()
         let registered = await ensureRegistration()
         let reported = await reportCounters()

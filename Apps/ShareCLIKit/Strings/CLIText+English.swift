@@ -300,6 +300,7 @@ extension CLIText {
 
         """,
         .statusServer: "server: {server}",
+        .statusServerKindMatrix: "server kind: Matrix homeserver ({homeserver})",
         .statusUser: "user: {user}",
         .statusUnknownUser: "unknown",
         .statusNotLoggedInAt: "not logged in: run `share login --server {server} --user NAME`",

@@ -325,6 +325,7 @@ extension CLIText {
 
         """,
         .statusServer: "Server: {server}",
+        .statusServerKindMatrix: "Serverart: Matrix-Homeserver ({homeserver})",
         .statusUser: "Benutzer: {user}",
         .statusUnknownUser: "unbekannt",
         .statusNotLoggedInAt: "nicht angemeldet: melde dich mit `share login --server {server} --user NAME` an",

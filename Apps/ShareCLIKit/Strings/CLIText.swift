@@ -135,6 +135,7 @@ public enum CLIText: String, StringTableKey {
     case idAmbiguous = "inbox.id_ambiguous"
     case statusHelp = "status.help"
     case statusServer = "status.server"
+    case statusServerKindMatrix = "status.server_kind_matrix"
     case statusUser = "status.user"
     case statusUnknownUser = "status.unknown_user"
     case statusNotLoggedInAt = "status.not_logged_in_at"

@@ -13,17 +13,62 @@ public struct SignedInAccount: Sendable, Equatable {
     public var origin: String
     /// The username, when `share login` recorded one.
     public var username: String?
+    /// Which kind of server the account is on, as `share login` found it:
+    /// the composition root builds that kind's backend for the account.
+    public var serverKind: ServerKind
 
     /// - Parameters:
     ///   - origin: the server's origin.
     ///   - username: the username, if known.
-    public init(origin: String, username: String?) {
+    ///   - serverKind: the kind of server (a ShareKit server unless told).
+    public init(origin: String, username: String?, serverKind: ServerKind = .sharekit) {
         self.origin = origin
         self.username = username
+        self.serverKind = serverKind
     }
 
     /// How the shared state names this account (its recent targets and limits).
     public var scope: AccountScope { AccountScope(origin: origin, username: username) }
+}
+
+/// The kind of server an account is on. Each kind is a backend of its own
+/// behind the same interfaces (sessions, uploads, messages, targets).
+public enum ServerKind: Sendable, Hashable, CustomStringConvertible {
+    /// A ShareKit server (`share-server`): DPoP-bound sessions, the API of docs/protocol.md.
+    case sharekit
+    /// A Matrix homeserver, reached through the client-server API at
+    /// `homeserver` (the base URL `/.well-known/matrix/client` named, or the origin itself).
+    case matrix(homeserver: String)
+
+    /// How the keychain keeps it: `sharekit`, or `matrix` and the base URL.
+    public var storedValue: String {
+        switch self {
+        case .sharekit: return "sharekit"
+        case .matrix(let homeserver): return "matrix " + homeserver
+        }
+    }
+
+    /// Reads a stored value; anything unknown (or nothing) is a ShareKit
+    /// server, the only kind earlier versions knew.
+    /// - Parameter stored: the keychain's value.
+    public init(storedValue stored: String?) {
+        guard let stored, stored.hasPrefix("matrix "), stored.count > 7 else {
+            self = .sharekit
+            return
+        }
+        self = .matrix(homeserver: String(stored.dropFirst(7)))
+    }
+
+    /// `sharekit` or `matrix`, as `share status` and `--json` say it.
+    public var name: String {
+        switch self {
+        case .sharekit: return "sharekit"
+        case .matrix: return "matrix"
+        }
+    }
+
+    /// Same as ``name``.
+    public var description: String { name }
 }
 
 /// An account of ``AccountStoring/storedAccounts()``: whether it is the

@@ -29,6 +29,12 @@ public struct KeychainAccountStore: AccountStoring {
 
     private static let usernameService = "account.username"
 
+    /// The kind of server, beside the username; absent for a ShareKit server
+    /// (so an account an earlier version recorded reads as one).
+    private func kindItem(origin: String) -> SecretItemKey {
+        SecretItemKey(accessGroup: accessGroup, service: "account.server_kind", scope: origin)
+    }
+
     /// The services of the session items: a server with one of them has an account here.
     private static let sessionServicePrefix = "session."
 
@@ -39,7 +45,9 @@ public struct KeychainAccountStore: AccountStoring {
 
     public func account(at origin: String) throws -> SignedInAccount {
         let username = try store.read(usernameItem(origin: origin))?.utf8String
-        return SignedInAccount(origin: origin, username: username.flatMap { $0.isEmpty ? nil : $0 })
+        let kind = ServerKind(storedValue: try store.read(kindItem(origin: origin))?.utf8String)
+        return SignedInAccount(
+            origin: origin, username: username.flatMap { $0.isEmpty ? nil : $0 }, serverKind: kind)
     }
 
     public func origins() throws -> [String] {
@@ -65,6 +73,11 @@ public struct KeychainAccountStore: AccountStoring {
         } else {
             try store.delete(usernameItem)
         }
+        if account.serverKind == .sharekit {
+            try store.delete(kindItem(origin: account.origin))
+        } else {
+            try store.write(SecretValue(utf8: account.serverKind.storedValue), for: kindItem(origin: account.origin))
+        }
         // The origin last: a reader that finds it finds its username too.
         try store.write(SecretValue(utf8: account.origin), for: originItem)
     }
@@ -81,6 +94,7 @@ public struct KeychainAccountStore: AccountStoring {
             try store.delete(originItem)
         }
         try store.delete(usernameItem(origin: origin))
+        try store.delete(kindItem(origin: origin))
     }
 
     /// Also drops the retired nonce keys that carried the server's address

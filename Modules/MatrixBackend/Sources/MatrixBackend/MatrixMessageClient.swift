@@ -1,0 +1,181 @@
+public import HTTPInterface
+public import MessagesInterface
+public import ServerAPIInterface
+public import SessionsInterface
+public import ShareCore
+
+/// Sends a share into a room: each file as `m.image`, `m.video`, `m.audio`
+/// or `m.file` with its `info`, then the comment (or the text, or the link)
+/// as a following `m.text`.
+///
+/// Exactly once (docs/adr/0032): every event's transaction id is derived
+/// from the share's id and the event's place in it, so a retry by the same
+/// device is the same event; every event carries the share's id in its
+/// content, and before sending, the room's recent timeline is read for the
+/// events of this share that the person's account sent already (from
+/// another device: the daemon taking over the CLI's share), which are not
+/// sent again.
+public struct MatrixMessageClient: MessageCreating {
+    private let homeserver: MatrixHomeserver
+    private let tokens: any AccessTokenProvider
+
+    /// The content key that carries the share's id.
+    public static let shareIDKey = "org.sharekit.share_id"
+    /// The content key that carries the event's place in the share.
+    public static let partKey = "org.sharekit.part"
+    /// How many of the room's latest message events are read for a share's
+    /// events before a resend (the window of the takeover's guarantee).
+    public static let timelineWindow = 100
+    /// The most files one share sends (each is an event of its own).
+    public static let maximumAttachments = 10
+
+    /// - Parameters:
+    ///   - homeserver: the homeserver.
+    ///   - tokens: the session that sends.
+    public init(homeserver: MatrixHomeserver, tokens: any AccessTokenProvider) {
+        self.homeserver = homeserver
+        self.tokens = tokens
+    }
+
+    /// Sends the share's events into the room `target` names.
+    public func createMessage(
+        in target: ShareTarget, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
+        cancellation: HTTPCancellation?
+    ) async throws(APIError) -> SentMessage {
+        let room: String
+        var thread: MatrixThreadID?
+        switch target.kind {
+        case .channel:
+            room = target.id
+        case .thread:
+            guard let id = MatrixThreadID(target.id) else {
+                throw .refused(
+                    APIRefusal(operation: "send", status: 404, code: "not_found", message: "no such thread"))
+            }
+            thread = id
+            room = id.room
+        case .newPost:
+            throw .refused(
+                APIRefusal(
+                    operation: "send", status: 422, code: "not_a_forum",
+                    message: "a Matrix room takes messages, not new posts"))
+        }
+        let roomPath = "/_matrix/client/v3/rooms/" + MatrixHomeserver.segment(room)
+        try await refuseEncrypted(roomPath, cancellation: cancellation)
+        var medias: [MatrixMedia] = []
+        for id in uploadIDs {
+            guard let media = MatrixMedia(uploadID: id) else {
+                throw .refused(
+                    APIRefusal(
+                        operation: "send", status: 422, code: "invalid_attachment",
+                        message: "an attachment was not uploaded to this homeserver"))
+            }
+            medias.append(media)
+        }
+        var parts = medias.map(\.content)
+        if !text.isEmpty { parts.append(["msgtype": "m.text", "body": .string(text)]) }
+        guard !parts.isEmpty else {
+            throw .refused(
+                APIRefusal(operation: "send", status: 422, code: "empty_message", message: "nothing to send"))
+        }
+        let shareID = clientMsgID.description
+        let earlier = try await sentParts(of: shareID, roomPath: roomPath, cancellation: cancellation)
+        var lastEvent = ""
+        for (index, part) in parts.enumerated() {
+            if let event = earlier[index] {
+                lastEvent = event
+                continue
+            }
+            var content = part
+            if let thread {
+                // In the thread, and a reply to its root for clients without threads.
+                content["m.relates_to"] = [
+                    "rel_type": "m.thread", "event_id": .string(thread.root), "is_falling_back": true,
+                    "m.in_reply_to": ["event_id": .string(thread.root)],
+                ]
+            }
+            content[Self.shareIDKey] = .string(shareID)
+            content[Self.partKey] = .integer(Int64(index))
+            let json = try await homeserver.authorized(
+                .put, roomPath + "/send/m.room.message/" + MatrixHomeserver.segment(Self.transactionID(shareID, index)),
+                body: MatrixHomeserver.body(.object(content)), tokens: tokens, cancellation: cancellation,
+                operation: "send")
+            guard let event = json["event_id"]?.stringValue else {
+                throw .retryable(
+                    APIRetry(kind: .unreadableAnswer(status: 200), message: "send: the homeserver named no event"))
+            }
+            lastEvent = MatrixText.printable(event, limit: 255)
+        }
+        return SentMessage(
+            messageID: lastEvent, threadID: thread?.text, channelID: room, replayed: earlier.count >= parts.count,
+            attachments: zip(uploadIDs, medias).map {
+                SentAttachment(uploadID: $0.0, fileName: $0.1.fileName, size: $0.1.size, sha256: $0.1.sha256)
+            })
+    }
+
+    /// A room has no threads or new posts this backend makes.
+    public func createThread(
+        inChannel channelID: String, title: String, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
+        cancellation: HTTPCancellation?
+    ) async throws(APIError) -> SentMessage {
+        throw .refused(
+            APIRefusal(
+                operation: "send", status: 422, code: "not_a_forum",
+                message: "a Matrix room takes messages, not new posts"))
+    }
+
+    /// The homeserver's upload limit (`m.upload.size` of `/_matrix/client/v1/media/config`).
+    public func instanceLimits(cancellation: HTTPCancellation?) async throws(APIError) -> InstanceLimits {
+        let json = try await homeserver.authorized(
+            .get, "/_matrix/client/v1/media/config", tokens: tokens, cancellation: cancellation,
+            operation: "media config")
+        // Range-checked: a missing or absurd value is taken as Synapse's default, 50 MiB.
+        var size = json["m.upload.size"]?.integerValue ?? 50 * 1024 * 1024
+        if size <= 0 || size > 1 << 40 { size = 50 * 1024 * 1024 }
+        return InstanceLimits(fileMaxUploadBytes: size, messageMaxAttachments: Self.maximumAttachments)
+    }
+
+    /// The transaction id of a share's event: the same for every attempt of
+    /// the same device, so the homeserver answers a repeat with the same event.
+    static func transactionID(_ shareID: String, _ index: Int) -> String { "sharekit.\(shareID).\(index)" }
+
+    /// An end-to-end encrypted room is refused: this backend does not encrypt.
+    private func refuseEncrypted(_ roomPath: String, cancellation: HTTPCancellation?) async throws(APIError) {
+        do {
+            _ = try await homeserver.authorized(
+                .get, roomPath + "/state/m.room.encryption/", tokens: tokens, cancellation: cancellation,
+                operation: "room encryption")
+        } catch {
+            if case .refused(let refusal) = error, refusal.status == 404 { return }
+            throw error
+        }
+        throw .refused(
+            APIRefusal(
+                operation: "send", status: 422, code: "encrypted_room",
+                message: "the room is end-to-end encrypted, and ShareKit does not encrypt yet"))
+    }
+
+    /// The events of this share that the person's account sent into the
+    /// room already, by their place in the share, read from the room's
+    /// latest ``timelineWindow`` message events.
+    private func sentParts(of shareID: String, roomPath: String, cancellation: HTTPCancellation?)
+        async throws(APIError) -> [Int: String]
+    {
+        let me = try await homeserver.authorized(
+            .get, "/_matrix/client/v3/account/whoami", tokens: tokens, cancellation: cancellation,
+            operation: "whoami")["user_id"]?.stringValue
+        let filter = MatrixHomeserver.segment(#"{"types":["m.room.message"]}"#)
+        let json = try await homeserver.authorized(
+            .get, roomPath + "/messages?dir=b&limit=\(Self.timelineWindow)&filter=" + filter, tokens: tokens,
+            cancellation: cancellation, operation: "read the room's timeline")
+        var found: [Int: String] = [:]
+        for event in json["chunk"]?.arrayValue ?? [] {
+            guard let me, event["sender"]?.stringValue == me, let content = event["content"],
+                content[Self.shareIDKey]?.stringValue == shareID, let index = content[Self.partKey]?.integerValue,
+                (0...Int64(Self.maximumAttachments)).contains(index), let id = event["event_id"]?.stringValue
+            else { continue }
+            found[Int(index)] = MatrixText.printable(id, limit: 255)
+        }
+        return found
+    }
+}
