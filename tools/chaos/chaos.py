@@ -984,27 +984,33 @@ class MemorySampler:
         self.thread.start()
 
     def stop(self):
+        """Stops sampling after one last sample, taken once every share
+        finished (so the run's last milestone has one), and writes the CSV."""
         self.done.set()
         self.thread.join()
+        self._sample()
         self.write()
 
     def _loop(self):
         while not self.done.wait(self.run.args.rss_interval):
-            daemon = self.run.daemon
-            if daemon is None:
-                continue
-            rss = rss_kib(daemon.pid)
-            if rss is None:
-                continue
-            finished = self.finished()
-            self.samples.append((round(time.time() - self.started, 1), finished, rss, daemon.pid))
-            if finished >= self.milestone:
-                # A line per thousand shares: a long run that is stopped
-                # early has still said how far it got and at what speed.
-                print(f"chaos: progress {finished}/{self.run.args.shares} shares, "
-                      f"{time.time() - self.started:.0f}s, daemon RSS {rss / 1024:.1f} MiB", flush=True)
-                self.milestone = (finished // 1000 + 1) * 1000
-                self.write()
+            self._sample()
+
+    def _sample(self):
+        daemon = self.run.daemon
+        if daemon is None:
+            return  # killed, not restarted yet
+        rss = rss_kib(daemon.pid)
+        if rss is None:
+            return
+        finished = self.finished()
+        self.samples.append((round(time.time() - self.started, 1), finished, rss, daemon.pid))
+        if finished >= self.milestone:
+            # A line per thousand shares: a long run that is stopped
+            # early has still said how far it got and at what speed.
+            print(f"chaos: progress {finished}/{self.run.args.shares} shares, "
+                  f"{time.time() - self.started:.0f}s, daemon RSS {rss / 1024:.1f} MiB", flush=True)
+            self.milestone = (finished // 1000 + 1) * 1000
+            self.write()
 
     def write(self):
         lines = ["seconds,shares_done,rss_kib,daemon_pid"] + [",".join(map(str, s)) for s in self.samples]
