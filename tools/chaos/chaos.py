@@ -902,8 +902,16 @@ def main():
                         help="share-server processes on one database behind the proxy (requests spread over them)")
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite",
                         help="the servers' database: one SQLite file, or a PostgreSQL server of the run's own")
+    parser.add_argument("--rss-interval", type=float, default=2.0,
+                        help="seconds between two samples of the daemon's resident memory")
+    parser.add_argument("--rss-out", default=None,
+                        help="also write the memory samples (CSV) here; the work directory may be removed")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
+    if args.shares < 1 or args.concurrency < 1:
+        parser.error("--shares and --concurrency must be at least 1")
+    if not 0.1 <= args.rss_interval <= 600:
+        parser.error("--rss-interval must be 0.1 to 600 seconds")
     if not 1 <= args.servers <= 8:
         parser.error("--servers must be 1 to 8")
     if args.seed is None:
@@ -937,6 +945,92 @@ def main():
         if not args.keep and code == 0:
             shutil.rmtree(run.work, ignore_errors=True)
     sys.exit(code)
+
+
+def rss_kib(pid):
+    """The resident set of a process in KiB (VmRSS of /proc/PID/status), or
+    None when it is gone (a kill can land between the read of the PID and
+    the read of the file)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+class MemorySampler:
+    """Samples the running daemon's resident memory every --rss-interval
+    seconds, with how many shares had finished by then.
+
+    The chaos loop kills and restarts the daemon, so a sample is of the
+    daemon process alive at that moment: what one daemon costs with an
+    outbox and a server holding that many shares, not one process's growth
+    over the whole run. `rss.csv` in the work directory (and --rss-out) has
+    `seconds,shares_done,rss_kib,daemon_pid`; `tools/chaos/rss-plot` draws it."""
+
+    def __init__(self, run, finished):
+        self.run = run
+        self.finished = finished  # () -> shares finished so far
+        self.samples = []
+        self.done = threading.Event()
+        self.started = time.time()
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.milestone = 1000
+
+    def start(self):
+        self.thread.start()
+
+    def stop(self):
+        """Stops sampling after one last sample, taken once every share
+        finished (so the run's last milestone has one), and writes the CSV."""
+        self.done.set()
+        self.thread.join()
+        self._sample()
+        self.write()
+
+    def _loop(self):
+        while not self.done.wait(self.run.args.rss_interval):
+            self._sample()
+
+    def _sample(self):
+        daemon = self.run.daemon
+        if daemon is None:
+            return  # killed, not restarted yet
+        rss = rss_kib(daemon.pid)
+        if rss is None:
+            return
+        finished = self.finished()
+        self.samples.append((round(time.time() - self.started, 1), finished, rss, daemon.pid))
+        if finished >= self.milestone:
+            # A line per thousand shares: a long run that is stopped
+            # early has still said how far it got and at what speed.
+            print(f"chaos: progress {finished}/{self.run.args.shares} shares, "
+                  f"{time.time() - self.started:.0f}s, daemon RSS {rss / 1024:.1f} MiB", flush=True)
+            self.milestone = (finished // 1000 + 1) * 1000
+            self.write()
+
+    def write(self):
+        lines = ["seconds,shares_done,rss_kib,daemon_pid"] + [",".join(map(str, s)) for s in self.samples]
+        paths = [os.path.join(self.run.work, "rss.csv")] + ([self.run.args.rss_out] if self.run.args.rss_out else [])
+        for path in paths:
+            with open(path, "w") as f:
+                f.write("\n".join(lines) + "\n")
+
+    def at(self, shares):
+        """The first sample taken once `shares` shares had finished, in KiB (None if none)."""
+        return next((s[2] for s in self.samples if s[1] >= shares), None)
+
+    def summary(self):
+        if not self.samples:
+            return "no sample of the daemon's memory (it was never up when sampled)"
+        marks = sorted({m for m in (1000, self.run.args.shares) if m <= self.run.args.shares})
+        parts = [f"at {m} shares {self.at(m) / 1024:.1f} MiB" for m in marks if self.at(m) is not None]
+        peak = max(s[2] for s in self.samples)
+        return (f"daemon RSS {', '.join(parts) or 'no milestone reached'}, peak {peak / 1024:.1f} MiB "
+                f"({len(self.samples)} samples)")
 
 
 def chaos(run):
@@ -996,6 +1090,9 @@ def chaos(run):
     queue = list(shares)
     qlock = threading.Lock()
     started = time.time()
+    finished = [0]
+    sampler = MemorySampler(run, lambda: finished[0])
+    sampler.start()
 
     def worker():
         while True:
@@ -1004,6 +1101,8 @@ def chaos(run):
                     return
                 share = queue.pop(0)
             run_share(run, share)
+            with qlock:
+                finished[0] += 1
             log(args, f"{share['token']} {share['status']} {share.get('client_msg_id')}")
 
     workers = [threading.Thread(target=worker, daemon=True) for _ in range(args.concurrency)]
@@ -1013,6 +1112,7 @@ def chaos(run):
         w.join()
     done.set()
     killer.join()
+    sampler.stop()
     proxy.faults(False)
     for index, proc in enumerate(run.servers):
         if proc is None:
@@ -1044,6 +1144,7 @@ def chaos(run):
     print(f"chaos: kills {run.kills}, faults {dict(sorted(proxy.counts.items()))}, {spread}"
           f"{other} CLIs killed or failed, {len(messages)} messages on the server, "
           f"{time.time() - started:.0f}s", flush=True)
+    print(f"chaos: {sampler.summary()}", flush=True)
     print(f"chaos: {args.shares} shares, {count['sent']} sent, {count['queued']} queued, {count['rejected']} rejected, "
           f"lost {lost}, duplicated {duplicated}, leftovers {len(leftovers)}", flush=True)
     return 0 if lost == 0 and duplicated == 0 and not leftovers and not problems else 1
