@@ -1,9 +1,13 @@
 // swift-tools-version: 6.0
 // A consumer that depends on ShareKit by URL and a version, as a team outside
-// the repository does, and takes three modules: DPoP, KeychainStore and
-// Uploads (with OpenSSLCrypto for the device key). tools/url-consumer clones
-// the repository into a temporary directory, tags the clone and builds this
-// package against it, then checks that no other module was compiled.
+// the repository does, and takes five modules: DPoP, KeychainStore, Uploads,
+// SQLiteStore (with OpenSSLCrypto for the device key). It links libcrypto
+// and SQLite itself too (SQLite statically, from libsqlite3.a), so that a
+// ShareKit symbol named like one of their functions fails its link.
+// tools/url-consumer clones the repository into a temporary directory, tags
+// the clone and builds this package against it, checks that no other module
+// was compiled, runs both programs and checks their symbols
+// (tools/symbol-check).
 import PackageDescription
 
 // The clone's URL (`file://…/sharekit`: the package identity is `sharekit`).
@@ -12,7 +16,7 @@ let url = Context.environment["SHAREKIT_URL"] ?? "https://example.invalid/sharek
 let package = Package(
     name: "URLConsumer",
     dependencies: [
-        .package(url: url, from: "0.2.0")
+        .package(url: url, .upToNextMinor(from: "0.2.0"))
     ],
     targets: [
         .executableTarget(
@@ -22,8 +26,23 @@ let package = Package(
                 .product(name: "KeychainStore", package: "sharekit"),
                 .product(name: "Uploads", package: "sharekit"),
                 .product(name: "OpenSSLCrypto", package: "sharekit"),
+                .product(name: "SQLiteStore", package: "sharekit"),
+                "CAppLibraries",
+            ],
+            // SQLite from its static archive (libsqlite3-dev), with the math library it needs.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-Xlinker", "-lm"])]
+        ),
+        // Uses OpenSSLCrypto and SQLiteStore without linking either library itself: run where libcrypto
+        // and SQLite cannot be loaded, it gets errors it can handle and goes on.
+        .executableTarget(
+            name: "LoaderErrors",
+            dependencies: [
+                .product(name: "OpenSSLCrypto", package: "sharekit"),
+                .product(name: "SQLiteStore", package: "sharekit"),
             ]
-        )
+        ),
+        .systemLibrary(
+            name: "CAppLibraries", path: "Sources/CAppLibraries", providers: [.apt(["libssl-dev", "libsqlite3-dev"])]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,9 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The underlying library failed in a way the adapter did not expect.
     /// `operation` is the library call, `code` its error code (0 when none).
     case backendFailure(operation: String, code: UInt)
+    /// The underlying library cannot be loaded on this system; the message
+    /// says which library, why, and the Debian package to install.
+    case libraryUnavailable(String)
 
     /// A message for a person: what failed and, where it helps, what to check.
     public var description: String {
@@ -33,6 +36,8 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the system random number generator failed; check the operating system's entropy source"
         case .backendFailure(let operation, let code):
             return "cryptographic library call \(operation) failed (error code \(code))"
+        case .libraryUnavailable(let message):
+            return message
         }
     }
 }

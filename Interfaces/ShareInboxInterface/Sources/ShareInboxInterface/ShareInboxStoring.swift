@@ -33,6 +33,11 @@ public protocol ShareInboxStoring: Sendable {
     /// Writes the manifest into the draft and renames the draft into the
     /// inbox in one step, so no half-written entry is ever visible. The
     /// draft's lock stays held.
+    ///
+    /// Durability: the manifest and the folders are synced to the disk, but
+    /// the files the caller copied into the draft are not: a caller that
+    /// needs them to survive a power cut syncs each (`fsync`) before it
+    /// commits.
     /// - Throws: ``InboxError`` (the draft is left for ``discard(_:)``).
     func commit(_ draft: any InboxDraft, manifest: InboxManifest) throws(InboxError) -> InboxEntry
 

@@ -48,7 +48,10 @@ public enum CurlLibrary {
     /// - Returns: nil when it succeeded, else libcurl's message (or why
     ///   libcurl could not be loaded).
     static let initializationFailure: String? = {
-        if let loadError = ccurl_load_error() { return "libcurl could not be loaded: " + String(cString: loadError) }
+        if let loadError = ccurl_load_error() {
+            return "libcurl could not be loaded: " + String(cString: loadError)
+                + " (install the Debian package libcurl4)"
+        }
         let code = ccurl_global_init(ccurl_global_all())
         return code == CURLE_OK ? nil : String(cString: ccurl_easy_strerror(code))
     }()

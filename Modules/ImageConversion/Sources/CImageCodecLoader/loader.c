@@ -20,16 +20,23 @@
 #include <jpeglib.h>
 #include <libheif/heif.h>
 #include <tiffio.h>
-#include <webp/decode.h>
+#include "../CWebP/wrapped.h" // before any other include of webp/decode.h (see there)
 #include <png.h>
 #include <gif_lib.h>
 
-static lazy_library heif = LAZY_LIBRARY_INIT("libheif.so.1", "libheif");
-static lazy_library webp = LAZY_LIBRARY_INIT("libwebp.so.7", "libwebp");
-static lazy_library tiff = LAZY_LIBRARY_INIT("libtiff.so.6", "libtiff");
-static lazy_library jpeg = LAZY_LIBRARY_INIT("libjpeg.so.62", "libjpeg-turbo");
-static lazy_library png = LAZY_LIBRARY_INIT("libpng16.so.16", "libpng");
-static lazy_library gif = LAZY_LIBRARY_INIT("libgif.so.7", "giflib");
+// Link names `sharekit_<name>` for the wrappers below (docs/adr/0030).
+#include "../CHeif/wrapped.h"
+#include "../CTIFF/wrapped.h"
+#include "../CJPEG/wrapped.h"
+#include "../CPNG/wrapped.h"
+#include "../CGif/wrapped.h"
+
+static lazy_library heif = LAZY_LIBRARY_INIT("libheif.so.1", "libheif", "libheif1");
+static lazy_library webp = LAZY_LIBRARY_INIT("libwebp.so.7", "libwebp", "libwebp7");
+static lazy_library tiff = LAZY_LIBRARY_INIT("libtiff.so.6", "libtiff", "libtiff6");
+static lazy_library jpeg = LAZY_LIBRARY_INIT("libjpeg.so.62", "libjpeg-turbo", "libjpeg62-turbo");
+static lazy_library png = LAZY_LIBRARY_INIT("libpng16.so.16", "libpng", "libpng16-16");
+static lazy_library gif = LAZY_LIBRARY_INIT("libgif.so.7", "giflib", "libgif7");
 
 int sk_codec_library_load(sk_codec_library library, char *message, size_t capacity) {
     switch (library) {

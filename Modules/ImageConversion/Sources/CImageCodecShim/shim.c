@@ -14,6 +14,12 @@
 #include <jerror.h>
 #include <tiffio.h>
 
+// The link names of the codec functions this shim calls: the loader defines them as `sharekit_<name>`
+// (docs/adr/0030).
+#include "../CHeif/wrapped.h"
+#include "../CJPEG/wrapped.h"
+#include "../CTIFF/wrapped.h"
+
 // MARK: - Descriptor I/O
 
 /// Reads up to `length` bytes at `offset`, retrying after a signal and a

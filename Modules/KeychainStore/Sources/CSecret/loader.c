@@ -16,7 +16,7 @@
 
 #include <CLazyLibrary.h>
 
-static lazy_library libsecret = LAZY_LIBRARY_INIT("libsecret-1.so.0", "libsecret");
+static lazy_library libsecret = LAZY_LIBRARY_INIT("libsecret-1.so.0", "libsecret", "libsecret-1-0");
 
 int sk_secret_library_load(char *message, size_t capacity) { return lazy_library_load(&libsecret, message, capacity); }
 

@@ -1,5 +1,12 @@
 // Headers of libcrypto (libssl-dev) that OpenSSLCrypto uses.
 #pragma once
+
+// The install hint where a missing header would otherwise be the only message. This target names no
+// pkgConfig: SwiftPM would add the library's link flags with its include path, and the program would
+// load the library at start (docs/adr/0019, docs/adr/0030).
+#if !__has_include(<openssl/evp.h>)
+#error "<openssl/evp.h> not found: install the Debian package libssl-dev to build (the program needs libssl3 to run)"
+#endif
 #include <openssl/evp.h>
 #include <openssl/ec.h>
 #include <openssl/ecdsa.h>
@@ -24,3 +31,6 @@ static inline const char *ccrypto_param_group_name(void) { return OSSL_PKEY_PARA
 static inline const char *ccrypto_param_pub_key(void) { return OSSL_PKEY_PARAM_PUB_KEY; }
 static inline const char *ccrypto_param_priv_key(void) { return OSSL_PKEY_PARAM_PRIV_KEY; }
 static inline const char *ccrypto_group_p256(void) { return SN_X9_62_prime256v1; }
+
+// The link names of the functions the loader wraps (see wrapped.h).
+#include "wrapped.h"

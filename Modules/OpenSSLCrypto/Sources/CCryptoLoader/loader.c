@@ -20,11 +20,17 @@
 #include <openssl/core_names.h>
 #include <openssl/param_build.h>
 #include <openssl/params.h>
-#include <CLazyLibrary.h>
 
-static lazy_library libcrypto = LAZY_LIBRARY_INIT("libcrypto.so.3", "libcrypto");
+// Link names `sharekit_<name>` for the wrappers below (docs/adr/0030).
+#include "../CCrypto/wrapped.h"
+#include <CLazyLibrary.h>
+#include "CCryptoLoader.h"
+
+static lazy_library libcrypto = LAZY_LIBRARY_INIT("libcrypto.so.3", "libcrypto", "libssl3");
 
 #define LAZY(name) LAZY_FUNCTION(libcrypto, name)
+
+int sk_crypto_library_load(char *message, size_t capacity) { return lazy_library_load(&libcrypto, message, capacity); }
 
 static void *pointer_BN_CTX_free;
 void BN_CTX_free(BN_CTX *a0) {

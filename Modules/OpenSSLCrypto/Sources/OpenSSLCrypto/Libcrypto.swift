@@ -1,4 +1,5 @@
 import CCrypto
+import CCryptoLoader
 import CryptoInterface
 
 /// Shared, read-only libcrypto objects and small helpers of the adapter.
@@ -27,6 +28,22 @@ final class Libcrypto: @unchecked Sendable {
     private init() {
         sha256 = EVP_MD_fetch(nil, "SHA256", nil)
         p256Group = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1)
+    }
+
+    /// Why libcrypto cannot be loaded, nil when it is open: asked before the first libcrypto call of every
+    /// operation, so that a host without libcrypto gets an error it can handle instead of the wrappers' exit
+    /// with status 127 (a library never ends its host).
+    static let loadFailure: String? = {
+        var message = [CChar](repeating: 0, count: 512)
+        guard sk_crypto_library_load(&message, message.count) != 0 else { return nil }
+        return String(decoding: message.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+
+    /// Throws when libcrypto cannot be loaded.
+    /// - Throws: ``CryptoError/libraryUnavailable(_:)`` with the loader's message, which names the Debian
+    ///   package to install.
+    static func requireLoaded() throws {
+        if let loadFailure { throw CryptoError.libraryUnavailable(loadFailure) }
     }
 
     /// The fetched SHA-256, or an error naming the failed fetch.

@@ -7,6 +7,10 @@ public import CryptoInterface
 ///
 /// Stateless: every instance shares libcrypto's process-wide objects, so
 /// make one in the composition root and pass it around as `any CryptoProvider`.
+///
+/// libcrypto is loaded on the first operation; when it cannot be, every
+/// operation throws ``CryptoInterface/CryptoError/libraryUnavailable(_:)``
+/// naming the Debian package to install.
 public struct OpenSSLCryptoProvider: CryptoProvider {
     /// Makes the provider.
     public init() {}
@@ -16,6 +20,7 @@ public struct OpenSSLCryptoProvider: CryptoProvider {
     /// - Returns: the 32-byte digest.
     /// - Throws: ``CryptoInterface/CryptoError/backendFailure(operation:code:)`` when libcrypto fails.
     public func sha256(_ buffer: UnsafeRawBufferPointer) throws -> [UInt8] {
+        try Libcrypto.requireLoaded()
         var digest = [UInt8](repeating: 0, count: CryptoLimits.sha256DigestByteCount)
         try digest.withUnsafeMutableBufferPointer { out in
             guard let base = out.baseAddress else { throw Libcrypto.failure("digest buffer") }
@@ -28,13 +33,15 @@ public struct OpenSSLCryptoProvider: CryptoProvider {
     /// - Returns: a new hasher.
     /// - Throws: ``CryptoInterface/CryptoError/backendFailure(operation:code:)`` when libcrypto fails.
     public func makeSHA256Hasher() throws -> any SHA256Hasher {
-        try OpenSSLSHA256Hasher()
+        try Libcrypto.requireLoaded()
+        return try OpenSSLSHA256Hasher()
     }
 
     /// Generates a P-256 key pair (`EVP_PKEY_generate` with group P-256).
     /// - Returns: the new private key.
     /// - Throws: ``CryptoInterface/CryptoError/backendFailure(operation:code:)`` when libcrypto fails.
     public func generateP256SigningKey() throws -> any P256SigningKey {
+        try Libcrypto.requireLoaded()
         guard let ctx = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
             throw Libcrypto.failure("EVP_PKEY_CTX_new_from_name(EC)")
         }
@@ -56,6 +63,7 @@ public struct OpenSSLCryptoProvider: CryptoProvider {
     ///   for a wrong length, ``CryptoInterface/CryptoError/invalidPrivateScalar``
     ///   for zero or a value not below the group order.
     public func importP256SigningKey(privateScalar: [UInt8]) throws -> any P256SigningKey {
+        try Libcrypto.requireLoaded()
         guard privateScalar.count == CryptoLimits.p256ScalarByteCount else {
             throw CryptoError.invalidLength(
                 what: "P-256 private scalar", expected: CryptoLimits.p256ScalarByteCount, actual: privateScalar.count)
@@ -89,7 +97,8 @@ public struct OpenSSLCryptoProvider: CryptoProvider {
     /// - Returns: a key that verifies many signatures without re-importing.
     /// - Throws: ``CryptoInterface/CryptoError/invalidPublicKey`` when the point is not on the curve.
     public func importP256VerifyingKey(_ publicKey: P256PublicKey) throws -> any P256VerifyingKey {
-        try OpenSSLP256VerifyingKey(publicKey)
+        try Libcrypto.requireLoaded()
+        return try OpenSSLP256VerifyingKey(publicKey)
     }
 
     /// Random bytes from `RAND_bytes`.
@@ -98,6 +107,7 @@ public struct OpenSSLCryptoProvider: CryptoProvider {
     /// - Throws: ``CryptoInterface/CryptoError/invalidArgument(_:)`` for a count
     ///   out of range, ``CryptoInterface/CryptoError/randomUnavailable`` when the generator fails.
     public func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws -> [UInt8] {
+        try Libcrypto.requireLoaded()
         guard salt.count >= 16, iterations >= 1, iterations <= Int(Int32.max), (1...64).contains(length),
             password.count <= Int(Int32.max)
         else {
@@ -125,6 +135,7 @@ public struct OpenSSLCryptoProvider: CryptoProvider {
     }
 
     public func randomBytes(count: Int) throws -> [UInt8] {
+        try Libcrypto.requireLoaded()
         guard count >= 0, count <= CryptoLimits.maxRandomByteCount else {
             throw CryptoError.invalidArgument(
                 "random byte count must be between 0 and \(CryptoLimits.maxRandomByteCount), got \(count)")

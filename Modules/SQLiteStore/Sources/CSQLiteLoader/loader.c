@@ -11,11 +11,17 @@
 // not start. A new call needs its wrapper here: without one the program
 // does not link.
 #include <sqlite3.h>
-#include <CLazyLibrary.h>
 
-static lazy_library sqlite = LAZY_LIBRARY_INIT("libsqlite3.so.0", "SQLite");
+// Link names `sharekit_<name>` for the wrappers below (docs/adr/0030).
+#include "../CSQLite/wrapped.h"
+#include <CLazyLibrary.h>
+#include "CSQLiteLoader.h"
+
+static lazy_library sqlite = LAZY_LIBRARY_INIT("libsqlite3.so.0", "libsqlite3", "libsqlite3-0");
 
 #define LAZY(name) LAZY_FUNCTION(sqlite, name)
+
+int sk_sqlite_library_load(char *message, size_t capacity) { return lazy_library_load(&sqlite, message, capacity); }
 
 static void *pointer_sqlite3_bind_blob64;
 int sqlite3_bind_blob64(sqlite3_stmt *a0, int a1, const void *a2, sqlite3_uint64 a3, void (*a4)(void *)) {

@@ -41,10 +41,12 @@ final class Connection {
     ///   - configuration: durability, busy timeout, cache size.
     ///   - role: the writer (creates and prepares the file) or a reader.
     /// - Throws: ``SQLError``: `.corrupt` for a file that is not a database,
-    ///   `.io` with the path and cause when the file cannot be opened.
+    ///   `.io` with the path and cause when the file cannot be opened, or with
+    ///   the Debian package to install when libsqlite3 cannot be loaded.
     init(path: String, configuration: SQLiteConfiguration, role: Role = .writer) throws {
         self.path = path
         cache = StatementCache(capacity: configuration.statementCacheCapacity)
+        try SQLiteLibrary.requireLoaded()
         let inMemory = path == Self.inMemoryPath
         if !inMemory && role == .writer { try DatabaseFile.prepare(path) }
 

@@ -12,7 +12,9 @@
 
 #include <CLazyLibrary.h>
 
-static lazy_library xml2 = LAZY_LIBRARY_INIT("libxml2.so.2", "libxml2");
+static lazy_library xml2 = LAZY_LIBRARY_INIT("libxml2.so.2", "libxml2", "libxml2");
+
+int sk_xml_library_load(char *message, size_t capacity) { return lazy_library_load(&xml2, message, capacity); }
 
 static void *pointer_xmlReaderForFile;
 xmlTextReaderPtr xmlReaderForFile(const char *filename, const char *encoding, int options) {

@@ -15,7 +15,10 @@
 #include <CLazyLibrary.h>
 #include <magic.h>
 
-static lazy_library magic = LAZY_LIBRARY_INIT("libmagic.so.1", "libmagic");
+// Link names `sharekit_<name>` for the wrappers below (docs/adr/0030).
+#include "../CMagic/wrapped.h"
+
+static lazy_library magic = LAZY_LIBRARY_INIT("libmagic.so.1", "libmagic", "libmagic1");
 
 int sk_magic_library_load(char *message, size_t capacity) { return lazy_library_load(&magic, message, capacity); }
 

@@ -114,7 +114,13 @@ enum MIMEDatabaseLoader {
     /// - Returns: the source, or nil when no file of it parses and defines a type.
     private static func loadXML(directory: String, failures: inout [String]) -> XMLSource? {
         var state = ParseState()
-        for name in xmlFiles(in: directory) {
+        let files = xmlFiles(in: directory)
+        if !files.isEmpty, let failure = xmlLibraryFailure {
+            // The directory's files are unreadable here; the message says which package to install.
+            failures.append("\(directory) (\(failure))")
+            return nil
+        }
+        for name in files {
             let path = directory + "/" + name
             if !parse(file: path, into: &state) { failures.append(path) }
         }
@@ -134,6 +140,7 @@ enum MIMEDatabaseLoader {
     /// type's globs in the order of its XML source, the main extension first).
     /// - Returns: the extensions; empty when the file is missing or not well-formed.
     static func extensions(inTypeFile path: String) -> [String] {
+        guard xmlLibraryFailure == nil else { return [] }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         guard let reader = xmlReaderForFile(path, nil, options) else { return [] }
         defer { xmlFreeTextReader(reader) }
@@ -150,6 +157,15 @@ enum MIMEDatabaseLoader {
         }
         return status == 0 ? extensions : []
     }
+
+    /// Why libxml2 cannot be loaded ("libxml2 could not be loaded: <reason> (install the Debian package
+    /// libxml2)"), nil when it is open: asked before the first libxml2 call, so that a missing library is an
+    /// unreadable database for the caller rather than the end of the process.
+    static let xmlLibraryFailure: String? = {
+        var message = [CChar](repeating: 0, count: 512)
+        guard sk_xml_library_load(&message, message.count) != 0 else { return nil }
+        return String(decoding: message.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
 
     /// `png` for `*.png`; nil for a pattern that is not `*.` and a plain extension.
     private static func simpleExtension(_ pattern: String) -> String? {

@@ -46,7 +46,8 @@ static int openOnce(lazy_library *library) {
 
 int lazy_library_load(lazy_library *library, char *message, size_t capacity) {
     if (openOnce(library) == opened) return 0;
-    if (capacity > 0) snprintf(message, capacity, "%s could not be loaded: %s", library->label, library->error);
+    if (capacity > 0) snprintf(message, capacity, "%s could not be loaded: %s (install the Debian package %s)", library->label,
+                                  library->error, library->package);
     return -1;
 }
 
@@ -56,11 +57,11 @@ void *lazy_library_symbol(lazy_library *library, const char *name, void **cache)
     char message[512];
     int length;
     if (openOnce(library) != opened) {
-        length = snprintf(message, sizeof message, "%s could not be loaded (%s): %s\n", library->label, name,
-                          library->error);
+        length = snprintf(message, sizeof message, "%s could not be loaded (%s): %s (install the Debian package %s)\n",
+                          library->label, name, library->error, library->package);
     } else if ((found = dlsym(library->handle, name)) == NULL) {
-        length = snprintf(message, sizeof message, "%s could not be loaded (%s): the library lacks the function\n",
-                          library->label, name);
+        length = snprintf(message, sizeof message, "%s could not be loaded (%s): the library lacks the function (install the Debian package %s of a newer release)\n",
+                          library->label, name, library->package);
     } else {
         __atomic_store_n(cache, found, __ATOMIC_RELEASE);
         return found;

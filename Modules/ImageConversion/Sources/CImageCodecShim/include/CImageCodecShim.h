@@ -16,6 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <libheif/heif.h>
+// The link names of libheif's functions (`sharekit_<name>`, docs/adr/0030): Swift sees libheif's
+// declarations through this module too, and must call the loader's wrappers.
+#include "../../CHeif/wrapped.h"
 
 // MARK: - JPEG writer (libjpeg-turbo)
 

@@ -11,6 +11,8 @@
 #ifndef CLIBXML2_H
 #define CLIBXML2_H
 
+#include <stddef.h>
+
 typedef unsigned char xmlChar;
 typedef struct _xmlTextReader xmlTextReader;
 typedef xmlTextReader *xmlTextReaderPtr;
@@ -35,6 +37,12 @@ typedef enum {
 } xmlReaderTypes;
 #endif
 
+/// Opens libxml2 unless it is open. Returns 0, or -1 with "libxml2 could
+/// not be loaded: <reason> (install the Debian package libxml2)" in
+/// `message` (`capacity` bytes, NUL-terminated), for the reader to fail
+/// with instead of the program ending at the first call.
+int sk_xml_library_load(char *message, size_t capacity);
+
 xmlTextReaderPtr xmlReaderForFile(const char *filename, const char *encoding, int options);
 void xmlFreeTextReader(xmlTextReaderPtr reader);
 int xmlTextReaderRead(xmlTextReaderPtr reader);
@@ -45,5 +53,24 @@ int xmlTextReaderNext(xmlTextReaderPtr reader);
 int xmlTextReaderMoveToAttribute(xmlTextReaderPtr reader, const xmlChar *name);
 int xmlTextReaderMoveToElement(xmlTextReaderPtr reader);
 const xmlChar *xmlTextReaderConstValue(xmlTextReaderPtr reader);
+
+// The link names of the functions above: loader.c defines them as `sharekit_<name>`, so that they
+// cannot clash with an application that links the library itself (docs/adr/0030); tools/symbol-check
+// fails when one is missing here. Not in the check, which compiles the library's own headers first: their
+// inline functions use some of these, and a link name cannot be given after a use.
+#ifndef SK_XML_DECLARATIONS_CHECK
+#define SHAREKIT_WRAPPED(name) __typeof__(name) name __asm__("sharekit_" #name);
+SHAREKIT_WRAPPED(xmlFreeTextReader)
+SHAREKIT_WRAPPED(xmlReaderForFile)
+SHAREKIT_WRAPPED(xmlTextReaderConstLocalName)
+SHAREKIT_WRAPPED(xmlTextReaderConstValue)
+SHAREKIT_WRAPPED(xmlTextReaderDepth)
+SHAREKIT_WRAPPED(xmlTextReaderMoveToAttribute)
+SHAREKIT_WRAPPED(xmlTextReaderMoveToElement)
+SHAREKIT_WRAPPED(xmlTextReaderNext)
+SHAREKIT_WRAPPED(xmlTextReaderNodeType)
+SHAREKIT_WRAPPED(xmlTextReaderRead)
+
+#endif
 
 #endif

@@ -15,22 +15,26 @@
 #include <stddef.h>
 
 /// One library: its file name (`libheif.so.1`), the name a message uses
-/// (`libheif`), and what opening it left. Define each as a static variable
+/// (`libheif`), the Debian package that installs it (`libheif1`, named in
+/// every message so that a person knows what to install), and what opening
+/// it left. Define each as a static variable
 /// with ``LAZY_LIBRARY_INIT``; only this package's functions touch the rest.
 typedef struct lazy_library {
     const char *file_name;
     const char *label;
+    const char *package;
     int state;      // 0 not tried, 1 open, 2 failed (atomic)
     void *handle;   // set before `state` becomes 1
     char error[256];  // dlerror() of the failed open, set before `state` becomes 2
 } lazy_library;
 
 /// A `lazy_library` not opened yet.
-#define LAZY_LIBRARY_INIT(file_name, label) {(file_name), (label), 0, NULL, {0}}
+#define LAZY_LIBRARY_INIT(file_name, label, package) {(file_name), (label), (package), 0, NULL, {0}}
 
 /// Opens the library unless it is open (the first call tries; later calls
 /// return what it found). Returns 0 when it is open; -1 when it cannot be
-/// opened, with "<label> could not be loaded: <dlerror>" written into
+/// opened, with "<label> could not be loaded: <dlerror> (install the Debian
+/// package <package>)" written into
 /// `message` (`capacity` bytes, always NUL-terminated when capacity > 0).
 int lazy_library_load(lazy_library *library, char *message, size_t capacity);
 

@@ -1,0 +1,20 @@
+// The functions of this library that the module's loader defines as wrappers
+// (loaded on first use, docs/adr/0019), each declared again here with the
+// link name `sharekit_<name>`: Swift and C callers keep writing the library's
+// own name, but the symbol in the binary is ShareKit's, so it cannot clash with
+// an application that links the library itself (docs/adr/0030). Included
+// after the library's headers by the module's shim.h and by the loader, so
+// both sides agree on the link name; tools/symbol-check fails when a wrapper
+// is missing here.
+#pragma once
+#ifndef SHAREKIT_WRAPPED
+#define SHAREKIT_WRAPPED(name) __typeof__(name) name __asm__("sharekit_" #name);
+#endif
+SHAREKIT_WRAPPED(DGifCloseFile)
+SHAREKIT_WRAPPED(DGifGetExtension)
+SHAREKIT_WRAPPED(DGifGetExtensionNext)
+SHAREKIT_WRAPPED(DGifGetImageDesc)
+SHAREKIT_WRAPPED(DGifGetLine)
+SHAREKIT_WRAPPED(DGifGetRecordType)
+SHAREKIT_WRAPPED(DGifOpen)
+SHAREKIT_WRAPPED(GifErrorString)

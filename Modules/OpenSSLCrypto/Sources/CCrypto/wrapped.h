@@ -1,0 +1,67 @@
+// The functions of this library that the module's loader defines as wrappers
+// (loaded on first use, docs/adr/0019), each declared again here with the
+// link name `sharekit_<name>`: Swift and C callers keep writing the library's
+// own name, but the symbol in the binary is ShareKit's, so it cannot clash with
+// an application that links the library itself (docs/adr/0030). Included
+// after the library's headers by the module's shim.h and by the loader, so
+// both sides agree on the link name; tools/symbol-check fails when a wrapper
+// is missing here.
+#pragma once
+#ifndef SHAREKIT_WRAPPED
+#define SHAREKIT_WRAPPED(name) __typeof__(name) name __asm__("sharekit_" #name);
+#endif
+SHAREKIT_WRAPPED(BN_CTX_free)
+SHAREKIT_WRAPPED(BN_CTX_new)
+SHAREKIT_WRAPPED(BN_bin2bn)
+SHAREKIT_WRAPPED(BN_bn2binpad)
+SHAREKIT_WRAPPED(BN_clear_free)
+SHAREKIT_WRAPPED(BN_free)
+SHAREKIT_WRAPPED(BN_secure_new)
+SHAREKIT_WRAPPED(ECDSA_SIG_free)
+SHAREKIT_WRAPPED(ECDSA_SIG_get0_r)
+SHAREKIT_WRAPPED(ECDSA_SIG_get0_s)
+SHAREKIT_WRAPPED(ECDSA_SIG_new)
+SHAREKIT_WRAPPED(ECDSA_SIG_set0)
+SHAREKIT_WRAPPED(EC_GROUP_new_by_curve_name)
+SHAREKIT_WRAPPED(EC_POINT_free)
+SHAREKIT_WRAPPED(EC_POINT_mul)
+SHAREKIT_WRAPPED(EC_POINT_new)
+SHAREKIT_WRAPPED(EC_POINT_point2oct)
+SHAREKIT_WRAPPED(ERR_clear_error)
+SHAREKIT_WRAPPED(ERR_get_error)
+SHAREKIT_WRAPPED(EVP_Digest)
+SHAREKIT_WRAPPED(EVP_DigestFinal_ex)
+SHAREKIT_WRAPPED(EVP_DigestInit_ex)
+SHAREKIT_WRAPPED(EVP_DigestInit_ex2)
+SHAREKIT_WRAPPED(EVP_DigestUpdate)
+SHAREKIT_WRAPPED(EVP_MD_CTX_free)
+SHAREKIT_WRAPPED(EVP_MD_CTX_new)
+SHAREKIT_WRAPPED(EVP_MD_fetch)
+SHAREKIT_WRAPPED(EVP_PKEY_CTX_free)
+SHAREKIT_WRAPPED(EVP_PKEY_CTX_new_from_name)
+SHAREKIT_WRAPPED(EVP_PKEY_CTX_new_from_pkey)
+SHAREKIT_WRAPPED(EVP_PKEY_CTX_set_group_name)
+SHAREKIT_WRAPPED(EVP_PKEY_free)
+SHAREKIT_WRAPPED(EVP_PKEY_fromdata)
+SHAREKIT_WRAPPED(EVP_PKEY_fromdata_init)
+SHAREKIT_WRAPPED(EVP_PKEY_generate)
+SHAREKIT_WRAPPED(EVP_PKEY_get_bn_param)
+SHAREKIT_WRAPPED(EVP_PKEY_keygen_init)
+SHAREKIT_WRAPPED(EVP_PKEY_public_check_quick)
+SHAREKIT_WRAPPED(EVP_PKEY_sign)
+SHAREKIT_WRAPPED(EVP_PKEY_sign_init)
+SHAREKIT_WRAPPED(EVP_PKEY_up_ref)
+SHAREKIT_WRAPPED(EVP_PKEY_verify)
+SHAREKIT_WRAPPED(EVP_PKEY_verify_init)
+SHAREKIT_WRAPPED(EVP_sha256)
+SHAREKIT_WRAPPED(OSSL_PARAM_BLD_free)
+SHAREKIT_WRAPPED(OSSL_PARAM_BLD_new)
+SHAREKIT_WRAPPED(OSSL_PARAM_BLD_push_BN)
+SHAREKIT_WRAPPED(OSSL_PARAM_BLD_push_octet_string)
+SHAREKIT_WRAPPED(OSSL_PARAM_BLD_push_utf8_string)
+SHAREKIT_WRAPPED(OSSL_PARAM_BLD_to_param)
+SHAREKIT_WRAPPED(OSSL_PARAM_free)
+SHAREKIT_WRAPPED(PKCS5_PBKDF2_HMAC)
+SHAREKIT_WRAPPED(RAND_bytes)
+SHAREKIT_WRAPPED(d2i_ECDSA_SIG)
+SHAREKIT_WRAPPED(i2d_ECDSA_SIG)
