@@ -21,8 +21,10 @@
  *   MUT_SENT_BEFORE_ANSWER   the daemon marks sent before the server answered
  *
  * SLOW_DRAINER lets a claim's lease run out while its drainer still sends
- * (a send longer than --lease, with a second drainer running): Spin then
- * finds a trail (docs/model.md, "What Spin found").
+ * (a send longer than --lease, with a second drainer running). Spin found a
+ * trail there (docs/model.md, "What Spin found"); since sent is final in
+ * the outbox (SQLiteOutbox.updateUnlessSent) it holds: tools/model-check
+ * --variant SLOW_DRAINER.
  */
 
 #ifndef MAXCRASH
@@ -236,7 +238,8 @@ inline drain(me, ans, have_up) {
      /* The outbox's copy is gone (a sent item's): refused at the kept share's stage. */
      /* code: OutboxDrainer.outgoing */
      /* code: OutboxItemKeeper.refuse */
-     d_step { row = R_FAILED; r_reason = true; claimer = FREE }
+     /* code: SQLiteOutbox.updateUnlessSent */
+     d_step { if :: row != R_SENT -> row = R_FAILED; r_reason = true :: else -> skip fi; claimer = FREE }
      goto drained
   :: !have_up && r_files ->
      /* code: StreamingUploader.upload */
@@ -264,12 +267,13 @@ inline drain(me, ans, have_up) {
 #else
      /* code: OutboxItemKeeper.refuse */
      /* code: SQLiteOutbox.markFailed */
-     d_step { row = R_FAILED; r_reason = true; claimer = FREE }
+     /* sent is final: a late mark of a stale claim changes nothing */
+     d_step { if :: row != R_SENT -> row = R_FAILED; r_reason = true :: else -> skip fi; claimer = FREE }
 #endif
   :: ans == A_LOST ->
      /* code: OutboxItemKeeper.keep */
      /* code: SQLiteOutbox.markRetry */
-     d_step { row = R_PENDING; claimer = FREE }
+     d_step { if :: row != R_SENT -> row = R_PENDING :: else -> skip fi; claimer = FREE }
   fi;
 drained:
   skip

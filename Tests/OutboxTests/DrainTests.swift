@@ -95,6 +95,34 @@ struct DrainTests {
         #expect(claimed.attempts == OutboxItem.attemptsRange.upperBound)
     }
 
+    @Test("two drainers of one item: the one whose claim went stale cannot turn a sent share into failed or pending")
+    func sentIsFinal() async throws {
+        let fixture = try await OutboxFixture()
+        defer { fixture.close() }
+        let item = try fixture.enqueue("held by two drainers", files: [("a.bin", 4_000)])
+        // Drainer B claims the item, and its send outlasts the lease: the
+        // claim is released and drainer A sends the share.
+        let now = fixture.clock.milliseconds
+        let stale = try #require(try fixture.outbox.nextDue(now: now))
+        #expect(try fixture.outbox.releaseClaims(claimedBefore: now, now: now) == 1)
+        #expect(try await fixture.drainer().drainOnce().sent == 1)
+        let sent = try #require(try fixture.outbox.item(item.clientMsgID))
+        #expect(sent.state == .sent)
+        // B then finds the item's files gone (A removed them) and refuses
+        // it, or keeps it for a retry: neither may change what A recorded.
+        try fixture.outbox.markFailed(
+            stale.clientMsgID, code: "outbox_file_missing", message: "the file is gone", now: now + 2)
+        try fixture.outbox.markRetry(stale.clientMsgID, reason: "timeout", nextAttemptAt: now + 3, now: now + 2)
+        let after = try #require(try fixture.outbox.item(item.clientMsgID))
+        #expect(after.state == .sent && after.messageID == sent.messageID && after.failureCode == nil)
+        #expect(try fixture.outbox.counts() == OutboxCounts(sent: 1))
+        #expect(try await fixture.serverCounts()[item.clientMsgID.description] == 1)
+        // An item that does not exist is still an error.
+        #expect(throws: OutboxError.self) {
+            try fixture.outbox.markFailed(UUIDv7(), code: "x", message: "y", now: now)
+        }
+    }
+
     @Test("an item the server already holds is completed by the replay")
     func replayCompletes() async throws {
         let fixture = try await OutboxFixture()

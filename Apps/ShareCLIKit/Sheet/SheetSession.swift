@@ -313,15 +313,15 @@ public struct SheetOutcome: Sendable {
 
     init(code: ExitCode, json: String, errors: String, target: SheetTarget) {
         self.code = code
-        let object =
-            (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
-        let status = object["status"] as? String ?? ""
+        // `share send --json`'s object (ShareKit's own output, read as any JSON).
+        let object = JSONValue(strictJSON: Array(json.utf8)) ?? .object([:])
+        let status = object["status"]?.stringValue ?? ""
         switch status {
         case "sent":
             kind = .sent
             message = SheetSession.text(.sheetSent, ["path": target.displayPath])
         case "queued",
-            "cancelled" where object["kept"] as? Bool == true:
+            "cancelled" where object["kept"] == .bool(true):
             kind = .keptForDaemon
             message = SheetSession.text(.sheetKeptForDaemon, ["path": target.displayPath])
         default:
@@ -329,7 +329,7 @@ public struct SheetOutcome: Sendable {
             // `share send`'s own line for a person, without its program prefix.
             let said = errors.split(separator: "\n").filter { !$0.hasPrefix("progress ") }
                 .map { $0.replacingOccurrences(of: "share send: ", with: "") }.joined(separator: "\n")
-            message = said.isEmpty ? (object["reason"] as? String ?? object["error"] as? String ?? status) : said
+            message = said.isEmpty ? (object["reason"]?.stringValue ?? object["error"]?.stringValue ?? status) : said
         }
     }
 }

@@ -189,13 +189,13 @@ public final class SQLiteOutbox: OutboxQueueing {
     }
 
     public func markRetry(_ clientMsgID: UUIDv7, reason: String, nextAttemptAt: Int64, now: Int64) throws(OutboxError) {
-        try update(
+        try updateUnlessSent(
             clientMsgID, "state = 'pending', claimed_at = NULL, last_error = ?, next_attempt_at = ?, updated_at = ?",
             [.text(reason), .integer(nextAttemptAt), .integer(now)])
     }
 
     public func markFailed(_ clientMsgID: UUIDv7, code: String, message: String, now: Int64) throws(OutboxError) {
-        try update(
+        try updateUnlessSent(
             clientMsgID, "state = 'failed', claimed_at = NULL, failure_code = ?, last_error = ?, updated_at = ?",
             [.text(code), .text(message), .integer(now)])
     }
@@ -257,6 +257,25 @@ public final class SQLiteOutbox: OutboxQueueing {
             ).changes
         }
         guard changed == 1 else { throw .notFound(clientMsgID) }
+    }
+
+    /// ``update(_:_:_:)`` for a row that is not sent: sent is final. Two
+    /// drainers can hold one item (a send that outlasted its lease, or
+    /// `share-daemon --once --lease 0` beside a running daemon); when one
+    /// has marked it sent and removed its files, the other's failure (its
+    /// files are gone) or retry must not turn a message that is on the
+    /// server into "not sent". Such a late mark changes nothing and is no error.
+    private func updateUnlessSent(_ clientMsgID: UUIDv7, _ assignments: String, _ bindings: [SQLValue])
+        throws(OutboxError)
+    {
+        let changed = try storage {
+            try database.execute(
+                "UPDATE outbox SET \(assignments) WHERE client_msg_id = ? AND state <> 'sent'",
+                bindings + [.text(clientMsgID.description)]
+            ).changes
+        }
+        if changed == 1 { return }
+        guard try item(clientMsgID)?.state == .sent else { throw .notFound(clientMsgID) }
     }
 
     /// Folders of sent items, left by a process that died after marking the item sent.
