@@ -28,6 +28,8 @@ final class ShareSheet {
 
     // The widgets.
     var window: UnsafeMutablePointer<GtkWidget>!
+    /// The application the window belongs to: ``close()`` ends its main loop.
+    var application: UnsafeMutablePointer<GtkApplication>?
     var sendButton: UnsafeMutablePointer<GtkWidget>!
     var cancelButton: UnsafeMutablePointer<GtkWidget>!
     var shareBox: UnsafeMutablePointer<GtkWidget>!
@@ -79,6 +81,7 @@ final class ShareSheet {
 
     /// Builds the window for `application` and shows it.
     func build(_ application: UnsafeMutablePointer<GtkApplication>) {
+        self.application = application
         window = gtk_application_window_new(application)
         gtk_window_set_title(cast(window), Self.text(.sheetTitle))
         gtk_window_set_default_size(cast(window), 520, 560)
@@ -389,13 +392,15 @@ final class ShareSheet {
         close()
     }
 
-    /// Ends the program with ``exitCode``: the window goes with the
-    /// process. GTK 4.8 is not torn down first: destroying a window whose
-    /// rows were replaced can crash in its accessibility code (a NULL
-    /// object path), and there is nothing left to keep.
+    /// Ends the sheet with ``exitCode``: the window is hidden and GTK's
+    /// main loop stops, so `g_application_run` returns to
+    /// ``ShareSheetProgram/main(_:)`` and the program ends in `main`. The
+    /// window is not destroyed: destroying one whose rows were replaced can
+    /// crash GTK 4.8's accessibility code (a NULL object path), and it goes
+    /// with the process.
     func close() {
         gtk_widget_set_visible(window, 0)
-        ProgramExit.exit(exitCode.rawValue)
+        if let application { g_application_quit(UnsafeMutablePointer<GApplication>(OpaquePointer(application))) }
     }
 
     // MARK: - Login

@@ -90,7 +90,8 @@ public enum ShareSheetProgram {
         connect(application, "activate", activate)
         // GTK reads no arguments of ours.
         _ = g_application_run(UnsafeMutablePointer<GApplication>(OpaquePointer(application)), 0, nil)
-        g_object_unref(UnsafeMutableRawPointer(application))
+        // The application is not released: that would tear down the hidden
+        // window (see ShareSheet.close); the process ends in `main` now.
         return sheet.exitCode.rawValue
     }
 
