@@ -9,6 +9,9 @@ import ShareCore
 enum Options {
     // Shared by several commands.
     static let json = Flag("--json", "print the result as one JSON object on stdout")
+    /// `share desktop-entry --install`.
+    static let install = Flag(
+        "--install", "write the entry into $XDG_DATA_HOME/applications and update its MIME cache")
     static let server = ValueOption("--server", "URL", "the server (default: the one share login chose)")
     static let verbose = Flag("--verbose", "say each step on stderr (SHAREKIT_VERBOSE=1 does the same)")
     static let progress = ValueOption(
@@ -132,7 +135,8 @@ enum ShareCommands {
         "targets", summary: CLIText.table.text(.summaryTargets, in: .english),
         declared: [Options.search, Options.limit, Options.json, Options.server])
     static let desktopEntry = CommandDeclaration(
-        "desktop-entry", summary: CLIText.table.text(.summaryDesktopEntry, in: .english))
+        "desktop-entry", summary: CLIText.table.text(.summaryDesktopEntry, in: .english),
+        declared: [Options.install, Options.json])
     static let notify = CommandDeclaration(
         "notify", summary: CLIText.table.text(.summaryNotify, in: .english),
         declared: [Options.payload, Options.print, Options.json, Options.noWait])

@@ -1,5 +1,6 @@
 import AppSupport
 import ClientAssembly
+import Foundation
 import ShareCore
 
 /// The freedesktop desktop entry that offers ShareKit in file managers'
@@ -39,12 +40,61 @@ enum DesktopEntry {
     /// The text of `share desktop-entry --help`.
     static var help: String { t(.desktopEntryHelp) }
 
-    static func run(_ arguments: [String], io: ProgramIO) -> ExitCode {
-        guard arguments.isEmpty else {
+    /// `share desktop-entry [--install [--json]]`.
+    /// - Parameters:
+    ///   - arguments: the command line after `desktop-entry`.
+    ///   - io: standard output and error.
+    ///   - environment: `XDG_DATA_HOME`, `HOME` and `PATH` for `--install`.
+    /// - Returns: 0 printed or installed, 1 the entry could not be written, 2 an invalid command line.
+    static func run(_ arguments: [String], io: ProgramIO, environment: [String: String]) -> ExitCode {
+        let parsed: ParsedArguments
+        switch SessionCommandIO.parse(
+            arguments, command: "desktop-entry", help: help, declaration: ShareCommands.desktopEntry, io: io)
+        {
+        case .run(let arguments): parsed = arguments
+        case .done(let exit): return exit
+        }
+        guard parsed.positionals.isEmpty else {
             io.err.write("share desktop-entry: " + t(.desktopEntryNoArguments) + "\n")
             return .usage
         }
-        io.out.write(text)
+        guard parsed.has(Options.install) else {
+            io.out.write(text)
+            return .success
+        }
+        let output = SessionCommandIO(command: "desktop-entry", io: io, json: parsed.has(Options.json))
+        guard let directory = applicationsDirectory(environment) else {
+            return output.failure(localized(.desktopEntryNoDataHome))
+        }
+        let path = directory + "/sharekit.desktop"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            return output.failure(
+                localized(.desktopEntryCannotInstall, ["path": path, "error": error.localizedDescription]))
+        }
+        // GIO and KDE find an entry's types through the directory's
+        // mimeinfo.cache: without it, "Open with" does not list ShareKit.
+        let cacheUpdated =
+            DesktopLaunch.findProgram("update-desktop-database", environment: environment).flatMap {
+                ChildProgram.output([$0, directory], environment: environment)
+            } != nil
+        if output.json {
+            io.writeJSON(["status": "installed", "path": JSONValue(path), "mime_cache_updated": .bool(cacheUpdated)])
+        } else {
+            io.out.write(t(.desktopEntryInstalled, ["path": TerminalText.neutralised(path)]) + "\n")
+            if !cacheUpdated { io.err.write("share desktop-entry: " + t(.desktopEntryNoMimeCache) + "\n") }
+        }
         return .success
+    }
+
+    /// `$XDG_DATA_HOME/applications`, else `~/.local/share/applications`
+    /// (the XDG Base Directory default); nil without either. A relative
+    /// `XDG_DATA_HOME` is invalid by that specification and ignored.
+    static func applicationsDirectory(_ environment: [String: String]) -> String? {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/applications" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.local/share/applications"
     }
 }

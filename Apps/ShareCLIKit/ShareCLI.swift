@@ -54,7 +54,7 @@ public enum ShareCLI {
             },
             Subcommand(name: "desktop-entry", summary: t(.summaryDesktopEntry), help: DesktopEntry.help) {
                 arguments, io in
-                DesktopEntry.run(arguments, io: io)
+                DesktopEntry.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
             },
             Subcommand(name: "notify", summary: t(.summaryNotify), help: NotifyCommand.help) {
                 arguments, io in

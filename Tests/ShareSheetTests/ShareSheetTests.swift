@@ -196,25 +196,38 @@ struct ShareSheetTests {
         #expect(messages.contains { $0.files == ["from-files.txt"] }, "\(messages)")
     }
 
-    @Test("the desktop entry is in the menu (no NoDisplay) and gio lists it for image/png from XDG_DATA_HOME")
+    @Test(
+        "share desktop-entry --install: in the menu (no NoDisplay), and gio lists it for image/png from XDG_DATA_HOME"
+    )
     func desktopEntryInstalled() throws {
         let data = try TemporaryDirectory(prefix: "share-sheet-xdg")
         defer { data.remove() }
-        try FileManager.default.createDirectory(atPath: data.file("applications"), withIntermediateDirectories: true)
         let entry = try runProcess(BuiltProducts.path("share"), ["desktop-entry"])
         #expect(!entry.stdout.contains("NoDisplay"))
-        try Data(entry.stdout.utf8).write(to: URL(fileURLWithPath: data.file("applications/sharekit.desktop")))
-        // GIO finds an entry's types through the directory's mimeinfo.cache, which desktop-file-utils writes.
-        let cache = try runProcess("/usr/bin/update-desktop-database", [data.file("applications")])
-        #expect(cache.status == 0, "\(cache.stderr)")
+        let environment = [
+            "XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": "/usr/share",
+            "PATH": BuiltProducts.directory + ":/usr/bin:/bin", "XDG_CONFIG_HOME": data.file("config"),
+        ]
+        let installed = try runProcess(
+            BuiltProducts.path("share"), ["desktop-entry", "--install", "--json"], environment: environment)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        let path = data.file("applications/sharekit.desktop")
+        let answer = JSONValue(strictJSON: Array(installed.stdout.utf8))
+        #expect(
+            answer?["path"] == .string(path) && answer?["mime_cache_updated"] == .bool(true), "\(installed.stdout)")
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == entry.stdout, "the installed entry is the printed one")
         // TryExec=share: GIO lists the entry only where `share` is on PATH.
-        let listed = try runProcess(
-            "/usr/bin/gio", ["mime", "image/png"],
-            environment: [
-                "XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": "/usr/share",
-                "PATH": BuiltProducts.directory + ":/usr/bin:/bin", "XDG_CONFIG_HOME": data.file("config"),
-            ])
+        let listed = try runProcess("/usr/bin/gio", ["mime", "image/png"], environment: environment)
         #expect(listed.stdout.contains("sharekit.desktop"), "\(listed.stdout) \(listed.stderr)")
+        // A second install replaces the entry; nowhere to install is a clear failure.
+        let again = try runProcess(
+            BuiltProducts.path("share"), ["desktop-entry", "--install"], environment: environment)
+        #expect(again.status == 0 && again.stdout == "installed the desktop entry: \(path)\n", "\(again.stdout)")
+        let nowhere = try runProcess(
+            BuiltProducts.path("share"), ["desktop-entry", "--install"],
+            environment: ["XDG_DATA_HOME": "relative", "HOME": "", "PATH": "/usr/bin:/bin"])
+        #expect(nowhere.status == 1 && nowhere.stderr.contains("nowhere to install the entry"), "\(nowhere.stderr)")
     }
 
     @Test("in German: the controls' names and texts from the CLI's German table")

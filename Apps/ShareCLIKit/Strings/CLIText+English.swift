@@ -498,7 +498,7 @@ extension CLIText {
         .noRecentTargets: "no recent targets yet: search with `share targets --search NAME`",
         .noWritableMatch: "no writable target matches",
         .desktopEntryHelp: """
-        Usage: share desktop-entry
+        Usage: share desktop-entry [--install [--json]]
 
         Prints the freedesktop desktop entry that offers ShareKit in the applications
         menu, in file managers' "Open with" and for links dropped on its launcher (the
@@ -506,14 +506,22 @@ extension CLIText {
         `share send --desktop %U`: files, web links (https://...) and the links of a
         *.uri-list file become the share's items; on a display with share-sheet
         installed the share sheet opens (from the menu: with the clipboard's text).
-        Install it with:
-        share desktop-entry > ~/.local/share/applications/sharekit.desktop
-        update-desktop-database ~/.local/share/applications
+        --install writes it into $XDG_DATA_HOME/applications (by default
+        ~/.local/share/applications) and updates that folder's MIME cache with
+        update-desktop-database, so that "Open with" lists ShareKit at once.
 
-        Exit codes: 0 printed, 2 invalid command line.
+        Exit codes: 0 printed or installed, 1 the entry could not be written,
+        2 invalid command line.
 
         """,
         .desktopEntryNoArguments: "takes no arguments; it prints contrib/desktop/sharekit.desktop",
+        .desktopEntryInstalled: "installed the desktop entry: {path}",
+        .desktopEntryCannotInstall: "cannot write the desktop entry {path}: {error}",
+        .desktopEntryNoDataHome: "neither XDG_DATA_HOME nor HOME is an absolute path: nowhere to install the entry",
+        .desktopEntryNoMimeCache: """
+        update-desktop-database (desktop-file-utils) did not run: file managers may list ShareKit in \
+        "Open with" only after their next scan
+        """,
         .desktopHowToShare: """
         Nothing was shared: no terminal or chooser to ask where it should go. In a terminal, run `share \
         send FILE` to pick a target, or `share send FILE --to TARGET` (`share targets` lists them).

@@ -536,7 +536,7 @@ extension CLIText {
         .noRecentTargets: "noch keine letzten Ziele: suche mit `share targets --search NAME`",
         .noWritableMatch: "kein beschreibbares Ziel passt",
         .desktopEntryHelp: """
-        Aufruf: share desktop-entry
+        Aufruf: share desktop-entry [--install [--json]]
 
         Gibt den freedesktop-Starter aus, der ShareKit im Anwendungsmenü, in "Öffnen
         mit" von Dateimanagern und für auf seinen Starter gezogene Links anbietet (die
@@ -545,14 +545,23 @@ extension CLIText {
         einer *.uri-list-Datei werden zu den Elementen des geteilten Inhalts; auf
         einer Anzeige mit installiertem share-sheet öffnet sich das Teilen-Fenster
         (aus dem Menü: mit dem Text der Zwischenablage).
-        Installieren mit:
-        share desktop-entry > ~/.local/share/applications/sharekit.desktop
-        update-desktop-database ~/.local/share/applications
+        --install schreibt ihn nach $XDG_DATA_HOME/applications (sonst
+        ~/.local/share/applications) und aktualisiert den MIME-Cache dieses
+        Ordners mit update-desktop-database, damit "Öffnen mit" ShareKit sofort
+        anbietet.
 
-        Exit-Codes: 0 ausgegeben, 2 ungültige Befehlszeile.
+        Exit-Codes: 0 ausgegeben oder installiert, 1 der Starter konnte nicht
+        geschrieben werden, 2 ungültige Befehlszeile.
 
         """,
         .desktopEntryNoArguments: "nimmt keine Argumente; es gibt contrib/desktop/sharekit.desktop aus",
+        .desktopEntryInstalled: "Starter installiert: {path}",
+        .desktopEntryCannotInstall: "kann den Starter {path} nicht schreiben: {error}",
+        .desktopEntryNoDataHome: "weder XDG_DATA_HOME noch HOME ist ein absoluter Pfad: kein Ort für den Starter",
+        .desktopEntryNoMimeCache: """
+        update-desktop-database (desktop-file-utils) lief nicht: Dateimanager bieten ShareKit in \
+        "Öffnen mit" vielleicht erst nach ihrem nächsten Durchsuchen an
+        """,
         .desktopHowToShare: """
         Nichts wurde geteilt: kein Terminal und keine Auswahl, um zu fragen, wohin es gehen soll. Rufe in \
         einem Terminal `share send DATEI` auf, um ein Ziel zu wählen, oder `share send DATEI --to ZIEL` \
