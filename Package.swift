@@ -1103,7 +1103,7 @@ let package = Package(
                 lib("TargetStoreInterface"),
             ],
             path: "Tests/ShareSheetTests",
-            exclude: ["atspi-tree.py"],
+            exclude: ["atspi-tree.py", "clipboard-owner.py"],
             swiftSettings: swiftSettings
         ),
 

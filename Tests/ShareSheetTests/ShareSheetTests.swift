@@ -230,6 +230,36 @@ struct ShareSheetTests {
         #expect(nowhere.status == 1 && nowhere.stderr.contains("nowhere to install the entry"), "\(nowhere.stderr)")
     }
 
+    @Test(
+        "--clipboard and --selection: the text another program copied (or selected) is the share",
+        arguments: [("clipboard", "--clipboard"), ("primary", "--selection")])
+    func copiedText(which: String, option: String) async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        let desktop = try #require(DesktopSession.current)
+        let copied = "copied with \(option) \(UUID().uuidString.prefix(8))"
+        // Another program holds the selection, as an editor does after a copy.
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("clipboard-owner.py").path
+        let owner = try HelperProcess(
+            executable: "/usr/bin/python3", [script, which, copied], environment: desktop.environment)
+        defer {
+            owner.kill(SIGTERM)
+            _ = owner.finish()
+        }
+        #expect(owner.waitForLine(limit: .seconds(30), where: { $0 == "ready" }) != nil)
+        try fixture.remember(Self.resumeTheGateway)
+        let sheet = try fixture.sheet([option])
+        _ = try #require(try sheet.waitForTree { $0.contains { $0.name == "Text: \(copied)" } })
+        try sheet.press("Return")
+        _ = try sheet.waitForTree { SheetWindow.button("Send", in: $0)?.sensitive == true }
+        try sheet.press("ctrl+Return")
+        let outcome = sheet.finish()
+        #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
+        let messages = try await fixture.messages(thread: Self.resumeTheGateway.id)
+        #expect(messages.contains { $0.text == copied }, "\(messages)")
+    }
+
     @Test("in German: the controls' names and texts from the CLI's German table")
     func german() async throws {
         let fixture = try await SheetFixture()
