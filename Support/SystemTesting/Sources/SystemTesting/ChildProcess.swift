@@ -61,15 +61,25 @@ private let spawnLock = NSLock()
 /// error on the three given descriptors, an empty signal mask and default
 /// signal actions (whatever the test runner blocked or ignored), and this
 /// process's environment with `environment` merged over it.
+/// - Returns: the child's pid, or the `posix_spawn` error number.
+public func spawnProgram(
+    _ executable: String, _ arguments: [String], environment: [String: String], standardStreams: [Int32]
+) -> Result<pid_t, ChildProcessError> {
+    spawnProgram(
+        executable, arguments, environment: environment, standardStreams: standardStreams, controllingTerminal: nil)
+}
+
+/// ``spawnProgram(_:_:environment:standardStreams:)`` with the child in a
+/// session of its own whose controlling terminal is `controllingTerminal`
+/// (nil: as that function).
 /// - Parameters:
 ///   - controllingTerminal: a terminal's path to make the child's
-///     controlling terminal (in a session of its own), as a terminal window
-///     does for its shell: `/dev/tty` then opens it, and Ctrl-C typed there
-///     signals the child. Nil leaves the child in this process's session.
+///     controlling terminal, as a terminal window does for its shell:
+///     `/dev/tty` then opens it, and Ctrl-C typed there signals the child.
 /// - Returns: the child's pid, or the `posix_spawn` error number.
 public func spawnProgram(
     _ executable: String, _ arguments: [String], environment: [String: String], standardStreams: [Int32],
-    controllingTerminal: String? = nil
+    controllingTerminal: String?
 ) -> Result<pid_t, ChildProcessError> {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
