@@ -22,7 +22,7 @@ struct PNGDecoder {
         var metadata = PhotoMetadata()
         var animated = false
         let chunks = PNGChunks(source: source)
-        try chunks.walk { chunk throws(ImageConversionError) in
+        let walked = try chunks.walk { chunk throws(ImageConversionError) in
             switch chunk.type {
             case "acTL": animated = true
             case "eXIf": metadata.exif = try chunks.data(of: chunk).flatMap(PNGChunks.exif)
@@ -32,6 +32,11 @@ struct PNGDecoder {
             }
             return true
         }
+        // libpng allocates an unknown chunk's declared length before it
+        // reads it: a 701-byte file declaring a 1.7 GB chunk made it ask for
+        // 1.7 GB. A chunk longer than the rest of the file cannot be read
+        // anyway, so such a file is refused before libpng sees it.
+        guard walked.complete else { throw .malformed("a chunk of the PNG file runs past its end, or it has no IEND") }
         if animated {
             throw .unsupported("an animated PNG has more than one picture and cannot be sent as a JPEG photo")
         }

@@ -160,6 +160,24 @@ struct HostileInputTests {
         }
     }
 
+    @Test("a PNG chunk declaring more bytes than the file holds is refused before libpng allocates them")
+    func pngChunkLongerThanFile() throws {
+        let conversion = try Conversion()
+        defer { conversion.remove() }
+        var png = QuadrantPicture().png()
+        // After the signature (8) and IHDR (25): an unknown ancillary chunk
+        // declaring 2 GB, which libpng would allocate before reading it.
+        let chunk = QuadrantPicture.bigEndian(0x7E68_7663) + Array("zzAb".utf8) + Array(repeating: 0x41, count: 16)
+        png.insert(contentsOf: chunk, at: 33)
+        let path = try conversion.write(png, "long-chunk.png")
+        #expect {
+            try conversion.convert(path)
+        } throws: { error in
+            guard case .malformed(let why) = error as? ImageConversionError else { return false }
+            return why.contains("runs past its end")
+        }
+    }
+
     @Test("a TIFF whose strips lie past the end of the file is refused as damaged")
     func truncatedTIFF() throws {
         let conversion = try Conversion()
