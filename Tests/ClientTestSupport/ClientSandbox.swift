@@ -2,6 +2,7 @@ public import ClientAssembly
 import CryptoInterface
 import Foundation
 import HTTPInterface
+import KeychainInterface
 import SessionsInterface
 import ShareCore
 public import SystemTesting
@@ -104,6 +105,22 @@ public final class ClientSandbox: @unchecked Sendable {
     public func sha256Hex(ofFile path: String) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         return Hex.encode(try assembly.crypto.sha256(contentsOf: Array(data)))
+    }
+
+    /// Logs in as Alex with the demo password, makes the child session the
+    /// way the daemon does and records the account, as `share login` and a
+    /// running daemon leave an app group; on failure the sandbox is closed.
+    /// - Throws: what the login throws.
+    public func logInAsAlex() async throws {
+        do {
+            let issuer = connection.issuer
+            try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
+            try await issuer.ensureChildSession(parent: connection.provider(.parent))
+            try assembly.accounts.record(SignedInAccount(origin: origin, username: "alex"))
+        } catch {
+            close()
+            throw error
+        }
     }
 
     /// The texts and attachment names of a thread's or a channel's

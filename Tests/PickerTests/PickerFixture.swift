@@ -22,15 +22,7 @@ final class PickerFixture: @unchecked Sendable {
 
     init() async throws {
         sandbox = try ClientSandbox(prefix: "share-picker-test")
-        do {
-            let issuer = sandbox.connection.issuer
-            try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
-            try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent))
-            try sandbox.assembly.accounts.record(SignedInAccount(origin: sandbox.origin, username: "alex"))
-        } catch {
-            sandbox.close()
-            throw error
-        }
+        try await sandbox.logInAsAlex()
     }
 
     /// The environment of `share`: this app group, a plain terminal type, no desktop.

@@ -162,16 +162,7 @@ final class SheetFixture: @unchecked Sendable {
 
     init(seed: [String: Any]? = nil, loggedIn: Bool = true) async throws {
         sandbox = try ClientSandbox(seed: seed, prefix: "share-sheet-test")
-        guard loggedIn else { return }
-        do {
-            let issuer = sandbox.connection.issuer
-            try await issuer.login(username: "alex", password: SecretValue(utf8: "alex-demo-pass"))
-            try await issuer.ensureChildSession(parent: sandbox.connection.provider(.parent))
-            try sandbox.assembly.accounts.record(SignedInAccount(origin: sandbox.origin, username: "alex"))
-        } catch {
-            sandbox.close()
-            throw error
-        }
+        if loggedIn { try await sandbox.logInAsAlex() }
     }
 
     /// Starts the sheet on the suite's desktop.
