@@ -251,12 +251,23 @@ public final class SQLiteOutbox: OutboxQueueing {
 
     /// Sets columns of one item.
     private func update(_ clientMsgID: UUIDv7, _ assignments: String, _ bindings: [SQLValue]) throws(OutboxError) {
-        let changed = try storage {
+        guard try changeRow(clientMsgID, assignments, bindings, condition: "") == 1 else {
+            throw .notFound(clientMsgID)
+        }
+    }
+
+    /// Runs `UPDATE outbox SET assignments` on the item's row (and
+    /// `condition`, an `AND …` clause, if any).
+    /// - Returns: the rows changed, 0 or 1.
+    private func changeRow(_ clientMsgID: UUIDv7, _ assignments: String, _ bindings: [SQLValue], condition: String)
+        throws(OutboxError) -> Int
+    {
+        try storage {
             try database.execute(
-                "UPDATE outbox SET \(assignments) WHERE client_msg_id = ?", bindings + [.text(clientMsgID.description)]
+                "UPDATE outbox SET \(assignments) WHERE client_msg_id = ?\(condition)",
+                bindings + [.text(clientMsgID.description)]
             ).changes
         }
-        guard changed == 1 else { throw .notFound(clientMsgID) }
     }
 
     /// ``update(_:_:_:)`` for a row that is not sent: sent is final. Two
@@ -268,13 +279,7 @@ public final class SQLiteOutbox: OutboxQueueing {
     private func updateUnlessSent(_ clientMsgID: UUIDv7, _ assignments: String, _ bindings: [SQLValue])
         throws(OutboxError)
     {
-        let changed = try storage {
-            try database.execute(
-                "UPDATE outbox SET \(assignments) WHERE client_msg_id = ? AND state <> 'sent'",
-                bindings + [.text(clientMsgID.description)]
-            ).changes
-        }
-        if changed == 1 { return }
+        if try changeRow(clientMsgID, assignments, bindings, condition: " AND state <> 'sent'") == 1 { return }
         guard try item(clientMsgID)?.state == .sent else { throw .notFound(clientMsgID) }
     }
 
