@@ -38,662 +38,700 @@ func lib(_ name: String) -> Target.Dependency { .target(name: name) }
 /// Every library product of the packages under Interfaces/, Support/ and Modules/, vended by the root
 /// under the same name so that a consumer can depend on the repository by URL and take one of them.
 let generatedLibraries: [(name: String, targets: [String])] = [
-    ("CryptoInterface", ["CryptoInterface"]),
-    ("DPoPInterface", ["DPoPInterface"]),
-    ("DPoPInterfaceTesting", ["DPoPInterfaceTesting"]),
-    ("DaemonControlInterface", ["DaemonControlInterface"]),
-    ("DaemonControlInterfaceTesting", ["DaemonControlInterfaceTesting"]),
-    ("DeliveryInterface", ["DeliveryInterface"]),
-    ("HTTPInterface", ["HTTPInterface"]),
-    ("HTTPInterfaceTesting", ["HTTPInterfaceTesting"]),
-    ("HTTPServerInterface", ["HTTPServerInterface"]),
-    ("HTTPTypes", ["HTTPTypes"]),
-    ("ImageConversionInterface", ["ImageConversionInterface"]),
-    ("KeychainInterface", ["KeychainInterface"]),
-    ("KeychainInterfaceTesting", ["KeychainInterfaceTesting"]),
-    ("MessagesInterface", ["MessagesInterface"]),
-    ("OutboxInterface", ["OutboxInterface"]),
-    ("PushPreviewInterface", ["PushPreviewInterface"]),
-    ("SQLInterface", ["SQLInterface"]),
-    ("ServerAPIInterface", ["ServerAPIInterface"]),
-    ("SessionsInterface", ["SessionsInterface"]),
-    ("SessionsInterfaceTesting", ["SessionsInterfaceTesting"]),
-    ("ShareCore", ["ShareCore"]),
-    ("ShareCoreTesting", ["ShareCoreTesting"]),
-    ("ShareInboxInterface", ["ShareInboxInterface"]),
-    ("ShareIntakeInterface", ["ShareIntakeInterface"]),
-    ("SharedStateInterface", ["SharedStateInterface"]),
-    ("SharedStateInterfaceTesting", ["SharedStateInterfaceTesting"]),
-    ("TargetStoreInterface", ["TargetStoreInterface"]),
-    ("UploadsInterface", ["UploadsInterface"]),
-    ("WireContract", ["WireContract"]),
-    ("CLazyLibrary", ["CLazyLibrary"]),
-    ("SecureFiles", ["SecureFiles"]),
-    ("SystemTesting", ["SystemTesting"]),
-    ("DPoP", ["DPoP"]),
-    ("DaemonControl", ["DaemonControl"]),
-    ("Delivery", ["Delivery"]),
-    ("HTTPTransport", ["HTTPTransport"]),
-    ("ImageConversion", ["ImageConversion"]),
-    ("KeychainStore", ["KeychainStore"]),
-    ("MatrixBackend", ["MatrixBackend"]),
-    ("Messages", ["Messages"]),
-    ("MicroHTTPServer", ["MicroHTTPServer"]),
-    ("OpenSSLCrypto", ["OpenSSLCrypto"]),
-    ("Outbox", ["Outbox"]),
-    ("PostgresStore", ["PostgresStore"]),
-    ("PushPreview", ["PushPreview"]),
-    ("ReferenceServer", ["ReferenceServer"]),
-    ("SQLiteStore", ["SQLiteStore"]),
-    ("SQLiteStoreTesting", ["SQLiteStoreTesting"]),
-    ("ServerAPI", ["ServerAPI"]),
-    ("Sessions", ["Sessions"]),
-    ("ShareInbox", ["ShareInbox"]),
-    ("ShareIntake", ["ShareIntake"]),
-    ("SharedState", ["SharedState"]),
-    ("TargetStore", ["TargetStore"]),
-    ("Uploads", ["Uploads"]),
+    ("ShareKitCryptoInterface", ["ShareKitCryptoInterface"]),
+    ("ShareKitDPoPInterface", ["ShareKitDPoPInterface"]),
+    ("ShareKitDPoPInterfaceTesting", ["ShareKitDPoPInterfaceTesting"]),
+    ("ShareKitDaemonControlInterface", ["ShareKitDaemonControlInterface"]),
+    ("ShareKitDaemonControlInterfaceTesting", ["ShareKitDaemonControlInterfaceTesting"]),
+    ("ShareKitDeliveryInterface", ["ShareKitDeliveryInterface"]),
+    ("ShareKitHTTPInterface", ["ShareKitHTTPInterface"]),
+    ("ShareKitHTTPInterfaceTesting", ["ShareKitHTTPInterfaceTesting"]),
+    ("ShareKitHTTPServerInterface", ["ShareKitHTTPServerInterface"]),
+    ("ShareKitHTTPTypes", ["ShareKitHTTPTypes"]),
+    ("ShareKitImageConversionInterface", ["ShareKitImageConversionInterface"]),
+    ("ShareKitKeychainInterface", ["ShareKitKeychainInterface"]),
+    ("ShareKitKeychainInterfaceTesting", ["ShareKitKeychainInterfaceTesting"]),
+    ("ShareKitMessagesInterface", ["ShareKitMessagesInterface"]),
+    ("ShareKitOutboxInterface", ["ShareKitOutboxInterface"]),
+    ("ShareKitPushPreviewInterface", ["ShareKitPushPreviewInterface"]),
+    ("ShareKitSQLInterface", ["ShareKitSQLInterface"]),
+    ("ShareKitServerAPIInterface", ["ShareKitServerAPIInterface"]),
+    ("ShareKitSessionsInterface", ["ShareKitSessionsInterface"]),
+    ("ShareKitSessionsInterfaceTesting", ["ShareKitSessionsInterfaceTesting"]),
+    ("ShareKitCore", ["ShareKitCore"]),
+    ("ShareKitCoreTesting", ["ShareKitCoreTesting"]),
+    ("ShareKitInboxInterface", ["ShareKitInboxInterface"]),
+    ("ShareKitIntakeInterface", ["ShareKitIntakeInterface"]),
+    ("ShareKitSharedStateInterface", ["ShareKitSharedStateInterface"]),
+    ("ShareKitSharedStateInterfaceTesting", ["ShareKitSharedStateInterfaceTesting"]),
+    ("ShareKitTargetStoreInterface", ["ShareKitTargetStoreInterface"]),
+    ("ShareKitUploadsInterface", ["ShareKitUploadsInterface"]),
+    ("ShareKitWireContract", ["ShareKitWireContract"]),
+    ("CShareKitLazyLibrary", ["CShareKitLazyLibrary"]),
+    ("ShareKitSecureFiles", ["ShareKitSecureFiles"]),
+    ("ShareKitSystemTesting", ["ShareKitSystemTesting"]),
+    ("ShareKitDPoP", ["ShareKitDPoP"]),
+    ("ShareKitDaemonControl", ["ShareKitDaemonControl"]),
+    ("ShareKitDelivery", ["ShareKitDelivery"]),
+    ("ShareKitHTTPTransport", ["ShareKitHTTPTransport"]),
+    ("ShareKitImageConversion", ["ShareKitImageConversion"]),
+    ("ShareKitKeychainStore", ["ShareKitKeychainStore"]),
+    ("ShareKitMatrixBackend", ["ShareKitMatrixBackend"]),
+    ("ShareKitMessages", ["ShareKitMessages"]),
+    ("ShareKitMicroHTTPServer", ["ShareKitMicroHTTPServer"]),
+    ("ShareKitOpenSSLCrypto", ["ShareKitOpenSSLCrypto"]),
+    ("ShareKitOutbox", ["ShareKitOutbox"]),
+    ("ShareKitPostgresStore", ["ShareKitPostgresStore"]),
+    ("ShareKitPushPreview", ["ShareKitPushPreview"]),
+    ("ShareKitReferenceServer", ["ShareKitReferenceServer"]),
+    ("ShareKitSQLiteStore", ["ShareKitSQLiteStore"]),
+    ("ShareKitSQLiteStoreTesting", ["ShareKitSQLiteStoreTesting"]),
+    ("ShareKitServerAPI", ["ShareKitServerAPI"]),
+    ("ShareKitSessions", ["ShareKitSessions"]),
+    ("ShareKitInbox", ["ShareKitInbox"]),
+    ("ShareKitIntake", ["ShareKitIntake"]),
+    ("ShareKitSharedState", ["ShareKitSharedState"]),
+    ("ShareKitTargetStore", ["ShareKitTargetStore"]),
+    ("ShareKitUploads", ["ShareKitUploads"]),
 ]
 
 /// Every non-test target of those packages, pointing into the nested package's sources.
 let generatedTargets: [Target] = [
     // Interfaces/CryptoInterface
     .target(
-        name: "CryptoInterface",
+        name: "ShareKitCryptoInterface",
         path: "Interfaces/CryptoInterface/Sources/CryptoInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/DPoPInterface
     .target(
-        name: "DPoPInterface",
-        dependencies: ["ShareCore"],
+        name: "ShareKitDPoPInterface",
+        dependencies: ["ShareKitCore"],
         path: "Interfaces/DPoPInterface/Sources/DPoPInterface",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "DPoPInterfaceTesting",
-        dependencies: ["DPoPInterface"],
+        name: "ShareKitDPoPInterfaceTesting",
+        dependencies: ["ShareKitDPoPInterface"],
         path: "Interfaces/DPoPInterface/Sources/DPoPInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/DaemonControlInterface
     .target(
-        name: "DaemonControlInterface",
-        dependencies: ["ShareCore"],
+        name: "ShareKitDaemonControlInterface",
+        dependencies: ["ShareKitCore"],
         path: "Interfaces/DaemonControlInterface/Sources/DaemonControlInterface",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "DaemonControlInterfaceTesting",
-        dependencies: ["DaemonControlInterface"],
+        name: "ShareKitDaemonControlInterfaceTesting",
+        dependencies: ["ShareKitDaemonControlInterface"],
         path: "Interfaces/DaemonControlInterface/Sources/DaemonControlInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/DeliveryInterface
     .target(
-        name: "DeliveryInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "MessagesInterface", "UploadsInterface", "ServerAPIInterface"],
+        name: "ShareKitDeliveryInterface",
+        dependencies: [
+            "ShareKitCore",
+            "ShareKitHTTPInterface",
+            "ShareKitMessagesInterface",
+            "ShareKitUploadsInterface",
+            "ShareKitServerAPIInterface",
+        ],
         path: "Interfaces/DeliveryInterface/Sources/DeliveryInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/HTTPInterface
     .target(
-        name: "HTTPInterface",
-        dependencies: ["HTTPTypes"],
+        name: "ShareKitHTTPInterface",
+        dependencies: ["ShareKitHTTPTypes"],
         path: "Interfaces/HTTPInterface/Sources/HTTPInterface",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "HTTPInterfaceTesting",
-        dependencies: ["HTTPInterface", "HTTPTypes"],
+        name: "ShareKitHTTPInterfaceTesting",
+        dependencies: ["ShareKitHTTPInterface", "ShareKitHTTPTypes"],
         path: "Interfaces/HTTPInterface/Sources/HTTPInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/HTTPServerInterface
     .target(
-        name: "HTTPServerInterface",
-        dependencies: ["HTTPTypes"],
+        name: "ShareKitHTTPServerInterface",
+        dependencies: ["ShareKitHTTPTypes"],
         path: "Interfaces/HTTPServerInterface/Sources/HTTPServerInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/HTTPTypes
     .target(
-        name: "HTTPTypes",
+        name: "ShareKitHTTPTypes",
         path: "Interfaces/HTTPTypes/Sources/HTTPTypes",
         swiftSettings: swiftSettings
     ),
     // Interfaces/ImageConversionInterface
     .target(
-        name: "ImageConversionInterface",
+        name: "ShareKitImageConversionInterface",
         path: "Interfaces/ImageConversionInterface/Sources/ImageConversionInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/KeychainInterface
     .target(
-        name: "KeychainInterface",
+        name: "ShareKitKeychainInterface",
         path: "Interfaces/KeychainInterface/Sources/KeychainInterface",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "KeychainInterfaceTesting",
-        dependencies: ["KeychainInterface"],
+        name: "ShareKitKeychainInterfaceTesting",
+        dependencies: ["ShareKitKeychainInterface"],
         path: "Interfaces/KeychainInterface/Sources/KeychainInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/MessagesInterface
     .target(
-        name: "MessagesInterface",
+        name: "ShareKitMessagesInterface",
         dependencies: [
-            "ShareCore",
-            "HTTPInterface",
-            "UploadsInterface",
-            "SharedStateInterface",
-            "ServerAPIInterface",
-            "WireContract",
+            "ShareKitCore",
+            "ShareKitHTTPInterface",
+            "ShareKitUploadsInterface",
+            "ShareKitSharedStateInterface",
+            "ShareKitServerAPIInterface",
+            "ShareKitWireContract",
         ],
         path: "Interfaces/MessagesInterface/Sources/MessagesInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/OutboxInterface
     .target(
-        name: "OutboxInterface",
-        dependencies: ["ShareCore", "ShareInboxInterface", "DeliveryInterface"],
+        name: "ShareKitOutboxInterface",
+        dependencies: ["ShareKitCore", "ShareKitInboxInterface", "ShareKitDeliveryInterface"],
         path: "Interfaces/OutboxInterface/Sources/OutboxInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/PushPreviewInterface
     .target(
-        name: "PushPreviewInterface",
-        dependencies: ["ShareCore", "WireContract"],
+        name: "ShareKitPushPreviewInterface",
+        dependencies: ["ShareKitCore", "ShareKitWireContract"],
         path: "Interfaces/PushPreviewInterface/Sources/PushPreviewInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/SQLInterface
     .target(
-        name: "SQLInterface",
+        name: "ShareKitSQLInterface",
         path: "Interfaces/SQLInterface/Sources/SQLInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/ServerAPIInterface
     .target(
-        name: "ServerAPIInterface",
-        dependencies: ["ShareCore", "HTTPTypes", "HTTPInterface", "WireContract"],
+        name: "ShareKitServerAPIInterface",
+        dependencies: ["ShareKitCore", "ShareKitHTTPTypes", "ShareKitHTTPInterface", "ShareKitWireContract"],
         path: "Interfaces/ServerAPIInterface/Sources/ServerAPIInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/SessionsInterface
     .target(
-        name: "SessionsInterface",
-        dependencies: ["KeychainInterface", "SharedStateInterface", "WireContract"],
+        name: "ShareKitSessionsInterface",
+        dependencies: ["ShareKitKeychainInterface", "ShareKitSharedStateInterface", "ShareKitWireContract"],
         path: "Interfaces/SessionsInterface/Sources/SessionsInterface",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "SessionsInterfaceTesting",
-        dependencies: ["SessionsInterface", "KeychainInterface"],
+        name: "ShareKitSessionsInterfaceTesting",
+        dependencies: ["ShareKitSessionsInterface", "ShareKitKeychainInterface"],
         path: "Interfaces/SessionsInterface/Sources/SessionsInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/ShareCore
     .target(
-        name: "ShareCore",
+        name: "ShareKitCore",
         path: "Interfaces/ShareCore/Sources/ShareCore",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "ShareCoreTesting",
-        dependencies: ["ShareCore"],
+        name: "ShareKitCoreTesting",
+        dependencies: ["ShareKitCore"],
         path: "Interfaces/ShareCore/Sources/ShareCoreTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/ShareInboxInterface
     .target(
-        name: "ShareInboxInterface",
-        dependencies: ["ShareCore"],
+        name: "ShareKitInboxInterface",
+        dependencies: ["ShareKitCore"],
         path: "Interfaces/ShareInboxInterface/Sources/ShareInboxInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/ShareIntakeInterface
     .target(
-        name: "ShareIntakeInterface",
-        dependencies: ["ShareCore"],
+        name: "ShareKitIntakeInterface",
+        dependencies: ["ShareKitCore"],
         path: "Interfaces/ShareIntakeInterface/Sources/ShareIntakeInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/SharedStateInterface
     .target(
-        name: "SharedStateInterface",
+        name: "ShareKitSharedStateInterface",
         path: "Interfaces/SharedStateInterface/Sources/SharedStateInterface",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "SharedStateInterfaceTesting",
-        dependencies: ["SharedStateInterface"],
+        name: "ShareKitSharedStateInterfaceTesting",
+        dependencies: ["ShareKitSharedStateInterface"],
         path: "Interfaces/SharedStateInterface/Sources/SharedStateInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/TargetStoreInterface
     .target(
-        name: "TargetStoreInterface",
-        dependencies: ["ShareCore", "WireContract"],
+        name: "ShareKitTargetStoreInterface",
+        dependencies: ["ShareKitCore", "ShareKitWireContract"],
         path: "Interfaces/TargetStoreInterface/Sources/TargetStoreInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/UploadsInterface
     .target(
-        name: "UploadsInterface",
-        dependencies: ["ShareCore", "HTTPInterface", "ServerAPIInterface", "WireContract"],
+        name: "ShareKitUploadsInterface",
+        dependencies: ["ShareKitCore", "ShareKitHTTPInterface", "ShareKitServerAPIInterface", "ShareKitWireContract"],
         path: "Interfaces/UploadsInterface/Sources/UploadsInterface",
         swiftSettings: swiftSettings
     ),
     // Interfaces/WireContract
     .target(
-        name: "WireContract",
-        dependencies: ["ShareCore"],
+        name: "ShareKitWireContract",
+        dependencies: ["ShareKitCore"],
         path: "Interfaces/WireContract/Sources/WireContract",
         swiftSettings: swiftSettings
     ),
     // Support/LazyLibrary
     .target(
-        name: "CLazyLibrary",
+        name: "CShareKitLazyLibrary",
         path: "Support/LazyLibrary/Sources/CLazyLibrary"
     ),
     // Support/SecureFiles
     .target(
-        name: "SecureFiles",
+        name: "ShareKitSecureFiles",
         path: "Support/SecureFiles/Sources/SecureFiles",
         swiftSettings: swiftSettings
     ),
     // Support/SystemTesting
     .target(
-        name: "SystemTesting",
+        name: "ShareKitSystemTesting",
         path: "Support/SystemTesting/Sources/SystemTesting",
         swiftSettings: swiftSettings
     ),
     // Modules/DPoP
     .target(
-        name: "DPoP",
-        dependencies: ["ShareCore", "CryptoInterface", "DPoPInterface", "KeychainInterface", "SharedStateInterface"],
+        name: "ShareKitDPoP",
+        dependencies: [
+            "ShareKitCore",
+            "ShareKitCryptoInterface",
+            "ShareKitDPoPInterface",
+            "ShareKitKeychainInterface",
+            "ShareKitSharedStateInterface",
+        ],
         path: "Modules/DPoP/Sources/DPoP",
         swiftSettings: swiftSettings
     ),
     // Modules/DaemonControl
     .target(
-        name: "DaemonControl",
-        dependencies: ["ShareCore", "DaemonControlInterface", "SecureFiles"],
+        name: "ShareKitDaemonControl",
+        dependencies: ["ShareKitCore", "ShareKitDaemonControlInterface", "ShareKitSecureFiles"],
         path: "Modules/DaemonControl/Sources/DaemonControl",
         swiftSettings: swiftSettings
     ),
     // Modules/Delivery
     .target(
-        name: "Delivery",
+        name: "ShareKitDelivery",
         dependencies: [
-            "ShareCore",
-            "HTTPInterface",
-            "MessagesInterface",
-            "DeliveryInterface",
-            "UploadsInterface",
-            "ServerAPIInterface",
+            "ShareKitCore",
+            "ShareKitHTTPInterface",
+            "ShareKitMessagesInterface",
+            "ShareKitDeliveryInterface",
+            "ShareKitUploadsInterface",
+            "ShareKitServerAPIInterface",
         ],
         path: "Modules/Delivery/Sources/Delivery",
         swiftSettings: swiftSettings
     ),
     // Modules/HTTPTransport
     .target(
-        name: "HTTPTransport",
-        dependencies: ["HTTPTypes", "HTTPInterface", "DPoPInterface", "CCurl", "CCurlShim", "CLazyLibrary"],
+        name: "ShareKitHTTPTransport",
+        dependencies: [
+            "ShareKitHTTPTypes",
+            "ShareKitHTTPInterface",
+            "ShareKitDPoPInterface",
+            "CShareKitCurl",
+            "CShareKitCurlShim",
+            "CShareKitLazyLibrary",
+        ],
         path: "Modules/HTTPTransport/Sources/HTTPTransport",
         swiftSettings: swiftSettings
     ),
     .systemLibrary(
-        name: "CCurl",
+        name: "CShareKitCurl",
         path: "Modules/HTTPTransport/Sources/CCurl",
         providers: [.apt(["libcurl4-openssl-dev"])]
     ),
     .target(
-        name: "CCurlShim",
-        dependencies: ["CCurl"],
+        name: "CShareKitCurlShim",
+        dependencies: ["CShareKitCurl"],
         path: "Modules/HTTPTransport/Sources/CCurlShim"
     ),
     // Modules/ImageConversion
     .target(
-        name: "ImageConversion",
+        name: "ShareKitImageConversion",
         dependencies: [
-            "ImageConversionInterface",
-            "CHeif",
-            "CWebP",
-            "CPNG",
-            "CGif",
-            "CImageCodecShim",
-            "CImageCodecLoader",
+            "ShareKitImageConversionInterface",
+            "CShareKitHeif",
+            "CShareKitWebP",
+            "CShareKitPNG",
+            "CShareKitGif",
+            "CShareKitImageCodecShim",
+            "CShareKitImageCodecLoader",
         ],
         path: "Modules/ImageConversion/Sources/ImageConversion",
         swiftSettings: swiftSettings
     ),
     .systemLibrary(
-        name: "CHeif",
+        name: "CShareKitHeif",
         path: "Modules/ImageConversion/Sources/CHeif",
         providers: [.apt(["libheif-dev"])]
     ),
     .systemLibrary(
-        name: "CWebP",
+        name: "CShareKitWebP",
         path: "Modules/ImageConversion/Sources/CWebP",
         providers: [.apt(["libwebp-dev"])]
     ),
     .systemLibrary(
-        name: "CTIFF",
+        name: "CShareKitTIFF",
         path: "Modules/ImageConversion/Sources/CTIFF",
         providers: [.apt(["libtiff-dev"])]
     ),
     .systemLibrary(
-        name: "CPNG",
+        name: "CShareKitPNG",
         path: "Modules/ImageConversion/Sources/CPNG",
         providers: [.apt(["libpng-dev"])]
     ),
     .systemLibrary(
-        name: "CGif",
+        name: "CShareKitGif",
         path: "Modules/ImageConversion/Sources/CGif",
         providers: [.apt(["libgif-dev"])]
     ),
     .systemLibrary(
-        name: "CJPEG",
+        name: "CShareKitJPEG",
         path: "Modules/ImageConversion/Sources/CJPEG",
         providers: [.apt(["libjpeg62-turbo-dev"])]
     ),
     .target(
-        name: "CImageCodecShim",
-        dependencies: ["CHeif", "CTIFF", "CJPEG", "CImageCodecLoader"],
+        name: "CShareKitImageCodecShim",
+        dependencies: ["CShareKitHeif", "CShareKitTIFF", "CShareKitJPEG", "CShareKitImageCodecLoader"],
         path: "Modules/ImageConversion/Sources/CImageCodecShim"
     ),
     .target(
-        name: "CImageCodecLoader",
-        dependencies: ["CHeif", "CWebP", "CTIFF", "CJPEG", "CPNG", "CGif", "CLazyLibrary"],
+        name: "CShareKitImageCodecLoader",
+        dependencies: [
+            "CShareKitHeif",
+            "CShareKitWebP",
+            "CShareKitTIFF",
+            "CShareKitJPEG",
+            "CShareKitPNG",
+            "CShareKitGif",
+            "CShareKitLazyLibrary",
+        ],
         path: "Modules/ImageConversion/Sources/CImageCodecLoader"
     ),
     // Modules/KeychainStore
     .target(
-        name: "KeychainStore",
-        dependencies: ["KeychainInterface", "SecureFiles", "KeychainSecretService"],
+        name: "ShareKitKeychainStore",
+        dependencies: ["ShareKitKeychainInterface", "ShareKitSecureFiles", "ShareKitKeychainSecretService"],
         path: "Modules/KeychainStore/Sources/KeychainStore",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "KeychainSecretService",
-        dependencies: ["KeychainInterface", "CSecret"],
+        name: "ShareKitKeychainSecretService",
+        dependencies: ["ShareKitKeychainInterface", "CShareKitSecret"],
         path: "Modules/KeychainStore/Sources/KeychainSecretService",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "CSecret",
-        dependencies: ["CLazyLibrary"],
+        name: "CShareKitSecret",
+        dependencies: ["CShareKitLazyLibrary"],
         path: "Modules/KeychainStore/Sources/CSecret"
     ),
     .systemLibrary(
-        name: "CSecretHeaders",
+        name: "CShareKitSecretHeaders",
         path: "Modules/KeychainStore/Sources/CSecretHeaders",
         pkgConfig: "libsecret-1",
         providers: [.apt(["libsecret-1-dev"])]
     ),
     .target(
-        name: "CSecretCheck",
-        dependencies: ["CSecret", "CSecretHeaders"],
+        name: "CShareKitSecretCheck",
+        dependencies: ["CShareKitSecret", "CShareKitSecretHeaders"],
         path: "Modules/KeychainStore/Sources/CSecretCheck"
     ),
     // Modules/MatrixBackend
     .target(
-        name: "MatrixBackend",
+        name: "ShareKitMatrixBackend",
         dependencies: [
-            "ShareCore",
-            "HTTPTypes",
-            "HTTPInterface",
-            "KeychainInterface",
-            "SessionsInterface",
-            "SharedStateInterface",
-            "ServerAPIInterface",
-            "WireContract",
-            "CryptoInterface",
-            "MessagesInterface",
-            "UploadsInterface",
-            "TargetStoreInterface",
+            "ShareKitCore",
+            "ShareKitHTTPTypes",
+            "ShareKitHTTPInterface",
+            "ShareKitKeychainInterface",
+            "ShareKitSessionsInterface",
+            "ShareKitSharedStateInterface",
+            "ShareKitServerAPIInterface",
+            "ShareKitWireContract",
+            "ShareKitCryptoInterface",
+            "ShareKitMessagesInterface",
+            "ShareKitUploadsInterface",
+            "ShareKitTargetStoreInterface",
         ],
         path: "Modules/MatrixBackend/Sources/MatrixBackend",
         swiftSettings: swiftSettings
     ),
     // Modules/Messages
     .target(
-        name: "Messages",
+        name: "ShareKitMessages",
         dependencies: [
-            "ShareCore",
-            "MessagesInterface",
-            "UploadsInterface",
-            "HTTPInterface",
-            "ServerAPIInterface",
-            "WireContract",
+            "ShareKitCore",
+            "ShareKitMessagesInterface",
+            "ShareKitUploadsInterface",
+            "ShareKitHTTPInterface",
+            "ShareKitServerAPIInterface",
+            "ShareKitWireContract",
         ],
         path: "Modules/Messages/Sources/Messages",
         swiftSettings: swiftSettings
     ),
     // Modules/MicroHTTPServer
     .target(
-        name: "MicroHTTPServer",
-        dependencies: ["HTTPTypes", "HTTPServerInterface", "CMicroHTTPD", "CMicroHTTPDShim"],
+        name: "ShareKitMicroHTTPServer",
+        dependencies: [
+            "ShareKitHTTPTypes",
+            "ShareKitHTTPServerInterface",
+            "CShareKitMicroHTTPD",
+            "CShareKitMicroHTTPDShim",
+        ],
         path: "Modules/MicroHTTPServer/Sources/MicroHTTPServer",
         swiftSettings: swiftSettings
     ),
     .systemLibrary(
-        name: "CMicroHTTPD",
+        name: "CShareKitMicroHTTPD",
         path: "Modules/MicroHTTPServer/Sources/CMicroHTTPD",
         pkgConfig: "libmicrohttpd",
         providers: [.apt(["libmicrohttpd-dev"])]
     ),
     .target(
-        name: "CMicroHTTPDShim",
-        dependencies: ["CMicroHTTPD"],
+        name: "CShareKitMicroHTTPDShim",
+        dependencies: ["CShareKitMicroHTTPD"],
         path: "Modules/MicroHTTPServer/Sources/CMicroHTTPDShim"
     ),
     // Modules/OpenSSLCrypto
     .systemLibrary(
-        name: "CCrypto",
+        name: "CShareKitCrypto",
         path: "Modules/OpenSSLCrypto/Sources/CCrypto",
         providers: [.apt(["libssl-dev"])]
     ),
     .target(
-        name: "OpenSSLCrypto",
-        dependencies: ["CryptoInterface", "CCrypto", "CCryptoLoader"],
+        name: "ShareKitOpenSSLCrypto",
+        dependencies: ["ShareKitCryptoInterface", "CShareKitCrypto", "CShareKitCryptoLoader"],
         path: "Modules/OpenSSLCrypto/Sources/OpenSSLCrypto",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "CCryptoLoader",
-        dependencies: ["CCrypto", "CLazyLibrary"],
+        name: "CShareKitCryptoLoader",
+        dependencies: ["CShareKitCrypto", "CShareKitLazyLibrary"],
         path: "Modules/OpenSSLCrypto/Sources/CCryptoLoader"
     ),
     // Modules/Outbox
     .target(
-        name: "Outbox",
+        name: "ShareKitOutbox",
         dependencies: [
-            "ShareCore",
-            "OutboxInterface",
-            "ShareInboxInterface",
-            "MessagesInterface",
-            "DeliveryInterface",
-            "UploadsInterface",
-            "SQLInterface",
-            "SecureFiles",
+            "ShareKitCore",
+            "ShareKitOutboxInterface",
+            "ShareKitInboxInterface",
+            "ShareKitMessagesInterface",
+            "ShareKitDeliveryInterface",
+            "ShareKitUploadsInterface",
+            "ShareKitSQLInterface",
+            "ShareKitSecureFiles",
         ],
         path: "Modules/Outbox/Sources/Outbox",
         swiftSettings: swiftSettings
     ),
     // Modules/PostgresStore
     .systemLibrary(
-        name: "CPostgres",
+        name: "CShareKitPostgres",
         path: "Modules/PostgresStore/Sources/CPostgres",
         pkgConfig: "libpq",
         providers: [.apt(["libpq-dev"])]
     ),
     .target(
-        name: "PostgresStore",
-        dependencies: ["SQLInterface", "CPostgres"],
+        name: "ShareKitPostgresStore",
+        dependencies: ["ShareKitSQLInterface", "CShareKitPostgres"],
         path: "Modules/PostgresStore/Sources/PostgresStore",
         swiftSettings: swiftSettings
     ),
     // Modules/PushPreview
     .target(
-        name: "PushPreview",
+        name: "ShareKitPushPreview",
         dependencies: [
-            "ShareCore",
-            "PushPreviewInterface",
-            "HTTPInterface",
-            "KeychainInterface",
-            "SharedStateInterface",
-            "ServerAPIInterface",
-            "WireContract",
+            "ShareKitCore",
+            "ShareKitPushPreviewInterface",
+            "ShareKitHTTPInterface",
+            "ShareKitKeychainInterface",
+            "ShareKitSharedStateInterface",
+            "ShareKitServerAPIInterface",
+            "ShareKitWireContract",
         ],
         path: "Modules/PushPreview/Sources/PushPreview",
         swiftSettings: swiftSettings
     ),
     // Modules/ReferenceServer
     .target(
-        name: "ReferenceServer",
+        name: "ShareKitReferenceServer",
         dependencies: [
-            "HTTPTypes",
-            "ShareCore",
-            "CryptoInterface",
-            "DPoPInterface",
-            "SQLInterface",
-            "HTTPServerInterface",
-            "WireContract",
-            "SecureFiles",
+            "ShareKitHTTPTypes",
+            "ShareKitCore",
+            "ShareKitCryptoInterface",
+            "ShareKitDPoPInterface",
+            "ShareKitSQLInterface",
+            "ShareKitHTTPServerInterface",
+            "ShareKitWireContract",
+            "ShareKitSecureFiles",
         ],
         path: "Modules/ReferenceServer/Sources/ReferenceServer",
         swiftSettings: swiftSettings
     ),
     // Modules/SQLiteStore
     .systemLibrary(
-        name: "CSQLite",
+        name: "CShareKitSQLite",
         path: "Modules/SQLiteStore/Sources/CSQLite",
         providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(
-        name: "SQLiteStore",
-        dependencies: ["SQLInterface", "CSQLite", "CSQLiteLoader"],
+        name: "ShareKitSQLiteStore",
+        dependencies: ["ShareKitSQLInterface", "CShareKitSQLite", "CShareKitSQLiteLoader"],
         path: "Modules/SQLiteStore/Sources/SQLiteStore",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "SQLiteStoreTesting",
-        dependencies: ["SQLiteStore", "SystemTesting"],
+        name: "ShareKitSQLiteStoreTesting",
+        dependencies: ["ShareKitSQLiteStore", "ShareKitSystemTesting"],
         path: "Modules/SQLiteStore/Sources/SQLiteStoreTesting",
         swiftSettings: swiftSettings
     ),
     .target(
-        name: "CSQLiteLoader",
-        dependencies: ["CSQLite", "CLazyLibrary"],
+        name: "CShareKitSQLiteLoader",
+        dependencies: ["CShareKitSQLite", "CShareKitLazyLibrary"],
         path: "Modules/SQLiteStore/Sources/CSQLiteLoader"
     ),
     // Modules/ServerAPI
     .target(
-        name: "ServerAPI",
-        dependencies: ["ShareCore", "HTTPTypes", "HTTPInterface", "SessionsInterface", "ServerAPIInterface"],
+        name: "ShareKitServerAPI",
+        dependencies: [
+            "ShareKitCore",
+            "ShareKitHTTPTypes",
+            "ShareKitHTTPInterface",
+            "ShareKitSessionsInterface",
+            "ShareKitServerAPIInterface",
+        ],
         path: "Modules/ServerAPI/Sources/ServerAPI",
         swiftSettings: swiftSettings
     ),
     // Modules/Sessions
     .target(
-        name: "Sessions",
+        name: "ShareKitSessions",
         dependencies: [
-            "HTTPTypes",
-            "SessionsInterface",
-            "KeychainInterface",
-            "SharedStateInterface",
-            "HTTPInterface",
-            "ServerAPIInterface",
-            "ShareCore",
-            "WireContract",
+            "ShareKitHTTPTypes",
+            "ShareKitSessionsInterface",
+            "ShareKitKeychainInterface",
+            "ShareKitSharedStateInterface",
+            "ShareKitHTTPInterface",
+            "ShareKitServerAPIInterface",
+            "ShareKitCore",
+            "ShareKitWireContract",
         ],
         path: "Modules/Sessions/Sources/Sessions",
         swiftSettings: swiftSettings
     ),
     // Modules/ShareInbox
     .target(
-        name: "ShareInbox",
-        dependencies: ["ShareCore", "ShareInboxInterface", "SecureFiles"],
+        name: "ShareKitInbox",
+        dependencies: ["ShareKitCore", "ShareKitInboxInterface", "ShareKitSecureFiles"],
         path: "Modules/ShareInbox/Sources/ShareInbox",
         swiftSettings: swiftSettings
     ),
     // Modules/ShareIntake
     .systemLibrary(
-        name: "CMagic",
+        name: "CShareKitMagic",
         path: "Modules/ShareIntake/Sources/CMagic",
         providers: [.apt(["libmagic-dev"])]
     ),
     .target(
-        name: "CLibXML2",
-        dependencies: ["CLazyLibrary"],
+        name: "CShareKitLibXML2",
+        dependencies: ["CShareKitLazyLibrary"],
         path: "Modules/ShareIntake/Sources/CLibXML2"
     ),
     .systemLibrary(
-        name: "CLibXML2Headers",
+        name: "CShareKitLibXML2Headers",
         path: "Modules/ShareIntake/Sources/CLibXML2Headers",
         pkgConfig: "libxml-2.0",
         providers: [.apt(["libxml2-dev"])]
     ),
     .target(
-        name: "CLibXML2Check",
-        dependencies: ["CLibXML2", "CLibXML2Headers"],
+        name: "CShareKitLibXML2Check",
+        dependencies: ["CShareKitLibXML2", "CShareKitLibXML2Headers"],
         path: "Modules/ShareIntake/Sources/CLibXML2Check"
     ),
     .target(
-        name: "CMagicLoader",
-        dependencies: ["CMagic", "CLazyLibrary"],
+        name: "CShareKitMagicLoader",
+        dependencies: ["CShareKitMagic", "CShareKitLazyLibrary"],
         path: "Modules/ShareIntake/Sources/CMagicLoader"
     ),
     .target(
-        name: "ShareIntake",
+        name: "ShareKitIntake",
         dependencies: [
-            "ShareCore",
-            "ShareIntakeInterface",
-            "ImageConversionInterface",
-            "SecureFiles",
-            "CMagic",
-            "CMagicLoader",
-            "CLibXML2",
+            "ShareKitCore",
+            "ShareKitIntakeInterface",
+            "ShareKitImageConversionInterface",
+            "ShareKitSecureFiles",
+            "CShareKitMagic",
+            "CShareKitMagicLoader",
+            "CShareKitLibXML2",
         ],
         path: "Modules/ShareIntake/Sources/ShareIntake",
         swiftSettings: swiftSettings
     ),
     // Modules/SharedState
     .target(
-        name: "SharedState",
-        dependencies: ["ShareCore", "SharedStateInterface", "SecureFiles"],
+        name: "ShareKitSharedState",
+        dependencies: ["ShareKitCore", "ShareKitSharedStateInterface", "ShareKitSecureFiles"],
         path: "Modules/SharedState/Sources/SharedState",
         swiftSettings: swiftSettings
     ),
     // Modules/TargetStore
     .target(
-        name: "TargetStore",
+        name: "ShareKitTargetStore",
         dependencies: [
-            "ShareCore",
-            "TargetStoreInterface",
-            "ServerAPIInterface",
-            "SharedStateInterface",
-            "WireContract",
+            "ShareKitCore",
+            "ShareKitTargetStoreInterface",
+            "ShareKitServerAPIInterface",
+            "ShareKitSharedStateInterface",
+            "ShareKitWireContract",
         ],
         path: "Modules/TargetStore/Sources/TargetStore",
         swiftSettings: swiftSettings
     ),
     // Modules/Uploads
     .target(
-        name: "Uploads",
+        name: "ShareKitUploads",
         dependencies: [
-            "ShareCore",
-            "UploadsInterface",
-            "HTTPInterface",
-            "HTTPTypes",
-            "ServerAPIInterface",
-            "CryptoInterface",
-            "SecureFiles",
-            "WireContract",
+            "ShareKitCore",
+            "ShareKitUploadsInterface",
+            "ShareKitHTTPInterface",
+            "ShareKitHTTPTypes",
+            "ShareKitServerAPIInterface",
+            "ShareKitCryptoInterface",
+            "ShareKitSecureFiles",
+            "ShareKitWireContract",
         ],
         path: "Modules/Uploads/Sources/Uploads",
         swiftSettings: swiftSettings
@@ -714,32 +752,41 @@ let package = Package(
     targets: generatedTargets + [
         // MARK: Apps: shared command-line plumbing
         .target(
-            name: "AppSupport",
-            dependencies: [lib("ShareCore"), lib("CLazyLibrary")],
+            name: "ShareKitAppSupport",
+            dependencies: [lib("ShareKitCore"), lib("CShareKitLazyLibrary")],
             path: "Apps/AppSupport",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppSupportTests",
-            dependencies: ["AppSupport"],
+            dependencies: ["ShareKitAppSupport"],
             path: "Tests/AppSupportTests",
             swiftSettings: swiftSettings
         ),
 
         // MARK: Apps: the client side's composition root (share and share-daemon)
         .target(
-            name: "ClientAssembly",
+            name: "ShareKitClientAssembly",
             dependencies: [
-                "AppSupport", lib("ShareCore"), lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("KeychainInterface"),
-                lib("KeychainStore"), lib("SharedStateInterface"), lib("SharedState"), lib("DPoPInterface"),
-                lib("DPoP"),
-                lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
-                lib("UploadsInterface"), lib("Uploads"), lib("MessagesInterface"), lib("Messages"),
-                lib("ServerAPIInterface"), lib("ServerAPI"), lib("TargetStoreInterface"), lib("TargetStore"),
-                lib("PushPreviewInterface"), lib("PushPreview"), lib("ShareInboxInterface"), lib("ShareInbox"),
-                lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
-                lib("SQLiteStore"), lib("SecureFiles"), lib("ImageConversion"), lib("DaemonControlInterface"),
-                lib("DaemonControl"), lib("DeliveryInterface"), lib("Delivery"), lib("MatrixBackend"),
+                "ShareKitAppSupport", lib("ShareKitCore"), lib("ShareKitCryptoInterface"), lib("ShareKitOpenSSLCrypto"),
+                lib("ShareKitKeychainInterface"),
+                lib("ShareKitKeychainStore"), lib("ShareKitSharedStateInterface"), lib("ShareKitSharedState"),
+                lib("ShareKitDPoPInterface"),
+                lib("ShareKitDPoP"),
+                lib("ShareKitHTTPInterface"), lib("ShareKitHTTPTypes"), lib("ShareKitHTTPTransport"),
+                lib("ShareKitSessionsInterface"), lib("ShareKitSessions"),
+                lib("ShareKitUploadsInterface"), lib("ShareKitUploads"), lib("ShareKitMessagesInterface"),
+                lib("ShareKitMessages"),
+                lib("ShareKitServerAPIInterface"), lib("ShareKitServerAPI"), lib("ShareKitTargetStoreInterface"),
+                lib("ShareKitTargetStore"),
+                lib("ShareKitPushPreviewInterface"), lib("ShareKitPushPreview"), lib("ShareKitInboxInterface"),
+                lib("ShareKitInbox"),
+                lib("ShareKitIntakeInterface"), lib("ShareKitIntake"), lib("ShareKitOutboxInterface"),
+                lib("ShareKitOutbox"),
+                lib("ShareKitSQLiteStore"), lib("ShareKitSecureFiles"), lib("ShareKitImageConversion"),
+                lib("ShareKitDaemonControlInterface"),
+                lib("ShareKitDaemonControl"), lib("ShareKitDeliveryInterface"), lib("ShareKitDelivery"),
+                lib("ShareKitMatrixBackend"),
             ],
             path: "Apps/ClientAssembly",
             swiftSettings: swiftSettings
@@ -747,21 +794,23 @@ let package = Package(
 
         // MARK: Apps: share (the extension)
         .target(
-            name: "ShareCLIKit",
+            name: "ShareKitCLIKit",
             dependencies: [
-                "AppSupport", "ClientAssembly", lib("ShareCore"), lib("DPoPInterface"), lib("HTTPInterface"),
-                lib("MessagesInterface"), lib("UploadsInterface"), lib("SharedStateInterface"),
-                lib("ShareInboxInterface"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"),
-                lib("SessionsInterface"), lib("KeychainInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"), lib("OutboxInterface"), lib("DaemonControlInterface"),
-                lib("DeliveryInterface"),
+                "ShareKitAppSupport", "ShareKitClientAssembly", lib("ShareKitCore"), lib("ShareKitDPoPInterface"),
+                lib("ShareKitHTTPInterface"),
+                lib("ShareKitMessagesInterface"), lib("ShareKitUploadsInterface"), lib("ShareKitSharedStateInterface"),
+                lib("ShareKitInboxInterface"), lib("ShareKitIntakeInterface"), lib("ShareKitTargetStoreInterface"),
+                lib("ShareKitSessionsInterface"), lib("ShareKitKeychainInterface"), lib("ShareKitPushPreviewInterface"),
+                lib("ShareKitServerAPIInterface"), lib("ShareKitOutboxInterface"),
+                lib("ShareKitDaemonControlInterface"),
+                lib("ShareKitDeliveryInterface"),
             ],
             path: "Apps/ShareCLIKit",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "ShareCLI",
-            dependencies: ["ShareCLIKit", "AppSupport"],
+            dependencies: ["ShareKitCLIKit", "ShareKitAppSupport"],
             path: "Apps/ShareCLI",
             swiftSettings: swiftSettings,
             linkerSettings: shippedProgramLinkerSettings
@@ -769,10 +818,13 @@ let package = Package(
         .testTarget(
             name: "ShareCLIKitTests",
             dependencies: [
-                "ShareCLIKit", "AppSupport", "TestSupport", "ShareCLI", "ShareDaemonKit", lib("SystemTesting"),
-                lib("ShareCore"), lib("ShareIntakeInterface"), lib("TargetStoreInterface"), lib("MessagesInterface"),
-                lib("PushPreview"), lib("DaemonControlInterface"), lib("DaemonControlInterfaceTesting"),
-                "ClientAssembly",
+                "ShareKitCLIKit", "ShareKitAppSupport", "ShareKitTestSupport", "ShareCLI", "ShareKitDaemonKit",
+                lib("ShareKitSystemTesting"),
+                lib("ShareKitCore"), lib("ShareKitIntakeInterface"), lib("ShareKitTargetStoreInterface"),
+                lib("ShareKitMessagesInterface"),
+                lib("ShareKitPushPreview"), lib("ShareKitDaemonControlInterface"),
+                lib("ShareKitDaemonControlInterfaceTesting"),
+                "ShareKitClientAssembly",
             ],
             path: "Tests/ShareCLIKitTests",
             swiftSettings: swiftSettings
@@ -789,33 +841,37 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev"])]
         ),
         .target(
-            name: "ShareSheetKit",
-            dependencies: ["CShareKitGTK", "ShareCLIKit", "AppSupport", lib("ShareCore")],
+            name: "ShareKitSheetKit",
+            dependencies: ["CShareKitGTK", "ShareKitCLIKit", "ShareKitAppSupport", lib("ShareKitCore")],
             path: "Apps/ShareSheetKit",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "ShareSheet",
-            dependencies: ["ShareSheetKit", "AppSupport"],
+            dependencies: ["ShareKitSheetKit", "ShareKitAppSupport"],
             path: "Apps/ShareSheet",
             swiftSettings: swiftSettings
         ),
 
         // MARK: Apps: share-daemon (the containing app)
         .target(
-            name: "ShareDaemonKit",
+            name: "ShareKitDaemonKit",
             dependencies: [
-                "AppSupport", "ClientAssembly", lib("SecureFiles"), lib("ShareCore"), lib("HTTPInterface"),
-                lib("MessagesInterface"), lib("OutboxInterface"), lib("SessionsInterface"), lib("ShareInboxInterface"),
-                lib("SharedStateInterface"), lib("TargetStoreInterface"), lib("PushPreviewInterface"),
-                lib("ServerAPIInterface"), lib("DaemonControlInterface"), lib("DeliveryInterface"), lib("WireContract"),
+                "ShareKitAppSupport", "ShareKitClientAssembly", lib("ShareKitSecureFiles"), lib("ShareKitCore"),
+                lib("ShareKitHTTPInterface"),
+                lib("ShareKitMessagesInterface"), lib("ShareKitOutboxInterface"), lib("ShareKitSessionsInterface"),
+                lib("ShareKitInboxInterface"),
+                lib("ShareKitSharedStateInterface"), lib("ShareKitTargetStoreInterface"),
+                lib("ShareKitPushPreviewInterface"),
+                lib("ShareKitServerAPIInterface"), lib("ShareKitDaemonControlInterface"),
+                lib("ShareKitDeliveryInterface"), lib("ShareKitWireContract"),
             ],
             path: "Apps/ShareDaemonKit",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "ShareDaemon",
-            dependencies: ["ShareDaemonKit", "AppSupport"],
+            dependencies: ["ShareKitDaemonKit", "ShareKitAppSupport"],
             path: "Apps/ShareDaemon",
             swiftSettings: swiftSettings,
             // Apps/ShareDaemon/GnuTLSInitialization.swift: the symbol GnuTLS's constructor looks for.
@@ -825,35 +881,40 @@ let package = Package(
 
         // MARK: Apps: share-server (the reference server)
         .target(
-            name: "ShareServerKit",
+            name: "ShareKitServerKit",
             dependencies: [
-                "AppSupport", lib("ShareCore"), lib("ReferenceServer"), lib("HTTPServerInterface"), lib("HTTPTypes"),
-                lib("MicroHTTPServer"), lib("SQLInterface"), lib("SQLiteStore"), lib("PostgresStore"),
-                lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"), lib("WireContract"),
+                "ShareKitAppSupport", lib("ShareKitCore"), lib("ShareKitReferenceServer"),
+                lib("ShareKitHTTPServerInterface"), lib("ShareKitHTTPTypes"),
+                lib("ShareKitMicroHTTPServer"), lib("ShareKitSQLInterface"), lib("ShareKitSQLiteStore"),
+                lib("ShareKitPostgresStore"),
+                lib("ShareKitCryptoInterface"), lib("ShareKitOpenSSLCrypto"), lib("ShareKitDPoPInterface"),
+                lib("ShareKitDPoP"), lib("ShareKitWireContract"),
             ],
             path: "Apps/ShareServerKit",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "ShareServer",
-            dependencies: ["ShareServerKit", "AppSupport"],
+            dependencies: ["ShareKitServerKit", "ShareKitAppSupport"],
             path: "Apps/ShareServer",
             swiftSettings: swiftSettings
         ),
 
         // MARK: Test support (used only by Tests/)
         .target(
-            name: "TestSupport",
-            dependencies: [lib("SystemTesting")],
+            name: "ShareKitTestSupport",
+            dependencies: [lib("ShareKitSystemTesting")],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "ClientTestSupport",
+            name: "ShareKitClientTestSupport",
             dependencies: [
-                lib("ServerAPI"), lib("ServerAPIInterface"), "TestSupport", "ClientAssembly", lib("ShareCore"),
-                lib("CryptoInterface"), lib("SystemTesting"), lib("HTTPInterface"), lib("SessionsInterface"),
-                lib("KeychainInterface"),
+                lib("ShareKitServerAPI"), lib("ShareKitServerAPIInterface"), "ShareKitTestSupport",
+                "ShareKitClientAssembly", lib("ShareKitCore"),
+                lib("ShareKitCryptoInterface"), lib("ShareKitSystemTesting"), lib("ShareKitHTTPInterface"),
+                lib("ShareKitSessionsInterface"),
+                lib("ShareKitKeychainInterface"),
             ],
             path: "Tests/ClientTestSupport",
             swiftSettings: swiftSettings
@@ -861,13 +922,18 @@ let package = Package(
         .executableTarget(
             name: "ShareTestHelper",
             dependencies: [
-                lib("ServerAPI"), lib("ServerAPIInterface"),
-                lib("ShareCore"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
-                lib("SharedState"), lib("SQLInterface"), lib("SQLiteStore"), "ClientAssembly", lib("DPoP"),
-                lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("SessionsInterface"), lib("Sessions"),
-                lib("UploadsInterface"), lib("Uploads"), lib("ShareInboxInterface"), lib("ShareInbox"),
-                lib("ShareIntakeInterface"), lib("ShareIntake"), lib("OutboxInterface"), lib("Outbox"),
-                lib("MessagesInterface"), lib("Delivery"), lib("DeliveryInterface"),
+                lib("ShareKitServerAPI"), lib("ShareKitServerAPIInterface"),
+                lib("ShareKitCore"), lib("ShareKitKeychainInterface"), lib("ShareKitKeychainStore"),
+                lib("ShareKitSharedStateInterface"),
+                lib("ShareKitSharedState"), lib("ShareKitSQLInterface"), lib("ShareKitSQLiteStore"),
+                "ShareKitClientAssembly", lib("ShareKitDPoP"),
+                lib("ShareKitHTTPInterface"), lib("ShareKitHTTPTypes"), lib("ShareKitHTTPTransport"),
+                lib("ShareKitSessionsInterface"), lib("ShareKitSessions"),
+                lib("ShareKitUploadsInterface"), lib("ShareKitUploads"), lib("ShareKitInboxInterface"),
+                lib("ShareKitInbox"),
+                lib("ShareKitIntakeInterface"), lib("ShareKitIntake"), lib("ShareKitOutboxInterface"),
+                lib("ShareKitOutbox"),
+                lib("ShareKitMessagesInterface"), lib("ShareKitDelivery"), lib("ShareKitDeliveryInterface"),
             ],
             path: "Tests/ShareTestHelper",
             swiftSettings: swiftSettings
@@ -876,9 +942,12 @@ let package = Package(
         .testTarget(
             name: "DPoPTests",
             dependencies: [
-                lib("ShareCore"), lib("CryptoInterface"), lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"),
-                lib("KeychainInterface"), lib("SharedStateInterface"), "TestSupport", lib("SystemTesting"),
-                lib("SharedStateInterfaceTesting"), lib("KeychainInterfaceTesting"), lib("DPoPInterfaceTesting"),
+                lib("ShareKitCore"), lib("ShareKitCryptoInterface"), lib("ShareKitOpenSSLCrypto"),
+                lib("ShareKitDPoPInterface"), lib("ShareKitDPoP"),
+                lib("ShareKitKeychainInterface"), lib("ShareKitSharedStateInterface"), "ShareKitTestSupport",
+                lib("ShareKitSystemTesting"),
+                lib("ShareKitSharedStateInterfaceTesting"), lib("ShareKitKeychainInterfaceTesting"),
+                lib("ShareKitDPoPInterfaceTesting"),
             ],
             path: "Tests/DPoPTests",
             swiftSettings: swiftSettings
@@ -886,7 +955,8 @@ let package = Package(
         .testTarget(
             name: "KeychainStoreTests",
             dependencies: [
-                lib("KeychainInterface"), lib("KeychainStore"), "ShareTestHelper", "TestSupport", lib("SystemTesting"),
+                lib("ShareKitKeychainInterface"), lib("ShareKitKeychainStore"), "ShareTestHelper",
+                "ShareKitTestSupport", lib("ShareKitSystemTesting"),
             ],
             path: "Tests/KeychainStoreTests",
             swiftSettings: swiftSettings
@@ -894,7 +964,8 @@ let package = Package(
         .testTarget(
             name: "SharedStateTests",
             dependencies: [
-                lib("SharedStateInterface"), lib("SharedState"), "ShareTestHelper", "TestSupport", lib("SystemTesting"),
+                lib("ShareKitSharedStateInterface"), lib("ShareKitSharedState"), "ShareTestHelper",
+                "ShareKitTestSupport", lib("ShareKitSystemTesting"),
             ],
             path: "Tests/SharedStateTests",
             swiftSettings: swiftSettings
@@ -903,8 +974,9 @@ let package = Package(
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                lib("SQLInterface"), lib("SQLiteStore"), lib("SQLiteStoreTesting"), "ShareTestHelper", "TestSupport",
-                lib("SystemTesting"),
+                lib("ShareKitSQLInterface"), lib("ShareKitSQLiteStore"), lib("ShareKitSQLiteStoreTesting"),
+                "ShareTestHelper", "ShareKitTestSupport",
+                lib("ShareKitSystemTesting"),
             ],
             path: "Tests/SQLiteStoreTests",
             swiftSettings: swiftSettings
@@ -914,9 +986,12 @@ let package = Package(
         .testTarget(
             name: "ReferenceServerTests",
             dependencies: [
-                "ShareServer", "ShareServerKit", "TestSupport", lib("ShareCore"), lib("CryptoInterface"),
-                lib("OpenSSLCrypto"), lib("DPoPInterface"), lib("DPoP"), lib("ReferenceServer"), lib("SystemTesting"),
-                lib("SQLInterface"), lib("SQLiteStore"), lib("PostgresStore"), lib("WireContract"),
+                "ShareServer", "ShareKitServerKit", "ShareKitTestSupport", lib("ShareKitCore"),
+                lib("ShareKitCryptoInterface"),
+                lib("ShareKitOpenSSLCrypto"), lib("ShareKitDPoPInterface"), lib("ShareKitDPoP"),
+                lib("ShareKitReferenceServer"), lib("ShareKitSystemTesting"),
+                lib("ShareKitSQLInterface"), lib("ShareKitSQLiteStore"), lib("ShareKitPostgresStore"),
+                lib("ShareKitWireContract"),
             ],
             path: "Tests/ReferenceServerTests",
             swiftSettings: swiftSettings
@@ -926,10 +1001,12 @@ let package = Package(
         .testTarget(
             name: "HTTPTransportTests",
             dependencies: [
-                "ShareServer", "TestSupport", lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"),
-                lib("HTTPServerInterface"),
-                lib("MicroHTTPServer"), lib("DPoPInterface"), lib("DPoP"), lib("CryptoInterface"), lib("OpenSSLCrypto"),
-                lib("SystemTesting"), lib("DPoPInterfaceTesting"),
+                "ShareServer", "ShareKitTestSupport", lib("ShareKitHTTPInterface"), lib("ShareKitHTTPTypes"),
+                lib("ShareKitHTTPTransport"),
+                lib("ShareKitHTTPServerInterface"),
+                lib("ShareKitMicroHTTPServer"), lib("ShareKitDPoPInterface"), lib("ShareKitDPoP"),
+                lib("ShareKitCryptoInterface"), lib("ShareKitOpenSSLCrypto"),
+                lib("ShareKitSystemTesting"), lib("ShareKitDPoPInterfaceTesting"),
             ],
             path: "Tests/HTTPTransportTests",
             swiftSettings: swiftSettings
@@ -939,12 +1016,16 @@ let package = Package(
         .testTarget(
             name: "SessionsTests",
             dependencies: [
-                "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
-                lib("SessionsInterface"),
-                lib("Sessions"), lib("KeychainInterface"), lib("KeychainStore"), lib("SharedStateInterface"),
-                lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"), lib("HTTPTransport"), lib("DPoP"),
-                lib("SystemTesting"), lib("HTTPInterfaceTesting"), lib("SessionsInterfaceTesting"),
-                lib("SharedStateInterfaceTesting"),
+                "ShareServer", "ShareTestHelper", "ShareKitTestSupport", "ShareKitClientTestSupport",
+                "ShareKitClientAssembly",
+                lib("ShareKitSessionsInterface"),
+                lib("ShareKitSessions"), lib("ShareKitKeychainInterface"), lib("ShareKitKeychainStore"),
+                lib("ShareKitSharedStateInterface"),
+                lib("ShareKitSharedState"), lib("ShareKitHTTPInterface"), lib("ShareKitHTTPTypes"),
+                lib("ShareKitHTTPTransport"), lib("ShareKitDPoP"),
+                lib("ShareKitSystemTesting"), lib("ShareKitHTTPInterfaceTesting"),
+                lib("ShareKitSessionsInterfaceTesting"),
+                lib("ShareKitSharedStateInterfaceTesting"),
             ],
             path: "Tests/SessionsTests",
             swiftSettings: swiftSettings
@@ -954,13 +1035,17 @@ let package = Package(
         .testTarget(
             name: "UploadsTests",
             dependencies: [
-                lib("ServerAPI"), lib("ServerAPIInterface"), lib("OpenSSLCrypto"),
-                "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
-                lib("UploadsInterface"),
-                lib("Uploads"), lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"),
-                lib("SharedStateInterface"), lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"),
-                lib("HTTPTransport"), lib("DPoP"), lib("CryptoInterface"), lib("SystemTesting"),
-                lib("HTTPInterfaceTesting"),
+                lib("ShareKitServerAPI"), lib("ShareKitServerAPIInterface"), lib("ShareKitOpenSSLCrypto"),
+                "ShareServer", "ShareTestHelper", "ShareKitTestSupport", "ShareKitClientTestSupport",
+                "ShareKitClientAssembly",
+                lib("ShareKitUploadsInterface"),
+                lib("ShareKitUploads"), lib("ShareKitSessionsInterface"), lib("ShareKitSessions"),
+                lib("ShareKitKeychainInterface"),
+                lib("ShareKitSharedStateInterface"), lib("ShareKitSharedState"), lib("ShareKitHTTPInterface"),
+                lib("ShareKitHTTPTypes"),
+                lib("ShareKitHTTPTransport"), lib("ShareKitDPoP"), lib("ShareKitCryptoInterface"),
+                lib("ShareKitSystemTesting"),
+                lib("ShareKitHTTPInterfaceTesting"),
             ],
             path: "Tests/UploadsTests",
             swiftSettings: swiftSettings
@@ -970,13 +1055,18 @@ let package = Package(
         .testTarget(
             name: "MessagesTests",
             dependencies: [
-                lib("ServerAPI"), lib("ServerAPIInterface"),
-                "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
-                lib("MessagesInterface"),
-                lib("Messages"), lib("UploadsInterface"), lib("Uploads"), lib("SessionsInterface"), lib("Sessions"),
-                lib("KeychainInterface"), lib("SharedState"), lib("HTTPInterface"), lib("HTTPTypes"),
-                lib("HTTPTransport"), lib("DPoP"), lib("ShareCore"), lib("CryptoInterface"), lib("SystemTesting"),
-                lib("HTTPInterfaceTesting"), lib("SessionsInterfaceTesting"), lib("Delivery"), lib("DeliveryInterface"),
+                lib("ShareKitServerAPI"), lib("ShareKitServerAPIInterface"),
+                "ShareServer", "ShareTestHelper", "ShareKitTestSupport", "ShareKitClientTestSupport",
+                "ShareKitClientAssembly",
+                lib("ShareKitMessagesInterface"),
+                lib("ShareKitMessages"), lib("ShareKitUploadsInterface"), lib("ShareKitUploads"),
+                lib("ShareKitSessionsInterface"), lib("ShareKitSessions"),
+                lib("ShareKitKeychainInterface"), lib("ShareKitSharedState"), lib("ShareKitHTTPInterface"),
+                lib("ShareKitHTTPTypes"),
+                lib("ShareKitHTTPTransport"), lib("ShareKitDPoP"), lib("ShareKitCore"), lib("ShareKitCryptoInterface"),
+                lib("ShareKitSystemTesting"),
+                lib("ShareKitHTTPInterfaceTesting"), lib("ShareKitSessionsInterfaceTesting"), lib("ShareKitDelivery"),
+                lib("ShareKitDeliveryInterface"),
             ],
             path: "Tests/MessagesTests",
             swiftSettings: swiftSettings
@@ -986,8 +1076,10 @@ let package = Package(
         .testTarget(
             name: "ShareInboxTests",
             dependencies: [
-                lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"), lib("SharedStateInterface"),
-                lib("SharedState"), "ShareTestHelper", "TestSupport", lib("SystemTesting"), lib("ShareCoreTesting"),
+                lib("ShareKitCore"), lib("ShareKitInboxInterface"), lib("ShareKitInbox"),
+                lib("ShareKitSharedStateInterface"),
+                lib("ShareKitSharedState"), "ShareTestHelper", "ShareKitTestSupport", lib("ShareKitSystemTesting"),
+                lib("ShareKitCoreTesting"),
             ],
             path: "Tests/ShareInboxTests",
             swiftSettings: swiftSettings
@@ -997,12 +1089,16 @@ let package = Package(
         .testTarget(
             name: "TargetStoreTests",
             dependencies: [
-                lib("ServerAPI"), lib("ServerAPIInterface"),
-                "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly", lib("ShareCore"),
-                lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedStateInterface"), lib("SharedState"),
-                lib("SessionsInterface"), lib("Sessions"), lib("HTTPInterface"), lib("HTTPTransport"),
-                lib("KeychainInterface"), lib("HTTPTypes"), lib("SystemTesting"), lib("HTTPInterfaceTesting"),
-                lib("SessionsInterfaceTesting"),
+                lib("ShareKitServerAPI"), lib("ShareKitServerAPIInterface"),
+                "ShareServer", "ShareKitTestSupport", "ShareKitClientTestSupport", "ShareKitClientAssembly",
+                lib("ShareKitCore"),
+                lib("ShareKitTargetStoreInterface"), lib("ShareKitTargetStore"), lib("ShareKitSharedStateInterface"),
+                lib("ShareKitSharedState"),
+                lib("ShareKitSessionsInterface"), lib("ShareKitSessions"), lib("ShareKitHTTPInterface"),
+                lib("ShareKitHTTPTransport"),
+                lib("ShareKitKeychainInterface"), lib("ShareKitHTTPTypes"), lib("ShareKitSystemTesting"),
+                lib("ShareKitHTTPInterfaceTesting"),
+                lib("ShareKitSessionsInterfaceTesting"),
             ],
             path: "Tests/TargetStoreTests",
             swiftSettings: swiftSettings
@@ -1012,13 +1108,19 @@ let package = Package(
         .testTarget(
             name: "OutboxTests",
             dependencies: [
-                "ShareServer", "ShareTestHelper", "TestSupport", "ClientTestSupport", "ClientAssembly",
-                lib("ShareCore"), lib("OutboxInterface"), lib("Outbox"), lib("ShareInboxInterface"), lib("ShareInbox"),
-                lib("MessagesInterface"), lib("Messages"), lib("UploadsInterface"), lib("SQLInterface"),
-                lib("SQLiteStore"), lib("SharedStateInterface"), lib("SharedState"), lib("SessionsInterface"),
-                lib("Sessions"), lib("HTTPInterface"), lib("KeychainInterface"), lib("Uploads"), lib("ServerAPI"),
-                lib("HTTPTypes"), lib("SystemTesting"), lib("HTTPInterfaceTesting"), lib("ShareCoreTesting"),
-                lib("Delivery"), lib("DeliveryInterface"),
+                "ShareServer", "ShareTestHelper", "ShareKitTestSupport", "ShareKitClientTestSupport",
+                "ShareKitClientAssembly",
+                lib("ShareKitCore"), lib("ShareKitOutboxInterface"), lib("ShareKitOutbox"),
+                lib("ShareKitInboxInterface"), lib("ShareKitInbox"),
+                lib("ShareKitMessagesInterface"), lib("ShareKitMessages"), lib("ShareKitUploadsInterface"),
+                lib("ShareKitSQLInterface"),
+                lib("ShareKitSQLiteStore"), lib("ShareKitSharedStateInterface"), lib("ShareKitSharedState"),
+                lib("ShareKitSessionsInterface"),
+                lib("ShareKitSessions"), lib("ShareKitHTTPInterface"), lib("ShareKitKeychainInterface"),
+                lib("ShareKitUploads"), lib("ShareKitServerAPI"),
+                lib("ShareKitHTTPTypes"), lib("ShareKitSystemTesting"), lib("ShareKitHTTPInterfaceTesting"),
+                lib("ShareKitCoreTesting"),
+                lib("ShareKitDelivery"), lib("ShareKitDeliveryInterface"),
             ],
             path: "Tests/OutboxTests",
             swiftSettings: swiftSettings
@@ -1028,13 +1130,18 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ShareCLI", "ShareDaemon", "ShareServer", "ShareSheet", "ShareTestHelper", "TestSupport",
-                "ClientTestSupport", "ClientAssembly", lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"),
-                lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
-                lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("SharedState"),
-                lib("SQLiteStore"), lib("SQLInterface"), lib("PushPreview"), lib("PushPreviewInterface"),
-                lib("SystemTesting"), lib("HTTPTypes"), lib("OutboxInterface"), lib("DaemonControlInterface"),
-                lib("DaemonControl"),
+                "ShareCLI", "ShareDaemon", "ShareServer", "ShareSheet", "ShareTestHelper", "ShareKitTestSupport",
+                "ShareKitClientTestSupport", "ShareKitClientAssembly", lib("ShareKitCore"),
+                lib("ShareKitInboxInterface"), lib("ShareKitInbox"),
+                lib("ShareKitSessionsInterface"), lib("ShareKitSessions"), lib("ShareKitKeychainInterface"),
+                lib("ShareKitSharedStateInterface"),
+                lib("ShareKitHTTPInterface"), lib("ShareKitTargetStoreInterface"), lib("ShareKitTargetStore"),
+                lib("ShareKitSharedState"),
+                lib("ShareKitSQLiteStore"), lib("ShareKitSQLInterface"), lib("ShareKitPushPreview"),
+                lib("ShareKitPushPreviewInterface"),
+                lib("ShareKitSystemTesting"), lib("ShareKitHTTPTypes"), lib("ShareKitOutboxInterface"),
+                lib("ShareKitDaemonControlInterface"),
+                lib("ShareKitDaemonControl"),
             ],
             path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings
@@ -1044,8 +1151,9 @@ let package = Package(
         .testTarget(
             name: "MatrixTests",
             dependencies: [
-                "ShareCLI", "ShareDaemon", "TestSupport", "ClientAssembly", lib("SystemTesting"),
-                lib("SessionsInterface"), lib("KeychainInterface"),
+                "ShareCLI", "ShareDaemon", "ShareKitTestSupport", "ShareKitClientAssembly",
+                lib("ShareKitSystemTesting"),
+                lib("ShareKitSessionsInterface"), lib("ShareKitKeychainInterface"),
             ],
             path: "Tests/MatrixTests",
             swiftSettings: swiftSettings
@@ -1055,10 +1163,12 @@ let package = Package(
         .testTarget(
             name: "ShareLoginTests",
             dependencies: [
-                "ShareCLI", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
-                lib("SessionsInterface"), lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"),
-                lib("SharedState"), lib("HTTPInterface"), lib("MessagesInterface"), lib("SystemTesting"),
-                lib("DaemonControlInterface"), lib("DaemonControl"),
+                "ShareCLI", "ShareServer", "ShareKitTestSupport", "ShareKitClientTestSupport", "ShareKitClientAssembly",
+                lib("ShareKitSessionsInterface"), lib("ShareKitSessions"), lib("ShareKitKeychainInterface"),
+                lib("ShareKitSharedStateInterface"),
+                lib("ShareKitSharedState"), lib("ShareKitHTTPInterface"), lib("ShareKitMessagesInterface"),
+                lib("ShareKitSystemTesting"),
+                lib("ShareKitDaemonControlInterface"), lib("ShareKitDaemonControl"),
             ],
             path: "Tests/ShareLoginTests",
             swiftSettings: swiftSettings
@@ -1068,11 +1178,15 @@ let package = Package(
         .testTarget(
             name: "PushPreviewTests",
             dependencies: [
-                lib("ServerAPI"), lib("ServerAPIInterface"),
-                "ShareCLI", "ShareDaemon", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
-                lib("ShareCore"), lib("PushPreviewInterface"), lib("PushPreview"), lib("SessionsInterface"),
-                lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"), lib("SharedState"),
-                lib("HTTPInterface"), lib("HTTPTypes"), lib("SQLInterface"), lib("SQLiteStore"), lib("SystemTesting"),
+                lib("ShareKitServerAPI"), lib("ShareKitServerAPIInterface"),
+                "ShareCLI", "ShareDaemon", "ShareServer", "ShareKitTestSupport", "ShareKitClientTestSupport",
+                "ShareKitClientAssembly",
+                lib("ShareKitCore"), lib("ShareKitPushPreviewInterface"), lib("ShareKitPushPreview"),
+                lib("ShareKitSessionsInterface"),
+                lib("ShareKitSessions"), lib("ShareKitKeychainInterface"), lib("ShareKitSharedStateInterface"),
+                lib("ShareKitSharedState"),
+                lib("ShareKitHTTPInterface"), lib("ShareKitHTTPTypes"), lib("ShareKitSQLInterface"),
+                lib("ShareKitSQLiteStore"), lib("ShareKitSystemTesting"),
             ],
             path: "Tests/PushPreviewTests",
             swiftSettings: swiftSettings
@@ -1082,12 +1196,15 @@ let package = Package(
         .testTarget(
             name: "PickerTests",
             dependencies: [
-                "AppSupport", "ShareCLI", "ShareCLIKit", "ShareServer", "ShareDaemon", "TestSupport",
-                "ClientTestSupport", "ClientAssembly",
-                lib("ShareCore"), lib("ShareInboxInterface"), lib("ShareInbox"), lib("SessionsInterface"),
-                lib("Sessions"), lib("KeychainInterface"), lib("SharedStateInterface"), lib("SharedState"),
-                lib("HTTPInterface"), lib("TargetStoreInterface"), lib("TargetStore"), lib("ShareIntake"),
-                lib("SystemTesting"),
+                "ShareKitAppSupport", "ShareCLI", "ShareKitCLIKit", "ShareServer", "ShareDaemon", "ShareKitTestSupport",
+                "ShareKitClientTestSupport", "ShareKitClientAssembly",
+                lib("ShareKitCore"), lib("ShareKitInboxInterface"), lib("ShareKitInbox"),
+                lib("ShareKitSessionsInterface"),
+                lib("ShareKitSessions"), lib("ShareKitKeychainInterface"), lib("ShareKitSharedStateInterface"),
+                lib("ShareKitSharedState"),
+                lib("ShareKitHTTPInterface"), lib("ShareKitTargetStoreInterface"), lib("ShareKitTargetStore"),
+                lib("ShareKitIntake"),
+                lib("ShareKitSystemTesting"),
             ],
             path: "Tests/PickerTests",
             swiftSettings: swiftSettings
@@ -1097,10 +1214,12 @@ let package = Package(
         .testTarget(
             name: "ShareSheetTests",
             dependencies: [
-                "ShareSheet", "ShareCLI", "ShareServer", "TestSupport", "ClientTestSupport", "ClientAssembly",
-                lib("ShareCore"), lib("ShareInbox"), lib("ShareInboxInterface"), lib("HTTPInterface"),
-                lib("KeychainInterface"), lib("SystemTesting"), lib("SessionsInterface"), lib("SharedStateInterface"),
-                lib("TargetStoreInterface"),
+                "ShareSheet", "ShareCLI", "ShareServer", "ShareKitTestSupport", "ShareKitClientTestSupport",
+                "ShareKitClientAssembly",
+                lib("ShareKitCore"), lib("ShareKitInbox"), lib("ShareKitInboxInterface"), lib("ShareKitHTTPInterface"),
+                lib("ShareKitKeychainInterface"), lib("ShareKitSystemTesting"), lib("ShareKitSessionsInterface"),
+                lib("ShareKitSharedStateInterface"),
+                lib("ShareKitTargetStoreInterface"),
             ],
             path: "Tests/ShareSheetTests",
             exclude: ["atspi-tree.py", "clipboard-owner.py"],
@@ -1110,7 +1229,7 @@ let package = Package(
         // MARK: Layout (depends on every package so that each one is compiled)
         .testTarget(
             name: "LayoutTests",
-            dependencies: ["TestSupport"] + generatedLibraries.flatMap(\.targets).map(lib),
+            dependencies: ["ShareKitTestSupport"] + generatedLibraries.flatMap(\.targets).map(lib),
             path: "Tests/LayoutTests",
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,4 @@
-import ShareCore
+import ShareKitCore
 
 /// A strict command-line parser: options are declared, anything else is a
 /// usage error that names the culprit.

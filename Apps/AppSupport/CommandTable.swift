@@ -1,5 +1,5 @@
 import Foundation
-public import ShareCore
+public import ShareKitCore
 
 /// One subcommand of a program: its name, a one-line summary for `--help`,
 /// and what runs it. The summary and the help are made when shown, so they

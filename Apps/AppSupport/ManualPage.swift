@@ -1,5 +1,5 @@
 import Foundation
-import ShareCore
+import ShareKitCore
 
 /// A manual page (roff, `man 7 man`) made from the same help texts the
 /// programs print, so `contrib/man/*.1` cannot say something else than

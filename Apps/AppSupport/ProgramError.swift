@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// A failure a program reports to a person, and how it ends the program:
 /// a wrong command line (``ExitCode/usage``), a refusal for good

@@ -1,4 +1,4 @@
-import CLazyLibrary
+import CShareKitLazyLibrary
 
 /// How every program of ShareKit ends: never with a plain `exit`.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-public import ShareCore
+public import ShareKitCore
 
 extension ProgramIO {
     /// Writes one JSON value on a line of standard output: the `--json`

@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The nearest of some known words to a mistyped one, for a usage error's
 /// `did you mean 'send'?`.

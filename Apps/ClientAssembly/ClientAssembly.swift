@@ -1,12 +1,12 @@
-public import CryptoInterface
-public import DPoP
-public import KeychainInterface
-import KeychainStore
-import OpenSSLCrypto
-import Sessions
-public import SessionsInterface
-import SharedState
-public import SharedStateInterface
+public import ShareKitCryptoInterface
+public import ShareKitDPoP
+public import ShareKitKeychainInterface
+import ShareKitKeychainStore
+import ShareKitOpenSSLCrypto
+import ShareKitSessions
+public import ShareKitSessionsInterface
+import ShareKitSharedState
+public import ShareKitSharedStateInterface
 
 /// The client side's composition root, shared by `share` and `share-daemon`:
 /// it picks the concrete keychain, container and crypto implementations and
@@ -62,7 +62,7 @@ public final class ClientAssembly: Sendable {
     ///
     /// A container that an earlier version left names or the server's
     /// address in (`account.username`, `server.url`) has them moved into
-    /// the keychain here, once (``SessionsInterface/AccountStoring/moveRetiredAccount(from:)``); recent targets and
+    /// the keychain here, once (``ShareKitSessionsInterface/AccountStoring/moveRetiredAccount(from:)``); recent targets and
     /// limits it kept without an account go to the account they can only
     /// have come from, or are dropped
     /// (`SharedStateStore.moveUnscopedAccountValues(to:)`).

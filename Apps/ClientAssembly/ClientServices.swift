@@ -1,30 +1,30 @@
-import DPoP
-public import DPoPInterface
-import Delivery
-public import DeliveryInterface
 import Foundation
-import HTTPTransport
-import ImageConversion
-import KeychainStore
-public import MessagesInterface
-import Outbox
-public import OutboxInterface
-import PushPreview
-public import PushPreviewInterface
-import SQLiteStore
-import SecureFiles
-public import ServerAPIInterface
-public import SessionsInterface
-public import ShareCore
-import ShareInbox
-public import ShareInboxInterface
-import ShareIntake
-public import ShareIntakeInterface
-import SharedStateInterface
-import TargetStore
-public import TargetStoreInterface
-import Uploads
-public import UploadsInterface
+public import ShareKitCore
+import ShareKitDPoP
+public import ShareKitDPoPInterface
+import ShareKitDelivery
+public import ShareKitDeliveryInterface
+import ShareKitHTTPTransport
+import ShareKitImageConversion
+import ShareKitInbox
+public import ShareKitInboxInterface
+import ShareKitIntake
+public import ShareKitIntakeInterface
+import ShareKitKeychainStore
+public import ShareKitMessagesInterface
+import ShareKitOutbox
+public import ShareKitOutboxInterface
+import ShareKitPushPreview
+public import ShareKitPushPreviewInterface
+import ShareKitSQLiteStore
+import ShareKitSecureFiles
+public import ShareKitServerAPIInterface
+public import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
+import ShareKitTargetStore
+public import ShareKitTargetStoreInterface
+import ShareKitUploads
+public import ShareKitUploadsInterface
 
 /// The services of the shared container and the device that need no
 /// server: the share inbox, the intake, the recent targets, the push

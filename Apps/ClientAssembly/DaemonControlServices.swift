@@ -1,6 +1,6 @@
-import DaemonControl
-public import DaemonControlInterface
-import SharedStateInterface
+import ShareKitDaemonControl
+public import ShareKitDaemonControlInterface
+import ShareKitSharedStateInterface
 
 /// Where `share-daemon` listens for local requests (`share status`, the
 /// wake-up after `share send --queue`), and both sides of the socket as
@@ -35,7 +35,7 @@ extension ClientAssembly {
     ///   - limits: the deadline of a connection and how many are served at once.
     ///   - handler: what the daemon does for each request.
     /// - Returns: the listening socket.
-    /// - Throws: ``DaemonControlInterface/DaemonControlError/cannotListen(_:)``
+    /// - Throws: ``ShareKitDaemonControlInterface/DaemonControlError/cannotListen(_:)``
     ///   when another daemon listens there or the socket cannot be made.
     public func listenForDaemonControl(
         at path: String, limits: DaemonControlLimits, handler: any DaemonControlHandling

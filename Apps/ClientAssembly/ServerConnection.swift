@@ -1,24 +1,24 @@
-import DPoP
-public import DeliveryInterface
 import Foundation
-public import HTTPInterface
-import HTTPTransport
-import MatrixBackend
-import Messages
-public import MessagesInterface
-import PushPreview
-public import PushPreviewInterface
-import ServerAPI
-public import ServerAPIInterface
-import Sessions
-public import SessionsInterface
-import ShareCore
-import SharedState
-import SharedStateInterface
-import TargetStore
-public import TargetStoreInterface
-import Uploads
-public import UploadsInterface
+import ShareKitCore
+import ShareKitDPoP
+public import ShareKitDeliveryInterface
+public import ShareKitHTTPInterface
+import ShareKitHTTPTransport
+import ShareKitMatrixBackend
+import ShareKitMessages
+public import ShareKitMessagesInterface
+import ShareKitPushPreview
+public import ShareKitPushPreviewInterface
+import ShareKitServerAPI
+public import ShareKitServerAPIInterface
+import ShareKitSessions
+public import ShareKitSessionsInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitTargetStore
+public import ShareKitTargetStoreInterface
+import ShareKitUploads
+public import ShareKitUploadsInterface
 
 /// The client side's stack for one server, as `share` and `share-daemon`
 /// build it: the DPoP-signing HTTP client on libcurl with the device key and

@@ -1,5 +1,5 @@
-import AppSupport
-import ShareCLIKit
+import ShareKitAppSupport
+import ShareKitCLIKit
 
 let status = await ShareCLI.main(Array(CommandLine.arguments.dropFirst()))
 // Ctrl-C's code: the command returned as soon as the share was kept (or

@@ -1,9 +1,9 @@
-import AppSupport
-import ClientAssembly
-import DaemonControlInterface
 import Foundation
-import SessionsInterface
-import ShareCore
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDaemonControlInterface
+import ShareKitSessionsInterface
 
 /// `share accounts`: every account on this device (a server and the
 /// username signed in there), which one is current, and whether its

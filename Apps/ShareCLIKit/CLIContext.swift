@@ -1,15 +1,15 @@
-import AppSupport
-import ClientAssembly
-import DaemonControlInterface
-import DeliveryInterface
 import Foundation
-import MessagesInterface
-import SessionsInterface
-import ShareCore
-import ShareInboxInterface
-import ShareIntakeInterface
-import SharedStateInterface
-import TargetStoreInterface
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDaemonControlInterface
+import ShareKitDeliveryInterface
+import ShareKitInboxInterface
+import ShareKitIntakeInterface
+import ShareKitMessagesInterface
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
+import ShareKitTargetStoreInterface
 
 /// Says once, on a terminal, what `share send` waits for when the server
 /// has not answered within a second (`waiting for chat.example.com ...`), so
@@ -70,7 +70,7 @@ struct CLIContext: Sendable {
     ///   - requiresAccount: refuse a server nobody is logged in to on this
     ///     device (a share for it could never be sent, by the CLI or the daemon).
     /// - Throws: a usage `ProgramError` for a `--server` or `SHAREKIT_SERVER` that is
-    ///   not an http(s) origin, ``AppSupport/ProgramError/notLoggedIn(at:)``
+    ///   not an http(s) origin, ``ShareKitAppSupport/ProgramError/notLoggedIn(at:)``
     ///   when an account is required and there is none at the server, a
     ///   `ProgramError` when no server is known, or what the assembly throws.
     init(

@@ -1,6 +1,6 @@
-import AppSupport
-import ShareCore
-import ShareInboxInterface
+import ShareKitAppSupport
+import ShareKitCore
+import ShareKitInboxInterface
 import Synchronization
 
 /// What `--on-cancel` asked for when the person interrupts a send.
@@ -34,7 +34,7 @@ struct UndoWindow: Sendable, Equatable {
     static let standard = UndoWindow(milliseconds: 30_000)
 
     /// `--undo-window SECONDS`: a number from 0 to
-    /// ``ShareInboxInterface/InboxManifest/maximumUndoWindowSeconds``; nil gives the default.
+    /// ``ShareKitInboxInterface/InboxManifest/maximumUndoWindowSeconds``; nil gives the default.
     /// - Throws: a usage `ProgramError` for anything else.
     static func parse(_ text: String?) throws -> UndoWindow {
         guard let text else { return .standard }

@@ -1,16 +1,16 @@
-import AppSupport
-import ClientAssembly
 import Foundation
-import OutboxInterface
-import SessionsInterface
-import ShareCore
-import ShareInboxInterface
-import TargetStoreInterface
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitInboxInterface
+import ShareKitOutboxInterface
+import ShareKitSessionsInterface
+import ShareKitTargetStoreInterface
 
 /// `share __complete KIND`: what the shell completions offer for the values
 /// only `share` knows (`--to`, the ID of `share inbox show|retry|drop`),
 /// asked by the scripts of `share completions` each time a person presses
-/// Tab (``AppSupport/CompletionHint/candidates(_:)``).
+/// Tab (``ShareKitAppSupport/CompletionHint/candidates(_:)``).
 ///
 /// A hidden command: not in `--help`, the manual page, the CLI reference or
 /// the completions themselves. It reads only local files (the keychain's

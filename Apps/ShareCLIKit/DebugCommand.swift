@@ -1,11 +1,11 @@
-import AppSupport
-import ClientAssembly
-import DPoPInterface
 import Foundation
-import HTTPInterface
-import ServerAPIInterface
-import SessionsInterface
-import ShareCore
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDPoPInterface
+import ShareKitHTTPInterface
+import ShareKitServerAPIInterface
+import ShareKitSessionsInterface
 
 /// `share debug`: aids for people who integrate a server: a DPoP proof made
 /// with this device's key, and the key's public JWK with its thumbprint.

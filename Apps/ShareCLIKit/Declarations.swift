@@ -1,8 +1,8 @@
-import AppSupport
-import ShareCore
+import ShareKitAppSupport
+import ShareKitCore
 
 /// Every option of `share`, declared once: the parser accepts exactly these
-/// (``AppSupport/ParsedArguments/init(_:declared:)``), the commands read them
+/// (``ShareKitAppSupport/ParsedArguments/init(_:declared:)``), the commands read them
 /// through these typed values instead of strings, and the shell completions
 /// (`share completions`), the manual page and the CLI reference in README.md
 /// are made from the same declarations (``ShareCommands/all``).

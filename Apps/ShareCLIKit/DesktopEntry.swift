@@ -1,7 +1,7 @@
-import AppSupport
-import ClientAssembly
 import Foundation
-import ShareCore
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
 
 /// The freedesktop desktop entry that offers ShareKit in file managers'
 /// "Open with" and for links dropped on its launcher

@@ -1,6 +1,6 @@
-import AppSupport
 import Foundation
-import ShareCore
+import ShareKitAppSupport
+import ShareKitCore
 
 /// What the desktop hands `share send --desktop` (the desktop entry's
 /// `Exec=share send --desktop %U`), made into the items of a share.

@@ -1,10 +1,10 @@
-import AppSupport
-import ClientAssembly
 import Foundation
-import PushPreviewInterface
-import ShareCore
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitPushPreviewInterface
+import ShareKitTargetStoreInterface
 import Synchronization
-import TargetStoreInterface
 
 /// `share send --desktop URLS...`: how the desktop entry launches ShareKit
 /// from a file manager's "Open with" or a link dropped on its launcher (no

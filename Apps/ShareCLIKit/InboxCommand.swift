@@ -1,12 +1,12 @@
-import AppSupport
-import ClientAssembly
-import DaemonControlInterface
-import DeliveryInterface
 import Foundation
-import MessagesInterface
-import OutboxInterface
-import ShareCore
-import ShareInboxInterface
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDaemonControlInterface
+import ShareKitDeliveryInterface
+import ShareKitInboxInterface
+import ShareKitMessagesInterface
+import ShareKitOutboxInterface
 
 /// `share inbox`: what waits in the share inbox, and acting on one entry.
 enum InboxCommand {

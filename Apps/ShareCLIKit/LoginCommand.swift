@@ -1,11 +1,11 @@
-import AppSupport
-import ClientAssembly
-import DaemonControlInterface
-import KeychainInterface
-import MessagesInterface
-import SessionsInterface
-import ShareCore
-import SharedStateInterface
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDaemonControlInterface
+import ShareKitKeychainInterface
+import ShareKitMessagesInterface
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
 
 /// `share login`: signs a person in, which makes the parent session the
 /// daemon holds (bound to the device key), makes the child session

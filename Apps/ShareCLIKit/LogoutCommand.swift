@@ -1,10 +1,10 @@
-import AppSupport
-import ClientAssembly
-import DaemonControlInterface
 import Foundation
-import SessionsInterface
-import ShareCore
-import SharedStateInterface
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDaemonControlInterface
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
 
 /// `share logout`: ends the session of one account (the current one, or
 /// `--server`'s) on its server when it can be reached (best effort), then

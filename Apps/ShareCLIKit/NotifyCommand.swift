@@ -1,10 +1,10 @@
-import AppSupport
-import ClientAssembly
 import Foundation
-import PushPreviewInterface
-import SessionsInterface
-import ShareCore
-import SharedStateInterface
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitPushPreviewInterface
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
 
 /// `share notify`: the notifier as a command (the Linux counterpart of the
 /// Notification Service Extension). It renders one push payload with the

@@ -1,9 +1,9 @@
-import AppSupport
 import Foundation
-import MessagesInterface
-import ShareCore
-import ShareInboxInterface
-import ShareIntakeInterface
+import ShareKitAppSupport
+import ShareKitCore
+import ShareKitInboxInterface
+import ShareKitIntakeInterface
+import ShareKitMessagesInterface
 
 /// Photos of a share written before the server's types were known (no
 /// `share login` or daemon had asked yet): once they are known, a photo the

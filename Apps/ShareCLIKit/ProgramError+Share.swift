@@ -1,6 +1,6 @@
-import AppSupport
-import MessagesInterface
-import ShareCore
+import ShareKitAppSupport
+import ShareKitCore
+import ShareKitMessagesInterface
 
 /// The failures of the CLI's commands that end a share before it is sent,
 /// made where they are found and rendered in one place

@@ -1,6 +1,6 @@
-import AppSupport
 import Foundation
-import ShareCore
+import ShareKitAppSupport
+import ShareKitCore
 import Synchronization
 
 /// How `share send` shows upload progress (`--progress`).

@@ -1,18 +1,18 @@
-public import AppSupport
-import ClientAssembly
-import DeliveryInterface
 import Dispatch
 import Foundation
-import HTTPInterface
-import MessagesInterface
-import ServerAPIInterface
-import ShareCore
-import ShareInboxInterface
-import ShareIntakeInterface
-import SharedStateInterface
+public import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDeliveryInterface
+import ShareKitHTTPInterface
+import ShareKitInboxInterface
+import ShareKitIntakeInterface
+import ShareKitMessagesInterface
+import ShareKitServerAPIInterface
+import ShareKitSharedStateInterface
+import ShareKitTargetStoreInterface
+import ShareKitUploadsInterface
 import Synchronization
-import TargetStoreInterface
-import UploadsInterface
 
 // The `share` program's command table comes first and its main command,
 // `share send`, follows in this file: from `main` to the line a share ends

@@ -1,6 +1,6 @@
-import AppSupport
 import Foundation
-import ShareCore
+import ShareKitAppSupport
+import ShareKitCore
 
 /// What `share login`, `share logout` and `share status` share: the command
 /// line with `--help`, the server origin a person may type, and output as

@@ -1,7 +1,7 @@
-import AppSupport
 import Dispatch
 import Foundation
-import ShareCore
+import ShareKitAppSupport
+import ShareKitCore
 
 /// Where `share login` gets the password: a line typed on the terminal
 /// without echo, or one line of standard input (`--password-stdin`). The

@@ -1,10 +1,10 @@
-import AppSupport
-import ClientAssembly
-import DaemonControlInterface
 import Foundation
-import OutboxInterface
-import ShareCore
-import ShareInboxInterface
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDaemonControlInterface
+import ShareKitInboxInterface
+import ShareKitOutboxInterface
 
 /// Where a share is now: the id `share send` printed names it for its whole
 /// life, in the share inbox and, after the daemon took it over, in the

@@ -1,12 +1,12 @@
-import AppSupport
-import ClientAssembly
-import DaemonControlInterface
 import Foundation
-import OutboxInterface
-import SessionsInterface
-import ShareCore
-import ShareInboxInterface
-import SharedStateInterface
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDaemonControlInterface
+import ShareKitInboxInterface
+import ShareKitOutboxInterface
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
 
 /// `share status`: what this device knows, for a person or a script: the
 /// server and account, which sessions are stored (ids and expiry, never a

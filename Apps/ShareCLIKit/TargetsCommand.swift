@@ -1,7 +1,7 @@
-import AppSupport
 import Foundation
-import ShareCore
-import TargetStoreInterface
+import ShareKitAppSupport
+import ShareKitCore
+import ShareKitTargetStoreInterface
 
 /// `share targets`: the recent targets (from the shared state, offline) or,
 /// with `--search`, the writable targets whose names match, from the server.

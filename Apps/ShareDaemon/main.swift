@@ -1,6 +1,6 @@
-import AppSupport
 import Foundation
-import ShareDaemonKit
+import ShareKitAppSupport
+import ShareKitDaemonKit
 
 // The daemon runs on the concurrency pool; this thread waits for it and
 // ends the process: at the status it returns, or at once when its stop

@@ -1,7 +1,7 @@
-import ClientAssembly
 import Foundation
-import SessionsInterface
-import SharedStateInterface
+import ShareKitClientAssembly
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
 import Synchronization
 
 /// The account share-daemon serves, following the current account of the

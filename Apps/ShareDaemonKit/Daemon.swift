@@ -1,20 +1,20 @@
-import AppSupport
-import ClientAssembly
-import DaemonControlInterface
-import DeliveryInterface
 import Foundation
-import HTTPInterface
-import MessagesInterface
-import OutboxInterface
-import PushPreviewInterface
-import ServerAPIInterface
-import SessionsInterface
-import ShareCore
-import ShareInboxInterface
-import SharedStateInterface
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDaemonControlInterface
+import ShareKitDeliveryInterface
+import ShareKitHTTPInterface
+import ShareKitInboxInterface
+import ShareKitMessagesInterface
+import ShareKitOutboxInterface
+import ShareKitPushPreviewInterface
+import ShareKitServerAPIInterface
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
+import ShareKitTargetStoreInterface
+import ShareKitWireContract
 import Synchronization
-import TargetStoreInterface
-import WireContract
 
 /// What the daemon knows about itself, for `share status` (through the
 /// control socket) and for the log.

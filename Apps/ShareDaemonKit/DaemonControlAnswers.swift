@@ -1,4 +1,4 @@
-import DaemonControlInterface
+import ShareKitDaemonControlInterface
 
 /// What the daemon does for each request of its control socket: `wake`
 /// wakes the inbox takeover, the session loop and the push registration

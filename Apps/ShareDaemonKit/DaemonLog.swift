@@ -1,6 +1,6 @@
-import AppSupport
 import Foundation
-import ShareCore
+import ShareKitAppSupport
+import ShareKitCore
 import Synchronization
 
 /// The daemon's log on standard error, one line per event. When standard

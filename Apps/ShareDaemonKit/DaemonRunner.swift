@@ -1,14 +1,14 @@
-import AppSupport
-import ClientAssembly
-import DaemonControlInterface
 import Dispatch
 import Foundation
 import Glibc
-import OutboxInterface
-import SecureFiles
-import ShareCore
-import ShareInboxInterface
-import SharedStateInterface
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDaemonControlInterface
+import ShareKitInboxInterface
+import ShareKitOutboxInterface
+import ShareKitSecureFiles
+import ShareKitSharedStateInterface
 import Synchronization
 
 /// Runs the daemon's services: once (`--once`) or as loops until SIGTERM

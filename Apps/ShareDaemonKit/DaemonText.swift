@@ -1,11 +1,11 @@
-import MessagesInterface
-public import ShareCore
+public import ShareKitCore
+import ShareKitMessagesInterface
 
 /// What share-daemon says to a person, English and German: its help and
 /// its desktop notifications. Its log is English (scripts and `grep` read
 /// it) and is not here. The daemon runs in English
 /// (``ShareDaemonProgram/main(_:io:environment:stopDeadline:)``); these texts ask for
-/// the environment's language (``ShareCore/Language/process``) explicitly.
+/// the environment's language (``ShareKitCore/Language/process``) explicitly.
 public enum DaemonText: String, StringTableKey {
     case help = "daemon.help"
     case notifySentTitle = "daemon.notify_sent_title"

@@ -6,7 +6,7 @@ import Synchronization
 /// hours, and a click runs `xdg-open`.
 ///
 /// A task ends only when every program it started has ended and been
-/// reaped (``PushPreview/NotificationPresenter/present(_:)`` returns only
+/// reaped (``ShareKitPushPreview/NotificationPresenter/present(_:)`` returns only
 /// then, also when it is cancelled), so the tasks counted here are the
 /// notification programs alive, including those stopped but not yet gone.
 /// At most ``limit`` run at once. When another notification comes:

@@ -1,10 +1,10 @@
-import ClientAssembly
 import Foundation
-import PushPreviewInterface
-import ServerAPIInterface
-import SessionsInterface
-import ShareCore
-import SharedStateInterface
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitPushPreviewInterface
+import ShareKitServerAPIInterface
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
 
 /// The daemon's push service, the app side of the notifier (docs/protocol.md "Push"):
 ///

@@ -1,9 +1,9 @@
-public import AppSupport
-import ClientAssembly
 import Foundation
-import SessionsInterface
-import ShareCore
-import SharedStateInterface
+public import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
 
 /// The `share-daemon` program: the containing app of ShareKit. It holds the
 /// person's session, keeps the child session for the CLI, takes the share

@@ -1,7 +1,7 @@
-import AppSupport
 import Foundation
-import ReferenceServer
-import SQLInterface
+import ShareKitAppSupport
+import ShareKitReferenceServer
+import ShareKitSQLInterface
 
 /// `share-server admin …`: changes for tests and operators, against the
 /// database of a server that may be running (SQLite's WAL and busy timeout

@@ -1,12 +1,12 @@
-import AppSupport
-import DPoP
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import MicroHTTPServer
-import OpenSSLCrypto
-import ReferenceServer
-import SQLInterface
+import ShareKitAppSupport
+import ShareKitDPoP
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitMicroHTTPServer
+import ShareKitOpenSSLCrypto
+import ShareKitReferenceServer
+import ShareKitSQLInterface
 
 /// A started server: the engine, the application and the database, wired.
 final class RunningServer {

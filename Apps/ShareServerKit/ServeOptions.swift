@@ -1,6 +1,6 @@
-import AppSupport
-import DPoP
 import Foundation
+import ShareKitAppSupport
+import ShareKitDPoP
 
 /// The command line of `share-server` when it serves.
 struct ServeOptions {

@@ -1,8 +1,8 @@
-import AppSupport
 import Foundation
-import PostgresStore
-import SQLInterface
-import SQLiteStore
+import ShareKitAppSupport
+import ShareKitPostgresStore
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
 
 /// Where the server keeps its state, as `--db` names it: a libpq
 /// connection URI (`postgresql://…` or `postgres://…`) is a PostgreSQL

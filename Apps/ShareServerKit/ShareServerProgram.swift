@@ -1,14 +1,14 @@
-public import AppSupport
-import DPoP
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import MicroHTTPServer
-import OpenSSLCrypto
-import ReferenceServer
-import SQLiteStore
-import ShareCore
-import WireContract
+public import ShareKitAppSupport
+import ShareKitCore
+import ShareKitDPoP
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitMicroHTTPServer
+import ShareKitOpenSSLCrypto
+import ShareKitReferenceServer
+import ShareKitSQLiteStore
+import ShareKitWireContract
 
 /// The `share-server` program: the reference server of the wire contract
 /// (`docs/protocol.md`), on real HTTP (libmicrohttpd) and SQLite.

@@ -1,8 +1,8 @@
-import AppSupport
 import CShareKitGTK
 import Foundation
-import ShareCLIKit
-import ShareCore
+import ShareKitAppSupport
+import ShareKitCLIKit
+import ShareKitCore
 
 /// The sheet of this process. GTK calls back through C functions that
 /// cannot capture anything, so they find the sheet here; it is set once,

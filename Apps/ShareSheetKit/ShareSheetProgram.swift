@@ -1,8 +1,8 @@
-public import AppSupport
 import CShareKitGTK
 import Foundation
-import ShareCLIKit
-import ShareCore
+public import ShareKitAppSupport
+import ShareKitCLIKit
+import ShareKitCore
 
 /// The `share-sheet` program: the share sheet on the desktop (GTK 4).
 /// `share-sheet [FILE|URL ...]`, `--text TEXT`, `--clipboard`,

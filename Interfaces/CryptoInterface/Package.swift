@@ -14,13 +14,14 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "CryptoInterface",
     products: [
-        .library(name: "CryptoInterface", targets: ["CryptoInterface"])
+        .library(name: "ShareKitCryptoInterface", targets: ["ShareKitCryptoInterface"])
     ],
     dependencies: [],
     targets: [
         .target(
-            name: "CryptoInterface",
+            name: "ShareKitCryptoInterface",
             dependencies: [],
+            path: "Sources/CryptoInterface",
             swiftSettings: swiftSettings
         )
     ],

@@ -14,22 +14,24 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "DPoPInterface",
     products: [
-        .library(name: "DPoPInterface", targets: ["DPoPInterface"]),
+        .library(name: "ShareKitDPoPInterface", targets: ["ShareKitDPoPInterface"]),
         // Test doubles of this interface, for tests only (arch-check's `testing-only`).
-        .library(name: "DPoPInterfaceTesting", targets: ["DPoPInterfaceTesting"]),
+        .library(name: "ShareKitDPoPInterfaceTesting", targets: ["ShareKitDPoPInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore")
     ],
     targets: [
         .target(
-            name: "DPoPInterface",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            name: "ShareKitDPoPInterface",
+            dependencies: [.product(name: "ShareKitCore", package: "ShareCore")],
+            path: "Sources/DPoPInterface",
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "DPoPInterfaceTesting",
-            dependencies: ["DPoPInterface"],
+            name: "ShareKitDPoPInterfaceTesting",
+            dependencies: ["ShareKitDPoPInterface"],
+            path: "Sources/DPoPInterfaceTesting",
             swiftSettings: swiftSettings
         ),
     ],

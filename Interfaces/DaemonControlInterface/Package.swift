@@ -16,27 +16,29 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "DaemonControlInterface",
     products: [
-        .library(name: "DaemonControlInterface", targets: ["DaemonControlInterface"]),
+        .library(name: "ShareKitDaemonControlInterface", targets: ["ShareKitDaemonControlInterface"]),
         // Test doubles of this interface, for tests only (arch-check's `testing-only`).
-        .library(name: "DaemonControlInterfaceTesting", targets: ["DaemonControlInterfaceTesting"]),
+        .library(name: "ShareKitDaemonControlInterfaceTesting", targets: ["ShareKitDaemonControlInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore")
     ],
     targets: [
         .target(
-            name: "DaemonControlInterface",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            name: "ShareKitDaemonControlInterface",
+            dependencies: [.product(name: "ShareKitCore", package: "ShareCore")],
+            path: "Sources/DaemonControlInterface",
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "DaemonControlInterfaceTesting",
-            dependencies: ["DaemonControlInterface"],
+            name: "ShareKitDaemonControlInterfaceTesting",
+            dependencies: ["ShareKitDaemonControlInterface"],
+            path: "Sources/DaemonControlInterfaceTesting",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "DaemonControlInterfaceTests",
-            dependencies: ["DaemonControlInterface", "DaemonControlInterfaceTesting"],
+            dependencies: ["ShareKitDaemonControlInterface", "ShareKitDaemonControlInterfaceTesting"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -16,7 +16,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "DeliveryInterface",
     products: [
-        .library(name: "DeliveryInterface", targets: ["DeliveryInterface"])
+        .library(name: "ShareKitDeliveryInterface", targets: ["ShareKitDeliveryInterface"])
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -27,14 +27,15 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "DeliveryInterface",
+            name: "ShareKitDeliveryInterface",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "MessagesInterface", package: "MessagesInterface"),
-                .product(name: "UploadsInterface", package: "UploadsInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
             ],
+            path: "Sources/DeliveryInterface",
             swiftSettings: swiftSettings
         )
     ],

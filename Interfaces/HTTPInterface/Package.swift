@@ -14,22 +14,24 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "HTTPInterface",
     products: [
-        .library(name: "HTTPInterface", targets: ["HTTPInterface"]),
+        .library(name: "ShareKitHTTPInterface", targets: ["ShareKitHTTPInterface"]),
         // Test doubles of this interface, for tests only (arch-check's `testing-only`).
-        .library(name: "HTTPInterfaceTesting", targets: ["HTTPInterfaceTesting"]),
+        .library(name: "ShareKitHTTPInterfaceTesting", targets: ["ShareKitHTTPInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../HTTPTypes")
     ],
     targets: [
         .target(
-            name: "HTTPInterface",
-            dependencies: [.product(name: "HTTPTypes", package: "HTTPTypes")],
+            name: "ShareKitHTTPInterface",
+            dependencies: [.product(name: "ShareKitHTTPTypes", package: "HTTPTypes")],
+            path: "Sources/HTTPInterface",
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "HTTPInterfaceTesting",
-            dependencies: ["HTTPInterface", .product(name: "HTTPTypes", package: "HTTPTypes")],
+            name: "ShareKitHTTPInterfaceTesting",
+            dependencies: ["ShareKitHTTPInterface", .product(name: "ShareKitHTTPTypes", package: "HTTPTypes")],
+            path: "Sources/HTTPInterfaceTesting",
             swiftSettings: swiftSettings
         ),
     ],

@@ -15,15 +15,16 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "HTTPServerInterface",
     products: [
-        .library(name: "HTTPServerInterface", targets: ["HTTPServerInterface"])
+        .library(name: "ShareKitHTTPServerInterface", targets: ["ShareKitHTTPServerInterface"])
     ],
     dependencies: [
         .package(path: "../HTTPTypes")
     ],
     targets: [
         .target(
-            name: "HTTPServerInterface",
-            dependencies: [.product(name: "HTTPTypes", package: "HTTPTypes")],
+            name: "ShareKitHTTPServerInterface",
+            dependencies: [.product(name: "ShareKitHTTPTypes", package: "HTTPTypes")],
+            path: "Sources/HTTPServerInterface",
             swiftSettings: swiftSettings
         )
     ],

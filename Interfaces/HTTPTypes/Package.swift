@@ -15,11 +15,12 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "HTTPTypes",
     products: [
-        .library(name: "HTTPTypes", targets: ["HTTPTypes"])
+        .library(name: "ShareKitHTTPTypes", targets: ["ShareKitHTTPTypes"])
     ],
     targets: [
         .target(
-            name: "HTTPTypes",
+            name: "ShareKitHTTPTypes",
+            path: "Sources/HTTPTypes",
             swiftSettings: swiftSettings
         )
     ],

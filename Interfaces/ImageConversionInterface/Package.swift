@@ -15,11 +15,12 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ImageConversionInterface",
     products: [
-        .library(name: "ImageConversionInterface", targets: ["ImageConversionInterface"])
+        .library(name: "ShareKitImageConversionInterface", targets: ["ShareKitImageConversionInterface"])
     ],
     targets: [
         .target(
-            name: "ImageConversionInterface",
+            name: "ShareKitImageConversionInterface",
+            path: "Sources/ImageConversionInterface",
             swiftSettings: swiftSettings
         )
     ],

@@ -14,20 +14,22 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "KeychainInterface",
     products: [
-        .library(name: "KeychainInterface", targets: ["KeychainInterface"]),
+        .library(name: "ShareKitKeychainInterface", targets: ["ShareKitKeychainInterface"]),
         // Test doubles of this interface, for tests only (arch-check's `testing-only`).
-        .library(name: "KeychainInterfaceTesting", targets: ["KeychainInterfaceTesting"]),
+        .library(name: "ShareKitKeychainInterfaceTesting", targets: ["ShareKitKeychainInterfaceTesting"]),
     ],
     dependencies: [],
     targets: [
         .target(
-            name: "KeychainInterface",
+            name: "ShareKitKeychainInterface",
             dependencies: [],
+            path: "Sources/KeychainInterface",
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "KeychainInterfaceTesting",
-            dependencies: ["KeychainInterface"],
+            name: "ShareKitKeychainInterfaceTesting",
+            dependencies: ["ShareKitKeychainInterface"],
+            path: "Sources/KeychainInterfaceTesting",
             swiftSettings: swiftSettings
         ),
     ],

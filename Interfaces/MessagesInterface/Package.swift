@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "MessagesInterface",
     products: [
-        .library(name: "MessagesInterface", targets: ["MessagesInterface"])
+        .library(name: "ShareKitMessagesInterface", targets: ["ShareKitMessagesInterface"])
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -26,15 +26,16 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "MessagesInterface",
+            name: "ShareKitMessagesInterface",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "UploadsInterface", package: "UploadsInterface"),
-                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
-                .product(name: "WireContract", package: "WireContract"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitSharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
             ],
+            path: "Sources/MessagesInterface",
             swiftSettings: swiftSettings
         )
     ],

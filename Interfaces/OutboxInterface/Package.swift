@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "OutboxInterface",
     products: [
-        .library(name: "OutboxInterface", targets: ["OutboxInterface"])
+        .library(name: "ShareKitOutboxInterface", targets: ["ShareKitOutboxInterface"])
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -23,12 +23,13 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "OutboxInterface",
+            name: "ShareKitOutboxInterface",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
-                .product(name: "DeliveryInterface", package: "DeliveryInterface"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "ShareKitDeliveryInterface", package: "DeliveryInterface"),
             ],
+            path: "Sources/OutboxInterface",
             swiftSettings: swiftSettings
         )
     ],

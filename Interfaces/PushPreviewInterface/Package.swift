@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "PushPreviewInterface",
     products: [
-        .library(name: "PushPreviewInterface", targets: ["PushPreviewInterface"])
+        .library(name: "ShareKitPushPreviewInterface", targets: ["ShareKitPushPreviewInterface"])
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -22,11 +22,12 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "PushPreviewInterface",
+            name: "ShareKitPushPreviewInterface",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "WireContract", package: "WireContract"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
             ],
+            path: "Sources/PushPreviewInterface",
             swiftSettings: swiftSettings
         )
     ],

@@ -14,13 +14,14 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "SQLInterface",
     products: [
-        .library(name: "SQLInterface", targets: ["SQLInterface"])
+        .library(name: "ShareKitSQLInterface", targets: ["ShareKitSQLInterface"])
     ],
     dependencies: [],
     targets: [
         .target(
-            name: "SQLInterface",
+            name: "ShareKitSQLInterface",
             dependencies: [],
+            path: "Sources/SQLInterface",
             swiftSettings: swiftSettings
         )
     ],

@@ -15,7 +15,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ServerAPIInterface",
     products: [
-        .library(name: "ServerAPIInterface", targets: ["ServerAPIInterface"])
+        .library(name: "ShareKitServerAPIInterface", targets: ["ShareKitServerAPIInterface"])
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -25,13 +25,14 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "ServerAPIInterface",
+            name: "ShareKitServerAPIInterface",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "WireContract", package: "WireContract"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
             ],
+            path: "Sources/ServerAPIInterface",
             swiftSettings: swiftSettings
         )
     ],

@@ -15,9 +15,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "SessionsInterface",
     products: [
-        .library(name: "SessionsInterface", targets: ["SessionsInterface"]),
+        .library(name: "ShareKitSessionsInterface", targets: ["ShareKitSessionsInterface"]),
         // Test doubles of this interface, for tests only (arch-check's `testing-only`).
-        .library(name: "SessionsInterfaceTesting", targets: ["SessionsInterfaceTesting"]),
+        .library(name: "ShareKitSessionsInterfaceTesting", targets: ["ShareKitSessionsInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../KeychainInterface"),
@@ -26,17 +26,21 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "SessionsInterface",
+            name: "ShareKitSessionsInterface",
             dependencies: [
-                .product(name: "KeychainInterface", package: "KeychainInterface"),
-                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
-                .product(name: "WireContract", package: "WireContract"),
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
+                .product(name: "ShareKitSharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
             ],
+            path: "Sources/SessionsInterface",
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "SessionsInterfaceTesting",
-            dependencies: ["SessionsInterface", .product(name: "KeychainInterface", package: "KeychainInterface")],
+            name: "ShareKitSessionsInterfaceTesting",
+            dependencies: [
+                "ShareKitSessionsInterface", .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
+            ],
+            path: "Sources/SessionsInterfaceTesting",
             swiftSettings: swiftSettings
         ),
     ],

@@ -15,25 +15,27 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ShareCore",
     products: [
-        .library(name: "ShareCore", targets: ["ShareCore"]),
+        .library(name: "ShareKitCore", targets: ["ShareKitCore"]),
         // Test doubles of this interface, for tests only (arch-check's `testing-only`).
-        .library(name: "ShareCoreTesting", targets: ["ShareCoreTesting"]),
+        .library(name: "ShareKitCoreTesting", targets: ["ShareKitCoreTesting"]),
     ],
     dependencies: [],
     targets: [
         .target(
-            name: "ShareCore",
+            name: "ShareKitCore",
             dependencies: [],
+            path: "Sources/ShareCore",
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "ShareCoreTesting",
-            dependencies: ["ShareCore"],
+            name: "ShareKitCoreTesting",
+            dependencies: ["ShareKitCore"],
+            path: "Sources/ShareCoreTesting",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ShareCoreTests",
-            dependencies: ["ShareCore"],
+            dependencies: ["ShareKitCore"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -14,15 +14,16 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ShareInboxInterface",
     products: [
-        .library(name: "ShareInboxInterface", targets: ["ShareInboxInterface"])
+        .library(name: "ShareKitInboxInterface", targets: ["ShareKitInboxInterface"])
     ],
     dependencies: [
         .package(path: "../ShareCore")
     ],
     targets: [
         .target(
-            name: "ShareInboxInterface",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            name: "ShareKitInboxInterface",
+            dependencies: [.product(name: "ShareKitCore", package: "ShareCore")],
+            path: "Sources/ShareInboxInterface",
             swiftSettings: swiftSettings
         )
     ],

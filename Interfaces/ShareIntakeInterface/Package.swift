@@ -14,15 +14,16 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ShareIntakeInterface",
     products: [
-        .library(name: "ShareIntakeInterface", targets: ["ShareIntakeInterface"])
+        .library(name: "ShareKitIntakeInterface", targets: ["ShareKitIntakeInterface"])
     ],
     dependencies: [
         .package(path: "../ShareCore")
     ],
     targets: [
         .target(
-            name: "ShareIntakeInterface",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            name: "ShareKitIntakeInterface",
+            dependencies: [.product(name: "ShareKitCore", package: "ShareCore")],
+            path: "Sources/ShareIntakeInterface",
             swiftSettings: swiftSettings
         )
     ],

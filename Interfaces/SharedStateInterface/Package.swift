@@ -14,29 +14,31 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "SharedStateInterface",
     products: [
-        .library(name: "SharedStateInterface", targets: ["SharedStateInterface"]),
+        .library(name: "ShareKitSharedStateInterface", targets: ["ShareKitSharedStateInterface"]),
         // Test doubles of this interface, for tests only (arch-check's `testing-only`).
-        .library(name: "SharedStateInterfaceTesting", targets: ["SharedStateInterfaceTesting"]),
+        .library(name: "ShareKitSharedStateInterfaceTesting", targets: ["ShareKitSharedStateInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../KeychainInterface")
     ],
     targets: [
         .target(
-            name: "SharedStateInterface",
+            name: "ShareKitSharedStateInterface",
             dependencies: [],
+            path: "Sources/SharedStateInterface",
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "SharedStateInterfaceTesting",
-            dependencies: ["SharedStateInterface"],
+            name: "ShareKitSharedStateInterfaceTesting",
+            dependencies: ["ShareKitSharedStateInterface"],
+            path: "Sources/SharedStateInterfaceTesting",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SharedStateInterfaceTests",
             dependencies: [
-                "SharedStateInterface", "SharedStateInterfaceTesting",
-                .product(name: "KeychainInterface", package: "KeychainInterface"),
+                "ShareKitSharedStateInterface", "ShareKitSharedStateInterfaceTesting",
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "TargetStoreInterface",
     products: [
-        .library(name: "TargetStoreInterface", targets: ["TargetStoreInterface"])
+        .library(name: "ShareKitTargetStoreInterface", targets: ["ShareKitTargetStoreInterface"])
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -22,11 +22,12 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "TargetStoreInterface",
+            name: "ShareKitTargetStoreInterface",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "WireContract", package: "WireContract"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
             ],
+            path: "Sources/TargetStoreInterface",
             swiftSettings: swiftSettings
         )
     ],

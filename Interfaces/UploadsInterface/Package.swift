@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "UploadsInterface",
     products: [
-        .library(name: "UploadsInterface", targets: ["UploadsInterface"])
+        .library(name: "ShareKitUploadsInterface", targets: ["ShareKitUploadsInterface"])
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -24,13 +24,14 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "UploadsInterface",
+            name: "ShareKitUploadsInterface",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
-                .product(name: "WireContract", package: "WireContract"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
             ],
+            path: "Sources/UploadsInterface",
             swiftSettings: swiftSettings
         )
     ],

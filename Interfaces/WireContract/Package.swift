@@ -16,20 +16,21 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "WireContract",
     products: [
-        .library(name: "WireContract", targets: ["WireContract"])
+        .library(name: "ShareKitWireContract", targets: ["ShareKitWireContract"])
     ],
     dependencies: [
         .package(path: "../ShareCore")
     ],
     targets: [
         .target(
-            name: "WireContract",
-            dependencies: [.product(name: "ShareCore", package: "ShareCore")],
+            name: "ShareKitWireContract",
+            dependencies: [.product(name: "ShareKitCore", package: "ShareCore")],
+            path: "Sources/WireContract",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "WireContractTests",
-            dependencies: ["WireContract", .product(name: "ShareCore", package: "ShareCore")],
+            dependencies: ["ShareKitWireContract", .product(name: "ShareKitCore", package: "ShareCore")],
             swiftSettings: swiftSettings
         ),
     ],

@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "DPoP",
     products: [
-        .library(name: "DPoP", targets: ["DPoP"])
+        .library(name: "ShareKitDPoP", targets: ["ShareKitDPoP"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
@@ -25,21 +25,22 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "DPoP",
+            name: "ShareKitDPoP",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "CryptoInterface", package: "CryptoInterface"),
-                .product(name: "DPoPInterface", package: "DPoPInterface"),
-                .product(name: "KeychainInterface", package: "KeychainInterface"),
-                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
+                .product(name: "ShareKitDPoPInterface", package: "DPoPInterface"),
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
+                .product(name: "ShareKitSharedStateInterface", package: "SharedStateInterface"),
             ],
+            path: "Sources/DPoP",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "DPoPTests",
             dependencies: [
-                "DPoP", .product(name: "DPoPInterface", package: "DPoPInterface"),
-                .product(name: "DPoPInterfaceTesting", package: "DPoPInterface"),
+                "ShareKitDPoP", .product(name: "ShareKitDPoPInterface", package: "DPoPInterface"),
+                .product(name: "ShareKitDPoPInterfaceTesting", package: "DPoPInterface"),
             ],
             swiftSettings: swiftSettings
         ),

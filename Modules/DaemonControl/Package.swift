@@ -16,7 +16,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "DaemonControl",
     products: [
-        .library(name: "DaemonControl", targets: ["DaemonControl"])
+        .library(name: "ShareKitDaemonControl", targets: ["ShareKitDaemonControl"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
@@ -25,18 +25,20 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "DaemonControl",
+            name: "ShareKitDaemonControl",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "DaemonControlInterface", package: "DaemonControlInterface"),
-                .product(name: "SecureFiles", package: "SecureFiles"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitDaemonControlInterface", package: "DaemonControlInterface"),
+                .product(name: "ShareKitSecureFiles", package: "SecureFiles"),
             ],
+            path: "Sources/DaemonControl",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "DaemonControlTests",
             dependencies: [
-                "DaemonControl", .product(name: "DaemonControlInterface", package: "DaemonControlInterface"),
+                "ShareKitDaemonControl",
+                .product(name: "ShareKitDaemonControlInterface", package: "DaemonControlInterface"),
             ],
             swiftSettings: swiftSettings
         ),

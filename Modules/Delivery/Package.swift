@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "Delivery",
     products: [
-        .library(name: "Delivery", targets: ["Delivery"])
+        .library(name: "ShareKitDelivery", targets: ["ShareKitDelivery"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
@@ -26,27 +26,28 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "Delivery",
+            name: "ShareKitDelivery",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "MessagesInterface", package: "MessagesInterface"),
-                .product(name: "DeliveryInterface", package: "DeliveryInterface"),
-                .product(name: "UploadsInterface", package: "UploadsInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
+                .product(name: "ShareKitDeliveryInterface", package: "DeliveryInterface"),
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
             ],
+            path: "Sources/Delivery",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "DeliveryTests",
             dependencies: [
-                "Delivery",
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "MessagesInterface", package: "MessagesInterface"),
-                .product(name: "DeliveryInterface", package: "DeliveryInterface"),
-                .product(name: "UploadsInterface", package: "UploadsInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                "ShareKitDelivery",
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
+                .product(name: "ShareKitDeliveryInterface", package: "DeliveryInterface"),
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -22,7 +22,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "HTTPTransport",
     products: [
-        .library(name: "HTTPTransport", targets: ["HTTPTransport"])
+        .library(name: "ShareKitHTTPTransport", targets: ["ShareKitHTTPTransport"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/HTTPTypes"),
@@ -33,28 +33,30 @@ let package = Package(
     targets: [
         // MARK: - The client and the DPoP decorator
         .target(
-            name: "HTTPTransport",
+            name: "ShareKitHTTPTransport",
             dependencies: [
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "DPoPInterface", package: "DPoPInterface"),
-                "CCurl",
-                "CCurlShim",
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitDPoPInterface", package: "DPoPInterface"),
+                "CShareKitCurl",
+                "CShareKitCurlShim",
                 // Background work the program's exit waits for (libcurl's start-up, the event loops).
-                .product(name: "CLazyLibrary", package: "LazyLibrary"),
+                .product(name: "CShareKitLazyLibrary", package: "LazyLibrary"),
             ],
+            path: "Sources/HTTPTransport",
             swiftSettings: swiftSettings
         ),
 
         // MARK: - libcurl
         .systemLibrary(
-            name: "CCurl",
+            name: "CShareKitCurl",
             path: "Sources/CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(
-            name: "CCurlShim",
-            dependencies: ["CCurl"]
+            name: "CShareKitCurlShim",
+            dependencies: ["CShareKitCurl"],
+            path: "Sources/CCurlShim"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -24,7 +24,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ImageConversion",
     products: [
-        .library(name: "ImageConversion", targets: ["ImageConversion"])
+        .library(name: "ShareKitImageConversion", targets: ["ShareKitImageConversion"])
     ],
     dependencies: [
         .package(path: "../../Support/SystemTesting"),
@@ -33,65 +33,69 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "ImageConversion",
+            name: "ShareKitImageConversion",
             dependencies: [
-                .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
-                "CHeif", "CWebP", "CPNG", "CGif", "CImageCodecShim", "CImageCodecLoader",
+                .product(name: "ShareKitImageConversionInterface", package: "ImageConversionInterface"),
+                "CShareKitHeif", "CShareKitWebP", "CShareKitPNG", "CShareKitGif", "CShareKitImageCodecShim",
+                "CShareKitImageCodecLoader",
             ],
+            path: "Sources/ImageConversion",
             swiftSettings: swiftSettings
         ),
 
         // MARK: - The C libraries
         .systemLibrary(
-            name: "CHeif",
+            name: "CShareKitHeif",
             path: "Sources/CHeif",
             providers: [.apt(["libheif-dev"])]
         ),
         .systemLibrary(
-            name: "CWebP",
+            name: "CShareKitWebP",
             path: "Sources/CWebP",
             providers: [.apt(["libwebp-dev"])]
         ),
         .systemLibrary(
-            name: "CTIFF",
+            name: "CShareKitTIFF",
             path: "Sources/CTIFF",
             providers: [.apt(["libtiff-dev"])]
         ),
         .systemLibrary(
-            name: "CPNG",
+            name: "CShareKitPNG",
             path: "Sources/CPNG",
             providers: [.apt(["libpng-dev"])]
         ),
         .systemLibrary(
-            name: "CGif",
+            name: "CShareKitGif",
             path: "Sources/CGif",
             providers: [.apt(["libgif-dev"])]
         ),
         .systemLibrary(
-            name: "CJPEG",
+            name: "CShareKitJPEG",
             path: "Sources/CJPEG",
             providers: [.apt(["libjpeg62-turbo-dev"])]
         ),
         .target(
-            name: "CImageCodecShim",
-            dependencies: ["CHeif", "CTIFF", "CJPEG", "CImageCodecLoader"]
+            name: "CShareKitImageCodecShim",
+            dependencies: ["CShareKitHeif", "CShareKitTIFF", "CShareKitJPEG", "CShareKitImageCodecLoader"],
+            path: "Sources/CImageCodecShim"
         ),
         // The codecs' functions, loading each library on first use (nothing
         // links them; docs/adr/0019).
         .target(
-            name: "CImageCodecLoader",
+            name: "CShareKitImageCodecLoader",
             dependencies: [
-                "CHeif", "CWebP", "CTIFF", "CJPEG", "CPNG", "CGif",
-                .product(name: "CLazyLibrary", package: "LazyLibrary"),
-            ]
+                "CShareKitHeif", "CShareKitWebP", "CShareKitTIFF", "CShareKitJPEG", "CShareKitPNG", "CShareKitGif",
+                .product(name: "CShareKitLazyLibrary", package: "LazyLibrary"),
+            ],
+            path: "Sources/CImageCodecLoader"
         ),
 
         .testTarget(
             name: "ImageConversionTests",
             dependencies: [
-                "ImageConversion", "CHeif",
-                .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
-                .product(name: "SystemTesting", package: "SystemTesting"),
+                "ShareKitImageConversion", "CShareKitHeif",
+                .product(name: "ShareKitImageConversionInterface", package: "ImageConversionInterface"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings,
             // The fixtures encode HEIF test pictures with libheif's encoder,

@@ -22,7 +22,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "KeychainStore",
     products: [
-        .library(name: "KeychainStore", targets: ["KeychainStore"])
+        .library(name: "ShareKitKeychainStore", targets: ["ShareKitKeychainStore"])
     ],
     dependencies: [
         .package(path: "../../Support/SystemTesting"),
@@ -33,44 +33,51 @@ let package = Package(
     targets: [
         // MARK: - File backend and backend choice
         .target(
-            name: "KeychainStore",
+            name: "ShareKitKeychainStore",
             dependencies: [
-                .product(name: "KeychainInterface", package: "KeychainInterface"),
-                .product(name: "SecureFiles", package: "SecureFiles"),
-                "KeychainSecretService",
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
+                .product(name: "ShareKitSecureFiles", package: "SecureFiles"),
+                "ShareKitKeychainSecretService",
             ],
+            path: "Sources/KeychainStore",
             swiftSettings: swiftSettings
         ),
 
         // MARK: - Secret Service plugin (libsecret)
         .target(
-            name: "KeychainSecretService",
-            dependencies: [.product(name: "KeychainInterface", package: "KeychainInterface"), "CSecret"],
+            name: "ShareKitKeychainSecretService",
+            dependencies: [
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"), "CShareKitSecret",
+            ],
+            path: "Sources/KeychainSecretService",
             swiftSettings: swiftSettings
         ),
         // libsecret's and GLib's functions, declared here and loading
         // libsecret on first use (nothing links it; docs/adr/0019).
         .target(
-            name: "CSecret",
-            dependencies: [.product(name: "CLazyLibrary", package: "LazyLibrary")]
+            name: "CShareKitSecret",
+            dependencies: [.product(name: "CShareKitLazyLibrary", package: "LazyLibrary")],
+            path: "Sources/CSecret"
         ),
         // libsecret's own headers, only for CSecretCheck.
         .systemLibrary(
-            name: "CSecretHeaders",
+            name: "CShareKitSecretHeaders",
             path: "Sources/CSecretHeaders",
             pkgConfig: "libsecret-1",
             providers: [.apt(["libsecret-1-dev"])]
         ),
         // CSecret's declarations compiled against libsecret's headers (for the tests).
         .target(
-            name: "CSecretCheck",
-            dependencies: ["CSecret", "CSecretHeaders"]
+            name: "CShareKitSecretCheck",
+            dependencies: ["CShareKitSecret", "CShareKitSecretHeaders"],
+            path: "Sources/CSecretCheck"
         ),
         .testTarget(
             name: "KeychainStoreTests",
             dependencies: [
-                "KeychainStore", "CSecretCheck", .product(name: "KeychainInterface", package: "KeychainInterface"),
-                .product(name: "SystemTesting", package: "SystemTesting"),
+                "ShareKitKeychainStore", "CShareKitSecretCheck",
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings
         ),

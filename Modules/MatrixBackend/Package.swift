@@ -16,7 +16,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "MatrixBackend",
     products: [
-        .library(name: "MatrixBackend", targets: ["MatrixBackend"])
+        .library(name: "ShareKitMatrixBackend", targets: ["ShareKitMatrixBackend"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
@@ -34,31 +34,32 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "MatrixBackend",
+            name: "ShareKitMatrixBackend",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "KeychainInterface", package: "KeychainInterface"),
-                .product(name: "SessionsInterface", package: "SessionsInterface"),
-                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
-                .product(name: "WireContract", package: "WireContract"),
-                .product(name: "CryptoInterface", package: "CryptoInterface"),
-                .product(name: "MessagesInterface", package: "MessagesInterface"),
-                .product(name: "UploadsInterface", package: "UploadsInterface"),
-                .product(name: "TargetStoreInterface", package: "TargetStoreInterface"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
+                .product(name: "ShareKitSessionsInterface", package: "SessionsInterface"),
+                .product(name: "ShareKitSharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
+                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitTargetStoreInterface", package: "TargetStoreInterface"),
             ],
+            path: "Sources/MatrixBackend",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MatrixBackendTests",
             dependencies: [
-                "MatrixBackend",
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
-                .product(name: "TargetStoreInterface", package: "TargetStoreInterface"),
+                "ShareKitMatrixBackend",
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitTargetStoreInterface", package: "TargetStoreInterface"),
             ],
             swiftSettings: swiftSettings
         ),

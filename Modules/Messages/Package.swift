@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "Messages",
     products: [
-        .library(name: "Messages", targets: ["Messages"])
+        .library(name: "ShareKitMessages", targets: ["ShareKitMessages"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
@@ -26,15 +26,16 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "Messages",
+            name: "ShareKitMessages",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "MessagesInterface", package: "MessagesInterface"),
-                .product(name: "UploadsInterface", package: "UploadsInterface"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
-                .product(name: "WireContract", package: "WireContract"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
             ],
+            path: "Sources/Messages",
             swiftSettings: swiftSettings
         )
     ],

@@ -21,7 +21,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "MicroHTTPServer",
     products: [
-        .library(name: "MicroHTTPServer", targets: ["MicroHTTPServer"])
+        .library(name: "ShareKitMicroHTTPServer", targets: ["ShareKitMicroHTTPServer"])
     ],
     dependencies: [
         .package(path: "../../Support/SystemTesting"),
@@ -31,33 +31,36 @@ let package = Package(
     targets: [
         // MARK: - The engine
         .target(
-            name: "MicroHTTPServer",
+            name: "ShareKitMicroHTTPServer",
             dependencies: [
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "HTTPServerInterface", package: "HTTPServerInterface"),
-                "CMicroHTTPD",
-                "CMicroHTTPDShim",
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitHTTPServerInterface", package: "HTTPServerInterface"),
+                "CShareKitMicroHTTPD",
+                "CShareKitMicroHTTPDShim",
             ],
+            path: "Sources/MicroHTTPServer",
             swiftSettings: swiftSettings
         ),
 
         // MARK: - libmicrohttpd
         .systemLibrary(
-            name: "CMicroHTTPD",
+            name: "CShareKitMicroHTTPD",
             path: "Sources/CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .target(
-            name: "CMicroHTTPDShim",
-            dependencies: ["CMicroHTTPD"]
+            name: "CShareKitMicroHTTPDShim",
+            dependencies: ["CShareKitMicroHTTPD"],
+            path: "Sources/CMicroHTTPDShim"
         ),
         .testTarget(
             name: "MicroHTTPServerTests",
             dependencies: [
-                "MicroHTTPServer", .product(name: "HTTPServerInterface", package: "HTTPServerInterface"),
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "SystemTesting", package: "SystemTesting"),
+                "ShareKitMicroHTTPServer",
+                .product(name: "ShareKitHTTPServerInterface", package: "HTTPServerInterface"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings
         ),

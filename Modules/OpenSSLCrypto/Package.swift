@@ -13,7 +13,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "OpenSSLCrypto",
     products: [
-        .library(name: "OpenSSLCrypto", targets: ["OpenSSLCrypto"])
+        .library(name: "ShareKitOpenSSLCrypto", targets: ["ShareKitOpenSSLCrypto"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/CryptoInterface"),
@@ -22,24 +22,29 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CCrypto",
+            name: "CShareKitCrypto",
             path: "Sources/CCrypto",
             providers: [.apt(["libssl-dev"])]
         ),
         .target(
-            name: "OpenSSLCrypto",
-            dependencies: [.product(name: "CryptoInterface", package: "CryptoInterface"), "CCrypto", "CCryptoLoader"],
+            name: "ShareKitOpenSSLCrypto",
+            dependencies: [
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"), "CShareKitCrypto",
+                "CShareKitCryptoLoader",
+            ],
+            path: "Sources/OpenSSLCrypto",
             swiftSettings: swiftSettings
         ),
         // The library's functions, loading it on first use (nothing links it; docs/adr/0019).
         .target(
-            name: "CCryptoLoader",
-            dependencies: ["CCrypto", .product(name: "CLazyLibrary", package: "LazyLibrary")]),
+            name: "CShareKitCryptoLoader",
+            dependencies: ["CShareKitCrypto", .product(name: "CShareKitLazyLibrary", package: "LazyLibrary")],
+            path: "Sources/CCryptoLoader"),
         .testTarget(
             name: "OpenSSLCryptoTests",
             dependencies: [
-                "OpenSSLCrypto", .product(name: "CryptoInterface", package: "CryptoInterface"),
-                .product(name: "SystemTesting", package: "SystemTesting"),
+                "ShareKitOpenSSLCrypto", .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings
         ),

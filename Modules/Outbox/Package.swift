@@ -15,7 +15,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "Outbox",
     products: [
-        .library(name: "Outbox", targets: ["Outbox"])
+        .library(name: "ShareKitOutbox", targets: ["ShareKitOutbox"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
@@ -29,17 +29,18 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "Outbox",
+            name: "ShareKitOutbox",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "OutboxInterface", package: "OutboxInterface"),
-                .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
-                .product(name: "MessagesInterface", package: "MessagesInterface"),
-                .product(name: "DeliveryInterface", package: "DeliveryInterface"),
-                .product(name: "UploadsInterface", package: "UploadsInterface"),
-                .product(name: "SQLInterface", package: "SQLInterface"),
-                .product(name: "SecureFiles", package: "SecureFiles"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitOutboxInterface", package: "OutboxInterface"),
+                .product(name: "ShareKitInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
+                .product(name: "ShareKitDeliveryInterface", package: "DeliveryInterface"),
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitSQLInterface", package: "SQLInterface"),
+                .product(name: "ShareKitSecureFiles", package: "SecureFiles"),
             ],
+            path: "Sources/Outbox",
             swiftSettings: swiftSettings
         )
     ],

@@ -13,7 +13,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "PostgresStore",
     products: [
-        .library(name: "PostgresStore", targets: ["PostgresStore"])
+        .library(name: "ShareKitPostgresStore", targets: ["ShareKitPostgresStore"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/SQLInterface"),
@@ -21,21 +21,22 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CPostgres",
+            name: "CShareKitPostgres",
             path: "Sources/CPostgres",
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         .target(
-            name: "PostgresStore",
-            dependencies: [.product(name: "SQLInterface", package: "SQLInterface"), "CPostgres"],
+            name: "ShareKitPostgresStore",
+            dependencies: [.product(name: "ShareKitSQLInterface", package: "SQLInterface"), "CShareKitPostgres"],
+            path: "Sources/PostgresStore",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", .product(name: "SQLInterface", package: "SQLInterface"),
-                .product(name: "SystemTesting", package: "SystemTesting"),
+                "ShareKitPostgresStore", .product(name: "ShareKitSQLInterface", package: "SQLInterface"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings
         ),

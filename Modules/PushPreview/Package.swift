@@ -13,7 +13,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "PushPreview",
     products: [
-        .library(name: "PushPreview", targets: ["PushPreview"])
+        .library(name: "ShareKitPushPreview", targets: ["ShareKitPushPreview"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
@@ -26,16 +26,17 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "PushPreview",
+            name: "ShareKitPushPreview",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "PushPreviewInterface", package: "PushPreviewInterface"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "KeychainInterface", package: "KeychainInterface"),
-                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
-                .product(name: "WireContract", package: "WireContract"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitPushPreviewInterface", package: "PushPreviewInterface"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
+                .product(name: "ShareKitSharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
             ],
+            path: "Sources/PushPreview",
             // The one localized string table (English and German) of the
             // notifier's texts: placeholders and format strings are never
             // literals in code.

@@ -15,7 +15,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ReferenceServer",
     products: [
-        .library(name: "ReferenceServer", targets: ["ReferenceServer"])
+        .library(name: "ShareKitReferenceServer", targets: ["ShareKitReferenceServer"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/HTTPTypes"),
@@ -29,17 +29,18 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "ReferenceServer",
+            name: "ShareKitReferenceServer",
             dependencies: [
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "CryptoInterface", package: "CryptoInterface"),
-                .product(name: "DPoPInterface", package: "DPoPInterface"),
-                .product(name: "SQLInterface", package: "SQLInterface"),
-                .product(name: "HTTPServerInterface", package: "HTTPServerInterface"),
-                .product(name: "WireContract", package: "WireContract"),
-                .product(name: "SecureFiles", package: "SecureFiles"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
+                .product(name: "ShareKitDPoPInterface", package: "DPoPInterface"),
+                .product(name: "ShareKitSQLInterface", package: "SQLInterface"),
+                .product(name: "ShareKitHTTPServerInterface", package: "HTTPServerInterface"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
+                .product(name: "ShareKitSecureFiles", package: "SecureFiles"),
             ],
+            path: "Sources/ReferenceServer",
             swiftSettings: swiftSettings
         )
     ],

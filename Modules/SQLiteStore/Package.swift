@@ -13,9 +13,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "SQLiteStore",
     products: [
-        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        .library(name: "ShareKitSQLiteStore", targets: ["ShareKitSQLiteStore"]),
         // A temporary database for tests only (arch-check's `testing-only`).
-        .library(name: "SQLiteStoreTesting", targets: ["SQLiteStoreTesting"]),
+        .library(name: "ShareKitSQLiteStoreTesting", targets: ["ShareKitSQLiteStoreTesting"]),
     ],
     dependencies: [
         .package(path: "../../Interfaces/SQLInterface"),
@@ -24,29 +24,36 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CSQLite",
+            name: "CShareKitSQLite",
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(
-            name: "SQLiteStore",
-            dependencies: [.product(name: "SQLInterface", package: "SQLInterface"), "CSQLite", "CSQLiteLoader"],
+            name: "ShareKitSQLiteStore",
+            dependencies: [
+                .product(name: "ShareKitSQLInterface", package: "SQLInterface"), "CShareKitSQLite",
+                "CShareKitSQLiteLoader",
+            ],
+            path: "Sources/SQLiteStore",
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "SQLiteStoreTesting",
-            dependencies: ["SQLiteStore", .product(name: "SystemTesting", package: "SystemTesting")],
+            name: "ShareKitSQLiteStoreTesting",
+            dependencies: ["ShareKitSQLiteStore", .product(name: "ShareKitSystemTesting", package: "SystemTesting")],
+            path: "Sources/SQLiteStoreTesting",
             swiftSettings: swiftSettings
         ),
         // The library's functions, loading it on first use (nothing links it; docs/adr/0019).
         .target(
-            name: "CSQLiteLoader",
-            dependencies: ["CSQLite", .product(name: "CLazyLibrary", package: "LazyLibrary")]),
+            name: "CShareKitSQLiteLoader",
+            dependencies: ["CShareKitSQLite", .product(name: "CShareKitLazyLibrary", package: "LazyLibrary")],
+            path: "Sources/CSQLiteLoader"),
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                "SQLiteStore", "SQLiteStoreTesting", .product(name: "SQLInterface", package: "SQLInterface"),
-                .product(name: "SystemTesting", package: "SystemTesting"),
+                "ShareKitSQLiteStore", "ShareKitSQLiteStoreTesting",
+                .product(name: "ShareKitSQLInterface", package: "SQLInterface"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -15,7 +15,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ServerAPI",
     products: [
-        .library(name: "ServerAPI", targets: ["ServerAPI"])
+        .library(name: "ShareKitServerAPI", targets: ["ShareKitServerAPI"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
@@ -27,26 +27,27 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "ServerAPI",
+            name: "ShareKitServerAPI",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "SessionsInterface", package: "SessionsInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitSessionsInterface", package: "SessionsInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
             ],
+            path: "Sources/ServerAPI",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ServerAPITests",
             dependencies: [
-                "ServerAPI", .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "SessionsInterface", package: "SessionsInterface"),
-                .product(name: "KeychainInterface", package: "KeychainInterface"),
-                .product(name: "HTTPInterfaceTesting", package: "HTTPInterface"),
-                .product(name: "SessionsInterfaceTesting", package: "SessionsInterface"),
+                "ShareKitServerAPI", .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitSessionsInterface", package: "SessionsInterface"),
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
+                .product(name: "ShareKitHTTPInterfaceTesting", package: "HTTPInterface"),
+                .product(name: "ShareKitSessionsInterfaceTesting", package: "SessionsInterface"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -15,7 +15,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "Sessions",
     products: [
-        .library(name: "Sessions", targets: ["Sessions"])
+        .library(name: "ShareKitSessions", targets: ["ShareKitSessions"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/HTTPTypes"),
@@ -29,17 +29,18 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "Sessions",
+            name: "ShareKitSessions",
             dependencies: [
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "SessionsInterface", package: "SessionsInterface"),
-                .product(name: "KeychainInterface", package: "KeychainInterface"),
-                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "WireContract", package: "WireContract"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitSessionsInterface", package: "SessionsInterface"),
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
+                .product(name: "ShareKitSharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
             ],
+            path: "Sources/Sessions",
             swiftSettings: swiftSettings
         )
     ],

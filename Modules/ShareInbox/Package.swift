@@ -17,7 +17,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ShareInbox",
     products: [
-        .library(name: "ShareInbox", targets: ["ShareInbox"])
+        .library(name: "ShareKitInbox", targets: ["ShareKitInbox"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
@@ -26,12 +26,13 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "ShareInbox",
+            name: "ShareKitInbox",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
-                .product(name: "SecureFiles", package: "SecureFiles"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "ShareKitSecureFiles", package: "SecureFiles"),
             ],
+            path: "Sources/ShareInbox",
             swiftSettings: swiftSettings
         )
     ],

@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ShareIntake",
     products: [
-        .library(name: "ShareIntake", targets: ["ShareIntake"])
+        .library(name: "ShareKitIntake", targets: ["ShareKitIntake"])
     ],
     dependencies: [
         .package(path: "../../Support/SystemTesting"),
@@ -26,51 +26,55 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CMagic",
+            name: "CShareKitMagic",
             path: "Sources/CMagic",
             providers: [.apt(["libmagic-dev"])]
         ),
         // libxml2's functions, declared here and loading it on first use
         // (nothing links it; docs/adr/0019).
         .target(
-            name: "CLibXML2",
-            dependencies: [.product(name: "CLazyLibrary", package: "LazyLibrary")]
+            name: "CShareKitLibXML2",
+            dependencies: [.product(name: "CShareKitLazyLibrary", package: "LazyLibrary")],
+            path: "Sources/CLibXML2"
         ),
         // libxml2's own headers, only for CLibXML2Check.
         .systemLibrary(
-            name: "CLibXML2Headers",
+            name: "CShareKitLibXML2Headers",
             path: "Sources/CLibXML2Headers",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
         // CLibXML2's declarations compiled against libxml2's headers (for the tests).
         .target(
-            name: "CLibXML2Check",
-            dependencies: ["CLibXML2", "CLibXML2Headers"]
+            name: "CShareKitLibXML2Check",
+            dependencies: ["CShareKitLibXML2", "CShareKitLibXML2Headers"],
+            path: "Sources/CLibXML2Check"
         ),
         // libmagic's functions, loading it on first use (nothing links it; docs/adr/0019).
         .target(
-            name: "CMagicLoader",
-            dependencies: ["CMagic", .product(name: "CLazyLibrary", package: "LazyLibrary")]
+            name: "CShareKitMagicLoader",
+            dependencies: ["CShareKitMagic", .product(name: "CShareKitLazyLibrary", package: "LazyLibrary")],
+            path: "Sources/CMagicLoader"
         ),
         .target(
-            name: "ShareIntake",
+            name: "ShareKitIntake",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
-                .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
-                .product(name: "SecureFiles", package: "SecureFiles"),
-                "CMagic", "CMagicLoader", "CLibXML2",
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitIntakeInterface", package: "ShareIntakeInterface"),
+                .product(name: "ShareKitImageConversionInterface", package: "ImageConversionInterface"),
+                .product(name: "ShareKitSecureFiles", package: "SecureFiles"),
+                "CShareKitMagic", "CShareKitMagicLoader", "CShareKitLibXML2",
             ],
+            path: "Sources/ShareIntake",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ShareIntakeTests",
             dependencies: [
-                "ShareIntake", "CLibXML2Check", .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "ShareIntakeInterface", package: "ShareIntakeInterface"),
-                .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
-                .product(name: "SystemTesting", package: "SystemTesting"),
+                "ShareKitIntake", "CShareKitLibXML2Check", .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitIntakeInterface", package: "ShareIntakeInterface"),
+                .product(name: "ShareKitImageConversionInterface", package: "ImageConversionInterface"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -16,7 +16,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "SharedState",
     products: [
-        .library(name: "SharedState", targets: ["SharedState"])
+        .library(name: "ShareKitSharedState", targets: ["ShareKitSharedState"])
     ],
     dependencies: [
         .package(path: "../../Support/SystemTesting"),
@@ -26,19 +26,20 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "SharedState",
+            name: "ShareKitSharedState",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
-                .product(name: "SecureFiles", package: "SecureFiles"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitSharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "ShareKitSecureFiles", package: "SecureFiles"),
             ],
+            path: "Sources/SharedState",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SharedStateTests",
             dependencies: [
-                "SharedState", .product(name: "SharedStateInterface", package: "SharedStateInterface"),
-                .product(name: "SystemTesting", package: "SystemTesting"),
+                "ShareKitSharedState", .product(name: "ShareKitSharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings
         ),

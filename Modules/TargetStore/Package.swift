@@ -14,7 +14,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "TargetStore",
     products: [
-        .library(name: "TargetStore", targets: ["TargetStore"])
+        .library(name: "ShareKitTargetStore", targets: ["ShareKitTargetStore"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
@@ -25,14 +25,15 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "TargetStore",
+            name: "ShareKitTargetStore",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "TargetStoreInterface", package: "TargetStoreInterface"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
-                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
-                .product(name: "WireContract", package: "WireContract"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitTargetStoreInterface", package: "TargetStoreInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitSharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
             ],
+            path: "Sources/TargetStore",
             swiftSettings: swiftSettings
         )
     ],

@@ -16,7 +16,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "Uploads",
     products: [
-        .library(name: "Uploads", targets: ["Uploads"])
+        .library(name: "ShareKitUploads", targets: ["ShareKitUploads"])
     ],
     dependencies: [
         .package(path: "../../Interfaces/ShareCore"),
@@ -30,17 +30,18 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "Uploads",
+            name: "ShareKitUploads",
             dependencies: [
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "UploadsInterface", package: "UploadsInterface"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
-                .product(name: "CryptoInterface", package: "CryptoInterface"),
-                .product(name: "SecureFiles", package: "SecureFiles"),
-                .product(name: "WireContract", package: "WireContract"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
+                .product(name: "ShareKitSecureFiles", package: "SecureFiles"),
+                .product(name: "ShareKitWireContract", package: "WireContract"),
             ],
+            path: "Sources/Uploads",
             swiftSettings: swiftSettings
         )
     ],

@@ -13,10 +13,10 @@ import PackageDescription
 let package = Package(
     name: "LazyLibrary",
     products: [
-        .library(name: "CLazyLibrary", targets: ["CLazyLibrary"])
+        .library(name: "CShareKitLazyLibrary", targets: ["CShareKitLazyLibrary"])
     ],
     targets: [
-        .target(name: "CLazyLibrary")
+        .target(name: "CShareKitLazyLibrary", path: "Sources/CLazyLibrary")
     ],
     swiftLanguageModes: [.v6]
 )

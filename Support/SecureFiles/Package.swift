@@ -20,20 +20,21 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "SecureFiles",
     products: [
-        .library(name: "SecureFiles", targets: ["SecureFiles"])
+        .library(name: "ShareKitSecureFiles", targets: ["ShareKitSecureFiles"])
     ],
     dependencies: [
         .package(path: "../SystemTesting")
     ],
     targets: [
         .target(
-            name: "SecureFiles",
+            name: "ShareKitSecureFiles",
             dependencies: [],
+            path: "Sources/SecureFiles",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SecureFilesTests",
-            dependencies: ["SecureFiles", .product(name: "SystemTesting", package: "SystemTesting")],
+            dependencies: ["ShareKitSecureFiles", .product(name: "ShareKitSystemTesting", package: "SystemTesting")],
             swiftSettings: swiftSettings
         ),
     ],

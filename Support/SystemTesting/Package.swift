@@ -19,11 +19,12 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "SystemTesting",
     products: [
-        .library(name: "SystemTesting", targets: ["SystemTesting"])
+        .library(name: "ShareKitSystemTesting", targets: ["ShareKitSystemTesting"])
     ],
     targets: [
         .target(
-            name: "SystemTesting",
+            name: "ShareKitSystemTesting",
+            path: "Sources/SystemTesting",
             swiftSettings: swiftSettings
         )
     ],

@@ -1,4 +1,4 @@
-import AppSupport
+import ShareKitAppSupport
 import Testing
 
 @Suite("command-line parsing")

@@ -1,5 +1,5 @@
-import AppSupport
 import Foundation
+import ShareKitAppSupport
 import Synchronization
 import Testing
 

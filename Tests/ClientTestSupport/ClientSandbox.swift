@@ -1,12 +1,12 @@
-public import ClientAssembly
-import CryptoInterface
 import Foundation
-import HTTPInterface
-import KeychainInterface
-import SessionsInterface
-import ShareCore
-public import SystemTesting
-public import TestSupport
+public import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitCryptoInterface
+import ShareKitHTTPInterface
+import ShareKitKeychainInterface
+import ShareKitSessionsInterface
+public import ShareKitSystemTesting
+public import ShareKitTestSupport
 
 /// A real `share-server` and one app group's client side against it: a
 /// keychain and a container of their own (file backends in a temporary
@@ -23,7 +23,7 @@ public final class ClientSandbox: @unchecked Sendable {
     public let home: TemporaryDirectory
     /// `SHAREKIT_KEYCHAIN*` and `SHAREKIT_CONTAINER_DIR` of this app group,
     /// for helper processes that must share it, and an English locale
-    /// (``TestSupport/TestLocale/english``).
+    /// (``ShareKitTestSupport/TestLocale/english``).
     public let environment: [String: String]
     /// The client composition root.
     public let assembly: ClientAssembly

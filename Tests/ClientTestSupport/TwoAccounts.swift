@@ -1,10 +1,10 @@
-public import ClientAssembly
 import Foundation
-import HTTPInterface
-import KeychainInterface
-public import SessionsInterface
-public import SystemTesting
-public import TestSupport
+public import ShareKitClientAssembly
+import ShareKitHTTPInterface
+import ShareKitKeychainInterface
+public import ShareKitSessionsInterface
+public import ShareKitSystemTesting
+public import ShareKitTestSupport
 
 /// Two real `share-server` processes, two people, and one app group (one
 /// keychain, one container) that `share` and `share-daemon` use as a

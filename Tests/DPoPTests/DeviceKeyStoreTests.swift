@@ -1,14 +1,14 @@
-import CryptoInterface
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
 import Foundation
-import KeychainInterface
-import KeychainInterfaceTesting
-import SharedStateInterface
-import SharedStateInterfaceTesting
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitKeychainInterface
+import ShareKitKeychainInterfaceTesting
+import ShareKitSharedStateInterface
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 @Suite("Device key in the secret store")

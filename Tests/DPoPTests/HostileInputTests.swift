@@ -1,11 +1,11 @@
-import CryptoInterface
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
-import KeychainInterfaceTesting
-import ShareCore
-import SharedStateInterfaceTesting
-import SystemTesting
+import ShareKitCore
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitKeychainInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
 import Testing
 
 @Suite("Hostile input never crashes the verifier")

@@ -1,11 +1,11 @@
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
 import Foundation
-import KeychainInterfaceTesting
-import SharedStateInterfaceTesting
-import SystemTesting
-import TestSupport
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitKeychainInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// A proof made by the module, checked by an independent JOSE

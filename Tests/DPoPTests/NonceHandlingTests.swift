@@ -1,10 +1,10 @@
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
-import KeychainInterfaceTesting
-import SharedStateInterface
-import SharedStateInterfaceTesting
-import SystemTesting
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitKeychainInterfaceTesting
+import ShareKitSharedStateInterface
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
 import Testing
 
 @Suite("Client nonce handling (RFC 9449 section 8)")

@@ -1,7 +1,8 @@
-import DPoPInterfaceTesting
-import KeychainInterfaceTesting
-import SharedStateInterfaceTesting
-import SystemTesting
+import ShareKitDPoPInterfaceTesting
+import ShareKitKeychainInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
+
 /// The example values of RFC 9449, copied exactly from the RFC text.
 enum RFC9449Examples {
     /// The public key of the examples (Figure 1 and following).

@@ -1,9 +1,9 @@
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
-import KeychainInterfaceTesting
-import SharedStateInterfaceTesting
-import SystemTesting
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitKeychainInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
 import Testing
 
 @Suite("RFC 9449 example values")

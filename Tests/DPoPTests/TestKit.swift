@@ -1,14 +1,14 @@
-import CryptoInterface
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
 import Foundation
-import KeychainInterfaceTesting
-import OpenSSLCrypto
-import ShareCore
-import SharedStateInterfaceTesting
-import SystemTesting
-import TestSupport
+import ShareKitCore
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitKeychainInterfaceTesting
+import ShareKitOpenSSLCrypto
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTestSupport
 
 /// Shared fixtures: a provider, keys, fixed clocks, and a way to sign
 /// arbitrary header and payload JSON, so tests can build proofs that break

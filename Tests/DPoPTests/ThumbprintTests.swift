@@ -1,13 +1,13 @@
-import CryptoInterface
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
 import Foundation
-import KeychainInterfaceTesting
-import ShareCore
-import SharedStateInterfaceTesting
-import SystemTesting
-import TestSupport
+import ShareKitCore
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitKeychainInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 @Suite("JWK thumbprints (RFC 7638)")

@@ -1,10 +1,10 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import KeychainInterface
-import SessionsInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitKeychainInterface
+import ShareKitSessionsInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Several accounts on one device: `share login` to a second server keeps

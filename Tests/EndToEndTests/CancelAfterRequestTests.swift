@@ -1,11 +1,11 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import HTTPInterface
-import SessionsInterface
-import ShareInboxInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitHTTPInterface
+import ShareKitInboxInterface
+import ShareKitSessionsInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Ctrl-C once the message itself went to the server: the server may have

@@ -1,9 +1,9 @@
-import ClientTestSupport
 import Dispatch
 import Foundation
+import ShareKitClientTestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Synchronization
-import SystemTesting
-import TestSupport
 import Testing
 
 /// The programs end cleanly, whatever they did: no crash on the way out

@@ -1,6 +1,6 @@
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Shell completions, the CLI reference and the help texts come from the

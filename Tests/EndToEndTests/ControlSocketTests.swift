@@ -1,12 +1,12 @@
-import ClientAssembly
-import ClientTestSupport
-import DaemonControl
 import Dispatch
 import Foundation
 import Glibc
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitDaemonControl
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Synchronization
-import SystemTesting
-import TestSupport
 import Testing
 
 /// The daemon's control socket against clients of the same user that are

@@ -1,8 +1,8 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// share-daemon follows the current account: a login at another server, a

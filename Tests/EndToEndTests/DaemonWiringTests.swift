@@ -1,15 +1,15 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import HTTPInterface
-import HTTPTypes
-import SQLInterface
-import SQLiteStore
-import SessionsInterface
-import ShareCore
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// What the daemon does for the other programs, each proved through the

@@ -1,7 +1,7 @@
-import ClientTestSupport
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// A queued share that share-daemon delivers or refuses later is told to

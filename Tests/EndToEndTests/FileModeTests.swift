@@ -1,7 +1,7 @@
-import ClientTestSupport
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Every file and folder `share` and `share-daemon` create has an explicit

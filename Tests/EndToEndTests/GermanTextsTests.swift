@@ -1,8 +1,8 @@
-import ClientTestSupport
 import Foundation
-import ShareInboxInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitInboxInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// `share` in German, as a person with `LANG=de_DE.UTF-8` runs it against a

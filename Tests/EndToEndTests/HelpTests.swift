@@ -1,6 +1,6 @@
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Help that finds you: every command and subcommand of the three programs

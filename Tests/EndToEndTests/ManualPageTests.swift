@@ -1,6 +1,6 @@
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The manual pages in contrib/man are the programs' own (`share manpage`,

@@ -1,10 +1,10 @@
-import ClientTestSupport
 import Foundation
-import SQLInterface
-import SQLiteStore
-import ShareInboxInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitInboxInterface
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// One id for a share's whole life: `share inbox list|show|retry|drop` find a

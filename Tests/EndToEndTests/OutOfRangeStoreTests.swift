@@ -1,15 +1,15 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
 import Glibc
-import SQLInterface
-import SQLiteStore
-import ShareCore
-import ShareInbox
-import ShareInboxInterface
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Numbers in the share inbox and the daemon's outbox that no ShareKit

@@ -1,7 +1,7 @@
-import ClientTestSupport
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The messages a person reads say what happened in their words, what was

@@ -1,8 +1,8 @@
-import ClientTestSupport
 import Foundation
-import ShareInboxInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitInboxInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// One metadata rule for every photo `share send` shares: a JPEG or PNG

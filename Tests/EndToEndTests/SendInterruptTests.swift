@@ -1,11 +1,11 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import ShareInboxInterface
-import SharedState
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitInboxInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// `share send` interrupted: SIGKILL at random points, Ctrl-C with each

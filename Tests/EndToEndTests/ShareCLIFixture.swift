@@ -1,17 +1,17 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import HTTPInterface
-import KeychainInterface
-import Sessions
-import SessionsInterface
-import ShareCore
-import ShareInbox
-import ShareInboxInterface
-import SharedState
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitKeychainInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Alex, logged in with a parent and a child session, and the `share`

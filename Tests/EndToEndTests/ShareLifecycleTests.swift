@@ -1,8 +1,8 @@
-import ClientTestSupport
 import Foundation
-import ShareInboxInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitInboxInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// A share's life as a person follows it afterwards: by its id in

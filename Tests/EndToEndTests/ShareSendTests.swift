@@ -1,11 +1,11 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import Sessions
-import SessionsInterface
-import ShareInboxInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitInboxInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// `share send` end to end: the CLI as a separate process against a real

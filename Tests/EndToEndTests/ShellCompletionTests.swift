@@ -1,11 +1,11 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import SessionsInterface
-import ShareCore
-import SystemTesting
-import TargetStoreInterface
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitSessionsInterface
+import ShareKitSystemTesting
+import ShareKitTargetStoreInterface
+import ShareKitTestSupport
 import Testing
 
 /// `share completions` run in the shells themselves: bash and zsh

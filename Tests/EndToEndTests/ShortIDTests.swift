@@ -1,8 +1,8 @@
-import ClientTestSupport
 import Foundation
-import ShareInboxInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitInboxInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The ids of shares are UUIDv7s: their beginning is the time they were

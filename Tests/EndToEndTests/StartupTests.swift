@@ -1,8 +1,8 @@
-import ClientTestSupport
 import Foundation
-import ShareInboxInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitInboxInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// What `share` reads and loads before it can answer: nothing a command

@@ -1,9 +1,9 @@
-import ClientTestSupport
 import Foundation
-import PushPreview
-import PushPreviewInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitPushPreview
+import ShareKitPushPreviewInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Text other users wrote (a forum post's title here) reaches `share`'s

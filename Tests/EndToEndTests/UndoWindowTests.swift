@@ -1,10 +1,10 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import ShareInboxInterface
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitInboxInterface
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Ctrl-C on a `share send` in a terminal ("wrong file"): the share is kept,

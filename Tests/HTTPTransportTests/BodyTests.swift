@@ -1,8 +1,8 @@
-import HTTPInterface
-import HTTPTransport
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 /// Methods, headers and bodies (bytes and file regions) over a real

@@ -1,9 +1,9 @@
-import HTTPInterface
-import HTTPServerInterface
-import HTTPTransport
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 /// Connections are reused: the server sees fewer connections than requests.

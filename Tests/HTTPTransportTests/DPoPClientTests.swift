@@ -1,13 +1,13 @@
-import CryptoInterface
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
-import HTTPInterface
-import HTTPTransport
-import HTTPTypes
-import OpenSSLCrypto
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitHTTPInterface
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
+import ShareKitOpenSSLCrypto
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 /// DPoPHTTPClient over CurlHTTPClient against a server that plays the

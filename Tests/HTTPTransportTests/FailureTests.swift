@@ -1,10 +1,10 @@
 import Foundation
-import HTTPInterface
-import HTTPTransport
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Synchronization
-import SystemTesting
-import TestSupport
 import Testing
 
 /// Failures a sender must be able to classify: cut connections,

@@ -1,8 +1,8 @@
-import HTTPInterface
-import HTTPTransport
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 /// Progress reports, and memory that stays flat however large the file.

@@ -1,14 +1,14 @@
-import CryptoInterface
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
 import Foundation
-import HTTPInterface
-import HTTPTransport
-import HTTPTypes
-import OpenSSLCrypto
-import SystemTesting
-import TestSupport
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitHTTPInterface
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
+import ShareKitOpenSSLCrypto
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The client against the real reference server: a DPoP-bound login and a

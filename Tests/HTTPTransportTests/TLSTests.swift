@@ -1,9 +1,9 @@
-import HTTPInterface
-import HTTPServerInterface
-import HTTPTransport
-import HTTPTypes
-import SystemTesting
-import TestSupport
+import ShareKitHTTPInterface
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// HTTPS against a certificate made for this run.

@@ -1,7 +1,7 @@
-import HTTPInterface
-import HTTPTransport
-import HTTPTypes
-import SystemTesting
+import ShareKitHTTPInterface
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Testing
 
 /// Each time limit ends a request with its own case, soon after the limit.

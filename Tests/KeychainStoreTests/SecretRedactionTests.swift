@@ -1,8 +1,8 @@
 import Foundation
-import KeychainInterface
-import KeychainStore
-import SystemTesting
-import TestSupport
+import ShareKitKeychainInterface
+import ShareKitKeychainStore
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 #if canImport(Glibc)

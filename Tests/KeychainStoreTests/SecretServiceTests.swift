@@ -1,7 +1,7 @@
 import Foundation
-import KeychainInterface
-import SystemTesting
-import TestSupport
+import ShareKitKeychainInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Whether this machine has what a real Secret Service round trip needs,

@@ -1,5 +1,5 @@
 import Foundation
-import SystemTesting
+import ShareKitSystemTesting
 import Testing
 
 /// `share login`, `share status` and `share logout` against a real Synapse:

@@ -1,6 +1,6 @@
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 
 /// Another person's Matrix client, over plain HTTP from the test: it makes
 /// users and rooms on the ``TemporarySynapse`` and reads back what `share`

@@ -1,5 +1,5 @@
 import Foundation
-import SystemTesting
+import ShareKitSystemTesting
 import Testing
 
 /// `share targets` and `share send` into Matrix rooms, read back by another

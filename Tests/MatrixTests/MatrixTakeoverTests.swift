@@ -1,9 +1,9 @@
-import ClientAssembly
 import Foundation
-import KeychainInterface
-import SessionsInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitKeychainInterface
+import ShareKitSessionsInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Exactly once across the CLI's and the daemon's devices, and the failures

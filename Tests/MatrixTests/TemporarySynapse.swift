@@ -1,7 +1,7 @@
 import Foundation
 import FoundationNetworking
-import SystemTesting
-import TestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 
 /// A real Synapse homeserver for the Matrix suites: installed by `.ci/run`
 /// into a virtual environment that `SHAREKIT_SYNAPSE_VENV` names (tools/test

@@ -1,19 +1,19 @@
-import DeliveryInterface
-import HTTPInterface
-import HTTPInterfaceTesting
-import HTTPTypes
-import KeychainInterface
-import Messages
-import MessagesInterface
-import ServerAPI
-import ServerAPIInterface
-import SessionsInterface
-import SessionsInterfaceTesting
-import ShareCore
+import ShareKitCore
+import ShareKitDeliveryInterface
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+import ShareKitMessages
+import ShareKitMessagesInterface
+import ShareKitServerAPI
+import ShareKitServerAPIInterface
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitUploadsInterface
 import Synchronization
-import SystemTesting
 import Testing
-import UploadsInterface
 
 /// One scripted outcome of the message transport.
 enum Step: Sendable {

@@ -1,26 +1,26 @@
-import ClientAssembly
-import ClientTestSupport
-import CryptoInterface
-import DPoP
-import Delivery
-import DeliveryInterface
 import Foundation
-import HTTPInterface
-import HTTPInterfaceTesting
-import HTTPTransport
-import KeychainInterface
-import Messages
-import MessagesInterface
-import Sessions
-import SessionsInterface
-import SessionsInterfaceTesting
-import ShareCore
-import SharedState
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitDelivery
+import ShareKitDeliveryInterface
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitHTTPTransport
+import ShareKitKeychainInterface
+import ShareKitMessages
+import ShareKitMessagesInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSharedState
+import ShareKitSystemTesting
+import ShareKitTestSupport
+import ShareKitUploads
+import ShareKitUploadsInterface
 import Synchronization
-import SystemTesting
-import TestSupport
-import Uploads
-import UploadsInterface
 
 /// One person (alex) against a real `share-server`: a chat channel with a
 /// thread, a forum channel, at most 3 attachments, 16 KiB parts; the client

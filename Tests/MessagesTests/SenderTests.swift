@@ -1,15 +1,15 @@
 import Foundation
-import HTTPInterfaceTesting
-import Messages
-import MessagesInterface
-import Sessions
-import SessionsInterface
-import SessionsInterfaceTesting
-import ShareCore
-import SystemTesting
-import TestSupport
+import ShareKitCore
+import ShareKitHTTPInterfaceTesting
+import ShareKitMessages
+import ShareKitMessagesInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTestSupport
+import ShareKitUploadsInterface
 import Testing
-import UploadsInterface
 
 /// The delivery engine against a real `share-server` over loopback.
 @Suite("messages: the delivery engine, uploads then the message, every failure read as the API client classified it")

@@ -1,26 +1,26 @@
-import ClientAssembly
-import ClientTestSupport
-import DeliveryInterface
 import Foundation
-import HTTPInterface
-import HTTPInterfaceTesting
-import HTTPTypes
-import Messages
-import MessagesInterface
-import Outbox
-import OutboxInterface
-import SQLInterface
-import SQLiteStore
-import ServerAPI
-import SessionsInterface
-import ShareCore
-import ShareCoreTesting
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitCoreTesting
+import ShareKitDeliveryInterface
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitHTTPTypes
+import ShareKitMessages
+import ShareKitMessagesInterface
+import ShareKitOutbox
+import ShareKitOutboxInterface
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitServerAPI
+import ShareKitSessionsInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
+import ShareKitUploads
+import ShareKitUploadsInterface
 import Synchronization
-import SystemTesting
-import TestSupport
 import Testing
-import Uploads
-import UploadsInterface
 
 /// The drainer against a real `share-server`: exactly once, backoff,
 /// rejections kept visible.

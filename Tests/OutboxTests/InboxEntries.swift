@@ -1,10 +1,10 @@
 import Foundation
-import HTTPInterfaceTesting
-import ShareCore
-import ShareCoreTesting
-import ShareInbox
-import ShareInboxInterface
-import SystemTesting
+import ShareKitCore
+import ShareKitCoreTesting
+import ShareKitHTTPInterfaceTesting
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitSystemTesting
 
 /// Writes share inbox entries the way `share send` does when it cannot
 /// deliver: a locked draft, the files, the manifest, one rename.

@@ -1,12 +1,12 @@
-import ClientTestSupport
 import Foundation
-import HTTPInterfaceTesting
-import Outbox
-import OutboxInterface
-import ShareCore
-import ShareCoreTesting
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitCoreTesting
+import ShareKitHTTPInterfaceTesting
+import ShareKitOutbox
+import ShareKitOutboxInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// `outbox-drain` helper processes killed with SIGKILL at random steps.

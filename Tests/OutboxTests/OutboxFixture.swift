@@ -1,24 +1,24 @@
-import ClientAssembly
-import ClientTestSupport
-import Delivery
-import DeliveryInterface
 import Foundation
-import HTTPInterface
-import HTTPInterfaceTesting
-import KeychainInterface
-import Messages
-import MessagesInterface
-import Outbox
-import OutboxInterface
-import SQLInterface
-import SQLiteStore
-import Sessions
-import SessionsInterface
-import ShareCore
-import ShareCoreTesting
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitCoreTesting
+import ShareKitDelivery
+import ShareKitDeliveryInterface
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitKeychainInterface
+import ShareKitMessages
+import ShareKitMessagesInterface
+import ShareKitOutbox
+import ShareKitOutboxInterface
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Synchronization
-import SystemTesting
-import TestSupport
 
 /// One person (alex, logged in: the daemon's parent session) against a real
 /// `share-server`, and an outbox on a real SQLite file in the app group's

@@ -1,15 +1,15 @@
-import ClientTestSupport
 import Foundation
-import HTTPInterfaceTesting
-import Outbox
-import OutboxInterface
-import SQLiteStore
-import ShareCore
-import ShareCoreTesting
-import ShareInbox
-import ShareInboxInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitCoreTesting
+import ShareKitHTTPInterfaceTesting
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitOutbox
+import ShareKitOutboxInterface
+import ShareKitSQLiteStore
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The takeover of share inbox entries into a real SQLite outbox: real

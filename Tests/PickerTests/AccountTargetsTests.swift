@@ -1,11 +1,11 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import ShareCore
-import SharedState
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Recent targets and cached limits belong to one account on one server:

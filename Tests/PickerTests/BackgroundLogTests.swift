@@ -1,8 +1,8 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The README's first five minutes on a terminal: `share-server ... &` and

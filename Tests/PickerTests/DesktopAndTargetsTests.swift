@@ -1,8 +1,8 @@
-import ClientTestSupport
 import Foundation
-import ShareIntake
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitIntake
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The repository's root (this file is Tests/PickerTests/…).

@@ -1,9 +1,9 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// What a desktop launch may read and send, as processes against

@@ -1,19 +1,19 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import HTTPInterface
-import KeychainInterface
-import Sessions
-import SessionsInterface
-import ShareCore
-import ShareInbox
-import ShareInboxInterface
-import SharedState
-import SharedStateInterface
-import SystemTesting
-import TargetStore
-import TargetStoreInterface
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitKeychainInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTargetStore
+import ShareKitTargetStoreInterface
+import ShareKitTestSupport
 
 /// Alex logged in (parent and child session) against a real `share-server`,
 /// and the `share` program run in a pseudo-terminal or with pipes.

@@ -1,9 +1,9 @@
-import AppSupport
-import ShareCore
-import SystemTesting
+import ShareKitAppSupport
+import ShareKitCore
+import ShareKitSystemTesting
 import Testing
 
-@testable import ShareCLIKit
+@testable import ShareKitCLIKit
 
 /// The picker's model without a terminal: keys in, state out.
 @Suite("picker state")

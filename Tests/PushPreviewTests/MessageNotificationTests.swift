@@ -1,20 +1,20 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
 import Glibc
-import HTTPInterface
-import HTTPTypes
-import KeychainInterface
-import PushPreview
-import PushPreviewInterface
-import SQLInterface
-import SQLiteStore
-import Sessions
-import SessionsInterface
-import ShareCore
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+import ShareKitPushPreview
+import ShareKitPushPreviewInterface
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Notifications of real messages, end to end: Sam writes in Alex's

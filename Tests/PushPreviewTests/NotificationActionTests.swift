@@ -1,11 +1,11 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import HTTPInterface
-import PushPreview
-import PushPreviewInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitHTTPInterface
+import ShareKitPushPreview
+import ShareKitPushPreviewInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// What a notification does beyond its text, with the notify-send and

@@ -1,12 +1,12 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
 import Glibc
-import HTTPInterface
-import PushPreview
-import ShareCore
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitPushPreview
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// A flood of pushes against `share-daemon` whose notification program

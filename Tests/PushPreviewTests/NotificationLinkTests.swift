@@ -1,4 +1,4 @@
-import PushPreview
+import ShareKitPushPreview
 import Testing
 
 /// The check between a server's `web_url` and the command line of the

@@ -1,7 +1,7 @@
-import PushPreviewInterface
+import ShareKitPushPreviewInterface
 import Testing
 
-@testable import PushPreview
+@testable import ShareKitPushPreview
 
 /// Long texts of a push and of a notification's arguments: cut on a
 /// character boundary with an ellipsis, within their byte limits.

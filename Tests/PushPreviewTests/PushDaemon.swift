@@ -1,11 +1,11 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
 import Glibc
-import PushPreview
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitPushPreview
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// A foreground `share-daemon` over a push fixture's app group, with the

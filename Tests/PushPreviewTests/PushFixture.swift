@@ -1,21 +1,21 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
 import Glibc
-import HTTPInterface
-import HTTPTypes
-import KeychainInterface
-import PushPreview
-import PushPreviewInterface
-import SQLInterface
-import SQLiteStore
-import Sessions
-import SessionsInterface
-import ShareCore
-import SharedState
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+import ShareKitPushPreview
+import ShareKitPushPreviewInterface
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 
 /// Alex logged in (parent and child session) against a real `share-server`,
 /// a message to preview, and this device registered for push (the preview

@@ -1,13 +1,13 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import HTTPInterface
-import PushPreview
-import PushPreviewInterface
-import SessionsInterface
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitHTTPInterface
+import ShareKitPushPreview
+import ShareKitPushPreviewInterface
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The push registration's lifecycle with real processes: a registration

@@ -1,9 +1,9 @@
-import CryptoInterface
-import DPoP
 import Foundation
-import OpenSSLCrypto
-import SystemTesting
-import TestSupport
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitOpenSSLCrypto
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Sessions, tokens and DPoP against a real `share-server` process over loopback.

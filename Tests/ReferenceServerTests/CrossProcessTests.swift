@@ -1,7 +1,7 @@
-import DPoP
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitDPoP
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Two real `share-server` processes serving one database, one uploads

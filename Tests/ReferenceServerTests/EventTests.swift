@@ -1,8 +1,8 @@
 import Foundation
-import PostgresStore
-import SQLInterface
-import SystemTesting
-import TestSupport
+import ShareKitPostgresStore
+import ShareKitSQLInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The event long poll and the settings (docs/protocol.md, "Events feed" and

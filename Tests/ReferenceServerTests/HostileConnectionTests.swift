@@ -1,7 +1,7 @@
-import DPoP
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitDPoP
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 #if canImport(Glibc)

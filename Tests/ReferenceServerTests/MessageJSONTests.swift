@@ -1,8 +1,8 @@
 import Foundation
+import ShareKitWireContract
 import Testing
-import WireContract
 
-@testable import ReferenceServer
+@testable import ShareKitReferenceServer
 
 /// The fast paths behind `JSONBody`'s Codable API: the message answers
 /// ``JSONOutput`` writes are the bytes `JSONEncoder` makes (and

@@ -1,7 +1,7 @@
-import DPoP
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitDPoP
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The DPoP `jti` of a createMessage proof is recorded in the request's own

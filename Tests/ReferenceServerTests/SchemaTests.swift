@@ -1,10 +1,10 @@
 import Foundation
-import PostgresStore
-import ReferenceServer
-import SQLInterface
-import SQLiteStore
-import SystemTesting
-import TestSupport
+import ShareKitPostgresStore
+import ShareKitReferenceServer
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The server's one schema description for both engines: the SQLite

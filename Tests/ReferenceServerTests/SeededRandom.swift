@@ -1,4 +1,5 @@
-import SystemTesting
+import ShareKitSystemTesting
+
 /// SplitMix64: a small seeded generator, so a failing property run can be
 /// repeated exactly from the seed its test names.
 struct SeededRandom: RandomNumberGenerator {

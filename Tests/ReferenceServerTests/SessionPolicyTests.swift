@@ -1,7 +1,7 @@
-import DPoP
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitDPoP
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Who sees which audit records, how long a child session lives, and the

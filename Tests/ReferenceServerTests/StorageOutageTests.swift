@@ -1,9 +1,9 @@
 import Foundation
-import PostgresStore
-import SQLInterface
-import SQLiteStore
-import SystemTesting
-import TestSupport
+import ShareKitPostgresStore
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// A database that cannot take a write, for real: its disk is full, or

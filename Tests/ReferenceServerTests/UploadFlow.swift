@@ -1,8 +1,8 @@
-import CryptoInterface
 import Foundation
-import OpenSSLCrypto
-import SystemTesting
-import TestSupport
+import ShareKitCryptoInterface
+import ShareKitOpenSSLCrypto
+import ShareKitSystemTesting
+import ShareKitTestSupport
 
 /// The upload and message requests that UploadTests and MessageTests share,
 /// spoken exactly as a client would (SHA-256 hex of the file at create,

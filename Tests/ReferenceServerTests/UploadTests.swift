@@ -1,6 +1,6 @@
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The upload protocol (docs/protocol.md, "Uploads") against a real `share-server`

@@ -1,6 +1,6 @@
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The web reader in a real headless Chromium (Debian's `chromium`, driven

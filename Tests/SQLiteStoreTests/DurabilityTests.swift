@@ -1,9 +1,9 @@
 import Foundation
-import SQLInterface
-import SQLiteStore
-import SQLiteStoreTesting
-import SystemTesting
-import TestSupport
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSQLiteStoreTesting
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 @Suite("surviving SIGKILL")

@@ -1,8 +1,8 @@
-import SQLInterface
-import SQLiteStore
-import SQLiteStoreTesting
-import SystemTesting
-import TestSupport
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSQLiteStoreTesting
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 @Suite("several processes on one file")

@@ -1,12 +1,12 @@
 import Foundation
-import HTTPInterfaceTesting
-import KeychainInterface
-import Sessions
-import SessionsInterface
-import SessionsInterfaceTesting
-import SharedStateInterfaceTesting
-import SystemTesting
-import TestSupport
+import ShareKitHTTPInterfaceTesting
+import ShareKitKeychainInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// Refresh across processes that share one keychain group and one container,

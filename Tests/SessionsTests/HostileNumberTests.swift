@@ -1,12 +1,12 @@
-import HTTPInterfaceTesting
-import KeychainInterface
-import SessionsInterfaceTesting
-import SharedStateInterfaceTesting
-import SystemTesting
+import ShareKitHTTPInterfaceTesting
+import ShareKitKeychainInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
 import Testing
 
-@testable import Sessions
-@testable import SessionsInterface
+@testable import ShareKitSessions
+@testable import ShareKitSessionsInterface
 
 /// Numbers a hostile server (or a tampered keychain item) can send: none
 /// may trap; a lifetime that cannot be right is cut or refused.

@@ -1,12 +1,12 @@
-import HTTPInterface
-import HTTPInterfaceTesting
-import HTTPTypes
-import KeychainInterface
-import Sessions
-import SessionsInterface
-import SessionsInterfaceTesting
-import SharedStateInterfaceTesting
-import SystemTesting
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
 import Testing
 
 /// Refresh inside one process against a real `share-server`: many callers,

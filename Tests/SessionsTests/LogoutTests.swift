@@ -1,10 +1,10 @@
-import HTTPInterfaceTesting
-import KeychainInterface
-import Sessions
-import SessionsInterface
-import SessionsInterfaceTesting
-import SharedStateInterfaceTesting
-import SystemTesting
+import ShareKitHTTPInterfaceTesting
+import ShareKitKeychainInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
 import Testing
 
 /// `SessionIssuer.logout(parent:)`: the server ends the session and its

@@ -1,14 +1,14 @@
 import Foundation
-import HTTPInterface
-import HTTPInterfaceTesting
-import HTTPTypes
-import KeychainInterface
-import Sessions
-import SessionsInterface
-import SessionsInterfaceTesting
-import SharedStateInterfaceTesting
-import SystemTesting
-import TestSupport
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// When the server ends a session: the family's tokens are deleted, the

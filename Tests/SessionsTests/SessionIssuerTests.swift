@@ -1,10 +1,10 @@
-import HTTPInterfaceTesting
-import KeychainInterface
-import Sessions
-import SessionsInterface
-import SessionsInterfaceTesting
-import SharedStateInterfaceTesting
-import SystemTesting
+import ShareKitHTTPInterfaceTesting
+import ShareKitKeychainInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
 import Testing
 
 /// What the daemon does with sessions: log in, make the CLI's child session.

@@ -1,15 +1,15 @@
 import Foundation
-import HTTPInterface
-import HTTPInterfaceTesting
-import HTTPTypes
-import KeychainInterface
-import KeychainStore
-import Sessions
-import SessionsInterface
-import SessionsInterfaceTesting
-import SharedStateInterfaceTesting
-import SystemTesting
-import TestSupport
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+import ShareKitKeychainStore
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The values, the keychain items and the error mapping, without a server.

@@ -1,9 +1,9 @@
-import AppSupport
 import Foundation
-import SystemTesting
+import ShareKitAppSupport
+import ShareKitSystemTesting
 import Testing
 
-@testable import ShareCLIKit
+@testable import ShareKitCLIKit
 
 /// What the desktop hands `share send --desktop`: a `*.uri-list` file is
 /// the links it lists (never a file it names), anything else is left as it

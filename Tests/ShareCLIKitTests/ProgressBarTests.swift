@@ -1,8 +1,8 @@
-import AppSupport
-import SystemTesting
+import ShareKitAppSupport
+import ShareKitSystemTesting
 import Testing
 
-@testable import ShareCLIKit
+@testable import ShareKitCLIKit
 
 /// A sink that says it is a terminal, to see what a person would see.
 final class TerminalSink: OutputSink, @unchecked Sendable {

@@ -1,6 +1,6 @@
-import AppSupport
-import ShareCLIKit
-import SystemTesting
+import ShareKitAppSupport
+import ShareKitCLIKit
+import ShareKitSystemTesting
 import Testing
 
 @Suite("share CLI entry")

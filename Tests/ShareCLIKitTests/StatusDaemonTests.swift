@@ -1,11 +1,11 @@
-import ClientAssembly
-import DaemonControlInterface
-import DaemonControlInterfaceTesting
-import ShareCore
-import SystemTesting
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitDaemonControlInterface
+import ShareKitDaemonControlInterfaceTesting
+import ShareKitSystemTesting
 import Testing
 
-@testable import ShareCLIKit
+@testable import ShareKitCLIKit
 
 /// What `share status` makes of the daemon's answer, with a daemon faked
 /// through the control interface: no socket and no daemon process.

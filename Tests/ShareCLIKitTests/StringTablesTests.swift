@@ -1,14 +1,14 @@
-import AppSupport
-import MessagesInterface
-import PushPreview
-import ShareCore
-import ShareDaemonKit
-import ShareIntakeInterface
-import SystemTesting
-import TargetStoreInterface
+import ShareKitAppSupport
+import ShareKitCore
+import ShareKitDaemonKit
+import ShareKitIntakeInterface
+import ShareKitMessagesInterface
+import ShareKitPushPreview
+import ShareKitSystemTesting
+import ShareKitTargetStoreInterface
 import Testing
 
-@testable import ShareCLIKit
+@testable import ShareKitCLIKit
 
 /// The string tables of every owner: each key has an English and a German
 /// text with the same placeholders, and what a person reads of `share`

@@ -1,9 +1,9 @@
 import Foundation
-import ShareCoreTesting
-import ShareInbox
-import ShareInboxInterface
-import SystemTesting
-import TestSupport
+import ShareKitCoreTesting
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 @Suite("inbox: writers killed at any point")

@@ -1,10 +1,10 @@
 import Foundation
-import ShareCoreTesting
-import ShareInbox
-import ShareInboxInterface
+import ShareKitCoreTesting
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Synchronization
-import SystemTesting
-import TestSupport
 import Testing
 
 @Suite("inbox: entry locks across processes")

@@ -1,9 +1,9 @@
 import Foundation
-import ShareCore
-import ShareCoreTesting
-import ShareInbox
-import ShareInboxInterface
-import SystemTesting
+import ShareKitCore
+import ShareKitCoreTesting
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitSystemTesting
 import Testing
 
 @Suite("inbox manifest encoding")

@@ -1,7 +1,7 @@
 import Foundation
-import ShareCore
-import ShareInbox
-import ShareInboxInterface
+import ShareKitCore
+import ShareKitInbox
+import ShareKitInboxInterface
 import Testing
 
 @Suite("inbox manifest: the undo window; short ids")

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import SystemTesting
+import ShareKitSystemTesting
 
 /// A stand-in for `share-daemon`'s control socket: it listens where the
 /// daemon would, records each request line and answers it with bytes of the

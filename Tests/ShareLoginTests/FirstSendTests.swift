@@ -1,8 +1,8 @@
-import ClientTestSupport
 import Foundation
-import SessionsInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitSessionsInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// The first send right after `share login`, with no daemon anywhere.

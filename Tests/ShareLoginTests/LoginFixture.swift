@@ -1,14 +1,14 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import HTTPInterface
-import KeychainInterface
-import Sessions
-import SessionsInterface
-import SharedState
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitHTTPInterface
+import ShareKitKeychainInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 
 /// A real `share-server` and an app group nobody is logged in to yet, with
 /// the `share` program run as a separate process the way a person runs it.

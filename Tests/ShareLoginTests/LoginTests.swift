@@ -1,10 +1,10 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import SessionsInterface
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// `share login` as a process against `share-server`.

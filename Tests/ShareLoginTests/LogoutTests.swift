@@ -1,12 +1,12 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import MessagesInterface
-import SessionsInterface
-import SharedState
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitMessagesInterface
+import ShareKitSessionsInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// `share logout` as a process against `share-server`.

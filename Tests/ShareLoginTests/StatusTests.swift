@@ -1,12 +1,12 @@
-import ClientAssembly
-import ClientTestSupport
-import DaemonControl
-import DaemonControlInterface
 import Foundation
-import SessionsInterface
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitDaemonControl
+import ShareKitDaemonControlInterface
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// `share status` as a process: sessions, inbox and daemon, never a token.

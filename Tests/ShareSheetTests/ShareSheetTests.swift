@@ -1,9 +1,9 @@
-import ClientTestSupport
 import Foundation
-import ShareCore
-import ShareInboxInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitInboxInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// `share-sheet`, the real GTK window under Xvfb, driven with the keyboard

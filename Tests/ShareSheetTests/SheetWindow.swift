@@ -1,16 +1,16 @@
-import ClientAssembly
-import ClientTestSupport
 import Foundation
-import HTTPInterface
-import KeychainInterface
-import SessionsInterface
-import ShareCore
-import ShareInbox
-import ShareInboxInterface
-import SharedStateInterface
-import SystemTesting
-import TargetStoreInterface
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitKeychainInterface
+import ShareKitSessionsInterface
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTargetStoreInterface
+import ShareKitTestSupport
 import Testing
 
 /// One node of the sheet's accessible tree, as a screen reader sees it.

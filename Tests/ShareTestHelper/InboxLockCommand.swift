@@ -1,6 +1,6 @@
 import Foundation
-import ShareInbox
-import ShareInboxInterface
+import ShareKitInbox
+import ShareKitInboxInterface
 
 /// `inbox-lock --dir D --id ID`: takes an inbox entry's lock (waiting for
 /// it), prints `locked`, holds it until a line (or end of file) on standard

@@ -1,7 +1,7 @@
 import Foundation
-import ShareCore
-import ShareInbox
-import ShareInboxInterface
+import ShareKitCore
+import ShareKitInbox
+import ShareKitInboxInterface
 
 /// `inbox-write --dir D --id ID --bytes N [--chunk C] [--pause-after K]`: a
 /// sender writing one inbox entry the way `share send` does: a locked draft,

@@ -1,6 +1,6 @@
 import Foundation
-import KeychainInterface
-import KeychainStore
+import ShareKitKeychainInterface
+import ShareKitKeychainStore
 
 /// `keychain-backend`: makes the store that the environment asks for
 /// (`SHAREKIT_KEYCHAIN`, `SHAREKIT_KEYCHAIN_DIR`) and prints `backend <type>`,

@@ -1,6 +1,6 @@
 import Foundation
-import KeychainInterface
-import KeychainStore
+import ShareKitKeychainInterface
+import ShareKitKeychainStore
 
 /// `keychain-hammer <keychain dir> <writer id> <iterations>`: writes and reads
 /// one shared item `iterations` times. Every value is self-describing

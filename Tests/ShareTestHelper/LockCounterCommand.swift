@@ -1,6 +1,6 @@
 import Foundation
-import SharedState
-import SharedStateInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
 
 /// `lock-counter <locks dir> <name> <counter file> <count>`: `count` times,
 /// under the named lock only, reads a number from a plain file, and rewrites

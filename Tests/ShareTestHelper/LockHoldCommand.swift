@@ -1,6 +1,6 @@
 import Foundation
-import SharedState
-import SharedStateInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
 
 /// `lock-hold <locks dir> <name>`: takes the named lock, prints `locked`,
 /// holds it until a line (or end of file) arrives on standard input, then

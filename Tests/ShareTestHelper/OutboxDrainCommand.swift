@@ -1,12 +1,12 @@
-import ClientAssembly
-import Delivery
-import DeliveryInterface
 import Foundation
-import MessagesInterface
-import Outbox
-import OutboxInterface
-import SQLiteStore
-import SessionsInterface
+import ShareKitClientAssembly
+import ShareKitDelivery
+import ShareKitDeliveryInterface
+import ShareKitMessagesInterface
+import ShareKitOutbox
+import ShareKitOutboxInterface
+import ShareKitSQLiteStore
+import ShareKitSessionsInterface
 
 /// `outbox-drain <origin> <db> <outbox-dir> <lease-seconds>`: one drain pass
 /// of the daemon's outbox (SQLite file `<db>`, files under `<outbox-dir>`)

@@ -1,8 +1,8 @@
 import Foundation
-import Outbox
-import OutboxInterface
-import SQLiteStore
-import ShareInbox
+import ShareKitInbox
+import ShareKitOutbox
+import ShareKitOutboxInterface
+import ShareKitSQLiteStore
 
 /// `outbox-takeover <inbox-dir> <db> <outbox-dir>`: one takeover pass of a
 /// share inbox into the daemon's outbox (SQLite file `<db>`, files under

@@ -1,5 +1,5 @@
-import SQLInterface
-import SQLiteStore
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
 
 /// `sql-commit-loop <database> <writer> <count>`: commits rows `n` = 1, 2, …
 /// for `writer`, one transaction each, and prints `committed <n>` after each

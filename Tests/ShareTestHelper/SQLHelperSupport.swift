@@ -1,6 +1,6 @@
 import Foundation
-import SQLInterface
-import SQLiteStore
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
 
 /// What the `sql-…` commands share: their table, their arguments, and lines
 /// that a waiting test sees at once.

@@ -1,5 +1,5 @@
-import SQLInterface
-import SQLiteStore
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
 
 /// `sql-hold-transaction <database> <writer>`: inside one transaction,
 /// inserts 10 rows for `writer`, prints `inside` and waits for a line on

@@ -1,5 +1,5 @@
-import SQLInterface
-import SQLiteStore
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
 
 /// `sql-insert <database> <writer> <count>`: inserts `count` rows
 /// (`writer`, 0…count-1) into `items`, every other one in its own

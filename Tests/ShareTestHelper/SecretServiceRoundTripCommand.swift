@@ -1,6 +1,6 @@
 import Foundation
-import KeychainInterface
-import KeychainStore
+import ShareKitKeychainInterface
+import ShareKitKeychainStore
 
 /// `secret-service-roundtrip`: run inside `dbus-run-session`. Starts
 /// `gnome-keyring-daemon --unlock` (the password on standard input makes and

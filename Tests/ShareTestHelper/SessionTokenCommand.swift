@@ -1,13 +1,13 @@
-import ClientAssembly
-import DPoP
 import Foundation
-import HTTPInterface
-import HTTPTransport
-import HTTPTypes
-import Sessions
-import SessionsInterface
-import SharedState
-import SharedStateInterface
+import ShareKitClientAssembly
+import ShareKitDPoP
+import ShareKitHTTPInterface
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
 
 /// `session-token <app|share_ext> <origin> [--wait-go] [--pause-after-persist] [--check]`:
 /// one program of the app group asking for its family's access token, the

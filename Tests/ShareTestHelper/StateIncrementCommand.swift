@@ -1,6 +1,6 @@
 import Foundation
-import SharedState
-import SharedStateInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
 
 /// `state-increment <container> <count>`: increments the shared counter
 /// `counters.push_display.count` `count` times, one atomic update each, then

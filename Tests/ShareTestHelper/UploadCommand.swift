@@ -1,16 +1,16 @@
-import ClientAssembly
-import DPoP
 import Foundation
-import HTTPInterface
-import HTTPTransport
-import ServerAPI
-import ServerAPIInterface
-import Sessions
-import SessionsInterface
-import SharedState
-import SharedStateInterface
-import Uploads
-import UploadsInterface
+import ShareKitClientAssembly
+import ShareKitDPoP
+import ShareKitHTTPInterface
+import ShareKitHTTPTransport
+import ShareKitServerAPI
+import ShareKitServerAPIInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitUploads
+import ShareKitUploadsInterface
 
 /// `upload <app|share_ext> <origin> <file> <content-type> <records-dir> [--pause-after-part <k>] [--parts-in-flight <n>]`:
 /// one program of the app group uploading a file with a ``StreamingUploader``

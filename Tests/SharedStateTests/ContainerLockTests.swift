@@ -1,8 +1,8 @@
 import Foundation
-import SharedState
-import SharedStateInterface
-import SystemTesting
-import TestSupport
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 @Suite("cross-process locks")

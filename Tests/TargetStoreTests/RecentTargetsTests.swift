@@ -1,13 +1,13 @@
 import Foundation
-import HTTPInterfaceTesting
-import SessionsInterfaceTesting
-import ShareCore
-import SharedState
-import SharedStateInterface
-import SystemTesting
-import TargetStore
-import TargetStoreInterface
-import TestSupport
+import ShareKitCore
+import ShareKitHTTPInterfaceTesting
+import ShareKitSessionsInterfaceTesting
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
+import ShareKitTargetStore
+import ShareKitTargetStoreInterface
+import ShareKitTestSupport
 import Testing
 
 /// The recent targets in a real shared-state file.

@@ -1,9 +1,9 @@
-import HTTPInterfaceTesting
-import SessionsInterfaceTesting
-import ShareCore
-import SystemTesting
-import TargetStore
-import TargetStoreInterface
+import ShareKitCore
+import ShareKitHTTPInterfaceTesting
+import ShareKitSessionsInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTargetStore
+import ShareKitTargetStoreInterface
 import Testing
 
 /// `share send --to TARGET` resolved against the demo seed as Alex, who

@@ -1,14 +1,14 @@
-import ClientAssembly
-import ClientTestSupport
-import HTTPInterfaceTesting
-import KeychainInterface
-import Sessions
-import SessionsInterface
-import SessionsInterfaceTesting
-import ShareCore
-import SystemTesting
-import TargetStore
-import TargetStoreInterface
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitHTTPInterfaceTesting
+import ShareKitKeychainInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTargetStore
+import ShareKitTargetStoreInterface
 import Testing
 
 /// One person signed in to a real `share-server` (the demo seed unless

@@ -1,16 +1,16 @@
-import ClientTestSupport
-import HTTPInterface
-import HTTPInterfaceTesting
-import HTTPTypes
-import KeychainInterface
-import ServerAPI
-import SessionsInterface
-import SessionsInterfaceTesting
-import ShareCore
+import ShareKitClientTestSupport
+import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+import ShareKitServerAPI
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTargetStore
+import ShareKitTargetStoreInterface
 import Synchronization
-import SystemTesting
-import TargetStore
-import TargetStoreInterface
 import Testing
 
 /// What a caller hears when the server, the network or the session cannot answer.

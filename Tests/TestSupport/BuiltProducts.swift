@@ -1,5 +1,5 @@
 public import Foundation
-import SystemTesting
+import ShareKitSystemTesting
 
 /// Finds the programs this package builds (the apps and `ShareTestHelper`),
 /// so tests run them as separate processes the way a person runs them.

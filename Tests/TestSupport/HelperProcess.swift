@@ -1,5 +1,5 @@
 import Foundation
-import SystemTesting
+import ShareKitSystemTesting
 
 /// A running child process that a test talks to line by line: a
 /// `ShareTestHelper` command or any built program (``runProcess(_:_:environment:stdin:)``

@@ -1,6 +1,6 @@
 import Foundation
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// An HTTP forward proxy on loopback that the programs under test reach
 /// through `http_proxy`, as they would a proxy on the way to a real server.

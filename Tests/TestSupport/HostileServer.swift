@@ -1,6 +1,6 @@
 import Foundation
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// A real HTTP server on loopback that answers each route with what a
 /// hostile (or broken) server could send: huge and negative numbers, empty

@@ -1,5 +1,5 @@
 public import Foundation
-import SystemTesting
+import ShareKitSystemTesting
 
 /// A program run on a pseudo-terminal, the way a person runs it in a
 /// terminal window: its standard input, output and error are the terminal,

@@ -1,5 +1,5 @@
 import Foundation
-public import SystemTesting
+public import ShareKitSystemTesting
 
 /// The database engine a test server runs on.
 public enum ServerEngine: String, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import SystemTesting
+import ShareKitSystemTesting
 
 /// A loopback port that accepts connections and never answers (the kernel
 /// completes the handshake from the listen backlog; nobody reads): a server

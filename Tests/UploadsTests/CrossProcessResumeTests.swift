@@ -1,10 +1,10 @@
 import Foundation
-import HTTPInterfaceTesting
-import SystemTesting
-import TestSupport
+import ShareKitHTTPInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTestSupport
+import ShareKitUploads
+import ShareKitUploadsInterface
 import Testing
-import Uploads
-import UploadsInterface
 
 /// A second process resumes the upload of a first one killed with SIGKILL.
 @Suite("uploads: resumption by another process")

@@ -1,15 +1,15 @@
-import ClientAssembly
 import Foundation
-import HTTPInterface
-import HTTPInterfaceTesting
-import ServerAPIInterface
-import Sessions
-import SessionsInterface
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitServerAPIInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
+import ShareKitUploads
+import ShareKitUploadsInterface
 import Testing
-import Uploads
-import UploadsInterface
 
 /// Each failure class of an upload maps to its outcome.
 @Suite("uploads: failure classes")

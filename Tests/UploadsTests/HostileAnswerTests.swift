@@ -1,14 +1,14 @@
 import Foundation
-import HTTPInterfaceTesting
-import HTTPTypes
-import OpenSSLCrypto
-import ServerAPIInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitHTTPTypes
+import ShareKitOpenSSLCrypto
+import ShareKitServerAPIInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
+import ShareKitUploads
+import ShareKitUploadsInterface
 import Synchronization
-import SystemTesting
-import TestSupport
 import Testing
-import Uploads
-import UploadsInterface
 
 /// The upload protocol's numbers as a hostile server sends them: each must
 /// end the upload with a clear error (or be ignored), never a trap.

@@ -1,12 +1,12 @@
 import Foundation
-import HTTPInterface
-import HTTPInterfaceTesting
-import ServerAPIInterface
-import SystemTesting
-import TestSupport
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitServerAPIInterface
+import ShareKitSystemTesting
+import ShareKitTestSupport
+import ShareKitUploads
+import ShareKitUploadsInterface
 import Testing
-import Uploads
-import UploadsInterface
 
 /// Uploads against a real `share-server` over loopback with 16 KiB parts.
 @Suite("uploads: create, parts, complete, refusals, cancel, budget")

@@ -1,8 +1,8 @@
+import ShareKitUploadsInterface
 import Synchronization
 import Testing
-import UploadsInterface
 
-@testable import Uploads
+@testable import ShareKitUploads
 
 /// The progress accounting of one upload run with several parts in flight:
 /// acknowledged bytes only grow, the bytes of every part under way add up,

@@ -19,12 +19,12 @@ let package = Package(
             name: "DPoPProofFuzzer",
             dependencies: [
                 .product(name: "FuzzSupport", package: "FuzzSupport"),
-                .product(name: "DPoP", package: "DPoP"),
-                .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
-                .product(name: "CryptoInterface", package: "CryptoInterface"),
-                .product(name: "DPoPInterface", package: "DPoPInterface"),
-                .product(name: "DPoPInterfaceTesting", package: "DPoPInterface"),
-                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "ShareKitDPoP", package: "DPoP"),
+                .product(name: "ShareKitOpenSSLCrypto", package: "OpenSSLCrypto"),
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
+                .product(name: "ShareKitDPoPInterface", package: "DPoPInterface"),
+                .product(name: "ShareKitDPoPInterfaceTesting", package: "DPoPInterface"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
             ]
         )
     ],

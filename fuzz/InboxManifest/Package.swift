@@ -17,9 +17,9 @@ let package = Package(
             name: "InboxManifestFuzzer",
             dependencies: [
                 .product(name: "FuzzSupport", package: "FuzzSupport"),
-                .product(name: "ShareInbox", package: "ShareInbox"),
-                .product(name: "Outbox", package: "Outbox"),
-                .product(name: "SQLInterface", package: "SQLInterface"),
+                .product(name: "ShareKitInbox", package: "ShareInbox"),
+                .product(name: "ShareKitOutbox", package: "Outbox"),
+                .product(name: "ShareKitSQLInterface", package: "SQLInterface"),
             ]
         )
     ],

@@ -16,8 +16,8 @@ let package = Package(
             name: "PhotoFileFuzzer",
             dependencies: [
                 .product(name: "FuzzSupport", package: "FuzzSupport"),
-                .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
-                .product(name: "ImageConversion", package: "ImageConversion"),
+                .product(name: "ShareKitImageConversionInterface", package: "ImageConversionInterface"),
+                .product(name: "ShareKitImageConversion", package: "ImageConversion"),
             ]
         )
     ],

@@ -14,7 +14,7 @@ let package = Package(
             name: "PushPayloadFuzzer",
             dependencies: [
                 .product(name: "FuzzSupport", package: "FuzzSupport"),
-                .product(name: "PushPreview", package: "PushPreview"),
+                .product(name: "ShareKitPushPreview", package: "PushPreview"),
             ]
         )
     ],

@@ -20,12 +20,12 @@ let package = Package(
             name: "ServerJSONFuzzer",
             dependencies: [
                 .product(name: "FuzzSupport", package: "FuzzSupport"),
-                .product(name: "ReferenceServer", package: "ReferenceServer"),
-                .product(name: "SQLiteStore", package: "SQLiteStore"),
-                .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
-                .product(name: "DPoPInterface", package: "DPoPInterface"),
-                .product(name: "HTTPServerInterface", package: "HTTPServerInterface"),
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitReferenceServer", package: "ReferenceServer"),
+                .product(name: "ShareKitSQLiteStore", package: "SQLiteStore"),
+                .product(name: "ShareKitOpenSSLCrypto", package: "OpenSSLCrypto"),
+                .product(name: "ShareKitDPoPInterface", package: "DPoPInterface"),
+                .product(name: "ShareKitHTTPServerInterface", package: "HTTPServerInterface"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
             ]
         )
     ],

@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The texts of AppSupport: the help frame every program shares (usage,
 /// commands, exit codes) and the parser's usage errors. English in

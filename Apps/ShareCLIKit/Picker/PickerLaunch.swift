@@ -1,10 +1,10 @@
-import AppSupport
-import ClientAssembly
 import Foundation
-import SessionsInterface
-import ShareCore
-import ShareIntakeInterface
-import TargetStoreInterface
+import ShareKitAppSupport
+import ShareKitClientAssembly
+import ShareKitCore
+import ShareKitIntakeInterface
+import ShareKitSessionsInterface
+import ShareKitTargetStoreInterface
 
 /// `share send` without `--to`: the picker chooses the target (and may
 /// change the comment) before anything is kept or sent, so cancelling it

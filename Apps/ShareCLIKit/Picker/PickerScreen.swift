@@ -1,4 +1,4 @@
-import ShareCore
+import ShareKitCore
 
 /// Draws a ``PickerState`` as one full frame of escape sequences and text:
 /// the header with Cancel and Send, the preview, the comment, the chosen

@@ -1,6 +1,6 @@
-import AppSupport
 import Foundation
-import ShareCore
+import ShareKitAppSupport
+import ShareKitCore
 
 /// What the picker shows and where the person is in it, and how keys and
 /// search answers change it. No I/O: ``TargetPicker`` feeds it keys and

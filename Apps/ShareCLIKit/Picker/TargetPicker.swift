@@ -1,8 +1,8 @@
-import AppSupport
 import Foundation
-import ShareCore
+import ShareKitAppSupport
+import ShareKitCore
+import ShareKitTargetStoreInterface
 import Synchronization
-import TargetStoreInterface
 
 /// The full-screen target picker of `share send` without `--to`: it takes
 /// the terminal over, lets the person write a comment and choose a recent

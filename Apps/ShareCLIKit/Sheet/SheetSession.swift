@@ -1,11 +1,11 @@
-public import AppSupport
-import ClientAssembly
 import Foundation
-import MessagesInterface
-public import ShareCore
-import ShareIntakeInterface
+public import ShareKitAppSupport
+import ShareKitClientAssembly
+public import ShareKitCore
+import ShareKitIntakeInterface
+import ShareKitMessagesInterface
+import ShareKitTargetStoreInterface
 import Synchronization
-import TargetStoreInterface
 
 /// What the desktop's share sheet (`share-sheet`) needs of `share`, without
 /// GTK: the account, the recent targets, the search, the check of the items

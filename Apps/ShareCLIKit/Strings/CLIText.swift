@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// Every text of `share` a person reads, by key: the command's help, results,
 /// refusals, the picker, `share inbox`, `share status`, notifications. The

@@ -1,7 +1,7 @@
-import AppSupport
 import Dispatch
 import Foundation
-import ShareCore
+import ShareKitAppSupport
+import ShareKitCore
 
 /// A terminal taken over for a full-screen program: raw mode (no echo, no
 /// line editing, no signals from keys), the alternate screen buffer and a

@@ -12,7 +12,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "DPoPConsumer",
-            dependencies: [.product(name: "DPoP", package: "DPoP")]
+            dependencies: [.product(name: "ShareKitDPoP", package: "DPoP")]
         )
     ],
     swiftLanguageModes: [.v6]

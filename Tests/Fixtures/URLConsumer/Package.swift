@@ -16,18 +16,23 @@ let url = Context.environment["SHAREKIT_URL"] ?? "https://example.invalid/sharek
 let package = Package(
     name: "URLConsumer",
     dependencies: [
-        .package(url: url, .upToNextMinor(from: "0.2.0"))
+        .package(url: url, .upToNextMinor(from: "0.2.0")),
+        // Packages that declare target names ShareKit once had (HTTPTypes; Crypto beside CCrypto).
+        .package(path: Context.environment["SWIFT_HTTP_TYPES_PATH"] ?? "../StandIns/swift-http-types"),
+        .package(path: Context.environment["SWIFT_CRYPTO_PATH"] ?? "../StandIns/swift-crypto"),
     ],
     targets: [
         .executableTarget(
             name: "URLConsumer",
             dependencies: [
-                .product(name: "DPoP", package: "sharekit"),
-                .product(name: "KeychainStore", package: "sharekit"),
-                .product(name: "Uploads", package: "sharekit"),
-                .product(name: "OpenSSLCrypto", package: "sharekit"),
-                .product(name: "SQLiteStore", package: "sharekit"),
+                .product(name: "ShareKitDPoP", package: "sharekit"),
+                .product(name: "ShareKitKeychainStore", package: "sharekit"),
+                .product(name: "ShareKitUploads", package: "sharekit"),
+                .product(name: "ShareKitOpenSSLCrypto", package: "sharekit"),
+                .product(name: "ShareKitSQLiteStore", package: "sharekit"),
                 "CAppLibraries",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // SQLite from its static archive (libsqlite3-dev), with the math library it needs.
             linkerSettings: [.unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-Xlinker", "-lm"])]
@@ -37,8 +42,8 @@ let package = Package(
         .executableTarget(
             name: "LoaderErrors",
             dependencies: [
-                .product(name: "OpenSSLCrypto", package: "sharekit"),
-                .product(name: "SQLiteStore", package: "sharekit"),
+                .product(name: "ShareKitOpenSSLCrypto", package: "sharekit"),
+                .product(name: "ShareKitSQLiteStore", package: "sharekit"),
             ]
         ),
         .systemLibrary(

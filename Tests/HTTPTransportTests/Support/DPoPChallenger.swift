@@ -1,8 +1,8 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// The server side of the DPoP nonce dance for `/dpop/token` (token
 /// endpoint: `400 {"error":"use_dpop_nonce"}`) and `/dpop/resource`

@@ -1,6 +1,6 @@
-import HTTPInterface
-import HTTPTypes
-import SystemTesting
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Testing
 
 /// Runs a send that must fail and returns its error (recording an issue when it succeeded).

@@ -1,11 +1,11 @@
-import CryptoInterface
 import Dispatch
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import OpenSSLCrypto
+import ShareKitCryptoInterface
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitOpenSSLCrypto
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// A body sink that hashes what arrives (SHA-256) and keeps nothing else,
 /// so a test can upload hundreds of MiB and compare digests. Optional

@@ -1,4 +1,5 @@
-import SystemTesting
+import ShareKitSystemTesting
+
 /// Lowercase hexadecimal, for digests in messages and comparisons.
 enum Hex {
     static func string(_ bytes: [UInt8]) -> String {

@@ -1,8 +1,8 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import MicroHTTPServer
-import SystemTesting
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitMicroHTTPServer
+import ShareKitSystemTesting
 
 /// A MicroHTTPServer serving ``TestRoutes`` on 127.0.0.1 and a port the
 /// system picks, inside the test process; stopped by the test.

@@ -1,5 +1,5 @@
 import Foundation
-import SystemTesting
+import ShareKitSystemTesting
 
 /// This process's memory as the kernel counts it (`/proc/self/status`).
 enum ProcessMemory {

@@ -1,7 +1,7 @@
-import HTTPInterface
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// Collects progress reports from the client's thread, and runs an action
 /// once when bytes sent first pass a threshold.
@@ -16,7 +16,7 @@ final class ProgressLog: Sendable {
         trigger = Mutex((threshold, action))
     }
 
-    /// The function to pass as ``HTTPInterface/HTTPRequestOptions/progress``.
+    /// The function to pass as ``ShareKitHTTPInterface/HTTPRequestOptions/progress``.
     var callback: @Sendable (HTTPTransferProgress) -> Void {
         { [self] progress in record(progress) }
     }

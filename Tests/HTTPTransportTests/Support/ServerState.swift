@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// What a test and its loopback server's handler share: what the handler
 /// saw (client ports, streamed bodies, DPoP attempts) and semaphores that

@@ -1,5 +1,5 @@
 import Foundation
-import SystemTesting
+import ShareKitSystemTesting
 
 /// A listening socket whose accept queue is full, so a new connection's SYN
 /// is dropped and a client's connect hangs: the way to see a connect

@@ -1,8 +1,8 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import SystemTesting
-import TestSupport
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
+import ShareKitTestSupport
 
 /// A self-signed P-256 certificate for 127.0.0.1 made for this run with
 /// `openssl req -x509`: it is its own CA.

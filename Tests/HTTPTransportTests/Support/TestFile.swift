@@ -1,8 +1,8 @@
-import CryptoInterface
 import Foundation
-import OpenSSLCrypto
-import SystemTesting
-import TestSupport
+import ShareKitCryptoInterface
+import ShareKitOpenSSLCrypto
+import ShareKitSystemTesting
+import ShareKitTestSupport
 
 /// A file of deterministic pseudo-random bytes in a temporary directory,
 /// and the SHA-256 of any region of it.

@@ -1,8 +1,8 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// The handler of the loopback test server: a route per behaviour the
 /// client must cope with.

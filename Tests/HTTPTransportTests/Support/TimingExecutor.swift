@@ -1,5 +1,5 @@
 import Dispatch
-import SystemTesting
+import ShareKitSystemTesting
 
 /// Runs a test's timed section on a thread of its own instead of Swift's
 /// cooperative pool. The pool has one thread per core and other suites in

@@ -1,12 +1,12 @@
 import Foundation
-import SystemTesting
-import TestSupport
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 extension ServerProcess {
     /// Starts a server on `engine`, or cancels the running test (a skip
     /// with the reason) where PostgreSQL cannot run on this machine or the
-    /// run leaves the engine out (``TestSupport/ServerEngine/selected``).
+    /// run leaves the engine out (``ShareKitTestSupport/ServerEngine/selected``).
     /// - Parameters: as ``ServerProcess/init(engine:seed:extraArguments:directory:listen:)``.
     /// - Returns: the started server.
     /// - Throws: ``ServerProcessError`` when it does not start.

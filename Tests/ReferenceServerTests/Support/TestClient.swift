@@ -1,11 +1,11 @@
-import CryptoInterface
-import DPoP
-import DPoPInterface
 import Foundation
 import FoundationNetworking
-import OpenSSLCrypto
-import SystemTesting
-import TestSupport
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitOpenSSLCrypto
+import ShareKitSystemTesting
+import ShareKitTestSupport
 
 /// An HTTP client for the reference server that signs every request with
 /// DPoP the way a real client does (its own P-256 key, `ath` on resource

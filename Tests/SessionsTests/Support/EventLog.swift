@@ -1,9 +1,9 @@
-import HTTPInterfaceTesting
-import Sessions
-import SessionsInterfaceTesting
-import SharedStateInterfaceTesting
+import ShareKitHTTPInterfaceTesting
+import ShareKitSessions
+import ShareKitSessionsInterfaceTesting
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// Collects a provider's events from any thread, for counting.
 final class EventLog: Sendable {

@@ -1,20 +1,20 @@
-import ClientAssembly
-import ClientTestSupport
-import DPoP
 import Foundation
-import HTTPInterface
-import HTTPInterfaceTesting
-import HTTPTransport
-import HTTPTypes
-import KeychainInterface
-import Sessions
-import SessionsInterface
-import SessionsInterfaceTesting
-import SharedState
-import SharedStateInterface
-import SharedStateInterfaceTesting
-import SystemTesting
-import TestSupport
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitDPoP
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitSharedStateInterfaceTesting
+import ShareKitSystemTesting
+import ShareKitTestSupport
 
 /// One person's client side against a real `share-server`: a keychain
 /// directory and a container directory of their own (what the CLI and the

@@ -1,12 +1,12 @@
 import Foundation
-import ShareCore
-import ShareCoreTesting
-import ShareInbox
-import ShareInboxInterface
-import SharedState
+import ShareKitCore
+import ShareKitCoreTesting
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitSharedState
+import ShareKitSystemTesting
+import ShareKitTestSupport
 import Synchronization
-import SystemTesting
-import TestSupport
 
 #if canImport(Glibc)
     import Glibc

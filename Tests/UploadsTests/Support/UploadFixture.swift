@@ -1,22 +1,22 @@
-import ClientAssembly
-import ClientTestSupport
-import CryptoInterface
-import DPoP
 import Foundation
-import HTTPInterface
-import HTTPInterfaceTesting
-import HTTPTransport
-import HTTPTypes
-import KeychainInterface
-import ServerAPI
-import Sessions
-import SessionsInterface
-import SharedState
+import ShareKitClientAssembly
+import ShareKitClientTestSupport
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+import ShareKitServerAPI
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSharedState
+import ShareKitSystemTesting
+import ShareKitTestSupport
+import ShareKitUploads
+import ShareKitUploadsInterface
 import Synchronization
-import SystemTesting
-import TestSupport
-import Uploads
-import UploadsInterface
 
 /// One person's client side against a real `share-server` seeded with small
 /// parts (16 KiB) and `text/plain` / `application/octet-stream`: a keychain

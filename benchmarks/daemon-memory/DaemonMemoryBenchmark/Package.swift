@@ -32,11 +32,11 @@ let package = Package(
             name: "DaemonMemoryBenchmark",
             dependencies: [
                 .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
-                .product(name: "SQLInterface", package: "SQLInterface"),
-                .product(name: "ShareInbox", package: "ShareInbox"),
-                .product(name: "SQLiteStore", package: "SQLiteStore"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "ShareKitSQLInterface", package: "SQLInterface"),
+                .product(name: "ShareKitInbox", package: "ShareInbox"),
+                .product(name: "ShareKitSQLiteStore", package: "SQLiteStore"),
             ],
             swiftSettings: swiftSettings
         )

@@ -27,11 +27,11 @@ let package = Package(
         .executableTarget(
             name: "DPoPBenchmark",
             dependencies: [
-                .product(name: "CryptoInterface", package: "CryptoInterface"),
-                .product(name: "DPoPInterface", package: "DPoPInterface"),
-                .product(name: "DPoPInterfaceTesting", package: "DPoPInterface"),
-                .product(name: "DPoP", package: "DPoP"),
-                .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
+                .product(name: "ShareKitDPoPInterface", package: "DPoPInterface"),
+                .product(name: "ShareKitDPoPInterfaceTesting", package: "DPoPInterface"),
+                .product(name: "ShareKitDPoP", package: "DPoP"),
+                .product(name: "ShareKitOpenSSLCrypto", package: "OpenSSLCrypto"),
             ],
             swiftSettings: swiftSettings
         )

@@ -30,9 +30,9 @@ let package = Package(
             name: "PhotoMemoryBenchmark",
             dependencies: [
                 .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
-                .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
-                .product(name: "ImageConversion", package: "ImageConversion"),
-                .product(name: "SystemTesting", package: "SystemTesting"),
+                .product(name: "ShareKitImageConversionInterface", package: "ImageConversionInterface"),
+                .product(name: "ShareKitImageConversion", package: "ImageConversion"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings
         )

@@ -33,9 +33,9 @@ let package = Package(
             dependencies: [
                 .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
                 .product(name: "ServerLoad", package: "ServerBenchmark"),
-                .product(name: "DPoP", package: "DPoP"),
-                .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
-                .product(name: "SystemTesting", package: "SystemTesting"),
+                .product(name: "ShareKitDPoP", package: "DPoP"),
+                .product(name: "ShareKitOpenSSLCrypto", package: "OpenSSLCrypto"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],
             swiftSettings: swiftSettings
         )

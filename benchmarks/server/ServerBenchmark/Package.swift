@@ -36,7 +36,7 @@ let package = Package(
             name: "ServerLoad",
             dependencies: [
                 .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
-                .product(name: "DPoP", package: "DPoP"),
+                .product(name: "ShareKitDPoP", package: "DPoP"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -44,11 +44,11 @@ let package = Package(
             name: "ServerBenchmark",
             dependencies: [
                 .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
-                .product(name: "CryptoInterface", package: "CryptoInterface"),
-                .product(name: "DPoPInterface", package: "DPoPInterface"),
-                .product(name: "DPoPInterfaceTesting", package: "DPoPInterface"),
-                .product(name: "DPoP", package: "DPoP"),
-                .product(name: "OpenSSLCrypto", package: "OpenSSLCrypto"),
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
+                .product(name: "ShareKitDPoPInterface", package: "DPoPInterface"),
+                .product(name: "ShareKitDPoPInterfaceTesting", package: "DPoPInterface"),
+                .product(name: "ShareKitDPoP", package: "DPoP"),
+                .product(name: "ShareKitOpenSSLCrypto", package: "OpenSSLCrypto"),
                 "CSQLite3",
                 "ServerLoad",
             ],

@@ -28,8 +28,8 @@ let package = Package(
             name: "ShareMemoryBenchmark",
             dependencies: [
                 .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
-                .product(name: "SQLInterface", package: "SQLInterface"),
-                .product(name: "SQLiteStore", package: "SQLiteStore"),
+                .product(name: "ShareKitSQLInterface", package: "SQLInterface"),
+                .product(name: "ShareKitSQLiteStore", package: "SQLiteStore"),
             ],
             swiftSettings: swiftSettings
         )

@@ -33,13 +33,13 @@ let package = Package(
             name: "TakeoverBenchmark",
             dependencies: [
                 .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
-                .product(name: "ShareCore", package: "ShareCore"),
-                .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
-                .product(name: "OutboxInterface", package: "OutboxInterface"),
-                .product(name: "SQLInterface", package: "SQLInterface"),
-                .product(name: "ShareInbox", package: "ShareInbox"),
-                .product(name: "Outbox", package: "Outbox"),
-                .product(name: "SQLiteStore", package: "SQLiteStore"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "ShareKitOutboxInterface", package: "OutboxInterface"),
+                .product(name: "ShareKitSQLInterface", package: "SQLInterface"),
+                .product(name: "ShareKitInbox", package: "ShareInbox"),
+                .product(name: "ShareKitOutbox", package: "Outbox"),
+                .product(name: "ShareKitSQLiteStore", package: "SQLiteStore"),
             ],
             swiftSettings: swiftSettings
         )

@@ -31,11 +31,11 @@ let package = Package(
             name: "UploadBenchmark",
             dependencies: [
                 .product(name: "BenchmarkSupport", package: "BenchmarkSupport"),
-                .product(name: "HTTPInterface", package: "HTTPInterface"),
-                .product(name: "HTTPServerInterface", package: "HTTPServerInterface"),
-                .product(name: "HTTPTypes", package: "HTTPTypes"),
-                .product(name: "HTTPTransport", package: "HTTPTransport"),
-                .product(name: "MicroHTTPServer", package: "MicroHTTPServer"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitHTTPServerInterface", package: "HTTPServerInterface"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitHTTPTransport", package: "HTTPTransport"),
+                .product(name: "ShareKitMicroHTTPServer", package: "MicroHTTPServer"),
             ],
             swiftSettings: swiftSettings
         )

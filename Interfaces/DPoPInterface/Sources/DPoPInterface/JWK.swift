@@ -1,4 +1,4 @@
-import ShareCore
+import ShareKitCore
 
 /// The public JSON Web Key of a DPoP key (RFC 7517, RFC 7518 section 6.2):
 /// an elliptic-curve key on P-256, `{"kty":"EC","crv":"P-256","x":…,"y":…}`.

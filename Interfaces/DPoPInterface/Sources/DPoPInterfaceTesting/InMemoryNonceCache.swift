@@ -1,7 +1,7 @@
-public import DPoPInterface
+public import ShareKitDPoPInterface
 import Synchronization
 
-/// A test double of ``DPoPInterface/DPoPNonceCache`` in memory, for one process.
+/// A test double of ``ShareKitDPoPInterface/DPoPNonceCache`` in memory, for one process.
 public final class InMemoryNonceCache: DPoPNonceCache {
     private let nonces = Mutex<[String: String]>([:])
 

@@ -1,13 +1,13 @@
-public import DPoPInterface
+public import ShareKitDPoPInterface
 import Synchronization
 
-/// A test double of ``DPoPInterface/DPoPReplayStore`` in memory (tests,
+/// A test double of ``ShareKitDPoPInterface/DPoPReplayStore`` in memory (tests,
 /// benchmarks and fuzzers; a server keeps its replay store in its database).
 ///
 /// Entries are kept in arrival order and dropped once expired, so memory is
 /// bounded by the requests of one `iat` window. A hard ``capacity`` bounds
 /// it under a flood: when the store is full of unexpired entries it refuses
-/// (``DPoPInterface/DPoPError/storeFailure(_:)``) rather than forgetting
+/// (``ShareKitDPoPInterface/DPoPError/storeFailure(_:)``) rather than forgetting
 /// entries, because forgetting would let proofs be replayed.
 public final class InMemoryReplayStore: DPoPReplayStore {
     /// The default most entries kept (each about 170 bytes, so about 170 MB at worst).
@@ -29,13 +29,13 @@ public final class InMemoryReplayStore: DPoPReplayStore {
         self.capacity = max(1, capacity)
     }
 
-    /// Records the first use of a key; see ``DPoPInterface/DPoPReplayStore/recordFirstUse(of:now:expiresAt:)``.
+    /// Records the first use of a key; see ``ShareKitDPoPInterface/DPoPReplayStore/recordFirstUse(of:now:expiresAt:)``.
     /// - Parameters:
     ///   - key: the replay key.
     ///   - now: the current time, Unix seconds.
     ///   - expiresAt: when the entry may be forgotten.
     /// - Returns: true for a first use, false for a replay.
-    /// - Throws: ``DPoPInterface/DPoPError/storeFailure(_:)`` when the store is full.
+    /// - Throws: ``ShareKitDPoPInterface/DPoPError/storeFailure(_:)`` when the store is full.
     public func recordFirstUse(of key: String, now: Int64, expiresAt: Int64) throws -> Bool {
         try state.withLock { (s: inout State) throws(DPoPError) -> Bool in
             Self.dropExpired(&s, now: now)

@@ -1,5 +1,5 @@
 import Foundation
-public import ShareCore
+public import ShareKitCore
 
 // The control socket's messages, in one place for both sides: `share`
 // (through a ``DaemonControlling``) writes requests and reads answers,

@@ -1,4 +1,4 @@
-public import DaemonControlInterface
+public import ShareKitDaemonControlInterface
 import Synchronization
 
 /// A daemon in memory, for tests of what a command does with its answers:

@@ -1,6 +1,6 @@
-import DaemonControlInterface
-import DaemonControlInterfaceTesting
 import Foundation
+import ShareKitDaemonControlInterface
+import ShareKitDaemonControlInterfaceTesting
 import Testing
 
 /// The control socket's wire format, as both sides write and read it: the

@@ -1,4 +1,4 @@
-public import HTTPInterface
+public import ShareKitHTTPInterface
 import Synchronization
 
 /// Ctrl-C while a share is delivered. Before the message is asked for it

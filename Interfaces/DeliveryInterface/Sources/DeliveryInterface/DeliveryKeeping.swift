@@ -1,4 +1,4 @@
-public import MessagesInterface
+public import ShareKitMessagesInterface
 
 /// The place a share is kept while it is delivered (the CLI's locked inbox
 /// entry, an outbox item the daemon claimed), as the delivery engine sees

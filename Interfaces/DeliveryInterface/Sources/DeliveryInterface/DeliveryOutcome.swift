@@ -1,4 +1,4 @@
-public import MessagesInterface
+public import ShareKitMessagesInterface
 
 /// Where a share that was not sent is kept.
 public enum DeliveryPlace: String, Hashable, Sendable {

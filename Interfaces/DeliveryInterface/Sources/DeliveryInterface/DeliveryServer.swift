@@ -1,8 +1,8 @@
-import HTTPInterface
-public import MessagesInterface
-import ServerAPIInterface
-import ShareCore
-public import UploadsInterface
+import ShareKitCore
+import ShareKitHTTPInterface
+public import ShareKitMessagesInterface
+import ShareKitServerAPIInterface
+public import ShareKitUploadsInterface
 
 /// The share's server as the engine sends to it: its uploader and its
 /// message client (one session), and the limits checked before any byte

@@ -1,4 +1,4 @@
-public import HTTPTypes
+public import ShareKitHTTPTypes
 
 /// An HTTP request to send with an ``HTTPClient``.
 ///

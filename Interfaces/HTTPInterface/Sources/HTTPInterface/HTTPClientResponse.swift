@@ -1,4 +1,4 @@
-public import HTTPTypes
+public import ShareKitHTTPTypes
 
 /// The response to an ``HTTPClientRequest``: status, header fields, body.
 ///

@@ -1,4 +1,4 @@
-import HTTPTypes
+import ShareKitHTTPTypes
 
 /// An HTTP request method (RFC 9110 section 9). Methods are case-sensitive:
 /// `get` is not `GET`.

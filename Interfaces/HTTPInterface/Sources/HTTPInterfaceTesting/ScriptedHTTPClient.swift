@@ -1,9 +1,9 @@
-public import HTTPInterface
-public import HTTPTypes
+public import ShareKitHTTPInterface
+public import ShareKitHTTPTypes
 import Synchronization
 
-/// The one test double of ``HTTPInterface/DPoPSigningHTTPClient`` (and so of
-/// ``HTTPInterface/HTTPClient``): answers each request from a script, records
+/// The one test double of ``ShareKitHTTPInterface/DPoPSigningHTTPClient`` (and so of
+/// ``ShareKitHTTPInterface/HTTPClient``): answers each request from a script, records
 /// what was sent, and can pass what the script does not cover to a real client.
 ///
 /// A request is answered by, in this order:

@@ -1,4 +1,4 @@
-public import HTTPTypes
+public import ShareKitHTTPTypes
 
 /// An error answer in the wire contract's form: `application/problem+json`
 /// (RFC 9457) with a machine-readable `code` (docs/protocol.md, "Errors").

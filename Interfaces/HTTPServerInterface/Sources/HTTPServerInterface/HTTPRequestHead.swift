@@ -1,4 +1,4 @@
-public import HTTPTypes
+public import ShareKitHTTPTypes
 
 /// What an engine knows about a request before its body: the request line,
 /// the header fields and where it came from.

@@ -1,4 +1,4 @@
-public import HTTPTypes
+public import ShareKitHTTPTypes
 
 /// What a handler answers: a status, header fields and a body.
 ///

@@ -1,8 +1,8 @@
 public import Foundation
-public import KeychainInterface
+public import ShareKitKeychainInterface
 import Synchronization
 
-/// A test double of ``KeychainInterface/SecretStore`` in memory, with an
+/// A test double of ``ShareKitKeychainInterface/SecretStore`` in memory, with an
 /// optional delay on writes so that tests can widen the window in which two
 /// creators race.
 public final class InMemorySecretStore: SecretStore {

@@ -1,11 +1,11 @@
-public import SharedStateInterface
+public import ShareKitSharedStateInterface
 
 /// The server's limits as the shared state keeps them, per account
-/// (``SharedStateInterface/SharedStateKey/accountKeys`` scoped to an
-/// ``SharedStateInterface/AccountScope``): the daemon writes them after each
+/// (``ShareKitSharedStateInterface/SharedStateKey/accountKeys`` scoped to an
+/// ``ShareKitSharedStateInterface/AccountScope``): the daemon writes them after each
 /// look at the server, the CLI reads them (and writes them when it had to
 /// ask the server itself), logout removes them
-/// (``SharedStateInterface/SharedStateStore/clearAccountValues(of:)``). A
+/// (``ShareKitSharedStateInterface/SharedStateStore/clearAccountValues(of:)``). A
 /// share for one server is never judged by the limits another server told.
 extension SharedStateStore {
     /// An account's limits, or nil when the two required ones

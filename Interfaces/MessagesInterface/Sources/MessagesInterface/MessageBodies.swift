@@ -1,4 +1,4 @@
-public import WireContract
+public import ShareKitWireContract
 
 /// The body of createMessage (to a thread or a channel) and the
 /// `first_message` of createThread: the wire contract's type, under the
@@ -12,7 +12,7 @@ public typealias CreateThreadBody = ThreadCreate
 /// The answer of createMessage and createThread: `{"message": Message}`,
 /// the wire contract's type. Its decoder is the lenient one this client
 /// always had: only `id`, `channel_id` and each attachment's `upload_id`
-/// are required (``WireContract/MessageBody``).
+/// are required (``ShareKitWireContract/MessageBody``).
 public typealias MessageAnswer = MessageEnvelope
 
 extension MessageEnvelope {
@@ -36,15 +36,15 @@ extension MessageEnvelope {
 /// The answer of `GET /api/v1/instance/limits`: the wire contract's type
 /// (`upload_part_size`, `recent_targets` and `accepted_content_types` may
 /// be absent; every member present must have its type).
-public typealias InstanceLimitsAnswer = WireContract.InstanceLimits
+public typealias InstanceLimitsAnswer = ShareKitWireContract.InstanceLimits
 
-extension WireContract.InstanceLimits {
+extension ShareKitWireContract.InstanceLimits {
     /// The limits, or nil when a number is out of its range (a size or a
     /// count that is not positive): a limit that cannot be right is not used.
-    public var limits: MessagesInterface.InstanceLimits? {
+    public var limits: ShareKitMessagesInterface.InstanceLimits? {
         guard fileMaxUploadBytes > 0, messageMaxAttachments >= 0 else { return nil }
         if let uploadPartSize, uploadPartSize <= 0 { return nil }
-        return MessagesInterface.InstanceLimits(
+        return ShareKitMessagesInterface.InstanceLimits(
             fileMaxUploadBytes: fileMaxUploadBytes, messageMaxAttachments: messageMaxAttachments,
             uploadPartSize: uploadPartSize, recentTargets: recentTargets.map { max(0, $0) },
             acceptedContentTypes: acceptedContentTypes)

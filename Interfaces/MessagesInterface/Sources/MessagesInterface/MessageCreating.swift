@@ -1,10 +1,10 @@
-public import HTTPInterface
-public import ServerAPIInterface
-public import ShareCore
+public import ShareKitCore
+public import ShareKitHTTPInterface
+public import ShareKitServerAPIInterface
 
 /// Creates messages on the server: what the delivery engine needs once the
 /// attachments are uploaded, and the instance limits it checks. Failures
-/// are the API client's classification as it is (``ServerAPIInterface/APIError``);
+/// are the API client's classification as it is (``ShareKitServerAPIInterface/APIError``);
 /// the delivery engine reads what one means for a share.
 public protocol MessageCreating: Sendable {
     /// createMessage: a message in a thread or a channel. A replay (`200`)
@@ -16,7 +16,7 @@ public protocol MessageCreating: Sendable {
     ///   - uploadIDs: the completed uploads to attach.
     ///   - cancellation: cancels the request.
     /// - Returns: the message.
-    /// - Throws: ``ServerAPIInterface/APIError``.
+    /// - Throws: ``ShareKitServerAPIInterface/APIError``.
     func createMessage(
         in target: ShareTarget, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
         cancellation: HTTPCancellation?
@@ -31,7 +31,7 @@ public protocol MessageCreating: Sendable {
     ///   - uploadIDs: the completed uploads to attach.
     ///   - cancellation: cancels the request.
     /// - Returns: the first message.
-    /// - Throws: ``ServerAPIInterface/APIError``.
+    /// - Throws: ``ShareKitServerAPIInterface/APIError``.
     func createThread(
         inChannel channelID: String, title: String, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
         cancellation: HTTPCancellation?
@@ -40,14 +40,14 @@ public protocol MessageCreating: Sendable {
     /// getInstanceLimits: the limits and accepted content types the server announces.
     /// - Parameter cancellation: cancels the request.
     /// - Returns: the limits.
-    /// - Throws: ``ServerAPIInterface/APIError``.
+    /// - Throws: ``ShareKitServerAPIInterface/APIError``.
     func instanceLimits(cancellation: HTTPCancellation?) async throws(APIError) -> InstanceLimits
 }
 
 extension MessageCreating {
     /// getInstanceLimits without a cancellation handle (task cancellation still works).
     /// - Returns: the limits.
-    /// - Throws: ``ServerAPIInterface/APIError``.
+    /// - Throws: ``ShareKitServerAPIInterface/APIError``.
     public func instanceLimits() async throws(APIError) -> InstanceLimits {
         try await instanceLimits(cancellation: nil)
     }

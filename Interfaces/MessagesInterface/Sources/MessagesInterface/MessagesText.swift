@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The texts of ``RetryReason`` and of a share's refusals, English and German (see
 /// `StringTable` for how to add one). `{detail}` is the server's words,

@@ -1,5 +1,5 @@
-public import ShareCore
-public import UploadsInterface
+public import ShareKitCore
+public import ShareKitUploadsInterface
 
 /// One share the person sent: what goes where, with the `client_msg_id`
 /// fixed when they pressed send, so that every retry (by this process, by
@@ -13,7 +13,7 @@ public struct OutgoingShare: Hashable, Sendable {
     public var text: String
     /// Files to upload and attach, in order.
     public var attachments: [UploadSource]
-    /// The title of a new post (``ShareCore/ShareTarget/Kind/newPost``); when
+    /// The title of a new post (``ShareKitCore/ShareTarget/Kind/newPost``); when
     /// nil, the first line of the text or else the first file's name.
     public var title: String?
     /// Upload ids of attachments an earlier attempt already completed, by

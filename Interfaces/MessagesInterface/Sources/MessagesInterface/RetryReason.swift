@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// Why a send failed for now; sending the same share again later may work.
 public enum RetryReason: Hashable, Sendable, CustomStringConvertible, LocalizedDescription {

@@ -1,4 +1,4 @@
-public import UploadsInterface
+public import ShareKitUploadsInterface
 
 /// Where a send is.
 public enum SendProgress: Hashable, Sendable {

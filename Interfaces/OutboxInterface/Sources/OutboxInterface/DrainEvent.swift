@@ -1,5 +1,5 @@
-public import DeliveryInterface
-public import ShareCore
+public import ShareKitCore
+public import ShareKitDeliveryInterface
 
 /// One step of the drainer, for the daemon's log and for tests that wait
 /// for a step (never message text, never a token).

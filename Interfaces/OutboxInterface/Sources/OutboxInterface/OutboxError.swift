@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// Why the outbox could not do something.
 public enum OutboxError: Error, Hashable, Sendable, CustomStringConvertible {

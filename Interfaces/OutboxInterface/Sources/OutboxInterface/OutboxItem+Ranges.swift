@@ -1,4 +1,4 @@
-import ShareInboxInterface
+import ShareKitInboxInterface
 
 /// The ranges of an outbox record's numbers. The outbox lives on across
 /// versions and its items come from the share inbox, so a record that an

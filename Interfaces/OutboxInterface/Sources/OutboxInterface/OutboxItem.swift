@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// One share in the daemon's outbox, keyed by the `client_msg_id` fixed when
 /// the person pressed send, so every attempt is the same message to the server.

@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The daemon's outbox as `share` sees it: what `share status` and
 /// `share inbox` show (the items and their counts) and what a person may do

@@ -1,4 +1,4 @@
-public import ShareInboxInterface
+public import ShareKitInboxInterface
 
 /// Takes the share inbox over into the outbox: one pass moves every
 /// unlocked entry into the queue exactly once (the daemon's takeover).
@@ -7,7 +7,7 @@ public protocol OutboxTakingOver: Sendable {
     /// reported; an entry that fails for another reason is reported and
     /// left for the next pass; neither stops the others.
     /// - Returns: what happened to each entry.
-    /// - Throws: ``ShareInboxInterface/InboxError`` only when the inbox itself cannot be read.
+    /// - Throws: ``ShareKitInboxInterface/InboxError`` only when the inbox itself cannot be read.
     func run() throws(InboxError) -> TakeoverReport
 }
 

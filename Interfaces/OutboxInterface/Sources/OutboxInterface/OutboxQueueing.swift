@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The daemon's durable send queue (docs/adr/0006-write-ahead-inbox-and-outbox.md):
 /// each share once, keyed by its `client_msg_id`, with the outbox's

@@ -1,4 +1,4 @@
-public import ShareInboxInterface
+public import ShareKitInboxInterface
 
 /// What one takeover pass did.
 public struct TakeoverReport: Hashable, Sendable {
@@ -19,7 +19,7 @@ public struct TakeoverReport: Hashable, Sendable {
     /// the window takes them.
     public var waiting: [Waiting] = []
     /// Entries whose `not_before` lies further ahead than any undo window
-    /// (``ShareInboxInterface/InboxManifest/maximumUndoWindowSeconds``): not
+    /// (``ShareKitInboxInterface/InboxManifest/maximumUndoWindowSeconds``): not
     /// written by ShareKit, so not honoured; they were taken over as usual.
     public var windowsNotHonoured: [String] = []
 

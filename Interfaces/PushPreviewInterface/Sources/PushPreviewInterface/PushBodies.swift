@@ -1,8 +1,8 @@
-public import WireContract
+public import ShareKitWireContract
 
 /// The body of registerPush: the wire contract's type (its name there,
 /// `PushRegistration`, is this interface's stored registration).
-public typealias RegisterPushBody = WireContract.PushRegistration
+public typealias RegisterPushBody = ShareKitWireContract.PushRegistration
 
 /// The answer of registerPush: the registration and its preview token
 /// (shown once: the client stores it at once). The wire contract's type.
@@ -46,7 +46,7 @@ public struct ClientMetricsBody: Codable, Hashable, Sendable {
 }
 
 /// The answer of getPushPreview: the wire contract's type, decoded
-/// strictly (``WireContract/PushPreviewBody/init(from:)``: the mode is
+/// strictly (``ShareKitWireContract/PushPreviewBody/init(from:)``: the mode is
 /// `full` or `names`, `thread_title` present, a `web_url` that is not a
 /// string ignored).
 public typealias PushPreviewAnswer = PushPreviewBody

@@ -1,4 +1,4 @@
-public import HTTPInterface
+public import ShareKitHTTPInterface
 
 /// How one call is sent, beyond the client's defaults.
 public struct APICallOptions: Sendable {

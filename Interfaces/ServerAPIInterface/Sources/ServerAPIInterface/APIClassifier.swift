@@ -1,5 +1,5 @@
-public import HTTPInterface
-public import HTTPTypes
+public import ShareKitHTTPInterface
+public import ShareKitHTTPTypes
 
 /// The one classification of the server's answers and of transport
 /// failures, used by ``AuthorizedAPIClient`` implementations and by the

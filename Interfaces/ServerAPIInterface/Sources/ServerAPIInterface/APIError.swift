@@ -1,4 +1,4 @@
-public import HTTPInterface
+public import ShareKitHTTPInterface
 
 /// Why a call of the server's API did not succeed, in the four ways a
 /// caller acts on: try again later (``retryable(_:)``), give up and say why

@@ -1,6 +1,6 @@
-public import HTTPInterface
-public import HTTPTypes
-public import WireContract
+public import ShareKitHTTPInterface
+public import ShareKitHTTPTypes
+public import ShareKitWireContract
 
 extension APIRequest {
     /// Makes the request of a route of the wire contract: its method, and

@@ -1,5 +1,5 @@
-public import HTTPInterface
-public import HTTPTypes
+public import ShareKitHTTPInterface
+public import ShareKitHTTPTypes
 
 /// One call of the server's API: the operation's name (for messages), the
 /// method, the path below the origin and the body. A value: it can be sent

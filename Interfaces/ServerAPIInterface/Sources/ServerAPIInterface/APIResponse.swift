@@ -1,4 +1,4 @@
-public import HTTPTypes
+public import ShareKitHTTPTypes
 
 /// A successful (`2xx`) answer of the server's API.
 public struct APIResponse: Sendable, CustomStringConvertible {

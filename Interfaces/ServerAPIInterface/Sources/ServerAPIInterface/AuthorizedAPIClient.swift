@@ -1,4 +1,4 @@
-import HTTPInterface
+import ShareKitHTTPInterface
 
 /// The one way the client side talks to the server's API with a session:
 /// every module that calls a resource endpoint (messages, uploads, targets,

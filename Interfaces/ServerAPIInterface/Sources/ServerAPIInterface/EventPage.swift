@@ -1,9 +1,9 @@
-public import ShareCore
-import WireContract
+public import ShareKitCore
+import ShareKitWireContract
 
 /// A page of the event feed (`GET /api/v1/events`): the events after a
 /// cursor, oldest first, and the cursor of the next call. A tolerant reading
-/// of the contract's ``WireContract/EventList``: an event needs only its
+/// of the contract's ``ShareKitWireContract/EventList``: an event needs only its
 /// `type` (docs/adr/0025-shared-wire-contract.md).
 public struct EventPage: Decodable, Sendable, Equatable {
     /// One event.

@@ -2,8 +2,8 @@
 /// client reads: `code` (else `http_<status>`) and `detail` (else `title`,
 /// else a sentence naming the status). Token endpoints answer nonce
 /// challenges the OAuth way, so `error` stands in for a missing `code`.
-/// A tolerant reading of the contract's ``WireContract/ProblemBody`` and
-/// ``WireContract/OAuthErrorBody`` (docs/adr/0025-shared-wire-contract.md).
+/// A tolerant reading of the contract's ``ShareKitWireContract/ProblemBody`` and
+/// ``ShareKitWireContract/OAuthErrorBody`` (docs/adr/0025-shared-wire-contract.md).
 public struct ProblemDocument: Hashable, Sendable {
     /// The problem's code, e.g. `write_forbidden`.
     public var code: String

@@ -1,4 +1,4 @@
-public import KeychainInterface
+public import ShareKitKeychainInterface
 
 /// An access token as a sender gets it from an ``AccessTokenProvider``: the
 /// value to send, wrapped so that it never prints, with the session it

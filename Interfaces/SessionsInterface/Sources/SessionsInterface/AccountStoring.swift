@@ -1,4 +1,4 @@
-public import SharedStateInterface
+public import ShareKitSharedStateInterface
 
 /// An account: a server's origin and the username `share login` signed in
 /// with there. This device keeps at most one account per server, and one of

@@ -1,4 +1,4 @@
-import KeychainInterface
+import ShareKitKeychainInterface
 
 /// An ``AccessTokenProvider`` of one token that never changes: a
 /// credential that is not a session's and cannot be refreshed, such as the

@@ -1,4 +1,4 @@
-public import WireContract
+public import ShareKitWireContract
 
 /// The body of login: the wire contract's type.
 public typealias LoginBody = LoginRequest

@@ -1,5 +1,5 @@
-public import KeychainInterface
-import WireContract
+public import ShareKitKeychainInterface
+import ShareKitWireContract
 
 /// Makes, ends and deletes sessions: login (the daemon's parent family),
 /// createExtensionSession (the CLI's child family), logout. What the

@@ -1,10 +1,10 @@
-public import KeychainInterface
+public import ShareKitKeychainInterface
 
 /// One stored session: its id and its DPoP-bound token pair with their
 /// expiry times, as the server issued them (docs/protocol.md, "Sessions and
 /// families").
 ///
-/// Both tokens are ``KeychainInterface/SecretValue``s, so printing, logging,
+/// Both tokens are ``ShareKitKeychainInterface/SecretValue``s, so printing, logging,
 /// interpolating or dumping a `SessionTokens` never shows them; the session
 /// id and the times are not secret. Times are Unix time in whole seconds,
 /// taken from the client's clock: the expiries are the moment the request

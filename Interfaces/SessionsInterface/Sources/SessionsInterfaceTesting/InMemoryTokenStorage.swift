@@ -1,7 +1,7 @@
-public import SessionsInterface
+public import ShareKitSessionsInterface
 import Synchronization
 
-/// A test double of ``SessionsInterface/SessionTokenStorage``: session tokens
+/// A test double of ``ShareKitSessionsInterface/SessionTokenStorage``: session tokens
 /// in memory, for tests that need no keychain.
 public final class InMemoryTokenStorage: SessionTokenStorage {
     private let items = Mutex<[SessionRole: SessionTokens]>([:])

@@ -1,8 +1,8 @@
-public import KeychainInterface
-public import SessionsInterface
+public import ShareKitKeychainInterface
+public import ShareKitSessionsInterface
 import Synchronization
 
-/// A test double of ``SessionsInterface/AccessTokenProvider``: hands out one
+/// A test double of ``ShareKitSessionsInterface/AccessTokenProvider``: hands out one
 /// fixed token (or a new one after each reported rejection, or always fails)
 /// and counts the requests and rejections.
 ///

@@ -1,9 +1,9 @@
 public import Foundation
-public import ShareCore
+public import ShareKitCore
 import Synchronization
 
 /// A clock a test moves by hand: the one test clock, read as a `Date`, as
-/// Unix milliseconds or as a ``ShareCore/UnixClock``.
+/// Unix milliseconds or as a ``ShareKitCore/UnixClock``.
 ///
 /// ```swift
 /// let clock = TestClock(Date(timeIntervalSince1970: 1_700_000_000))
@@ -27,7 +27,7 @@ public final class TestClock: Sendable {
     /// A source of Unix milliseconds reading this clock, for code that takes one.
     public var millisecondsSource: @Sendable () -> Int64 { { self.milliseconds } }
 
-    /// A ``ShareCore/UnixClock`` reading this clock.
+    /// A ``ShareKitCore/UnixClock`` reading this clock.
     public var unixClock: UnixClock { UnixClock { self.now } }
 
     /// Moves the clock forward (or back, with a negative count).

@@ -1,4 +1,4 @@
-import ShareCore
+import ShareKitCore
 import Testing
 
 /// The retry delays: exponential, capped, fully jittered, never below

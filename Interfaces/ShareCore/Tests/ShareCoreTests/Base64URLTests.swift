@@ -1,4 +1,4 @@
-import ShareCore
+import ShareKitCore
 import Testing
 
 @Suite("base64url (RFC 4648 section 5)")

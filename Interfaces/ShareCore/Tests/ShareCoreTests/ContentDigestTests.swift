@@ -1,4 +1,4 @@
-import ShareCore
+import ShareKitCore
 import Testing
 
 @Suite("Content-Digest (RFC 9530) and hex")

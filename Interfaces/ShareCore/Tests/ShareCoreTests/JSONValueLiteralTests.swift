@@ -1,5 +1,5 @@
 import Foundation
-import ShareCore
+import ShareKitCore
 import Testing
 
 @Suite("JSONValue literals: objects written in code, encoded as JSONSerialization wrote them")

@@ -1,4 +1,4 @@
-import ShareCore
+import ShareKitCore
 import Testing
 
 @Suite("JSONValue's strict parser and canonical writer: hostile bytes refused, one form written")

@@ -1,5 +1,5 @@
 import Foundation
-import ShareCore
+import ShareKitCore
 import Testing
 
 @Suite("JSONValue: any JSON, round trips, whole numbers kept exact")

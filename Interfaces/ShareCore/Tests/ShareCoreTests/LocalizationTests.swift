@@ -1,4 +1,4 @@
-import ShareCore
+import ShareKitCore
 import Testing
 
 @Suite("the language of texts for a person")

@@ -1,5 +1,5 @@
 import Foundation
-import ShareCore
+import ShareKitCore
 import Testing
 
 /// The one RFC 3339 formatter and parser: UTC output, offsets and fractions

@@ -1,5 +1,5 @@
 import Foundation
-import ShareCore
+import ShareKitCore
 import Testing
 
 @Suite("share targets")

@@ -1,4 +1,4 @@
-import ShareCore
+import ShareKitCore
 import Testing
 
 @Suite("terminal text")

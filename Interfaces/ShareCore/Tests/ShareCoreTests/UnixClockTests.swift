@@ -1,5 +1,5 @@
 import Foundation
-import ShareCore
+import ShareKitCore
 import Testing
 
 /// The one clock: seconds and milliseconds rounded down, injectable, and

@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The ranges of a manifest's numbers. Every program of the group and any
 /// process of the user can write the inbox, and an entry lives on across

@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// `manifest.json` of an inbox entry: everything needed to send the share
 /// later, in another process, exactly once. It never holds a token or any

@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// Why intake refused or could not load an item. Every case names the item,
 /// so the person sees which of several files is the problem; nothing has

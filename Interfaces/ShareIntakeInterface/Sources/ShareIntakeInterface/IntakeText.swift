@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The texts of ``IntakeError``, English and German (see `StringTable` for
 /// how to add one). The `reason` of `unreadable` and `invalidItem` comes

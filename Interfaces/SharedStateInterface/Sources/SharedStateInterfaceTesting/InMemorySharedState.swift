@@ -1,7 +1,7 @@
-public import SharedStateInterface
+public import ShareKitSharedStateInterface
 import Synchronization
 
-/// A test double of ``SharedStateInterface/SharedStateStore`` in memory that
+/// A test double of ``ShareKitSharedStateInterface/SharedStateStore`` in memory that
 /// enforces the allow-list of keys.
 public final class InMemorySharedState: SharedStateStore {
     private let values = Mutex<[String: String]>([:])
@@ -18,7 +18,7 @@ public final class InMemorySharedState: SharedStateStore {
     /// - Parameters:
     ///   - value: the value, or nil to remove it.
     ///   - key: the key.
-    /// - Throws: ``SharedStateInterface/SharedStateError/keyNotAllowed(_:)`` for a key off the allow-list.
+    /// - Throws: ``ShareKitSharedStateInterface/SharedStateError/keyNotAllowed(_:)`` for a key off the allow-list.
     public func set(_ value: String?, for key: SharedStateKey) throws {
         guard SharedStateKey.isAllowed(key.name) else { throw SharedStateError.keyNotAllowed(key.name) }
         values.withLock { $0[key.name] = value }

@@ -1,8 +1,8 @@
 import Foundation
-public import SharedStateInterface
+public import ShareKitSharedStateInterface
 import Synchronization
 
-/// A test double of ``SharedStateInterface/CrossProcessLocking`` within one
+/// A test double of ``ShareKitSharedStateInterface/CrossProcessLocking`` within one
 /// process (a single lock, whatever the name): enough to show that code does
 /// its work under the lock, and free whenever only one caller uses it.
 public final class InProcessLocks: CrossProcessLocking {

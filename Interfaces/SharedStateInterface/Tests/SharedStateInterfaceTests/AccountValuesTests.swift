@@ -1,5 +1,5 @@
-import SharedStateInterface
-import SharedStateInterfaceTesting
+import ShareKitSharedStateInterface
+import ShareKitSharedStateInterfaceTesting
 import Testing
 
 /// The values of an account in the shared state: logout removes them, and

@@ -1,5 +1,5 @@
-import KeychainInterface
-import SharedStateInterface
+import ShareKitKeychainInterface
+import ShareKitSharedStateInterface
 import Testing
 
 @Suite("shared state keys and secret values")

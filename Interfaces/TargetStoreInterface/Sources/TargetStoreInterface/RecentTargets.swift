@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The recent targets as a store read or left them, and what went wrong on
 /// the way that a person should hear about without the operation failing.

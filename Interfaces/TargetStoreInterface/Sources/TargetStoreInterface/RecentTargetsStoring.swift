@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The recent targets of one account on one server, which the CLI and the
 /// daemon share: newest first, each target once (by kind and id), at most

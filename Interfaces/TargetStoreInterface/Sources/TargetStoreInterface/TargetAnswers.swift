@@ -1,4 +1,4 @@
-public import WireContract
+public import ShareKitWireContract
 
 /// A space of listSpaces (`GET /api/v1/spaces`) with its channels: the
 /// wire contract's type (every member required, as before).
@@ -15,7 +15,7 @@ public typealias ThreadHitAnswer = ThreadSearchResult
 
 /// The part of a listMessages page (`GET /api/v1/threads/{id}/messages`)
 /// a target lookup reads: the channel of the thread's messages. A tolerant
-/// reading of the contract's ``WireContract/MessageList``
+/// reading of the contract's ``ShareKitWireContract/MessageList``
 /// (docs/adr/0025-shared-wire-contract.md).
 public struct MessagePageAnswer: Decodable, Hashable, Sendable {
     /// A message of the page.

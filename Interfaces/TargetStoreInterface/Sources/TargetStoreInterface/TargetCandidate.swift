@@ -1,7 +1,7 @@
-public import ShareCore
+public import ShareKitCore
 
 /// A place a share can go, as search and resolution find it: the
-/// ``ShareCore/ShareTarget`` plus what a person needs to choose it (the
+/// ``ShareKitCore/ShareTarget`` plus what a person needs to choose it (the
 /// space, the channel, the thread title) and whether they may write there.
 ///
 /// The target's display path is built by ``displayPath(space:channel:thread:kind:)``
@@ -18,7 +18,7 @@ public struct TargetCandidate: Hashable, Sendable, CustomStringConvertible {
     public var channelID: String
     /// The channel's name.
     public var channelName: String
-    /// The thread's title, for ``ShareCore/ShareTarget/Kind/thread`` targets only.
+    /// The thread's title, for ``ShareKitCore/ShareTarget/Kind/thread`` targets only.
     public var threadTitle: String?
 
     /// Makes a candidate; the target's display path is derived from the names.

@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The targets a person can see on their server: search for the picker and
 /// `share targets --search`, and resolution of the `--to` argument of
@@ -10,8 +10,8 @@ public import ShareCore
 public protocol TargetDirectory: Sendable {
     /// Finds targets whose name matches `query`: thread titles through
     /// searchThreadTitles and the channels of listSpaces by name (a chat
-    /// channel as a ``ShareCore/ShareTarget/Kind/channel`` target, a forum
-    /// channel as a ``ShareCore/ShareTarget/Kind/newPost`` target). Matching
+    /// channel as a ``ShareKitCore/ShareTarget/Kind/channel`` target, a forum
+    /// channel as a ``ShareKitCore/ShareTarget/Kind/newPost`` target). Matching
     /// ignores case and accents; names that start with the query come before
     /// names that contain it.
     /// - Parameters:

@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// Why a target could not be found, chosen, searched or remembered.
 ///

@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The texts of ``TargetError``, English and German (see `StringTable` for
 /// how to add one). `{candidates}` is a list of display paths, one a line.

@@ -1,5 +1,5 @@
-public import HTTPInterface
-public import ServerAPIInterface
+public import ShareKitHTTPInterface
+public import ShareKitServerAPIInterface
 
 /// Uploads one file with the upload protocol (create, parts, resume,
 /// complete, abort): what the delivery engine of the CLI and of the daemon
@@ -17,7 +17,7 @@ public protocol FileUploading: Sendable {
     ///   - cancellation: cancels the upload from elsewhere; it is then
     ///     aborted on the server.
     /// - Returns: the completed upload.
-    /// - Throws: the API client's ``ServerAPIInterface/APIError`` as the
+    /// - Throws: the API client's ``ShareKitServerAPIInterface/APIError`` as the
     ///   upload ends with it: `retryable` (a passing failure that outlasted
     ///   the retries, its reason in the message; `budget` when the time
     ///   budget ran out, the upload record kept for a later attempt),

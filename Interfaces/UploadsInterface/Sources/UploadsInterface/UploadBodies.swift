@@ -1,10 +1,10 @@
-public import WireContract
+public import ShareKitWireContract
 
 /// The body of createUpload: the wire contract's type.
 public typealias CreateUploadBody = UploadCreate
 
 /// The answer of createUpload: the upload's id and how to cut the file.
-/// A tolerant reading of the contract's ``WireContract/UploadCreated``: only
+/// A tolerant reading of the contract's ``ShareKitWireContract/UploadCreated``: only
 /// the members the uploader uses are required (docs/adr/0025-shared-wire-contract.md).
 public struct CreatedUploadAnswer: Decodable, Hashable, Sendable {
     /// The upload's id.

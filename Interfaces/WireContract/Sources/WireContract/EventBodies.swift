@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 // The bodies of the event feed and the settings: listEvents, getSettings,
 // updateSettings.
@@ -7,7 +7,7 @@ public import ShareCore
 ///
 /// The members beyond `id`, `type` and `created_at` depend on the type and
 /// clients ignore types they do not know, so they are kept as
-/// ``ShareCore/JSONValue``: ``fields`` holds every other member as sent.
+/// ``ShareKitCore/JSONValue``: ``fields`` holds every other member as sent.
 public struct EventBody: Codable, Hashable, Sendable {
     /// The cursor of this event.
     public var id: String

@@ -1,6 +1,6 @@
 import Foundation
+import ShareKitWireContract
 import Testing
-import WireContract
 
 /// The answer types are what the clients decode, from a server that may be
 /// hostile: what a client acts on is required and typed, what it does not

@@ -1,7 +1,7 @@
 import Foundation
-import ShareCore
+import ShareKitCore
+import ShareKitWireContract
 import Testing
-import WireContract
 
 /// The bodies' member names, and null versus absent where the document cares.
 @Suite("Bodies")

@@ -1,6 +1,6 @@
 import Foundation
+import ShareKitWireContract
 import Testing
-import WireContract
 
 /// The routes: built paths match back to the same route, the matching
 /// rules the server has always had (405 with the allowed methods, U+0000,

@@ -1,6 +1,6 @@
-public import CryptoInterface
-public import DPoPInterface
-import ShareCore
+import ShareKitCore
+public import ShareKitCryptoInterface
+public import ShareKitDPoPInterface
 import Synchronization
 
 /// The `ath` claim (RFC 9449 section 4.2): base64url of SHA-256 over the
@@ -11,7 +11,7 @@ public enum AccessTokenHash {
     ///   - accessToken: the token as sent in `Authorization: DPoP`.
     ///   - crypto: the SHA-256 provider.
     /// - Returns: 43 characters of base64url.
-    /// - Throws: ``DPoPInterface/DPoPError/signingFailed(_:)`` when hashing fails.
+    /// - Throws: ``ShareKitDPoPInterface/DPoPError/signingFailed(_:)`` when hashing fails.
     public static func of(_ accessToken: String, crypto: any CryptoProvider) throws(DPoPError) -> String {
         do {
             return Base64URL.encode(try crypto.sha256(contentsOf: accessToken.utf8))
@@ -28,7 +28,7 @@ final class LastAccessTokenHash: Sendable {
     private let last = Mutex<(token: String, ath: String)?>(nil)
 
     /// ``AccessTokenHash/of(_:crypto:)``, from the cache when the token is the last one's.
-    /// - Throws: ``DPoPInterface/DPoPError/signingFailed(_:)`` when hashing fails.
+    /// - Throws: ``ShareKitDPoPInterface/DPoPError/signingFailed(_:)`` when hashing fails.
     func of(_ accessToken: String, crypto: any CryptoProvider) throws(DPoPError) -> String {
         if let hit = last.withLock({ $0 }), hit.token == accessToken { return hit.ath }
         let ath = try AccessTokenHash.of(accessToken, crypto: crypto)

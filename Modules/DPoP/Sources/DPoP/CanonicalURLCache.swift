@@ -1,5 +1,5 @@
-import DPoPInterface
-import ShareCore
+import ShareKitCore
+import ShareKitDPoPInterface
 import Synchronization
 
 /// The `htu` forms a signer computed recently, by request URL, each as the
@@ -20,7 +20,7 @@ final class CanonicalURLCache: Sendable {
     /// The canonical `htu` of a URL as a JSON string value, quotes included.
     /// - Parameter url: the request URL.
     /// - Returns: UTF-8 JSON, e.g. `"https://server.example/api/v1/me"`.
-    /// - Throws: ``DPoPInterface/DPoPError/invalidURL(_:)`` when it cannot be used.
+    /// - Throws: ``ShareKitDPoPInterface/DPoPError/invalidURL(_:)`` when it cannot be used.
     func canonicalJSON(_ url: String) throws(DPoPError) -> [UInt8] {
         if let hit = entries.withLock({ $0[url] }) { return hit }
         var json = JSONWriter(capacity: url.utf8.count + 8)

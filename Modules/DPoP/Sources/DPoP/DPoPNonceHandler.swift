@@ -1,8 +1,8 @@
-public import DPoPInterface
-import ShareCore
+import ShareKitCore
+public import ShareKitDPoPInterface
 
-/// The client's nonce logic over a ``DPoPInterface/DPoPNonceCache``; see
-/// ``DPoPInterface/DPoPNonceHandling`` for the rules.
+/// The client's nonce logic over a ``ShareKitDPoPInterface/DPoPNonceCache``; see
+/// ``ShareKitDPoPInterface/DPoPNonceHandling`` for the rules.
 ///
 /// Construct it with the cache the programs share, usually
 /// ``SharedStateNonceCache``: `DPoPNonceHandler(cache: SharedStateNonceCache(state: container.state))`.
@@ -23,7 +23,7 @@ public struct DPoPNonceHandler: DPoPNonceHandling {
     /// The nonce to put in the next proof for a URL.
     /// - Parameter url: the request URL.
     /// - Returns: the origin's latest nonce, or nil.
-    /// - Throws: ``DPoPInterface/DPoPError/invalidURL(_:)`` or ``DPoPInterface/DPoPError/storeFailure(_:)``.
+    /// - Throws: ``ShareKitDPoPInterface/DPoPError/invalidURL(_:)`` or ``ShareKitDPoPInterface/DPoPError/storeFailure(_:)``.
     public func nonce(for url: String) throws(DPoPError) -> String? {
         let origin = try HTTPTargetURI(url).origin
         return try read(origin)
@@ -38,7 +38,7 @@ public struct DPoPNonceHandler: DPoPNonceHandling {
     ///   - sentNonce: the nonce the request's proof carried.
     ///   - isRetry: whether the request was already the repetition.
     /// - Returns: the decision.
-    /// - Throws: ``DPoPInterface/DPoPError/invalidURL(_:)`` or ``DPoPInterface/DPoPError/storeFailure(_:)``.
+    /// - Throws: ``ShareKitDPoPInterface/DPoPError/invalidURL(_:)`` or ``ShareKitDPoPInterface/DPoPError/storeFailure(_:)``.
     public func evaluate(
         status: Int, headers: [String: String], body: [UInt8], url: String, sentNonce: String?, isRetry: Bool
     ) throws(DPoPError) -> DPoPNonceDecision {

@@ -1,8 +1,8 @@
-public import CryptoInterface
-public import DPoPInterface
 import Foundation
-public import KeychainInterface
-public import SharedStateInterface
+public import ShareKitCryptoInterface
+public import ShareKitDPoPInterface
+public import ShareKitKeychainInterface
+public import ShareKitSharedStateInterface
 import Synchronization
 
 /// The device's DPoP key: one P-256 key per access group, kept as its
@@ -69,10 +69,10 @@ public final class DeviceKeyStore: Sendable {
 
     /// The device key, loading it or creating and storing it on first use.
     /// - Returns: the key.
-    /// - Throws: ``DPoPInterface/DPoPError/deviceKeyCorrupt(_:)`` when the
+    /// - Throws: ``ShareKitDPoPInterface/DPoPError/deviceKeyCorrupt(_:)`` when the
     ///   item holds something that is not a P-256 scalar,
-    ///   ``DPoPInterface/DPoPError/storeFailure(_:)`` when the store or lock fails,
-    ///   ``DPoPInterface/DPoPError/signingFailed(_:)`` when no key can be generated.
+    ///   ``ShareKitDPoPInterface/DPoPError/storeFailure(_:)`` when the store or lock fails,
+    ///   ``ShareKitDPoPInterface/DPoPError/signingFailed(_:)`` when no key can be generated.
     public func signingKey() throws(DPoPError) -> any P256SigningKey {
         // Holding the mutex while loading serializes the threads of this
         // process: only one of them reads, and if need be creates, the key.

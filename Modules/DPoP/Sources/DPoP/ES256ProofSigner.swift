@@ -1,6 +1,6 @@
-public import CryptoInterface
-public import DPoPInterface
-public import ShareCore
+public import ShareKitCore
+public import ShareKitCryptoInterface
+public import ShareKitDPoPInterface
 
 /// Makes ES256 DPoP proofs (RFC 9449 section 4) with one P-256 key.
 ///
@@ -38,7 +38,7 @@ public struct ES256ProofSigner: DPoPProofSigner {
     ///   - crypto: the provider for SHA-256 (`ath`, thumbprint).
     ///   - clock: the current Unix time in seconds, for `iat`.
     ///   - jtiGenerator: the source of `jti` values (UUIDv7).
-    /// - Throws: ``DPoPInterface/DPoPError/signingFailed(_:)`` when the thumbprint cannot be computed.
+    /// - Throws: ``ShareKitDPoPInterface/DPoPError/signingFailed(_:)`` when the thumbprint cannot be computed.
     public init(
         key: any P256SigningKey, crypto: any CryptoProvider,
         clock: @escaping @Sendable () -> Int64 = DPoPClock.system,
@@ -58,15 +58,15 @@ public struct ES256ProofSigner: DPoPProofSigner {
         self.encodedHeaderAndDot = prefix
     }
 
-    /// Makes a proof; see ``DPoPInterface/DPoPProofSigner/makeProof(method:url:accessToken:nonce:)``.
+    /// Makes a proof; see ``ShareKitDPoPInterface/DPoPProofSigner/makeProof(method:url:accessToken:nonce:)``.
     /// - Parameters:
     ///   - method: the HTTP method as sent.
     ///   - url: the request URL.
     ///   - accessToken: the access token for `ath`, if any.
     ///   - nonce: the server's nonce, if any.
     /// - Returns: the compact JWS.
-    /// - Throws: ``DPoPInterface/DPoPError/invalidMethod``,
-    ///   ``DPoPInterface/DPoPError/invalidURL(_:)`` or ``DPoPInterface/DPoPError/signingFailed(_:)``.
+    /// - Throws: ``ShareKitDPoPInterface/DPoPError/invalidMethod``,
+    ///   ``ShareKitDPoPInterface/DPoPError/invalidURL(_:)`` or ``ShareKitDPoPInterface/DPoPError/signingFailed(_:)``.
     public func makeProof(method: String, url: String, accessToken: String?, nonce: String?) throws(DPoPError)
         -> String
     {

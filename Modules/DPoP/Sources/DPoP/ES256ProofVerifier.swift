@@ -1,10 +1,10 @@
-public import CryptoInterface
-public import DPoPInterface
-import ShareCore
+import ShareKitCore
+public import ShareKitCryptoInterface
+public import ShareKitDPoPInterface
 
 /// Verifies ES256 DPoP proofs for a server (RFC 9449 section 4.3).
 ///
-/// Checks, in this order, each failure with its own ``DPoPInterface/DPoPError`` case:
+/// Checks, in this order, each failure with its own ``ShareKitDPoPInterface/DPoPError`` case:
 /// size and JWS compact form; header `typ` (`dpop+jwt`), `alg` (`ES256`
 /// only), `jwk` (EC P-256, no private members); the signature; the claims
 /// `jti`, `htm`, `htu`, `iat` present and well typed; `htm` equal to the
@@ -61,10 +61,10 @@ public struct ES256ProofVerifier: DPoPProofVerifier {
         self.clock = clock
     }
 
-    /// Verifies one proof; see ``DPoPInterface/DPoPProofVerifier/verify(_:)``.
+    /// Verifies one proof; see ``ShareKitDPoPInterface/DPoPProofVerifier/verify(_:)``.
     /// - Parameter input: the proof and the request.
     /// - Returns: the verified proof.
-    /// - Throws: the ``DPoPInterface/DPoPError`` case of the first failed check.
+    /// - Throws: the ``ShareKitDPoPInterface/DPoPError`` case of the first failed check.
     public func verify(_ input: DPoPVerificationInput) throws(DPoPError) -> DPoPVerifiedProof {
         // Check the length before copying: the header value may be huge.
         guard !input.proof.utf8.isEmpty, input.proof.utf8.count <= maxProofLength else {

@@ -1,4 +1,4 @@
-public import DPoPInterface
+public import ShareKitDPoPInterface
 
 /// An `http` or `https` URL reduced to what a DPoP `htu` claim carries
 /// (RFC 9449 section 4.2: the URI without query and fragment), in the
@@ -49,7 +49,7 @@ public struct HTTPTargetURI: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses and normalizes a URL.
     /// - Parameter text: an absolute `http` or `https` URL.
-    /// - Throws: ``DPoPInterface/DPoPError/invalidURL(_:)`` with the reason
+    /// - Throws: ``ShareKitDPoPInterface/DPoPError/invalidURL(_:)`` with the reason
     ///   (never the URL itself) when it cannot be used.
     public init(_ text: String) throws(DPoPError) {
         let bytes = Array(text.utf8)

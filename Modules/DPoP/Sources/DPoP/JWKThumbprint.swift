@@ -1,6 +1,6 @@
-public import CryptoInterface
-public import DPoPInterface
-import ShareCore
+import ShareKitCore
+public import ShareKitCryptoInterface
+public import ShareKitDPoPInterface
 
 /// The JWK SHA-256 thumbprint (RFC 7638) of a DPoP key: what a server
 /// stores as `cnf.jkt` to bind a session to the key.
@@ -13,7 +13,7 @@ public enum JWKThumbprint {
     ///   - jwk: the public key.
     ///   - crypto: the SHA-256 provider.
     /// - Returns: 43 characters of base64url.
-    /// - Throws: ``DPoPInterface/DPoPError/signingFailed(_:)`` when hashing fails.
+    /// - Throws: ``ShareKitDPoPInterface/DPoPError/signingFailed(_:)`` when hashing fails.
     public static func sha256(of jwk: JWK, crypto: any CryptoProvider) throws(DPoPError) -> String {
         do {
             let digest = try crypto.sha256(contentsOf: jwk.canonicalJSON.utf8)

@@ -1,7 +1,7 @@
-public import DPoPInterface
-public import SharedStateInterface
+public import ShareKitDPoPInterface
+public import ShareKitSharedStateInterface
 
-/// A ``DPoPInterface/DPoPNonceCache`` in the app group's shared state, under
+/// A ``ShareKitDPoPInterface/DPoPNonceCache`` in the app group's shared state, under
 /// `SharedStateKey.dpopNonce(origin:)`, so the CLI and the daemon use the
 /// nonce either of them last received (one cache per server origin, shared
 /// by every process of the app group; docs/protocol.md, "Nonces").

@@ -1,6 +1,6 @@
-import CryptoInterface
-import DPoPInterface
-import ShareCore
+import ShareKitCore
+import ShareKitCryptoInterface
+import ShareKitDPoPInterface
 import Synchronization
 
 /// Keys a verifier has already imported, with their thumbprints.

@@ -1,5 +1,5 @@
-import DPoP
-import DPoPInterface
+import ShareKitDPoP
+import ShareKitDPoPInterface
 import Testing
 
 @Suite("htu canonical form (RFC 3986 6.2.2, 6.2.3)")

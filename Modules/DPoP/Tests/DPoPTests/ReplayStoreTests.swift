@@ -1,6 +1,6 @@
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
 import Testing
 
 @Suite("In-memory replay store")

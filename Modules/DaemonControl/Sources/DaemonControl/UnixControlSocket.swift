@@ -1,7 +1,7 @@
-public import DaemonControlInterface
 import Foundation
 import Glibc
-import SecureFiles
+public import ShareKitDaemonControlInterface
+import ShareKitSecureFiles
 import Synchronization
 
 /// The daemon's local control socket (a Unix stream socket, 0600, in a 0700

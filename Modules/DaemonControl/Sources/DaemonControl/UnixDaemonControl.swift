@@ -1,7 +1,7 @@
-public import DaemonControlInterface
 import Foundation
 public import Glibc
-import ShareCore
+import ShareKitCore
+public import ShareKitDaemonControlInterface
 
 /// The CLI's side of share-daemon's control socket, a Unix stream socket at
 /// ``path``: one request line (``DaemonRequest/line``), one answer line.

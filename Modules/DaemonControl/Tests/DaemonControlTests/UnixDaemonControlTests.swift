@@ -1,6 +1,6 @@
-import DaemonControl
-import DaemonControlInterface
 import Foundation
+import ShareKitDaemonControl
+import ShareKitDaemonControlInterface
 import Testing
 
 /// The two sides of the socket against each other, in one process.

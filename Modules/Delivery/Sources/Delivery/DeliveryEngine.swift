@@ -1,16 +1,16 @@
-public import DeliveryInterface
-import HTTPInterface
-import MessagesInterface
-public import ServerAPIInterface
-public import ShareCore
+public import ShareKitCore
+public import ShareKitDeliveryInterface
+import ShareKitHTTPInterface
+import ShareKitMessagesInterface
+public import ShareKitServerAPIInterface
+import ShareKitUploadsInterface
 import Synchronization
-import UploadsInterface
 
-/// The one ``DeliveryInterface/ShareDelivering`` implementation: the share
+/// The one ``ShareKitDeliveryInterface/ShareDelivering`` implementation: the share
 /// a keeper holds is checked against the server's limits, each attachment
 /// goes through the uploader, then the message through the message client;
 /// the engine reads their failures itself (the API client's
-/// ``ServerAPIInterface/APIError`` as it classified it, an upload's with the
+/// ``ShareKitServerAPIInterface/APIError`` as it classified it, an upload's with the
 /// file added, never classified again) and decides the outcome, which the keeper then carries out:
 ///
 /// - sent: the keeper lets go of the share (or marks it sent);

@@ -1,12 +1,12 @@
-import Delivery
-import DeliveryInterface
-import HTTPInterface
-import MessagesInterface
-import ServerAPIInterface
-import ShareCore
+import ShareKitCore
+import ShareKitDelivery
+import ShareKitDeliveryInterface
+import ShareKitHTTPInterface
+import ShareKitMessagesInterface
+import ShareKitServerAPIInterface
+import ShareKitUploadsInterface
 import Synchronization
 import Testing
-import UploadsInterface
 
 /// A server that answers as it is told: the share's one file uploads as
 /// `u1` (or fails so), then the message request answers `answer`.

@@ -1,5 +1,5 @@
-import HTTPInterface
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
 import Synchronization
 
 /// Keeps a caller's progress monotonic across the attempts of one signed

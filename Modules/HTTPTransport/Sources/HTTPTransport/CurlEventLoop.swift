@@ -1,9 +1,9 @@
-import CCurl
-import CCurlShim
-import CLazyLibrary
+import CShareKitCurl
+import CShareKitCurlShim
+import CShareKitLazyLibrary
 import Glibc
-import HTTPInterface
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
 import Synchronization
 
 /// One libcurl multi handle driven by a dedicated thread: every transfer of
@@ -39,7 +39,7 @@ final class CurlEventLoop: @unchecked Sendable {
 
     /// Makes the multi handle and starts the thread.
     /// - Parameter configuration: connection limits.
-    /// - Throws: ``HTTPInterface/HTTPClientError/transportFailure(_:)`` when libcurl
+    /// - Throws: ``ShareKitHTTPInterface/HTTPClientError/transportFailure(_:)`` when libcurl
     ///   cannot be initialized or the thread cannot be started.
     init(configuration: CurlHTTPClient.Configuration) throws(HTTPClientError) {
         if let failure = CurlLibrary.initializationFailure {

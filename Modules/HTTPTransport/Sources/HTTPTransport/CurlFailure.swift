@@ -1,9 +1,9 @@
-import CCurl
-import CCurlShim
-import HTTPInterface
-import HTTPTypes
+import CShareKitCurl
+import CShareKitCurlShim
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
 
-/// Maps a failed transfer's `CURLcode` to the ``HTTPInterface/HTTPClientError`` case
+/// Maps a failed transfer's `CURLcode` to the ``ShareKitHTTPInterface/HTTPClientError`` case
 /// a sender acts on.
 enum CurlFailure {
     /// What is known about a failed transfer besides its code.

@@ -1,9 +1,9 @@
 import Glibc
-public import HTTPInterface
-import HTTPTypes
+public import ShareKitHTTPInterface
+import ShareKitHTTPTypes
 import Synchronization
 
-/// The ``HTTPInterface/HTTPClient`` on libcurl: HTTP/1.1, and HTTP/2 where an
+/// The ``ShareKitHTTPInterface/HTTPClient`` on libcurl: HTTP/1.1, and HTTP/2 where an
 /// `https` server offers it; connections reused across requests; bodies
 /// streamed from file regions; connect, low-speed and total time limits;
 /// prompt cancellation; TLS with a configurable CA file.
@@ -37,9 +37,9 @@ public final class CurlHTTPClient: HTTPClient {
     /// Makes a client and starts loading libcurl in the background; the
     /// event loop and its thread start with the first request.
     /// - Parameter configuration: the CA file, user agent and connection limits.
-    /// - Throws: ``HTTPInterface/HTTPClientError/tlsFailure(_:)`` when the CA file
+    /// - Throws: ``ShareKitHTTPInterface/HTTPClientError/tlsFailure(_:)`` when the CA file
     ///   cannot be read. When libcurl cannot be loaded or initialized, each
-    ///   request fails with ``HTTPInterface/HTTPClientError/transportFailure(_:)``.
+    ///   request fails with ``ShareKitHTTPInterface/HTTPClientError/transportFailure(_:)``.
     public init(configuration: Configuration = Configuration()) throws(HTTPClientError) {
         if let caFile = configuration.caFile, access(caFile, R_OK) != 0 {
             throw .tlsFailure("the CA file \(caFile) cannot be read: \(String(cString: strerror(errno)))")
@@ -68,12 +68,12 @@ public final class CurlHTTPClient: HTTPClient {
         return try state.get()
     }
 
-    /// Sends one request; see ``HTTPInterface/HTTPClient/send(_:options:)``.
+    /// Sends one request; see ``ShareKitHTTPInterface/HTTPClient/send(_:options:)``.
     /// - Parameters:
     ///   - request: what to send.
     ///   - options: time limits, progress, cancellation, limits.
     /// - Returns: the response, whatever its status.
-    /// - Throws: ``HTTPInterface/HTTPClientError`` when no complete response arrived.
+    /// - Throws: ``ShareKitHTTPInterface/HTTPClientError`` when no complete response arrived.
     public func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
         -> HTTPClientResponse
     {

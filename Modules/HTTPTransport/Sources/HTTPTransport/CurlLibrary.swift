@@ -1,6 +1,6 @@
-import CCurl
-import CCurlShim
-import CLazyLibrary
+import CShareKitCurl
+import CShareKitCurlShim
+import CShareKitLazyLibrary
 import Dispatch
 import Synchronization
 

@@ -1,8 +1,8 @@
-import CCurl
-import CCurlShim
+import CShareKitCurl
+import CShareKitCurlShim
 import Glibc
-import HTTPInterface
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
 import Synchronization
 
 /// One request on its way: the easy handle and everything its libcurl
@@ -87,7 +87,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Opens the body and makes the easy handle with every option set.
     /// - Returns: the easy handle, ready to add to the multi handle.
-    /// - Throws: ``HTTPInterface/HTTPClientError`` for an unusable body file or an
+    /// - Throws: ``ShareKitHTTPInterface/HTTPClientError`` for an unusable body file or an
     ///   option libcurl refuses.
     func prepare() throws(HTTPClientError) -> UnsafeMutableRawPointer {
         startedAt = .now

@@ -1,14 +1,14 @@
-import CCurl
-import CCurlShim
-import HTTPInterface
-import HTTPTypes
+import CShareKitCurl
+import CShareKitCurlShim
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
 
 /// Checks request URLs with libcurl's own URL parser, so that what is
 /// accepted here is exactly what the transfer will use.
 enum CurlURL {
     /// Accepts absolute `http` and `https` URLs with a host.
     /// - Parameter url: the request URL.
-    /// - Throws: ``HTTPInterface/HTTPClientError/invalidURL(_:)``; the message names the
+    /// - Throws: ``ShareKitHTTPInterface/HTTPClientError/invalidURL(_:)``; the message names the
     ///   scheme or the problem, never the whole URL (a query may hold secrets).
     static func validate(_ url: String) throws(HTTPClientError) {
         guard let handle = ccurl_url() else { throw .transportFailure("libcurl could not parse URLs (out of memory)") }

@@ -1,9 +1,9 @@
-public import DPoPInterface
-public import HTTPInterface
-import HTTPTypes
+public import ShareKitDPoPInterface
+public import ShareKitHTTPInterface
+import ShareKitHTTPTypes
 
 /// Signs every request with DPoP (RFC 9449) on top of any
-/// ``HTTPInterface/HTTPClient``: a fresh proof per request (`htm`, `htu`, the
+/// ``ShareKitHTTPInterface/HTTPClient``: a fresh proof per request (`htm`, `htu`, the
 /// origin's latest nonce, and `ath` when an access token is sent), the token
 /// as `Authorization: DPoP <token>`, and the server's nonce followed.
 ///
@@ -45,7 +45,7 @@ public struct DPoPHTTPClient: DPoPSigningHTTPClient {
     ///   - request: what to send.
     ///   - options: time limits, progress, cancellation, limits.
     /// - Returns: the final response.
-    /// - Throws: ``HTTPInterface/HTTPClientError``.
+    /// - Throws: ``ShareKitHTTPInterface/HTTPClientError``.
     public func send(_ request: HTTPClientRequest, options: HTTPRequestOptions) async throws(HTTPClientError)
         -> HTTPClientResponse
     {
@@ -58,7 +58,7 @@ public struct DPoPHTTPClient: DPoPSigningHTTPClient {
     ///   - accessToken: the DPoP-bound access token, or nil.
     ///   - options: time limits, progress, cancellation, limits; redirects are not followed.
     /// - Returns: the final response.
-    /// - Throws: ``HTTPInterface/HTTPClientError``; ``HTTPInterface/HTTPClientError/signingFailed(_:)``
+    /// - Throws: ``ShareKitHTTPInterface/HTTPClientError``; ``ShareKitHTTPInterface/HTTPClientError/signingFailed(_:)``
     ///   when no proof can be made.
     public func send(_ request: HTTPClientRequest, accessToken: String?, options: HTTPRequestOptions)
         async throws(HTTPClientError) -> HTTPClientResponse

@@ -1,8 +1,8 @@
-import HTTPInterface
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
 
 /// Turns libcurl's frequent transfer-info calls into a few monotonic
-/// ``HTTPInterface/HTTPTransferProgress`` reports: one per 64 KiB or 100 ms
+/// ``ShareKitHTTPInterface/HTTPTransferProgress`` reports: one per 64 KiB or 100 ms
 /// of progress, one when the body is all written, one when the response
 /// has arrived.
 struct ProgressReporter {

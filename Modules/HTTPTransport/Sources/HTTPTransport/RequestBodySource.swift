@@ -1,6 +1,6 @@
 import Glibc
-import HTTPInterface
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
 
 /// The bytes of one transfer's request body, handed to libcurl's read
 /// callback piece by piece, with the position libcurl can seek back to.
@@ -37,9 +37,9 @@ final class RequestBodySource {
     /// Opens a body for a transfer.
     /// - Parameter body: the request's body.
     /// - Returns: the source, or nil for an empty body.
-    /// - Throws: ``HTTPInterface/HTTPClientError/fileUnreadable(path:reason:)`` when the
+    /// - Throws: ``ShareKitHTTPInterface/HTTPClientError/fileUnreadable(path:reason:)`` when the
     ///   file cannot be opened or is not a regular file,
-    ///   ``HTTPInterface/HTTPClientError/fileChanged(path:reason:)`` when it is shorter
+    ///   ``ShareKitHTTPInterface/HTTPClientError/fileChanged(path:reason:)`` when it is shorter
     ///   than the region's end.
     static func open(_ body: HTTPRequestBody) throws(HTTPClientError) -> RequestBodySource? {
         switch body {

@@ -1,5 +1,5 @@
-import HTTPInterface
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
 
 /// Collects a response's header lines and body from libcurl's callbacks,
 /// keeping only the final response's fields and at most a set number of

@@ -1,5 +1,5 @@
-import CImageCodecLoader
-import ImageConversionInterface
+import CShareKitImageCodecLoader
+import ShareKitImageConversionInterface
 
 /// The codec libraries a conversion needs, opened before its first call
 /// into them. Nothing links the codecs (docs/adr/0019): a program maps them

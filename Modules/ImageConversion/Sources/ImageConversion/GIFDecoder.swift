@@ -1,5 +1,5 @@
-import CGif
-import ImageConversionInterface
+import CShareKitGif
+import ShareKitImageConversionInterface
 
 /// GIF through giflib's record interface: the file is read through a
 /// callback (`pread` from the descriptor, the deadline checked at every

@@ -1,6 +1,6 @@
-import CHeif
-import CImageCodecShim
-import ImageConversionInterface
+import CShareKitHeif
+import CShareKitImageCodecShim
+import ShareKitImageConversionInterface
 
 /// HEIF, HEIC and AVIF through libheif: the primary image, decoded whole
 /// (libheif 1.15 has no row or tile interface), with the file's own

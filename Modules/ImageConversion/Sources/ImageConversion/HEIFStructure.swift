@@ -1,4 +1,4 @@
-import ImageConversionInterface
+import ShareKitImageConversionInterface
 
 /// The item structure of a HEIF or AVIF file (ISO/IEC 23008-12), read by
 /// this code before libheif reads the file, for one purpose: how many

@@ -1,4 +1,4 @@
-import ImageConversionInterface
+import ShareKitImageConversionInterface
 
 /// The encoding half of a conversion, shared by the decoders: the JPEG's
 /// header and metadata by the policy, the rows, the end.

@@ -1,5 +1,5 @@
-import CImageCodecLoader
-public import ImageConversionInterface
+import CShareKitImageCodecLoader
+public import ShareKitImageConversionInterface
 
 /// Converts HEIF and HEIC, AVIF, WebP, TIFF, PNG and GIF pictures into
 /// JPEG with Debian's libheif, libwebp, libtiff, libpng, giflib and

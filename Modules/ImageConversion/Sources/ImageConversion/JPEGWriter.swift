@@ -1,5 +1,5 @@
-import CImageCodecShim
-import ImageConversionInterface
+import CShareKitImageCodecShim
+import ShareKitImageConversionInterface
 
 #if canImport(Glibc)
     import Glibc

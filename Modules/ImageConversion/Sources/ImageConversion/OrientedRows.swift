@@ -1,4 +1,4 @@
-import ImageConversionInterface
+import ShareKitImageConversionInterface
 
 /// How the pixels of a decoded raster are laid out: 8 bits per sample.
 enum PixelLayout: Sendable {

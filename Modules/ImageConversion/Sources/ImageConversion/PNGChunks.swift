@@ -1,4 +1,4 @@
-import ImageConversionInterface
+import ShareKitImageConversionInterface
 
 /// The chunks of a PNG file as this code reads them (the pixels are
 /// libpng's): each chunk's type, where its data is and how long it is.

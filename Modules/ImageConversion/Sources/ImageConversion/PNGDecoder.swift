@@ -1,5 +1,5 @@
-import CPNG
-import ImageConversionInterface
+import CShareKitPNG
+import ShareKitImageConversionInterface
 
 /// PNG through libpng's simplified reading interface (libpng 1.6): the file
 /// is read into memory (at most ``JPEGImageConverter/maximumEncodedBytes``,

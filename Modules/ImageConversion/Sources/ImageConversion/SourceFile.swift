@@ -1,4 +1,4 @@
-import ImageConversionInterface
+import ShareKitImageConversionInterface
 
 #if canImport(Glibc)
     import Glibc

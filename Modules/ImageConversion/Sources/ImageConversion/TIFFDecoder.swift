@@ -1,5 +1,5 @@
-import CImageCodecShim
-import ImageConversionInterface
+import CShareKitImageCodecShim
+import ShareKitImageConversionInterface
 
 /// TIFF through libtiff's RGBA interface (any photometric, bit depth,
 /// compression and planar layout libtiff reads), first image only (the

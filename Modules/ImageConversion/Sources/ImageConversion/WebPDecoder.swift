@@ -1,5 +1,5 @@
-import CWebP
-import ImageConversionInterface
+import CShareKitWebP
+import ShareKitImageConversionInterface
 
 /// WebP through libwebp's incremental decoder: the file is fed in 64 KiB
 /// pieces (the deadline is checked between them) into one buffer of the

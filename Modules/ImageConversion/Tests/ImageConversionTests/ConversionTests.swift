@@ -1,8 +1,8 @@
 import Foundation
-import ImageConversion
-import ImageConversionInterface
+import ShareKitImageConversion
+import ShareKitImageConversionInterface
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 /// Real HEIC, AVIF, WebP and TIFF files, made at test time by the tools a

@@ -1,7 +1,7 @@
 import Foundation
-import ImageConversion
-import ImageConversionInterface
-import SystemTesting
+import ShareKitImageConversion
+import ShareKitImageConversionInterface
+import ShareKitSystemTesting
 import Testing
 
 /// HEIC and AVIF photos made of tiles (`grid`) or layers (`iovl`), with

@@ -1,8 +1,8 @@
-import CHeif
+import CShareKitHeif
 import Foundation
-import ImageConversion
-import ImageConversionInterface
-import SystemTesting
+import ShareKitImageConversion
+import ShareKitImageConversionInterface
+import ShareKitSystemTesting
 
 extension QuadrantPicture {
     /// A HEIC written by libheif's own encoder, its pixels stored as this

@@ -1,7 +1,7 @@
 import Foundation
-import ImageConversion
-import ImageConversionInterface
-import SystemTesting
+import ShareKitImageConversion
+import ShareKitImageConversionInterface
+import ShareKitSystemTesting
 import Testing
 
 /// Files that are not what they claim: truncated, with bomb dimensions,

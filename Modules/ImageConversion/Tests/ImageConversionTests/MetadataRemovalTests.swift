@@ -1,7 +1,7 @@
 import Foundation
-import ImageConversion
-import ImageConversionInterface
-import SystemTesting
+import ShareKitImageConversion
+import ShareKitImageConversionInterface
+import ShareKitSystemTesting
 import Testing
 
 /// The one metadata rule for a JPEG or PNG sent as it is: location,

@@ -1,5 +1,5 @@
-import CSecret
-import KeychainInterface
+import CShareKitSecret
+import ShareKitKeychainInterface
 
 /// GHashTables of strings, the form libsecret's non-variadic calls take
 /// attributes in (Swift cannot call the variadic ones).

@@ -1,5 +1,5 @@
-import CSecret
-public import KeychainInterface
+import CShareKitSecret
+public import ShareKitKeychainInterface
 
 /// The freedesktop Secret Service backend (gnome-keyring, KeePassXC, …)
 /// through libsecret, for desktop sessions that run one.

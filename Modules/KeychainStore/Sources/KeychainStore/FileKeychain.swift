@@ -1,6 +1,6 @@
 import Foundation
-public import KeychainInterface
-import SecureFiles
+public import ShareKitKeychainInterface
+import ShareKitSecureFiles
 
 /// The embedded default secret store: one file per item, one directory per
 /// access group.

@@ -1,5 +1,5 @@
 import Foundation
-import KeychainInterface
+import ShareKitKeychainInterface
 
 /// The content of one item file, version 1: a small JSON object with the
 /// item's key fields (so a file that was moved or renamed is detected) and

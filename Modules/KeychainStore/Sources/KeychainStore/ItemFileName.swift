@@ -1,4 +1,4 @@
-import KeychainInterface
+import ShareKitKeychainInterface
 
 /// Turns the fields of a ``SecretItemKey`` into file names and back.
 ///

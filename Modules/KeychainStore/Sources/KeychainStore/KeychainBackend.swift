@@ -1,4 +1,4 @@
-import KeychainInterface
+import ShareKitKeychainInterface
 
 /// Which secret store the programs use, chosen by configuration
 /// (`SHAREKIT_KEYCHAIN=file|secret-service`).

@@ -1,5 +1,5 @@
-import KeychainInterface
-import SecureFiles
+import ShareKitKeychainInterface
+import ShareKitSecureFiles
 
 extension KeychainError {
     /// The keychain's own error for a failure of the secure-file layer, so

@@ -1,6 +1,6 @@
 import Foundation
-public import KeychainInterface
-import KeychainSecretService
+public import ShareKitKeychainInterface
+import ShareKitKeychainSecretService
 
 /// Makes the secret store that configuration asks for; the composition
 /// roots in `Apps/` call this and hold only the returned ``SecretStore``.

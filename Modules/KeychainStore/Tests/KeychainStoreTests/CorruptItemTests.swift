@@ -1,7 +1,7 @@
 import Foundation
-import KeychainInterface
-import KeychainStore
-import SystemTesting
+import ShareKitKeychainInterface
+import ShareKitKeychainStore
+import ShareKitSystemTesting
 import Testing
 
 @Suite("file keychain: corrupt items")

@@ -1,4 +1,4 @@
-import CSecretCheck
+import CShareKitSecretCheck
 import Testing
 
 /// CSecret declares the libsecret and GLib functions it loads on first use

@@ -1,5 +1,5 @@
-public import HTTPInterface
-import ShareCore
+import ShareKitCore
+public import ShareKitHTTPInterface
 
 /// Tells whether a server is a Matrix homeserver, as `share login` asks
 /// before it logs in: `/.well-known/matrix/client` may name the homeserver's

@@ -1,13 +1,13 @@
-public import HTTPInterface
-import HTTPTypes
-public import ServerAPIInterface
-public import SessionsInterface
-public import ShareCore
+public import ShareKitCore
+public import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+public import ShareKitServerAPIInterface
+public import ShareKitSessionsInterface
 
 /// One Matrix homeserver's client-server API over an HTTP client: JSON
 /// requests with a bearer token, and every answer that is not a success
 /// classified as the senders of the reference server classify theirs
-/// (``ServerAPIInterface/APIError``), so the delivery engine, the outbox and
+/// (``ShareKitServerAPIInterface/APIError``), so the delivery engine, the outbox and
 /// the programs treat both backends alike.
 public struct MatrixHomeserver: Sendable {
     /// The base URL of the client-server API (`http://127.0.0.1:8008`), no
@@ -41,7 +41,7 @@ public struct MatrixHomeserver: Sendable {
     ///   - cancellation: cancels the request.
     ///   - operation: what the request is, for errors.
     /// - Returns: the status and the JSON object.
-    /// - Throws: ``ServerAPIInterface/APIError`` when the request could not be made or answered.
+    /// - Throws: ``ShareKitServerAPIInterface/APIError`` when the request could not be made or answered.
     func exchange(
         _ method: HTTPRequestMethod, _ path: String, body: HTTPRequestBody = .empty,
         contentType: String = "application/json", token: AccessToken?, cancellation: HTTPCancellation? = nil,
@@ -130,7 +130,7 @@ public struct MatrixHomeserver: Sendable {
     ///   - cancellation: cancels the request.
     ///   - operation: what the request is, for errors.
     /// - Returns: the answer's JSON object.
-    /// - Throws: ``ServerAPIInterface/APIError``.
+    /// - Throws: ``ShareKitServerAPIInterface/APIError``.
     func authorized(
         _ method: HTTPRequestMethod, _ path: String, body: HTTPRequestBody = .empty,
         contentType: String = "application/json", tokens: any AccessTokenProvider,

@@ -1,10 +1,10 @@
-public import CryptoInterface
 import Foundation
-public import HTTPInterface
-public import ServerAPIInterface
-public import SessionsInterface
-import ShareCore
-public import UploadsInterface
+import ShareKitCore
+public import ShareKitCryptoInterface
+public import ShareKitHTTPInterface
+public import ShareKitServerAPIInterface
+public import ShareKitSessionsInterface
+public import ShareKitUploadsInterface
 
 /// Uploads a file to the homeserver's media repository
 /// (`POST /_matrix/media/v3/upload`), streamed from disk, and hands back

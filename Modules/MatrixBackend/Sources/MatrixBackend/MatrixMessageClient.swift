@@ -1,8 +1,8 @@
-public import HTTPInterface
-public import MessagesInterface
-public import ServerAPIInterface
-public import SessionsInterface
-public import ShareCore
+public import ShareKitCore
+public import ShareKitHTTPInterface
+public import ShareKitMessagesInterface
+public import ShareKitServerAPIInterface
+public import ShareKitSessionsInterface
 
 /// Sends a share into a room: each file as `m.image`, `m.video`, `m.audio`
 /// or `m.file` with its `info`, then the comment (or the text, or the link)

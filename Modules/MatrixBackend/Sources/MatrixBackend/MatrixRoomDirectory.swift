@@ -1,9 +1,9 @@
 import Foundation
-import HTTPInterface
-import ServerAPIInterface
-public import SessionsInterface
-public import ShareCore
-public import TargetStoreInterface
+public import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitServerAPIInterface
+public import ShareKitSessionsInterface
+public import ShareKitTargetStoreInterface
 
 /// The person's joined rooms as targets: `share targets`, the picker and
 /// `share send --to` search them by name and alias (prefix matches first),

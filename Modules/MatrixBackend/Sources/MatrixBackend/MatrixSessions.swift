@@ -1,14 +1,14 @@
-import HTTPInterface
-import HTTPTypes
-public import KeychainInterface
-import ServerAPIInterface
-public import SessionsInterface
-public import ShareCore
-public import SharedStateInterface
+public import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+public import ShareKitKeychainInterface
+import ShareKitServerAPIInterface
+public import ShareKitSessionsInterface
+public import ShareKitSharedStateInterface
+import ShareKitWireContract
 import Synchronization
-import WireContract
 
-/// The sessions of one Matrix account: each ``SessionsInterface/SessionRole``
+/// The sessions of one Matrix account: each ``ShareKitSessionsInterface/SessionRole``
 /// is a device of its own on the homeserver (the daemon's `parent`, the
 /// CLI's `child`), logged in with the password and with refresh tokens, its
 /// tokens stored in the keychain like a ShareKit server's.

@@ -1,8 +1,8 @@
-import ShareCore
-import TargetStoreInterface
+import ShareKitCore
+import ShareKitTargetStoreInterface
 import Testing
 
-@testable import MatrixBackend
+@testable import ShareKitMatrixBackend
 
 /// What a room member sees of a share: the event content of a file, the
 /// upload id that carries it to the daemon, and which rooms are offered.

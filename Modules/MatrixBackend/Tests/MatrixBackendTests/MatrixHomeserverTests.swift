@@ -1,9 +1,9 @@
-import HTTPInterface
-import ServerAPIInterface
-import ShareCore
+import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitServerAPIInterface
 import Testing
 
-@testable import MatrixBackend
+@testable import ShareKitMatrixBackend
 
 /// How the backend reads a homeserver's refusals and its discovery documents
 /// (hostile input): the classification the delivery engine acts on.

@@ -1,14 +1,14 @@
-public import HTTPInterface
-public import MessagesInterface
-public import ServerAPIInterface
-public import ShareCore
-import WireContract
+public import ShareKitCore
+public import ShareKitHTTPInterface
+public import ShareKitMessagesInterface
+public import ShareKitServerAPIInterface
+import ShareKitWireContract
 
 /// createMessage (to a thread or a channel), createThread (a new post with
 /// its `first_message`) and getInstanceLimits through the authorized API
 /// client. A `200` replay is success with
-/// ``MessagesInterface/SentMessage/replayed`` set; every failure is the
-/// API client's ``ServerAPIInterface/APIError`` as it classified it.
+/// ``ShareKitMessagesInterface/SentMessage/replayed`` set; every failure is the
+/// API client's ``ShareKitServerAPIInterface/APIError`` as it classified it.
 public struct MessageClient: MessageCreating {
     private let api: any AuthorizedAPIClient
 
@@ -25,7 +25,7 @@ public struct MessageClient: MessageCreating {
     ///   - uploadIDs: the completed uploads to attach.
     ///   - cancellation: cancels the request.
     /// - Returns: the message.
-    /// - Throws: ``ServerAPIInterface/APIError``; `.failed(.invalidRequest)`
+    /// - Throws: ``ShareKitServerAPIInterface/APIError``; `.failed(.invalidRequest)`
     ///   for a new-post target.
     public func createMessage(
         in target: ShareTarget, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
@@ -52,7 +52,7 @@ public struct MessageClient: MessageCreating {
     ///   - uploadIDs: the completed uploads to attach.
     ///   - cancellation: cancels the request.
     /// - Returns: the first message.
-    /// - Throws: ``ServerAPIInterface/APIError``.
+    /// - Throws: ``ShareKitServerAPIInterface/APIError``.
     public func createThread(
         inChannel channelID: String, title: String, clientMsgID: UUIDv7, text: String, uploadIDs: [String],
         cancellation: HTTPCancellation? = nil
@@ -68,10 +68,10 @@ public struct MessageClient: MessageCreating {
     /// CLI asks itself when they are not there yet).
     /// - Parameter cancellation: cancels the request.
     /// - Returns: the limits.
-    /// - Throws: ``ServerAPIInterface/APIError``; limits out of range are an
+    /// - Throws: ``ShareKitServerAPIInterface/APIError``; limits out of range are an
     ///   unreadable answer (retryable: the server may be fixed).
     public func instanceLimits(cancellation: HTTPCancellation? = nil) async throws(APIError)
-        -> MessagesInterface.InstanceLimits
+        -> ShareKitMessagesInterface.InstanceLimits
     {
         let request = APIRequest(.getInstanceLimits)
         let answer: InstanceLimitsAnswer

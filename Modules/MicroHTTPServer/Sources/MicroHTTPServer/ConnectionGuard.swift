@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 import Synchronization
 
 /// Keeps clients from holding connections they do not use: a deadline for
@@ -105,11 +105,11 @@ final class ConnectionGuard: Sendable {
 
     /// Makes the guard of one daemon.
     /// - Parameters:
-    ///   - configuration: the limits (``HTTPServerInterface/HTTPServerConfiguration/maxConnections``,
-    ///     ``HTTPServerInterface/HTTPServerConfiguration/requestHeadTimeout``,
-    ///     ``HTTPServerInterface/HTTPServerConfiguration/requestBodyTimeout``,
-    ///     ``HTTPServerInterface/HTTPServerConfiguration/minimumBodyRate``,
-    ///     ``HTTPServerInterface/HTTPServerConfiguration/busyRetryAfterSeconds``).
+    ///   - configuration: the limits (``ShareKitHTTPServerInterface/HTTPServerConfiguration/maxConnections``,
+    ///     ``ShareKitHTTPServerInterface/HTTPServerConfiguration/requestHeadTimeout``,
+    ///     ``ShareKitHTTPServerInterface/HTTPServerConfiguration/requestBodyTimeout``,
+    ///     ``ShareKitHTTPServerInterface/HTTPServerConfiguration/minimumBodyRate``,
+    ///     ``ShareKitHTTPServerInterface/HTTPServerConfiguration/busyRetryAfterSeconds``).
     ///   - secure: whether the daemon serves TLS (then nothing is written to
     ///     a socket from here: the bytes would not be TLS records).
     init(configuration: HTTPServerConfiguration, secure: Bool) {
@@ -221,7 +221,7 @@ final class ConnectionGuard: Sendable {
     // MARK: - Notifications
 
     /// A connection was accepted (`MHD_CONNECTION_NOTIFY_STARTED`, on the
-    /// accepting thread). Over ``HTTPServerInterface/HTTPServerConfiguration/maxConnections``
+    /// accepting thread). Over ``ShareKitHTTPServerInterface/HTTPServerConfiguration/maxConnections``
     /// another connection is closed to make room (see ``victim(of:newcomer:)``);
     /// when none can be, the new one is marked to be refused.
     /// - Parameters:

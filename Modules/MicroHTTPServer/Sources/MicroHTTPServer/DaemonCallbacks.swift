@@ -1,6 +1,6 @@
-import CMicroHTTPD
-import CMicroHTTPDShim
-import HTTPServerInterface
+import CShareKitMicroHTTPD
+import CShareKitMicroHTTPDShim
+import ShareKitHTTPServerInterface
 
 /// The functions libmicrohttpd calls, from its own threads. They are
 /// nonisolated static functions (never closures of an actor-isolated

@@ -1,5 +1,5 @@
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 
 /// The checks of a complete request head that libmicrohttpd does not make,
 /// or makes only with its own HTML answers: the transfer coding (when the

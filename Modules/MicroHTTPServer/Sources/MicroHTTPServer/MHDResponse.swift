@@ -1,9 +1,9 @@
-import CMicroHTTPD
+import CShareKitMicroHTTPD
 import Glibc
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 
-/// Turns an ``HTTPServerInterface/HTTPResponse`` into a libmicrohttpd response.
+/// Turns an ``ShareKitHTTPServerInterface/HTTPResponse`` into a libmicrohttpd response.
 enum MHDResponse {
     /// A libmicrohttpd response, or why none could be made.
     enum Made {

@@ -1,22 +1,22 @@
-import CMicroHTTPD
-import CMicroHTTPDShim
+import CShareKitMicroHTTPD
+import CShareKitMicroHTTPDShim
 import Glibc
-public import HTTPServerInterface
-import HTTPTypes
+public import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 import Synchronization
 
-/// An HTTP/1.1 server (HTTPS with ``HTTPServerInterface/HTTPServerConfiguration/tls``)
-/// on GNU libmicrohttpd, running an ``HTTPServerInterface/HTTPRequestHandler``.
+/// An HTTP/1.1 server (HTTPS with ``ShareKitHTTPServerInterface/HTTPServerConfiguration/tls``)
+/// on GNU libmicrohttpd, running an ``ShareKitHTTPServerInterface/HTTPRequestHandler``.
 ///
 /// Each connection has its own thread, so a handler may block (SQLite, a
 /// long poll) without holding up other connections; the number of threads
-/// is bounded by ``HTTPServerInterface/HTTPServerConfiguration/maxConnections``
-/// plus ``HTTPServerInterface/HTTPServerConfiguration/overflowConnections``.
+/// is bounded by ``ShareKitHTTPServerInterface/HTTPServerConfiguration/maxConnections``
+/// plus ``ShareKitHTTPServerInterface/HTTPServerConfiguration/overflowConnections``.
 /// libmicrohttpd parses the requests and enforces the per-address limit and
 /// the idle timeout; a connection guard adds a deadline for each request
 /// head and each request body and makes room for new connections (or
 /// answers 503), and large answers clients have not taken are bounded in
-/// total (``HTTPServerInterface/HTTPServerConfiguration/maxBufferedResponseBytes``).
+/// total (``ShareKitHTTPServerInterface/HTTPServerConfiguration/maxBufferedResponseBytes``).
 /// This type answers unsupported transfer codings (501), long targets
 /// (414), large heads (431) and a `Content-Length` that is not a number
 /// (400) with problem documents, routes heads, body chunks and responses
@@ -69,18 +69,18 @@ public final class MicroHTTPServer: HTTPServing {
     }
 
     /// Bytes of large in-memory answers held for clients now (those that
-    /// count against ``HTTPServerInterface/HTTPServerConfiguration/maxBufferedResponseBytes``);
+    /// count against ``ShareKitHTTPServerInterface/HTTPServerConfiguration/maxBufferedResponseBytes``);
     /// for tests and metrics.
     public var bufferedResponseBytes: Int {
         core.withLock { $0?.responseMemory.held } ?? 0
     }
 
-    /// Binds and starts serving; see ``HTTPServerInterface/HTTPServing/start(host:port:)``.
+    /// Binds and starts serving; see ``ShareKitHTTPServerInterface/HTTPServing/start(host:port:)``.
     /// - Parameters:
     ///   - host: a numeric IPv4 or IPv6 address, or `localhost`.
     ///   - port: the TCP port, 0 for one the system picks.
     /// - Returns: the bound port.
-    /// - Throws: ``HTTPServerInterface/HTTPServerError``.
+    /// - Throws: ``ShareKitHTTPServerInterface/HTTPServerError``.
     public func start(host: String, port requested: Int) throws(HTTPServerError) -> Int {
         try running.withLock { (running: inout RunningDaemon?) throws(HTTPServerError) -> Int in
             guard running == nil else { throw .alreadyRunning }
@@ -105,7 +105,7 @@ public final class MicroHTTPServer: HTTPServing {
         }
     }
 
-    /// Stops gracefully; see ``HTTPServerInterface/HTTPServing/stop(gracePeriod:)``.
+    /// Stops gracefully; see ``ShareKitHTTPServerInterface/HTTPServing/stop(gracePeriod:)``.
     /// - Parameter gracePeriod: the longest wait for requests in flight.
     public func stop(gracePeriod: Duration) {
         running.withLock { (running: inout RunningDaemon?) in

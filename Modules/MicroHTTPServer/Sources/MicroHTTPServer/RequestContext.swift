@@ -1,5 +1,5 @@
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 
 /// The state of one request, from its request line to its completion. It
 /// travels through libmicrohttpd as the request's `*con_cls` pointer

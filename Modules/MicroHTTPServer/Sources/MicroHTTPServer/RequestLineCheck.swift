@@ -1,5 +1,5 @@
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 
 /// The checks of a request line that libmicrohttpd leaves to the
 /// application: it accepts any bytes as a method and any target. A handler

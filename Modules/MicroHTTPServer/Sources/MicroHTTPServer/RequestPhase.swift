@@ -1,5 +1,5 @@
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 
 /// Where a request is between its head and its response.
 enum RequestPhase {

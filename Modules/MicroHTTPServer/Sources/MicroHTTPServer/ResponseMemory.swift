@@ -1,9 +1,9 @@
-import CMicroHTTPD
-import HTTPServerInterface
-import HTTPTypes
+import CShareKitMicroHTTPD
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 import Synchronization
 
-/// The bytes of large in-memory answers (``HTTPServerInterface/HTTPResponseBody/bytes(_:)``
+/// The bytes of large in-memory answers (``ShareKitHTTPServerInterface/HTTPResponseBody/bytes(_:)``
 /// over ``threshold``) that libmicrohttpd holds, from queueing until it is
 /// done with them: sent whole, or the connection closed. A client that asks
 /// for large answers and never reads them would otherwise make the server
@@ -30,7 +30,7 @@ final class ResponseMemory: Sendable {
         detail: "The server holds too many answers clients have not taken yet; retry after the time in Retry-After.")
 
     /// Makes the count of one daemon.
-    /// - Parameter limit: ``HTTPServerInterface/HTTPServerConfiguration/maxBufferedResponseBytes``, 0 for none.
+    /// - Parameter limit: ``ShareKitHTTPServerInterface/HTTPServerConfiguration/maxBufferedResponseBytes``, 0 for none.
     init(limit: Int) {
         self.limit = limit
     }

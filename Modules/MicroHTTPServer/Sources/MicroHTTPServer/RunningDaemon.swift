@@ -1,8 +1,8 @@
-import CMicroHTTPD
-import CMicroHTTPDShim
+import CShareKitMicroHTTPD
+import CShareKitMicroHTTPDShim
 import Glibc
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 import Synchronization
 
 /// A started libmicrohttpd daemon and everything that must outlive it: the

@@ -1,7 +1,7 @@
-import CMicroHTTPD
-import CMicroHTTPDShim
-import HTTPServerInterface
-import HTTPTypes
+import CShareKitMicroHTTPD
+import CShareKitMicroHTTPDShim
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 import Synchronization
 
 /// What the libmicrohttpd callbacks of one running daemon share: the

@@ -1,7 +1,7 @@
-import CMicroHTTPDShim
+import CShareKitMicroHTTPDShim
 import Glibc
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 
 /// A numeric IPv4 or IPv6 address and port, in the `sockaddr` form the
 /// engine binds to. Only numeric hosts are accepted (no DNS lookup at start:

@@ -1,6 +1,6 @@
 import Foundation
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// Work started on its own thread (a client request that blocks), whose
 /// result a test collects later by waiting on a semaphore.

@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import MicroHTTPServer
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitMicroHTTPServer
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 /// Request bodies: streamed to a sink, buffered with a limit, rejected,

@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import MicroHTTPServer
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitMicroHTTPServer
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 /// Clients that open connections and trickle their request heads (one byte

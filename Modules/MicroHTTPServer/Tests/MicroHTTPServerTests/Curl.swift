@@ -1,5 +1,5 @@
 import Foundation
-import SystemTesting
+import ShareKitSystemTesting
 
 /// What `curl` got back: status, header fields (of the final response, names
 /// lowercased) and body.

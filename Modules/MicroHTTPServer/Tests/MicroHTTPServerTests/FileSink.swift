@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// A body sink that writes to a file as chunks arrive (like an upload part),
 /// records the largest chunk, and deletes the partial file when aborted.

@@ -1,6 +1,6 @@
-import HTTPServerInterface
-import HTTPTypes
-import SystemTesting
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Testing
 
 /// The value types of HTTPServerInterface, without a server.

@@ -1,8 +1,8 @@
 import Dispatch
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// Collects request log records; the engine writes them after the response
 /// went out, so a test waits for them instead of reading at once.

@@ -1,5 +1,5 @@
 import Foundation
-import SystemTesting
+import ShareKitSystemTesting
 
 /// A plain TCP connection to 127.0.0.1, for requests no HTTP client would
 /// send (malformed request lines, bodies cut off midway). Reads time out

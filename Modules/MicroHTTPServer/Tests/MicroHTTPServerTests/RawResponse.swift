@@ -1,5 +1,5 @@
 import Foundation
-import SystemTesting
+import ShareKitSystemTesting
 
 /// A response read from a ``LoopbackSocket`` to the end of the connection.
 struct RawResponse: Sendable {

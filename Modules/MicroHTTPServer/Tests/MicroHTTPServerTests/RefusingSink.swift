@@ -1,8 +1,8 @@
 import Dispatch
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// A sink that refuses the body at its first chunk, as a sink does whose
 /// digest or size check fails.

@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import MicroHTTPServer
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitMicroHTTPServer
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 /// Hostile or broken input, and handler bugs: 4xx or a 500 problem, never a

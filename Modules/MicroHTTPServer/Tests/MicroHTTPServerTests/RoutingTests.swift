@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import MicroHTTPServer
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitMicroHTTPServer
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 /// Requests and responses through a real server on loopback, with curl.

@@ -1,6 +1,6 @@
 import Foundation
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// A slow-body attack: connections that each send a complete request head
 /// for a streamed upload (`PUT /upload/…` announcing a large body), then

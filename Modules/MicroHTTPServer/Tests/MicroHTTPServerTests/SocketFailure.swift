@@ -1,4 +1,5 @@
-import SystemTesting
+import ShareKitSystemTesting
+
 /// A failed socket call in a test, with its `errno`.
 struct SocketFailure: Error, CustomStringConvertible {
     let errno: Int32

@@ -1,8 +1,8 @@
 import Dispatch
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// What a test and its server's handler share: semaphores to hand control
 /// back and forth (never sleeps), and what the handler observed.

@@ -1,4 +1,5 @@
-import SystemTesting
+import ShareKitSystemTesting
+
 /// An error a test handler throws to stand for a bug in server code.
 enum TestFailure: Error, CustomStringConvertible {
     case boom

@@ -1,8 +1,8 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// The handler the tests serve: a few routes, each exercising one part of
 /// the engine's contract.

@@ -1,6 +1,6 @@
 import Foundation
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 
 /// A slow-head attack: many connections that each send a request head one
 /// byte at a time, a byte every `interval`, and never finish it. Connections

@@ -1,5 +1,5 @@
-import CCrypto
-import CryptoInterface
+import CShareKitCrypto
+import ShareKitCryptoInterface
 
 /// Converts between libcrypto's DER-encoded ECDSA signatures and the JOSE
 /// form `R || S` (RFC 7518 section 3.4), where each half is exactly 32

@@ -1,6 +1,6 @@
-import CCrypto
-import CCryptoLoader
-import CryptoInterface
+import CShareKitCrypto
+import CShareKitCryptoLoader
+import ShareKitCryptoInterface
 
 /// Shared, read-only libcrypto objects and small helpers of the adapter.
 ///

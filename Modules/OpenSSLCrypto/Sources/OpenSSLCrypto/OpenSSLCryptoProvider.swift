@@ -1,7 +1,7 @@
-import CCrypto
-public import CryptoInterface
+import CShareKitCrypto
+public import ShareKitCryptoInterface
 
-/// ``CryptoInterface/CryptoProvider`` over OpenSSL 3's libcrypto: SHA-256
+/// ``ShareKitCryptoInterface/CryptoProvider`` over OpenSSL 3's libcrypto: SHA-256
 /// through `EVP_MD_CTX`, P-256 ECDSA through `EVP_PKEY`, random bytes through
 /// `RAND_bytes` (seeded from the operating system).
 ///
@@ -9,16 +9,16 @@ public import CryptoInterface
 /// make one in the composition root and pass it around as `any CryptoProvider`.
 ///
 /// libcrypto is loaded on the first operation; when it cannot be, every
-/// operation throws ``CryptoInterface/CryptoError/libraryUnavailable(_:)``
+/// operation throws ``ShareKitCryptoInterface/CryptoError/libraryUnavailable(_:)``
 /// naming the Debian package to install.
 public struct OpenSSLCryptoProvider: CryptoProvider {
     /// Makes the provider.
     public init() {}
 
-    /// Hashes a whole message; see ``CryptoInterface/CryptoProvider/sha256(_:)``.
+    /// Hashes a whole message; see ``ShareKitCryptoInterface/CryptoProvider/sha256(_:)``.
     /// - Parameter buffer: the message.
     /// - Returns: the 32-byte digest.
-    /// - Throws: ``CryptoInterface/CryptoError/backendFailure(operation:code:)`` when libcrypto fails.
+    /// - Throws: ``ShareKitCryptoInterface/CryptoError/backendFailure(operation:code:)`` when libcrypto fails.
     public func sha256(_ buffer: UnsafeRawBufferPointer) throws -> [UInt8] {
         try Libcrypto.requireLoaded()
         var digest = [UInt8](repeating: 0, count: CryptoLimits.sha256DigestByteCount)
@@ -31,7 +31,7 @@ public struct OpenSSLCryptoProvider: CryptoProvider {
 
     /// Starts a streaming SHA-256.
     /// - Returns: a new hasher.
-    /// - Throws: ``CryptoInterface/CryptoError/backendFailure(operation:code:)`` when libcrypto fails.
+    /// - Throws: ``ShareKitCryptoInterface/CryptoError/backendFailure(operation:code:)`` when libcrypto fails.
     public func makeSHA256Hasher() throws -> any SHA256Hasher {
         try Libcrypto.requireLoaded()
         return try OpenSSLSHA256Hasher()
@@ -39,7 +39,7 @@ public struct OpenSSLCryptoProvider: CryptoProvider {
 
     /// Generates a P-256 key pair (`EVP_PKEY_generate` with group P-256).
     /// - Returns: the new private key.
-    /// - Throws: ``CryptoInterface/CryptoError/backendFailure(operation:code:)`` when libcrypto fails.
+    /// - Throws: ``ShareKitCryptoInterface/CryptoError/backendFailure(operation:code:)`` when libcrypto fails.
     public func generateP256SigningKey() throws -> any P256SigningKey {
         try Libcrypto.requireLoaded()
         guard let ctx = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
@@ -59,8 +59,8 @@ public struct OpenSSLCryptoProvider: CryptoProvider {
     /// (`EC_POINT_mul` with the group generator).
     /// - Parameter privateScalar: 32 bytes big-endian.
     /// - Returns: the private key.
-    /// - Throws: ``CryptoInterface/CryptoError/invalidLength(what:expected:actual:)``
-    ///   for a wrong length, ``CryptoInterface/CryptoError/invalidPrivateScalar``
+    /// - Throws: ``ShareKitCryptoInterface/CryptoError/invalidLength(what:expected:actual:)``
+    ///   for a wrong length, ``ShareKitCryptoInterface/CryptoError/invalidPrivateScalar``
     ///   for zero or a value not below the group order.
     public func importP256SigningKey(privateScalar: [UInt8]) throws -> any P256SigningKey {
         try Libcrypto.requireLoaded()
@@ -95,17 +95,17 @@ public struct OpenSSLCryptoProvider: CryptoProvider {
     /// Imports a public key for verification.
     /// - Parameter publicKey: the coordinates.
     /// - Returns: a key that verifies many signatures without re-importing.
-    /// - Throws: ``CryptoInterface/CryptoError/invalidPublicKey`` when the point is not on the curve.
+    /// - Throws: ``ShareKitCryptoInterface/CryptoError/invalidPublicKey`` when the point is not on the curve.
     public func importP256VerifyingKey(_ publicKey: P256PublicKey) throws -> any P256VerifyingKey {
         try Libcrypto.requireLoaded()
         return try OpenSSLP256VerifyingKey(publicKey)
     }
 
     /// Random bytes from `RAND_bytes`.
-    /// - Parameter count: 0 through ``CryptoInterface/CryptoLimits/maxRandomByteCount``.
+    /// - Parameter count: 0 through ``ShareKitCryptoInterface/CryptoLimits/maxRandomByteCount``.
     /// - Returns: the bytes.
-    /// - Throws: ``CryptoInterface/CryptoError/invalidArgument(_:)`` for a count
-    ///   out of range, ``CryptoInterface/CryptoError/randomUnavailable`` when the generator fails.
+    /// - Throws: ``ShareKitCryptoInterface/CryptoError/invalidArgument(_:)`` for a count
+    ///   out of range, ``ShareKitCryptoInterface/CryptoError/randomUnavailable`` when the generator fails.
     public func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws -> [UInt8] {
         try Libcrypto.requireLoaded()
         guard salt.count >= 16, iterations >= 1, iterations <= Int(Int32.max), (1...64).contains(length),

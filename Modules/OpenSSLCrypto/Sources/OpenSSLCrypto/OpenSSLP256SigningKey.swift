@@ -1,5 +1,5 @@
-import CCrypto
-import CryptoInterface
+import CShareKitCrypto
+import ShareKitCryptoInterface
 import Synchronization
 
 /// A P-256 private key held as a libcrypto `EVP_PKEY`, with a pool of

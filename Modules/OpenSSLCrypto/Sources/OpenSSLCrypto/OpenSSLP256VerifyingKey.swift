@@ -1,5 +1,5 @@
-import CCrypto
-import CryptoInterface
+import CShareKitCrypto
+import ShareKitCryptoInterface
 
 /// A P-256 public key held as a libcrypto `EVP_PKEY`, with a pool of
 /// verifying contexts (see ``PKeyContextPool``).

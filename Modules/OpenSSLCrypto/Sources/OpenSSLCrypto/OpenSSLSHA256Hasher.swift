@@ -1,5 +1,5 @@
-import CCrypto
-import CryptoInterface
+import CShareKitCrypto
+import ShareKitCryptoInterface
 
 /// Streaming SHA-256 over one `EVP_MD_CTX`, reused across finalizations.
 final class OpenSSLSHA256Hasher: SHA256Hasher {

@@ -1,4 +1,4 @@
-import CCrypto
+import CShareKitCrypto
 import Synchronization
 
 /// A small pool of `EVP_PKEY_CTX` objects prepared for one operation
@@ -43,7 +43,7 @@ final class PKeyContextPool: Sendable {
     /// Runs `body` with a prepared context that no other thread uses meanwhile.
     /// - Parameter body: the operation; gets the `EVP_PKEY_CTX *`.
     /// - Returns: what `body` returns.
-    /// - Throws: ``CryptoInterface/CryptoError/backendFailure(operation:code:)``
+    /// - Throws: ``ShareKitCryptoInterface/CryptoError/backendFailure(operation:code:)``
     ///   when no context can be prepared, or what `body` throws.
     func withContext<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
         let ctx = try take()

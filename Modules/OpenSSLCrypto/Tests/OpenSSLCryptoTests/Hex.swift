@@ -1,4 +1,5 @@
-import SystemTesting
+import ShareKitSystemTesting
+
 /// Hexadecimal helpers for test vectors.
 enum Hex {
     /// Decodes hexadecimal text (no separators).

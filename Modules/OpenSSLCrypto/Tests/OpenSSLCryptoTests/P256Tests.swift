@@ -1,7 +1,7 @@
-import CryptoInterface
 import Foundation
-import OpenSSLCrypto
-import SystemTesting
+import ShareKitCryptoInterface
+import ShareKitOpenSSLCrypto
+import ShareKitSystemTesting
 import Testing
 
 @Suite("P-256 ES256 through libcrypto")

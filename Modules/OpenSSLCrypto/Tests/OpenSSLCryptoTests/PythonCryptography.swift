@@ -1,4 +1,4 @@
-import SystemTesting
+import ShareKitSystemTesting
 
 /// Runs Python 3 with the `cryptography` package, the independent ECDSA
 /// implementation the tests compare against.

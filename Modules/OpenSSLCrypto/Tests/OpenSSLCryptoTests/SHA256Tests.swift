@@ -1,6 +1,6 @@
-import CryptoInterface
-import OpenSSLCrypto
-import SystemTesting
+import ShareKitCryptoInterface
+import ShareKitOpenSSLCrypto
+import ShareKitSystemTesting
 import Testing
 
 @Suite("SHA-256 through libcrypto")

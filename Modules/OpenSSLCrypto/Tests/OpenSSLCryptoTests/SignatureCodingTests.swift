@@ -1,7 +1,7 @@
-import CryptoInterface
+import ShareKitCryptoInterface
 import Testing
 
-@testable import OpenSSLCrypto
+@testable import ShareKitOpenSSLCrypto
 
 /// The reading of libcrypto's DER signatures into JOSE's `R || S`, which
 /// signing does in place (no libcrypto decoder, no allocations).

@@ -1,7 +1,7 @@
 import Foundation
-public import OutboxInterface
-import ShareCore
-public import ShareInboxInterface
+import ShareKitCore
+public import ShareKitInboxInterface
+public import ShareKitOutboxInterface
 
 /// Takes share inbox entries over into the outbox with the same
 /// `client_msg_id`, idempotently: an entry the outbox already holds is only
@@ -47,7 +47,7 @@ public struct InboxTakeover: OutboxTakingOver {
     /// is reported and left for the next pass; neither stops the others.
     /// Entries that arrive during the pass are taken too.
     /// - Returns: what happened to each entry.
-    /// - Throws: ``ShareInboxInterface/InboxError`` only when the inbox itself cannot be read.
+    /// - Throws: ``ShareKitInboxInterface/InboxError`` only when the inbox itself cannot be read.
     public func run() throws(InboxError) -> TakeoverReport {
         var report = TakeoverReport()
         var seen: Set<String> = []
@@ -161,7 +161,7 @@ public struct InboxTakeover: OutboxTakingOver {
     /// of its files first. An entry with files that the outbox already holds
     /// is not copied again (the outbox's item keeps its own files); one
     /// without files needs no look: storing it again changes nothing.
-    /// - Throws: ``OutboxInterface/OutboxError``.
+    /// - Throws: ``ShareKitOutboxInterface/OutboxError``.
     private func prepare(_ entry: InboxEntry) throws(OutboxError) -> Preparation {
         guard let clientMsgID = try? UUIDv7(string: entry.manifest.clientMsgID) else {
             return .unusable("client_msg_id '\(entry.manifest.clientMsgID)' is not a UUIDv7")

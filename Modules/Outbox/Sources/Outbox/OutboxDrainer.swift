@@ -1,11 +1,11 @@
-public import DeliveryInterface
 import Foundation
-public import MessagesInterface
-public import OutboxInterface
-public import ShareCore
-import UploadsInterface
+public import ShareKitCore
+public import ShareKitDeliveryInterface
+public import ShareKitMessagesInterface
+public import ShareKitOutboxInterface
+import ShareKitUploadsInterface
 
-/// Sends the outbox's due items through ``DeliveryInterface/ShareDelivering``,
+/// Sends the outbox's due items through ``ShareKitDeliveryInterface/ShareDelivering``,
 /// the one delivery engine the CLI and the daemon share (docs/architecture.md):
 /// uploads, then the message, with the item's `client_msg_id`. The engine
 /// decides the outcome; ``OutboxItemKeeper`` carries it out in the queue:
@@ -14,7 +14,7 @@ import UploadsInterface
 ///   happens, so a later attempt attaches the same upload (the server's
 ///   idempotency record names the upload ids).
 /// - Sent, including a replay answered with the original message: marked sent.
-/// - Kept: pending again after a ``ShareCore/BackoffPolicy`` delay (at
+/// - Kept: pending again after a ``ShareKitCore/BackoffPolicy`` delay (at
 ///   least the server's `Retry-After`).
 /// - Refused: failed with the reason, kept so a person sees it.
 /// - Cancelled: due again at once, and the pass stops.
@@ -24,7 +24,7 @@ import UploadsInterface
 /// and sending them again is safe because the server answers a known
 /// `client_msg_id` with the original message.
 public struct OutboxDrainer: OutboxDraining {
-    /// Milliseconds since 1970 by the system clock (``ShareCore/UnixClock/system``).
+    /// Milliseconds since 1970 by the system clock (``ShareKitCore/UnixClock/system``).
     public static let systemClock: @Sendable () -> Int64 = { UnixClock.system.milliseconds() }
 
     private let outbox: any OutboxQueueing
@@ -66,7 +66,7 @@ public struct OutboxDrainer: OutboxDraining {
 
     /// Releases claims older than the lease (their drainer died).
     /// - Returns: how many items are pending again.
-    /// - Throws: ``OutboxInterface/OutboxError``.
+    /// - Throws: ``ShareKitOutboxInterface/OutboxError``.
     @discardableResult
     public func releaseStaleClaims() throws(OutboxError) -> Int {
         let now = clock()
@@ -77,7 +77,7 @@ public struct OutboxDrainer: OutboxDraining {
     /// after the other. Items that fail come back after their backoff, never
     /// within this pass.
     /// - Returns: what happened, and when the next item is due.
-    /// - Throws: ``OutboxInterface/OutboxError`` when the queue itself fails
+    /// - Throws: ``ShareKitOutboxInterface/OutboxError`` when the queue itself fails
     ///   (the item at hand stays claimed until its lease runs out).
     public func drainOnce() async throws(OutboxError) -> DrainReport {
         var report = DrainReport(releasedClaims: try releaseStaleClaims())
@@ -119,7 +119,7 @@ public struct OutboxDrainer: OutboxDraining {
     /// and the uploads an earlier attempt completed.
     /// - Parameter item: the item.
     /// - Returns: the share.
-    /// - Throws: ``OutboxInterface/OutboxError/files(path:reason:)`` when a copy is missing or has another size.
+    /// - Throws: ``ShareKitOutboxInterface/OutboxError/files(path:reason:)`` when a copy is missing or has another size.
     public static func outgoing(_ item: OutboxItem) throws(OutboxError) -> OutgoingShare {
         var sources: [UploadSource] = []
         var completed: [Int: String] = [:]

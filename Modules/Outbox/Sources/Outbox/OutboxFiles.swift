@@ -1,5 +1,5 @@
-import OutboxInterface
-import SecureFiles
+import ShareKitOutboxInterface
+import ShareKitSecureFiles
 
 #if canImport(Glibc)
     import Glibc

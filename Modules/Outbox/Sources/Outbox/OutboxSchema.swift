@@ -1,7 +1,7 @@
 import Foundation
-import OutboxInterface
-import SQLInterface
-import ShareCore
+import ShareKitCore
+import ShareKitOutboxInterface
+import ShareKitSQLInterface
 
 /// The outbox table and the mapping between its rows and ``OutboxItem``.
 /// The target and the attachments are JSON columns: they are read and
@@ -69,7 +69,7 @@ enum OutboxSchema {
     }
 
     /// Reads a row of ``columns``, checking every value: each number against
-    /// its range (``OutboxInterface/OutboxItem/rangeProblem``), each JSON
+    /// its range (``ShareKitOutboxInterface/OutboxItem/rangeProblem``), each JSON
     /// column by decoding it, and each attachment's stored path against the
     /// item's own folder under `filesRoot` (a record naming another file
     /// would upload it). Never throws: a bad record must not stop the queue.

@@ -1,6 +1,6 @@
-public import OutboxInterface
-public import SQLInterface
-public import ShareCore
+public import ShareKitCore
+public import ShareKitOutboxInterface
+public import ShareKitSQLInterface
 
 /// The outbox on an SQL database (SQLite in the daemon) with the items' own
 /// copies of their files in `<directory>/files/<client_msg_id>/` (owner only).
@@ -23,8 +23,8 @@ public final class SQLiteOutbox: OutboxQueueing {
     /// - Parameters:
     ///   - database: the open database (the daemon's SQLite file).
     ///   - directory: the outbox directory (created owner only when missing).
-    /// - Throws: ``OutboxInterface/OutboxError/storage(_:)`` when the schema
-    ///   cannot be brought up to date, ``OutboxInterface/OutboxError/files(path:reason:)``.
+    /// - Throws: ``ShareKitOutboxInterface/OutboxError/storage(_:)`` when the schema
+    ///   cannot be brought up to date, ``ShareKitOutboxInterface/OutboxError/files(path:reason:)``.
     public init(database: any SQLDatabase, directory: String) throws(OutboxError) {
         self.database = database
         self.directory = directory

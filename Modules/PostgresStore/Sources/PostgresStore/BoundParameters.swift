@@ -1,5 +1,5 @@
-import CPostgres
-import SQLInterface
+import CShareKitPostgres
+import ShareKitSQLInterface
 
 /// The values of one statement in PostgreSQL's binary parameter format,
 /// with the type each one is sent as.
@@ -37,7 +37,7 @@ struct BoundParameters {
 
     /// Encodes the values.
     /// - Parameter values: one per placeholder.
-    /// - Throws: ``SQLInterface/SQLError/misuse(message:)`` for text with a
+    /// - Throws: ``ShareKitSQLInterface/SQLError/misuse(message:)`` for text with a
     ///   NUL character (PostgreSQL's text cannot hold one) or a value over
     ///   the protocol's 1 GiB limit.
     init(_ values: [SQLValue]) throws {

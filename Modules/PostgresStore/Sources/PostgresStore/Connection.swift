@@ -1,6 +1,6 @@
-import CPostgres
+import CShareKitPostgres
 import Glibc
-import SQLInterface
+import ShareKitSQLInterface
 
 /// One libpq connection with its prepared statements, transaction depth and
 /// the results being read.
@@ -92,8 +92,8 @@ final class Connection {
     /// - Parameters:
     ///   - connectionString: a libpq URI or `key=value` list.
     ///   - configuration: timeouts, isolation, statement cache.
-    /// - Throws: ``SQLInterface/SQLError/misuse(message:)`` for a string
-    ///   libpq cannot read, ``SQLInterface/SQLError/io(code:message:)`` when
+    /// - Throws: ``ShareKitSQLInterface/SQLError/misuse(message:)`` for a string
+    ///   libpq cannot read, ``ShareKitSQLInterface/SQLError/io(code:message:)`` when
     ///   the server cannot be reached or refuses the connection.
     init(connectionString: String, configuration: PostgresConfiguration) throws {
         self.configuration = configuration
@@ -200,7 +200,7 @@ final class Connection {
     ///   - bindings: one value per placeholder.
     ///   - mode: what to do with the rows.
     /// - Returns: the changes, and the rows in ``Mode/collect``.
-    /// - Throws: ``SQLInterface/SQLError``, or what the row handler throws.
+    /// - Throws: ``ShareKitSQLInterface/SQLError``, or what the row handler throws.
     @discardableResult
     func run(_ sql: String, _ bindings: [SQLValue], mode: Mode) throws -> (SQLExecution, [SQLRow]) {
         let parsed = try SQLText.statements(in: sql)
@@ -322,7 +322,7 @@ final class Connection {
     /// Makes sure an unused statement savepoint is open for a write about
     /// to run, and marks it used: no round trip after `BEGIN` or a rolled
     /// back write, one (`RELEASE` of the used one and `SAVEPOINT`) otherwise.
-    /// - Throws: ``SQLInterface/SQLError`` when the server refuses; the
+    /// - Throws: ``ShareKitSQLInterface/SQLError`` when the server refuses; the
     ///   transaction then cannot commit.
     private func openStatementSavepoint() throws {
         switch savepointState {
@@ -514,7 +514,7 @@ final class Connection {
     ///     one is a savepoint of the outer).
     ///   - body: the work.
     /// - Returns: what `body` returns.
-    /// - Throws: what `body` throws (after the rollback), or ``SQLInterface/SQLError``.
+    /// - Throws: what `body` throws (after the rollback), or ``ShareKitSQLInterface/SQLError``.
     func transaction<T>(isolation: PostgresIsolation, _ body: () throws -> T) throws -> T {
         let level = transactionDepth
         let savepoint = "sharekit_savepoint_\(level)"
@@ -583,7 +583,7 @@ final class Connection {
 
     /// Opens the transaction of a commit group; each member then runs
     /// ``transaction(isolation:_:)`` as a savepoint of it.
-    /// - Throws: ``SQLInterface/SQLError`` as `BEGIN` and the lock do.
+    /// - Throws: ``ShareKitSQLInterface/SQLError`` as `BEGIN` and the lock do.
     func beginGroup(isolation: PostgresIsolation) throws {
         precondition(transactionDepth == 0 && !isInGroup, "a group opens outside any transaction")
         try finishLiveStream()
@@ -593,7 +593,7 @@ final class Connection {
     }
 
     /// Commits the group's transaction: one WAL flush for every member.
-    /// - Throws: ``SQLInterface/SQLError`` when it could not commit; nothing of the group was committed.
+    /// - Throws: ``ShareKitSQLInterface/SQLError`` when it could not commit; nothing of the group was committed.
     func commitGroup() throws {
         precondition(isInGroup && transactionDepth == 1, "no group to commit")
         transactionDepth = 0
@@ -681,7 +681,7 @@ final class Connection {
     /// a migration lock, with the version in ``versionTable``.
     /// - Parameter steps: the scripts, oldest first.
     /// - Returns: the number of steps applied now.
-    /// - Throws: ``SQLInterface/SQLError/schemaTooNew(version:known:)``, or the error of a failing step.
+    /// - Throws: ``ShareKitSQLInterface/SQLError/schemaTooNew(version:known:)``, or the error of a failing step.
     func migrate(_ steps: [String]) throws -> Int {
         let applied = try transaction(isolation: .readCommitted) { () throws -> Int in
             // Taken before the version is read: a second process migrating at
@@ -711,7 +711,7 @@ final class Connection {
 
     /// The schema version ``migrate(_:)`` keeps; 0 before the first migration.
     /// - Returns: the version.
-    /// - Throws: ``SQLInterface/SQLError``.
+    /// - Throws: ``ShareKitSQLInterface/SQLError``.
     func schemaVersion() throws -> Int {
         try finishLiveStream()
         _ = try connected()

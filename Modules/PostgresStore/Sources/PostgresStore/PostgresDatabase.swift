@@ -1,7 +1,7 @@
 import Foundation
-public import SQLInterface
+public import ShareKitSQLInterface
 
-/// An ``SQLInterface/SQLDatabase`` on a PostgreSQL server, through libpq:
+/// An ``ShareKitSQLInterface/SQLDatabase`` on a PostgreSQL server, through libpq:
 /// one connection, shared by every thread like `SQLiteDatabase`'s.
 ///
 /// ```swift
@@ -82,29 +82,29 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
         self.connection = try Connection(connectionString: connection, configuration: configuration)
     }
 
-    /// Runs statements and discards their rows (see ``SQLInterface/SQLDatabase/execute(_:_:)``).
+    /// Runs statements and discards their rows (see ``ShareKitSQLInterface/SQLDatabase/execute(_:_:)``).
     /// - Parameters:
     ///   - sql: one statement with `?` placeholders, or several without.
     ///   - bindings: one value per placeholder.
     /// - Returns: the rows changed; the rowid is always 0.
-    /// - Throws: ``SQLInterface/SQLError``.
+    /// - Throws: ``ShareKitSQLInterface/SQLError``.
     @discardableResult
     public func execute(_ sql: String, _ bindings: [SQLValue]) throws -> SQLExecution {
         try withConnection { try $0.run(sql, bindings, mode: .discard).0 }
     }
 
-    /// Runs a query and collects its rows (see ``SQLInterface/SQLDatabase/query(_:_:)``).
+    /// Runs a query and collects its rows (see ``ShareKitSQLInterface/SQLDatabase/query(_:_:)``).
     /// - Parameters:
     ///   - sql: one statement with `?` placeholders.
     ///   - bindings: one value per placeholder.
     /// - Returns: the rows.
-    /// - Throws: ``SQLInterface/SQLError``.
+    /// - Throws: ``ShareKitSQLInterface/SQLError``.
     public func query(_ sql: String, _ bindings: [SQLValue]) throws -> [SQLRow] {
         try withConnection { try $0.run(sql, bindings, mode: .collect).1 }
     }
 
     /// Runs a query and hands each row to `body` as it arrives (see
-    /// ``SQLInterface/SQLDatabase/forEachRow(_:_:_:)``). When `body` runs
+    /// ``ShareKitSQLInterface/SQLDatabase/forEachRow(_:_:_:)``). When `body` runs
     /// another statement, the rest of the result is read into memory first;
     /// when it throws, the rest is read and dropped (use `LIMIT` to stop a
     /// large result early).
@@ -112,7 +112,7 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     ///   - sql: one statement with `?` placeholders.
     ///   - bindings: one value per placeholder.
     ///   - body: called once per row; may use this database.
-    /// - Throws: ``SQLInterface/SQLError``, or what `body` throws.
+    /// - Throws: ``ShareKitSQLInterface/SQLError``, or what `body` throws.
     public func forEachRow(_ sql: String, _ bindings: [SQLValue], _ body: (SQLRow) throws -> Void) throws {
         // The connection takes an escaping handler in its mode; `body` is
         // used only during the call.
@@ -122,10 +122,10 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     }
 
     /// Runs `body` in a transaction with ``PostgresConfiguration/isolation``;
-    /// a nested call is a savepoint (see ``SQLInterface/SQLDatabase/transaction(_:)``).
+    /// a nested call is a savepoint (see ``ShareKitSQLInterface/SQLDatabase/transaction(_:)``).
     /// - Parameter body: the work; it uses this database.
     /// - Returns: what `body` returns.
-    /// - Throws: what `body` throws (after rolling back), or ``SQLInterface/SQLError``:
+    /// - Throws: what `body` throws (after rolling back), or ``ShareKitSQLInterface/SQLError``:
     ///   `.busy` when the exclusive lock was not free within the lock timeout,
     ///   `.serializationFailure` when a concurrent transaction won (not with
     ///   ``PostgresIsolation/exclusive``), `.io` when the connection was lost.
@@ -140,7 +140,7 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     ///   - isolation: how the transaction is isolated from other connections.
     ///   - body: the work; it uses this database.
     /// - Returns: what `body` returns.
-    /// - Throws: what `body` throws (after rolling back), or ``SQLInterface/SQLError``
+    /// - Throws: what `body` throws (after rolling back), or ``ShareKitSQLInterface/SQLError``
     ///   as ``transaction(_:)`` does.
     @discardableResult
     public func transaction<T>(isolation: PostgresIsolation, _ body: () throws -> T) throws -> T {
@@ -242,7 +242,7 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     /// Always 0: PostgreSQL has no rowid. Read generated keys with `INSERT … RETURNING`.
     public var lastInsertRowID: Int64 { 0 }
 
-    /// Always ``SQLInterface/SQLDialect/postgresql``.
+    /// Always ``ShareKitSQLInterface/SQLDialect/postgresql``.
     public var dialect: SQLDialect { .postgresql }
 
     /// Rows changed by the most recent `INSERT`, `UPDATE`, `DELETE` or
@@ -270,7 +270,7 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     }
 
     /// Applies the migration steps not yet applied, in one transaction (see
-    /// ``SQLInterface/SQLDatabase/migrate(_:)``). The version is kept in the
+    /// ``ShareKitSQLInterface/SQLDatabase/migrate(_:)``). The version is kept in the
     /// table `sharekit_schema_version`; an advisory lock makes processes
     /// that migrate at once take turns, so each step runs once.
     /// - Parameter steps: the scripts, oldest first; each may hold several statements.
@@ -283,7 +283,7 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
 
     /// The schema version that ``migrate(_:)`` maintains.
     /// - Returns: the number of migration steps applied (0 for a database never migrated).
-    /// - Throws: ``SQLInterface/SQLError``.
+    /// - Throws: ``ShareKitSQLInterface/SQLError``.
     public func schemaVersion() throws -> Int {
         try withConnection { try $0.schemaVersion() }
     }

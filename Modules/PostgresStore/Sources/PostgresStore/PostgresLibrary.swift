@@ -1,4 +1,4 @@
-import CPostgres
+import CShareKitPostgres
 
 /// Facts about the libpq this process linked.
 public enum PostgresLibrary {

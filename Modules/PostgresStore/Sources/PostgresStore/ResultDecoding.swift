@@ -1,7 +1,7 @@
-import CPostgres
-import SQLInterface
+import CShareKitPostgres
+import ShareKitSQLInterface
 
-/// Reads rows of a `PGresult` (text format) into ``SQLInterface/SQLValue``s.
+/// Reads rows of a `PGresult` (text format) into ``ShareKitSQLInterface/SQLValue``s.
 ///
 /// Each column's PostgreSQL type decides the storage class: `smallint`,
 /// `integer`, `bigint` and `oid` are `integer`; `boolean` is `integer` 1 or
@@ -42,7 +42,7 @@ struct ResultDecoding {
     /// One row.
     /// - Parameter row: its index.
     /// - Returns: the row's values.
-    /// - Throws: ``SQLInterface/SQLError/typeMismatch(column:expected:found:)``
+    /// - Throws: ``ShareKitSQLInterface/SQLError/typeMismatch(column:expected:found:)``
     ///   for a number that does not fit, or a `bytea` that is not valid hex.
     func row(_ row: Int32) throws -> SQLRow {
         var values: [SQLValue] = []

@@ -1,4 +1,4 @@
-import SQLInterface
+import ShareKitSQLInterface
 
 /// One statement of a caller's SQL text, ready for PostgreSQL: its `?`
 /// placeholders rewritten to `$1…$n`.
@@ -48,7 +48,7 @@ enum SQLText {
     /// empty statements (only blanks, comments or `;`) are left out.
     /// - Parameter sql: the caller's text.
     /// - Returns: the statements in order.
-    /// - Throws: ``SQLInterface/SQLError/misuse(message:)`` for a `$n`
+    /// - Throws: ``ShareKitSQLInterface/SQLError/misuse(message:)`` for a `$n`
     ///   parameter outside literals.
     static func statements(in sql: String) throws -> [SQLStatementText] {
         var scanner = Scanner(Array(sql.utf8))

@@ -1,7 +1,7 @@
-import CPostgres
-import SQLInterface
+import CShareKitPostgres
+import ShareKitSQLInterface
 
-/// Turns PostgreSQL's errors into ``SQLInterface/SQLError`` cases by their
+/// Turns PostgreSQL's errors into ``ShareKitSQLInterface/SQLError`` cases by their
 /// SQLSTATE, and keeps bound values out of the messages.
 ///
 /// Only the primary message is used: PostgreSQL's `DETAIL` lines quote row
@@ -97,7 +97,7 @@ enum ServerFailure {
     static func endsTransaction(_ state: String) -> Bool { state == "40001" || state == "40P01" }
 
     /// A SQLSTATE as one number, packed six bits a character the way
-    /// PostgreSQL's own `MAKE_SQLSTATE` does, for ``SQLInterface/SQLError/io(code:message:)``.
+    /// PostgreSQL's own `MAKE_SQLSTATE` does, for ``ShareKitSQLInterface/SQLError/io(code:message:)``.
     static func packed(_ state: String) -> Int32 {
         var code: Int32 = 0
         for (position, byte) in state.utf8.prefix(5).enumerated() {

@@ -1,6 +1,6 @@
 import Foundation
-import PostgresStore
-import SQLInterface
+import ShareKitPostgresStore
+import ShareKitSQLInterface
 import Testing
 
 /// Runs `body` on a thread of its own (not the test's cooperative pool, which

@@ -1,5 +1,5 @@
-import PostgresStore
-import SQLInterface
+import ShareKitPostgresStore
+import ShareKitSQLInterface
 import Testing
 
 @Suite("constraint violations are told apart, like SQLite's")

@@ -1,8 +1,8 @@
 import Foundation
-import SQLInterface
+import ShareKitSQLInterface
 import Testing
 
-@testable import PostgresStore
+@testable import ShareKitPostgresStore
 
 /// Exclusive transactions of several threads on one connection share one
 /// PostgreSQL transaction and one commit, each in its own savepoint, and

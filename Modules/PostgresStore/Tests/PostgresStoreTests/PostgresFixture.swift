@@ -1,6 +1,6 @@
-import PostgresStore
-import SQLInterface
-import SystemTesting
+import ShareKitPostgresStore
+import ShareKitSQLInterface
+import ShareKitSystemTesting
 import Testing
 
 /// A database of the test's own on a real PostgreSQL server, and a

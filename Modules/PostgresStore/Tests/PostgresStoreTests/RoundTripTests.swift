@@ -1,7 +1,7 @@
-import SQLInterface
+import ShareKitSQLInterface
 import Testing
 
-@testable import PostgresStore
+@testable import ShareKitPostgresStore
 
 /// The exclusive lock is held from `BEGIN` to `COMMIT`, so every round trip
 /// inside a transaction is time no other writer of the deployment gets:

@@ -1,8 +1,8 @@
 import Foundation
-import SQLInterface
+import ShareKitSQLInterface
 import Testing
 
-@testable import PostgresStore
+@testable import ShareKitPostgresStore
 
 @Suite("? placeholders become $n outside literals, identifiers and comments")
 struct SQLTextTests {

@@ -1,7 +1,7 @@
 import Glibc
-import PostgresStore
-import SQLInterface
-import SystemTesting
+import ShareKitPostgresStore
+import ShareKitSQLInterface
+import ShareKitSystemTesting
 import Testing
 
 @Suite("a server that dies or cannot be reached gives clear errors, never a crash")

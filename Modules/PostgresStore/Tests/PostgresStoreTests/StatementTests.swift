@@ -1,5 +1,5 @@
-import PostgresStore
-import SQLInterface
+import ShareKitPostgresStore
+import ShareKitSQLInterface
 import Testing
 
 @Suite("statements, rows and error messages")

@@ -1,6 +1,6 @@
-import PostgresStore
-import SQLInterface
-import SystemTesting
+import ShareKitPostgresStore
+import ShareKitSQLInterface
+import ShareKitSystemTesting
 import Testing
 
 @Suite("values survive a round trip through PostgreSQL")

@@ -1,5 +1,5 @@
-public import PushPreviewInterface
-public import SharedStateInterface
+public import ShareKitPushPreviewInterface
+public import ShareKitSharedStateInterface
 
 /// The notifier's display counters in the shared state: how long from
 /// receipt to delivery (a total and a count) and how many placeholders
@@ -7,7 +7,7 @@ public import SharedStateInterface
 /// The notifier adds, the daemon takes them (read and reset) and reports
 /// them as `client.push_display.duration` and `client.push.placeholder`.
 public struct DisplayCounters: PushDisplayCounting {
-    /// Counters taken by ``take()`` (the interface's ``PushPreviewInterface/PushDisplayTotals``).
+    /// Counters taken by ``take()`` (the interface's ``ShareKitPushPreviewInterface/PushDisplayTotals``).
     public typealias Totals = PushDisplayTotals
 
     private let state: any SharedStateStore

@@ -1,7 +1,7 @@
 import Foundation
-public import KeychainInterface
-public import PushPreviewInterface
-import ServerAPIInterface
+public import ShareKitKeychainInterface
+public import ShareKitPushPreviewInterface
+import ShareKitServerAPIInterface
 
 /// Push registrations in the keychain's shared access group, one item per
 /// instance (service `push.registration`, scope `host:port`): the preview

@@ -1,6 +1,6 @@
 import Foundation
-public import PushPreviewInterface
-import ShareCore
+import ShareKitCore
+public import ShareKitPushPreviewInterface
 
 /// Shows a rendered notification on the desktop with `notify-send` (the
 /// freedesktop notification server), or with the program named by
@@ -103,7 +103,7 @@ public struct NotificationPresenter: NotificationPresenting {
 
     /// Shows a notification without its default action and waits for the program to finish.
     /// - Parameter shown: what to show.
-    /// - Throws: ``PushPreviewInterface/PushError/notShown(_:)`` when the program cannot be run or fails.
+    /// - Throws: ``ShareKitPushPreviewInterface/PushError/notShown(_:)`` when the program cannot be run or fails.
     public func deliver(_ shown: RenderedNotification) throws(PushError) {
         let program = try Self.start([command] + Self.arguments(shown), environment: environment, readOutput: false)
         let status = program.finish(maxOutputBytes: 0).status
@@ -120,7 +120,7 @@ public struct NotificationPresenter: NotificationPresenting {
     /// - Parameter shown: what to show.
     /// - Returns: ``NotificationAnswer/shown`` without a link, else
     ///   ``NotificationAnswer/closed`` or ``NotificationAnswer/opened(_:)``.
-    /// - Throws: ``PushPreviewInterface/PushError/notShown(_:)`` when a program cannot be run or fails.
+    /// - Throws: ``ShareKitPushPreviewInterface/PushError/notShown(_:)`` when a program cannot be run or fails.
     public func present(_ shown: RenderedNotification) async throws(PushError) -> NotificationAnswer {
         try await present(shown, replacing: nil, shownAs: nil)
     }

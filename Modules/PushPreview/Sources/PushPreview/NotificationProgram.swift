@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import PushPreviewInterface
+import ShareKitPushPreviewInterface
 import Synchronization
 
 #if canImport(Glibc)
@@ -50,7 +50,7 @@ final class NotificationProgram: Sendable {
     ///   - command: the program's name (looked up in `PATH` by `/usr/bin/env`) and its arguments.
     ///   - environment: its whole environment.
     ///   - readOutput: whether its standard output is read (else `/dev/null`).
-    /// - Throws: ``PushPreviewInterface/PushError/notShown(_:)`` when it
+    /// - Throws: ``ShareKitPushPreviewInterface/PushError/notShown(_:)`` when it
     ///   cannot be started (the system's reason).
     static func start(_ command: [String], environment: [String: String], readOutput: Bool) throws(PushError)
         -> NotificationProgram

@@ -1,7 +1,7 @@
-import HTTPInterface
-public import PushPreviewInterface
-public import ServerAPIInterface
-import WireContract
+import ShareKitHTTPInterface
+public import ShareKitPushPreviewInterface
+public import ShareKitServerAPIInterface
+import ShareKitWireContract
 
 /// Fetches a push preview (getPushPreview) with the push registration's
 /// preview token and a DPoP proof of the device key, within a deadline.
@@ -17,12 +17,12 @@ public struct PreviewClient: PreviewFetching {
     /// The largest preview answer read (an excerpt and three names).
     static let maxResponseBytes = 64 * 1024
 
-    private let api: @Sendable (PushPreviewInterface.PushRegistration) -> any AuthorizedAPIClient
+    private let api: @Sendable (ShareKitPushPreviewInterface.PushRegistration) -> any AuthorizedAPIClient
 
     /// Makes a client.
     /// - Parameter api: the authorized client of a registration: its origin,
     ///   its preview token, the device key's proofs.
-    public init(api: @escaping @Sendable (PushPreviewInterface.PushRegistration) -> any AuthorizedAPIClient) {
+    public init(api: @escaping @Sendable (ShareKitPushPreviewInterface.PushRegistration) -> any AuthorizedAPIClient) {
         self.api = api
     }
 
@@ -35,7 +35,7 @@ public struct PreviewClient: PreviewFetching {
     /// - Returns: the preview, ``PreviewFetchResult/notAvailable`` on `404`,
     ///   else ``PreviewFetchResult/failed(_:)`` with the reason.
     public func fetch(
-        _ registration: PushPreviewInterface.PushRegistration, nid: String, messageID: String,
+        _ registration: ShareKitPushPreviewInterface.PushRegistration, nid: String, messageID: String,
         deadline: ContinuousClock.Instant
     ) async -> PreviewFetchResult {
         let remaining = deadline - ContinuousClock.now

@@ -1,4 +1,4 @@
-public import PushPreviewInterface
+public import ShareKitPushPreviewInterface
 
 /// Title and body from a preview answer, or the placeholder, in the
 /// strings' language. Only the members the answer carries are shown: a

@@ -1,6 +1,6 @@
-public import PushPreviewInterface
-public import SharedStateInterface
-import WireContract
+public import ShareKitPushPreviewInterface
+public import ShareKitSharedStateInterface
+import ShareKitWireContract
 
 /// The notifier, the counterpart of a Notification Service Extension: it
 /// renders one push within `client.push.fetch_timeout` and counts it.
@@ -84,7 +84,7 @@ public struct PushNotifier: PushNotifying {
     }
 
     private func decide(
-        _ payload: PushPayload, ids: PushIDs, registration: PushPreviewInterface.PushRegistration?,
+        _ payload: PushPayload, ids: PushIDs, registration: ShareKitPushPreviewInterface.PushRegistration?,
         renderer: PreviewRenderer,
         receivedAt: ContinuousClock.Instant
     ) async -> RenderedNotification {

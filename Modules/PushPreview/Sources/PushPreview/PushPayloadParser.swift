@@ -1,6 +1,6 @@
-public import PushPreviewInterface
-import ServerAPIInterface
-public import ShareCore
+public import ShareKitCore
+public import ShareKitPushPreviewInterface
+import ShareKitServerAPIInterface
 
 /// Reads a push payload (docs/protocol.md, "Push"): strict about what the
 /// notifier needs, tolerant of everything else.
@@ -11,7 +11,7 @@ public import ShareCore
 /// error: its ids are not read (their meaning may have changed) and the
 /// notifier shows the push as sent.
 ///
-/// A payload longer than ``PushPreviewInterface/PushPayload/maximumSize``
+/// A payload longer than ``ShareKitPushPreviewInterface/PushPayload/maximumSize``
 /// is refused. Long members are cut, so the notification is still shown:
 /// `b.nid`, `b.k`, `b.i` and `b.t` to ``maxIDBytes`` and the alert's texts
 /// to ``maxTitleBytes`` and ``maxBodyBytes`` (UTF-8 bytes, on a character

@@ -1,7 +1,7 @@
-import HTTPInterface
-public import PushPreviewInterface
-public import ServerAPIInterface
-import WireContract
+import ShareKitHTTPInterface
+public import ShareKitPushPreviewInterface
+public import ShareKitServerAPIInterface
+import ShareKitWireContract
 
 /// The app's side of push (the daemon's): registerPush, unregisterPush and
 /// submitClientMetrics with the app's own session. The notifier never uses
@@ -31,9 +31,9 @@ public struct PushRegistrar: PushRegistering {
     ///   - provider: the push service (`test` for the reference server's event feed).
     ///   - environment: the push environment.
     ///   - appID: the app's id.
-    /// - Throws: ``PushPreviewInterface/PushError/registration(_:retryable:)``.
+    /// - Throws: ``ShareKitPushPreviewInterface/PushError/registration(_:retryable:)``.
     public func register(pushToken: String, provider: String, environment: String, appID: String)
-        async throws(PushError) -> PushPreviewInterface.PushRegistration
+        async throws(PushError) -> ShareKitPushPreviewInterface.PushRegistration
     {
         let body = RegisterPushBody(provider: provider, token: pushToken, environment: environment, appID: appID)
         let answer: PushRegistrationAnswer
@@ -45,14 +45,14 @@ public struct PushRegistrar: PushRegistering {
         } catch {
             throw Self.failure(error)
         }
-        return PushPreviewInterface.PushRegistration(
+        return ShareKitPushPreviewInterface.PushRegistration(
             origin: api.origin, registrationID: answer.registrationID, previewToken: answer.previewToken,
             pushToken: pushToken, sessionID: sessionID())
     }
 
     /// unregisterPush; a registration the server no longer knows counts as removed.
     /// - Parameter registrationID: the registration's id.
-    /// - Throws: ``PushPreviewInterface/PushError/registration(_:retryable:)``.
+    /// - Throws: ``ShareKitPushPreviewInterface/PushError/registration(_:retryable:)``.
     public func unregister(registrationID: String) async throws(PushError) {
         do {
             _ = try await api.send(APIRequest(.unregisterPush(registrationID: registrationID)))
@@ -69,7 +69,7 @@ public struct PushRegistrar: PushRegistering {
     ///   - totals: the counters taken from the shared state.
     ///   - platform: the `platform` attribute.
     ///   - appVersion: the `app_version` attribute.
-    /// - Throws: ``PushPreviewInterface/PushError/registration(_:retryable:)``.
+    /// - Throws: ``ShareKitPushPreviewInterface/PushError/registration(_:retryable:)``.
     public func submit(_ totals: DisplayCounters.Totals, platform: String, appVersion: String) async throws(PushError) {
         let attributes = ["platform": platform, "app_version": appVersion]
         var metrics: [ClientMetricsBody.Metric] = []

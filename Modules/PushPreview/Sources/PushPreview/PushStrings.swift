@@ -1,4 +1,4 @@
-public import ShareCore
+public import ShareKitCore
 
 /// The notifier's texts: one string table per language (English and
 /// German, ``table``) and the language the environment asks for. No text a

@@ -1,5 +1,5 @@
-import SQLInterface
-import ShareCore
+import ShareKitCore
+import ShareKitSQLInterface
 
 /// The audit records (listAudit): security-relevant events, each naming the
 /// user it concerns, so that listAudit can answer a caller only their own.

@@ -1,11 +1,11 @@
-import CryptoInterface
-import DPoPInterface
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import SQLInterface
-import ShareCore
-import WireContract
+import ShareKitCore
+import ShareKitCryptoInterface
+import ShareKitDPoPInterface
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSQLInterface
+import ShareKitWireContract
 
 /// Sessions and tokens: login, refresh with rotation and reuse detection,
 /// extension (child) sessions, logout, and the audit.

@@ -1,8 +1,8 @@
-import DPoPInterface
-import HTTPServerInterface
-import HTTPTypes
-import SQLInterface
-import WireContract
+import ShareKitDPoPInterface
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSQLInterface
+import ShareKitWireContract
 
 /// DPoP-bound authentication (docs/protocol.md, "DPoP" and "Sessions and families").
 ///

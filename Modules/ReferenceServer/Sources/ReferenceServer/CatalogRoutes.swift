@@ -1,8 +1,8 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import SQLInterface
-import WireContract
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSQLInterface
+import ShareKitWireContract
 
 /// Read-only routes: health, instance limits, spaces, thread search, message lists.
 enum CatalogRoutes {

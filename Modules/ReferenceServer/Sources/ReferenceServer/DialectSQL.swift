@@ -1,4 +1,4 @@
-import SQLInterface
+import ShareKitSQLInterface
 
 /// The few fragments of the server's queries that the engines spell
 /// differently (docs/adr/0020-one-schema-for-both-engines.md); every other

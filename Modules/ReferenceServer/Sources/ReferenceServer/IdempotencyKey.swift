@@ -1,6 +1,6 @@
-import HTTPServerInterface
-import HTTPTypes
-import SQLInterface
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSQLInterface
 import Synchronization
 
 /// One user's `client_msg_id` with the fingerprint of the request that

@@ -1,7 +1,7 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import WireContract
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitWireContract
 
 /// Decoding of request bodies and encoding of responses: the one JSON entry
 /// point of the routes, for every body of the wire contract.

@@ -1,4 +1,4 @@
-import WireContract
+import ShareKitWireContract
 
 /// JSON text written member by member: the fast path of ``JSONBody/encode(_:)``
 /// for the answers every message request sends (createMessage, createThread,

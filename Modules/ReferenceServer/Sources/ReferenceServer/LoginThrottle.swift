@@ -1,4 +1,4 @@
-import SQLInterface
+import ShareKitSQLInterface
 
 /// Throttling of failed logins (docs/security.md, "share-server: quotas,
 /// throttling, audit and session lifetimes").

@@ -1,4 +1,4 @@
-import WireContract
+import ShareKitWireContract
 
 /// The common shape of a createMessage body read without `JSONDecoder`:
 /// `{"client_msg_id": "…", "text": "…", "attachments": ["…"]}` in any

@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import SQLInterface
-import ShareCore
-import WireContract
+import ShareKitCore
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSQLInterface
+import ShareKitWireContract
 
 /// A message a client asks to create: the body of createMessage and
 /// createChannelMessage, and createThread's `first_message`, checked for

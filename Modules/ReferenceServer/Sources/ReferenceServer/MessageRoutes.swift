@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import SQLInterface
-import ShareCore
-import WireContract
+import ShareKitCore
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSQLInterface
+import ShareKitWireContract
 
 /// createMessage, createChannelMessage and createThread (docs/protocol.md,
 /// "Messages and idempotency").

@@ -1,5 +1,5 @@
-import HTTPServerInterface
-import HTTPTypes
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
 
 /// The problems (RFC 9457) the server answers with, each with the `code`
 /// docs/protocol.md ("Errors") and docs/api/openapi.yaml name, so clients

@@ -1,19 +1,19 @@
-public import CryptoInterface
-public import DPoPInterface
 public import Foundation
-public import HTTPServerInterface
-import HTTPTypes
-public import SQLInterface
-import ShareCore
+import ShareKitCore
+public import ShareKitCryptoInterface
+public import ShareKitDPoPInterface
+public import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+public import ShareKitSQLInterface
+public import ShareKitWireContract
 import Synchronization
-public import WireContract
 
 /// The reference server of the wire contract (docs/protocol.md) as an HTTP
 /// request handler: every operation, its rules and its storage.
 ///
 /// It sees only interfaces: the HTTP engine calls it, it keeps its state in
-/// an ``SQLInterface/SQLDatabase``, checks DPoP proofs with a
-/// ``DPoPInterface/DPoPProofVerifier`` and uses a ``CryptoInterface/CryptoProvider``
+/// an ``ShareKitSQLInterface/SQLDatabase``, checks DPoP proofs with a
+/// ``ShareKitDPoPInterface/DPoPProofVerifier`` and uses a ``ShareKitCryptoInterface/CryptoProvider``
 /// for tokens and digests. `share-server` wires the concrete ones in.
 public final class ReferenceServer: HTTPRequestHandler, Sendable {
     let db: any SQLDatabase

@@ -1,6 +1,6 @@
 public import Foundation
-public import SQLInterface
-import ShareCore
+import ShareKitCore
+public import ShareKitSQLInterface
 
 /// Administrative changes for tests and operators (docs/protocol.md, "The
 /// reference server": `share-server admin revoke-write` and `admin revoke-session`).
@@ -22,7 +22,7 @@ public enum ReferenceServerAdmin {
     /// does. The operations below call it themselves; it is public for a
     /// command line that wants to check a database before anything else.
     /// - Parameter database: the server's database.
-    /// - Throws: `SQLError`, e.g. ``SQLInterface/SQLError/schemaTooNew(version:known:)``
+    /// - Throws: `SQLError`, e.g. ``ShareKitSQLInterface/SQLError/schemaTooNew(version:known:)``
     ///   for a database written by a newer server.
     public static func migrate(database: any SQLDatabase) throws {
         _ = try database.migrate(ServerSchema.migrations(for: database.dialect))

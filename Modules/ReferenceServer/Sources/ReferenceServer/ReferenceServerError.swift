@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the reference server refused or failed something that is not a
-/// request's answer (those are ``HTTPServerInterface/HTTPProblem``s): a
+/// request's answer (those are ``ShareKitHTTPServerInterface/HTTPProblem``s): a
 /// seed file, an administrative change, a file system call on upload
 /// parts. Its description is the message for a person (the command line)
 /// or for the request log.

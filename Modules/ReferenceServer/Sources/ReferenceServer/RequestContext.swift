@@ -1,6 +1,6 @@
-import HTTPServerInterface
-import HTTPTypes
-import WireContract
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitWireContract
 
 /// One request as a route handler sees it: the head, the buffered body,
 /// the contract's route (with the values of the path's placeholders), and

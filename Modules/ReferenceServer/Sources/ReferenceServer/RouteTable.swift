@@ -1,5 +1,5 @@
-import HTTPServerInterface
-import WireContract
+import ShareKitHTTPServerInterface
+import ShareKitWireContract
 
 /// The handler of every operation of the wire contract. The contract
 /// (`WireContract`'s `WireOperation` and `Route`) owns the paths and methods;

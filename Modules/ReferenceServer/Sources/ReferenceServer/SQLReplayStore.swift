@@ -1,5 +1,5 @@
-import DPoPInterface
-import SQLInterface
+import ShareKitDPoPInterface
+import ShareKitSQLInterface
 import Synchronization
 
 #if canImport(Glibc)

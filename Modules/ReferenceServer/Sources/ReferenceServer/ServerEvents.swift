@@ -1,5 +1,5 @@
 import Foundation
-import ShareCore
+import ShareKitCore
 
 /// The stored form of an event: the `body` column holds the type's own
 /// members plus `type`, as JSON with sorted keys. The server

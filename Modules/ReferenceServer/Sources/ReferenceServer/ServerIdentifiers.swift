@@ -1,5 +1,5 @@
-import CryptoInterface
-import ShareCore
+import ShareKitCore
+import ShareKitCryptoInterface
 
 /// Ids, tokens and token hashes. Tokens are 256-bit CSPRNG values; the
 /// database keeps only their SHA-256, so a copied database holds no usable token.

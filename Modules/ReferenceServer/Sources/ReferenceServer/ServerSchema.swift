@@ -1,5 +1,5 @@
 import Foundation
-import SQLInterface
+import ShareKitSQLInterface
 
 /// The reference server's schema for both engines from one description:
 /// migration steps applied in order (SQLite counts them in `PRAGMA
@@ -22,7 +22,7 @@ import SQLInterface
 enum ServerSchema {
     /// The steps rendered for one engine.
     /// - Parameter dialect: the engine's dialect.
-    /// - Returns: the scripts, oldest first, for ``SQLInterface/SQLDatabase/migrate(_:)``.
+    /// - Returns: the scripts, oldest first, for ``ShareKitSQLInterface/SQLDatabase/migrate(_:)``.
     static func migrations(for dialect: SQLDialect) -> [String] {
         steps.map { render($0, for: dialect) }
     }

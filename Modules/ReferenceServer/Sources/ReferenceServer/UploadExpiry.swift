@@ -1,4 +1,4 @@
-import SQLInterface
+import ShareKitSQLInterface
 
 /// Collects unfinished uploads past their `expires_at`: their rows become
 /// `aborted` (keeping `expires_at`, so they still answer `upload_expired`)

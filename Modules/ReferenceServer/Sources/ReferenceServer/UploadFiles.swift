@@ -1,8 +1,8 @@
-import CryptoInterface
 import Dispatch
 import Foundation
-import SecureFiles
-import ShareCore
+import ShareKitCore
+import ShareKitCryptoInterface
+import ShareKitSecureFiles
 
 #if canImport(Glibc)
     import Glibc

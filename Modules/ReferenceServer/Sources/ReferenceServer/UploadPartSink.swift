@@ -1,10 +1,10 @@
-import CryptoInterface
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import SQLInterface
-import ShareCore
-import WireContract
+import ShareKitCore
+import ShareKitCryptoInterface
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSQLInterface
+import ShareKitWireContract
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import SQLInterface
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSQLInterface
 
 /// One row of `uploads`, as the upload routes and attachments read it.
 ///

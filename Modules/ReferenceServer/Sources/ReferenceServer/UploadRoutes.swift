@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import SQLInterface
-import ShareCore
-import WireContract
+import ShareKitCore
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSQLInterface
+import ShareKitWireContract
 
 /// The upload protocol (docs/protocol.md, "Uploads"): create an upload session,
 /// send its parts in any order (each checked against its `Content-Digest`),

@@ -1,8 +1,8 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import ShareCore
-import WireContract
+import ShareKitCore
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitWireContract
 
 /// The HTML of the web reader's pages (``WebReader``) and getMessagePage:
 /// one frame, one stylesheet, escaping, redirects and form bodies.

@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServerInterface
-import HTTPTypes
-import SQLInterface
-import ShareCore
-import WireContract
+import ShareKitCore
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitSQLInterface
+import ShareKitWireContract
 
 /// The web reader (docs/protocol.md, "Web reader"): where a notification's
 /// click lands. A browser has no DPoP key, so the reader has a login page
@@ -33,7 +33,7 @@ enum WebReader {
     /// The longest form body the login takes, in bytes.
     static let maxFormBytes = 8192
 
-    /// The reader's paths (the contract's ``WireContract/WebReaderPath``).
+    /// The reader's paths (the contract's ``ShareKitWireContract/WebReaderPath``).
     static let loginPath = WebReaderPath.login
     static let logoutPath = WebReaderPath.logout
     static let threadsPath = WebReaderPath.threads

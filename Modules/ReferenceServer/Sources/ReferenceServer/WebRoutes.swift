@@ -1,6 +1,6 @@
-import HTTPServerInterface
-import HTTPTypes
-import WireContract
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitWireContract
 
 /// Web links (docs/protocol.md, "Web links"): where a browser opens a
 /// message in its thread. A message answer and a push preview carry the

@@ -1,6 +1,6 @@
-import CSQLite
+import CShareKitSQLite
 import Glibc
-import SQLInterface
+import ShareKitSQLInterface
 
 /// One SQLite connection with its statement cache and transaction depth.
 ///

@@ -1,5 +1,5 @@
-import CSQLite
-import SQLInterface
+import CShareKitSQLite
+import ShareKitSQLInterface
 
 #if canImport(Glibc)
     import Glibc

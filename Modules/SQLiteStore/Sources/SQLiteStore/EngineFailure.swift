@@ -1,5 +1,5 @@
-import CSQLite
-import SQLInterface
+import CShareKitSQLite
+import ShareKitSQLInterface
 
 /// Turns SQLite result codes into ``SQLError`` cases, and keeps bound values
 /// out of the messages.

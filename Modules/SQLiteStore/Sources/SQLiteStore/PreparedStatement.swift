@@ -1,6 +1,6 @@
-import CSQLite
+import CShareKitSQLite
 import Glibc
-import SQLInterface
+import ShareKitSQLInterface
 
 /// One prepared SQLite statement: binding values, reading columns.
 ///

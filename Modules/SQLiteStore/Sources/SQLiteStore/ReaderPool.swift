@@ -1,5 +1,5 @@
 import Glibc
-import SQLInterface
+import ShareKitSQLInterface
 
 /// Connections that only read, lent out for statements outside any
 /// transaction, so reads run beside the writer (write-ahead logging lets

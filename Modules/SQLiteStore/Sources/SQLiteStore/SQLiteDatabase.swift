@@ -1,4 +1,4 @@
-public import SQLInterface
+public import ShareKitSQLInterface
 
 /// An ``SQLDatabase`` in one SQLite file: write-ahead logging, durable
 /// commits, foreign keys on, a busy timeout for other processes, a cache
@@ -124,7 +124,7 @@ public final class SQLiteDatabase: SQLDatabase, Sendable {
         (try? writer.exclusive { $0.lastInsertRowID }) ?? 0
     }
 
-    /// Always ``SQLInterface/SQLDialect/sqlite``.
+    /// Always ``ShareKitSQLInterface/SQLDialect/sqlite``.
     public var dialect: SQLDialect { .sqlite }
 
     /// Rows changed by the most recent statement on the writing connection

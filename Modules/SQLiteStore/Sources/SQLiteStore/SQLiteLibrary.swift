@@ -1,6 +1,6 @@
-import CSQLite
-import CSQLiteLoader
-import SQLInterface
+import CShareKitSQLite
+import CShareKitSQLiteLoader
+import ShareKitSQLInterface
 
 /// Facts about the SQLite library this process loads.
 public enum SQLiteLibrary {
@@ -22,7 +22,7 @@ public enum SQLiteLibrary {
     }()
 
     /// Throws when libsqlite3 cannot be loaded.
-    /// - Throws: ``SQLInterface/SQLError/io(code:message:)`` with `SQLITE_CANTOPEN` and the loader's message,
+    /// - Throws: ``ShareKitSQLInterface/SQLError/io(code:message:)`` with `SQLITE_CANTOPEN` and the loader's message,
     ///   which names the Debian package to install.
     static func requireLoaded() throws {
         if let loadFailure { throw SQLError.io(code: SQLITE_CANTOPEN, message: loadFailure) }

@@ -1,6 +1,6 @@
-import CSQLite
+import CShareKitSQLite
 import Glibc
-import SQLInterface
+import ShareKitSQLInterface
 
 /// The one connection that writes, lent to one thread at a time, and the
 /// commit groups on it (group commit).

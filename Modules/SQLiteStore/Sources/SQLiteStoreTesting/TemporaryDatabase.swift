@@ -1,5 +1,5 @@
-public import SQLiteStore
-public import SystemTesting
+public import ShareKitSQLiteStore
+public import ShareKitSystemTesting
 
 /// A fresh database file in its own temporary directory, for tests of the
 /// SQLite store and of code on top of it; ``remove()`` closes it and deletes

@@ -1,7 +1,7 @@
-import SQLInterface
-import SQLiteStore
-import SQLiteStoreTesting
-import SystemTesting
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSQLiteStoreTesting
+import ShareKitSystemTesting
 import Testing
 
 @Suite("constraint violations")

@@ -1,8 +1,8 @@
 import Foundation
-import SQLInterface
-import SQLiteStore
-import SQLiteStoreTesting
-import SystemTesting
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSQLiteStoreTesting
+import ShareKitSystemTesting
 import Testing
 
 @Suite("errors never show bound values")

@@ -1,6 +1,6 @@
-import SQLInterface
-import SQLiteStore
-import SystemTesting
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSystemTesting
 import Testing
 
 @Suite("reading rows by name and index")

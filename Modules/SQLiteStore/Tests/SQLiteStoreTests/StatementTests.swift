@@ -1,6 +1,6 @@
-import SQLInterface
-import SQLiteStore
-import SystemTesting
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
+import ShareKitSystemTesting
 import Testing
 
 @Suite("statements: scripts, parameters, streaming, the statement cache")

@@ -1,19 +1,19 @@
 import Glibc
-public import HTTPInterface
-import HTTPTypes
-public import ServerAPIInterface
-public import SessionsInterface
+public import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+public import ShareKitServerAPIInterface
+public import ShareKitSessionsInterface
 
-/// The ``ServerAPIInterface/AuthorizedAPIClient`` of the client side: one
-/// session family's tokens (an ``SessionsInterface/AccessTokenProvider``)
+/// The ``ShareKitServerAPIInterface/AuthorizedAPIClient`` of the client side: one
+/// session family's tokens (an ``ShareKitSessionsInterface/AccessTokenProvider``)
 /// over the DPoP-signing HTTP client.
 ///
 /// Each call: take the current access token (the provider refreshes it
 /// when it is about to expire), send the request signed for that token,
 /// and when the server answers `401` with a code of
-/// ``ServerAPIInterface/APIClassifier/refreshCodes``, report the token
+/// ``ShareKitServerAPIInterface/APIClassifier/refreshCodes``, report the token
 /// refused and send once more with the token the provider hands out next.
-/// Everything else is classified by ``ServerAPIInterface/APIClassifier``.
+/// Everything else is classified by ``ShareKitServerAPIInterface/APIClassifier``.
 public struct AuthorizedClient: AuthorizedAPIClient {
     /// The server's origin.
     public let origin: String
@@ -53,7 +53,7 @@ public struct AuthorizedClient: AuthorizedAPIClient {
     ///   - request: the route, method and body.
     ///   - options: time limits, progress and cancellation of this call.
     /// - Returns: the successful answer.
-    /// - Throws: ``ServerAPIInterface/APIError``.
+    /// - Throws: ``ShareKitServerAPIInterface/APIError``.
     public func send(_ request: APIRequest, options: APICallOptions) async throws(APIError) -> APIResponse {
         let http = HTTPClientRequest(
             method: request.method, url: origin + request.path, headers: request.headers, body: request.body)

@@ -1,11 +1,11 @@
-import HTTPInterface
-import HTTPInterfaceTesting
-import HTTPTypes
-import KeychainInterface
-import ServerAPI
-import ServerAPIInterface
-import SessionsInterface
-import SessionsInterfaceTesting
+import ShareKitHTTPInterface
+import ShareKitHTTPInterfaceTesting
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+import ShareKitServerAPI
+import ShareKitServerAPIInterface
+import ShareKitSessionsInterface
+import ShareKitSessionsInterfaceTesting
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
-import HTTPInterface
-import HTTPTypes
-import ServerAPIInterface
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+import ShareKitServerAPIInterface
 import Testing
 
 @Suite("API classification: one meaning for every answer")

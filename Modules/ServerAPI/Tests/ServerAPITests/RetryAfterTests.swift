@@ -1,4 +1,4 @@
-import ServerAPIInterface
+import ShareKitServerAPIInterface
 import Testing
 
 @Suite("Retry-After: seconds or a date, never negative, at most an hour")

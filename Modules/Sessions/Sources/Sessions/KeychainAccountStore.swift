@@ -1,6 +1,6 @@
-public import KeychainInterface
-public import SessionsInterface
-public import SharedStateInterface
+public import ShareKitKeychainInterface
+public import ShareKitSessionsInterface
+public import ShareKitSharedStateInterface
 
 /// The accounts of this device in the keychain's access group, beside their
 /// sessions: `server.url` (device-wide: the current account's origin) and

@@ -1,12 +1,12 @@
-public import HTTPInterface
-import HTTPTypes
-import KeychainInterface
-public import SessionsInterface
-public import SharedStateInterface
-import WireContract
+public import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+public import ShareKitSessionsInterface
+public import ShareKitSharedStateInterface
+import ShareKitWireContract
 
 /// The access token of one session family, refreshed when it expires: the
-/// ``SessionsInterface/AccessTokenProvider`` of the `share` CLI (child
+/// ``ShareKitSessionsInterface/AccessTokenProvider`` of the `share` CLI (child
 /// family) and of the daemon (parent family).
 ///
 /// A refresh rotates the refresh token, and presenting a rotated one is
@@ -30,7 +30,7 @@ import WireContract
 /// A `401` `session_revoked`, `refresh_reuse`, `token_expired` or
 /// `invalid_grant` on refresh ends the session: this family's item is
 /// deleted (if it still holds the refresh token that was refused) and
-/// callers get ``SessionsInterface/SessionError/unavailable(_:)``. A
+/// callers get ``ShareKitSessionsInterface/SessionError/unavailable(_:)``. A
 /// provider reads, writes and deletes only its own role's item and takes
 /// only its own role's lock.
 ///
@@ -103,7 +103,7 @@ public actor RefreshingTokenProvider: AccessTokenProvider {
 
     /// The current access token, refreshed first when needed (see the type's documentation).
     /// - Returns: the access token.
-    /// - Throws: ``SessionsInterface/SessionError``: `.unavailable` when there is no
+    /// - Throws: ``ShareKitSessionsInterface/SessionError``: `.unavailable` when there is no
     ///   usable session (tokens deleted), `.retryable` when a refresh failed for
     ///   a passing reason (tokens kept), `.cancelled`, `.failed`.
     public func currentAccessToken() async throws(SessionError) -> AccessToken {

@@ -1,13 +1,13 @@
-public import HTTPInterface
-import HTTPTypes
-public import WireContract
+public import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+public import ShareKitWireContract
 
 /// How the session code talks to the server and when it refreshes.
 public struct SessionConfiguration: Sendable {
     /// How many seconds before its expiry an access token is replaced, so
     /// that a request made with it does not arrive after it expired. Capped
     /// at half the token's lifetime (see
-    /// ``SessionsInterface/SessionTokens/accessTokenNeedsRefresh(at:leeway:)``).
+    /// ``ShareKitSessionsInterface/SessionTokens/accessTokenNeedsRefresh(at:leeway:)``).
     public var refreshLeewaySeconds: Int64
     /// The pause between tries of the cross-process refresh lock while
     /// another process holds it.

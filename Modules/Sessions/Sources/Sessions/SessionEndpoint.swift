@@ -1,16 +1,16 @@
-import HTTPInterface
-import HTTPTypes
-import KeychainInterface
-import ServerAPIInterface
-import SessionsInterface
-import WireContract
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+import ShareKitKeychainInterface
+import ShareKitServerAPIInterface
+import ShareKitSessionsInterface
+import ShareKitWireContract
 
 /// The token endpoints (docs/protocol.md, "Sessions and families") as the
 /// session code needs them: login, refresh, createExtensionSession and logout.
 ///
 /// They cannot go through the authorized API client, which takes its
 /// tokens from the session code; they use the same body types and the same
-/// problem reading (``ServerAPIInterface/ProblemDocument``).
+/// problem reading (``ShareKitServerAPIInterface/ProblemDocument``).
 ///
 /// Every call goes through the DPoP-signing client, so each carries a proof
 /// of the device key the session is bound to; refresh and login carry no

@@ -1,10 +1,10 @@
-public import HTTPInterface
-import HTTPTypes
-public import KeychainInterface
-import ServerAPIInterface
-public import SessionsInterface
-public import SharedStateInterface
-import WireContract
+public import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+public import ShareKitKeychainInterface
+import ShareKitServerAPIInterface
+public import ShareKitSessionsInterface
+public import ShareKitSharedStateInterface
+import ShareKitWireContract
 
 /// Makes sessions and stores them: the daemon's parent session by login,
 /// and the CLI's child session through createExtensionSession
@@ -61,7 +61,7 @@ public struct SessionIssuer: SessionIssuing {
     ///   - username: the person's username.
     ///   - password: the password, wrapped so it never prints.
     /// - Returns: the stored session.
-    /// - Throws: ``SessionsInterface/SessionError/failed(_:)`` for wrong
+    /// - Throws: ``ShareKitSessionsInterface/SessionError/failed(_:)`` for wrong
     ///   credentials (`invalid_credentials`) and other refusals,
     ///   `.retryable` for passing failures, `.cancelled`.
     @discardableResult
@@ -87,7 +87,7 @@ public struct SessionIssuer: SessionIssuing {
     /// - Parameter parent: the daemon's parent-session provider.
     /// - Returns: the stored child session.
     /// - Throws: what `parent` throws (`.unavailable` when the parent session
-    ///   is gone), or ``SessionsInterface/SessionError`` for the request itself.
+    ///   is gone), or ``ShareKitSessionsInterface/SessionError`` for the request itself.
     @discardableResult
     public func createChildSession(parent: any AccessTokenProvider) async throws(SessionError) -> SessionTokens {
         var attempt = 0
@@ -132,7 +132,7 @@ public struct SessionIssuer: SessionIssuing {
     /// - Parameter parent: the provider of the session to end (the parent's, for `share logout`).
     /// - Returns: ``LogoutResult/revoked``, or ``LogoutResult/alreadyEnded(_:)``
     ///   when no session is stored or the server had already ended it.
-    /// - Throws: ``SessionsInterface/SessionError/retryable(_:)`` when the
+    /// - Throws: ``ShareKitSessionsInterface/SessionError/retryable(_:)`` when the
     ///   server cannot be reached or is failing now, `.failed` for any other
     ///   answer or a keychain failure, `.cancelled`.
     public func logout(parent: any AccessTokenProvider) async throws(SessionError) -> LogoutResult {
@@ -163,7 +163,7 @@ public struct SessionIssuer: SessionIssuing {
     /// lock so that a refresh running in another process cannot write the
     /// session back after it was deleted.
     /// - Parameter role: the family.
-    /// - Throws: ``SessionsInterface/SessionError/failed(_:)`` when the
+    /// - Throws: ``ShareKitSessionsInterface/SessionError/failed(_:)`` when the
     ///   keychain refused or the lock could not be taken, `.cancelled`.
     public func deleteStoredSession(_ role: SessionRole) async throws(SessionError) {
         try await withFamilyLock(role) { try storage.delete(role) }
@@ -181,7 +181,7 @@ public struct SessionIssuer: SessionIssuing {
     }
 
     /// Runs `body` holding a family's refresh lock, waiting for it without
-    /// blocking a thread. `body` throws only ``SessionsInterface/SessionError``.
+    /// blocking a thread. `body` throws only ``ShareKitSessionsInterface/SessionError``.
     private func withFamilyLock<T>(_ role: SessionRole, _ body: () async throws -> T) async throws(SessionError) -> T {
         do {
             return try await locks.withExclusiveLock(

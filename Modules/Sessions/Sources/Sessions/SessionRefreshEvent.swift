@@ -1,4 +1,4 @@
-public import SessionsInterface
+public import ShareKitSessionsInterface
 
 /// What a ``RefreshingTokenProvider`` is doing, for tests and diagnostics.
 /// Events carry no token.

@@ -1,5 +1,5 @@
-public import KeychainInterface
-public import SessionsInterface
+public import ShareKitKeychainInterface
+public import ShareKitSessionsInterface
 
 /// Keeps each family's tokens as one item of the shared keychain group:
 /// service `session.app` or `session.share_ext`, account `default`, scoped
@@ -7,7 +7,7 @@ public import SessionsInterface
 /// two servers never share one.
 ///
 /// The value is a small JSON document holding both tokens and their times;
-/// it is written through ``KeychainInterface/SecretStore/write(_:for:)``,
+/// it is written through ``ShareKitKeychainInterface/SecretStore/write(_:for:)``,
 /// which replaces the item atomically and durably, so a crash right after a
 /// write leaves the new pair. Errors name the item, never a token.
 public struct SessionTokenStore: SessionTokenStorage {
@@ -39,7 +39,7 @@ public struct SessionTokenStore: SessionTokenStorage {
     /// Reads a family's tokens.
     /// - Parameter role: the family.
     /// - Returns: the tokens, or nil when there is no item.
-    /// - Throws: ``SessionsInterface/SessionError/failed(_:)`` when the keychain
+    /// - Throws: ``ShareKitSessionsInterface/SessionError/failed(_:)`` when the keychain
     ///   cannot be read or the item is not a stored session.
     public func read(_ role: SessionRole) throws(SessionError) -> SessionTokens? {
         let key = itemKey(for: role)
@@ -60,7 +60,7 @@ public struct SessionTokenStore: SessionTokenStorage {
     /// - Parameters:
     ///   - tokens: the new tokens.
     ///   - role: the family.
-    /// - Throws: ``SessionsInterface/SessionError/failed(_:)`` when the keychain refused.
+    /// - Throws: ``ShareKitSessionsInterface/SessionError/failed(_:)`` when the keychain refused.
     public func write(_ tokens: SessionTokens, for role: SessionRole) throws(SessionError) {
         do {
             try secretStore.write(StoredSessionCoding.encode(tokens), for: itemKey(for: role))
@@ -71,7 +71,7 @@ public struct SessionTokenStore: SessionTokenStorage {
 
     /// Deletes a family's tokens.
     /// - Parameter role: the family.
-    /// - Throws: ``SessionsInterface/SessionError/failed(_:)`` when the keychain refused.
+    /// - Throws: ``ShareKitSessionsInterface/SessionError/failed(_:)`` when the keychain refused.
     public func delete(_ role: SessionRole) throws(SessionError) {
         do {
             try secretStore.delete(itemKey(for: role))

@@ -1,7 +1,7 @@
 import Foundation
-import KeychainInterface
-import SessionsInterface
-import WireContract
+import ShareKitKeychainInterface
+import ShareKitSessionsInterface
+import ShareKitWireContract
 
 /// The keychain item's value: a versioned JSON object with both tokens and
 /// their times. Decoding is strict (every member, right types), and no

@@ -1,4 +1,4 @@
-import SessionsInterface
+import ShareKitSessionsInterface
 
 /// What a token endpoint answered, once transport failures are thrown.
 enum TokenCallOutcome {

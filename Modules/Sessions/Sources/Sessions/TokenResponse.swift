@@ -1,7 +1,7 @@
-import KeychainInterface
-import ServerAPIInterface
-import SessionsInterface
-import WireContract
+import ShareKitKeychainInterface
+import ShareKitServerAPIInterface
+import ShareKitSessionsInterface
+import ShareKitWireContract
 
 /// Turns a token answer into the tokens a session keeps.
 enum TokenResponse {

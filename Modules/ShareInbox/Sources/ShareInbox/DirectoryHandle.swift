@@ -1,6 +1,6 @@
 import Foundation
-import SecureFiles
-import ShareInboxInterface
+import ShareKitInboxInterface
+import ShareKitSecureFiles
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import Foundation
-import SecureFiles
-import ShareCore
-import ShareInboxInterface
+import ShareKitCore
+import ShareKitInboxInterface
+import ShareKitSecureFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +21,7 @@ enum EntryValidator {
     ///   - folder: the folder's descriptor (held locked by the caller).
     ///   - inbox: the inbox folder.
     /// - Returns: the manifest.
-    /// - Throws: ``ShareInboxInterface/InboxError/unusable(reason:)`` with the reason.
+    /// - Throws: ``ShareKitInboxInterface/InboxError/unusable(reason:)`` with the reason.
     static func validate(name: String, folder: DirectoryHandle, inbox: SecureDirectory) throws(InboxError)
         -> InboxManifest
     {
@@ -34,7 +34,7 @@ enum EntryValidator {
     }
 
     /// Reads an entry's manifest (not its files).
-    /// - Throws: ``ShareInboxInterface/InboxError/unusable(reason:)`` when the folder or the manifest is unusable.
+    /// - Throws: ``ShareKitInboxInterface/InboxError/unusable(reason:)`` when the folder or the manifest is unusable.
     static func readManifest(name: String, inbox: SecureDirectory) throws(InboxError) -> InboxManifest {
         let contents: SecureDirectory.FileContents
         do {
@@ -85,7 +85,7 @@ enum EntryValidator {
     /// Checks a manifest against its folder: the id, the time, and every
     /// attachment a plain, regular file of the recorded size. Files are
     /// examined relative to the folder's descriptor and never followed.
-    /// - Throws: ``ShareInboxInterface/InboxError/unusable(reason:)`` with the first thing wrong.
+    /// - Throws: ``ShareKitInboxInterface/InboxError/unusable(reason:)`` with the first thing wrong.
     static func checkContents(of manifest: InboxManifest, id: String, folder: DirectoryHandle) throws(InboxError) {
         guard manifest.clientMsgID == id else {
             throw InboxError.unusable(reason: "its client_msg_id does not match the folder name")

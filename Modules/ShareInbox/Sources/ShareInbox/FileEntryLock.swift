@@ -1,5 +1,5 @@
 import Glibc
-public import ShareInboxInterface
+public import ShareKitInboxInterface
 import Synchronization
 
 /// The hold on one entry folder: an exclusive `flock` on a descriptor of

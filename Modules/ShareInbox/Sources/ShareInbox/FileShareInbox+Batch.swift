@@ -1,5 +1,5 @@
-import SecureFiles
-public import ShareInboxInterface
+public import ShareKitInboxInterface
+import ShareKitSecureFiles
 import Synchronization
 
 #if canImport(Glibc)
@@ -28,7 +28,7 @@ extension FileShareInbox {
 
     /// Locks up to `limit` free entries not in `skipping`, in the order of
     /// their ids (a `client_msg_id` is a UUIDv7: oldest first); see
-    /// ``ShareInboxInterface/ShareInboxStoring/lockFreeEntries(limit:skipping:)``.
+    /// ``ShareKitInboxInterface/ShareInboxStoring/lockFreeEntries(limit:skipping:)``.
     /// One listing of the inbox, and one lock and one read of each entry;
     /// the first call of a pass (nothing skipped) also clears what dead
     /// processes left in `.staging`, as ``scan()`` does.

@@ -1,7 +1,7 @@
 import Foundation
-import SecureFiles
-import ShareCore
-public import ShareInboxInterface
+import ShareKitCore
+public import ShareKitInboxInterface
+import ShareKitSecureFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 public import Foundation
-import SecureFiles
-import ShareCore
-public import ShareInboxInterface
+import ShareKitCore
+public import ShareKitInboxInterface
+import ShareKitSecureFiles
 
 /// The write-ahead share inbox as folders in the shared container.
 ///

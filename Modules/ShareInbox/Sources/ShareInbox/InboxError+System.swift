@@ -1,5 +1,5 @@
-import SecureFiles
-import ShareInboxInterface
+import ShareKitInboxInterface
+import ShareKitSecureFiles
 
 #if canImport(Glibc)
     import Glibc

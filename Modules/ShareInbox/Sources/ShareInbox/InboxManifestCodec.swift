@@ -1,5 +1,5 @@
 import Foundation
-public import ShareInboxInterface
+public import ShareKitInboxInterface
 
 /// Reads and writes `manifest.json` of an inbox entry, so the inbox, the
 /// CLI and the daemon (`--json`) all use one encoding: the field names of
@@ -19,7 +19,7 @@ public enum InboxManifestCodec {
     ///   - manifest: the manifest.
     ///   - pretty: indented, for a person (`--json`); compact on disk.
     /// - Returns: UTF-8 JSON.
-    /// - Throws: ``ShareInboxInterface/InboxError/manifestNotEncodable(_:)`` (a value JSON cannot hold).
+    /// - Throws: ``ShareKitInboxInterface/InboxError/manifestNotEncodable(_:)`` (a value JSON cannot hold).
     public static func encode(_ manifest: InboxManifest, pretty: Bool = false) throws(InboxError)
         -> [UInt8]
     {
@@ -37,9 +37,9 @@ public enum InboxManifestCodec {
     /// failing on a field it may have changed.
     /// - Parameter bytes: the contents of `manifest.json`.
     /// - Returns: the manifest.
-    /// Every number is range-checked here (``ShareInboxInterface/InboxManifest/rangeProblem``),
+    /// Every number is range-checked here (``ShareKitInboxInterface/InboxManifest/rangeProblem``),
     /// so no caller does arithmetic on a count or size nobody wrote.
-    /// - Throws: ``ShareInboxInterface/InboxError``'s `manifest…` cases: not JSON, a newer or unknown
+    /// - Throws: ``ShareKitInboxInterface/InboxError``'s `manifest…` cases: not JSON, a newer or unknown
     ///   format, a missing or mistyped field, a field out of its range.
     public static func decode(_ bytes: [UInt8]) throws(InboxError) -> InboxManifest {
         let manifest: InboxManifest

@@ -1,5 +1,5 @@
 import Foundation
-import ShareIntakeInterface
+import ShareKitIntakeInterface
 
 /// Tells a path from a link on the command line: a `file://` URL and
 /// anything that is not a URL are files; only a URL that is not a file is

@@ -1,4 +1,4 @@
-public import ShareIntakeInterface
+public import ShareKitIntakeInterface
 
 /// What a catalog can tell beyond ``ContentTypeCatalog``: the ordered list
 /// of supertypes (for the nearest accepted supertype and "is it an image")

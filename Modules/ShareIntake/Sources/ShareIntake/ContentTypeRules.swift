@@ -1,4 +1,4 @@
-import ShareIntakeInterface
+import ShareKitIntakeInterface
 
 /// The three decisions about an attachment's type, as conformance
 /// questions to the catalog (see the article "Deciding what an item is").

@@ -1,5 +1,5 @@
-import SecureFiles
-import ShareIntakeInterface
+import ShareKitIntakeInterface
+import ShareKitSecureFiles
 
 #if canImport(Glibc)
     import Glibc

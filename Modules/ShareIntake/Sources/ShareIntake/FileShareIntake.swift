@@ -1,7 +1,7 @@
 import Dispatch
-public import ImageConversionInterface
-import SecureFiles
-public import ShareIntakeInterface
+public import ShareKitImageConversionInterface
+public import ShareKitIntakeInterface
+import ShareKitSecureFiles
 
 #if canImport(Glibc)
     import Glibc

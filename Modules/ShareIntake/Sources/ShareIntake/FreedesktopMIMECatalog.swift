@@ -1,5 +1,5 @@
 import Foundation
-public import ShareIntakeInterface
+public import ShareKitIntakeInterface
 import Synchronization
 
 /// The freedesktop shared MIME database as a ``ContentTypeCatalog``: the

@@ -1,5 +1,5 @@
-import ImageConversionInterface
-import ShareIntakeInterface
+import ShareKitImageConversionInterface
+import ShareKitIntakeInterface
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import ShareIntakeInterface
+import ShareKitIntakeInterface
 import Synchronization
 
 /// What every step of one item's load needs: who it is (for errors), its

@@ -1,5 +1,5 @@
-internal import CLibXML2
-import ShareIntakeInterface
+internal import CShareKitLibXML2
+import ShareKitIntakeInterface
 
 #if canImport(Glibc)
     import Glibc

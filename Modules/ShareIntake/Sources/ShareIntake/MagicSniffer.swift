@@ -1,6 +1,6 @@
-internal import CMagic
-internal import CMagicLoader
-public import ShareIntakeInterface
+internal import CShareKitMagic
+internal import CShareKitMagicLoader
+public import ShareKitIntakeInterface
 import Synchronization
 
 /// Tells a content type from a file's bytes with libmagic (`MAGIC_MIME_TYPE`,

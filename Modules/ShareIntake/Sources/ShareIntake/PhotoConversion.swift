@@ -1,6 +1,6 @@
-import ImageConversionInterface
-import SecureFiles
-import ShareIntakeInterface
+import ShareKitImageConversionInterface
+import ShareKitIntakeInterface
+import ShareKitSecureFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import ShareIntakeInterface
+import ShareKitIntakeInterface
 
 #if canImport(Glibc)
     import Glibc

@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-import ShareIntake
-import ShareIntakeInterface
+import ShareKitIntake
+import ShareKitIntakeInterface
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import Foundation
-import ShareIntake
-import ShareIntakeInterface
-import SystemTesting
+import ShareKitIntake
+import ShareKitIntakeInterface
+import ShareKitSystemTesting
 import Testing
 
 @Suite("kinds and content types of loaded files")

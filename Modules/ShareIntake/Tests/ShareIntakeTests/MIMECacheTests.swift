@@ -1,8 +1,8 @@
 import Foundation
-import ShareIntake
-import ShareIntakeInterface
+import ShareKitIntake
+import ShareKitIntakeInterface
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 #if canImport(Glibc)

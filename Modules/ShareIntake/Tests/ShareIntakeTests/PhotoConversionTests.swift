@@ -1,9 +1,9 @@
 import Foundation
-import ImageConversionInterface
-import ShareIntake
-import ShareIntakeInterface
+import ShareKitImageConversionInterface
+import ShareKitIntake
+import ShareKitIntakeInterface
+import ShareKitSystemTesting
 import Synchronization
-import SystemTesting
 import Testing
 
 /// The converter at the edge of intake, standing in for the real one

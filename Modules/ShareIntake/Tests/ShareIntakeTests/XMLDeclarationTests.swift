@@ -1,4 +1,4 @@
-import CLibXML2Check
+import CShareKitLibXML2Check
 import Testing
 
 /// CLibXML2 declares the libxml2 functions it loads on first use instead of

@@ -1,5 +1,5 @@
-import SecureFiles
-public import SharedStateInterface
+import ShareKitSecureFiles
+public import ShareKitSharedStateInterface
 
 /// Named cross-process locks: an exclusive `flock` on `<directory>/<name>.lock`
 /// (the container's `locks/`).

@@ -1,7 +1,7 @@
 import Foundation
-import SecureFiles
-import ShareCore
-public import SharedStateInterface
+import ShareKitCore
+import ShareKitSecureFiles
+public import ShareKitSharedStateInterface
 
 /// The key-value state of the app group in one JSON file, `state.json`, in
 /// the container directory.

@@ -1,6 +1,6 @@
 import Foundation
-import SecureFiles
-public import SharedStateInterface
+import ShareKitSecureFiles
+public import ShareKitSharedStateInterface
 
 /// The app-group container: one directory shared by the CLI and the daemon.
 ///

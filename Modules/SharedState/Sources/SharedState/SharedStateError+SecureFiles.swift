@@ -1,5 +1,5 @@
-import SecureFiles
-import SharedStateInterface
+import ShareKitSecureFiles
+import ShareKitSharedStateInterface
 
 extension SharedStateError {
     /// The shared state's own error for a failure of the secure-file layer,

@@ -1,7 +1,7 @@
 import Foundation
-import SharedState
-import SharedStateInterface
-import SystemTesting
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitSystemTesting
 import Testing
 
 #if canImport(Glibc)

@@ -1,9 +1,9 @@
 import Foundation
-public import ServerAPIInterface
-public import ShareCore
+public import ShareKitCore
+public import ShareKitServerAPIInterface
+public import ShareKitTargetStoreInterface
+import ShareKitWireContract
 import Synchronization
-public import TargetStoreInterface
-import WireContract
 
 /// Search and resolution of targets against the server: listSpaces gives
 /// the channels (a chat channel is a `channel` target, a forum channel a
@@ -39,7 +39,7 @@ public final class ServerTargetDirectory: TargetDirectory {
     ///   - limit: the most candidates returned.
     ///   - includingReadOnly: also return targets the person may only read.
     /// - Returns: the candidates, best first.
-    /// - Throws: ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
+    /// - Throws: ``ShareKitTargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
     public func search(query: String, limit: Int, includingReadOnly: Bool) async throws(TargetError)
         -> [TargetCandidate]
     {
@@ -71,7 +71,7 @@ public final class ServerTargetDirectory: TargetDirectory {
     /// a target the person may write to, with the server's names.
     /// - Parameter text: the reference or display path.
     /// - Returns: the target.
-    /// - Throws: ``TargetStoreInterface/TargetError``: not found (with
+    /// - Throws: ``ShareKitTargetStoreInterface/TargetError``: not found (with
     ///   suggestions), ambiguous, not writable, an invalid reference, or unavailable.
     public func resolve(_ text: String) async throws(TargetError) -> ShareTarget {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

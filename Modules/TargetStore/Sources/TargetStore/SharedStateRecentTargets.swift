@@ -1,24 +1,24 @@
 import Foundation
-public import ShareCore
-public import SharedStateInterface
-public import TargetStoreInterface
+public import ShareKitCore
+public import ShareKitSharedStateInterface
+public import ShareKitTargetStoreInterface
 
 /// The recent targets of one account on one server, kept in the app
 /// group's shared state under that account's `targets.recent`
-/// (``SharedStateInterface/SharedStateKey/recentTargets`` scoped to an
-/// ``SharedStateInterface/AccountScope``) as a JSON array of `{kind, id,
+/// (``ShareKitSharedStateInterface/SharedStateKey/recentTargets`` scoped to an
+/// ``ShareKitSharedStateInterface/AccountScope``) as a JSON array of `{kind, id,
 /// display_path}`: kinds, ids and display paths only, never message content.
 /// A target names a thread or channel of its own server only, so the lists
 /// of two accounts never mix: a picker offers what the account it sends
 /// with can reach.
 ///
-/// Every change is one ``SharedStateInterface/SharedStateStore/update(_:_:)``,
+/// Every change is one ``ShareKitSharedStateInterface/SharedStateStore/update(_:_:)``,
 /// a read-modify-write no other writer, in this process or another, can
 /// interleave with, so the CLI and the daemon recording at the same time
 /// both land. At most `client.share.recent_targets` targets are kept (the
 /// account's value as the server told it, else the default given).
 /// A stored list that cannot be read is reset and reported as
-/// ``TargetStoreInterface/RecentTargets/warning``, never a crash.
+/// ``ShareKitTargetStoreInterface/RecentTargets/warning``, never a crash.
 public struct SharedStateRecentTargets: RecentTargetsStoring {
     private let state: any SharedStateStore
     private let defaultLimit: Int
@@ -55,7 +55,7 @@ public struct SharedStateRecentTargets: RecentTargetsStoring {
     /// The recent targets, newest first, at most ``limit``; a corrupt stored
     /// list is reset (in the shared state too) and reported as a warning.
     /// - Returns: the list.
-    /// - Throws: ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``
+    /// - Throws: ``ShareKitTargetStoreInterface/TargetError/unavailable(reason:retryable:)``
     ///   when the shared state cannot be read or written.
     public func list() throws(TargetError) -> RecentTargets {
         let (stored, movedAside) = try tolerating { try state.value(for: key) }
@@ -70,7 +70,7 @@ public struct SharedStateRecentTargets: RecentTargetsStoring {
     /// oldest beyond ``limit``.
     /// - Parameter target: the target a share just went to.
     /// - Returns: the list after the change.
-    /// - Throws: ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
+    /// - Throws: ``ShareKitTargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
     @discardableResult
     public func record(_ target: ShareTarget) throws(TargetError) -> RecentTargets {
         try change { targets in
@@ -81,14 +81,14 @@ public struct SharedStateRecentTargets: RecentTargetsStoring {
     /// Removes every target whose id is in `ids`.
     /// - Parameter ids: thread and channel ids (those of `access.changed`).
     /// - Returns: the list after the change.
-    /// - Throws: ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
+    /// - Throws: ``ShareKitTargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
     @discardableResult
     public func remove(ids: Set<String>) throws(TargetError) -> RecentTargets {
         try change { targets in targets.filter { !ids.contains($0.id) } }
     }
 
     /// Removes the stored list.
-    /// - Throws: ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
+    /// - Throws: ``ShareKitTargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
     public func removeAll() throws(TargetError) {
         do {
             try state.set(nil, for: key)

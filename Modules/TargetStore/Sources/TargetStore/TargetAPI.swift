@@ -1,9 +1,9 @@
-import ServerAPIInterface
-import TargetStoreInterface
-import WireContract
+import ShareKitServerAPIInterface
+import ShareKitTargetStoreInterface
+import ShareKitWireContract
 
 /// listSpaces and searchThreadTitles through the authorized API client,
-/// every failure turned into ``TargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
+/// every failure turned into ``ShareKitTargetStoreInterface/TargetError/unavailable(reason:retryable:)``.
 struct TargetAPI: Sendable {
     let api: any AuthorizedAPIClient
 

@@ -1,6 +1,6 @@
 import Foundation
-import ShareCore
-import TargetStoreInterface
+import ShareKitCore
+import ShareKitTargetStoreInterface
 
 /// How names are compared: search ignores case and accents, resolution
 /// compares exactly first, then without case; suggestions rank by edit

@@ -1,8 +1,8 @@
-public import CryptoInterface
 import Foundation
-import SecureFiles
-import ShareCore
-public import UploadsInterface
+import ShareKitCore
+public import ShareKitCryptoInterface
+import ShareKitSecureFiles
+public import ShareKitUploadsInterface
 
 /// Upload records as JSON files in a directory of their own (0700, files
 /// 0600), one per server and file path, replaced atomically under a lock
@@ -91,7 +91,7 @@ public final class FileUploadRecordStore: UploadRecordStore {
     /// files moved into the daemon's outbox) leaves a record nobody can
     /// resume. Their unfinished uploads expire on the server.
     /// - Returns: how many records were removed.
-    /// - Throws: ``UploadsInterface/UploadRecordStoreError`` when the directory cannot be read.
+    /// - Throws: ``ShareKitUploadsInterface/UploadRecordStoreError`` when the directory cannot be read.
     @discardableResult
     public func pruneRecordsOfMissingFiles() throws(UploadRecordStoreError) -> Int {
         try withDirectory { directory in

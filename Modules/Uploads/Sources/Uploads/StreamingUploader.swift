@@ -1,11 +1,11 @@
-public import CryptoInterface
-public import HTTPInterface
-import HTTPTypes
-public import ServerAPIInterface
-public import ShareCore
+public import ShareKitCore
+public import ShareKitCryptoInterface
+public import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+public import ShareKitServerAPIInterface
+public import ShareKitUploadsInterface
+import ShareKitWireContract
 import Synchronization
-public import UploadsInterface
-import WireContract
 
 /// Uploads files with the upload protocol through the authorized API client.
 ///
@@ -29,7 +29,7 @@ import WireContract
 /// client streams each part from disk).
 public final class StreamingUploader: FileUploading {
     /// How often and how patiently passing failures are retried: the
-    /// shared ``ShareCore/BackoffPolicy`` (full jitter, the server's
+    /// shared ``ShareKitCore/BackoffPolicy`` (full jitter, the server's
     /// `Retry-After` as a lower bound, capped at an hour), or a fixed schedule.
     public struct RetryPolicy: Sendable {
         /// How many retries an upload gets before its failure is returned.

@@ -1,10 +1,10 @@
-import CryptoInterface
 import Dispatch
 import Glibc
-import HTTPInterface
-public import ServerAPIInterface
+import ShareKitCryptoInterface
+import ShareKitHTTPInterface
+public import ShareKitServerAPIInterface
+public import ShareKitUploadsInterface
 import Synchronization
-public import UploadsInterface
 
 /// Reading the file to upload: its identity (stat) and the one hashing pass.
 public enum UploadFile {

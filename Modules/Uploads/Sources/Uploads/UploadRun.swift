@@ -1,6 +1,6 @@
-import HTTPInterface
+import ShareKitHTTPInterface
+import ShareKitUploadsInterface
 import Synchronization
-import UploadsInterface
 
 /// Why a run stopped before it finished.
 enum StopReason: Sendable {

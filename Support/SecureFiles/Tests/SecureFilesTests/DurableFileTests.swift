@@ -1,6 +1,6 @@
 import Foundation
-import SecureFiles
-import SystemTesting
+import ShareKitSecureFiles
+import ShareKitSystemTesting
 import Testing
 
 #if canImport(Glibc)

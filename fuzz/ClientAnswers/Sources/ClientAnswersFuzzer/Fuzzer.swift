@@ -1,21 +1,21 @@
 import Dispatch
 import Foundation
 import FuzzSupport
-import HTTPInterface
-import HTTPTypes
-import Messages
-import MessagesInterface
-import OpenSSLCrypto
-import PushPreview
-import PushPreviewInterface
-import ServerAPIInterface
-import ShareCore
-import TargetStore
-import TargetStoreInterface
-import Uploads
-import UploadsInterface
+import ShareKitCore
+import ShareKitHTTPInterface
+import ShareKitHTTPTypes
+import ShareKitMessages
+import ShareKitMessagesInterface
+import ShareKitOpenSSLCrypto
+import ShareKitPushPreview
+import ShareKitPushPreviewInterface
+import ShareKitServerAPIInterface
+import ShareKitTargetStore
+import ShareKitTargetStoreInterface
+import ShareKitUploads
+import ShareKitUploadsInterface
 
-@testable import Sessions
+@testable import ShareKitSessions
 
 /// An API client that answers every request with the input's status,
 /// `Retry-After` and body, classified the way the live client classifies:

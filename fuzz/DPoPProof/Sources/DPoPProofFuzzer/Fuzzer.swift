@@ -1,10 +1,10 @@
-import CryptoInterface
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
 import FuzzSupport
-import OpenSSLCrypto
-import ShareCore
+import ShareKitCore
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitOpenSSLCrypto
 
 /// The fixed request every proof is checked against.
 let method = "POST"

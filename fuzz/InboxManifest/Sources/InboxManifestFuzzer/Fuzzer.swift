@@ -1,12 +1,12 @@
 import Foundation
 import FuzzSupport
-import OutboxInterface
-import SQLInterface
-import ShareCore
-import ShareInbox
-import ShareInboxInterface
+import ShareKitCore
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitOutboxInterface
+import ShareKitSQLInterface
 
-@testable import Outbox
+@testable import ShareKitOutbox
 
 /// One input, read twice.
 ///

@@ -1,6 +1,6 @@
 import FuzzSupport
-import ImageConversion
-import ImageConversionInterface
+import ShareKitImageConversion
+import ShareKitImageConversionInterface
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import FuzzSupport
-import PushPreviewInterface
+import ShareKitPushPreviewInterface
 
-@testable import PushPreview
+@testable import ShareKitPushPreview
 
 /// One input, read three times: as the JSON of a push the notifier
 /// receives (relayed by a push service, so hostile) by

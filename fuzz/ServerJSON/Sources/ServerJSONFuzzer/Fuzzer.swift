@@ -1,11 +1,11 @@
-import DPoPInterface
 import Foundation
 import FuzzSupport
-import HTTPServerInterface
-import HTTPTypes
-import OpenSSLCrypto
-import ReferenceServer
-import SQLiteStore
+import ShareKitDPoPInterface
+import ShareKitHTTPServerInterface
+import ShareKitHTTPTypes
+import ShareKitOpenSSLCrypto
+import ShareKitReferenceServer
+import ShareKitSQLiteStore
 
 /// Accepts every proof as coming from one fixed key, so each request gets
 /// past DPoP and the fuzzer spends its time on the JSON bodies behind it

@@ -1,4 +1,4 @@
 // Uses the DPoP module through its public API only.
-import DPoP
+import ShareKitDPoP
 
 print("DPoP consumer built")

@@ -1,8 +1,8 @@
 // Run where libcrypto and SQLite cannot be loaded (tools/url-consumer puts
 // files that are not libraries first on LD_LIBRARY_PATH): ShareKit throws
 // errors naming the Debian package to install, and the program goes on.
-import OpenSSLCrypto
-import SQLiteStore
+import ShareKitOpenSSLCrypto
+import ShareKitSQLiteStore
 
 var failures = 0
 do {

@@ -2,12 +2,14 @@
 // device key kept in a file keychain, a DPoP proof signed with it, and a
 // file described as an upload source, a database; and libcrypto and SQLite of its own.
 import CAppLibraries
-import DPoP
+import Crypto
 import Foundation
-import KeychainStore
-import OpenSSLCrypto
-import SQLiteStore
-import Uploads
+import HTTPTypes
+import ShareKitDPoP
+import ShareKitKeychainStore
+import ShareKitOpenSSLCrypto
+import ShareKitSQLiteStore
+import ShareKitUploads
 
 let directory = NSTemporaryDirectory() + "url-consumer-\(ProcessInfo.processInfo.processIdentifier)"
 defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -41,3 +43,4 @@ _ = try database.execute("INSERT INTO notes (body) VALUES (?)", ["hello"])
 let rows = try database.query("SELECT body FROM notes")
 try database.close()
 print("own libcrypto and SQLite \(String(cString: sqlite3_libversion())) beside ShareKit's: \(rows.count) row")
+print("beside \(HTTPTypesStandIn.name) of swift-http-types and \(CryptoStandIn.name) of swift-crypto")

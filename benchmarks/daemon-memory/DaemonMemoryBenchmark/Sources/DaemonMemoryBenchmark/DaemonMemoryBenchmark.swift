@@ -1,11 +1,11 @@
 import BenchmarkSupport
 import Foundation
 import Glibc
-import SQLInterface
-import SQLiteStore
-import ShareCore
-import ShareInbox
-import ShareInboxInterface
+import ShareKitCore
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
 
 /// Measures the resident set of a running `share-daemon`: idle after its
 /// start, then after every `--step` shares queued in the share inbox (as

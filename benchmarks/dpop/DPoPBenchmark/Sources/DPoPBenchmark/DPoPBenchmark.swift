@@ -1,9 +1,9 @@
-import CryptoInterface
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
 import Foundation
-import OpenSSLCrypto
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitOpenSSLCrypto
 
 /// Measures DPoP proof creation and verification on one thread, and
 /// OpenSSL's own ECDSA P-256 rate in the same run, so the ratio does not

@@ -1,8 +1,8 @@
 import BenchmarkSupport
 import Foundation
-import ImageConversion
-import ImageConversionInterface
-import SystemTesting
+import ShareKitImageConversion
+import ShareKitImageConversionInterface
+import ShareKitSystemTesting
 
 #if canImport(Glibc)
     import Glibc

@@ -1,10 +1,10 @@
 import BenchmarkSupport
-import DPoP
 import Foundation
 import Glibc
-import OpenSSLCrypto
 import ServerLoad
-import SystemTesting
+import ShareKitDPoP
+import ShareKitOpenSSLCrypto
+import ShareKitSystemTesting
 
 /// createMessage with full DPoP verification against one and then two
 /// `share-server` processes on one PostgreSQL database (the connections

@@ -1,8 +1,8 @@
 import BenchmarkSupport
-import DPoP
 import Foundation
-import OpenSSLCrypto
 import ServerLoad
+import ShareKitDPoP
+import ShareKitOpenSSLCrypto
 
 /// Drives createMessage with full DPoP verification against a running
 /// `share-server` from several keep-alive connections, and measures the

@@ -1,9 +1,9 @@
 import BenchmarkSupport
-import CryptoInterface
-import DPoP
-import DPoPInterface
-import DPoPInterfaceTesting
-import OpenSSLCrypto
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitDPoPInterface
+import ShareKitDPoPInterfaceTesting
+import ShareKitOpenSSLCrypto
 
 /// The DPoP module's own rates on one thread, measured as
 /// benchmarks/dpop/DPoPBenchmark measures them: per second of the measuring

@@ -1,7 +1,7 @@
 import BenchmarkSupport
-public import DPoP
 public import Foundation
 import Glibc
+public import ShareKitDPoP
 
 /// The createMessage load of the server benchmarks: the seed they start
 /// `share-server` with, logging its people in, making every connection's

@@ -1,4 +1,4 @@
-public import DPoP
+public import ShareKitDPoP
 
 /// An HTTP/1.1 request as bytes.
 public enum HTTPRequest {
@@ -33,7 +33,7 @@ public struct RequestPool {
     ///   - origin: `http://127.0.0.1:PORT`, for `htu`.
     ///   - path: the createMessage path.
     ///   - tag: a prefix that makes the `client_msg_id`s unique in the run.
-    /// - Throws: a ``DPoPInterface/DPoPError`` when a proof cannot be made.
+    /// - Throws: a ``ShareKitDPoPInterface/DPoPError`` when a proof cannot be made.
     public init(count: Int, signer: ES256ProofSigner, accessToken: String, origin: String, path: String, tag: String)
         throws
     {

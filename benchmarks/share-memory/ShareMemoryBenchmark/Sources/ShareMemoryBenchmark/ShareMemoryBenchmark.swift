@@ -1,8 +1,8 @@
 import BenchmarkSupport
 import Foundation
 import Glibc
-import SQLInterface
-import SQLiteStore
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
 
 /// Measures the peak RSS of the built `share send FILE --to thread:t1`
 /// process (the claim: "a 2 GiB file is shared with flat memory") for each

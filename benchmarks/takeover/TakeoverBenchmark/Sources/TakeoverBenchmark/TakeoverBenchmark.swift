@@ -1,13 +1,13 @@
 import BenchmarkSupport
 import Foundation
 import Glibc
-import Outbox
-import OutboxInterface
-import SQLInterface
-import SQLiteStore
-import ShareCore
-import ShareInbox
-import ShareInboxInterface
+import ShareKitCore
+import ShareKitInbox
+import ShareKitInboxInterface
+import ShareKitOutbox
+import ShareKitOutboxInterface
+import ShareKitSQLInterface
+import ShareKitSQLiteStore
 
 /// Measures the takeover of share inbox entries into the outbox (the goals:
 /// 1000 entries within 0.25 seconds, and within 6 times the time of renaming

@@ -1,18 +1,18 @@
-import CryptoInterface
-import DPoP
 import Foundation
-import HTTPInterface
-import HTTPTransport
-import KeychainInterface
-import KeychainStore
-import OpenSSLCrypto
-import ServerAPI
-import Sessions
-import SessionsInterface
-import SharedState
-import SharedStateInterface
-import Uploads
-import UploadsInterface
+import ShareKitCryptoInterface
+import ShareKitDPoP
+import ShareKitHTTPInterface
+import ShareKitHTTPTransport
+import ShareKitKeychainInterface
+import ShareKitKeychainStore
+import ShareKitOpenSSLCrypto
+import ShareKitServerAPI
+import ShareKitSessions
+import ShareKitSessionsInterface
+import ShareKitSharedState
+import ShareKitSharedStateInterface
+import ShareKitUploads
+import ShareKitUploadsInterface
 
 /// One measured upload in a fresh process (`--child ORIGIN FILE SHA256 HOME
 /// USERNAME PASSWORD PART_SIZE`): the client stack as the share extension

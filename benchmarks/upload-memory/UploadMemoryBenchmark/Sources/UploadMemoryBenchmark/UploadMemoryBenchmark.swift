@@ -1,9 +1,9 @@
 import BenchmarkSupport
-import CryptoInterface
 import Dispatch
 import Foundation
 import Glibc
-import OpenSSLCrypto
+import ShareKitCryptoInterface
+import ShareKitOpenSSLCrypto
 import Synchronization
 
 /// Set by SIGINT, SIGTERM or SIGHUP; the child being measured, if any.

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPServerInterface
-import MicroHTTPServer
+import ShareKitHTTPServerInterface
+import ShareKitMicroHTTPServer
 
 /// The benchmark's peer: `PUT /sink` streams the body into a sink that
 /// counts and discards it, and answers the count. It runs in a child

@@ -1,9 +1,9 @@
 import BenchmarkSupport
 import Foundation
 import Glibc
-import HTTPInterface
-import HTTPTransport
-import HTTPTypes
+import ShareKitHTTPInterface
+import ShareKitHTTPTransport
+import ShareKitHTTPTypes
 
 /// Uploads one large file to a discarding sink (a child process) with
 /// `curl -T` and with CurlHTTPClient, alternating, and prints both
