@@ -56,6 +56,33 @@ import Testing
         #expect(try Self.bodies(rooms) == ["sent while the answer was lost"])
     }
 
+    @Test func aTakeoverFindsTheCLIsEventBehindMoreThanAPageOfNewerMessages() throws {
+        let rooms = try MatrixSendTests.Rooms()
+        defer { rooms.fixture.close() }
+        let proxy = try HoldingProxy([.init("PUT", "/_matrix/client/v3/rooms/", .hold)])
+        defer { proxy.stop() }
+        let process = try HelperProcess(
+            executable: BuiltProducts.path("share"),
+            ["send", "--text", "sent before the room got busy", "--to", rooms.team, "--undo-window", "0"],
+            environment: Self.environment(rooms.fixture, proxy: proxy), mergeErrors: true)
+        // Synapse stored the event; the CLI never hears of it and keeps the share.
+        #expect(proxy.waitUntilHeld() == 200)
+        process.kill(SIGINT)
+        let outcome = process.finish()
+        #expect(outcome.stdout.contains("kept for share-daemon"), "\(outcome.stdout)")
+        // The room moves on before the daemon takes over (a daemon whose
+        // backoff grew while the homeserver was away): more messages than
+        // one page of the room's timeline (100 events) arrive after the event.
+        for n in 0..<120 { _ = try rooms.sam.say("chatter \(n)", in: rooms.team) }
+        let pass = try Self.daemonPass(rooms.fixture)
+        #expect(pass.status == 0, "\(pass.stderr)")
+        let bodies = try rooms.sam.allMessages(in: rooms.team).compactMap {
+            ($0["content"] as? [String: Any])?["body"] as? String
+        }
+        #expect(bodies.filter { $0 == "sent before the room got busy" }.count == 1, "sent again by the daemon")
+        #expect(bodies.count == 121, "\(bodies.count) messages")
+    }
+
     @Test func aHomeserverErrorKeepsTheShareAndTheDaemonSendsItOnce() throws {
         let rooms = try MatrixSendTests.Rooms()
         defer { rooms.fixture.close() }
