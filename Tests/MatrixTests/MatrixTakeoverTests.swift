@@ -28,19 +28,26 @@ import Testing
         try rooms.sam.messages(in: rooms.team).compactMap { ($0["content"] as? [String: Any])?["body"] as? String }
     }
 
-    @Test func answerLostBetweenTheCLIAndSynapseEndsWithOneEventAfterTheDaemonsTakeover() throws {
-        let rooms = try MatrixSendTests.Rooms()
-        defer { rooms.fixture.close() }
+    /// `share send --text text` into the team room whose answer never
+    /// reaches the CLI: a proxy forwards the send to Synapse, which stores
+    /// the event, and holds the answer back until the CLI is interrupted.
+    static func sendWithTheAnswerLost(_ rooms: MatrixSendTests.Rooms, text: String) throws -> HelperProcess.Outcome {
         let proxy = try HoldingProxy([.init("PUT", "/_matrix/client/v3/rooms/", .hold)])
         defer { proxy.stop() }
         let process = try HelperProcess(
             executable: BuiltProducts.path("share"),
-            ["send", "--text", "sent while the answer was lost", "--to", rooms.team, "--undo-window", "0"],
+            ["send", "--text", text, "--to", rooms.team, "--undo-window", "0"],
             environment: Self.environment(rooms.fixture, proxy: proxy), mergeErrors: true)
         // Synapse stored the event and answered; the answer waits in the proxy.
         #expect(proxy.waitUntilHeld() == 200)
         process.kill(SIGINT)
-        let outcome = process.finish()
+        return process.finish()
+    }
+
+    @Test func answerLostBetweenTheCLIAndSynapseEndsWithOneEventAfterTheDaemonsTakeover() throws {
+        let rooms = try MatrixSendTests.Rooms()
+        defer { rooms.fixture.close() }
+        let outcome = try Self.sendWithTheAnswerLost(rooms, text: "sent while the answer was lost")
         #expect(outcome.status == 130, "\(outcome.stdout)")
         #expect(outcome.stdout.contains("kept for share-daemon"), "\(outcome.stdout)")
         #expect(try Self.bodies(rooms) == ["sent while the answer was lost"])
@@ -59,16 +66,8 @@ import Testing
     @Test func aTakeoverFindsTheCLIsEventBehindMoreThanAPageOfNewerMessages() throws {
         let rooms = try MatrixSendTests.Rooms()
         defer { rooms.fixture.close() }
-        let proxy = try HoldingProxy([.init("PUT", "/_matrix/client/v3/rooms/", .hold)])
-        defer { proxy.stop() }
-        let process = try HelperProcess(
-            executable: BuiltProducts.path("share"),
-            ["send", "--text", "sent before the room got busy", "--to", rooms.team, "--undo-window", "0"],
-            environment: Self.environment(rooms.fixture, proxy: proxy), mergeErrors: true)
         // Synapse stored the event; the CLI never hears of it and keeps the share.
-        #expect(proxy.waitUntilHeld() == 200)
-        process.kill(SIGINT)
-        let outcome = process.finish()
+        let outcome = try Self.sendWithTheAnswerLost(rooms, text: "sent before the room got busy")
         #expect(outcome.stdout.contains("kept for share-daemon"), "\(outcome.stdout)")
         // The room moves on before the daemon takes over (a daemon whose
         // backoff grew while the homeserver was away): more messages than
