@@ -9,6 +9,11 @@ moments and restarts them. At the end it stops the faults, drains the daemon
 (`share-daemon --once --lease 0` until the inbox and the outbox are empty) and
 checks what the server holds against what every CLI reported.
 
+With `--backend matrix` the clients share into a Synapse homeserver of the
+run's own instead (the Matrix backend), behind the same proxy; Synapse is
+what is killed and restarted, and the check counts the events of every
+share id in the rooms' timelines (tools/chaos/README.md, "Matrix").
+
 Prints one line `chaos: N shares, S sent, Q queued, R rejected, lost L,
 duplicated D, leftovers X` and exits 1 unless L, D and X are 0 (2 for a run
 that could not be set up). Standard library only.
