@@ -87,6 +87,24 @@ struct MatrixPeer {
         return chunk.filter { $0["type"] as? String == "m.room.message" }.reversed()
     }
 
+    /// Every `m.room.message` event of a room, oldest first: the whole
+    /// timeline, page after page (``messages(in:)`` reads the latest 100).
+    func allMessages(in room: String) throws -> [[String: Any]] {
+        var events: [[String: Any]] = []
+        var from: String?
+        repeat {
+            var path = "/_matrix/client/v3/rooms/\(Self.escape(room))/messages?dir=f&limit=100"
+            if let from { path += "&from=" + Self.escape(from) }
+            let answer = try call("GET", path)
+            guard answer.status == 200, let chunk = answer.json["chunk"] as? [[String: Any]] else {
+                throw FixtureFailure("messages: \(answer.status) \(answer.json)")
+            }
+            events += chunk.filter { $0["type"] as? String == "m.room.message" }
+            from = chunk.isEmpty ? nil : answer.json["end"] as? String
+        } while from != nil
+        return events
+    }
+
     /// Downloads a media file (`mxc://server/id`).
     func download(_ mxc: String) throws -> Data {
         let path = mxc.dropFirst("mxc://".count)

@@ -28,19 +28,26 @@ import Testing
         try rooms.sam.messages(in: rooms.team).compactMap { ($0["content"] as? [String: Any])?["body"] as? String }
     }
 
-    @Test func answerLostBetweenTheCLIAndSynapseEndsWithOneEventAfterTheDaemonsTakeover() throws {
-        let rooms = try MatrixSendTests.Rooms()
-        defer { rooms.fixture.close() }
+    /// `share send --text text` into the team room whose answer never
+    /// reaches the CLI: a proxy forwards the send to Synapse, which stores
+    /// the event, and holds the answer back until the CLI is interrupted.
+    static func sendWithTheAnswerLost(_ rooms: MatrixSendTests.Rooms, text: String) throws -> HelperProcess.Outcome {
         let proxy = try HoldingProxy([.init("PUT", "/_matrix/client/v3/rooms/", .hold)])
         defer { proxy.stop() }
         let process = try HelperProcess(
             executable: BuiltProducts.path("share"),
-            ["send", "--text", "sent while the answer was lost", "--to", rooms.team, "--undo-window", "0"],
+            ["send", "--text", text, "--to", rooms.team, "--undo-window", "0"],
             environment: Self.environment(rooms.fixture, proxy: proxy), mergeErrors: true)
         // Synapse stored the event and answered; the answer waits in the proxy.
         #expect(proxy.waitUntilHeld() == 200)
         process.kill(SIGINT)
-        let outcome = process.finish()
+        return process.finish()
+    }
+
+    @Test func answerLostBetweenTheCLIAndSynapseEndsWithOneEventAfterTheDaemonsTakeover() throws {
+        let rooms = try MatrixSendTests.Rooms()
+        defer { rooms.fixture.close() }
+        let outcome = try Self.sendWithTheAnswerLost(rooms, text: "sent while the answer was lost")
         #expect(outcome.status == 130, "\(outcome.stdout)")
         #expect(outcome.stdout.contains("kept for share-daemon"), "\(outcome.stdout)")
         #expect(try Self.bodies(rooms) == ["sent while the answer was lost"])
@@ -54,6 +61,25 @@ import Testing
         let again = try Self.daemonPass(rooms.fixture)
         #expect(again.status == 0)
         #expect(try Self.bodies(rooms) == ["sent while the answer was lost"])
+    }
+
+    @Test func aTakeoverFindsTheCLIsEventBehindMoreThanAPageOfNewerMessages() throws {
+        let rooms = try MatrixSendTests.Rooms()
+        defer { rooms.fixture.close() }
+        // Synapse stored the event; the CLI never hears of it and keeps the share.
+        let outcome = try Self.sendWithTheAnswerLost(rooms, text: "sent before the room got busy")
+        #expect(outcome.stdout.contains("kept for share-daemon"), "\(outcome.stdout)")
+        // The room moves on before the daemon takes over (a daemon whose
+        // backoff grew while the homeserver was away): more messages than
+        // one page of the room's timeline (100 events) arrive after the event.
+        for n in 0..<120 { _ = try rooms.sam.say("chatter \(n)", in: rooms.team) }
+        let pass = try Self.daemonPass(rooms.fixture)
+        #expect(pass.status == 0, "\(pass.stderr)")
+        let bodies = try rooms.sam.allMessages(in: rooms.team).compactMap {
+            ($0["content"] as? [String: Any])?["body"] as? String
+        }
+        #expect(bodies.filter { $0 == "sent before the room got busy" }.count == 1, "sent again by the daemon")
+        #expect(bodies.count == 121, "\(bodies.count) messages")
     }
 
     @Test func aHomeserverErrorKeepsTheShareAndTheDaemonSendsItOnce() throws {

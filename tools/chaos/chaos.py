@@ -9,6 +9,11 @@ moments and restarts them. At the end it stops the faults, drains the daemon
 (`share-daemon --once --lease 0` until the inbox and the outbox are empty) and
 checks what the server holds against what every CLI reported.
 
+With `--backend matrix` the clients share into a Synapse homeserver of the
+run's own instead (the Matrix backend), behind the same proxy; Synapse is
+what is killed and restarted, and the check counts the events of every
+share id in the rooms' timelines (tools/chaos/README.md, "Matrix").
+
 Prints one line `chaos: N shares, S sent, Q queued, R rejected, lost L,
 duplicated D, leftovers X` and exits 1 unless L, D and X are 0 (2 for a run
 that could not be set up). Standard library only.
@@ -17,19 +22,24 @@ that could not be set up). Standard library only.
 import argparse
 import asyncio
 import hashlib
+import hmac
 import json
 import os
 import pwd
 import random
+import secrets
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.parse
+import urllib.request
 
 USER, PASSWORD = "alex", "alex-demo-pass"
 PART = 65536
@@ -403,6 +413,13 @@ class Run:
         # With several servers, all of them serve the proxy's origin
         # (--public-origin), which is the one the clients use.
         self.public_origin = None
+        # What a share goes to (`--to`), and the refusals a share may be
+        # made to meet with the target each one uses (the rest keep a drawn target).
+        self.targets = TARGETS
+        self.invalid_kinds = ["too-large", "unknown-thread"]
+        self.invalid_targets = {"unknown-thread": "thread:t404"}
+        # The homeserver of `--backend matrix` (None for share-server).
+        self.synapse = None
         self.daemon = None
         self.children = set()
         self.lock = threading.Lock()
@@ -414,8 +431,8 @@ class Run:
         self.daemon_log = open(os.path.join(self.work, "daemon.log"), "ab", buffering=0)
 
     # -- bookkeeping of every child, so that every exit path ends them
-    def spawn(self, argv, **kw):
-        proc = subprocess.Popen(argv, env=self.env, start_new_session=True, **kw)
+    def spawn(self, argv, env=None, **kw):
+        proc = subprocess.Popen(argv, env=env or self.env, start_new_session=True, **kw)
         with self.lock:
             self.children.add(proc)
         return proc
@@ -563,13 +580,13 @@ def make_share(run, index):
         files.append({"path": path, "size": size, "sha256": hashlib.sha256(data).hexdigest()})
     invalid = None
     if rng.random() < run.args.invalid_rate:
-        invalid = rng.choice(["too-large", "unknown-thread"])
+        invalid = rng.choice(run.invalid_kinds)
         if invalid == "too-large":
             path = os.path.join(folder, "huge.bin")
             with open(path, "wb") as f:
                 f.write(rng.randbytes(MAX_UPLOAD + 1))
             files.append({"path": path, "size": MAX_UPLOAD + 1, "sha256": None})
-    target = rng.choice(TARGETS) if invalid != "unknown-thread" else "thread:t404"
+    target = run.invalid_targets[invalid] if invalid in run.invalid_targets else rng.choice(run.targets)
     argv = [run.bin("share"), "send", *[f["path"] for f in files], "--comment", token, "--to", target, "--json",
             "--no-progress"]
     if not files or rng.random() < 0.5:
@@ -608,7 +625,10 @@ def run_share(run, share):
         result = json.loads(out.decode().strip().splitlines()[-1])
         share["status"] = result.get("status")
         share["client_msg_id"] = result.get("client_msg_id")
-    except (ValueError, IndexError):
+        # A refusal's reason (its code and message) is checked against the
+        # refusal the share had to meet.
+        share["result"] = result
+    except (ValueError, IndexError, AttributeError):
         share["status"] = "error"
     expected = {0: "sent", 3: "queued", 4: "rejected"}.get(proc.returncode, "error")
     if share["status"] != expected:
@@ -624,6 +644,16 @@ def chaos_loop(run, done):
             if done.wait(rng.uniform(0.0, 1.0)):
                 break
             run.start_daemon()
+        elif run.synapse is not None:
+            # The homeserver: SIGKILLed by its PID, restarted on the same
+            # port and database (a restart takes seconds: Python imports).
+            run.synapse.kill()
+            run.kills["server"] += 1
+            stop = done.wait(rng.uniform(0.0, 1.0))
+            run.synapse.start()
+            log(run.args, "killed and restarted Synapse")
+            if stop:
+                break
         else:
             # Either server (drawn only with several: a single server's run
             # replays the same kills with the same seed as before).
@@ -886,6 +916,456 @@ def check(run, shares, messages, reuse, db_view):
     return lost, duplicated, leftovers, problems
 
 
+# ---------------------------------------------------------------- Matrix
+
+
+SYNAPSE_SERVER_NAME = "localhost"
+# The room member who makes the rooms and reads them back for the check
+# (a Synapse admin: another person than the one who shares).
+READER, READER_PASSWORD = "sam", "sam-chaos-pass"
+# Each refusal a share must meet: the codes the CLI's `--json` may give it,
+# and words its reason must hold, whoever refused it (the CLI's `reason`, or
+# the outbox row's `last_error` when the homeserver refused the daemon).
+# An unknown room is refused by the CLI (`unknown_target`: no joined room
+# has that id) or, when the CLI could not list the rooms and took the id
+# as it is, by Synapse (403, "not in room"): `write_forbidden`.
+MATRIX_REFUSALS = {
+    "too-large": ({"too_large", "file_too_large"}, "1000000"),
+    "unknown-room": ({"unknown_target", "write_forbidden"}, "!nosuchroom"),
+    "read-only": ({"write_forbidden"}, "write"),
+}
+# Straight to Synapse, never through the fault proxy (the run's own
+# environment may name an HTTP proxy too).
+DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def free_port():
+    """A free loopback port: a listener the system gave port 0, closed again
+    (Synapse takes no port 0 and names none). Another process may take it
+    before Synapse does; Synapse.start then tries another one."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+    finally:
+        probe.close()
+
+
+class Synapse:
+    """A Synapse homeserver of the run's own (`--backend matrix`): the
+    virtual environment `SHAREKIT_SYNAPSE_VENV` names (default
+    /opt/sharekit-synapse, where .ci/run installs it), SQLite and media in
+    `synapse/` of the work directory, one loopback port kept across
+    restarts. Users are registered with the configuration's shared secret
+    (registration is otherwise closed), and the rate limits are raised: the
+    run's storm of requests is one person's, not an attack to be slowed."""
+
+    def __init__(self, run):
+        self.run = run
+        venv = os.environ.get("SHAREKIT_SYNAPSE_VENV") or "/opt/sharekit-synapse"
+        self.python = os.path.join(venv, "bin", "python")
+        if not os.access(self.python, os.X_OK):
+            raise SetupError(f"no Synapse at {venv}: set SHAREKIT_SYNAPSE_VENV to a virtual environment with "
+                             "matrix-synapse installed (.ci/run makes one)")
+        self.directory = os.path.join(run.work, "synapse")
+        os.makedirs(self.directory, mode=0o700)
+        self.secret = secrets.token_hex(24)
+        self.port = None
+        self.proc = None
+        self.lock = threading.Lock()
+        self.log_path = os.path.join(self.directory, "synapse.log")
+
+    @property
+    def origin(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def configure(self, port):
+        self.port = port
+        d = self.directory
+        config = f"""server_name: "{SYNAPSE_SERVER_NAME}"
+pid_file: {d}/homeserver.pid
+listeners:
+  - port: {port}
+    bind_addresses: ['127.0.0.1']
+    type: http
+    tls: false
+    x_forwarded: false
+    resources:
+      - names: [client]
+        compress: false
+database:
+  name: sqlite3
+  args:
+    database: {d}/homeserver.db
+media_store_path: {d}/media
+signing_key_path: {d}/signing.key
+registration_shared_secret: "{self.secret}"
+enable_registration: false
+report_stats: false
+trusted_key_servers: []
+suppress_key_server_warning: true
+refreshable_access_token_lifetime: {self.run.args.token_lifetime}s
+max_upload_size: {MAX_UPLOAD}
+url_preview_enabled: false
+rc_message: {{per_second: 1000, burst_count: 1000}}
+rc_registration: {{per_second: 1000, burst_count: 1000}}
+rc_joins:
+  local: {{per_second: 1000, burst_count: 1000}}
+rc_login:
+  address: {{per_second: 1000, burst_count: 1000}}
+  account: {{per_second: 1000, burst_count: 1000}}
+  failed_attempts: {{per_second: 1000, burst_count: 1000}}
+rc_media_create: {{per_second: 1000, burst_count: 1000}}
+"""
+        path = os.path.join(d, "hs.yaml")
+        with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
+            f.write(config)
+        return path
+
+    def first_start(self):
+        """Generates the signing key and starts Synapse on a free port (another
+        one if a process took the first before Synapse could)."""
+        for attempt in range(5):
+            config = self.configure(free_port())
+            if attempt == 0:
+                made = subprocess.run([self.python, "-m", "synapse.app.homeserver", "-c", config, "--generate-keys"],
+                                      capture_output=True, text=True, env=self.environment())
+                if made.returncode != 0:
+                    raise SetupError(f"synapse --generate-keys failed: {made.stderr.strip()[-800:]}")
+            if self.start(setup=True):
+                return
+        raise SetupError(f"Synapse did not start (see {self.log_path})")
+
+    def environment(self):
+        # Not the clients' environment: no proxy, no ShareKit variables.
+        return {"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"}
+
+    def start(self, setup=False):
+        """Starts Synapse (unless it runs) on its port and database, and
+        waits until `/_matrix/client/versions` answers. False when it exited
+        first during the setup (its port taken); any other failure to start
+        is a SetupError."""
+        with self.lock:
+            if self.proc is not None:
+                return True
+            deadline = time.time() + 120
+            while True:
+                # Through a shell that execs Python: the output goes to the
+                # log (a pipe nobody reads would stop it), the PID is Synapse's.
+                proc = self.run.spawn(
+                    ["/bin/sh", "-c", 'exec "$0" -m synapse.app.homeserver -c "$1" >>"$2" 2>&1', self.python,
+                     os.path.join(self.directory, "hs.yaml"), self.log_path],
+                    env=self.environment(), stdin=subprocess.DEVNULL)
+                while time.time() < deadline and proc.poll() is None:
+                    if self.answers():
+                        self.proc = proc
+                        return True
+                    time.sleep(0.1)  # a poll interval: the loop ends on the answer
+                if proc.poll() is None:
+                    self.run.end(proc)
+                    break
+                self.run.reap(proc)
+                if setup:
+                    return False
+                if time.time() >= deadline or self.run.stopping:
+                    break
+                time.sleep(0.2)  # the killed one's port may not be free yet; poll again
+        with open(self.log_path, "rb") as f:
+            tail = f.read()[-1500:].decode(errors="replace").strip()
+        raise SetupError(f"Synapse did not start on port {self.port} (see {self.log_path}):\n{tail}")
+
+    def answers(self):
+        try:
+            return self.call("GET", "/_matrix/client/versions", timeout=2)[0] == 200
+        except OSError:
+            return False
+
+    def kill(self):
+        """SIGKILL by its PID, as a crash: the database and media stay."""
+        with self.lock:
+            if self.proc is not None:
+                self.run.end(self.proc)
+                self.proc = None
+
+    def stop(self):
+        """SIGTERM (a graceful stop, so its SQLite file is whole for the
+        cross-check), SIGKILL after 30 s."""
+        with self.lock:
+            if self.proc is None:
+                return
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            self.run.reap(self.proc)
+            self.proc = None
+
+    def call(self, method, path, token=None, body=None, timeout=30):
+        """One request straight to Synapse: (status, JSON object or None, bytes)."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.origin + path, data=data, method=method)
+        if token:
+            request.add_header("Authorization", "Bearer " + token)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with DIRECT.open(request, timeout=timeout) as answer:
+                status, raw = answer.status, answer.read()
+        except urllib.error.HTTPError as error:
+            status, raw = error.code, error.read()
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            value = None
+        return status, value if isinstance(value, dict) else None, raw
+
+    def must(self, method, path, token=None, body=None, what=""):
+        status, value, raw = self.call(method, path, token, body)
+        if status != 200 or value is None:
+            raise SetupError(f"Synapse refused {what or path}: {status} {raw[:300].decode(errors='replace')}")
+        return value
+
+    def register(self, user, password, admin):
+        """A user made with the shared secret (`/_synapse/admin/v1/register`);
+        its access token."""
+        nonce = self.must("GET", "/_synapse/admin/v1/register", what="a registration nonce")["nonce"]
+        mac = hmac.new(self.secret.encode(), b"\0".join(
+            [nonce.encode(), user.encode(), password.encode(), b"admin" if admin else b"notadmin"]), hashlib.sha1)
+        answer = self.must("POST", "/_synapse/admin/v1/register", body={
+            "nonce": nonce, "username": user, "password": password, "admin": admin, "mac": mac.hexdigest()},
+            what=f"registering {user}")
+        return answer["access_token"]
+
+
+def user_id(name):
+    return f"@{name}:{SYNAPSE_SERVER_NAME}"
+
+
+def room_path(room):
+    return "/_matrix/client/v3/rooms/" + urllib.parse.quote(room, safe="")
+
+
+def matrix_setup(run, proxy):
+    """Synapse behind the proxy, the person (alex) and a reader (sam, who
+    makes the rooms): Team chat (also by its alias, and a thread of it),
+    Design review, and Announcements, where posting needs a power level
+    alex lacks (a read-only room). Returns the clients' origin."""
+    synapse = run.synapse = Synapse(run)
+    synapse.first_start()
+    run.reader_token = synapse.register(READER, READER_PASSWORD, admin=True)
+    person = synapse.register(USER, PASSWORD, admin=False)
+
+    def create(name, **extra):
+        body = {"name": name, "preset": "private_chat", "invite": [user_id(USER)], **extra}
+        room = synapse.must("POST", "/_matrix/client/v3/createRoom", run.reader_token, body, f"room {name}")["room_id"]
+        synapse.must("POST", f"/_matrix/client/v3/join/{urllib.parse.quote(room, safe='')}", person, {}, "a join")
+        return room
+
+    team = create("Team chat", room_alias_name="chaos-team")
+    design = create("Design review")
+    announcements = create("Announcements", power_level_content_override={"events": {"m.room.message": 50}})
+    root = synapse.must("PUT", room_path(team) + "/send/m.room.message/chaos-root", run.reader_token,
+                        {"msgtype": "m.text", "body": "Release planning"}, "the thread's root")["event_id"]
+    # The registration's own device is not one of ShareKit's.
+    synapse.must("POST", "/_matrix/client/v3/logout", person, {}, "a logout")
+    run.rooms = [team, design, announcements]
+    run.targets = [team, f"#chaos-team:{SYNAPSE_SERVER_NAME}", f"thread:{team}|{root}", design]
+    # Where each target's events must land: (room, thread root or None).
+    run.placement = {team: (team, None), run.targets[1]: (team, None), run.targets[2]: (team, root),
+                     design: (design, None)}
+    run.invalid_kinds = list(MATRIX_REFUSALS)
+    run.invalid_targets = {"unknown-room": f"!nosuchroom:{SYNAPSE_SERVER_NAME}", "read-only": announcements}
+    run.env["http_proxy"] = f"http://127.0.0.1:{proxy.port}"
+    proxy.upstream_ports = [synapse.port]
+    proxy.routed = [0]
+    return synapse.origin
+
+
+def event_view(event, room):
+    """(event id, room, sender, share id, part, content) of an m.room.message, or None without a share id."""
+    content = event.get("content") or {}
+    share_id = content.get("org.sharekit.share_id")
+    if not isinstance(share_id, str):
+        return None
+    return (event.get("event_id"), room, event.get("sender"), share_id, content.get("org.sharekit.part"),
+            json.dumps(content, sort_keys=True))
+
+
+def matrix_api_events(run):
+    """Every m.room.message with a share id in every room, read through the
+    client-server API as the reader (`/messages`, from the room's start,
+    following `end`); sorted views (event_view)."""
+    synapse, found = run.synapse, []
+    for room in run.rooms:
+        token = None
+        for _ in range(10000):
+            query = "dir=f&limit=500" + (f"&from={urllib.parse.quote(token, safe='')}" if token else "")
+            page = synapse.must("GET", room_path(room) + "/messages?" + query, run.reader_token,
+                                what="reading a room's timeline")
+            for event in page.get("chunk") or []:
+                if event.get("type") == "m.room.message":
+                    view = event_view(event, room)
+                    if view:
+                        found.append(view)
+            if not page.get("chunk") or not page.get("end"):
+                break
+            token = page["end"]
+    return sorted(found)
+
+
+def matrix_db_events(run):
+    """The same view from Synapse's SQLite database (the cross-check), read
+    after a graceful stop: the room's accepted events, not outliers."""
+    con = sqlite3.connect(f"file:{os.path.join(run.synapse.directory, 'homeserver.db')}?mode=ro", uri=True,
+                          timeout=30)
+    try:
+        rows = con.execute(
+            "SELECT e.event_id, e.room_id, j.json FROM events e JOIN event_json j ON j.event_id = e.event_id "
+            "WHERE e.type = 'm.room.message' AND NOT e.outlier "
+            "AND e.event_id NOT IN (SELECT event_id FROM rejections)").fetchall()
+    finally:
+        con.close()
+    found = []
+    for event_id, room, text in rows:
+        # Room versions 3 and later derive the event id; the stored JSON has none.
+        event = {**json.loads(text), "event_id": event_id}
+        view = event_view(event, room)
+        if view:
+            found.append(view)
+    return found
+
+
+def matrix_check(run, shares):
+    """Counts every share's events in the rooms against what every CLI
+    reported: (lost, duplicated, leftovers, problems, events)."""
+    synapse, seed = run.synapse, run.args.seed
+    try:
+        events = matrix_api_events(run)
+    except (SetupError, OSError, ValueError, KeyError, TypeError) as error:
+        print(f"chaos: could not read the rooms through the client-server API: {error}", file=sys.stderr)
+        return None
+    problems, lost, duplicated = [], 0, 0
+    by_share = {}
+    for view in events:
+        by_share.setdefault(view[3], []).append(view)
+    # The media of every file event, hashed as a reader downloads it.
+    digests = {}
+    for view in events:
+        content = json.loads(view[5])
+        url = content.get("url")
+        if isinstance(url, str) and url.startswith("mxc://") and url not in digests:
+            status, _, raw = synapse.call("GET", "/_matrix/client/v1/media/download/" + url[len("mxc://"):],
+                                          run.reader_token, timeout=60)
+            digests[url] = (len(raw), hashlib.sha256(raw).hexdigest()) if status == 200 else (None, f"HTTP {status}")
+    synapse.stop()
+    db_view = sorted(matrix_db_events(run))
+    if events != db_view:
+        only_db = sorted({v[0] for v in db_view} - {v[0] for v in events})[:5]
+        problems.append(f"the client-server API and Synapse's database disagree ({len(events)} vs {len(db_view)} "
+                        f"events with a share id; only in the database: {only_db})")
+    # Each share's ids: from its text event's words, the CLI's report, the outbox's rows.
+    rows = outbox_rows(run)
+    ids_of = {}
+    for share_id, views in by_share.items():
+        for view in views:
+            body = json.loads(view[5]).get("body")
+            if json.loads(view[5]).get("msgtype") == "m.text" and isinstance(body, str):
+                for word in set(body.split()):
+                    if word.startswith(f"chaos-{seed}-"):
+                        ids_of.setdefault(word, set()).add(share_id)
+    outbox_by_token = {}
+    for cmid, state, text, error in rows:
+        for word in (text or "").split():
+            if word.startswith(f"chaos-{seed}-"):
+                outbox_by_token.setdefault(word, []).append((cmid, state, error))
+                if cmid in by_share:
+                    ids_of.setdefault(word, set()).add(cmid)
+    for share in shares:
+        if share.get("client_msg_id") in by_share:
+            ids_of.setdefault(share["token"], set()).add(share["client_msg_id"])
+
+    for share_id, views in sorted(by_share.items()):
+        parts = {}
+        for view in views:
+            parts.setdefault(view[4], []).append(view[0])
+            if view[2] != user_id(USER):
+                problems.append(f"share id {share_id} in an event {view[2]} sent")
+        for part, ids in sorted(parts.items(), key=lambda p: str(p[0])):
+            if len(ids) > 1:
+                duplicated += len(ids) - 1
+                problems.append(f"duplicated: share id {share_id} part {part} is {len(ids)} events {ids}")
+    for share in shares:
+        token, status = share["token"], share["status"]
+        ids = sorted(ids_of.get(token, set()))
+        if len(ids) > 1:
+            duplicated += len(ids) - 1
+            problems.append(f"duplicated: share {token} ({status}) is in the rooms as {ids}")
+        result = share.get("result") or {}
+        if share["invalid"]:
+            if ids:
+                lost += 1
+                problems.append(f"lost (a refused share is in the rooms): {token} {share['invalid']} as {ids}")
+            codes, words = MATRIX_REFUSALS[share["invalid"]]
+            if status == "rejected" and (result.get("code") not in codes or words not in str(result.get("reason"))):
+                problems.append(f"refused with the wrong reason: {token} {share['invalid']} is {result.get('code')} "
+                                f"{result.get('reason')!r}")
+            elif status not in ("rejected", "queued", "unknown", "error"):
+                problems.append(f"a share that had to be refused ({share['invalid']}) was reported {status}: {token}")
+            # Queued (the CLI could not ask the homeserver): the daemon's
+            # refusal is kept in the outbox, with the homeserver's reason.
+            kept = outbox_by_token.get(token, [])
+            if status == "queued" and not kept:
+                problems.append(f"refused share {token} ({share['invalid']}) reported queued has no outbox row")
+            for cmid, state, error in kept:
+                if state != "failed" or words not in (error or ""):
+                    problems.append(f"refused share {token} ({share['invalid']}) has outbox row {cmid} {state} "
+                                    f"without its reason kept: {error!r}")
+            continue
+        if status == "rejected":
+            lost += 1
+            problems.append(f"lost (a valid share was refused): {token} {result.get('code')}: {result.get('reason')}")
+            continue
+        if status in ("sent", "queued") and share["client_msg_id"] not in by_share:
+            lost += 1
+            problems.append(f"lost: {token} reported {status} as {share['client_msg_id']}, not in the rooms "
+                            f"(outbox: {outbox_by_token.get(token)}); stderr: {share['stderr'].strip()[-300:]}")
+            continue
+        if not ids:
+            # A killed (or failed) CLI: if its entry was written, the daemon took it.
+            for cmid, state, error in outbox_by_token.get(token, []):
+                lost += 1
+                problems.append(f"lost: {token} ({status}) outbox row {cmid} {state} ({error}), not in the rooms")
+            continue
+        # One event per part: a second one is counted as duplicated above, not as a loss.
+        views = list({view[4]: view for view in by_share[ids[0]]}.values())
+        want_files = sorted(((f["size"], f["sha256"]) for f in share["files"]), key=str)
+        got_files, text_parts, places = [], 0, set()
+        for view in views:
+            content = json.loads(view[5])
+            relation = content.get("m.relates_to") or {}
+            places.add((view[1], relation.get("event_id") if relation.get("rel_type") == "m.thread" else None))
+            if content.get("msgtype") == "m.text":
+                text_parts += 1
+            else:
+                got_files.append(digests.get(content.get("url"), (None, "no media URL")))
+        want_parts = list(range(len(share["files"]) + 1))
+        got_parts = sorted({view[4] for view in views}, key=str)
+        if got_parts != want_parts or text_parts != 1 or sorted(got_files, key=str) != want_files:
+            lost += 1
+            problems.append(f"incomplete: {token} as {ids[0]}: parts {got_parts} (want {want_parts}), "
+                            f"files {sorted(got_files, key=str)} (want {want_files})")
+        if places != {run.placement[share["target"]]}:
+            problems.append(f"in the wrong place: {token} to {share['target']} is in {sorted(places, key=str)}")
+    leftovers = container_leftovers(run)
+    leftovers += [f"outbox row {r[0]} {r[1]}" for r in rows if r[1] in ("pending", "sending")]
+    for share in shares:
+        if share.get("mismatch"):
+            problems.append(f"exit code and status disagree for {share['token']}: {share['mismatch']}")
+    return lost, duplicated, leftovers, problems, len(events)
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -909,6 +1389,11 @@ def main():
                         help="share-server processes on one database behind the proxy (requests spread over them)")
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite",
                         help="the servers' database: one SQLite file, or a PostgreSQL server of the run's own")
+    parser.add_argument("--backend", choices=["share-server", "matrix"], default="share-server",
+                        help="what the clients share into: share-server, or a Synapse homeserver of the run's own "
+                             "(SHAREKIT_SYNAPSE_VENV, default /opt/sharekit-synapse)")
+    parser.add_argument("--token-lifetime", type=int, default=60,
+                        help="with --backend matrix: seconds an access token lives before the clients refresh it")
     parser.add_argument("--rss-interval", type=float, default=2.0,
                         help="seconds between two samples of the daemon's resident memory")
     parser.add_argument("--rss-out", default=None,
@@ -921,6 +1406,10 @@ def main():
         parser.error("--rss-interval must be 0.1 to 600 seconds")
     if not 1 <= args.servers <= 8:
         parser.error("--servers must be 1 to 8")
+    if args.backend == "matrix" and (args.servers != 1 or args.db != "sqlite"):
+        parser.error("--backend matrix runs one Synapse on SQLite: --servers and --db are the reference server's")
+    if not 10 <= args.token_lifetime <= 86400:
+        parser.error("--token-lifetime must be 10 to 86400 seconds")
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1, 2**31)
     if args.bin is None:
@@ -928,6 +1417,8 @@ def main():
         args.bin = subprocess.run(["swift", "build", "--show-bin-path"], cwd=root, capture_output=True,
                                   text=True, check=True).stdout.strip()
     layout = "" if args.servers == 1 and args.db == "sqlite" else f" --servers {args.servers} --db {args.db}"
+    if args.backend == "matrix":
+        layout = " --backend matrix"
     print(f"chaos: seed {args.seed} (replay with --seed {args.seed} --shares {args.shares} "
           f"--concurrency {args.concurrency}{layout})", flush=True)
     run = Run(args)
@@ -1040,10 +1531,10 @@ class MemorySampler:
                 f"({len(self.samples)} samples)")
 
 
-def chaos(run):
+def server_setup(run, proxy):
+    """The reference server's side of the run: its seed, PostgreSQL when
+    asked for, the servers behind the proxy; returns the clients' origin."""
     args = run.args
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     with open(os.path.join(run.work, "seed.json"), "w") as f:
         json.dump({
             "users": [{"username": USER, "password": PASSWORD}],
@@ -1056,13 +1547,10 @@ def chaos(run):
             "limits": {"upload_part_size": PART, "file_max_upload_bytes": MAX_UPLOAD, "message_max_attachments": 10},
             "accepted_content_types": ["text/plain", "application/octet-stream", "image/png", "application/pdf"],
         }, f)
-    proxy = Proxy(args.seed, args.fault_rate, args.delay)
     if args.db == "postgresql":
         run.postgres = Postgres(os.path.join(run.work, "postgres.log"))
         run.postgres.start()
         run.db_arg = run.postgres.uri()
-    for name in ("no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY", "HTTP_PROXY"):
-        run.env.pop(name, None)
     if args.servers == 1:
         run.start_server()
         # The clients keep the server's own origin (DPoP proofs name it in
@@ -1078,6 +1566,33 @@ def chaos(run):
             run.start_server(index)
     proxy.upstream_ports = list(run.server_ports)
     proxy.routed = [0] * args.servers
+    return origin
+
+
+def server_check(run, proxy, shares):
+    """The check against the reference server (its API, then its database);
+    (lost, duplicated, leftovers, problems, messages) or None when the API
+    could not be read."""
+    try:
+        messages, reuse = api_messages(run, shares)
+    except (CheckError, ValueError, KeyError, TypeError) as error:
+        print(f"chaos: could not read the server's messages through its API: {error}", file=sys.stderr)
+        return None
+    run.stop_servers()
+    lost, duplicated, leftovers, problems = check(run, shares, messages, reuse, db_messages(run))
+    if run.args.servers > 1 and 0 in proxy.routed:
+        problems.append(f"a server got no request: {proxy.routed} (the run did not spread the requests)")
+    return lost, duplicated, leftovers, problems, len(messages)
+
+
+def chaos(run):
+    args = run.args
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    proxy = Proxy(args.seed, args.fault_rate, args.delay)
+    for name in ("no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY", "HTTP_PROXY"):
+        run.env.pop(name, None)
+    origin = matrix_setup(run, proxy) if args.backend == "matrix" else server_setup(run, proxy)
     rc, out, err = run.run_tool([run.bin("share"), "login", "--server", origin, "--user", USER, "--password-stdin"],
                                 stdin=(PASSWORD + "\n").encode())
     if rc != 0:
@@ -1121,8 +1636,10 @@ def chaos(run):
     killer.join()
     sampler.stop()
     proxy.faults(False)
+    if run.synapse is not None:
+        run.synapse.start()  # a no-op unless the last kill left it down
     for index, proc in enumerate(run.servers):
-        if proc is None:
+        if proc is None and run.synapse is None:
             run.start_server(index)
     if run.daemon is not None:
         run.end(run.daemon)  # stopped for the drain; not one of the chaos kills
@@ -1132,15 +1649,10 @@ def chaos(run):
     drain(run)
     with open(os.path.join(run.work, "shares.json"), "w") as f:
         json.dump(shares, f, indent=1)
-    try:
-        messages, reuse = api_messages(run, shares)
-    except (CheckError, ValueError, KeyError, TypeError) as error:
-        print(f"chaos: could not read the server's messages through its API: {error}", file=sys.stderr)
+    checked = matrix_check(run, shares) if run.synapse is not None else server_check(run, proxy, shares)
+    if checked is None:
         return 2
-    run.stop_servers()
-    lost, duplicated, leftovers, problems = check(run, shares, messages, reuse, db_messages(run))
-    if args.servers > 1 and 0 in proxy.routed:
-        problems.append(f"a server got no request: {proxy.routed} (the run did not spread the requests)")
+    lost, duplicated, leftovers, problems, message_count = checked
     for problem in problems:
         print(f"chaos: {problem}", flush=True)
     for item in leftovers[:20]:
@@ -1148,8 +1660,9 @@ def chaos(run):
     count = {s: sum(1 for x in shares if x["status"] == s) for s in ("sent", "queued", "rejected")}
     other = args.shares - sum(count.values())
     spread = f"requests per server {proxy.routed}, " if args.servers > 1 else ""
+    held = "events in the rooms" if run.synapse is not None else "messages on the server"
     print(f"chaos: kills {run.kills}, faults {dict(sorted(proxy.counts.items()))}, {spread}"
-          f"{other} CLIs killed or failed, {len(messages)} messages on the server, "
+          f"{other} CLIs killed or failed, {message_count} {held}, "
           f"{time.time() - started:.0f}s", flush=True)
     print(f"chaos: {sampler.summary()}", flush=True)
     print(f"chaos: {args.shares} shares, {count['sent']} sent, {count['queued']} queued, {count['rejected']} rejected, "

@@ -11,10 +11,10 @@ public import ShareKitSessionsInterface
 /// Exactly once (docs/adr/0032): every event's transaction id is derived
 /// from the share's id and the event's place in it, so a retry by the same
 /// device is the same event; every event carries the share's id in its
-/// content, and before sending, the room's recent timeline is read for the
-/// events of this share that the person's account sent already (from
-/// another device: the daemon taking over the CLI's share), which are not
-/// sent again.
+/// content, and before sending, the room's timeline back to the share's own
+/// time is read for the events of this share that the person's account
+/// sent already (from another device: the daemon taking over the CLI's
+/// share), which are not sent again.
 public struct MatrixMessageClient: MessageCreating {
     private let homeserver: MatrixHomeserver
     private let tokens: any AccessTokenProvider
@@ -23,9 +23,17 @@ public struct MatrixMessageClient: MessageCreating {
     public static let shareIDKey = "org.sharekit.share_id"
     /// The content key that carries the event's place in the share.
     public static let partKey = "org.sharekit.part"
-    /// How many of the room's latest message events are read for a share's
-    /// events before a resend (the window of the takeover's guarantee).
+    /// How many message events one page of the timeline lookup reads.
     public static let timelineWindow = 100
+    /// How much earlier than the share's own time (its id is a UUIDv7, which
+    /// carries it) the lookup still reads: the clocks of the device that made
+    /// the share and of the homeserver may disagree by this much.
+    public static let clockSkewAllowance: Int64 = 10 * 60 * 1000
+    /// The most pages one lookup reads: a room that got more than this many
+    /// pages of messages since the share was made is where the takeover's
+    /// guarantee ends (a duplicate then, never a loss), and what a lookup
+    /// costs stays bounded in a room a hostile member floods.
+    public static let maximumTimelinePages = 50
     /// The most files one share sends (each is an event of its own).
     public static let maximumAttachments = 10
 
@@ -79,7 +87,8 @@ public struct MatrixMessageClient: MessageCreating {
                 APIRefusal(operation: "send", status: 422, code: "empty_message", message: "nothing to send"))
         }
         let shareID = clientMsgID.description
-        let earlier = try await sentParts(of: shareID, roomPath: roomPath, cancellation: cancellation)
+        let earlier = try await sentParts(
+            of: clientMsgID, partCount: parts.count, roomPath: roomPath, cancellation: cancellation)
         var lastEvent = ""
         for (index, part) in parts.enumerated() {
             if let event = earlier[index] {
@@ -156,25 +165,45 @@ public struct MatrixMessageClient: MessageCreating {
     }
 
     /// The events of this share that the person's account sent into the
-    /// room already, by their place in the share, read from the room's
-    /// latest ``timelineWindow`` message events.
-    private func sentParts(of shareID: String, roomPath: String, cancellation: HTTPCancellation?)
-        async throws(APIError) -> [Int: String]
-    {
+    /// room already, by their place in the share: the room's message events
+    /// are read newest first, page after page, until a page reaches back
+    /// before the share's own time (less ``clockSkewAllowance``), every part
+    /// is found, the room has no more, or ``maximumTimelinePages`` were read.
+    ///
+    /// Not only the latest page: the daemon may take a share over minutes
+    /// after the CLI's lost answer (its backoff grew while the homeserver was
+    /// away), and a busy room has had more than a page of messages since.
+    private func sentParts(
+        of clientMsgID: UUIDv7, partCount: Int, roomPath: String, cancellation: HTTPCancellation?
+    ) async throws(APIError) -> [Int: String] {
+        let shareID = clientMsgID.description
+        let madeAt = Int64(clamping: clientMsgID.milliseconds) - Self.clockSkewAllowance
         let me = try await homeserver.authorized(
             .get, "/_matrix/client/v3/account/whoami", tokens: tokens, cancellation: cancellation,
             operation: "whoami")["user_id"]?.stringValue
         let filter = MatrixHomeserver.segment(#"{"types":["m.room.message"]}"#)
-        let json = try await homeserver.authorized(
-            .get, roomPath + "/messages?dir=b&limit=\(Self.timelineWindow)&filter=" + filter, tokens: tokens,
-            cancellation: cancellation, operation: "read the room's timeline")
         var found: [Int: String] = [:]
-        for event in json["chunk"]?.arrayValue ?? [] {
-            guard let me, event["sender"]?.stringValue == me, let content = event["content"],
-                content[Self.shareIDKey]?.stringValue == shareID, let index = content[Self.partKey]?.integerValue,
-                (0...Int64(Self.maximumAttachments)).contains(index), let id = event["event_id"]?.stringValue
-            else { continue }
-            found[Int(index)] = MatrixText.printable(id, limit: 255)
+        var from: String?
+        for _ in 0..<Self.maximumTimelinePages {
+            var path = roomPath + "/messages?dir=b&limit=\(Self.timelineWindow)&filter=" + filter
+            if let from { path += "&from=" + MatrixHomeserver.segment(from) }
+            let json = try await homeserver.authorized(
+                .get, path, tokens: tokens, cancellation: cancellation, operation: "read the room's timeline")
+            let chunk = json["chunk"]?.arrayValue ?? []
+            var oldest = Int64.max
+            for event in chunk {
+                if let time = event["origin_server_ts"]?.integerValue { oldest = min(oldest, time) }
+                guard let me, event["sender"]?.stringValue == me, let content = event["content"],
+                    content[Self.shareIDKey]?.stringValue == shareID, let index = content[Self.partKey]?.integerValue,
+                    (0...Int64(Self.maximumAttachments)).contains(index), let id = event["event_id"]?.stringValue
+                else { continue }
+                found[Int(index)] = MatrixText.printable(id, limit: 255)
+            }
+            // The next page's token is hostile input too: a bounded, non-empty string.
+            guard found.count < partCount, !chunk.isEmpty, oldest >= madeAt, let next = json["end"]?.stringValue,
+                !next.isEmpty, next.utf8.count <= 1024, next != from
+            else { break }
+            from = next
         }
         return found
     }
