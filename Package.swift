@@ -455,6 +455,7 @@ let generatedTargets: [Target] = [
             "MessagesInterface",
             "UploadsInterface",
             "TargetStoreInterface",
+            "ImageConversionInterface",
         ],
         path: "Modules/MatrixBackend/Sources/MatrixBackend",
         swiftSettings: swiftSettings

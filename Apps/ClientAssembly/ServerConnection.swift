@@ -3,6 +3,7 @@ public import DeliveryInterface
 import Foundation
 public import HTTPInterface
 import HTTPTransport
+import ImageConversion
 import MatrixBackend
 import Messages
 public import MessagesInterface
@@ -157,7 +158,9 @@ public final class ServerConnection: Sendable {
         if let matrix {
             let tokens = provider(role)
             return DeliveryServer(
-                uploader: MatrixMediaUploader(homeserver: matrix, tokens: tokens, crypto: assembly.crypto),
+                uploader: MatrixMediaUploader(
+                    homeserver: matrix, tokens: tokens, crypto: assembly.crypto,
+                    photos: MatrixPhotoConversion(converter: JPEGImageConverter())),
                 messages: MatrixMessageClient(homeserver: matrix, tokens: tokens), limits: limits)
         }
         // One client for both, so uploads and the message share one token provider.

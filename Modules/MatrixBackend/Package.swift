@@ -31,6 +31,7 @@ let package = Package(
         .package(path: "../../Interfaces/MessagesInterface"),
         .package(path: "../../Interfaces/UploadsInterface"),
         .package(path: "../../Interfaces/TargetStoreInterface"),
+        .package(path: "../../Interfaces/ImageConversionInterface"),
     ],
     targets: [
         .target(
@@ -48,6 +49,7 @@ let package = Package(
                 .product(name: "MessagesInterface", package: "MessagesInterface"),
                 .product(name: "UploadsInterface", package: "UploadsInterface"),
                 .product(name: "TargetStoreInterface", package: "TargetStoreInterface"),
+                .product(name: "ImageConversionInterface", package: "ImageConversionInterface"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -112,6 +112,32 @@ import Testing
         #expect(try rooms.sam.download(content["url"] as? String ?? "") == Data("minutes of the meeting\n".utf8))
     }
 
+    @Test func aTIFFPhotoArrivesAsAJPEGImageRoomMembersCanSee() throws {
+        let rooms = try Rooms()
+        defer { rooms.fixture.close() }
+        let picture = QuadrantPicture()
+        let tiff = rooms.fixture.home.file("scan.tiff")
+        try Data(picture.tiff()).write(to: URL(fileURLWithPath: tiff))
+        let sent = try rooms.fixture.share(["send", tiff, "--to", rooms.team])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let events = try rooms.sam.messages(in: rooms.team)
+        #expect(events.count == 1, "\(events)")
+        let content = try #require(events.first?["content"] as? [String: Any])
+        #expect(content["msgtype"] as? String == "m.image", "\(content)")
+        #expect(content["body"] as? String == "scan.jpg")
+        let info = content["info"] as? [String: Any] ?? [:]
+        #expect(info["mimetype"] as? String == "image/jpeg", "\(info)")
+        #expect(info["w"] as? Int == picture.width && info["h"] as? Int == picture.height, "\(info)")
+        let bytes = try rooms.sam.download(content["url"] as? String ?? "")
+        #expect(info["size"] as? Int == bytes.count)
+        let downloaded = rooms.fixture.home.file("downloaded.jpg")
+        try bytes.write(to: URL(fileURLWithPath: downloaded))
+        let decoded = try DecodedJPEG(path: downloaded, scratch: rooms.fixture.home)
+        #expect(decoded.width == picture.width && decoded.height == picture.height)
+        #expect(decoded.colour(x: 4, y: 4).isClose(to: picture.colour(x: 4, y: 4)))
+        #expect(decoded.colour(x: 60, y: 28).isClose(to: picture.colour(x: 60, y: 28)))
+    }
+
     @Test func aThreadOfARoomIsATargetAndTheShareArrivesInIt() throws {
         let rooms = try Rooms()
         defer { rooms.fixture.close() }
