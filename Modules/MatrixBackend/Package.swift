@@ -61,6 +61,7 @@ let package = Package(
                 .product(name: "HTTPInterface", package: "HTTPInterface"),
                 .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
                 .product(name: "TargetStoreInterface", package: "TargetStoreInterface"),
+                .product(name: "SessionsInterface", package: "SessionsInterface"),
             ],
             swiftSettings: swiftSettings
         ),

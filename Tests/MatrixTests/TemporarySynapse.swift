@@ -62,12 +62,15 @@ final class TemporarySynapse: @unchecked Sendable {
     }
 
     /// Starts a homeserver and waits until `/_matrix/client/versions` answers.
-    init() throws {
+    /// - Parameter messageRate: Synapse's `rc_message` (messages a second
+    ///   per user, and how many in a burst); nil for limits no test reaches.
+    init(messageRate: (perSecond: Double, burst: Int)? = nil) throws {
         let python = try Self.python
         directory = try TemporaryDirectory(prefix: "sharekit-synapse")
         let port = try Self.freePort()
         origin = "http://127.0.0.1:\(port)"
         let dir = directory.path
+        let rate = messageRate ?? (perSecond: 1000, burst: 1000)
         let config = """
             server_name: "localhost"
             pid_file: \(dir)/homeserver.pid
@@ -95,7 +98,7 @@ final class TemporarySynapse: @unchecked Sendable {
             refreshable_access_token_lifetime: 5m
             max_upload_size: \(Self.maxUploadBytes)
             url_preview_enabled: false
-            rc_message: {per_second: 1000, burst_count: 1000}
+            rc_message: {per_second: \(rate.perSecond), burst_count: \(rate.burst)}
             rc_registration: {per_second: 1000, burst_count: 1000}
             rc_joins:
               local: {per_second: 1000, burst_count: 1000}
