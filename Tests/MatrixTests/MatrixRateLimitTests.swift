@@ -1,5 +1,6 @@
 import Foundation
 import SystemTesting
+import TestSupport
 import Testing
 
 /// A homeserver that slows a person down (`M_LIMIT_EXCEEDED`): the shares

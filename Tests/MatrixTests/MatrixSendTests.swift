@@ -1,5 +1,6 @@
 import Foundation
 import SystemTesting
+import TestSupport
 import Testing
 
 /// `share targets` and `share send` into Matrix rooms, read back by another
