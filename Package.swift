@@ -482,6 +482,7 @@ let generatedTargets: [Target] = [
             "ShareKitMessagesInterface",
             "ShareKitUploadsInterface",
             "ShareKitTargetStoreInterface",
+            "ShareKitImageConversionInterface",
         ],
         path: "Modules/MatrixBackend/Sources/MatrixBackend",
         swiftSettings: swiftSettings

@@ -4,6 +4,7 @@ import ShareKitDPoP
 public import ShareKitDeliveryInterface
 public import ShareKitHTTPInterface
 import ShareKitHTTPTransport
+import ShareKitImageConversion
 import ShareKitMatrixBackend
 import ShareKitMessages
 public import ShareKitMessagesInterface
@@ -154,10 +155,13 @@ public final class ServerConnection: Sendable {
     ///   - recordsDirectory: where upload records live.
     /// - Returns: the server.
     public func sender(_ role: SessionRole, limits: MessageLimits, recordsDirectory: String) -> DeliveryServer {
-        if let matrix {
+        if let connected = matrix {
             let tokens = provider(role)
+            let matrix = connected.waitingOutRateLimits(within: MatrixWaitBudget(total: Self.matrixRateLimitWaits))
             return DeliveryServer(
-                uploader: MatrixMediaUploader(homeserver: matrix, tokens: tokens, crypto: assembly.crypto),
+                uploader: MatrixMediaUploader(
+                    homeserver: matrix, tokens: tokens, crypto: assembly.crypto,
+                    photos: MatrixPhotoConversion(converter: JPEGImageConverter())),
                 messages: MatrixMessageClient(homeserver: matrix, tokens: tokens), limits: limits)
         }
         // One client for both, so uploads and the message share one token provider.
@@ -166,6 +170,12 @@ public final class ServerConnection: Sendable {
             uploader: streamingUploader(api, recordsDirectory: recordsDirectory), messages: MessageClient(api: api),
             limits: limits)
     }
+
+    /// How long one share waits out a Matrix homeserver's rate limits
+    /// inline before it is kept for a later attempt: long enough for a
+    /// burst of shares that Synapse's default `rc_message` slows down (a
+    /// few seconds each), short enough that `share send` does not seem to hang.
+    static let matrixRateLimitWaits = Duration.seconds(30)
 
     /// The server's targets as a session sees them (channels, threads, write permission).
     /// - Parameters:

@@ -31,6 +31,7 @@ let package = Package(
         .package(path: "../../Interfaces/MessagesInterface"),
         .package(path: "../../Interfaces/UploadsInterface"),
         .package(path: "../../Interfaces/TargetStoreInterface"),
+        .package(path: "../../Interfaces/ImageConversionInterface"),
     ],
     targets: [
         .target(
@@ -48,6 +49,7 @@ let package = Package(
                 .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
                 .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
                 .product(name: "ShareKitTargetStoreInterface", package: "TargetStoreInterface"),
+                .product(name: "ShareKitImageConversionInterface", package: "ImageConversionInterface"),
             ],
             path: "Sources/MatrixBackend",
             swiftSettings: swiftSettings
@@ -58,12 +60,9 @@ let package = Package(
                 "ShareKitMatrixBackend",
                 .product(name: "ShareKitCore", package: "ShareCore"),
                 .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
-                .product(name: "ShareKitHTTPInterfaceTesting", package: "HTTPInterface"),
-                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
-                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
-                .product(name: "ShareKitSessionsInterface", package: "SessionsInterface"),
                 .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
                 .product(name: "ShareKitTargetStoreInterface", package: "TargetStoreInterface"),
+                .product(name: "ShareKitSessionsInterface", package: "SessionsInterface"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import ShareKitSystemTesting
+import ShareKitTestSupport
 import Testing
 
 /// `share login`, `share status` and `share logout` against a real Synapse:

@@ -260,6 +260,36 @@ struct ShareSheetTests {
         #expect(messages.contains { $0.text == copied }, "\(messages)")
     }
 
+    @Test("with a Matrix account: typing finds the rooms (prefix first), Enter on one sends the text into it")
+    func matrixRoom() async throws {
+        let fixture = try MatrixShareFixture()
+        defer { fixture.close() }
+        let sam = try MatrixPeer.register(on: fixture.server, prefix: "sam", password: "sam-pass")
+        let team = try sam.createRoom(name: "Team chat", invite: [fixture.person.userID])
+        let design = try sam.createRoom(name: "Design team", invite: [fixture.person.userID])
+        for room in [team, design] { try fixture.person.join(room) }
+        let login = try fixture.login()
+        try #require(login.status == 0, "\(login.stderr)")
+        let sheet = try SheetWindow(["--text", "from the sheet to Matrix"], environment: fixture.environment)
+        _ = try sheet.waitForTree { $0.contains { $0.focused && $0.name == "Search" } }
+        try sheet.type("team")
+        let found = try #require(
+            try sheet.waitForTree { tree in
+                tree.contains { $0.name.contains("Team chat") } && tree.contains { $0.name.contains("Design team") }
+            })
+        let rows = found.filter { $0.role == "list item" }.map(\.name)
+        // "Design team" sorts first by name; "Team chat" begins with the word typed.
+        #expect(rows.first?.contains("Team chat") == true, "\(rows)")
+        try sheet.press("Return")
+        _ = try sheet.waitForTree { SheetWindow.button("Send", in: $0)?.sensitive == true }
+        try sheet.press("ctrl+Return")
+        let outcome = sheet.finish()
+        #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
+        let bodies = try sam.messages(in: team).compactMap { ($0["content"] as? [String: Any])?["body"] as? String }
+        #expect(bodies == ["from the sheet to Matrix"])
+        #expect(try sam.messages(in: design).isEmpty)
+    }
+
     @Test("in German: the controls' names and texts from the CLI's German table")
     func german() async throws {
         let fixture = try await SheetFixture()

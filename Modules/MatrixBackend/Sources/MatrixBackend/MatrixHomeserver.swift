@@ -3,6 +3,7 @@ public import ShareKitHTTPInterface
 import ShareKitHTTPTypes
 public import ShareKitServerAPIInterface
 public import ShareKitSessionsInterface
+import Synchronization
 
 /// One Matrix homeserver's client-server API over an HTTP client: JSON
 /// requests with a bearer token, and every answer that is not a success
@@ -15,6 +16,9 @@ public struct MatrixHomeserver: Sendable {
     public let baseURL: String
     let client: any HTTPClient
     let timeouts: HTTPTimeouts
+    /// The share's budget for waiting out `M_LIMIT_EXCEEDED` inline; nil
+    /// hands every rate limit to the caller at once.
+    let rateLimitWaits: MatrixWaitBudget?
 
     /// - Parameters:
     ///   - baseURL: the homeserver's base URL (what discovery found).
@@ -24,7 +28,33 @@ public struct MatrixHomeserver: Sendable {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.client = client
         self.timeouts = timeouts
+        rateLimitWaits = nil
     }
+
+    private init(_ homeserver: MatrixHomeserver, rateLimitWaits: MatrixWaitBudget) {
+        baseURL = homeserver.baseURL
+        client = homeserver.client
+        timeouts = homeserver.timeouts
+        self.rateLimitWaits = rateLimitWaits
+    }
+
+    /// The same homeserver, whose authorized calls wait out a rate limit
+    /// (`M_LIMIT_EXCEEDED` with `retry_after_ms`) inline and call again,
+    /// while the waits fit in `budget`: the uploader and the message client
+    /// of one share get one budget, so a burst of shares that the
+    /// homeserver slows down is sent now rather than kept for the daemon.
+    /// A wait longer than what is left ends the call with the rate limit's
+    /// error (retryable, with the wait), which keeps the share as before.
+    /// - Parameter budget: the share's budget.
+    /// - Returns: the homeserver that waits.
+    public func waitingOutRateLimits(within budget: MatrixWaitBudget) -> MatrixHomeserver {
+        MatrixHomeserver(self, rateLimitWaits: budget)
+    }
+
+    /// The most inline waits of one call: a homeserver that answers
+    /// `M_LIMIT_EXCEEDED` with a wait of 0 again and again ends the call
+    /// after these instead of looping.
+    static let maximumWaitsPerCall = 8
 
     /// The largest answer read: room lists and timelines of a few hundred
     /// events fit; a hostile server cannot make the client hold more.
@@ -137,6 +167,7 @@ public struct MatrixHomeserver: Sendable {
         cancellation: HTTPCancellation? = nil, operation: String, acceptsArray: Bool = false
     ) async throws(APIError) -> JSONValue {
         var refreshed = false
+        var waits = 0
         while true {
             let token: AccessToken
             do {
@@ -163,8 +194,29 @@ public struct MatrixHomeserver: Sendable {
                 await tokens.reportRejected(token: token)
                 continue
             }
-            throw Self.failure(status: answer.status, json: answer.json, operation: operation)
+            let failure = Self.failure(status: answer.status, json: answer.json, operation: operation)
+            if case .retryable(let retry) = failure, case .status(429, _) = retry.kind, let wait = retry.retryAfter,
+                waits < Self.maximumWaitsPerCall, let rateLimitWaits, rateLimitWaits.take(wait)
+            {
+                waits += 1
+                try await Self.pause(wait, cancellation: cancellation)
+                continue
+            }
+            throw failure
         }
+    }
+
+    /// Sleeps `duration`, ended early by Ctrl-C (the cancellation) or the task's cancellation.
+    private static func pause(_ duration: Duration, cancellation: HTTPCancellation?) async throws(APIError) {
+        let sleeper = Task { try? await Task.sleep(for: duration) }
+        let handler = cancellation?.addHandler { sleeper.cancel() }
+        await withTaskCancellationHandler {
+            await sleeper.value
+        } onCancel: {
+            sleeper.cancel()
+        }
+        if let handler { cancellation?.removeHandler(handler) }
+        if cancellation?.isCancelled == true || Task.isCancelled { throw .cancelled }
     }
 
     /// ``authorized(_:_:body:contentType:tokens:cancellation:operation:acceptsArray:)``
@@ -206,6 +258,29 @@ public struct MatrixHomeserver: Sendable {
             }
         }
         return out
+    }
+}
+
+/// The time one share may spend waiting out a homeserver's rate limits
+/// inline (see ``MatrixHomeserver/waitingOutRateLimits(within:)``), shared
+/// by its uploads and its events.
+public final class MatrixWaitBudget: Sendable {
+    private let left: Mutex<Duration>
+
+    /// - Parameter total: the share's budget.
+    public init(total: Duration) {
+        left = Mutex(total)
+    }
+
+    /// Takes `wait` from the budget when it fits.
+    /// - Parameter wait: the homeserver's `retry_after_ms`.
+    /// - Returns: true when the caller waits; false when the budget is too small (nothing is taken).
+    public func take(_ wait: Duration) -> Bool {
+        left.withLock { left in
+            guard wait <= left else { return false }
+            left -= wait
+            return true
+        }
     }
 }
 

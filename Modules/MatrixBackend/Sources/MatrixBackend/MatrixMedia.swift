@@ -16,23 +16,43 @@ public struct MatrixMediaUploader: FileUploading {
     private let homeserver: MatrixHomeserver
     private let tokens: any AccessTokenProvider
     private let crypto: any CryptoProvider
+    private let photos: MatrixPhotoConversion?
 
     /// - Parameters:
     ///   - homeserver: the homeserver.
     ///   - tokens: the session that uploads.
     ///   - crypto: hashes the file (the attachment's SHA-256 in the outcome).
-    public init(homeserver: MatrixHomeserver, tokens: any AccessTokenProvider, crypto: any CryptoProvider) {
+    ///   - photos: converts photos room members could not see into JPEG;
+    ///     nil uploads every file as it is.
+    public init(
+        homeserver: MatrixHomeserver, tokens: any AccessTokenProvider, crypto: any CryptoProvider,
+        photos: MatrixPhotoConversion? = nil
+    ) {
         self.homeserver = homeserver
         self.tokens = tokens
         self.crypto = crypto
+        self.photos = photos
     }
 
-    /// Uploads one file. Its size is checked against the homeserver's
-    /// `m.upload.size` before any byte goes out.
+    /// Uploads one file (a HEIC or TIFF photo as a JPEG, see
+    /// ``MatrixPhotoConversion``). Its size is checked against the
+    /// homeserver's `m.upload.size` before any byte goes out.
     public func upload(
         _ source: UploadSource, limits: UploadLimits, budget: Duration?,
         progress: (@Sendable (UploadProgress) -> Void)?, cancellation: HTTPCancellation?
     ) async throws(APIError) -> CompletedUpload {
+        guard let photos, photos.converts(source.contentType) else {
+            return try await uploadFile(source, limits: limits, cancellation: cancellation)
+        }
+        return try await photos.withJPEG(of: source, budget: budget) { (jpeg) throws(APIError) in
+            try await uploadFile(jpeg, limits: limits, cancellation: cancellation)
+        }
+    }
+
+    /// Uploads one file as it is.
+    private func uploadFile(_ source: UploadSource, limits: UploadLimits, cancellation: HTTPCancellation?)
+        async throws(APIError) -> CompletedUpload
+    {
         guard source.size <= limits.fileMaxUploadBytes else {
             throw .refused(
                 APIRefusal(

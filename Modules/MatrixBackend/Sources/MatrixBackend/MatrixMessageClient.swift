@@ -5,8 +5,9 @@ public import ShareKitServerAPIInterface
 public import ShareKitSessionsInterface
 
 /// Sends a share into a room: each file as `m.image`, `m.video`, `m.audio`
-/// or `m.file` with its `info`, then the comment (or the text, or the link)
-/// as a following `m.text`.
+/// or `m.file` with its `info`, the comment (or the text, or the link) as
+/// the last file's caption (a following `m.text` on a homeserver older than
+/// client-server API v1.10, and the only event of a share without files).
 ///
 /// Exactly once (docs/adr/0032): every event's transaction id is derived
 /// from the share's id and the event's place in it, so a retry by the same
@@ -80,12 +81,12 @@ public struct MatrixMessageClient: MessageCreating {
             }
             medias.append(media)
         }
-        var parts = medias.map(\.content)
-        if !text.isEmpty { parts.append(["msgtype": "m.text", "body": .string(text)]) }
-        guard !parts.isEmpty else {
+        guard !medias.isEmpty || !text.isEmpty else {
             throw .refused(
                 APIRefusal(operation: "send", status: 422, code: "empty_message", message: "nothing to send"))
         }
+        let captions = !medias.isEmpty && !text.isEmpty ? try await supportsCaptions(cancellation: cancellation) : false
+        let parts = Self.parts(medias, text: text, captions: captions)
         let shareID = clientMsgID.description
         let earlier = try await sentParts(
             of: clientMsgID, partCount: parts.count, roomPath: roomPath, cancellation: cancellation)
@@ -142,6 +143,57 @@ public struct MatrixMessageClient: MessageCreating {
         var size = json["m.upload.size"]?.integerValue ?? 50 * 1024 * 1024
         if size <= 0 || size > 1 << 40 { size = 50 * 1024 * 1024 }
         return InstanceLimits(fileMaxUploadBytes: size, messageMaxAttachments: Self.maximumAttachments)
+    }
+
+    /// The events of a share, in order: each file, the comment (or the text,
+    /// or the link) as the last file's caption when the homeserver speaks
+    /// media captions (`body` is the caption and `filename` the file name,
+    /// client-server API v1.10), else as a following `m.text`.
+    ///
+    /// A caption identical to the file name would read as no caption (the
+    /// spec's rule: `body` equal to `filename` is the name), so that comment
+    /// is a following `m.text` too.
+    /// - Parameters:
+    ///   - medias: the uploaded files.
+    ///   - text: the comment, text or link; empty for none.
+    ///   - captions: whether the homeserver advertises v1.10 or later.
+    /// - Returns: each event's content, without the share's marker.
+    static func parts(_ medias: [MatrixMedia], text: String, captions: Bool) -> [[String: JSONValue]] {
+        var parts = medias.map(\.content)
+        guard !text.isEmpty else { return parts }
+        if captions, let last = medias.last, text != last.fileName {
+            parts[parts.count - 1]["body"] = .string(text)
+        } else {
+            parts.append(["msgtype": "m.text", "body": .string(text)])
+        }
+        return parts
+    }
+
+    /// Whether a list of spec versions (`/_matrix/client/versions`) includes
+    /// v1.10 or later, the first with media captions.
+    /// - Parameter versions: the advertised versions (hostile: any strings).
+    /// - Returns: true when captions may be sent.
+    static func captionsAdvertised(_ versions: [String]) -> Bool {
+        versions.contains { version in
+            guard version.hasPrefix("v"), version.count <= 16 else { return false }
+            let numbers = version.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+            guard numbers.count == 2, let major = Int(numbers[0]), let minor = Int(numbers[1]) else { return false }
+            return major > 1 || major == 1 && minor >= 10
+        }
+    }
+
+    /// Whether the homeserver takes media captions. An unanswered request
+    /// fails the send (to be tried again) rather than guessing: the CLI and
+    /// the daemon that takes its share over must make the same events, or
+    /// the takeover's lookup by part would send the comment twice.
+    private func supportsCaptions(cancellation: HTTPCancellation?) async throws(APIError) -> Bool {
+        let answer = try await homeserver.exchange(
+            .get, "/_matrix/client/versions", token: nil, cancellation: cancellation, operation: "versions")
+        guard (200..<300).contains(answer.status) else {
+            throw MatrixHomeserver.failure(status: answer.status, json: answer.json, operation: "versions")
+        }
+        let versions = answer.json?["versions"]?.arrayValue?.prefix(200).compactMap(\.stringValue) ?? []
+        return Self.captionsAdvertised(versions)
     }
 
     /// The transaction id of a share's event: the same for every attempt of

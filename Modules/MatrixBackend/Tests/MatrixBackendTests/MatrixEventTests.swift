@@ -21,6 +21,32 @@ import Testing
         #expect(MatrixMedia(uploadID: "mxc://x/y#n=a&t=b&s=5&w=99999999&v=1")?.width == nil)
     }
 
+    @Test func theCommentIsTheLastFilesCaptionFromV110AndAFollowingTextBefore() {
+        let report = MatrixMedia(
+            uri: "mxc://h/1", fileName: "report.pdf", contentType: "application/pdf", size: 9, sha256: "",
+            width: nil, height: nil)
+        let photo = MatrixMedia(
+            uri: "mxc://h/2", fileName: "cat.png", contentType: "image/png", size: 9, sha256: "", width: 1, height: 1)
+        let captioned = MatrixMessageClient.parts([report, photo], text: "look", captions: true)
+        #expect(captioned.count == 2)
+        #expect(captioned[0]["body"] == "report.pdf")
+        #expect(captioned[1]["body"] == "look")
+        #expect(captioned[1]["filename"] == "cat.png")
+        let older = MatrixMessageClient.parts([photo], text: "look", captions: false)
+        #expect(older.map { $0["msgtype"] } == ["m.image", "m.text"])
+        #expect(older[0]["body"] == "cat.png")
+        // A caption equal to the name would read as none: it stays a message of its own.
+        #expect(MatrixMessageClient.parts([photo], text: "cat.png", captions: true).count == 2)
+        #expect(MatrixMessageClient.parts([], text: "hi", captions: true).map { $0["msgtype"] } == ["m.text"])
+    }
+
+    @Test func captionsNeedAnAdvertisedV110OrLater() {
+        #expect(MatrixMessageClient.captionsAdvertised(["r0.6.1", "v1.1", "v1.9", "v1.10"]))
+        #expect(MatrixMessageClient.captionsAdvertised(["v2.0"]))
+        #expect(!MatrixMessageClient.captionsAdvertised(["r0.6.1", "v1.1", "v1.9"]))
+        #expect(!MatrixMessageClient.captionsAdvertised(["v1.10.1", "v1.x", "1.11", "v99999999999999999999.1", ""]))
+    }
+
     @Test func fileTypesMapToMessageTypes() {
         func type(_ contentType: String) -> String {
             MatrixMedia(

@@ -1,22 +1,21 @@
-import Foundation
-import ShareKitSystemTesting
-import ShareKitTestSupport
+public import Foundation
+public import ShareKitSystemTesting
 
 /// Another person's Matrix client, over plain HTTP from the test: it makes
 /// users and rooms on the ``TemporarySynapse`` and reads back what `share`
 /// sent (event types, bodies, media bytes), so the tests check what a room
 /// member sees rather than what ShareKit says it did.
-struct MatrixPeer {
-    let server: TemporarySynapse
-    let user: String
-    let token: String
+public struct MatrixPeer {
+    public let server: TemporarySynapse
+    public let user: String
+    public let token: String
 
     /// Registers a new user (a unique name per call) and logs in.
     /// - Parameters:
     ///   - server: the homeserver.
     ///   - prefix: the start of the user name.
     ///   - password: the password.
-    static func register(on server: TemporarySynapse, prefix: String, password: String) throws -> MatrixPeer {
+    public static func register(on server: TemporarySynapse, prefix: String, password: String) throws -> MatrixPeer {
         let name = prefix + "-" + String(UUID().uuidString.prefix(8)).lowercased()
         let answer = try TemporarySynapse.request(
             "POST", server.origin + "/_matrix/client/v3/register",
@@ -31,16 +30,16 @@ struct MatrixPeer {
     }
 
     /// `@name:localhost`.
-    var userID: String { "@\(user):localhost" }
+    public var userID: String { "@\(user):localhost" }
 
     /// Calls the client-server API with this user's token.
-    func call(_ method: String, _ path: String, json: Any? = nil) throws -> (status: Int, json: [String: Any]) {
+    public func call(_ method: String, _ path: String, json: Any? = nil) throws -> (status: Int, json: [String: Any]) {
         let answer = try TemporarySynapse.request(method, server.origin + path, token: token, json: json)
         return (answer.status, answer.json)
     }
 
     /// Creates a room, inviting `invite`; returns its id.
-    func createRoom(
+    public func createRoom(
         name: String, alias: String? = nil, invite: [String] = [], encrypted: Bool = false,
         powerLevels: [String: Any]? = nil
     ) throws -> String {
@@ -60,13 +59,13 @@ struct MatrixPeer {
     }
 
     /// Joins a room this user was invited to.
-    func join(_ room: String) throws {
+    public func join(_ room: String) throws {
         let answer = try call("POST", "/_matrix/client/v3/join/" + Self.escape(room), json: [:])
         guard answer.status == 200 else { throw FixtureFailure("join: \(answer.status) \(answer.json)") }
     }
 
     /// Sends an `m.text` (in the thread of `threadRoot` when given); returns its event id.
-    func say(_ body: String, in room: String, threadRoot: String? = nil) throws -> String {
+    public func say(_ body: String, in room: String, threadRoot: String? = nil) throws -> String {
         var content: [String: Any] = ["msgtype": "m.text", "body": body]
         if let threadRoot { content["m.relates_to"] = ["rel_type": "m.thread", "event_id": threadRoot] }
         let answer = try call(
@@ -79,7 +78,7 @@ struct MatrixPeer {
     }
 
     /// The `m.room.message` events of a room, oldest first.
-    func messages(in room: String) throws -> [[String: Any]] {
+    public func messages(in room: String) throws -> [[String: Any]] {
         let answer = try call("GET", "/_matrix/client/v3/rooms/\(Self.escape(room))/messages?dir=b&limit=100")
         guard answer.status == 200, let chunk = answer.json["chunk"] as? [[String: Any]] else {
             throw FixtureFailure("messages: \(answer.status) \(answer.json)")
@@ -89,7 +88,7 @@ struct MatrixPeer {
 
     /// Every `m.room.message` event of a room, oldest first: the whole
     /// timeline, page after page (``messages(in:)`` reads the latest 100).
-    func allMessages(in room: String) throws -> [[String: Any]] {
+    public func allMessages(in room: String) throws -> [[String: Any]] {
         var events: [[String: Any]] = []
         var from: String?
         repeat {
@@ -106,7 +105,7 @@ struct MatrixPeer {
     }
 
     /// Downloads a media file (`mxc://server/id`).
-    func download(_ mxc: String) throws -> Data {
+    public func download(_ mxc: String) throws -> Data {
         let path = mxc.dropFirst("mxc://".count)
         let answer = try TemporarySynapse.request(
             "GET", server.origin + "/_matrix/client/v1/media/download/" + path, token: token)
@@ -115,7 +114,7 @@ struct MatrixPeer {
     }
 
     /// The display names of this user's devices (a token of the user's own).
-    func deviceNames() throws -> [String] {
+    public func deviceNames() throws -> [String] {
         let answer = try call("GET", "/_matrix/client/v3/devices")
         guard answer.status == 200, let devices = answer.json["devices"] as? [[String: Any]] else {
             throw FixtureFailure("devices: \(answer.status) \(answer.json)")
@@ -124,12 +123,12 @@ struct MatrixPeer {
     }
 
     /// A path segment percent-encoded.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
 
     /// Logs an existing user in (a device of the test's own).
-    static func login(on server: TemporarySynapse, user: String, password: String) throws -> MatrixPeer {
+    public static func login(on server: TemporarySynapse, user: String, password: String) throws -> MatrixPeer {
         let answer = try TemporarySynapse.request(
             "POST", server.origin + "/_matrix/client/v3/login",
             json: [
@@ -144,23 +143,23 @@ struct MatrixPeer {
 }
 
 /// A fixture step failed.
-struct FixtureFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct FixtureFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// A person with `share` and `share-daemon` on this machine: an app group
 /// (keychain and container in a temporary directory) and a Matrix account.
-final class MatrixShareFixture: @unchecked Sendable {
-    let server: TemporarySynapse
-    let home: TemporaryDirectory
-    let environment: [String: String]
-    let password = "matrix-test-pass"
+public final class MatrixShareFixture: @unchecked Sendable {
+    public let server: TemporarySynapse
+    public let home: TemporaryDirectory
+    public let environment: [String: String]
+    public let password = "matrix-test-pass"
     /// The person's account, seen through a client of the test's own.
-    let person: MatrixPeer
+    public let person: MatrixPeer
 
     /// - Parameter server: the homeserver; the test process's shared one unless a test needs its own.
-    init(server: TemporarySynapse? = nil) throws {
+    public init(server: TemporarySynapse? = nil) throws {
         self.server = try server ?? TemporarySynapse.shared()
         home = try TemporaryDirectory(prefix: "share-matrix-test")
         environment = [
@@ -171,29 +170,29 @@ final class MatrixShareFixture: @unchecked Sendable {
     }
 
     /// Runs `share <arguments>`.
-    func share(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
+    public func share(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
         try runProcess(BuiltProducts.path("share"), arguments, environment: environment, stdin: stdin)
     }
 
     /// `share login` with the password on standard input.
-    func login(password: String? = nil) throws -> ProcessResult {
+    public func login(password: String? = nil) throws -> ProcessResult {
         try share(
             ["login", "--server", server.origin, "--user", person.user, "--password-stdin"],
             stdin: (password ?? self.password) + "\n")
     }
 
     /// The one JSON object a `--json` command printed last.
-    static func json(_ result: ProcessResult) -> [String: Any] {
+    public static func json(_ result: ProcessResult) -> [String: Any] {
         let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
         return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
     }
 
     /// Every file of the keychain directory, read as text (to find tokens in output).
-    func keychainTexts() -> [String] {
+    public func keychainTexts() -> [String] {
         let dir = home.file("keychain")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
         return names.compactMap { try? String(contentsOfFile: dir + "/" + $0, encoding: .utf8) }
     }
 
-    func close() { home.remove() }
+    public func close() { home.remove() }
 }

@@ -1,9 +1,9 @@
-import Foundation
+public import Foundation
 import FoundationNetworking
-import ShareKitSystemTesting
-import ShareKitTestSupport
+public import ShareKitSystemTesting
 
-/// A real Synapse homeserver for the Matrix suites: installed by `.ci/run`
+/// A real Synapse homeserver for the Matrix suites (and the share sheet's
+/// test with a Matrix account): installed by `.ci/run`
 /// into a virtual environment that `SHAREKIT_SYNAPSE_VENV` names (tools/test
 /// sets it), started once per test process on a free loopback port with
 /// SQLite in a temporary directory, and stopped by its PID at exit.
@@ -12,25 +12,25 @@ import ShareKitTestSupport
 /// verification (users are made over plain HTTP, without the 10 s start of
 /// `register_new_matrix_user`), rate limits relaxed except where a test asks
 /// for them, a 10 MiB `max_upload_size`, short-lived refreshable access tokens.
-final class TemporarySynapse: @unchecked Sendable {
+public final class TemporarySynapse: @unchecked Sendable {
     /// The homeserver's origin, `http://127.0.0.1:PORT`.
-    let origin: String
+    public let origin: String
     /// Where its configuration, database, media and log live.
-    let directory: TemporaryDirectory
+    public let directory: TemporaryDirectory
     /// The largest upload it takes (`max_upload_size`).
-    static let maxUploadBytes = 10 * 1024 * 1024
+    public static let maxUploadBytes = 10 * 1024 * 1024
     private var child: SpawnedChild
     private let lock = NSLock()
     private var stopped = false
     private var paused = false
 
     /// Synapse is missing: `.ci/run` installs it, a developer sets the variable.
-    struct Unavailable: Error, CustomStringConvertible {
-        let description: String
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The server of this test process, started by the first caller.
-    static func shared() throws -> TemporarySynapse {
+    public static func shared() throws -> TemporarySynapse {
         try sharedLock.withLock {
             if let sharedServer { return try sharedServer.get() }
             let result = Result { try TemporarySynapse() }
@@ -48,7 +48,7 @@ final class TemporarySynapse: @unchecked Sendable {
     }
 
     /// The virtual environment's Python.
-    static var python: String {
+    public static var python: String {
         get throws {
             let venv = ProcessInfo.processInfo.environment["SHAREKIT_SYNAPSE_VENV"] ?? "/opt/sharekit-synapse"
             let python = venv + "/bin/python"
@@ -62,12 +62,15 @@ final class TemporarySynapse: @unchecked Sendable {
     }
 
     /// Starts a homeserver and waits until `/_matrix/client/versions` answers.
-    init() throws {
+    /// - Parameter messageRate: Synapse's `rc_message` (messages a second
+    ///   per user, and how many in a burst); nil for limits no test reaches.
+    public init(messageRate: (perSecond: Double, burst: Int)? = nil) throws {
         let python = try Self.python
         directory = try TemporaryDirectory(prefix: "sharekit-synapse")
         let port = try Self.freePort()
         origin = "http://127.0.0.1:\(port)"
         let dir = directory.path
+        let rate = messageRate ?? (perSecond: 1000, burst: 1000)
         let config = """
             server_name: "localhost"
             pid_file: \(dir)/homeserver.pid
@@ -95,7 +98,7 @@ final class TemporarySynapse: @unchecked Sendable {
             refreshable_access_token_lifetime: 5m
             max_upload_size: \(Self.maxUploadBytes)
             url_preview_enabled: false
-            rc_message: {per_second: 1000, burst_count: 1000}
+            rc_message: {per_second: \(rate.perSecond), burst_count: \(rate.burst)}
             rc_registration: {per_second: 1000, burst_count: 1000}
             rc_joins:
               local: {per_second: 1000, burst_count: 1000}
@@ -142,7 +145,7 @@ final class TemporarySynapse: @unchecked Sendable {
     }
 
     /// Stops the Synapse process by its PID (its database and media stay), as an outage.
-    func pause() {
+    public func pause() {
         lock.withLock {
             guard !stopped else { return }
             Self.end(child)
@@ -151,7 +154,7 @@ final class TemporarySynapse: @unchecked Sendable {
     }
 
     /// Starts Synapse again after ``pause()``, on the same port and database.
-    func resume() throws {
+    public func resume() throws {
         try lock.withLock {
             guard paused, !stopped else { return }
             child = try Self.launch(python: try Self.python, directory: directory, origin: origin)
@@ -169,11 +172,11 @@ final class TemporarySynapse: @unchecked Sendable {
     }
 
     /// Synapse's log so far.
-    var log: String { (try? String(contentsOfFile: directory.file("synapse.log"), encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOfFile: directory.file("synapse.log"), encoding: .utf8)) ?? "" }
 
     /// Stops Synapse by its PID (SIGTERM, SIGKILL after 30 s) and removes its
     /// files (all but its log and media when `SHAREKIT_TEST_KEEP_DIRS` keeps them).
-    func stop() {
+    public func stop() {
         lock.withLock {
             guard !stopped else { return }
             stopped = true
@@ -191,14 +194,14 @@ final class TemporarySynapse: @unchecked Sendable {
 
     /// A free loopback port: a listener the system gave port 0, closed
     /// again (Synapse takes no port 0 and names none).
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let probe = try SilentServer()
         defer { probe.stop() }
         return Int(probe.port)
     }
 
     /// One blocking HTTP request (the tests' own client, not ShareKit's).
-    static func request(
+    public static func request(
         _ method: String, _ url: String, token: String? = nil, json: Any? = nil, body: Data? = nil,
         contentType: String? = nil
     ) throws -> (status: Int, json: [String: Any], body: Data) {
