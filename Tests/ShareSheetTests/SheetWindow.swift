@@ -128,6 +128,18 @@ final class SheetWindow: @unchecked Sendable {
         return nil
     }
 
+    /// Waits for the target row named `name`, goes to it with Down and
+    /// chooses it with Enter, as a person would.
+    /// - Returns: the rows' names, in the list's order.
+    func chooseRow(_ name: String) throws -> [String] {
+        let found = try #require(try waitForTree { $0.contains { $0.role == "list item" && $0.name == name } })
+        let rows = found.filter { $0.role == "list item" }.map(\.name)
+        let index = try #require(rows.firstIndex(of: name))
+        for _ in 0..<index { try press("Down") }
+        try press("Return")
+        return rows
+    }
+
     /// The button named `name`.
     static func button(_ name: String, in tree: [AccessibleNode]) -> AccessibleNode? {
         tree.first { $0.role == "push button" && $0.name == name }
