@@ -43,6 +43,8 @@ final class ShareSheet {
     var commentEntry: UnsafeMutablePointer<GtkWidget>!
     var statusLabel: UnsafeMutablePointer<GtkWidget>!
     var progressBar: UnsafeMutablePointer<GtkWidget>!
+    /// The bytes, the total and the rate under the bar.
+    var progressLabel: UnsafeMutablePointer<GtkWidget>!
     var loginBox: UnsafeMutablePointer<GtkWidget>!
     var serverEntry: UnsafeMutablePointer<GtkWidget>!
     var userEntry: UnsafeMutablePointer<GtkWidget>!
@@ -175,9 +177,15 @@ final class ShareSheet {
         statusLabel = wrappingLabel(Self.text(.sheetChooseTarget))
         gtk_box_append(cast(shareBox), statusLabel)
         progressBar = gtk_progress_bar_new()
-        gtk_progress_bar_set_show_text(cast(progressBar), 1)
         gtk_widget_set_visible(progressBar, 0)
+        gtk_widget_set_visible(progressLabel, 0)
         gtk_box_append(cast(shareBox), progressBar)
+        // A label of its own rather than the bar's text: GTK keeps the
+        // bar's text out of the accessible tree, and a screen reader's user
+        // wants the bytes and the rate as much as the bar's value.
+        progressLabel = wrappingLabel("")
+        gtk_widget_set_visible(progressLabel, 0)
+        gtk_box_append(cast(shareBox), progressLabel)
     }
 
     private func buildLoginBox() {
@@ -260,7 +268,8 @@ final class ShareSheet {
             let row = gtk_list_box_row_new()!
             let label = wrappingLabel(target.label)
             gtk_list_box_row_set_child(cast(row), label)
-            sharekit_accessible_label(row, target.displayPath)
+            // The row's name is what it shows: "New post in ..." for a forum, else the display path.
+            sharekit_accessible_label(row, target.label)
             gtk_widget_set_focusable(row, 0)
             gtk_list_box_append(cast(targetList), row)
         }
@@ -335,6 +344,8 @@ final class ShareSheet {
         gtk_widget_set_sensitive(commentEntry, 0)
         gtk_label_set_text(cast(statusLabel), Self.text(.sheetSending, ["path": target.label]))
         gtk_widget_set_visible(progressBar, items.isEmpty ? 0 : 1)
+        gtk_label_set_text(cast(progressLabel), "")
+        gtk_widget_set_visible(progressLabel, items.isEmpty ? 0 : 1)
         sendStarted = Date()
         let session = self.session
         let comment = editableText(commentEntry)
@@ -354,13 +365,14 @@ final class ShareSheet {
     func showProgress(_ step: SheetProgress, rate: Double) {
         let fraction = step.total > 0 ? Double(step.done) / Double(step.total) : 0
         gtk_progress_bar_set_fraction(cast(progressBar), fraction)
-        gtk_progress_bar_set_text(cast(progressBar), step.text(rate: rate))
+        gtk_label_set_text(cast(progressLabel), step.text(rate: rate))
     }
 
     func finish(_ outcome: SheetOutcome) {
         sending = false
         exitCode = outcome.code
         gtk_widget_set_visible(progressBar, 0)
+        gtk_widget_set_visible(progressLabel, 0)
         gtk_label_set_text(cast(statusLabel), outcome.message)
         // The outcome for whoever started the sheet (a script, a test): the sheet's own words.
         FileDescriptorSink.standardOutput.write(TerminalText.neutralised(outcome.message) + "\n")

@@ -61,14 +61,9 @@ struct ShareSheetTests {
         let sheet = try fixture.sheet(["--text", "a text from the sheet"])
         _ = try sheet.waitForTree { $0.contains { $0.focused && $0.name == "Search" } }
         try sheet.type("gate")
-        let found = try #require(
-            try sheet.waitForTree { $0.contains { $0.name == "server > Gateway > Gateway timeouts on upload" } })
-        let rows = found.filter { $0.role == "list item" }.map(\.name)
+        let rows = try sheet.chooseRow("server > Gateway > Gateway timeouts on upload")
         // "Gateway" and "Gateway timeouts on upload" begin with the words typed; "resume the gateway" only has them.
         #expect(rows.last == "server > Gateway > resume the gateway", "\(rows)")
-        let index = try #require(rows.firstIndex(of: "server > Gateway > Gateway timeouts on upload"))
-        for _ in 0..<index { try sheet.press("Down") }
-        try sheet.press("Return")
         _ = try sheet.waitForTree { SheetWindow.button("Send", in: $0)?.sensitive == true }
         try sheet.press("ctrl+Return")
         let outcome = sheet.finish()
@@ -92,6 +87,76 @@ struct ShareSheetTests {
         #expect(outcome.status == 130)
         #expect(try fixture.inboxEntries().isEmpty)
         #expect(try await fixture.messages(thread: "t1").count == before)
+    }
+
+    @Test("a forum channel is offered as a new post; chosen with the keyboard, the share starts a post there")
+    func newPostInForum() async throws {
+        let fixture = try await SheetFixture()
+        defer { fixture.close() }
+        let sheet = try fixture.sheet(["--text", "the idea in full"])
+        _ = try sheet.waitForTree { $0.contains { $0.focused && $0.name == "Search" } }
+        try sheet.type("ideas")
+        // The demo's Ideas is a forum: no main timeline to share into, a new post in it.
+        let rows = try sheet.chooseRow("New post in server > Ideas")
+        #expect(!rows.contains("server > Ideas"), "a forum is never offered as a channel to write into: \(rows)")
+        _ = try sheet.waitForTree { $0.contains { $0.name == "To New post in server > Ideas" } }
+        try sheet.press("Tab")
+        try sheet.type("A darker sheet")
+        _ = try sheet.waitForTree { $0.contains { $0.name == "Comment" && $0.text == "A darker sheet" } }
+        try sheet.press("ctrl+Return")
+        let outcome = sheet.finish()
+        #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
+        // A new thread in the forum, titled with the comment, its first message the share.
+        let posts = try await fixture.threads(matching: "A darker sheet")
+        let post = try #require(posts.first, "no new post on the server")
+        #expect(posts.count == 1 && post.title == "A darker sheet" && post.channel == "c2", "\(posts)")
+        let messages = try await fixture.messages(thread: post.id)
+        #expect(messages.count == 1 && messages[0].text.contains("the idea in full"), "\(messages)")
+    }
+
+    @Test("during a send: a progress bar between 0 and 1 and a label with the bytes and the rate")
+    func progressWithRate() async throws {
+        let fixture = try await SheetFixture(seed: Self.smallPartsSeed)
+        defer { fixture.close() }
+        try fixture.remember(Self.resumeTheGateway)
+        // The parts' answers are held by a proxy and let go one at a time:
+        // the upload advances only as fast as the test looks at the sheet.
+        let proxy = try HoldingProxy([.init("PUT", "/api/v1/uploads/", .hold)])
+        defer { proxy.stop() }
+        let file = try Self.textFile("notes.txt", in: fixture, lines: 2000)
+        let sheet = try fixture.sheet(
+            [file], environment: ["http_proxy": proxy.origin, "no_proxy": "", "NO_PROXY": "", "HTTP_PROXY": ""])
+        _ = try sheet.waitForTree { $0.contains { $0.name.hasPrefix("notes.txt") } }
+        try sheet.press("Return", "ctrl+Return")
+        var shown: (bar: AccessibleNode, label: AccessibleNode)?
+        var tree: [AccessibleNode] = []
+        var held = 1
+        let deadline = ContinuousClock.now + .seconds(90)
+        while shown == nil, ContinuousClock.now < deadline {
+            guard proxy.waitUntilHeld(count: held) != nil else {
+                Issue.record("the upload stopped after \(held - 1) parts; the sheet: \(tree)")
+                break
+            }
+            tree = try sheet.tree()
+            if let bar = tree.first(where: { $0.role == "progress bar" }), let value = bar.value, value > 0,
+                value < 1,
+                let label = tree.first(where: { $0.name.hasPrefix("notes.txt: ") && $0.name.hasSuffix("/s") })
+            {
+                shown = (bar, label)
+            } else {
+                proxy.releaseOne()
+                held += 1
+            }
+        }
+        proxy.release()
+        let progress = try #require(shown, "the sheet never showed the progress with a rate: \(tree)")
+        // "notes.txt: 5.0 KiB of 60.5 KiB, 2.1 KiB/s": the bytes so far, the file's size, the rate.
+        #expect(progress.label.name.contains(" of 60.5 KiB, "), "\(progress.label)")
+        #expect(!progress.label.name.hasSuffix(" 0 B/s"), "a rate of nothing while bytes went: \(progress.label)")
+        let outcome = sheet.finish()
+        #expect(outcome.status == 0, "\(outcome.stdout) \(outcome.stderr)")
+        let messages = try await fixture.messages(thread: "t1")
+        #expect(messages.contains { $0.files == ["notes.txt"] }, "\(messages)")
     }
 
     @Test("an oversize file: its reason is in the sheet, Send stays insensitive, Ctrl+Enter sends nothing")
@@ -314,11 +379,18 @@ struct ShareSheetTests {
     }
 
     /// A plain text file in the test's home (the demo server takes text/plain, not arbitrary bytes).
-    static func textFile(_ name: String, in fixture: SheetFixture) throws -> String {
+    static func textFile(_ name: String, in fixture: SheetFixture, lines: Int = 100) throws -> String {
         let path = fixture.sandbox.home.file(name)
-        try Data(String(repeating: "a line of notes for the thread\n", count: 100).utf8).write(
+        try Data(String(repeating: "a line of notes for the thread\n", count: lines).utf8).write(
             to: URL(fileURLWithPath: path))
         return path
+    }
+
+    /// The demo's server with one channel and the smallest parts (1 KiB): an upload of many parts.
+    static var smallPartsSeed: [String: Any] {
+        var seed = smallLimitSeed
+        seed["limits"] = ["file_max_upload_bytes": 1_048_576, "message_max_attachments": 3, "upload_part_size": 1024]
+        return seed
     }
 
     /// The demo's server with one channel and a 4 KiB file limit.

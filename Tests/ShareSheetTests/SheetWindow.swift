@@ -19,8 +19,15 @@ struct AccessibleNode: Equatable, CustomStringConvertible {
     let name: String
     let sensitive: Bool
     let focused: Bool
+    /// The current value of a node that has one (a progress bar's fraction).
+    var value: Double? = nil
+    /// An editable text's contents (an entry's), else empty.
+    var text = ""
 
-    var description: String { "\(role) \"\(name)\"\(sensitive ? "" : " insensitive")\(focused ? " focused" : "")" }
+    var description: String {
+        "\(role) \"\(name)\"\(sensitive ? "" : " insensitive")\(focused ? " focused" : "")"
+            + (value.map { " value \($0)" } ?? "") + (text.isEmpty ? "" : " text \"\(text)\"")
+    }
 }
 
 /// A running `share-sheet` on the suite's desktop, driven like a person
@@ -101,7 +108,8 @@ final class SheetWindow: @unchecked Sendable {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 4 else { return nil }
             return AccessibleNode(
-                role: fields[0], name: fields[1], sensitive: fields[2] == "sensitive", focused: fields[3] == "focused")
+                role: fields[0], name: fields[1], sensitive: fields[2] == "sensitive", focused: fields[3] == "focused",
+                value: fields.count > 4 ? Double(fields[4]) : nil, text: fields.count > 5 ? fields[5] : "")
         }
     }
 
@@ -118,6 +126,18 @@ final class SheetWindow: @unchecked Sendable {
         }
         Issue.record("the sheet never showed what the test waited for; its tree: \(last)")
         return nil
+    }
+
+    /// Waits for the target row named `name`, goes to it with Down and
+    /// chooses it with Enter, as a person would.
+    /// - Returns: the rows' names, in the list's order.
+    func chooseRow(_ name: String) throws -> [String] {
+        let found = try #require(try waitForTree { $0.contains { $0.role == "list item" && $0.name == name } })
+        let rows = found.filter { $0.role == "list item" }.map(\.name)
+        let index = try #require(rows.firstIndex(of: name))
+        for _ in 0..<index { try press("Down") }
+        try press("Return")
+        return rows
     }
 
     /// The button named `name`.
@@ -185,6 +205,20 @@ final class SheetFixture: @unchecked Sendable {
     /// The texts and attachment names of a thread's messages (Alex's parent session).
     func messages(thread: String) async throws -> [(text: String, files: [String])] {
         try await sandbox.messages(thread: thread)
+    }
+
+    /// The threads whose title matches `query` (searchThreadTitles, Alex's parent session).
+    func threads(matching query: String) async throws -> [(id: String, title: String, channel: String)] {
+        let origin = sandbox.origin
+        let token = try await sandbox.connection.provider(.parent).currentAccessToken()
+        let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let response = try await sandbox.connection.signed.send(
+            HTTPClientRequest(method: .get, url: origin + "/api/v1/threads/search?q=" + encoded),
+            accessToken: token.plainText)
+        let found = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [[String: Any]] ?? []
+        return found.map {
+            ($0["id"] as? String ?? "", $0["title"] as? String ?? "", $0["channel_id"] as? String ?? "")
+        }
     }
 
     /// The share inbox's entries.

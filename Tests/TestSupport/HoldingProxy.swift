@@ -11,7 +11,9 @@ import Synchronization
 ///   (stores the message) and answers; the proxy keeps the answer back
 ///   until ``release()``, so the client does not know what happened. A test
 ///   waits with ``waitUntilHeld(limit:)`` (not a sleep) and then acts: a
-///   Ctrl-C, a kill, or the release.
+///   Ctrl-C, a kill, or the release. ``releaseOne()`` lets one answer go
+///   and holds the rest: an upload then advances a part at a time, as
+///   slowly as the test wants to look at it.
 /// - ``Action/answer(status:body:)``: the proxy answers itself and the
 ///   server never sees the request (a `503` after the uploads succeeded).
 ///
@@ -35,6 +37,8 @@ public final class HoldingProxy: @unchecked Sendable {
         var rules: [Rule]
         var held: [Int] = []
         var released = false
+        /// Held answers ``releaseOne()`` let go that no held request took yet.
+        var passes = 0
         var stopped = false
         var seen: [String] = []
         var connections: Set<Int32> = []
@@ -88,14 +92,34 @@ public final class HoldingProxy: @unchecked Sendable {
     /// - Parameter limit: the longest wait.
     /// - Returns: the held answer's status, or nil when none came in time.
     public func waitUntilHeld(limit: Duration = .seconds(60)) -> Int? {
+        waitUntilHeld(count: 1, limit: limit)
+    }
+
+    /// Waits until `count` answers were held in all (those released included), or `limit` passed.
+    /// - Parameters:
+    ///   - count: how many held answers to wait for.
+    ///   - limit: the longest wait.
+    /// - Returns: the first held answer's status, or nil when fewer came in time.
+    public func waitUntilHeld(count: Int, limit: Duration = .seconds(60)) -> Int? {
         let deadline = Date().addingTimeInterval(
             Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18)
         changed.lock()
         defer { changed.unlock() }
         while true {
-            if let status = state.withLock({ $0.held.first }) { return status }
-            if !changed.wait(until: deadline) { return state.withLock { $0.held.first } }
+            if let status = state.withLock({ $0.held.count >= count ? $0.held.first : nil }) { return status }
+            if !changed.wait(until: deadline) {
+                return state.withLock { $0.held.count >= count ? $0.held.first : nil }
+            }
         }
+    }
+
+    /// Lets one held answer go (or the next one held, when none is held now);
+    /// later matches of a hold rule are held as before.
+    public func releaseOne() {
+        state.withLock { $0.passes += 1 }
+        changed.lock()
+        changed.broadcast()
+        changed.unlock()
     }
 
     /// Lets every held answer go to its client; later matches of a hold rule pass at once.
@@ -146,7 +170,12 @@ public final class HoldingProxy: @unchecked Sendable {
             changed.lock()
             state.withLock { $0.held.append(answer.status) }
             changed.broadcast()
-            while state.withLock({ !$0.released && !$0.stopped }) { changed.wait() }
+            while !state.withLock({ state in
+                if state.released || state.stopped { return true }
+                guard state.passes > 0 else { return false }
+                state.passes -= 1
+                return true
+            }) { changed.wait() }
             changed.unlock()
             if state.withLock({ $0.stopped }) { return }
         }

@@ -249,8 +249,14 @@ public struct SheetTarget: Hashable, Sendable {
     }
 
     /// The row's text: a forum channel is offered as a new post in it.
+    /// Its display path ends in "> new post" (``TargetCandidate/newPostComponent``),
+    /// which the sheet's own words say already, in the person's language:
+    /// "New post in server > Ideas", not "New post in server > Ideas > new post".
     public var label: String {
-        kind == .newPost ? SheetSession.text(.sheetNewPost, ["path": displayPath]) : displayPath
+        guard kind == .newPost else { return displayPath }
+        let component = " > " + TargetCandidate.newPostComponent
+        let channel = displayPath.hasSuffix(component) ? String(displayPath.dropLast(component.count)) : displayPath
+        return SheetSession.text(.sheetNewPost, ["path": channel])
     }
 }
 
