@@ -44,6 +44,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("DaemonControlInterface", ["DaemonControlInterface"]),
     ("DaemonControlInterfaceTesting", ["DaemonControlInterfaceTesting"]),
     ("DeliveryInterface", ["DeliveryInterface"]),
+    ("DeliveryInterfaceTesting", ["DeliveryInterfaceTesting"]),
     ("HTTPInterface", ["HTTPInterface"]),
     ("HTTPInterfaceTesting", ["HTTPInterfaceTesting"]),
     ("HTTPServerInterface", ["HTTPServerInterface"]),
@@ -56,6 +57,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("PushPreviewInterface", ["PushPreviewInterface"]),
     ("SQLInterface", ["SQLInterface"]),
     ("ServerAPIInterface", ["ServerAPIInterface"]),
+    ("ServerAPIInterfaceTesting", ["ServerAPIInterfaceTesting"]),
     ("SessionsInterface", ["SessionsInterface"]),
     ("SessionsInterfaceTesting", ["SessionsInterfaceTesting"]),
     ("ShareCore", ["ShareCore"]),
@@ -134,6 +136,12 @@ let generatedTargets: [Target] = [
         name: "DeliveryInterface",
         dependencies: ["ShareCore", "HTTPInterface", "MessagesInterface", "UploadsInterface", "ServerAPIInterface"],
         path: "Interfaces/DeliveryInterface/Sources/DeliveryInterface",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "DeliveryInterfaceTesting",
+        dependencies: ["DeliveryInterface", "MessagesInterface", "UploadsInterface", "ShareCore"],
+        path: "Interfaces/DeliveryInterface/Sources/DeliveryInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/HTTPInterface
@@ -219,6 +227,12 @@ let generatedTargets: [Target] = [
         name: "ServerAPIInterface",
         dependencies: ["ShareCore", "HTTPTypes", "HTTPInterface", "WireContract"],
         path: "Interfaces/ServerAPIInterface/Sources/ServerAPIInterface",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "ServerAPIInterfaceTesting",
+        dependencies: ["ServerAPIInterface", "HTTPTypes"],
+        path: "Interfaces/ServerAPIInterface/Sources/ServerAPIInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/SessionsInterface

@@ -16,7 +16,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "DeliveryInterface",
     products: [
-        .library(name: "DeliveryInterface", targets: ["DeliveryInterface"])
+        .library(name: "DeliveryInterface", targets: ["DeliveryInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "DeliveryInterfaceTesting", targets: ["DeliveryInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -36,7 +38,27 @@ let package = Package(
                 .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "DeliveryInterfaceTesting",
+            dependencies: [
+                "DeliveryInterface",
+                .product(name: "MessagesInterface", package: "MessagesInterface"),
+                .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareCore", package: "ShareCore"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DeliveryInterfaceTests",
+            dependencies: [
+                "DeliveryInterface", "DeliveryInterfaceTesting",
+                .product(name: "MessagesInterface", package: "MessagesInterface"),
+                .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareCore", package: "ShareCore"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,7 +15,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ServerAPIInterface",
     products: [
-        .library(name: "ServerAPIInterface", targets: ["ServerAPIInterface"])
+        .library(name: "ServerAPIInterface", targets: ["ServerAPIInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "ServerAPIInterfaceTesting", targets: ["ServerAPIInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -33,7 +35,20 @@ let package = Package(
                 .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "ServerAPIInterfaceTesting",
+            dependencies: ["ServerAPIInterface", .product(name: "HTTPTypes", package: "HTTPTypes")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ServerAPIInterfaceTests",
+            dependencies: [
+                "ServerAPIInterface", "ServerAPIInterfaceTesting",
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

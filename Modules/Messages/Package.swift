@@ -23,6 +23,8 @@ let package = Package(
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/ServerAPIInterface"),
         .package(path: "../../Interfaces/WireContract"),
+        // For the tests only: the header fields of a scripted answer.
+        .package(path: "../../Interfaces/HTTPTypes"),
     ],
     targets: [
         .target(
@@ -36,7 +38,22 @@ let package = Package(
                 .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        // The client against the published fake of the API client: the
+        // requests it builds and how it reads each answer.
+        .testTarget(
+            name: "MessagesTests",
+            dependencies: [
+                "Messages",
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "MessagesInterface", package: "MessagesInterface"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ServerAPIInterfaceTesting", package: "ServerAPIInterface"),
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

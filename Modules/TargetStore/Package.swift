@@ -34,7 +34,22 @@ let package = Package(
                 .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        // The directory against the published fake of the API client, the
+        // recent targets in the published in-memory shared state.
+        .testTarget(
+            name: "TargetStoreTests",
+            dependencies: [
+                "TargetStore",
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "TargetStoreInterface", package: "TargetStoreInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ServerAPIInterfaceTesting", package: "ServerAPIInterface"),
+                .product(name: "SharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "SharedStateInterfaceTesting", package: "SharedStateInterface"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
