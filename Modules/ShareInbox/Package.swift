@@ -23,6 +23,8 @@ let package = Package(
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/ShareInboxInterface"),
         .package(path: "../../Support/SecureFiles"),
+        // For the tests only: temporary directories.
+        .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
         .target(
@@ -33,7 +35,18 @@ let package = Package(
                 .product(name: "SecureFiles", package: "SecureFiles"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        // The inbox on real files in a temporary directory.
+        .testTarget(
+            name: "ShareInboxTests",
+            dependencies: [
+                "ShareInbox",
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "SystemTesting", package: "SystemTesting"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
