@@ -41,7 +41,25 @@ let package = Package(
                 .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        // The token provider against the published fakes of the HTTP client,
+        // the token storage and the locks; the keychain store on the
+        // published in-memory secret store.
+        .testTarget(
+            name: "SessionsTests",
+            dependencies: [
+                "Sessions",
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "HTTPInterfaceTesting", package: "HTTPInterface"),
+                .product(name: "KeychainInterface", package: "KeychainInterface"),
+                .product(name: "KeychainInterfaceTesting", package: "KeychainInterface"),
+                .product(name: "SessionsInterface", package: "SessionsInterface"),
+                .product(name: "SessionsInterfaceTesting", package: "SessionsInterface"),
+                .product(name: "SharedStateInterfaceTesting", package: "SharedStateInterface"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
