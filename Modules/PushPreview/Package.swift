@@ -40,7 +40,21 @@ let package = Package(
             // notifier's texts: placeholders and format strings are never
             // literals in code.
             swiftSettings: swiftSettings
-        )
+        ),
+        // The payload parser and the link check on hostile input; the
+        // registrar and the preview client against the published fake of
+        // the API client.
+        .testTarget(
+            name: "PushPreviewTests",
+            dependencies: [
+                "PushPreview",
+                .product(name: "PushPreviewInterface", package: "PushPreviewInterface"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ServerAPIInterfaceTesting", package: "ServerAPIInterface"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
