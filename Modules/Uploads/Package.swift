@@ -27,6 +27,8 @@ let package = Package(
         .package(path: "../../Interfaces/CryptoInterface"),
         .package(path: "../../Support/SecureFiles"),
         .package(path: "../../Interfaces/WireContract"),
+        // For the tests only: temporary directories and `sha256sum`.
+        .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
         .target(
@@ -42,7 +44,24 @@ let package = Package(
                 .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        // The uploader on real files against the published fake of the API
+        // client, hashing with a SHA-256 of the tests' own (checked against
+        // sha256sum) in place of the OpenSSL module.
+        .testTarget(
+            name: "UploadsTests",
+            dependencies: [
+                "Uploads",
+                .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
+                .product(name: "ServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ServerAPIInterfaceTesting", package: "ServerAPIInterface"),
+                .product(name: "CryptoInterface", package: "CryptoInterface"),
+                .product(name: "SystemTesting", package: "SystemTesting"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
