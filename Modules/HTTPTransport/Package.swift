@@ -29,6 +29,8 @@ let package = Package(
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/DPoPInterface"),
         .package(path: "../../Support/LazyLibrary"),
+        // For the tests only: temporary directories.
+        .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
         // MARK: - The client and the DPoP decorator
@@ -55,6 +57,18 @@ let package = Package(
         .target(
             name: "CCurlShim",
             dependencies: ["CCurl"]
+        ),
+
+        // MARK: - Tests: real HTTP over loopback, to a server of the tests' own
+        .testTarget(
+            name: "HTTPTransportTests",
+            dependencies: [
+                "HTTPTransport",
+                .product(name: "HTTPTypes", package: "HTTPTypes"),
+                .product(name: "HTTPInterface", package: "HTTPInterface"),
+                .product(name: "SystemTesting", package: "SystemTesting"),
+            ],
+            swiftSettings: swiftSettings
         ),
     ],
     swiftLanguageModes: [.v6]
