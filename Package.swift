@@ -54,6 +54,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("KeychainInterfaceTesting", ["KeychainInterfaceTesting"]),
     ("MessagesInterface", ["MessagesInterface"]),
     ("OutboxInterface", ["OutboxInterface"]),
+    ("OutboxInterfaceTesting", ["OutboxInterfaceTesting"]),
     ("PushPreviewInterface", ["PushPreviewInterface"]),
     ("SQLInterface", ["SQLInterface"]),
     ("ServerAPIInterface", ["ServerAPIInterface"]),
@@ -207,6 +208,12 @@ let generatedTargets: [Target] = [
         name: "OutboxInterface",
         dependencies: ["ShareCore", "ShareInboxInterface", "DeliveryInterface"],
         path: "Interfaces/OutboxInterface/Sources/OutboxInterface",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "OutboxInterfaceTesting",
+        dependencies: ["OutboxInterface", "ShareCore"],
+        path: "Interfaces/OutboxInterface/Sources/OutboxInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/PushPreviewInterface

@@ -14,7 +14,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "OutboxInterface",
     products: [
-        .library(name: "OutboxInterface", targets: ["OutboxInterface"])
+        .library(name: "OutboxInterface", targets: ["OutboxInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "OutboxInterfaceTesting", targets: ["OutboxInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -30,7 +32,17 @@ let package = Package(
                 .product(name: "DeliveryInterface", package: "DeliveryInterface"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "OutboxInterfaceTesting",
+            dependencies: ["OutboxInterface", .product(name: "ShareCore", package: "ShareCore")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "OutboxInterfaceTests",
+            dependencies: ["OutboxInterface", "OutboxInterfaceTesting", .product(name: "ShareCore", package: "ShareCore")],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,8 @@ let package = Package(
         .package(path: "../../Interfaces/UploadsInterface"),
         .package(path: "../../Interfaces/SQLInterface"),
         .package(path: "../../Support/SecureFiles"),
+        // For the tests only: temporary directories.
+        .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
         .target(
@@ -41,7 +43,26 @@ let package = Package(
                 .product(name: "SecureFiles", package: "SecureFiles"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        // The drainer on real files against the published fakes of the
+        // queue and of the delivery engine. SQLiteOutbox on a real database
+        // is the root package's OutboxTests (the SQLite module is another
+        // module).
+        .testTarget(
+            name: "OutboxTests",
+            dependencies: [
+                "Outbox",
+                .product(name: "ShareCore", package: "ShareCore"),
+                .product(name: "OutboxInterface", package: "OutboxInterface"),
+                .product(name: "OutboxInterfaceTesting", package: "OutboxInterface"),
+                .product(name: "DeliveryInterface", package: "DeliveryInterface"),
+                .product(name: "DeliveryInterfaceTesting", package: "DeliveryInterface"),
+                .product(name: "MessagesInterface", package: "MessagesInterface"),
+                .product(name: "UploadsInterface", package: "UploadsInterface"),
+                .product(name: "SystemTesting", package: "SystemTesting"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
