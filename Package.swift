@@ -64,6 +64,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("ShareCore", ["ShareCore"]),
     ("ShareCoreTesting", ["ShareCoreTesting"]),
     ("ShareInboxInterface", ["ShareInboxInterface"]),
+    ("ShareInboxInterfaceTesting", ["ShareInboxInterfaceTesting"]),
     ("ShareIntakeInterface", ["ShareIntakeInterface"]),
     ("SharedStateInterface", ["SharedStateInterface"]),
     ("SharedStateInterfaceTesting", ["SharedStateInterfaceTesting"]),
@@ -272,6 +273,12 @@ let generatedTargets: [Target] = [
         name: "ShareInboxInterface",
         dependencies: ["ShareCore"],
         path: "Interfaces/ShareInboxInterface/Sources/ShareInboxInterface",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "ShareInboxInterfaceTesting",
+        dependencies: ["ShareInboxInterface"],
+        path: "Interfaces/ShareInboxInterface/Sources/ShareInboxInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/ShareIntakeInterface

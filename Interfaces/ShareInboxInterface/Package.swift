@@ -14,7 +14,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ShareInboxInterface",
     products: [
-        .library(name: "ShareInboxInterface", targets: ["ShareInboxInterface"])
+        .library(name: "ShareInboxInterface", targets: ["ShareInboxInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "ShareInboxInterfaceTesting", targets: ["ShareInboxInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore")
@@ -24,7 +26,19 @@ let package = Package(
             name: "ShareInboxInterface",
             dependencies: [.product(name: "ShareCore", package: "ShareCore")],
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "ShareInboxInterfaceTesting",
+            dependencies: ["ShareInboxInterface"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ShareInboxInterfaceTests",
+            dependencies: [
+                "ShareInboxInterface", "ShareInboxInterfaceTesting", .product(name: "ShareCore", package: "ShareCore"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

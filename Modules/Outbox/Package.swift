@@ -44,8 +44,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The drainer on real files against the published fakes of the
-        // queue and of the delivery engine. SQLiteOutbox on a real database
+        // The drainer and the takeover on real files against the published
+        // fakes of the queue, the share inbox and the delivery engine. SQLiteOutbox on a real database
         // is the root package's OutboxTests (the SQLite module is another
         // module).
         .testTarget(
@@ -55,6 +55,8 @@ let package = Package(
                 .product(name: "ShareCore", package: "ShareCore"),
                 .product(name: "OutboxInterface", package: "OutboxInterface"),
                 .product(name: "OutboxInterfaceTesting", package: "OutboxInterface"),
+                .product(name: "ShareInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "ShareInboxInterfaceTesting", package: "ShareInboxInterface"),
                 .product(name: "DeliveryInterface", package: "DeliveryInterface"),
                 .product(name: "DeliveryInterfaceTesting", package: "DeliveryInterface"),
                 .product(name: "MessagesInterface", package: "MessagesInterface"),
