@@ -40,7 +40,9 @@ let package = Package(
         ),
         .testTarget(
             name: "OutboxInterfaceTests",
-            dependencies: ["OutboxInterface", "OutboxInterfaceTesting", .product(name: "ShareCore", package: "ShareCore")],
+            dependencies: [
+                "OutboxInterface", "OutboxInterfaceTesting", .product(name: "ShareCore", package: "ShareCore"),
+            ],
             swiftSettings: swiftSettings
         ),
     ],

@@ -133,7 +133,11 @@ public final class InMemoryOutbox: OutboxQueueing {
         try check(.nextDue)
         return state.withLock { state in
             let due = state.items.values.map(\.item).filter { $0.state == .pending && $0.nextAttemptAt <= now }
-                .min { ($0.nextAttemptAt, $0.createdAt, $0.clientMsgID.description) < ($1.nextAttemptAt, $1.createdAt, $1.clientMsgID.description) }
+                .min {
+                    ($0.nextAttemptAt, $0.createdAt, $0.clientMsgID.description) < (
+                        $1.nextAttemptAt, $1.createdAt, $1.clientMsgID.description
+                    )
+                }
             guard let due else { return nil }
             var claimed = due.countingAttempt()
             claimed.state = .sending

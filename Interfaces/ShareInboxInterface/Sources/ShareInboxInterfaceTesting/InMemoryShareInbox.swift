@@ -152,7 +152,8 @@ public final class InMemoryShareInbox: ShareInboxStoring {
     public func commit(_ draft: any InboxDraft, manifest: InboxManifest) throws(InboxError) -> InboxEntry {
         try check(.commit)
         state.withLock { $0.entries[draft.id] = manifest }
-        return InboxEntry(id: draft.id, directory: directory(draft.id), manifest: manifest, ageSeconds: 0, isLocked: true)
+        return InboxEntry(
+            id: draft.id, directory: directory(draft.id), manifest: manifest, ageSeconds: 0, isLocked: true)
     }
 
     /// Removes a draft that will not be committed, and releases it.
@@ -188,7 +189,9 @@ public final class InMemoryShareInbox: ShareInboxStoring {
             throw .quarantined(id: id, reason: reason)
         }
         guard let manifest = state.withLock({ $0.held[id] == nil ? $0.entries[id] : nil }) else { return nil }
-        return (hold(id), InboxEntry(id: id, directory: directory(id), manifest: manifest, ageSeconds: 0, isLocked: true))
+        return (
+            hold(id), InboxEntry(id: id, directory: directory(id), manifest: manifest, ageSeconds: 0, isLocked: true)
+        )
     }
 
     /// Replaces an entry's manifest under its held lock.

@@ -12,7 +12,8 @@ import Testing
 struct CurlHTTPClientTests {
     @Test("a GET gets the status, header fields and body; the server sees the method, path and user agent")
     func get() async throws {
-        let server = try LoopbackServer([.respond(status: 201, headers: ["X-Answer": "yes"], body: Array("hello".utf8))])
+        let server = try LoopbackServer([.respond(status: 201, headers: ["X-Answer": "yes"], body: Array("hello".utf8))]
+        )
         defer { server.stop() }
         let client = try CurlHTTPClient(configuration: .init(userAgent: "module-test/1"))
         let response = try await client.send(
@@ -46,7 +47,8 @@ struct CurlHTTPClientTests {
                 body: .file(HTTPFileRegion(path: path, offset: 1000, length: 4000))), options: HTTPRequestOptions())
         let seen = server.requests
         #expect(seen.count == 2)
-        #expect(seen.first?.body == Array(#"{"a":1}"#.utf8) && seen.first?.headers["content-type"] == "application/json")
+        #expect(
+            seen.first?.body == Array(#"{"a":1}"#.utf8) && seen.first?.headers["content-type"] == "application/json")
         #expect(seen.last?.method == "PUT" && seen.last?.body == Array(file[1000..<5000]))
     }
 

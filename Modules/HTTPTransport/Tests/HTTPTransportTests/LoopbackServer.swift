@@ -97,10 +97,13 @@ final class LoopbackServer: Sendable {
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         if headers["expect"]?.lowercased() == "100-continue" {
-            _ = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8).withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            _ = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8).withUnsafeBytes {
+                write(connection, $0.baseAddress, $0.count)
+            }
         }
         let length = Int(headers["content-length"] ?? "0") ?? 0
         while buffer.count < headerEnd! + 4 + length { if !fill() { break } }

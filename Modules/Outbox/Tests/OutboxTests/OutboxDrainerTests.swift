@@ -38,7 +38,9 @@ struct OutboxDrainerTests {
             let item = OutboxItem(
                 clientMsgID: id, serverOrigin: "https://chat.example", target: OutboxDrainerTests.target, text: "hi",
                 attachments: [
-                    OutboxAttachment(storedPath: folder + "/1-a.bin", fileName: "a.bin", contentType: "text/plain", size: Int64(size))
+                    OutboxAttachment(
+                        storedPath: folder + "/1-a.bin", fileName: "a.bin", contentType: "text/plain", size: Int64(size)
+                    )
                 ], nextAttemptAt: due, createdAt: OutboxDrainerTests.start)
             try outbox.enqueue(item)
             return item

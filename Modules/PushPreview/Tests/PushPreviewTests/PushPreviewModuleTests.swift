@@ -18,7 +18,9 @@ struct PushPayloadParserTests {
         let parsed = try PushPayloadParser.parse(
             Self.payload(#"{"v":1,"nid":"n-1","k":"message","i":"chat.example:443","t":"t-1","m":"m-1","x":[1]}"#))
         #expect(parsed.version == 1 && parsed.alert.title == "New message" && parsed.alert.body == "hi")
-        #expect(parsed.ids == PushIDs(nid: "n-1", kind: "message", instance: "chat.example:443", thread: "t-1", message: "m-1"))
+        #expect(
+            parsed.ids
+                == PushIDs(nid: "n-1", kind: "message", instance: "chat.example:443", thread: "t-1", message: "m-1"))
     }
 
     @Test("missing or mistyped required members are named; a newer version keeps no ids; too large is refused")
@@ -29,11 +31,13 @@ struct PushPayloadParserTests {
         }
         #expect(throws: PushError.notJSON) { _ = try PushPayloadParser.parse(Array("[1,2".utf8)) }
         #expect(try PushPayloadParser.parse(Self.payload(#"{"v":2,"whatever":true}"#)).ids == nil)
-        let huge = Self.payload(#"{"v":1,"nid":"n","k":"m","i":"i","pad":"\#(String(repeating: "x", count: PushPayload.maximumSize))"}"#)
+        let huge = Self.payload(
+            #"{"v":1,"nid":"n","k":"m","i":"i","pad":"\#(String(repeating: "x", count: PushPayload.maximumSize))"}"#)
         #expect(throws: PushError.tooLarge(limit: PushPayload.maximumSize)) { _ = try PushPayloadParser.parse(huge) }
     }
 
-    @Test("long texts and ids are cut with an ellipsis, a too long message id counts as absent, a wild badge is dropped")
+    @Test(
+        "long texts and ids are cut with an ellipsis, a too long message id counts as absent, a wild badge is dropped")
     func cutAndDropped() throws {
         let longBody = String(repeating: "é", count: 3000)
         let longID = String(repeating: "m", count: 300)
@@ -56,7 +60,8 @@ struct NotificationLinkTests {
     func links() {
         let origin = "https://chat.example"
         #expect(NotificationLink.resolve("/web/m/1", origin: origin) == "https://chat.example/web/m/1")
-        #expect(NotificationLink.resolve("https://chat.example/web/m/1", origin: origin) == "https://chat.example/web/m/1")
+        #expect(
+            NotificationLink.resolve("https://chat.example/web/m/1", origin: origin) == "https://chat.example/web/m/1")
         for hostile in [
             "https://evil.example/web", "//evil.example/web", "javascript:alert(1)", "/web/a b", "/web/\"q",
             "/web/%zz", "file:///etc/passwd", "/web/\u{202E}x", "",
@@ -82,9 +87,12 @@ struct PushClientTests {
         let registrar = PushRegistrar(api: api, sessionID: { "s-1" })
         let made = try await registrar.register(
             pushToken: "device-token", provider: "unifiedpush", environment: "production", appID: "org.example.share")
-        #expect(made == PushRegistration(
-            origin: "https://chat.example", registrationID: "r-9", previewToken: "pt-9", pushToken: "device-token",
-            sessionID: "s-1"))
+        #expect(
+            made
+                == PushRegistration(
+                    origin: "https://chat.example", registrationID: "r-9", previewToken: "pt-9",
+                    pushToken: "device-token",
+                    sessionID: "s-1"))
         #expect(!made.description.contains("pt-9") && !made.description.contains("device-token"))
         let request = try #require(api.requests.first)
         guard case .bytes(let bytes) = request.body else {
@@ -97,10 +105,13 @@ struct PushClientTests {
         #expect(api.requests.last?.path.hasSuffix("/r-9") == true)
     }
 
-    @Test("a preview is read; 404 is not available; 503 and unreadable answers are failures; a passed deadline asks nothing")
+    @Test(
+        "a preview is read; 404 is not available; 503 and unreadable answers are failures; a passed deadline asks nothing"
+    )
     func previews() async {
         let api = ScriptedAPIClient([
-            .json(200, #"{"mode":"full","sender_name":"Sam","thread_title":null,"channel_name":"chat","excerpt":"hi"}"#),
+            .json(
+                200, #"{"mode":"full","sender_name":"Sam","thread_title":null,"channel_name":"chat","excerpt":"hi"}"#),
             .refused("getPushPreview", status: 404, code: "not_found"),
             .unavailable(503),
             .json(200, #"{"mode":"full"}"#),
@@ -108,15 +119,24 @@ struct PushClientTests {
         let client = PreviewClient(api: { _ in api })
         let deadline = ContinuousClock.now + .seconds(30)
         let first = await client.fetch(Self.registration, nid: "n-1", messageID: "m-1", deadline: deadline)
-        #expect(first == .content(PushPreviewContent(
-            mode: .full, senderName: "Sam", threadTitle: nil, channelName: "chat", excerpt: "hi", webURL: nil)))
+        #expect(
+            first
+                == .content(
+                    PushPreviewContent(
+                        mode: .full, senderName: "Sam", threadTitle: nil, channelName: "chat", excerpt: "hi",
+                        webURL: nil)))
         #expect(await client.fetch(Self.registration, nid: "n", messageID: "m", deadline: deadline) == .notAvailable)
-        #expect(await client.fetch(Self.registration, nid: "n", messageID: "m", deadline: deadline) == .failed(.status(503)))
-        #expect(await client.fetch(Self.registration, nid: "n", messageID: "m", deadline: deadline) == .failed(.invalidResponse))
+        #expect(
+            await client.fetch(Self.registration, nid: "n", messageID: "m", deadline: deadline) == .failed(.status(503))
+        )
+        #expect(
+            await client.fetch(Self.registration, nid: "n", messageID: "m", deadline: deadline)
+                == .failed(.invalidResponse))
         let query = api.requests.first?.path ?? ""
         #expect(query.contains("nid=n-1") && query.contains("message_id=m-1"))
         #expect(api.calls.first?.cancellable == true && api.calls.first?.maxResponseBodyBytes != nil)
-        let late = await client.fetch(Self.registration, nid: "n", messageID: "m", deadline: ContinuousClock.now - .seconds(1))
+        let late = await client.fetch(
+            Self.registration, nid: "n", messageID: "m", deadline: ContinuousClock.now - .seconds(1))
         #expect(late == .failed(.deadline) && api.calls.count == 4)
     }
 }

@@ -10,7 +10,8 @@ import WireContract
 struct ServerSeedTests {
     static func seed(_ extra: String = "", channels: String? = nil) -> Data {
         let channelList =
-            channels ?? #"[{"id":"c1","name":"Gateway","readers":["sam"],"writers":["alex"]},{"id":"c2","name":"Ideas","kind":"forum"}]"#
+            channels
+            ?? #"[{"id":"c1","name":"Gateway","readers":["sam"],"writers":["alex"]},{"id":"c2","name":"Ideas","kind":"forum"}]"#
         return Data(
             #"""
             {"users":[{"username":"alex","password":"pw-a"},{"username":"sam","password":"pw-s"}],
@@ -22,7 +23,9 @@ struct ServerSeedTests {
     @Test("a seed gives its users, channels, threads and settings; omitted settings keep their defaults")
     func valid() throws {
         let seed = try ServerSeed.parse(
-            Self.seed(#","limits":{"file_max_upload_bytes":2048,"upload_part_size":1024},"login_throttle":{"failures_per_user":3}"#))
+            Self.seed(
+                #","limits":{"file_max_upload_bytes":2048,"upload_part_size":1024},"login_throttle":{"failures_per_user":3}"#
+            ))
         #expect(seed.users.map(\.username) == ["alex", "sam"])
         #expect(seed.spaces.first?.channels.map(\.kind) == ["chat", "forum"])
         #expect(seed.spaces.first?.channels.first?.writers == ["alex"])
@@ -83,7 +86,8 @@ struct HostileInputTests {
         let plain = try #require(
             MessageBodyParser.parse(Array(#" {"text":"hi","attachments":["u1","u2"],"client_msg_id":"m-1"} "#.utf8)))
         #expect(plain.clientMsgID == "m-1" && plain.text == "hi" && plain.attachments == ["u1", "u2"])
-        let nulls = try #require(MessageBodyParser.parse(Array(#"{"client_msg_id":"m","text":null,"attachments":null}"#.utf8)))
+        let nulls = try #require(
+            MessageBodyParser.parse(Array(#"{"client_msg_id":"m","text":null,"attachments":null}"#.utf8)))
         #expect(nulls.text == nil && nulls.attachments == nil)
         for hostile in [
             #"{"client_msg_id":"m","client_msg_id":"n"}"#, #"{"client_msg_id":"m\u0000"}"#, #"{"text":"no id"}"#,

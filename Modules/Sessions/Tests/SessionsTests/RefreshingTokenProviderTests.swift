@@ -126,8 +126,10 @@ struct SessionTokenStoreTests {
     @Test("a pair written for one origin is read back there only; delete removes it; descriptions hide the tokens")
     func roundTrip() throws {
         let secrets = InMemorySecretStore()
-        let chat = SessionTokenStore(secretStore: secrets, accessGroup: "group.test", serverOrigin: "https://chat.example")
-        let other = SessionTokenStore(secretStore: secrets, accessGroup: "group.test", serverOrigin: "https://other.example")
+        let chat = SessionTokenStore(
+            secretStore: secrets, accessGroup: "group.test", serverOrigin: "https://chat.example")
+        let other = SessionTokenStore(
+            secretStore: secrets, accessGroup: "group.test", serverOrigin: "https://other.example")
         let pair = SessionTokens(
             sessionID: "s-9", accessToken: SecretValue(utf8: "very-secret-access"), accessExpiresAt: 2_000,
             refreshToken: SecretValue(utf8: "very-secret-refresh"), refreshExpiresAt: 90_000, obtainedAt: 1_000)
@@ -142,7 +144,8 @@ struct SessionTokenStoreTests {
     @Test("an item that is not a session pair is an error naming the item, not a crash")
     func corruptItem() throws {
         let secrets = InMemorySecretStore()
-        let store = SessionTokenStore(secretStore: secrets, accessGroup: "group.test", serverOrigin: "https://chat.example")
+        let store = SessionTokenStore(
+            secretStore: secrets, accessGroup: "group.test", serverOrigin: "https://chat.example")
         try secrets.write(SecretValue(utf8: "{\"session_id\": 12"), for: store.itemKey(for: .child))
         #expect(throws: SessionError.self) { _ = try store.read(.child) }
     }

@@ -36,7 +36,10 @@ struct Inbox {
             target: ShareTarget(kind: .thread, id: "t1", displayPath: "Lab > chat > plans"), comment: "have a look",
             createdAt: clock.now.withLock { $0 }.formatted(Date.ISO8601FormatStyle()),
             attachments: file.map {
-                [InboxAttachment(file: $0.name, fileName: "a.bin", contentType: "application/octet-stream", size: $0.size)]
+                [
+                    InboxAttachment(
+                        file: $0.name, fileName: "a.bin", contentType: "application/octet-stream", size: $0.size)
+                ]
             } ?? [])
     }
 
@@ -73,7 +76,8 @@ struct FileShareInboxTests {
         let listed = try #require(scan.entries.first)
         #expect(scan.entries.count == 1 && listed.id == "share-1" && listed.manifest == manifest)
         #expect(listed.ageSeconds == 90 && !listed.isLocked)
-        #expect(FileManager.default.contents(atPath: listed.path(of: listed.manifest.attachments[0])) == Data([1, 2, 3]))
+        #expect(
+            FileManager.default.contents(atPath: listed.path(of: listed.manifest.attachments[0])) == Data([1, 2, 3]))
         #expect(try mode(of: fixture.path) == 0o700 && mode(of: entry.directory) == 0o700)
         #expect(try mode(of: entry.directory + "/manifest.json") == 0o600)
     }

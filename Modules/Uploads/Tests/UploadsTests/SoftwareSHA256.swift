@@ -74,7 +74,9 @@ struct SoftwareSHA256: CryptoProvider {
                 let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
                 w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
             }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            var (a, b, c, d, e, f, g, h) = (
+                state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+            )
             for i in 0..<64 {
                 let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ Self.k[i] &+ w[i]
                 let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))

@@ -24,7 +24,8 @@ struct StreamingUploaderTests {
     }
 
     func uploader(_ api: ScriptedAPIClient) -> StreamingUploader {
-        StreamingUploader(api: api, crypto: SoftwareSHA256(), records: nil, retry: .init(delays: [.zero]), partsInFlight: 1)
+        StreamingUploader(
+            api: api, crypto: SoftwareSHA256(), records: nil, retry: .init(delays: [.zero]), partsInFlight: 1)
     }
 
     @Test("the tests' SHA-256 is the real one (sha256sum agrees)")
@@ -83,14 +84,16 @@ struct StreamingUploaderTests {
         let path = try file(temporary, size: 2500)
         let source = try UploadFile.source(path: path, contentType: "application/octet-stream")
         let api = ScriptedAPIClient()
-        await #expect { _ = try await uploader(api).upload(
-            source, limits: UploadLimits(fileMaxUploadBytes: 2499), budget: nil, progress: nil, cancellation: nil)
+        await #expect {
+            _ = try await uploader(api).upload(
+                source, limits: UploadLimits(fileMaxUploadBytes: 2499), budget: nil, progress: nil, cancellation: nil)
         } throws: { error in
             (error as? APIError)?.refusedStatus == 413 && "\(error)".contains("too_large")
         }
         try Data(repeating: 1, count: 10).write(to: URL(fileURLWithPath: path))
-        await #expect { _ = try await uploader(api).upload(
-            source, limits: UploadLimits(fileMaxUploadBytes: 10_000), budget: nil, progress: nil, cancellation: nil)
+        await #expect {
+            _ = try await uploader(api).upload(
+                source, limits: UploadLimits(fileMaxUploadBytes: 10_000), budget: nil, progress: nil, cancellation: nil)
         } throws: { error in
             guard case .failed(.fileChanged) = error as? APIError else { return false }
             return true
@@ -105,8 +108,9 @@ struct StreamingUploaderTests {
         let source = try UploadFile.source(path: try file(temporary, size: 2500), contentType: "text/plain")
         let wrong = #"{"upload_id":"u-1","part_size":1024,"parts_count":9223372036854775807}"#
         let api = ScriptedAPIClient([.json(201, wrong), .json(201, wrong)])
-        await #expect { _ = try await uploader(api).upload(
-            source, limits: UploadLimits(fileMaxUploadBytes: 10_000), budget: nil, progress: nil, cancellation: nil)
+        await #expect {
+            _ = try await uploader(api).upload(
+                source, limits: UploadLimits(fileMaxUploadBytes: 10_000), budget: nil, progress: nil, cancellation: nil)
         } throws: { error in
             (error as? APIError)?.isRetryable == true && "\(error)".contains("do not fit")
         }
