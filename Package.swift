@@ -69,6 +69,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("SharedStateInterface", ["SharedStateInterface"]),
     ("SharedStateInterfaceTesting", ["SharedStateInterfaceTesting"]),
     ("TargetStoreInterface", ["TargetStoreInterface"]),
+    ("TargetStoreInterfaceTesting", ["TargetStoreInterfaceTesting"]),
     ("UploadsInterface", ["UploadsInterface"]),
     ("WireContract", ["WireContract"]),
     ("CLazyLibrary", ["CLazyLibrary"]),
@@ -305,6 +306,12 @@ let generatedTargets: [Target] = [
         name: "TargetStoreInterface",
         dependencies: ["ShareCore", "WireContract"],
         path: "Interfaces/TargetStoreInterface/Sources/TargetStoreInterface",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "TargetStoreInterfaceTesting",
+        dependencies: ["TargetStoreInterface", "ShareCore"],
+        path: "Interfaces/TargetStoreInterface/Sources/TargetStoreInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/UploadsInterface

@@ -14,7 +14,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "TargetStoreInterface",
     products: [
-        .library(name: "TargetStoreInterface", targets: ["TargetStoreInterface"])
+        .library(name: "TargetStoreInterface", targets: ["TargetStoreInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "TargetStoreInterfaceTesting", targets: ["TargetStoreInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -28,7 +30,20 @@ let package = Package(
                 .product(name: "WireContract", package: "WireContract"),
             ],
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "TargetStoreInterfaceTesting",
+            dependencies: ["TargetStoreInterface", .product(name: "ShareCore", package: "ShareCore")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TargetStoreInterfaceTests",
+            dependencies: [
+                "TargetStoreInterface", "TargetStoreInterfaceTesting",
+                .product(name: "ShareCore", package: "ShareCore"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
