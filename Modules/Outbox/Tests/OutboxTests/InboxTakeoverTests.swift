@@ -15,6 +15,18 @@ import Testing
 struct InboxTakeoverTests {
     static let now: Int64 = 1_800_000_000_000
 
+    /// A temporary directory with a fake inbox and a fake outbox, each with its files in a folder of it.
+    func places() throws -> (TemporaryDirectory, InMemoryShareInbox, InMemoryOutbox) {
+        let temporary = try TemporaryDirectory(prefix: "sharekit-takeover-module")
+        for name in ["inbox", "outbox"] {
+            try FileManager.default.createDirectory(atPath: temporary.file(name), withIntermediateDirectories: true)
+        }
+        return (
+            temporary, InMemoryShareInbox(filesRoot: temporary.file("inbox")),
+            InMemoryOutbox(filesRoot: temporary.file("outbox"))
+        )
+    }
+
     func commit(_ inbox: InMemoryShareInbox, id: String, bytes: [UInt8]) throws {
         let draft = try inbox.makeDraft(id: id)
         try Data(bytes).write(to: URL(fileURLWithPath: draft.directory + "/1-a.bin"))
@@ -34,12 +46,8 @@ struct InboxTakeoverTests {
 
     @Test("good entries become items with copies of their files, then leave the inbox; a corrupt one is quarantined")
     func takeover() throws {
-        let temporary = try TemporaryDirectory(prefix: "sharekit-takeover-module")
+        let (temporary, inbox, outbox) = try places()
         defer { temporary.remove() }
-        try FileManager.default.createDirectory(atPath: temporary.file("inbox"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: temporary.file("outbox"), withIntermediateDirectories: true)
-        let inbox = InMemoryShareInbox(filesRoot: temporary.file("inbox"))
-        let outbox = InMemoryOutbox(filesRoot: temporary.file("outbox"))
         let first = UUIDv7().description
         let second = UUIDv7().description
         let broken = UUIDv7().description
@@ -65,12 +73,8 @@ struct InboxTakeoverTests {
 
     @Test("an entry already in the outbox is only completed; one the queue cannot take stays in the inbox")
     func alreadyQueuedAndFailingQueue() throws {
-        let temporary = try TemporaryDirectory(prefix: "sharekit-takeover-module")
+        let (temporary, inbox, outbox) = try places()
         defer { temporary.remove() }
-        try FileManager.default.createDirectory(atPath: temporary.file("inbox"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: temporary.file("outbox"), withIntermediateDirectories: true)
-        let inbox = InMemoryShareInbox(filesRoot: temporary.file("inbox"))
-        let outbox = InMemoryOutbox(filesRoot: temporary.file("outbox"))
         let id = UUIDv7()
         try outbox.enqueue(
             OutboxItem(
