@@ -282,4 +282,13 @@ extension ClientAssembly {
     public func deliveryEngine() -> any ShareDelivering {
         DeliveryEngine()
     }
+
+    /// What a failed request would mean for a share, in every language: the
+    /// delivery engine's one reading of the API client's classification,
+    /// for share-daemon's words when the server's limits cannot be read.
+    /// - Parameter error: the API client's classification.
+    /// - Returns: the words.
+    public static func shareText(of error: APIError) -> LocalizedText {
+        DeliveryEngine.text(of: error)
+    }
 }

@@ -1,9 +1,11 @@
-import AppSupport
+public import AppSupport
 import ClientAssembly
 import DeliveryInterface
 import Dispatch
 import Foundation
+import HTTPInterface
 import MessagesInterface
+import ServerAPIInterface
 import ShareCore
 import ShareInboxInterface
 import ShareIntakeInterface
@@ -11,6 +13,141 @@ import SharedStateInterface
 import Synchronization
 import TargetStoreInterface
 import UploadsInterface
+
+// The `share` program's command table comes first and its main command,
+// `share send`, follows in this file: from `main` to the line a share ends
+// with (sent, kept for share-daemon, refused), the CLI's part is read here,
+// keeper of the inbox entry included (docs/architecture.md, the walk "What
+// happens when `share send` gets a 503").
+
+/// The `share` program: the share extension of ShareKit. It sends by itself
+/// with its own child session and falls back to the share inbox.
+///
+/// It names no concrete module: `ClientAssembly` (the client side's
+/// composition root) hands it every service as an interface.
+public enum ShareCLI {
+    /// The command table of `share`.
+    public static let table: CommandTable = CommandTable(
+        program: "share",
+        summary: t(.programSummary),
+        commands: [
+            Subcommand(
+                name: "send", summary: t(.summarySend), help: SendCommand.help,
+                lastOptions: [Options.desktop.declaration.name]
+            ) {
+                arguments, io in
+                await SendCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(
+                name: "inbox", summary: t(.summaryInbox),
+                help: InboxCommand.help, subcommands: InboxCommand.subcommands
+            ) {
+                arguments, io in
+                await InboxCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(
+                name: "login", summary: t(.summaryLogin),
+                help: LoginCommand.help
+            ) { arguments, io in
+                await LoginCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(name: "logout", summary: t(.summaryLogout), help: LogoutCommand.help) {
+                arguments, io in
+                await LogoutCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(
+                name: "accounts", summary: t(.summaryAccounts), help: AccountsCommand.help,
+                subcommands: AccountsCommand.subcommands
+            ) { arguments, io in
+                await AccountsCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(name: "status", summary: t(.summaryStatus), help: StatusCommand.help) {
+                arguments, io in
+                await StatusCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(name: "targets", summary: t(.summaryTargets), help: TargetsCommand.help) {
+                arguments, io in
+                await TargetsCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(name: "desktop-entry", summary: t(.summaryDesktopEntry), help: DesktopEntry.help) {
+                arguments, io in
+                DesktopEntry.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(name: "notify", summary: t(.summaryNotify), help: NotifyCommand.help) {
+                arguments, io in
+                await NotifyCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+            },
+            Subcommand(
+                name: "debug", summary: t(.summaryDebug), help: DebugCommand.help,
+                subcommands: DebugCommand.subcommands
+            ) { arguments, io in
+                // A developer's aid, in English only (its help too).
+                await Language.withLanguage(.english) {
+                    await DebugCommand.run(arguments, io: io, environment: ProcessInfo.processInfo.environment)
+                }
+            },
+            Subcommand(
+                name: "manpage", summary: t(.summaryManpage),
+                help: t(.manpageHelp)
+            ) { arguments, io in
+                guard arguments.isEmpty else {
+                    io.err.write(
+                        "share manpage: " + t(.runHelp, ["message": t(.takesNoArguments), "command": "share manpage"])
+                            + "\n")
+                    return .usage
+                }
+                io.out.write(ManualPage(table: ShareCLI.table).roff)
+                return .success
+            },
+            Subcommand(name: "completions", summary: t(.summaryCompletions), help: completionsHelp) {
+                arguments, io in
+                guard arguments.count == 1, ShellCompletions.shells.contains(arguments[0]) else {
+                    let message = t(
+                        .nameOneShell,
+                        ["suggestion": Suggestion.didYouMean(arguments.first ?? "", in: ShellCompletions.shells)])
+                    io.err.write(
+                        "share completions: " + t(.runHelp, ["message": message, "command": "share completions"]) + "\n"
+                    )
+                    return .usage
+                }
+                io.out.write(
+                    ShellCompletions.script(for: arguments[0], program: "share", commands: ShareCommands.all) ?? "")
+                return .success
+            },
+            Subcommand(name: "reference", summary: t(.summaryReference), help: referenceHelp) {
+                arguments, io in
+                guard arguments.isEmpty else {
+                    io.err.write(
+                        "share reference: "
+                            + t(.runHelp, ["message": t(.takesNoArguments), "command": "share reference"]) + "\n")
+                    return .usage
+                }
+                io.out.write(CommandReference.markdown(program: "share", commands: ShareCommands.all))
+                return .success
+            },
+        ],
+        versionDetails: ClientAssembly.transportVersion
+    )
+
+    /// The text of `share completions --help`.
+    static var completionsHelp: String { t(.completionsHelp) }
+
+    /// The text of `share reference --help`.
+    static var referenceHelp: String { t(.referenceHelp) }
+
+    /// Runs `share` with `arguments` (without the program name).
+    /// - Returns: the process exit code.
+    public static func main(_ arguments: [String], io: ProgramIO = ProgramIO()) async -> Int32 {
+        // The completions' hidden command, before the table: it is no
+        // command a person types, and a Tab should not wait for the table.
+        if arguments.first == ShellCompletions.candidatesCommand {
+            return CompleteCommand.run(
+                Array(arguments.dropFirst()), io: io, environment: ProcessInfo.processInfo.environment
+            ).rawValue
+        }
+        return await table.run(arguments, io: io).rawValue
+    }
+}
 
 /// `share send`: the extension path end to end. The share becomes an inbox
 /// entry before its first byte goes to the server (write-ahead), is sent
@@ -699,6 +836,131 @@ struct EntryDelivery {
             server: server, interruption: interruption, keepsOnCancel: onCancel == .keep, progress: updater)
         return await engine.deliver(
             request, keeping: InboxEntryKeeper(inbox: inbox, entry: entry, lock: lock, undoWindow: undoWindow))
+    }
+}
+
+/// A locked inbox entry as the delivery engine keeps it: completed uploads,
+/// attempts and the last error go into its manifest; a sent or refused
+/// entry leaves the inbox, one that cannot be read as it was written is
+/// quarantined, and a kept one waits for share-daemon (after its undo
+/// window when the person interrupted). The writes are best effort: the
+/// outcome is told whatever the disk says.
+final class InboxEntryKeeper: DeliveryKeeping {
+    typealias Failure = Never
+
+    private let inbox: any ShareInboxStoring
+    private let lock: any InboxEntryLock
+    private let undoWindow: UndoWindow
+    /// The entry as last written (the engine reports uploads from the sender's task).
+    private let current: Mutex<InboxEntry>
+
+    /// - Parameters:
+    ///   - inbox: the share inbox.
+    ///   - entry: the entry, locked by `lock`.
+    ///   - lock: the entry's lock, held by this process.
+    ///   - undoWindow: how long a share kept after Ctrl-C waits.
+    init(inbox: any ShareInboxStoring, entry: InboxEntry, lock: any InboxEntryLock, undoWindow: UndoWindow) {
+        self.inbox = inbox
+        self.lock = lock
+        self.undoWindow = undoWindow
+        current = Mutex(entry)
+    }
+
+    var place: DeliveryPlace { .inboxEntry }
+
+    func share() -> KeptShare {
+        Self.outgoingShare(from: current.withLock { $0 })
+    }
+
+    func uploaded(index: Int, uploadID: String) {
+        // Durable before the message is created: a later attempt
+        // (this process or the daemon) must attach the same upload.
+        current.withLock { entry in
+            var manifest = entry.manifest
+            manifest.attachments[index].completedUploadID = uploadID
+            if let updated = try? inbox.update(entry, manifest: manifest, lock: lock) { entry = updated }
+        }
+    }
+
+    func sent(_ message: SentMessage) {
+        try? inbox.markProcessed(latest, lock: lock)
+    }
+
+    func keep(_ reason: RetryReason, messageRequested: Bool, interrupted: Bool) -> Int64? {
+        let latest = self.latest
+        var manifest = latest.manifest.countingAttempt()
+        manifest.lastError = reason.description
+        // A message asked for and not answered may be on the server.
+        manifest.messageRequested = manifest.messageRequested || messageRequested
+        manifest.notBefore = nil
+        if interrupted { manifest = undoWindow.starting(on: manifest) }
+        _ = try? inbox.update(latest, manifest: manifest, lock: lock)
+        return nil
+    }
+
+    func refuse(_ refusal: DeliveryRefusal) -> DeliveryPlace? {
+        if refusal.stage == .keptShare {
+            _ = try? inbox.quarantine(id: latest.id, reason: refusal.message)
+            return .quarantine
+        }
+        try? inbox.markProcessed(latest, lock: lock)
+        return nil
+    }
+
+    func cancelled(keep: Bool, mayBeOnServer: Bool) -> Bool {
+        let latest = self.latest
+        if mayBeOnServer {
+            var manifest = undoWindow.starting(on: latest.manifest).countingAttempt()
+            manifest.lastError = "interrupted before the server answered the message"
+            manifest.messageRequested = true
+            _ = try? inbox.update(latest, manifest: manifest, lock: lock)
+            return true
+        }
+        if !keep {
+            try? inbox.markProcessed(latest, lock: lock)
+            return false
+        }
+        // Kept, but not sent before the person had the undo window to take it back.
+        _ = try? inbox.update(latest, manifest: undoWindow.starting(on: latest.manifest), lock: lock)
+        return true
+    }
+
+    private var latest: InboxEntry { current.withLock { $0 } }
+
+    /// The share an entry describes, with its files as they are on disk now;
+    /// an entry that does not match its manifest is refused at the stage of
+    /// the kept share (and quarantined).
+    static func outgoingShare(from entry: InboxEntry) -> KeptShare {
+        func unusable(_ reason: String) -> KeptShare {
+            .unusable(DeliveryRefusal(stage: .keptShare, code: "entry_unusable", message: reason))
+        }
+        let manifest = entry.manifest
+        guard let id = try? UUIDv7(string: manifest.clientMsgID) else {
+            return unusable("client_msg_id \(manifest.clientMsgID) is not a UUIDv7")
+        }
+        var sources: [UploadSource] = []
+        var completed: [Int: String] = [:]
+        for (index, attachment) in manifest.attachments.enumerated() {
+            do {
+                let source = try ClientAssembly.uploadSource(
+                    path: entry.path(of: attachment), fileName: attachment.fileName,
+                    contentType: attachment.contentType)
+                guard source.size == attachment.size else {
+                    return unusable("\(attachment.file) has \(source.size) bytes, the manifest says \(attachment.size)")
+                }
+                sources.append(source)
+            } catch .failed(.fileChanged(_, let why)) {
+                // The words manifests and `share inbox list` have always shown for such a file.
+                return unusable("\(attachment.file): the file changed: \(why)")
+            } catch {
+                return unusable("\(attachment.file): \(error)")
+            }
+            if let done = attachment.completedUploadID { completed[index] = done }
+        }
+        return .readable(
+            OutgoingShare(
+                clientMsgID: id, target: manifest.target, text: manifest.comment, attachments: sources,
+                title: manifest.title, completedUploadIDs: completed))
     }
 }
 

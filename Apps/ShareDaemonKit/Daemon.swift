@@ -154,7 +154,8 @@ final class Daemon: Sendable {
                 "limits: \(limits.fileMaxUploadBytes) bytes, \(limits.messageMaxAttachments) attachments")
         } catch let error as APIError {
             // What the failure means for a share, as the log said before limits were a share's business.
-            log.warning("instance", "cannot read the server's limits now: \(error.shareText.english)")
+            log.warning(
+                "instance", "cannot read the server's limits now: \(ClientAssembly.shareText(of: error).english)")
         } catch {
             log.warning("instance", "cannot read the server's limits now: \(error)")
         }

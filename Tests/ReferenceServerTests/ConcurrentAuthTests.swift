@@ -102,6 +102,45 @@ struct ConcurrentAuthTests {
     }
 
     @Test(
+        "a retry whose answer was lost too is retried with the next number, up to three; a fourth is reuse",
+        arguments: ServerEngine.allCases)
+    func numberedRetries(engine: ServerEngine) async throws {
+        let pair = try ServerPair(engine)
+        defer { pair.stop() }
+        let alex = try await pair.client("alex", on: pair.first)
+        let spent = try #require(alex.refreshToken)
+        #expect(try await refresh(alex, spent).status == 200)
+        // Three answers lost in a row, on either process: each retry number is taken once.
+        for (attempt, client) in zip(1...3, [alex, try alex.twin(on: pair.second), alex]) {
+            let retried = try await refresh(client, spent, retry: true, attempt: attempt)
+            #expect(retried.status == 200, "retry \(attempt): \(retried.text)")
+        }
+        let fourth = try await refresh(alex, spent, retry: true, attempt: 4)
+        #expect(fourth.code == "refresh_reuse", "\(fourth.text)")
+        let auditor = try await pair.client("alex", on: pair.second)
+        let retries = try await auditor.send("GET", "/api/v1/audit?kind=refresh_retry")
+        #expect((retries.object["items"] as? [Any])?.count == 3, "\(retries.text)")
+
+        // A number already taken is a copy of an earlier request: reuse, the family ends.
+        let sam = try await pair.client("alex", on: pair.first)
+        let samSpent = try #require(sam.refreshToken)
+        #expect(try await refresh(sam, samSpent).status == 200)
+        #expect(try await refresh(sam, samSpent, retry: true, attempt: 2).status == 200)
+        let copy = try await refresh(try sam.twin(on: pair.second), samSpent, retry: true, attempt: 1)
+        #expect(copy.code == "refresh_reuse", "\(copy.text)")
+
+        // Numbers from outside are range-checked: 400, and nothing ends.
+        let bob = try await pair.client("alex", on: pair.first)
+        let bobSpent = try #require(bob.refreshToken)
+        #expect(try await refresh(bob, bobSpent).status == 200)
+        for wrong: Any in [0, 101, -1, "2", 1.5] {
+            let answer = try await refresh(bob, bobSpent, retry: true, attempt: wrong)
+            #expect(answer.status == 400, "\(wrong): \(answer.text)")
+        }
+        #expect(try await refresh(bob, bobSpent, retry: true, attempt: 1).status == 200)
+    }
+
+    @Test(
         "one spent token retried four times at once over two processes: one retry rotates, three are reuse",
         arguments: ServerEngine.allCases)
     func concurrentRetries(engine: ServerEngine) async throws {
@@ -145,12 +184,13 @@ struct ConcurrentAuthTests {
         }
     }
 
-    /// refreshToken with `token` (and `retry: true` when asked), without `Authorization`.
-    private func refresh(_ client: TestClient, _ token: String, retry: Bool = false) async throws
-        -> TestClient.Response
+    /// refreshToken with `token` (and `retry: true`, and `retry_attempt`, when asked), without `Authorization`.
+    private func refresh(_ client: TestClient, _ token: String, retry: Bool = false, attempt: Any? = nil)
+        async throws -> TestClient.Response
     {
         var body: [String: Any] = ["refresh_token": token]
         if retry { body["retry"] = true }
+        if let attempt { body["retry_attempt"] = attempt }
         return try await client.send("POST", "/api/v1/auth/refresh", json: body, token: .some(nil))
     }
 

@@ -97,6 +97,44 @@ struct SessionEndTests {
         #expect(try await fixture.reuseAudit().isEmpty, "a lost answer is not reuse")
     }
 
+    @Test("the retry's answer is lost too: the next attempt is retry number 2, the server rotates again, no reuse")
+    func lostRetryAnswer() async throws {
+        let fixture = try SessionFixture()
+        defer { fixture.close() }
+        try await fixture.signIn()
+        try fixture.markExpired(.child)
+        let before = try #require(try fixture.storage.read(.child))
+        // The refresh commits and its answer is lost; so does the provider's retry.
+        #expect(try await fixture.rawRefresh(before.refreshToken).status == 200)
+        var marked = before
+        marked.refreshAttempted = true
+        try fixture.storage.write(marked, for: .child)
+        #expect(try await fixture.rawRefresh(before.refreshToken, retry: true).status == 200)
+        marked.refreshRetries = 1  // as the provider stores it before it sends its first retry
+        try fixture.storage.write(marked, for: .child)
+
+        let token = try await fixture.provider(.child).currentAccessToken()
+        #expect(try await fixture.status(token: token) == 200)
+        let stored = try #require(try fixture.storage.read(.child))
+        #expect(!stored.refreshAttempted && stored.refreshRetries == 0, "a fresh pair carries no marks")
+        #expect(try await fixture.reuseAudit().isEmpty, "two lost answers are not reuse")
+    }
+
+    @Test("the retry count survives in the keychain item, and a count out of range is not a session")
+    func retryCountStored() async throws {
+        let fixture = try SessionFixture()
+        defer { fixture.close() }
+        try await fixture.signIn()
+        var marked = try #require(try fixture.storage.read(.child))
+        marked.refreshAttempted = true
+        marked.refreshRetries = 2
+        try fixture.storage.write(marked, for: .child)
+        #expect(try fixture.storage.read(.child)?.refreshRetries == 2)
+        marked.refreshRetries = 101
+        try fixture.storage.write(marked, for: .child)
+        #expect(throws: SessionError.self, "written by no code of ours") { try fixture.storage.read(.child) }
+    }
+
     @Test("retry is no way around reuse detection: without it, or once the lost pair was used, the family ends")
     func retryIsNarrow() async throws {
         let fixture = try SessionFixture()

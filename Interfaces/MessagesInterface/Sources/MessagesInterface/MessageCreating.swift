@@ -5,8 +5,7 @@ public import ShareCore
 /// Creates messages on the server: what the delivery engine needs once the
 /// attachments are uploaded, and the instance limits it checks. Failures
 /// are the API client's classification as it is (``ServerAPIInterface/APIError``);
-/// ``ServerAPIInterface/APIError/retryReason`` and
-/// ``ServerAPIInterface/APIError/shareRefusal`` say what one means for a share.
+/// the delivery engine reads what one means for a share.
 public protocol MessageCreating: Sendable {
     /// createMessage: a message in a thread or a channel. A replay (`200`)
     /// is a success with ``SentMessage/replayed`` set.

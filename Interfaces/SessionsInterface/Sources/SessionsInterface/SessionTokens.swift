@@ -34,6 +34,11 @@ public struct SessionTokens: Sendable, Equatable, CustomStringConvertible, Custo
     /// token then tells the server it is a retry, so a rotation whose answer
     /// was lost is not taken for reuse (which would end the whole family).
     public var refreshAttempted: Bool = false
+    /// How many retries of this pair's refresh were sent (0 before the
+    /// first). Each retry's answer can be lost too; the next one is sent
+    /// with the next number, which the server accepts once (a copy of the
+    /// same request, with the same number, is still reuse).
+    public var refreshRetries: Int = 0
 
     /// Makes a stored session.
     /// - Parameters:

@@ -38,6 +38,17 @@ public struct RefreshRequest: Codable, Hashable, Sendable {
     /// True when this client sent this token before and never heard the
     /// answer (an addition to the core contract, docs/protocol.md).
     public var retry: Bool?
+    /// Which retry of this token this is (1 for the first), sent with
+    /// `retry: true`: the answer to a retry can be lost too, and the server
+    /// accepts each attempt number once, so a second lost answer is retried
+    /// with 2 while copies of one request (the same number) are still reuse.
+    /// Absent means 1 (clients written before it existed).
+    public var retryAttempt: Int?
+
+    /// The numbers `retry_attempt` may hold; a server answers `400` to any
+    /// other. How many it accepts for one token is its own choice
+    /// (docs/protocol.md: the reference server's is 3).
+    public static let retryAttempts: ClosedRange<Int> = 1...100
 
     /// Makes a body.
     /// - Parameters:
@@ -48,9 +59,21 @@ public struct RefreshRequest: Codable, Hashable, Sendable {
         self.retry = retry
     }
 
+    /// Makes the body of a numbered retry.
+    /// - Parameters:
+    ///   - refreshToken: the token.
+    ///   - retry: true for a retry of a refresh whose answer was lost; nil leaves it out.
+    ///   - retryAttempt: which retry of this token it is (1 for the first); nil leaves it out.
+    public init(refreshToken: String, retry: Bool?, retryAttempt: Int?) {
+        self.refreshToken = refreshToken
+        self.retry = retry
+        self.retryAttempt = retryAttempt
+    }
+
     private enum CodingKeys: String, CodingKey {
         case refreshToken = "refresh_token"
         case retry
+        case retryAttempt = "retry_attempt"
     }
 }
 

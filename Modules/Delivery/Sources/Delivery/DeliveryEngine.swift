@@ -1,8 +1,8 @@
 public import DeliveryInterface
 import HTTPInterface
 import MessagesInterface
-import ServerAPIInterface
-import ShareCore
+public import ServerAPIInterface
+public import ShareCore
 import Synchronization
 import UploadsInterface
 
@@ -173,13 +173,62 @@ public struct DeliveryEngine: ShareDelivering {
         return share.attachments.first.map(\.fileName) ?? "Shared"
     }
 
-    /// What the message request's failure means: the API client's
-    /// classification read as it is (``ServerAPIInterface/APIError/retryReason``,
-    /// ``ServerAPIInterface/APIError/shareRefusal``).
+    /// What the message request's failure means for the share: the API
+    /// client's classification read as it is, each case one way, adding
+    /// nothing but the words. A passing failure (no network, a timeout,
+    /// `5xx`, `429` with its `Retry-After`, an answer that could not be
+    /// read) or an ended session, which a new session (the daemon's, a
+    /// login) helps, keeps the share; a refusal by the server or a request
+    /// that cannot be made refuses it (the code, and the reason in English
+    /// as a manifest and the outbox keep it: the status's meaning for the
+    /// share, then the server's words); a cancel is a cancel.
     private static func stop(_ error: APIError) -> Attempt {
-        if let reason = error.retryReason { return .retry(reason) }
-        if let (code, message) = error.shareRefusal { return .refuse(code: code, message: message) }
-        return .cancel
+        switch error {
+        case .sessionEnded(let why):
+            return .retry(.sessionUnavailable(why))
+        case .retryable(let retry):
+            switch retry.kind {
+            case .network: return .retry(.noNetwork(retry.message))
+            case .timeout: return .retry(.timeout(retry.message))
+            case .session: return .retry(.sessionUnavailable(retry.message))
+            case .budget(let uploadID): return .retry(.handedOff(uploadID: uploadID))
+            case .unreadableAnswer(let status): return .retry(.serverError(status: status, code: "unreadable_answer"))
+            case .status(429, _): return .retry(.rateLimited(retryAfterSeconds: retry.retryAfterSeconds))
+            case .status(let status, let code):
+                return .retry(.serverError(status: status, code: code, retryAfterSeconds: retry.retryAfterSeconds))
+            }
+        case .refused(let refusal):
+            return .refuse(
+                code: refusal.code,
+                message: MessagesText.refusalMessage(
+                    status: refusal.status, code: refusal.code, detail: refusal.message))
+        case .failed(let transport):
+            return .refuse(
+                code: "request_failed",
+                message: MessagesText.table.text(.requestFailed, ["reason": transport.summary], in: .english))
+        case .cancelled:
+            return .cancel
+        }
+    }
+
+    /// What became of a request that failed so, as a share would be told
+    /// it, in every language: "not sent yet" with the reason, "not sent"
+    /// with the refusal, or cancelled. The engine's own reading
+    /// (``stop(_:)``), for a request outside a delivery (share-daemon's
+    /// request for the server's limits), so that no second reading exists.
+    /// - Parameter error: the API client's classification.
+    /// - Returns: the words.
+    public static func text(of error: APIError) -> LocalizedText {
+        let table = MessagesText.table
+        switch stop(error) {
+        case .retry(let reason):
+            return LocalizedText { table.text(.notSentYet, ["reason": reason.localizedText($0)], in: $0) }
+        case .refuse(let code, let message):
+            let reason = MessagesText.localizedRejection(code: code, message: message)
+            return LocalizedText { table.text(.notSent, ["message": reason($0)], in: $0) }
+        case .sent, .cancel:
+            return table.localized(.cancelled)
+        }
     }
 
     /// What an upload's failure means, with its file added: the API

@@ -176,4 +176,20 @@ struct DeliveryEngineTests {
             #expect(outcome == .cancelled(kept: true, mayBeOnServer: true))
         }
     }
+
+    @Test("a failed request outside a delivery (share-daemon's limits) is told in the engine's one reading")
+    func textOfAFailure() {
+        let unavailable = APIError.retryable(
+            APIRetry(
+                kind: .status(503, code: "storage_unavailable"), message: "getInstanceLimits answered 503",
+                retryAfter: .seconds(7)))
+        #expect(
+            DeliveryEngine.text(of: unavailable).english
+                == "Not sent yet: the server had a problem (503 storage_unavailable); it asked to wait 7 seconds. "
+                + "It will be sent again later.")
+        let forbidden = APIError.refused(
+            APIRefusal(operation: "getInstanceLimits", status: 403, code: "write_forbidden", message: "read only"))
+        #expect(DeliveryEngine.text(of: forbidden).english == "Not sent: you can no longer write here. read only")
+        #expect(DeliveryEngine.text(of: .cancelled).english == "Sending was cancelled.")
+    }
 }

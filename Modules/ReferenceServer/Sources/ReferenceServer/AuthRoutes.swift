@@ -80,6 +80,12 @@ enum AuthRoutes {
 
     static func refresh(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
         let body = try JSONBody.decode(RefreshRequest.self, from: context.body)
+        // Range-checked where decoded: a number from outside.
+        if let attempt = body.retryAttempt, !RefreshRequest.retryAttempts.contains(attempt) {
+            throw Problems.badRequest(
+                "retry_attempt must be \(RefreshRequest.retryAttempts.lowerBound) to \(RefreshRequest.retryAttempts.upperBound)."
+            )
+        }
         let hash = try server.ids.hash(body.refreshToken)
         guard let owner = try sessionForRefresh(server, hash: hash) else { throw Problems.invalidGrant }
         // The proof must come from the key the session is bound to, before anything changes.
@@ -89,19 +95,22 @@ enum AuthRoutes {
             let current = try server.db.query(
                 "SELECT id, revoked_at, refresh_expires_at FROM sessions WHERE refresh_hash = ?", [.text(hash)]
             ).first
+            let attempt = body.retryAttempt ?? 1
             if current == nil, body.retry == true,
-                let unused = try lostRotation(server, sessionID: owner.sessionID, hash: hash)
+                let unused = try lostRotation(server, sessionID: owner.sessionID, hash: hash, attempt: attempt)
             {
                 // The token's rotation committed but its answer never arrived:
                 // nobody holds the pair it made (never used), the same key
                 // asks again. Rotate once more instead of ending the family,
-                // and only once: the new pair names no token before it, so
-                // this token with retry again (a replay, or the same retry
-                // sent twice at once) is reuse.
+                // once per retry number: the new pair keeps this token as its
+                // predecessor with the number, so the next retry (its answer
+                // lost too) must bring a higher one, and a copy of this
+                // request (a replay, or the same retry sent twice at once) is reuse.
                 let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
                 guard
                     try rotate(
-                        server, sessionID: owner.sessionID, to: tokens, spending: unused, previousRefreshHash: nil)
+                        server, sessionID: owner.sessionID, to: tokens, spending: unused, previousRefreshHash: hash,
+                        previousRetries: attempt)
                 else { return try reuse(server, owner) }
                 try Audit.record(
                     server, kind: "refresh_retry", username: owner.username, sessionID: owner.sessionID,
@@ -119,7 +128,10 @@ enum AuthRoutes {
                 return .failure(Problems.sessionRevoked)
             }
             let tokens = try IssuedTokens(server: server, sessionID: owner.sessionID)
-            guard try rotate(server, sessionID: owner.sessionID, to: tokens, spending: hash, previousRefreshHash: hash)
+            guard
+                try rotate(
+                    server, sessionID: owner.sessionID, to: tokens, spending: hash, previousRefreshHash: hash,
+                    previousRetries: 0)
             else { return try reuse(server, owner) }
             return .success(tokens)
         }
@@ -131,25 +143,37 @@ enum AuthRoutes {
         }
     }
 
+    /// How many retries of one spent refresh token the reference server
+    /// accepts: each is one more lost answer in a row, which at the chaos
+    /// run's 15 % faults happens to two in a row about once in a thousand
+    /// refreshes and to four in about a million.
+    static let maxRefreshRetries = 3
+
     /// The current refresh token's hash when `hash` is the refresh token whose
     /// rotation made the session's current pair, that pair was never used,
-    /// and it was not itself made by a retry (else nil): the answer to that
-    /// rotation may have been lost on the way (a dropped connection, a client
-    /// timeout), and only the client that sent it can ask again. The core
-    /// contract (docs/protocol.md, "Reuse detection") calls any rotated token
-    /// reuse; this exception needs the client to say `"retry": true`, the
-    /// session's own key (checked before), an unrevoked, unexpired session,
-    /// and a pair nobody has used, so a checker of the contract that presents
-    /// an old token without it still sees reuse.
-    static func lostRotation(_ server: ReferenceServer, sessionID: String, hash: String) throws -> String? {
+    /// and `attempt` is a retry number not taken yet for it (higher than the
+    /// last, at most ``maxRefreshRetries``), else nil: the answer to that
+    /// rotation (or to the retry before) may have been lost on the way (a
+    /// dropped connection, a client timeout), and only the client that sent
+    /// it can ask again. The core contract (docs/protocol.md, "Reuse
+    /// detection") calls any rotated token reuse; this exception needs the
+    /// client to say `"retry": true`, the session's own key (checked before),
+    /// an unrevoked, unexpired session, and a pair nobody has used, so a
+    /// checker of the contract that presents an old token without it still
+    /// sees reuse.
+    static func lostRotation(_ server: ReferenceServer, sessionID: String, hash: String, attempt: Int) throws
+        -> String?
+    {
         guard
             let row = try server.db.query(
                 """
-                SELECT refresh_hash, previous_refresh_hash, pair_used_at, revoked_at, refresh_expires_at
+                SELECT refresh_hash, previous_refresh_hash, previous_refresh_retries, pair_used_at, revoked_at,
+                    refresh_expires_at
                 FROM sessions WHERE id = ?
                 """, [.text(sessionID)]
             ).first,
             try row.get("previous_refresh_hash", as: String?.self) == hash,
+            attempt <= maxRefreshRetries, try row.get("previous_refresh_retries", as: Int64.self) < Int64(attempt),
             try row.get("pair_used_at", as: Int64?.self) == nil, try row.get("revoked_at", as: Int64?.self) == nil,
             try row.get("refresh_expires_at", as: Int64.self) > server.now
         else { return nil }
@@ -170,8 +194,9 @@ enum AuthRoutes {
     /// Replaces the session's pair. `spending`, the current refresh token,
     /// joins the used ones (presenting it later is reuse);
     /// `previousRefreshHash` is the token the client holds until it hears of
-    /// the new pair, which may be retried once (``lostRotation(_:sessionID:hash:)``),
-    /// or nil when none may: the pair is the answer to that one retry.
+    /// the new pair, which may be retried (``lostRotation(_:sessionID:hash:attempt:)``)
+    /// with a number above `previousRetries` (0 after an ordinary rotation,
+    /// the retry's number after a retry).
     ///
     /// The update is conditional on `spending` still being the session's
     /// refresh token, so of two refreshes of one pair exactly one rotates,
@@ -180,12 +205,12 @@ enum AuthRoutes {
     /// - Returns: false when another rotation came first (nothing changed).
     private static func rotate(
         _ server: ReferenceServer, sessionID: String, to tokens: IssuedTokens, spending: String,
-        previousRefreshHash: String?
+        previousRefreshHash: String, previousRetries: Int
     ) throws -> Bool {
         let rotated = try server.db.execute(
             """
             UPDATE sessions SET access_hash = ?, access_expires_at = ?, refresh_hash = ?, refresh_expires_at = ?,
-                previous_refresh_hash = ?, pair_used_at = NULL
+                previous_refresh_hash = ?, previous_refresh_retries = ?, pair_used_at = NULL
             WHERE id = ? AND refresh_hash = ?
             """,
             [
@@ -193,7 +218,7 @@ enum AuthRoutes {
                 .integer(server.now + server.settings.accessTTLSeconds),
                 .text(try server.ids.hash(tokens.refreshToken)),
                 .integer(server.now + server.settings.refreshTTLSeconds),
-                previousRefreshHash.map { .text($0) } ?? .null, .text(sessionID), .text(spending),
+                .text(previousRefreshHash), .integer(Int64(previousRetries)), .text(sessionID), .text(spending),
             ]
         ).changes
         guard rotated == 1 else { return false }

@@ -240,5 +240,11 @@ enum ServerSchema {
         """
         ALTER TABLE settings ADD COLUMN notify_enabled {{INT}} NOT NULL DEFAULT 1;
         """,
+        // Step 8: the highest retry number (`retry_attempt`) accepted for
+        // the token in previous_refresh_hash (see AuthRoutes.lostRotation):
+        // a retry's answer can be lost too, and each number is taken once.
+        """
+        ALTER TABLE sessions ADD COLUMN previous_refresh_retries {{INT}} NOT NULL DEFAULT 0;
+        """,
     ]
 }

@@ -160,12 +160,19 @@ public actor RefreshingTokenProvider: AccessTokenProvider {
         }
         // Stored before the request: if this process dies or the answer is
         // lost, whoever refreshes next knows the token may be spent already.
-        if !stored.refreshAttempted {
-            var marked = stored
+        // A pair already marked was sent before: this is a retry, numbered
+        // (its own answer can be lost too, and the server takes each number
+        // once), and the number is stored before the request for the same reason.
+        var marked = stored
+        if stored.refreshAttempted {
+            marked.refreshRetries = min(stored.refreshRetries + 1, RefreshBody.retryAttempts.upperBound)
+        } else {
             marked.refreshAttempted = true
-            try storage.write(marked, for: role)
         }
-        switch try await endpoint.refresh(stored.refreshToken, retry: stored.refreshAttempted) {
+        try storage.write(marked, for: role)
+        switch try await endpoint.refresh(
+            stored.refreshToken, retryAttempt: stored.refreshAttempted ? marked.refreshRetries : nil)
+        {
         case .issued(let fresh):
             // Durable before anyone can use the new access token: the old
             // refresh token is spent, and only this write keeps the family alive.

@@ -24,11 +24,20 @@ struct SessionEndpoint: Sendable {
     let clock: @Sendable () -> Int64
 
     /// `POST /auth/refresh {refresh_token}`, a proof and no access token;
-    /// `"retry": true` when this token may have been sent before without an
-    /// answer heard (an addition of this project's contract, docs/adr/0009).
-    func refresh(_ refreshToken: SecretValue, retry: Bool = false) async throws(SessionError) -> TokenCallOutcome {
+    /// `"retry": true, "retry_attempt": n` when this token may have been
+    /// sent before without an answer heard, n times before this one (an
+    /// addition of this project's contract, docs/adr/0009).
+    /// - Parameters:
+    ///   - refreshToken: the pair's refresh token.
+    ///   - retryAttempt: nil for a first attempt, else which retry this is (1 for the first).
+    func refresh(_ refreshToken: SecretValue, retryAttempt: Int? = nil) async throws(SessionError)
+        -> TokenCallOutcome
+    {
         try await call(
-            .refreshToken, json: RefreshBody(refreshToken: refreshToken.utf8String ?? "", retry: retry ? true : nil),
+            .refreshToken,
+            json: RefreshBody(
+                refreshToken: refreshToken.utf8String ?? "", retry: retryAttempt == nil ? nil : true,
+                retryAttempt: retryAttempt),
             accessToken: nil)
     }
 

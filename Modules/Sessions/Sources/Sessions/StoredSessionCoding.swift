@@ -1,6 +1,7 @@
 import Foundation
 import KeychainInterface
 import SessionsInterface
+import WireContract
 
 /// The keychain item's value: a versioned JSON object with both tokens and
 /// their times. Decoding is strict (every member, right types), and no
@@ -19,6 +20,8 @@ enum StoredSessionCoding {
         var obtainedAt: Int64
         /// Absent in items written before it existed: false.
         var refreshAttempted: Bool?
+        /// Absent in items written before it existed, and while it is 0.
+        var refreshRetries: Int?
 
         enum CodingKeys: String, CodingKey {
             case version = "v"
@@ -29,6 +32,7 @@ enum StoredSessionCoding {
             case refreshExpiresAt = "refresh_expires_at"
             case obtainedAt = "obtained_at"
             case refreshAttempted = "refresh_attempted"
+            case refreshRetries = "refresh_retries"
         }
     }
 
@@ -40,7 +44,8 @@ enum StoredSessionCoding {
             version: version, sessionID: tokens.sessionID, accessToken: tokens.accessToken.utf8String ?? "",
             accessExpiresAt: tokens.accessExpiresAt, refreshToken: tokens.refreshToken.utf8String ?? "",
             refreshExpiresAt: tokens.refreshExpiresAt, obtainedAt: tokens.obtainedAt,
-            refreshAttempted: tokens.refreshAttempted ? true : nil)
+            refreshAttempted: tokens.refreshAttempted ? true : nil,
+            refreshRetries: tokens.refreshRetries > 0 ? tokens.refreshRetries : nil)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         // Encoding a struct of strings and integers cannot fail.
@@ -58,12 +63,15 @@ enum StoredSessionCoding {
         let times = 0...253_402_300_799 as ClosedRange<Int64>
         guard let stored, stored.version == version, !stored.accessToken.isEmpty, !stored.refreshToken.isEmpty,
             times.contains(stored.accessExpiresAt), times.contains(stored.refreshExpiresAt),
-            times.contains(stored.obtainedAt)
+            times.contains(stored.obtainedAt),
+            (0...RefreshBody.retryAttempts.upperBound).contains(stored.refreshRetries ?? 0)
         else { return nil }
-        return SessionTokens(
+        var tokens = SessionTokens(
             sessionID: stored.sessionID, accessToken: SecretValue(utf8: stored.accessToken),
             accessExpiresAt: stored.accessExpiresAt, refreshToken: SecretValue(utf8: stored.refreshToken),
             refreshExpiresAt: stored.refreshExpiresAt, obtainedAt: stored.obtainedAt,
             refreshAttempted: stored.refreshAttempted ?? false)
+        tokens.refreshRetries = stored.refreshRetries ?? 0
+        return tokens
     }
 }
