@@ -44,6 +44,7 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("ShareKitDaemonControlInterface", ["ShareKitDaemonControlInterface"]),
     ("ShareKitDaemonControlInterfaceTesting", ["ShareKitDaemonControlInterfaceTesting"]),
     ("ShareKitDeliveryInterface", ["ShareKitDeliveryInterface"]),
+    ("ShareKitDeliveryInterfaceTesting", ["ShareKitDeliveryInterfaceTesting"]),
     ("ShareKitHTTPInterface", ["ShareKitHTTPInterface"]),
     ("ShareKitHTTPInterfaceTesting", ["ShareKitHTTPInterfaceTesting"]),
     ("ShareKitHTTPServerInterface", ["ShareKitHTTPServerInterface"]),
@@ -53,18 +54,22 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("ShareKitKeychainInterfaceTesting", ["ShareKitKeychainInterfaceTesting"]),
     ("ShareKitMessagesInterface", ["ShareKitMessagesInterface"]),
     ("ShareKitOutboxInterface", ["ShareKitOutboxInterface"]),
+    ("ShareKitOutboxInterfaceTesting", ["ShareKitOutboxInterfaceTesting"]),
     ("ShareKitPushPreviewInterface", ["ShareKitPushPreviewInterface"]),
     ("ShareKitSQLInterface", ["ShareKitSQLInterface"]),
     ("ShareKitServerAPIInterface", ["ShareKitServerAPIInterface"]),
+    ("ShareKitServerAPIInterfaceTesting", ["ShareKitServerAPIInterfaceTesting"]),
     ("ShareKitSessionsInterface", ["ShareKitSessionsInterface"]),
     ("ShareKitSessionsInterfaceTesting", ["ShareKitSessionsInterfaceTesting"]),
     ("ShareKitCore", ["ShareKitCore"]),
     ("ShareKitCoreTesting", ["ShareKitCoreTesting"]),
     ("ShareKitInboxInterface", ["ShareKitInboxInterface"]),
+    ("ShareKitInboxInterfaceTesting", ["ShareKitInboxInterfaceTesting"]),
     ("ShareKitIntakeInterface", ["ShareKitIntakeInterface"]),
     ("ShareKitSharedStateInterface", ["ShareKitSharedStateInterface"]),
     ("ShareKitSharedStateInterfaceTesting", ["ShareKitSharedStateInterfaceTesting"]),
     ("ShareKitTargetStoreInterface", ["ShareKitTargetStoreInterface"]),
+    ("ShareKitTargetStoreInterfaceTesting", ["ShareKitTargetStoreInterfaceTesting"]),
     ("ShareKitUploadsInterface", ["ShareKitUploadsInterface"]),
     ("ShareKitWireContract", ["ShareKitWireContract"]),
     ("CShareKitLazyLibrary", ["CShareKitLazyLibrary"]),
@@ -142,6 +147,17 @@ let generatedTargets: [Target] = [
         path: "Interfaces/DeliveryInterface/Sources/DeliveryInterface",
         swiftSettings: swiftSettings
     ),
+    .target(
+        name: "ShareKitDeliveryInterfaceTesting",
+        dependencies: [
+            "ShareKitDeliveryInterface",
+            "ShareKitMessagesInterface",
+            "ShareKitUploadsInterface",
+            "ShareKitCore",
+        ],
+        path: "Interfaces/DeliveryInterface/Sources/DeliveryInterfaceTesting",
+        swiftSettings: swiftSettings
+    ),
     // Interfaces/HTTPInterface
     .target(
         name: "ShareKitHTTPInterface",
@@ -207,6 +223,12 @@ let generatedTargets: [Target] = [
         path: "Interfaces/OutboxInterface/Sources/OutboxInterface",
         swiftSettings: swiftSettings
     ),
+    .target(
+        name: "ShareKitOutboxInterfaceTesting",
+        dependencies: ["ShareKitOutboxInterface", "ShareKitCore"],
+        path: "Interfaces/OutboxInterface/Sources/OutboxInterfaceTesting",
+        swiftSettings: swiftSettings
+    ),
     // Interfaces/PushPreviewInterface
     .target(
         name: "ShareKitPushPreviewInterface",
@@ -225,6 +247,12 @@ let generatedTargets: [Target] = [
         name: "ShareKitServerAPIInterface",
         dependencies: ["ShareKitCore", "ShareKitHTTPTypes", "ShareKitHTTPInterface", "ShareKitWireContract"],
         path: "Interfaces/ServerAPIInterface/Sources/ServerAPIInterface",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "ShareKitServerAPIInterfaceTesting",
+        dependencies: ["ShareKitServerAPIInterface", "ShareKitHTTPTypes"],
+        path: "Interfaces/ServerAPIInterface/Sources/ServerAPIInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/SessionsInterface
@@ -259,6 +287,12 @@ let generatedTargets: [Target] = [
         path: "Interfaces/ShareInboxInterface/Sources/ShareInboxInterface",
         swiftSettings: swiftSettings
     ),
+    .target(
+        name: "ShareKitInboxInterfaceTesting",
+        dependencies: ["ShareKitInboxInterface"],
+        path: "Interfaces/ShareInboxInterface/Sources/ShareInboxInterfaceTesting",
+        swiftSettings: swiftSettings
+    ),
     // Interfaces/ShareIntakeInterface
     .target(
         name: "ShareKitIntakeInterface",
@@ -283,6 +317,12 @@ let generatedTargets: [Target] = [
         name: "ShareKitTargetStoreInterface",
         dependencies: ["ShareKitCore", "ShareKitWireContract"],
         path: "Interfaces/TargetStoreInterface/Sources/TargetStoreInterface",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "ShareKitTargetStoreInterfaceTesting",
+        dependencies: ["ShareKitTargetStoreInterface", "ShareKitCore"],
+        path: "Interfaces/TargetStoreInterface/Sources/TargetStoreInterfaceTesting",
         swiftSettings: swiftSettings
     ),
     // Interfaces/UploadsInterface

@@ -16,7 +16,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "DeliveryInterface",
     products: [
-        .library(name: "ShareKitDeliveryInterface", targets: ["ShareKitDeliveryInterface"])
+        .library(name: "ShareKitDeliveryInterface", targets: ["ShareKitDeliveryInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "ShareKitDeliveryInterfaceTesting", targets: ["ShareKitDeliveryInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -37,7 +39,28 @@ let package = Package(
             ],
             path: "Sources/DeliveryInterface",
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "ShareKitDeliveryInterfaceTesting",
+            dependencies: [
+                "ShareKitDeliveryInterface",
+                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+            ],
+            path: "Sources/DeliveryInterfaceTesting",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DeliveryInterfaceTests",
+            dependencies: [
+                "ShareKitDeliveryInterface", "ShareKitDeliveryInterfaceTesting",
+                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitCore", package: "ShareCore"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "OutboxInterface",
     products: [
-        .library(name: "ShareKitOutboxInterface", targets: ["ShareKitOutboxInterface"])
+        .library(name: "ShareKitOutboxInterface", targets: ["ShareKitOutboxInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "ShareKitOutboxInterfaceTesting", targets: ["ShareKitOutboxInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -31,7 +33,21 @@ let package = Package(
             ],
             path: "Sources/OutboxInterface",
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "ShareKitOutboxInterfaceTesting",
+            dependencies: ["ShareKitOutboxInterface", .product(name: "ShareKitCore", package: "ShareCore")],
+            path: "Sources/OutboxInterfaceTesting",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "OutboxInterfaceTests",
+            dependencies: [
+                "ShareKitOutboxInterface", "ShareKitOutboxInterfaceTesting",
+                .product(name: "ShareKitCore", package: "ShareCore"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,7 +15,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ServerAPIInterface",
     products: [
-        .library(name: "ShareKitServerAPIInterface", targets: ["ShareKitServerAPIInterface"])
+        .library(name: "ShareKitServerAPIInterface", targets: ["ShareKitServerAPIInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "ShareKitServerAPIInterfaceTesting", targets: ["ShareKitServerAPIInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -34,7 +36,21 @@ let package = Package(
             ],
             path: "Sources/ServerAPIInterface",
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "ShareKitServerAPIInterfaceTesting",
+            dependencies: ["ShareKitServerAPIInterface", .product(name: "ShareKitHTTPTypes", package: "HTTPTypes")],
+            path: "Sources/ServerAPIInterfaceTesting",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ServerAPIInterfaceTests",
+            dependencies: [
+                "ShareKitServerAPIInterface", "ShareKitServerAPIInterfaceTesting",
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "ShareInboxInterface",
     products: [
-        .library(name: "ShareKitInboxInterface", targets: ["ShareKitInboxInterface"])
+        .library(name: "ShareKitInboxInterface", targets: ["ShareKitInboxInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "ShareKitInboxInterfaceTesting", targets: ["ShareKitInboxInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore")
@@ -25,7 +27,21 @@ let package = Package(
             dependencies: [.product(name: "ShareKitCore", package: "ShareCore")],
             path: "Sources/ShareInboxInterface",
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "ShareKitInboxInterfaceTesting",
+            dependencies: ["ShareKitInboxInterface"],
+            path: "Sources/ShareInboxInterfaceTesting",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ShareInboxInterfaceTests",
+            dependencies: [
+                "ShareKitInboxInterface", "ShareKitInboxInterfaceTesting",
+                .product(name: "ShareKitCore", package: "ShareCore"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

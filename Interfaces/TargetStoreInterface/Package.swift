@@ -14,7 +14,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "TargetStoreInterface",
     products: [
-        .library(name: "ShareKitTargetStoreInterface", targets: ["ShareKitTargetStoreInterface"])
+        .library(name: "ShareKitTargetStoreInterface", targets: ["ShareKitTargetStoreInterface"]),
+        // Test doubles of this interface, for tests only (arch-check's `testing-only`).
+        .library(name: "ShareKitTargetStoreInterfaceTesting", targets: ["ShareKitTargetStoreInterfaceTesting"]),
     ],
     dependencies: [
         .package(path: "../ShareCore"),
@@ -29,7 +31,21 @@ let package = Package(
             ],
             path: "Sources/TargetStoreInterface",
             swiftSettings: swiftSettings
-        )
+        ),
+        .target(
+            name: "ShareKitTargetStoreInterfaceTesting",
+            dependencies: ["ShareKitTargetStoreInterface", .product(name: "ShareKitCore", package: "ShareCore")],
+            path: "Sources/TargetStoreInterfaceTesting",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TargetStoreInterfaceTests",
+            dependencies: [
+                "ShareKitTargetStoreInterface", "ShareKitTargetStoreInterfaceTesting",
+                .product(name: "ShareKitCore", package: "ShareCore"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,8 @@ let package = Package(
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/DPoPInterface"),
         .package(path: "../../Support/LazyLibrary"),
+        // For the tests only: temporary directories.
+        .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
         // MARK: - The client and the DPoP decorator
@@ -57,6 +59,18 @@ let package = Package(
             name: "CShareKitCurlShim",
             dependencies: ["CShareKitCurl"],
             path: "Sources/CCurlShim"
+        ),
+
+        // MARK: - Tests: real HTTP over loopback, to a server of the tests' own
+        .testTarget(
+            name: "HTTPTransportTests",
+            dependencies: [
+                "ShareKitHTTPTransport",
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
+            ],
+            swiftSettings: swiftSettings
         ),
     ],
     swiftLanguageModes: [.v6]

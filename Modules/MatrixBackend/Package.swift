@@ -60,9 +60,12 @@ let package = Package(
                 "ShareKitMatrixBackend",
                 .product(name: "ShareKitCore", package: "ShareCore"),
                 .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitHTTPInterfaceTesting", package: "HTTPInterface"),
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
+                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
+                .product(name: "ShareKitSessionsInterface", package: "SessionsInterface"),
                 .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
                 .product(name: "ShareKitTargetStoreInterface", package: "TargetStoreInterface"),
-                .product(name: "ShareKitSessionsInterface", package: "SessionsInterface"),
             ],
             swiftSettings: swiftSettings
         ),

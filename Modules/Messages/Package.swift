@@ -23,6 +23,8 @@ let package = Package(
         .package(path: "../../Interfaces/HTTPInterface"),
         .package(path: "../../Interfaces/ServerAPIInterface"),
         .package(path: "../../Interfaces/WireContract"),
+        // For the tests only: the header fields of a scripted answer.
+        .package(path: "../../Interfaces/HTTPTypes"),
     ],
     targets: [
         .target(
@@ -37,7 +39,22 @@ let package = Package(
             ],
             path: "Sources/Messages",
             swiftSettings: swiftSettings
-        )
+        ),
+        // The client against the published fake of the API client: the
+        // requests it builds and how it reads each answer.
+        .testTarget(
+            name: "MessagesTests",
+            dependencies: [
+                "ShareKitMessages",
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitServerAPIInterfaceTesting", package: "ServerAPIInterface"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,8 @@ let package = Package(
         .package(path: "../../Interfaces/UploadsInterface"),
         .package(path: "../../Interfaces/SQLInterface"),
         .package(path: "../../Support/SecureFiles"),
+        // For the tests only: temporary directories.
+        .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
         .target(
@@ -42,7 +44,28 @@ let package = Package(
             ],
             path: "Sources/Outbox",
             swiftSettings: swiftSettings
-        )
+        ),
+        // The drainer and the takeover on real files against the published
+        // fakes of the queue, the share inbox and the delivery engine. SQLiteOutbox on a real database
+        // is the root package's OutboxTests (the SQLite module is another
+        // module).
+        .testTarget(
+            name: "OutboxTests",
+            dependencies: [
+                "ShareKitOutbox",
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitOutboxInterface", package: "OutboxInterface"),
+                .product(name: "ShareKitOutboxInterfaceTesting", package: "OutboxInterface"),
+                .product(name: "ShareKitInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "ShareKitInboxInterfaceTesting", package: "ShareInboxInterface"),
+                .product(name: "ShareKitDeliveryInterface", package: "DeliveryInterface"),
+                .product(name: "ShareKitDeliveryInterfaceTesting", package: "DeliveryInterface"),
+                .product(name: "ShareKitMessagesInterface", package: "MessagesInterface"),
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -41,7 +41,21 @@ let package = Package(
             // notifier's texts: placeholders and format strings are never
             // literals in code.
             swiftSettings: swiftSettings
-        )
+        ),
+        // The payload parser and the link check on hostile input; the
+        // registrar and the preview client against the published fake of
+        // the API client.
+        .testTarget(
+            name: "PushPreviewTests",
+            dependencies: [
+                "ShareKitPushPreview",
+                .product(name: "ShareKitPushPreviewInterface", package: "PushPreviewInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitServerAPIInterfaceTesting", package: "ServerAPIInterface"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

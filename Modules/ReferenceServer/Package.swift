@@ -42,7 +42,19 @@ let package = Package(
             ],
             path: "Sources/ReferenceServer",
             swiftSettings: swiftSettings
-        )
+        ),
+        // The parts of the server that read hostile input without a
+        // database: the seed file, the fast message-body reader, web forms
+        // and the login throttle's arithmetic. The routes on a real
+        // database are the root package's ReferenceServerTests.
+        .testTarget(
+            name: "ReferenceServerTests",
+            dependencies: [
+                "ShareKitReferenceServer",
+                .product(name: "ShareKitWireContract", package: "WireContract"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

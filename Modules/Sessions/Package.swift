@@ -42,7 +42,25 @@ let package = Package(
             ],
             path: "Sources/Sessions",
             swiftSettings: swiftSettings
-        )
+        ),
+        // The token provider against the published fakes of the HTTP client,
+        // the token storage and the locks; the keychain store on the
+        // published in-memory secret store.
+        .testTarget(
+            name: "SessionsTests",
+            dependencies: [
+                "ShareKitSessions",
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitHTTPInterfaceTesting", package: "HTTPInterface"),
+                .product(name: "ShareKitKeychainInterface", package: "KeychainInterface"),
+                .product(name: "ShareKitKeychainInterfaceTesting", package: "KeychainInterface"),
+                .product(name: "ShareKitSessionsInterface", package: "SessionsInterface"),
+                .product(name: "ShareKitSessionsInterfaceTesting", package: "SessionsInterface"),
+                .product(name: "ShareKitSharedStateInterfaceTesting", package: "SharedStateInterface"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

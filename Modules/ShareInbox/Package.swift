@@ -23,6 +23,8 @@ let package = Package(
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/ShareInboxInterface"),
         .package(path: "../../Support/SecureFiles"),
+        // For the tests only: temporary directories.
+        .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
         .target(
@@ -34,7 +36,18 @@ let package = Package(
             ],
             path: "Sources/ShareInbox",
             swiftSettings: swiftSettings
-        )
+        ),
+        // The inbox on real files in a temporary directory.
+        .testTarget(
+            name: "ShareInboxTests",
+            dependencies: [
+                "ShareKitInbox",
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitInboxInterface", package: "ShareInboxInterface"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

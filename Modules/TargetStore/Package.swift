@@ -35,7 +35,22 @@ let package = Package(
             ],
             path: "Sources/TargetStore",
             swiftSettings: swiftSettings
-        )
+        ),
+        // The directory against the published fake of the API client, the
+        // recent targets in the published in-memory shared state.
+        .testTarget(
+            name: "TargetStoreTests",
+            dependencies: [
+                "ShareKitTargetStore",
+                .product(name: "ShareKitCore", package: "ShareCore"),
+                .product(name: "ShareKitTargetStoreInterface", package: "TargetStoreInterface"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitServerAPIInterfaceTesting", package: "ServerAPIInterface"),
+                .product(name: "ShareKitSharedStateInterface", package: "SharedStateInterface"),
+                .product(name: "ShareKitSharedStateInterfaceTesting", package: "SharedStateInterface"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

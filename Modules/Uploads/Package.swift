@@ -27,6 +27,8 @@ let package = Package(
         .package(path: "../../Interfaces/CryptoInterface"),
         .package(path: "../../Support/SecureFiles"),
         .package(path: "../../Interfaces/WireContract"),
+        // For the tests only: temporary directories and `sha256sum`.
+        .package(path: "../../Support/SystemTesting"),
     ],
     targets: [
         .target(
@@ -43,7 +45,24 @@ let package = Package(
             ],
             path: "Sources/Uploads",
             swiftSettings: swiftSettings
-        )
+        ),
+        // The uploader on real files against the published fake of the API
+        // client, hashing with a SHA-256 of the tests' own (checked against
+        // sha256sum) in place of the OpenSSL module.
+        .testTarget(
+            name: "UploadsTests",
+            dependencies: [
+                "ShareKitUploads",
+                .product(name: "ShareKitUploadsInterface", package: "UploadsInterface"),
+                .product(name: "ShareKitHTTPInterface", package: "HTTPInterface"),
+                .product(name: "ShareKitHTTPTypes", package: "HTTPTypes"),
+                .product(name: "ShareKitServerAPIInterface", package: "ServerAPIInterface"),
+                .product(name: "ShareKitServerAPIInterfaceTesting", package: "ServerAPIInterface"),
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
+                .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
