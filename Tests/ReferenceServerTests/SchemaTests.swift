@@ -96,7 +96,7 @@ struct SchemaTests {
         ).map { "\(try $0.get("t", as: String.self)).\(try $0.get("c", as: String.self))" }.sorted()
         #expect(sqliteColumns.count > 80)
         #expect(postgresColumns == sqliteColumns)
-        #expect(try postgres.schemaVersion() == 7)
+        #expect(try postgres.schemaVersion() == 8)
     }
 }
 
@@ -294,6 +294,9 @@ enum ShippedSQLiteSchema {
         """,
         """
         ALTER TABLE settings ADD COLUMN notify_enabled INTEGER NOT NULL DEFAULT 1;
+        """,
+        """
+        ALTER TABLE sessions ADD COLUMN previous_refresh_retries INTEGER NOT NULL DEFAULT 0;
         """,
     ]
 }
