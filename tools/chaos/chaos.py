@@ -1265,13 +1265,16 @@ def matrix_check(run, shares):
         only_db = sorted({v[0] for v in db_view} - {v[0] for v in events})[:5]
         problems.append(f"the client-server API and Synapse's database disagree ({len(events)} vs {len(db_view)} "
                         f"events with a share id; only in the database: {only_db})")
-    # Each share's ids: from its text event's words, the CLI's report, the outbox's rows.
+    # Each share's ids: from its text's words (an m.text event, or a file's
+    # caption), the CLI's report, the outbox's rows.
     rows = outbox_rows(run)
     ids_of = {}
     for share_id, views in by_share.items():
         for view in views:
-            body = json.loads(view[5]).get("body")
-            if json.loads(view[5]).get("msgtype") == "m.text" and isinstance(body, str):
+            content = json.loads(view[5])
+            body = content.get("body")
+            captioned = content.get("msgtype") != "m.text" and content.get("filename") not in (None, body)
+            if (content.get("msgtype") == "m.text" or captioned) and isinstance(body, str):
                 for word in set(body.split()):
                     if word.startswith(f"chaos-{seed}-"):
                         ids_of.setdefault(word, set()).add(share_id)
@@ -1341,7 +1344,7 @@ def matrix_check(run, shares):
         # One event per part: a second one is counted as duplicated above, not as a loss.
         views = list({view[4]: view for view in by_share[ids[0]]}.values())
         want_files = sorted(((f["size"], f["sha256"]) for f in share["files"]), key=str)
-        got_files, text_parts, places = [], 0, set()
+        got_files, text_parts, captions, places = [], 0, 0, set()
         for view in views:
             content = json.loads(view[5])
             relation = content.get("m.relates_to") or {}
@@ -1350,9 +1353,15 @@ def matrix_check(run, shares):
                 text_parts += 1
             else:
                 got_files.append(digests.get(content.get("url"), (None, "no media URL")))
-        want_parts = list(range(len(share["files"]) + 1))
+                # A caption (client-server API v1.10): the body is the text, the filename the file's name.
+                if token in str(content.get("body", "")).split() and content.get("filename") != content.get("body"):
+                    captions += 1
+        # The text is a following m.text, or the last file's caption where the homeserver takes captions.
+        files = len(share["files"])
+        layouts = [(list(range(files + 1)), 1, 0)] + ([(list(range(files)), 0, 1)] if files else [])
         got_parts = sorted({view[4] for view in views}, key=str)
-        if got_parts != want_parts or text_parts != 1 or sorted(got_files, key=str) != want_files:
+        want_parts = list(range(files + 1))
+        if (got_parts, text_parts, captions) not in layouts or sorted(got_files, key=str) != want_files:
             lost += 1
             problems.append(f"incomplete: {token} as {ids[0]}: parts {got_parts} (want {want_parts}), "
                             f"files {sorted(got_files, key=str)} (want {want_files})")
