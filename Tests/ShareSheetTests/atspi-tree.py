@@ -2,7 +2,7 @@
 # it, one node a line: role, name, "sensitive" or "insensitive", "focused"
 # for the focused node, the current value of a node that has one (a
 # progress bar's fraction, else empty) and the text of an editable text
-# (an entry's contents, else empty), tab separated. Reached through the
+# (an entry's contents, else empty; never a password field's), tab separated. Reached through the
 # accessibility bus of the session bus in DBUS_SESSION_BUS_ADDRESS.
 # tools/sheet-screenshots reads the tree with it too.
 import sys
@@ -24,10 +24,19 @@ def value(node):
         return ""
 
 
+# The sheet's password field, by role or by its accessible name (English,
+# German). GTK 4 hands an entry's real text to AT-SPI even when the entry
+# shows dots, so the tree must never print it: it would be in every test
+# transcript and log (the secrets scan of CI found it there).
+HIDDEN_NAMES = {"Password", "Passwort"}
+
+
 def text(node):
     try:
         if not node.getState().contains(pyatspi.STATE_EDITABLE):
             return ""
+        if node.getRoleName() == "password text" or node.name in HIDDEN_NAMES:
+            return "(hidden)"
         contents = node.queryText()
         return flat(contents.getText(0, contents.characterCount))
     except NotImplementedError:
