@@ -67,8 +67,10 @@ enum SessionPassword {
         }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
-        err.write(prompt)
+        // Echo goes off before the prompt shows: whoever starts typing at the
+        // prompt (a person, or a password manager's autotype) is never shown.
         _ = tcsetattr(fd, TCSAFLUSH, &quiet)
+        err.write(prompt)
         let answer = readLine(fd: fd, interruptedBy: wakeRead)
         _ = tcsetattr(fd, TCSAFLUSH, &saved)
         err.write("\n")

@@ -118,7 +118,7 @@ struct SendInterruptTests {
         let fifo = fixture.home.file("slow.fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
         // A writer that opens the FIFO and never writes.
-        let writer = open(fifo, O_RDWR | O_NONBLOCK)
+        let writer = open(fifo, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         defer { close(writer) }
         let result = try fixture.share(["send", fifo, "--to", "thread:t1", "--load-timeout", "0.5"])
         #expect(result.status == 1, "\(result.stderr)")

@@ -228,7 +228,7 @@ struct ShareSendTests {
         for (name, size) in [("small.bin", 8 * 1_048_576), ("large.bin", 96 * 1_048_576)] {
             // Sparse, so the test itself holds no buffer of that size; the CLI reads every byte.
             let path = fixture.home.file(name)
-            let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+            let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
             #expect(ftruncate(fd, off_t(size)) == 0)
             close(fd)
             let result = try fixture.share(["send", path, "--to", "thread:t1", "--no-progress"])

@@ -99,7 +99,7 @@ struct InboxBatchTests {
         try FileManager.default.createDirectory(
             atPath: removal + "/x", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try fixture.write(Array("{}".utf8), to: removal + "/x/manifest.json")
-        let holder = open(removal, O_RDONLY | O_DIRECTORY)
+        let holder = open(removal, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
 
         _ = try fixture.inbox.scan()

@@ -14,7 +14,7 @@ enum ProcessMemory {
     /// - Returns: false when the kernel does not allow it.
     @discardableResult
     static func resetPeak() -> Bool {
-        let descriptor = open("/proc/self/clear_refs", O_WRONLY)
+        let descriptor = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         return write(descriptor, "5", 1) == 1

@@ -40,7 +40,9 @@ enum Tmpfs {
     ///   - leaving: the bytes left free (rounded by the file system to its pages).
     /// - Returns: the bytes the file keeps.
     static func fill(_ path: String, leaving: Int = 0) -> Int {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        // Close-on-exec: a server another test starts meanwhile must not inherit
+        // the filler, or its space stays taken after the file is removed.
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return 0 }
         defer { close(fd) }
         let chunk = [UInt8](repeating: 0, count: 4096)

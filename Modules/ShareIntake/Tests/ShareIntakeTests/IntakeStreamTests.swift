@@ -18,7 +18,7 @@ struct IntakeStreamTests {
         defer { fixture.remove() }
         let fifo = try fixture.fifo("stalled")
         // O_RDWR never blocks on Linux: a writer that stays silent.
-        let writer = open(fifo, O_RDWR)
+        let writer = open(fifo, O_RDWR | O_CLOEXEC)
         #expect(writer >= 0)
         defer { close(writer) }
         let clock = ContinuousClock()
@@ -172,7 +172,7 @@ struct IntakeStreamTests {
     }
 
     private static func writeAll(_ bytes: [UInt8], toPath path: String) {
-        let fd = open(path, O_WRONLY)
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
         writeAll(bytes, to: fd)
         close(fd)

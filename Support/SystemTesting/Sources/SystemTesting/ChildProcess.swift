@@ -92,6 +92,11 @@ public func spawnProgram(
     for (target, source) in standardStreams.enumerated() {
         posix_spawn_file_actions_adddup2(&actions, source, Int32(target))
     }
+    // Tests run in parallel threads of one process: a descriptor another
+    // test opened without close-on-exec (a pipe's write end, a file filling
+    // a disk) would otherwise live on in this child, so that test would wait
+    // for an end of file, or for space, until this child exits.
+    _ = closeFrom?(&actions, Int32(standardStreams.count))
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -116,6 +121,16 @@ public func spawnProgram(
     let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     return spawned == 0 ? .success(pid) : .failure(ChildProcessError("posix_spawn error \(spawned)"))
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later): the
+/// Glibc module does not declare it, so it is looked up by name; nil (no
+/// closing) on a C library without it.
+private let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+    else { return nil }
+    return unsafeBitCast(
+        symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()
 
 /// Reads every descriptor (-1 entries are skipped) until all have ended and
 /// closes them; polling all at once, so a chatty child never blocks on a full pipe.
