@@ -100,7 +100,8 @@ let generatedLibraries: [(name: String, targets: [String])] = [
     ("ShareKitUploads", ["ShareKitUploads"]),
 ]
 
-/// Every non-test target of those packages, pointing into the nested package's sources.
+/// Every target of those packages, pointing into the nested package's sources; their test targets as
+/// `<Name>PackageTests`, so that one build of the root builds every package's unit tests too.
 let generatedTargets: [Target] = [
     // Interfaces/CryptoInterface
     .target(
@@ -134,6 +135,12 @@ let generatedTargets: [Target] = [
         path: "Interfaces/DaemonControlInterface/Sources/DaemonControlInterfaceTesting",
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "DaemonControlInterfacePackageTests",
+        dependencies: ["ShareKitDaemonControlInterface", "ShareKitDaemonControlInterfaceTesting"],
+        path: "Interfaces/DaemonControlInterface/Tests/DaemonControlInterfaceTests",
+        swiftSettings: swiftSettings
+    ),
     // Interfaces/DeliveryInterface
     .target(
         name: "ShareKitDeliveryInterface",
@@ -156,6 +163,18 @@ let generatedTargets: [Target] = [
             "ShareKitCore",
         ],
         path: "Interfaces/DeliveryInterface/Sources/DeliveryInterfaceTesting",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "DeliveryInterfacePackageTests",
+        dependencies: [
+            "ShareKitDeliveryInterface",
+            "ShareKitDeliveryInterfaceTesting",
+            "ShareKitMessagesInterface",
+            "ShareKitUploadsInterface",
+            "ShareKitCore",
+        ],
+        path: "Interfaces/DeliveryInterface/Tests/DeliveryInterfaceTests",
         swiftSettings: swiftSettings
     ),
     // Interfaces/HTTPInterface
@@ -229,6 +248,12 @@ let generatedTargets: [Target] = [
         path: "Interfaces/OutboxInterface/Sources/OutboxInterfaceTesting",
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "OutboxInterfacePackageTests",
+        dependencies: ["ShareKitOutboxInterface", "ShareKitOutboxInterfaceTesting", "ShareKitCore"],
+        path: "Interfaces/OutboxInterface/Tests/OutboxInterfaceTests",
+        swiftSettings: swiftSettings
+    ),
     // Interfaces/PushPreviewInterface
     .target(
         name: "ShareKitPushPreviewInterface",
@@ -253,6 +278,12 @@ let generatedTargets: [Target] = [
         name: "ShareKitServerAPIInterfaceTesting",
         dependencies: ["ShareKitServerAPIInterface", "ShareKitHTTPTypes"],
         path: "Interfaces/ServerAPIInterface/Sources/ServerAPIInterfaceTesting",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "ServerAPIInterfacePackageTests",
+        dependencies: ["ShareKitServerAPIInterface", "ShareKitServerAPIInterfaceTesting", "ShareKitHTTPInterface"],
+        path: "Interfaces/ServerAPIInterface/Tests/ServerAPIInterfaceTests",
         swiftSettings: swiftSettings
     ),
     // Interfaces/SessionsInterface
@@ -280,6 +311,12 @@ let generatedTargets: [Target] = [
         path: "Interfaces/ShareCore/Sources/ShareCoreTesting",
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "ShareCorePackageTests",
+        dependencies: ["ShareKitCore"],
+        path: "Interfaces/ShareCore/Tests/ShareCoreTests",
+        swiftSettings: swiftSettings
+    ),
     // Interfaces/ShareInboxInterface
     .target(
         name: "ShareKitInboxInterface",
@@ -291,6 +328,12 @@ let generatedTargets: [Target] = [
         name: "ShareKitInboxInterfaceTesting",
         dependencies: ["ShareKitInboxInterface"],
         path: "Interfaces/ShareInboxInterface/Sources/ShareInboxInterfaceTesting",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "ShareInboxInterfacePackageTests",
+        dependencies: ["ShareKitInboxInterface", "ShareKitInboxInterfaceTesting", "ShareKitCore"],
+        path: "Interfaces/ShareInboxInterface/Tests/ShareInboxInterfaceTests",
         swiftSettings: swiftSettings
     ),
     // Interfaces/ShareIntakeInterface
@@ -312,6 +355,16 @@ let generatedTargets: [Target] = [
         path: "Interfaces/SharedStateInterface/Sources/SharedStateInterfaceTesting",
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "SharedStateInterfacePackageTests",
+        dependencies: [
+            "ShareKitSharedStateInterface",
+            "ShareKitSharedStateInterfaceTesting",
+            "ShareKitKeychainInterface",
+        ],
+        path: "Interfaces/SharedStateInterface/Tests/SharedStateInterfaceTests",
+        swiftSettings: swiftSettings
+    ),
     // Interfaces/TargetStoreInterface
     .target(
         name: "ShareKitTargetStoreInterface",
@@ -323,6 +376,12 @@ let generatedTargets: [Target] = [
         name: "ShareKitTargetStoreInterfaceTesting",
         dependencies: ["ShareKitTargetStoreInterface", "ShareKitCore"],
         path: "Interfaces/TargetStoreInterface/Sources/TargetStoreInterfaceTesting",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "TargetStoreInterfacePackageTests",
+        dependencies: ["ShareKitTargetStoreInterface", "ShareKitTargetStoreInterfaceTesting", "ShareKitCore"],
+        path: "Interfaces/TargetStoreInterface/Tests/TargetStoreInterfaceTests",
         swiftSettings: swiftSettings
     ),
     // Interfaces/UploadsInterface
@@ -339,6 +398,12 @@ let generatedTargets: [Target] = [
         path: "Interfaces/WireContract/Sources/WireContract",
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "WireContractPackageTests",
+        dependencies: ["ShareKitWireContract", "ShareKitCore"],
+        path: "Interfaces/WireContract/Tests/WireContractTests",
+        swiftSettings: swiftSettings
+    ),
     // Support/LazyLibrary
     .target(
         name: "CShareKitLazyLibrary",
@@ -348,6 +413,12 @@ let generatedTargets: [Target] = [
     .target(
         name: "ShareKitSecureFiles",
         path: "Support/SecureFiles/Sources/SecureFiles",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "SecureFilesPackageTests",
+        dependencies: ["ShareKitSecureFiles", "ShareKitSystemTesting"],
+        path: "Support/SecureFiles/Tests/SecureFilesTests",
         swiftSettings: swiftSettings
     ),
     // Support/SystemTesting
@@ -369,11 +440,23 @@ let generatedTargets: [Target] = [
         path: "Modules/DPoP/Sources/DPoP",
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "DPoPPackageTests",
+        dependencies: ["ShareKitDPoP", "ShareKitDPoPInterface", "ShareKitDPoPInterfaceTesting"],
+        path: "Modules/DPoP/Tests/DPoPTests",
+        swiftSettings: swiftSettings
+    ),
     // Modules/DaemonControl
     .target(
         name: "ShareKitDaemonControl",
         dependencies: ["ShareKitCore", "ShareKitDaemonControlInterface", "ShareKitSecureFiles"],
         path: "Modules/DaemonControl/Sources/DaemonControl",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "DaemonControlPackageTests",
+        dependencies: ["ShareKitDaemonControl", "ShareKitDaemonControlInterface"],
+        path: "Modules/DaemonControl/Tests/DaemonControlTests",
         swiftSettings: swiftSettings
     ),
     // Modules/Delivery
@@ -388,6 +471,20 @@ let generatedTargets: [Target] = [
             "ShareKitServerAPIInterface",
         ],
         path: "Modules/Delivery/Sources/Delivery",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "DeliveryPackageTests",
+        dependencies: [
+            "ShareKitDelivery",
+            "ShareKitCore",
+            "ShareKitHTTPInterface",
+            "ShareKitMessagesInterface",
+            "ShareKitDeliveryInterface",
+            "ShareKitUploadsInterface",
+            "ShareKitServerAPIInterface",
+        ],
+        path: "Modules/Delivery/Tests/DeliveryTests",
         swiftSettings: swiftSettings
     ),
     // Modules/HTTPTransport
@@ -413,6 +510,12 @@ let generatedTargets: [Target] = [
         name: "CShareKitCurlShim",
         dependencies: ["CShareKitCurl"],
         path: "Modules/HTTPTransport/Sources/CCurlShim"
+    ),
+    .testTarget(
+        name: "HTTPTransportPackageTests",
+        dependencies: ["ShareKitHTTPTransport", "ShareKitHTTPTypes", "ShareKitHTTPInterface", "ShareKitSystemTesting"],
+        path: "Modules/HTTPTransport/Tests/HTTPTransportTests",
+        swiftSettings: swiftSettings
     ),
     // Modules/ImageConversion
     .target(
@@ -477,6 +580,18 @@ let generatedTargets: [Target] = [
         ],
         path: "Modules/ImageConversion/Sources/CImageCodecLoader"
     ),
+    .testTarget(
+        name: "ImageConversionPackageTests",
+        dependencies: [
+            "ShareKitImageConversion",
+            "CShareKitHeif",
+            "ShareKitImageConversionInterface",
+            "ShareKitSystemTesting",
+        ],
+        path: "Modules/ImageConversion/Tests/ImageConversionTests",
+        swiftSettings: swiftSettings,
+        linkerSettings: [.linkedLibrary("heif")]
+    ),
     // Modules/KeychainStore
     .target(
         name: "ShareKitKeychainStore",
@@ -506,6 +621,17 @@ let generatedTargets: [Target] = [
         dependencies: ["CShareKitSecret", "CShareKitSecretHeaders"],
         path: "Modules/KeychainStore/Sources/CSecretCheck"
     ),
+    .testTarget(
+        name: "KeychainStorePackageTests",
+        dependencies: [
+            "ShareKitKeychainStore",
+            "CShareKitSecretCheck",
+            "ShareKitKeychainInterface",
+            "ShareKitSystemTesting",
+        ],
+        path: "Modules/KeychainStore/Tests/KeychainStoreTests",
+        swiftSettings: swiftSettings
+    ),
     // Modules/MatrixBackend
     .target(
         name: "ShareKitMatrixBackend",
@@ -527,6 +653,22 @@ let generatedTargets: [Target] = [
         path: "Modules/MatrixBackend/Sources/MatrixBackend",
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "MatrixBackendPackageTests",
+        dependencies: [
+            "ShareKitMatrixBackend",
+            "ShareKitCore",
+            "ShareKitHTTPInterface",
+            "ShareKitHTTPInterfaceTesting",
+            "ShareKitKeychainInterface",
+            "ShareKitMessagesInterface",
+            "ShareKitSessionsInterface",
+            "ShareKitServerAPIInterface",
+            "ShareKitTargetStoreInterface",
+        ],
+        path: "Modules/MatrixBackend/Tests/MatrixBackendTests",
+        swiftSettings: swiftSettings
+    ),
     // Modules/Messages
     .target(
         name: "ShareKitMessages",
@@ -539,6 +681,20 @@ let generatedTargets: [Target] = [
             "ShareKitWireContract",
         ],
         path: "Modules/Messages/Sources/Messages",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "MessagesPackageTests",
+        dependencies: [
+            "ShareKitMessages",
+            "ShareKitCore",
+            "ShareKitMessagesInterface",
+            "ShareKitHTTPInterface",
+            "ShareKitServerAPIInterface",
+            "ShareKitServerAPIInterfaceTesting",
+            "ShareKitHTTPTypes",
+        ],
+        path: "Modules/Messages/Tests/MessagesTests",
         swiftSettings: swiftSettings
     ),
     // Modules/MicroHTTPServer
@@ -564,6 +720,17 @@ let generatedTargets: [Target] = [
         dependencies: ["CShareKitMicroHTTPD"],
         path: "Modules/MicroHTTPServer/Sources/CMicroHTTPDShim"
     ),
+    .testTarget(
+        name: "MicroHTTPServerPackageTests",
+        dependencies: [
+            "ShareKitMicroHTTPServer",
+            "ShareKitHTTPServerInterface",
+            "ShareKitHTTPTypes",
+            "ShareKitSystemTesting",
+        ],
+        path: "Modules/MicroHTTPServer/Tests/MicroHTTPServerTests",
+        swiftSettings: swiftSettings
+    ),
     // Modules/OpenSSLCrypto
     .systemLibrary(
         name: "CShareKitCrypto",
@@ -581,6 +748,12 @@ let generatedTargets: [Target] = [
         dependencies: ["CShareKitCrypto", "CShareKitLazyLibrary"],
         path: "Modules/OpenSSLCrypto/Sources/CCryptoLoader"
     ),
+    .testTarget(
+        name: "OpenSSLCryptoPackageTests",
+        dependencies: ["ShareKitOpenSSLCrypto", "ShareKitCryptoInterface", "ShareKitSystemTesting"],
+        path: "Modules/OpenSSLCrypto/Tests/OpenSSLCryptoTests",
+        swiftSettings: swiftSettings
+    ),
     // Modules/Outbox
     .target(
         name: "ShareKitOutbox",
@@ -597,6 +770,24 @@ let generatedTargets: [Target] = [
         path: "Modules/Outbox/Sources/Outbox",
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "OutboxPackageTests",
+        dependencies: [
+            "ShareKitOutbox",
+            "ShareKitCore",
+            "ShareKitOutboxInterface",
+            "ShareKitOutboxInterfaceTesting",
+            "ShareKitInboxInterface",
+            "ShareKitInboxInterfaceTesting",
+            "ShareKitDeliveryInterface",
+            "ShareKitDeliveryInterfaceTesting",
+            "ShareKitMessagesInterface",
+            "ShareKitUploadsInterface",
+            "ShareKitSystemTesting",
+        ],
+        path: "Modules/Outbox/Tests/OutboxTests",
+        swiftSettings: swiftSettings
+    ),
     // Modules/PostgresStore
     .systemLibrary(
         name: "CShareKitPostgres",
@@ -608,6 +799,12 @@ let generatedTargets: [Target] = [
         name: "ShareKitPostgresStore",
         dependencies: ["ShareKitSQLInterface", "CShareKitPostgres"],
         path: "Modules/PostgresStore/Sources/PostgresStore",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "PostgresStorePackageTests",
+        dependencies: ["ShareKitPostgresStore", "ShareKitSQLInterface", "ShareKitSystemTesting"],
+        path: "Modules/PostgresStore/Tests/PostgresStoreTests",
         swiftSettings: swiftSettings
     ),
     // Modules/PushPreview
@@ -625,6 +822,18 @@ let generatedTargets: [Target] = [
         path: "Modules/PushPreview/Sources/PushPreview",
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "PushPreviewPackageTests",
+        dependencies: [
+            "ShareKitPushPreview",
+            "ShareKitPushPreviewInterface",
+            "ShareKitServerAPIInterface",
+            "ShareKitServerAPIInterfaceTesting",
+            "ShareKitHTTPInterface",
+        ],
+        path: "Modules/PushPreview/Tests/PushPreviewTests",
+        swiftSettings: swiftSettings
+    ),
     // Modules/ReferenceServer
     .target(
         name: "ShareKitReferenceServer",
@@ -639,6 +848,12 @@ let generatedTargets: [Target] = [
             "ShareKitSecureFiles",
         ],
         path: "Modules/ReferenceServer/Sources/ReferenceServer",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "ReferenceServerPackageTests",
+        dependencies: ["ShareKitReferenceServer", "ShareKitWireContract"],
+        path: "Modules/ReferenceServer/Tests/ReferenceServerTests",
         swiftSettings: swiftSettings
     ),
     // Modules/SQLiteStore
@@ -664,6 +879,17 @@ let generatedTargets: [Target] = [
         dependencies: ["CShareKitSQLite", "CShareKitLazyLibrary"],
         path: "Modules/SQLiteStore/Sources/CSQLiteLoader"
     ),
+    .testTarget(
+        name: "SQLiteStorePackageTests",
+        dependencies: [
+            "ShareKitSQLiteStore",
+            "ShareKitSQLiteStoreTesting",
+            "ShareKitSQLInterface",
+            "ShareKitSystemTesting",
+        ],
+        path: "Modules/SQLiteStore/Tests/SQLiteStoreTests",
+        swiftSettings: swiftSettings
+    ),
     // Modules/ServerAPI
     .target(
         name: "ShareKitServerAPI",
@@ -675,6 +901,21 @@ let generatedTargets: [Target] = [
             "ShareKitServerAPIInterface",
         ],
         path: "Modules/ServerAPI/Sources/ServerAPI",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "ServerAPIPackageTests",
+        dependencies: [
+            "ShareKitServerAPI",
+            "ShareKitServerAPIInterface",
+            "ShareKitHTTPInterface",
+            "ShareKitHTTPTypes",
+            "ShareKitSessionsInterface",
+            "ShareKitKeychainInterface",
+            "ShareKitHTTPInterfaceTesting",
+            "ShareKitSessionsInterfaceTesting",
+        ],
+        path: "Modules/ServerAPI/Tests/ServerAPITests",
         swiftSettings: swiftSettings
     ),
     // Modules/Sessions
@@ -693,11 +934,33 @@ let generatedTargets: [Target] = [
         path: "Modules/Sessions/Sources/Sessions",
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "SessionsPackageTests",
+        dependencies: [
+            "ShareKitSessions",
+            "ShareKitHTTPTypes",
+            "ShareKitHTTPInterface",
+            "ShareKitHTTPInterfaceTesting",
+            "ShareKitKeychainInterface",
+            "ShareKitKeychainInterfaceTesting",
+            "ShareKitSessionsInterface",
+            "ShareKitSessionsInterfaceTesting",
+            "ShareKitSharedStateInterfaceTesting",
+        ],
+        path: "Modules/Sessions/Tests/SessionsTests",
+        swiftSettings: swiftSettings
+    ),
     // Modules/ShareInbox
     .target(
         name: "ShareKitInbox",
         dependencies: ["ShareKitCore", "ShareKitInboxInterface", "ShareKitSecureFiles"],
         path: "Modules/ShareInbox/Sources/ShareInbox",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "ShareInboxPackageTests",
+        dependencies: ["ShareKitInbox", "ShareKitCore", "ShareKitInboxInterface", "ShareKitSystemTesting"],
+        path: "Modules/ShareInbox/Tests/ShareInboxTests",
         swiftSettings: swiftSettings
     ),
     // Modules/ShareIntake
@@ -741,11 +1004,30 @@ let generatedTargets: [Target] = [
         path: "Modules/ShareIntake/Sources/ShareIntake",
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "ShareIntakePackageTests",
+        dependencies: [
+            "ShareKitIntake",
+            "CShareKitLibXML2Check",
+            "ShareKitCore",
+            "ShareKitIntakeInterface",
+            "ShareKitImageConversionInterface",
+            "ShareKitSystemTesting",
+        ],
+        path: "Modules/ShareIntake/Tests/ShareIntakeTests",
+        swiftSettings: swiftSettings
+    ),
     // Modules/SharedState
     .target(
         name: "ShareKitSharedState",
         dependencies: ["ShareKitCore", "ShareKitSharedStateInterface", "ShareKitSecureFiles"],
         path: "Modules/SharedState/Sources/SharedState",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "SharedStatePackageTests",
+        dependencies: ["ShareKitSharedState", "ShareKitSharedStateInterface", "ShareKitSystemTesting"],
+        path: "Modules/SharedState/Tests/SharedStateTests",
         swiftSettings: swiftSettings
     ),
     // Modules/TargetStore
@@ -759,6 +1041,20 @@ let generatedTargets: [Target] = [
             "ShareKitWireContract",
         ],
         path: "Modules/TargetStore/Sources/TargetStore",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "TargetStorePackageTests",
+        dependencies: [
+            "ShareKitTargetStore",
+            "ShareKitCore",
+            "ShareKitTargetStoreInterface",
+            "ShareKitServerAPIInterface",
+            "ShareKitServerAPIInterfaceTesting",
+            "ShareKitSharedStateInterface",
+            "ShareKitSharedStateInterfaceTesting",
+        ],
+        path: "Modules/TargetStore/Tests/TargetStoreTests",
         swiftSettings: swiftSettings
     ),
     // Modules/Uploads
@@ -775,6 +1071,21 @@ let generatedTargets: [Target] = [
             "ShareKitWireContract",
         ],
         path: "Modules/Uploads/Sources/Uploads",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "UploadsPackageTests",
+        dependencies: [
+            "ShareKitUploads",
+            "ShareKitUploadsInterface",
+            "ShareKitHTTPInterface",
+            "ShareKitHTTPTypes",
+            "ShareKitServerAPIInterface",
+            "ShareKitServerAPIInterfaceTesting",
+            "ShareKitCryptoInterface",
+            "ShareKitSystemTesting",
+        ],
+        path: "Modules/Uploads/Tests/UploadsTests",
         swiftSettings: swiftSettings
     ),
 ]

@@ -31,14 +31,7 @@ struct RepositoryLayoutTests {
 
     @Test("the root package vends every library of the packages under Interfaces/, Modules/ and Support/")
     func rootVendsEverything() throws {
-        // A scratch path of its own: the running `swift test` holds the lock on .build.
-        let scratch = try TemporaryDirectory(prefix: "dump-package")
-        defer { scratch.remove() }
-        let result = try runProcess(
-            "/usr/bin/env",
-            ["swift", "package", "--scratch-path", scratch.path, "dump-package", "--package-path", Self.root])
-        #expect(result.status == 0, "\(result.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let json = try Self.rootManifest()
         let products = Set((json["products"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
         #expect((json["dependencies"] as? [Any] ?? []).isEmpty, "the root reaches no package by path (docs/adr/0011)")
         let library = try NSRegularExpression(pattern: #"\.library\(name: "([A-Za-z0-9_]+)""#)
@@ -53,6 +46,47 @@ struct RepositoryLayoutTests {
                 }
             }
         }
+    }
+
+    /// The root's dump-package JSON (a scratch path of its own: the running `swift test` holds the lock on .build).
+    static func rootManifest() throws -> [String: Any] {
+        let scratch = try TemporaryDirectory(prefix: "dump-package")
+        defer { scratch.remove() }
+        let result = try runProcess(
+            "/usr/bin/env",
+            ["swift", "package", "--scratch-path", scratch.path, "dump-package", "--package-path", Self.root])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    /// CI builds the root once and runs every package's unit tests from that build (tools/test selects them
+    /// with the filter `PackageTests\.`), so a package's tests that the root did not carry would silently
+    /// never run.
+    @Test("the root carries every test folder of the packages under Interfaces/, Modules/ and Support/")
+    func rootCarriesPackageTests() throws {
+        let targets = (try Self.rootManifest()["targets"] as? [[String: Any]]) ?? []
+        let rootTests = Dictionary(
+            targets.filter { $0["type"] as? String == "test" }.compactMap { target -> (String, String)? in
+                guard let name = target["name"] as? String, let path = target["path"] as? String else { return nil }
+                return (path, name)
+            },
+            uniquingKeysWith: { first, _ in first })
+        var seen = 0
+        for folder in Self.packageFolders {
+            for name in Self.packageDirectories(folder) {
+                let tests = "\(folder)/\(name)/Tests"
+                let suites = (try? FileManager.default.contentsOfDirectory(atPath: "\(Self.root)/\(tests)")) ?? []
+                for suite in suites.sorted() where Self.hasSwiftSources("\(Self.root)/\(tests)/\(suite)") {
+                    seen += 1
+                    let rootName = rootTests["\(tests)/\(suite)"]
+                    #expect(rootName != nil, "the root has no test target for \(tests)/\(suite)")
+                    if let rootName {
+                        #expect(rootName.hasSuffix("PackageTests"), "\(rootName) escapes the filter PackageTests")
+                    }
+                }
+            }
+        }
+        #expect(seen > 0, "no package test folder found under \(Self.packageFolders)")
     }
 
     @Test("Support/ holds the SecureFiles package (the support layer of docs/adr/0003)")
