@@ -57,20 +57,17 @@ class ChromeDriver:
     """chromedriver on a free loopback port, with one headless Chromium session."""
 
     def __init__(self, profile):
-        self.process = subprocess.Popen(
-            [CHROMEDRIVER, "--port=0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.port = None
-        deadline = time.monotonic() + STEP_SECONDS
-        while self.port is None and time.monotonic() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
+        # A chromedriver that ends before it listens (seen once on a machine
+        # at load 13) is started once more; what it printed is in the error.
+        said = []
+        for attempt in range(2):
+            self.start(said)
+            if self.port is not None:
                 break
-            found = re.search(r"started successfully on port (\d+)", line)
-            if found:
-                self.port = int(found.group(1))
-        if self.port is None:
             self.stop()
-            raise Failure("chromedriver did not start")
+        if self.port is None:
+            printed = " | ".join(line.strip() for line in said if line.strip())[-600:]
+            raise Failure(f"chromedriver did not start (it printed: {printed or 'nothing'})")
         capabilities = {
             "capabilities": {"alwaysMatch": {
                 "browserName": "chrome",
@@ -90,6 +87,21 @@ class ChromeDriver:
         except Exception:
             self.stop()
             raise
+
+    def start(self, said):
+        """Starts chromedriver on a free port; self.port stays None when it ends first."""
+        self.process = subprocess.Popen(
+            [CHROMEDRIVER, "--port=0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.port = None
+        deadline = time.monotonic() + STEP_SECONDS
+        while self.port is None and time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            said.append(line)
+            found = re.search(r"started successfully on port (\d+)", line)
+            if found:
+                self.port = int(found.group(1))
 
     def call(self, method, path, body=None):
         data = None if body is None else json.dumps(body).encode()
