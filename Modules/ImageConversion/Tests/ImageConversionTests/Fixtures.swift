@@ -1,6 +1,6 @@
 import CShareKitHeif
 import Foundation
-import ShareKitImageConversion
+@testable import ShareKitImageConversion
 import ShareKitImageConversionInterface
 import ShareKitSystemTesting
 
@@ -59,11 +59,13 @@ struct Conversion {
         return path
     }
 
-    /// Converts `path` into `<path>.jpg`.
-    func convert(_ path: String, options: JPEGConversionOptions = JPEGConversionOptions())
+    /// Converts `path` into `<path>.jpg`, or `<path>.<bandBytes>.jpg` by a
+    /// converter whose decoders hold at most `bandBytes` of pixels at once.
+    func convert(_ path: String, options: JPEGConversionOptions = JPEGConversionOptions(), bandBytes: Int? = nil)
         throws(ImageConversionError) -> (JPEGConversion, String)
     {
-        let output = path + ".jpg"
+        let output = path + (bandBytes.map { ".\($0).jpg" } ?? ".jpg")
+        let converter = bandBytes.map { JPEGImageConverter(bandBytes: $0) } ?? JPEGImageConverter()
         let source = open(path, O_RDONLY | O_CLOEXEC)
         let destination = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer {
@@ -71,7 +73,7 @@ struct Conversion {
             close(destination)
         }
         return (
-            try JPEGImageConverter().convertToJPEG(source: source, destination: destination, options: options), output
+            try converter.convertToJPEG(source: source, destination: destination, options: options), output
         )
     }
 
