@@ -58,7 +58,8 @@ struct TIFFDecoder {
             for part in orientation.bands(width: w, height: h, span: band) {
                 try started.emitter.stopIfAsked()
                 try read(reader, row: part.y, count: part.height, into: rows)
-                let raster = Raster(base: rows, width: w, height: part.height, stride: w * 4, layout: .rgbaPremultiplied)
+                let raster = Raster(
+                    base: rows, width: w, height: part.height, stride: w * 4, layout: .rgbaPremultiplied)
                 try started.emitter.emit(raster, orientation: orientation)
             }
             return try started.finish()

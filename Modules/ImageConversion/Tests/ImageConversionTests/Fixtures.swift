@@ -1,8 +1,9 @@
 import CShareKitHeif
 import Foundation
-@testable import ShareKitImageConversion
 import ShareKitImageConversionInterface
 import ShareKitSystemTesting
+
+@testable import ShareKitImageConversion
 
 extension QuadrantPicture {
     /// A HEIC written by libheif's own encoder, its pixels stored as this
