@@ -28,12 +28,22 @@ public struct JPEGImageConverter: ImageConverting {
     /// The band budget of this converter (smaller in tests, to see several bands of a small picture).
     let bandBytes: Int
 
+    /// Whether a HEIF grid is decoded a tile at a time (the tests compare it with libheif's whole canvas).
+    let decodesTiles: Bool
+
     /// Makes a converter.
-    public init() { self.bandBytes = Self.defaultBandBytes }
+    public init() {
+        self.bandBytes = Self.defaultBandBytes
+        self.decodesTiles = true
+    }
 
     /// Makes a converter whose decoders hold at most `bandBytes` of decoded
-    /// pixels at once, so that a small test picture takes several passes.
-    init(bandBytes: Int) { self.bandBytes = max(1, bandBytes) }
+    /// pixels at once, so that a small test picture takes several passes,
+    /// and which leaves HEIF grids to libheif whole unless `decodesTiles`.
+    init(bandBytes: Int = defaultBandBytes, decodesTiles: Bool = true) {
+        self.bandBytes = max(1, bandBytes)
+        self.decodesTiles = decodesTiles
+    }
 
     /// `image/heif` (HEIC is its alias), `image/avif`, `image/webp`, `image/tiff`, `image/png`, `image/gif`.
     public var readableContentTypes: Set<String> {
@@ -83,7 +93,8 @@ public struct JPEGImageConverter: ImageConverting {
         switch ImageFormat(signature: try file.bytes(at: 0, count: 16)) {
         case .heif:
             try CodecLibraries.load(sk_codec_library_heif, sk_codec_library_jpeg)
-            return try HEIFDecoder(source: file, options: options).convert(into: destination)
+            return try HEIFDecoder(source: file, options: options, decodesTiles: decodesTiles).convert(
+                into: destination)
         case .webp:
             try CodecLibraries.load(sk_codec_library_webp, sk_codec_library_jpeg)
             return try WebPDecoder(source: file, options: options, bandBytes: bandBytes).convert(into: destination)

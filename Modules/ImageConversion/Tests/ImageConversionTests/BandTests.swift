@@ -3,6 +3,8 @@ import ShareKitImageConversionInterface
 import ShareKitSystemTesting
 import Testing
 
+@testable import ShareKitImageConversion
+
 /// The decoders that cannot hand out rows in the output's order decode a
 /// band of rows or columns at a time (a pass over the file each): a
 /// converter with a tiny band budget must make the same picture, in every
@@ -57,5 +59,58 @@ struct BandTests {
             try DecodedJPEG(path: bandedPath, scratch: conversion.scratch),
             try DecodedJPEG(path: wholePath, scratch: conversion.scratch))
         #expect(difference <= 8, "the banded JPEG differs by up to \(difference) in a sample")
+    }
+}
+
+/// A HEIF grid, as phones write it, is decoded a tile at a time; libheif's
+/// own decoding of the whole canvas is the reference.
+@Suite("HEIF grids decoded a tile at a time")
+struct TileTests {
+    /// The grid's transformations: `irot` (0 to 3) then `imir` (none, 0, 1).
+    static let transformations: [(turn: Int, mirror: Int?)] = (0...3).flatMap { turn in
+        [nil, 0, 1].map { (turn, $0) }
+    }
+
+    @Test(
+        "a grid of 3 × 2 tiles cut at the canvas's edges makes the same JPEG tile by tile as libheif's whole canvas, under every rotation and mirroring",
+        .enabled(if: DerivedImageTests.tools, Comment(rawValue: DerivedImageTests.missing)), arguments: [false, true])
+    func gridTileByTile(avif: Bool) throws {
+        let conversion = try Conversion()
+        defer { conversion.remove() }
+        let quadrants = try DerivedImageTests.picture(conversion, avif: avif)
+        let solid = try DerivedImageTests.picture(
+            conversion, avif: avif, quadrants: Array(repeating: .white, count: 4))
+        for (turn, mirror) in Self.transformations {
+            var file = TestHEIF(brand: avif ? "avif" : "heic")
+            let a = file.add(quadrants, hidden: true)
+            let b = file.add(solid, hidden: true)
+            file.primary = file.addGrid(columns: 3, rows: 2, tiles: [a, b, a, b, a, a], width: 150, height: 100)
+            if turn > 0 { file.items[file.primary - 1].properties.append(TestHEIF.box("irot", [UInt8(turn)])) }
+            if let mirror { file.items[file.primary - 1].properties.append(TestHEIF.box("imir", [UInt8(mirror)])) }
+            let name = "grid-\(turn)-\(mirror.map(String.init) ?? "none").heic"
+            let path = try conversion.write(file.bytes(), name)
+
+            let source = open(path, O_RDONLY | O_CLOEXEC)
+            defer { close(source) }
+            let structure = try HEIFStructure.check(try SourceFile(fd: source), maximumPixels: 1 << 20)
+            let plan = try structure.flatMap { try HEIFTiledPrimary($0) }
+            #expect(plan?.tiles == [1, 2, 1, 2, 1, 1], "\(name) is not decoded tile by tile")
+
+            let (tiled, tiledPath) = try conversion.convert(path)
+            let (whole, wholePath) = try conversion.convert(path, decodesTiles: false)
+            let turned = turn % 2 == 1
+            #expect(tiled == whole && tiled.width == (turned ? 100 : 150), "\(name): \(tiled) against \(whole)")
+            #expect(try conversion.bytes(tiledPath) == conversion.bytes(wholePath), "\(name)")
+        }
+    }
+
+    @Test(
+        "the orientation of a grid's rotation and mirroring is worked out as libheif 1.15 applies them (imir 0 swaps top and bottom)",
+        arguments: [
+            ([("irot", 1)], 8), ([("irot", 2)], 3), ([("irot", 3)], 6), ([("imir", 0)], 4), ([("imir", 1)], 2),
+            ([("irot", 1), ("imir", 0)], 5), ([("irot", 1), ("imir", 1)], 7), ([], 1),
+        ] as [([(String, Int)], Int)])
+    func orientationOfSteps(steps: [(String, Int)], expected: Int) {
+        #expect(HEIFTiledPrimary.orientation(of: steps.map { (type: $0.0, value: $0.1) })?.value == expected)
     }
 }

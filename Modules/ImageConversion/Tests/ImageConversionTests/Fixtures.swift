@@ -62,11 +62,14 @@ struct Conversion {
 
     /// Converts `path` into `<path>.jpg`, or `<path>.<bandBytes>.jpg` by a
     /// converter whose decoders hold at most `bandBytes` of pixels at once.
-    func convert(_ path: String, options: JPEGConversionOptions = JPEGConversionOptions(), bandBytes: Int? = nil)
-        throws(ImageConversionError) -> (JPEGConversion, String)
-    {
-        let output = path + (bandBytes.map { ".\($0).jpg" } ?? ".jpg")
-        let converter = bandBytes.map { JPEGImageConverter(bandBytes: $0) } ?? JPEGImageConverter()
+    /// With `decodesTiles` false, a HEIF grid is decoded whole by libheif, into `<path>.whole.jpg`.
+    func convert(
+        _ path: String, options: JPEGConversionOptions = JPEGConversionOptions(), bandBytes: Int? = nil,
+        decodesTiles: Bool = true
+    ) throws(ImageConversionError) -> (JPEGConversion, String) {
+        let output = path + (bandBytes.map { ".\($0)" } ?? "") + (decodesTiles ? "" : ".whole") + ".jpg"
+        let converter = JPEGImageConverter(
+            bandBytes: bandBytes ?? JPEGImageConverter.defaultBandBytes, decodesTiles: decodesTiles)
         let source = open(path, O_RDONLY | O_CLOEXEC)
         let destination = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer {
