@@ -51,8 +51,7 @@ struct HEIFDecoder {
 
             let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
             if decodesTiles, !hasAlpha, let structure, let tiled = try HEIFTiledPrimary(structure),
-                let tile = try tileSize(tiled), tile.width * tiled.columns >= tiled.width,
-                tile.height * tiled.rows >= tiled.height,
+                let tile = try tileSize(tiled), tiled.isCovered(byTiles: tile),
                 tiled.orientation.outputSize(width: tiled.width, height: tiled.height) == (width, height)
             {
                 return try convertTiles(tiled, tile: tile, metadata: metadata, into: destination)

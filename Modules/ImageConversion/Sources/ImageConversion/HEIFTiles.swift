@@ -116,6 +116,14 @@ struct HEIFTiledPrimary {
         return nil
     }
 
+    /// Whether tiles of `tile` size cover the canvas and each begins inside
+    /// it: libheif 1.15 refuses a grid with a tile that begins outside
+    /// ("Invalid grid data"), and such a grid is left to it for that error.
+    func isCovered(byTiles tile: (width: Int, height: Int)) -> Bool {
+        tile.width * columns >= width && tile.height * rows >= height && tile.width * (columns - 1) < width
+            && tile.height * (rows - 1) < height
+    }
+
     /// The patches that make `tile` the file's visible primary image.
     func patches(for tile: UInt32) -> [(offset: Int64, bytes: [UInt8])] {
         let number =

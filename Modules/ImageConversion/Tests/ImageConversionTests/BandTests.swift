@@ -105,6 +105,28 @@ struct TileTests {
     }
 
     @Test(
+        "a grid whose last column of tiles begins outside its canvas is refused as libheif refuses it decoded whole",
+        .enabled(if: DerivedImageTests.tools, Comment(rawValue: DerivedImageTests.missing)))
+    func tileOutsideTheCanvas() throws {
+        let conversion = try Conversion()
+        defer { conversion.remove() }
+        var file = TestHEIF(brand: "heic")
+        let tile = file.add(try DerivedImageTests.picture(conversion, avif: false), hidden: true)
+        // Three 64-pixel columns on a canvas 120 wide: the third begins at 128.
+        file.primary = file.addGrid(columns: 3, rows: 1, tiles: [tile, tile, tile], width: 120, height: 64)
+        let path = try conversion.write(file.bytes(), "outside.heic")
+        var errors: [ImageConversionError] = []
+        for decodesTiles in [true, false] {
+            do {
+                _ = try conversion.convert(path, decodesTiles: decodesTiles)
+            } catch {
+                errors.append(error)
+            }
+        }
+        #expect(errors.count == 2 && errors[0] == errors[1], "\(errors)")
+    }
+
+    @Test(
         "the orientation of a grid's rotation and mirroring is worked out as libheif 1.15 applies them (imir 0 swaps top and bottom)",
         arguments: [
             ([("irot", 1)], 8), ([("irot", 2)], 3), ([("irot", 3)], 6), ([("imir", 0)], 4), ([("imir", 1)], 2),

@@ -331,7 +331,9 @@ extension QuadrantPicture {
             try Data(tile.png()).write(to: URL(fileURLWithPath: png))
             try TestTool.run("heif-enc", ["-q", "80", "-o", coded, png])
             tiles.append(
-                file.add(try CodedHEIFPicture(heifFile: [UInt8](Data(contentsOf: URL(fileURLWithPath: coded)))), hidden: true))
+                file.add(
+                    try CodedHEIFPicture(heifFile: [UInt8](Data(contentsOf: URL(fileURLWithPath: coded)))), hidden: true
+                ))
         }
         let (columns, rows) = ((width + side - 1) / side, (height + side - 1) / side)
         let grid = (0..<rows).flatMap { row in

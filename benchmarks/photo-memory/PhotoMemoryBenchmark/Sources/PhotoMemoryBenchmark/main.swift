@@ -101,7 +101,9 @@ func make(width: Int, height: Int, in directory: String) throws -> [Sample] {
         if pixels <= largestSingleHEIC {
             if !exists(base + ".heic") { try TestTool.run("heif-enc", ["-q", "80", "-o", base + ".heic", png]) }
             made.append(
-                Sample(name: "HEIC, one coded image (heif-enc; decoded whole)", goal: "", path: base + ".heic", pixels: pixels))
+                Sample(
+                    name: "HEIC, one coded image (heif-enc; decoded whole)", goal: "", path: base + ".heic",
+                    pixels: pixels))
         }
     }
     if TestTool.available("cwebp"), width <= 16_383, height <= 16_383 {
