@@ -154,12 +154,14 @@ struct HEIFDecoder {
         let span = orientation.swapsAxes ? tile.width : tile.height
         let bands = orientation.bands(width: tiled.width, height: tiled.height, span: span)
         let largest = bands.map { $0.width * $0.height }.max() ?? 0
-        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: largest * 3)
+        // A band of one tile (a grid one tile wide, or one high when turned;
+        // heif-enc's own 1 × 1 grids) is emitted from the tile itself.
+        let count = orientation.swapsAxes ? tiled.rows : tiled.columns
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: count == 1 ? 0 : largest * 3)
         defer { pixels.deallocate() }
         for band in bands {
             let stride = band.width * 3
             let (row, column) = (band.y / tile.height, band.x / tile.width)
-            let count = orientation.swapsAxes ? tiled.rows : tiled.columns
             for index in 0..<count {
                 try started.emitter.stopIfAsked()
                 let (r, c) = orientation.swapsAxes ? (index, column) : (row, index)
@@ -174,6 +176,13 @@ struct HEIFDecoder {
                         guard raster.width == tile.width, raster.height == tile.height else {
                             throw .malformed("a tile of the grid is not the size of the first")
                         }
+                        if count == 1 {
+                            let visible = Raster(
+                                base: raster.base, width: visibleWidth, height: visibleHeight, stride: raster.stride,
+                                layout: .rgb)
+                            try started.emitter.emit(visible, orientation: orientation)
+                            return
+                        }
                         for line in 0..<visibleHeight {
                             (pixels + (y + line) * stride + x * 3).update(
                                 from: raster.base + line * raster.stride, count: visibleWidth * 3)
@@ -181,6 +190,7 @@ struct HEIFDecoder {
                     }
                 }
             }
+            guard count > 1 else { continue }
             let raster = Raster(base: pixels, width: band.width, height: band.height, stride: stride, layout: .rgb)
             try started.emitter.emit(raster, orientation: orientation)
         }

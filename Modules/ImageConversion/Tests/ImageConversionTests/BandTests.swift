@@ -52,7 +52,7 @@ struct TileTests {
     }
 
     @Test(
-        "a grid of 3 × 2 tiles cut at the canvas's edges makes the same JPEG tile by tile as libheif's whole canvas, under every rotation and mirroring",
+        "grids of 3 × 2 and 1 × 2 tiles cut at the canvas's edges make the same JPEG tile by tile as libheif's whole canvas, under every rotation and mirroring",
         .enabled(if: DerivedImageTests.tools, Comment(rawValue: DerivedImageTests.missing)), arguments: [false, true])
     func gridTileByTile(avif: Bool) throws {
         let conversion = try Conversion()
@@ -60,26 +60,30 @@ struct TileTests {
         let quadrants = try DerivedImageTests.picture(conversion, avif: avif)
         let solid = try DerivedImageTests.picture(
             conversion, avif: avif, quadrants: Array(repeating: .white, count: 4))
-        for (turn, mirror) in Self.transformations {
+        // 3 × 2 tiles on 150 × 100; and one column of two tiles on 50 × 100,
+        // whose bands are single tiles emitted as they are decoded.
+        let grids: [(columns: Int, width: Int, tiles: [Int])] = [(3, 150, [1, 2, 1, 2, 1, 1]), (1, 50, [1, 2])]
+        for (grid, (turn, mirror)) in grids.flatMap({ grid in Self.transformations.map { (grid, $0) } }) {
             var file = TestHEIF(brand: avif ? "avif" : "heic")
-            let a = file.add(quadrants, hidden: true)
-            let b = file.add(solid, hidden: true)
-            file.primary = file.addGrid(columns: 3, rows: 2, tiles: [a, b, a, b, a, a], width: 150, height: 100)
+            file.add(quadrants, hidden: true)
+            file.add(solid, hidden: true)
+            file.primary = file.addGrid(
+                columns: grid.columns, rows: 2, tiles: grid.tiles, width: grid.width, height: 100)
             if turn > 0 { file.items[file.primary - 1].properties.append(TestHEIF.box("irot", [UInt8(turn)])) }
             if let mirror { file.items[file.primary - 1].properties.append(TestHEIF.box("imir", [UInt8(mirror)])) }
-            let name = "grid-\(turn)-\(mirror.map(String.init) ?? "none").heic"
+            let name = "grid-\(grid.columns)-\(turn)-\(mirror.map(String.init) ?? "none").heic"
             let path = try conversion.write(file.bytes(), name)
 
             let source = open(path, O_RDONLY | O_CLOEXEC)
             defer { close(source) }
             let structure = try HEIFStructure.check(try SourceFile(fd: source), maximumPixels: 1 << 20)
             let plan = try structure.flatMap { try HEIFTiledPrimary($0) }
-            #expect(plan?.tiles == [1, 2, 1, 2, 1, 1], "\(name) is not decoded tile by tile")
+            #expect(plan?.tiles.map(Int.init) == grid.tiles, "\(name) is not decoded tile by tile")
 
             let (tiled, tiledPath) = try conversion.convert(path)
             let (whole, wholePath) = try conversion.convert(path, decodesTiles: false)
             let turned = turn % 2 == 1
-            #expect(tiled == whole && tiled.width == (turned ? 100 : 150), "\(name): \(tiled) against \(whole)")
+            #expect(tiled == whole && tiled.width == (turned ? 100 : grid.width), "\(name): \(tiled) against \(whole)")
             #expect(try conversion.bytes(tiledPath) == conversion.bytes(wholePath), "\(name)")
         }
     }
