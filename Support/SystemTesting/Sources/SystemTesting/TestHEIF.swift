@@ -312,8 +312,10 @@ extension QuadrantPicture {
     /// tiles (``gridTileSide``): four one-colour tiles coded by heif-enc,
     /// each used for every tile of its quadrant. A 48-megapixel photo takes
     /// a second, where heif-enc coding it as one image takes about a
-    /// minute. The width and height must be even.
-    /// - Throws: ``TestPictureError`` when heif-enc is missing or fails.
+    /// minute. The width and height must be even, and the tile side at
+    /// least 64 (heif-enc codes a smaller picture at a larger size).
+    /// - Throws: ``TestPictureError`` when heif-enc is missing or fails, or
+    ///   codes a tile at another size.
     public func heicGrid(to path: String) throws {
         let side = gridTileSide
         var file = TestHEIF(brand: "heic")
@@ -330,10 +332,11 @@ extension QuadrantPicture {
             }
             try Data(tile.png()).write(to: URL(fileURLWithPath: png))
             try TestTool.run("heif-enc", ["-q", "80", "-o", coded, png])
-            tiles.append(
-                file.add(
-                    try CodedHEIFPicture(heifFile: [UInt8](Data(contentsOf: URL(fileURLWithPath: coded)))), hidden: true
-                ))
+            let picture = try CodedHEIFPicture(heifFile: [UInt8](Data(contentsOf: URL(fileURLWithPath: coded))))
+            guard picture.width == side, picture.height == side else {
+                throw TestPictureError("heif-enc coded a \(side)-pixel tile at \(picture.width) × \(picture.height)")
+            }
+            tiles.append(file.add(picture, hidden: true))
         }
         let (columns, rows) = ((width + side - 1) / side, (height + side - 1) / side)
         let grid = (0..<rows).flatMap { row in
