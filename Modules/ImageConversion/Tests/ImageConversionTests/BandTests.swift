@@ -18,16 +18,17 @@ struct BandTests {
     }
 
     @Test(
-        "a WebP decoded in bands of rows or columns (libwebp's cropping) makes the picture of one decoded whole, in all eight orientations",
+        "a WebP decoded in bands of rows or columns (libwebp's cropping) makes the picture of one decoded whole, in all eight orientations, lossy and lossless",
         .enabled(
             if: ConversionTests.webpTools && ConversionTests.metadataTools,
             Comment(rawValue: ConversionTests.missingWebP + "; " + ConversionTests.missingExifTool)),
-        arguments: 1...8)
-    func webpBands(orientation: Int) throws {
+        arguments: 1...8, [false, true])
+    func webpBands(orientation: Int, lossless: Bool) throws {
         let conversion = try Conversion()
         defer { conversion.remove() }
         let picture = QuadrantPicture()
-        let webp = try ConversionTests.taggedWebP(picture, orientation: orientation, in: conversion)
+        let webp = try ConversionTests.taggedWebP(
+            picture, orientation: orientation, lossless: lossless, in: conversion)
         // 6 rows of 64 RGB pixels, or 3 columns of 32: 6 or 22 bands.
         let (banded, bandedPath) = try conversion.convert(webp, bandBytes: 6 * 64 * 3)
         let (whole, wholePath) = try conversion.convert(webp)

@@ -108,12 +108,14 @@ struct ConversionTests {
         #expect(keptTags["IFD0:Make"] == .text("Example"))
     }
 
-    /// `picture` as a WebP made by cwebp (quality 95), with an EXIF
-    /// orientation, a camera and a location written by exiftool.
-    static func taggedWebP(_ picture: QuadrantPicture, orientation: Int, in conversion: Conversion) throws -> String {
+    /// `picture` as a WebP made by cwebp (quality 95, or lossless), with an
+    /// EXIF orientation, a camera and a location written by exiftool.
+    static func taggedWebP(
+        _ picture: QuadrantPicture, orientation: Int, lossless: Bool = false, in conversion: Conversion
+    ) throws -> String {
         let png = try conversion.write(picture.png(), "photo.png")
         let webp = conversion.scratch.file("photo.webp")
-        try TestTool.run("cwebp", ["-quiet", "-q", "95", png, "-o", webp])
+        try TestTool.run("cwebp", ["-quiet"] + (lossless ? ["-lossless"] : ["-q", "95"]) + [png, "-o", webp])
         try ExifTool.tag(webp, orientation: orientation)
         return webp
     }
