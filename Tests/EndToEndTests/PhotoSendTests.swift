@@ -149,6 +149,58 @@ struct PhotoSendTests {
         )
     }
 
+    /// The peak RSS of `share` read by a small parent of it (RUSAGE_CHILDREN):
+    /// a process spawned from this test runner starts with the runner's own
+    /// peak in its ru_maxrss (Linux keeps the high-water mark of the memory
+    /// it shared before exec), which would hide the child's.
+    static let measuredShare = """
+        import resource, subprocess, sys
+        code = subprocess.run(sys.argv[1:]).returncode
+        print("peak-kib", resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        sys.exit(code)
+        """
+
+    @Test(
+        "a 48-megapixel HEIC grid (as phones write it) and WebP to a JPEG-only server: share send converts each at full size with a peak RSS of at most 128 MiB",
+        .enabled(
+            if: tools && TestTool.available("cwebp", "python3"),
+            "needs heif-enc (libheif-examples), cwebp (webp) and python3"))
+    func largePhotosInBoundedMemory() async throws {
+        let fixture = try await ShareCLIFixture(seed: Self.jpegOnly)
+        defer { fixture.close() }
+        var picture = QuadrantPicture()
+        (picture.width, picture.height) = (8064, 6048)
+        let heic = fixture.home.file("IMG_4800.HEIC")
+        try picture.heicGrid(to: heic)
+        // cwebp scales the 64 × 32 picture up: a 48 MP WebP in a few seconds, its quadrants kept.
+        let small = fixture.home.file("small.png")
+        try Data(QuadrantPicture().png()).write(to: URL(fileURLWithPath: small))
+        let webp = fixture.home.file("IMG_4801.webp")
+        try TestTool.run("cwebp", ["-quiet", "-resize", "8064", "6048", small, "-o", webp])
+        for (photo, type, name) in [(heic, "image/heif", "IMG_4800.jpg"), (webp, "image/webp", "IMG_4801.jpg")] {
+            let result = try runProcess(
+                "/usr/bin/python3",
+                [
+                    "-c", Self.measuredShare, BuiltProducts.path("share"), "send", photo, "--to", "thread:t1",
+                    "--verbose",
+                ],
+                environment: fixture.sandbox.environment)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            #expect(
+                result.stderr.contains("\(type) converted to JPEG as \(name) (8064 × 6048)"), "\(result.stderr)")
+            let peak = result.stdout.split(separator: "\n").compactMap { line -> Int? in
+                line.hasPrefix("peak-kib ") ? Int(line.dropFirst("peak-kib ".count)) : nil
+            }.last
+            let kib = try #require(peak, "no peak in \(result.stdout)")
+            #expect(kib <= 128 * 1024, "\(name): share send peaked at \(kib / 1024) MiB")
+            let attachment = try await Self.attachment(fixture)
+            #expect(attachment["file_name"] as? String == name)
+            #expect(attachment["content_type"] as? String == "image/jpeg")
+            let bytes = try Self.stored(fixture, uploadID: try #require(attachment["upload_id"] as? String))
+            #expect(bytes.starts(with: [0xFF, 0xD8]) && bytes.suffix(2) == [0xFF, 0xD9])
+        }
+    }
+
     @Test(
         "a HEIC share when libheif cannot be loaded is refused (exit 4) naming libheif; nothing is kept, nothing uploaded",
         .enabled(if: tools, Comment(rawValue: missing)))

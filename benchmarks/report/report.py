@@ -288,6 +288,21 @@ def parse_postgres(lines):
     return figures, ratio_lines(lines)
 
 
+def parse_photo_memory(lines):
+    """`| picture | megapixels | peak RSS | above the reference | bytes per pixel |` rows of photo-memory/."""
+    figures = []
+    for line in lines:
+        match = re.match(r"^photo-memory: reference .*: peak RSS (" + NUMBER + r") MiB", line)
+        if match:
+            figures.append(("reference, 64 x 32", match.group(1) + " MiB", "peak RSS of the whole process"))
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and re.match(NUMBER + "$", cells[1]):
+            figures.append(
+                ("%s, %s MP" % (cells[0], cells[1]), cells[2], "%s above the reference, %s B/px" % (cells[3], cells[4]))
+            )
+    return figures, ratio_lines(lines)
+
+
 BENCHMARKS = [
     ("dpop", "DPoP proofs", "openssl speed ecdsap256", parse_dpop),
     ("server", "share-server createMessage", "one thread verifying DPoP proofs; SQLite committing one-row transactions", parse_server),
@@ -299,6 +314,7 @@ BENCHMARKS = [
     ("small-share", "Small share and start-up", "curl -s -o /dev/null URL/api/v1/health", parse_small_share),
     ("postgres", "share-server createMessage on PostgreSQL, one and two processes",
      "pgbench -n -f one-insert.sql -c 8 (one-row commits) on the same PostgreSQL", parse_postgres),
+    ("photo-memory", "Peak memory of photo conversion", "a process converting a 64 x 32 picture", parse_photo_memory),
 ]
 
 

@@ -347,12 +347,33 @@ void sk_tiff_close(sk_tiff_reader *reader) {
 
 // MARK: - HEIF source
 
+#define SK_HEIF_PATCHES 8
+
+struct sk_heif_patch {
+    int64_t offset;
+    size_t length;
+    uint8_t bytes[4];
+};
+
 struct sk_heif_source {
     int fd;
     int64_t size;
     int64_t position;
     int read_errno;
+    size_t patch_count;
+    struct sk_heif_patch patches[SK_HEIF_PATCHES];
 };
+
+// Lays the patches over the `length` bytes just read at `position` into `data`.
+static void heif_apply_patches(const sk_heif_source *source, uint8_t *data, int64_t position, size_t length) {
+    for (size_t i = 0; i < source->patch_count; i++) {
+        const struct sk_heif_patch *patch = &source->patches[i];
+        for (size_t k = 0; k < patch->length; k++) {
+            int64_t at = patch->offset + (int64_t)k;
+            if (at >= position && at - position < (int64_t)length) data[at - position] = patch->bytes[k];
+        }
+    }
+}
 
 static int64_t heif_position(void *user_data) { return ((sk_heif_source *)user_data)->position; }
 
@@ -362,6 +383,7 @@ static int heif_read(void *data, size_t length, void *user_data) {
     ssize_t n = read_fully(source->fd, data, length, (uint64_t)source->position);
     if (n < 0) source->read_errno = errno;
     if (n < 0 || (size_t)n != length) return -1;
+    heif_apply_patches(source, data, source->position, length);
     source->position += (int64_t)length;
     return 0;
 }
@@ -392,6 +414,15 @@ sk_heif_source *sk_heif_source_new(int fd, int64_t size) {
     source->fd = fd;
     source->size = size;
     return source;
+}
+
+int sk_heif_source_patch(sk_heif_source *source, int64_t offset, const uint8_t *bytes, size_t length) {
+    if (source->patch_count >= SK_HEIF_PATCHES || length == 0 || length > 4 || offset < 0) return -1;
+    struct sk_heif_patch *patch = &source->patches[source->patch_count++];
+    patch->offset = offset;
+    patch->length = length;
+    memcpy(patch->bytes, bytes, length);
+    return 0;
 }
 
 struct heif_error sk_heif_read(struct heif_context *context, sk_heif_source *source) {

@@ -2,22 +2,30 @@ import CShareKitHeif
 import CShareKitImageCodecShim
 import ShareKitImageConversionInterface
 
-/// HEIF, HEIC and AVIF through libheif: the primary image, decoded whole
-/// (libheif 1.15 has no row or tile interface), with the file's own
+/// HEIF, HEIC and AVIF through libheif, with the file's own
 /// transformations (rotation `irot`, mirroring `imir`, cropping `clap`)
-/// applied by libheif. An EXIF Orientation inside a HEIF file is not applied
-/// again: HEIF (and MIAF) make the transformations the only orientation.
+/// applied. An EXIF Orientation inside a HEIF file is not applied again:
+/// HEIF (and MIAF) make the transformations the only orientation.
 ///
-/// Memory: the compressed data of the image (at most
+/// A primary image made of tiles, as phones write it (a `grid`), is decoded
+/// a band of tiles at a time, each tile by libheif on its own
+/// (``HEIFTiledPrimary``): a row of tiles, or a column of them when the
+/// rotation swaps the axes, in the order the JPEG's rows need them. Memory:
+/// the band (3 bytes a pixel × the canvas's width × a tile's height, about
+/// 12 MiB for a 48-megapixel iPhone photo) and one tile being decoded.
+///
+/// Any other image (one coded image, an overlay, a grid with alpha or with
+/// cropping) is decoded whole, since libheif 1.15 has no row or tile
+/// interface: the compressed data (at most
 /// ``JPEGImageConverter/maximumEncodedBytes``) and the decoded image, about
-/// 4.5 bytes a pixel while libheif turns YCbCr into RGB (a grid or an
-/// overlay: its canvas, 3 bytes a pixel, 6 at more than 8 bits, beside the
-/// one tile or layer being decoded), at most `maximumPixels` pixels.
-/// ``HEIFStructure`` checks every image of the file at the size it decodes
-/// to before libheif reads it; the header's sizes are checked again after.
+/// 4.5 bytes a pixel while libheif turns YCbCr into RGB, at most
+/// `maximumPixels` pixels. ``HEIFStructure`` checks every image of the file
+/// at the size it decodes to before libheif reads it; the header's sizes
+/// are checked again after.
 struct HEIFDecoder {
     let source: SourceFile
     let options: JPEGConversionOptions
+    let decodesTiles: Bool
 
     func convert(into destination: Int32) throws(ImageConversionError) -> JPEGConversion {
         guard source.size <= JPEGImageConverter.maximumEncodedBytes else {
@@ -26,13 +34,52 @@ struct HEIFDecoder {
         // libheif 1.15 checks an image's ispe, not what a grid or an overlay
         // decodes to, nor a stream larger than its ispe: every image of the
         // file is measured here first.
-        try HEIFStructure.check(source, maximumPixels: options.maximumPixels)
+        let structure = try HEIFStructure.check(source, maximumPixels: options.maximumPixels)
+        return try withPrimary { handle, reader throws(ImageConversionError) in
+            let width = Int(heif_image_handle_get_width(handle))
+            let height = Int(heif_image_handle_get_height(handle))
+            let storedWidth = Int(heif_image_handle_get_ispe_width(handle))
+            let storedHeight = Int(heif_image_handle_get_ispe_height(handle))
+            for (w, h) in [(width, height), (storedWidth, storedHeight)] where w > 0 && h > 0 {
+                guard w.multipliedReportingOverflow(by: h).partialValue <= options.maximumPixels, w <= Int(Int32.max),
+                    h <= Int(Int32.max)
+                else { throw .tooManyPixels(width: w, height: h, limit: options.maximumPixels) }
+            }
+            guard width > 0, height > 0 else { throw .malformed("the image has no size") }
+            let metadata = PhotoMetadata(exif: exif(handle), xmp: xmp(handle), icc: icc(handle))
+            if let stop = options.checkpoint() { throw .stopped(stop) }
+
+            let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+            if decodesTiles, !hasAlpha, let structure, let tiled = try HEIFTiledPrimary(structure),
+                let tile = try tileSize(tiled), tiled.isCovered(byTiles: tile),
+                tiled.orientation.outputSize(width: tiled.width, height: tiled.height) == (width, height)
+            {
+                return try convertTiles(tiled, tile: tile, metadata: metadata, into: destination)
+            }
+            return try decode(handle, reader: reader, hasAlpha: hasAlpha) { raster throws(ImageConversionError) in
+                try JPEGEncoding(options: options, destination: destination)
+                    .encode(raster, orientation: Orientation(exif: 1), metadata: metadata)
+            }
+        }
+    }
+
+    /// Sets up a libheif context over the file (seen with `patches` laid
+    /// over it) and calls `body` with its primary image and the source.
+    private func withPrimary<R>(
+        patches: [(offset: Int64, bytes: [UInt8])] = [],
+        _ body: (OpaquePointer, OpaquePointer) throws(ImageConversionError) -> R
+    ) throws(ImageConversionError) -> R {
         guard let reader = sk_heif_source_new(source.fd, source.size) else {
             throw .unreadable("libheif cannot be set up")
         }
         // The context reads image data from the source while decoding: the
         // source outlives it (deferred first, so freed last).
         defer { sk_heif_source_free(reader) }
+        for patch in patches {
+            guard sk_heif_source_patch(reader, patch.offset, patch.bytes, patch.bytes.count) == 0 else {
+                throw .unreadable("libheif cannot be set up")
+            }
+        }
         guard let context = heif_context_alloc() else { throw .unreadable("libheif cannot be set up") }
         defer { heif_context_free(context) }
         heif_context_set_maximum_image_size_limit(context, Int32(JPEGWriter.maximumDimension))
@@ -45,21 +92,14 @@ struct HEIFDecoder {
         try Self.check(heif_context_get_primary_image_handle(context, &handlePointer), reader: reader)
         guard let handle = handlePointer else { throw .malformed("the file has no primary image") }
         defer { heif_image_handle_release(handle) }
+        return try body(handle, reader)
+    }
 
-        let width = Int(heif_image_handle_get_width(handle))
-        let height = Int(heif_image_handle_get_height(handle))
-        let storedWidth = Int(heif_image_handle_get_ispe_width(handle))
-        let storedHeight = Int(heif_image_handle_get_ispe_height(handle))
-        for (w, h) in [(width, height), (storedWidth, storedHeight)] where w > 0 && h > 0 {
-            guard w.multipliedReportingOverflow(by: h).partialValue <= options.maximumPixels, w <= Int(Int32.max),
-                h <= Int(Int32.max)
-            else { throw .tooManyPixels(width: w, height: h, limit: options.maximumPixels) }
-        }
-        guard width > 0, height > 0 else { throw .malformed("the image has no size") }
-        let metadata = PhotoMetadata(exif: exif(handle), xmp: xmp(handle), icc: icc(handle))
-        if let stop = options.checkpoint() { throw .stopped(stop) }
-
-        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+    /// Decodes the image of `handle` into 8-bit RGB (RGBA with alpha) and calls `body` with it.
+    private func decode<R>(
+        _ handle: OpaquePointer, reader: OpaquePointer, hasAlpha: Bool,
+        _ body: (Raster) throws(ImageConversionError) -> R
+    ) throws(ImageConversionError) -> R {
         guard let decoding = heif_decoding_options_alloc() else { throw .unreadable("libheif cannot be set up") }
         defer { heif_decoding_options_free(decoding) }
         decoding.pointee.convert_hdr_to_8bit = 1
@@ -86,10 +126,75 @@ struct HEIFDecoder {
         guard decodedWidth > 0, decodedHeight > 0, Int(stride) >= decodedWidth * layout.bytesPerPixel else {
             throw .malformed("the decoded image has no usable size")
         }
-        let raster = Raster(
-            base: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), layout: layout)
-        return try JPEGEncoding(options: options, destination: destination)
-            .encode(raster, orientation: Orientation(exif: 1), metadata: metadata)
+        return try body(
+            Raster(base: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), layout: layout))
+    }
+
+    /// The size of the grid's first tile (libheif takes it for every tile), or nil when it has none.
+    private func tileSize(_ tiled: HEIFTiledPrimary) throws(ImageConversionError) -> (width: Int, height: Int)? {
+        let size = try withPrimary(patches: tiled.patches(for: tiled.tiles[0])) {
+            handle, _ throws(ImageConversionError) in
+            (width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+        }
+        return size.width > 0 && size.height > 0 ? size : nil
+    }
+
+    /// Encodes a grid a band of tiles at a time: each tile decoded on its
+    /// own and pasted into the band where libheif would paste it on the
+    /// canvas (cut at the canvas's edges), each band emitted under the
+    /// grid's transformations.
+    private func convertTiles(
+        _ tiled: HEIFTiledPrimary, tile: (width: Int, height: Int), metadata: PhotoMetadata,
+        into destination: Int32
+    ) throws(ImageConversionError) -> JPEGConversion {
+        let orientation = tiled.orientation
+        let output = orientation.outputSize(width: tiled.width, height: tiled.height)
+        let started = try JPEGEncoding(options: options, destination: destination)
+            .start(width: output.width, height: output.height, metadata: metadata)
+        let span = orientation.swapsAxes ? tile.width : tile.height
+        let bands = orientation.bands(width: tiled.width, height: tiled.height, span: span)
+        let largest = bands.map { $0.width * $0.height }.max() ?? 0
+        // A band of one tile (a grid one tile wide, or one high when turned;
+        // heif-enc's own 1 × 1 grids) is emitted from the tile itself.
+        let count = orientation.swapsAxes ? tiled.rows : tiled.columns
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: count == 1 ? 0 : largest * 3)
+        defer { pixels.deallocate() }
+        for band in bands {
+            let stride = band.width * 3
+            let (row, column) = (band.y / tile.height, band.x / tile.width)
+            for index in 0..<count {
+                try started.emitter.stopIfAsked()
+                let (r, c) = orientation.swapsAxes ? (index, column) : (row, index)
+                // Where the tile goes, relative to the band, cut at the canvas.
+                let (x, y) = (c * tile.width - band.x, r * tile.height - band.y)
+                let visibleWidth = min(tile.width, band.width - x)
+                let visibleHeight = min(tile.height, band.height - y)
+                guard visibleWidth > 0, visibleHeight > 0 else { continue }
+                try withPrimary(patches: tiled.patches(for: tiled.tiles[r * tiled.columns + c])) {
+                    handle, reader throws(ImageConversionError) in
+                    try decode(handle, reader: reader, hasAlpha: false) { raster throws(ImageConversionError) in
+                        guard raster.width == tile.width, raster.height == tile.height else {
+                            throw .malformed("a tile of the grid is not the size of the first")
+                        }
+                        if count == 1 {
+                            let visible = Raster(
+                                base: raster.base, width: visibleWidth, height: visibleHeight, stride: raster.stride,
+                                layout: .rgb)
+                            try started.emitter.emit(visible, orientation: orientation)
+                            return
+                        }
+                        for line in 0..<visibleHeight {
+                            (pixels + (y + line) * stride + x * 3).update(
+                                from: raster.base + line * raster.stride, count: visibleWidth * 3)
+                        }
+                    }
+                }
+            }
+            guard count > 1 else { continue }
+            let raster = Raster(base: pixels, width: band.width, height: band.height, stride: stride, layout: .rgb)
+            try started.emitter.emit(raster, orientation: orientation)
+        }
+        return try started.finish()
     }
 
     /// The EXIF block: libheif gives it with a 4-byte offset to the TIFF header first.

@@ -71,6 +71,14 @@ struct HEIFStructure {
     private(set) var auxiliaries: [UInt32: [UInt32]] = [:]
     private(set) var primary: UInt32 = 0
     private(set) var itemData: ArraySlice<UInt8>?
+    /// Where the `meta` box's payload starts in the file.
+    private(set) var metaOffset: Int64 = 0
+    /// Where `pitm`'s item number is in the file, and its size in bytes (2 or 4).
+    private(set) var primaryField: (offset: Int64, size: Int)?
+    /// Each item's `infe` flags' last byte (bit 0: hidden): its place in the file and its value.
+    private(set) var flagBytes: [UInt32: (offset: Int64, value: UInt8)] = [:]
+    /// The length of the `meta` box: libheif reads it whole for every context.
+    private(set) var metaLength = 0
 
     /// Checks every image of the HEIF file `source` against `maximumPixels`
     /// before libheif reads it. A file without a `meta` box is left to
@@ -79,16 +87,19 @@ struct HEIFStructure {
     ///   naming the first image too large, `unsupported` when the decoding
     ///   would produce more than ``workFactor`` times the limit in all, and
     ///   `malformed` for a structure that cannot be read as libheif would.
-    static func check(_ source: SourceFile, maximumPixels: Int) throws(ImageConversionError) {
-        guard let meta = try metaBox(source) else { return }
-        let structure = try HEIFStructure(source: source, meta: meta)
+    /// - Returns: the structure read, nil for a file without a `meta` box.
+    @discardableResult
+    static func check(_ source: SourceFile, maximumPixels: Int) throws(ImageConversionError) -> HEIFStructure? {
+        guard let (meta, offset) = try metaBox(source) else { return nil }
+        let structure = try HEIFStructure(source: source, meta: meta, offset: offset)
         try structure.checkSizes(maximumPixels: maximumPixels)
+        return structure
     }
 
     // MARK: - Reading the boxes
 
     /// The payload of the one top-level `meta` box (after its header), or nil when there is none.
-    private static func metaBox(_ source: SourceFile) throws(ImageConversionError) -> [UInt8]? {
+    private static func metaBox(_ source: SourceFile) throws(ImageConversionError) -> ([UInt8], Int64)? {
         var offset: Int64 = 0
         var found: (start: Int64, end: Int64)?
         var count = 0
@@ -125,16 +136,19 @@ struct HEIFStructure {
         }
         let bytes = try source.bytes(at: start, count: Int(end - start))
         guard bytes.count == Int(end - start) else { throw .malformed("the item table is cut short") }
-        return bytes
+        return (bytes, start)
     }
 
-    private init(source: SourceFile, meta: [UInt8]) throws(ImageConversionError) {
+    private init(source: SourceFile, meta: [UInt8], offset: Int64) throws(ImageConversionError) {
         self.source = source
+        metaOffset = offset
+        metaLength = meta.count
         guard meta.count >= 4 else { throw .malformed("the item table is cut short") }
         let children = try Self.children(meta[4...])
         func first(_ type: String) -> ArraySlice<UInt8>? { children.first { $0.type == type }?.payload }
         if let pitm = first("pitm") {
             primary = try Bytes.read(pitm, at: 4, size: pitm.first == 0 ? 2 : 4)
+            primaryField = (offset + Int64(pitm.startIndex + 4), pitm.first == 0 ? 2 : 4)
         }
         if let iinf = first("iinf") { try readItemInfo(iinf) }
         if let iloc = first("iloc") { try readLocations(iloc) }
@@ -191,6 +205,7 @@ struct HEIFStructure {
             }
             guard types[id] == nil else { throw .malformed("two items have the number \(id)") }
             types[id] = type
+            flagBytes[id] = (metaOffset + Int64(box.startIndex + 3), box[box.startIndex + 3])
         }
     }
 
@@ -278,7 +293,7 @@ struct HEIFStructure {
     // MARK: - The sizes
 
     /// The properties of `item` of a type.
-    private func properties(of item: UInt32, _ type: String) -> [ArraySlice<UInt8>] {
+    func properties(of item: UInt32, _ type: String) -> [ArraySlice<UInt8>] {
         (associations[item] ?? []).map { properties[$0 - 1] }.filter { $0.type == type }.map(\.payload)
     }
 
@@ -480,7 +495,7 @@ struct HEIFStructure {
     /// - Throws: `malformed` for a piece outside the file or `idat`, or an
     ///   item without a location; `unsupported` for a construction method
     ///   libheif does not read.
-    private func stream(of item: UInt32) throws(ImageConversionError) -> ItemStream {
+    func stream(of item: UInt32) throws(ImageConversionError) -> ItemStream {
         guard let location = locations[item] else { throw .malformed("an image has no data") }
         var pieces: [ItemStream.Piece] = []
         for extent in location.extents {

@@ -18,8 +18,32 @@ public struct JPEGImageConverter: ImageConverting {
     /// libwebp) may be given, and libtiff's largest single allocation: 256 MiB.
     public static let maximumEncodedBytes: Int64 = 256 << 20
 
+    /// The most decoded pixels a decoder that cannot hand out rows in the
+    /// output's order holds at once (a band of rows or of columns of the
+    /// stored image): 48 MiB, a third of a 48-megapixel photo in RGB. A
+    /// photo larger than that is decoded in several passes, each keeping
+    /// one band (docs/adr/0041-photos-in-bounded-memory.md).
+    static let defaultBandBytes = 48 << 20
+
+    /// The band budget of this converter (smaller in tests, to see several bands of a small picture).
+    let bandBytes: Int
+
+    /// Whether a HEIF grid is decoded a tile at a time (the tests compare it with libheif's whole canvas).
+    let decodesTiles: Bool
+
     /// Makes a converter.
-    public init() {}
+    public init() {
+        self.bandBytes = Self.defaultBandBytes
+        self.decodesTiles = true
+    }
+
+    /// Makes a converter whose decoders hold at most `bandBytes` of decoded
+    /// pixels at once, so that a small test picture takes several passes,
+    /// and which leaves HEIF grids to libheif whole unless `decodesTiles`.
+    init(bandBytes: Int = defaultBandBytes, decodesTiles: Bool = true) {
+        self.bandBytes = max(1, bandBytes)
+        self.decodesTiles = decodesTiles
+    }
 
     /// `image/heif` (HEIC is its alias), `image/avif`, `image/webp`, `image/tiff`, `image/png`, `image/gif`.
     public var readableContentTypes: Set<String> {
@@ -69,13 +93,14 @@ public struct JPEGImageConverter: ImageConverting {
         switch ImageFormat(signature: try file.bytes(at: 0, count: 16)) {
         case .heif:
             try CodecLibraries.load(sk_codec_library_heif, sk_codec_library_jpeg)
-            return try HEIFDecoder(source: file, options: options).convert(into: destination)
+            return try HEIFDecoder(source: file, options: options, decodesTiles: decodesTiles).convert(
+                into: destination)
         case .webp:
             try CodecLibraries.load(sk_codec_library_webp, sk_codec_library_jpeg)
-            return try WebPDecoder(source: file, options: options).convert(into: destination)
+            return try WebPDecoder(source: file, options: options, bandBytes: bandBytes).convert(into: destination)
         case .tiff:
             try CodecLibraries.load(sk_codec_library_tiff, sk_codec_library_jpeg)
-            return try TIFFDecoder(source: file, options: options).convert(into: destination)
+            return try TIFFDecoder(source: file, options: options, bandBytes: bandBytes).convert(into: destination)
         case .png:
             try CodecLibraries.load(sk_codec_library_png, sk_codec_library_jpeg)
             return try PNGDecoder(source: file, options: options).convert(into: destination)

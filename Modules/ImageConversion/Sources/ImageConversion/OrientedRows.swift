@@ -22,6 +22,14 @@ struct Raster {
     let layout: PixelLayout
 }
 
+/// A rectangle of a stored image, in stored pixels.
+struct Band: Equatable, Sendable {
+    let x: Int
+    let y: Int
+    let width: Int
+    let height: Int
+}
+
 /// The eight EXIF orientations as a mapping from an output pixel to a
 /// stored one. The stored image is `width` × `height`; orientations 5 to 8
 /// swap the axes (a photo taken with the phone upright, stored sideways).
@@ -39,6 +47,30 @@ struct Orientation: Hashable, Sendable {
     /// Whether each output row comes from one stored row, in order (so rows
     /// can be streamed as they are decoded): normal and mirrored.
     var keepsRowOrder: Bool { value == 1 || value == 2 }
+
+    /// The parts of a `width` × `height` stored image, in the order whose
+    /// output rows (each part emitted on its own under this orientation)
+    /// are the JPEG's rows top to bottom: bands of `span` whole rows for
+    /// the orientations that keep rows (top first for 1 and 2, bottom first
+    /// for 3 and 4), bands of `span` whole columns for those that swap the
+    /// axes (left first for 5 and 6, right first for 7 and 8). Every band
+    /// but the last in stored order starts at a multiple of `span`.
+    func bands(width: Int, height: Int, span: Int) -> [Band] {
+        let length = swapsAxes ? width : height
+        let step = max(1, span)
+        var bands: [Band] = []
+        var start = 0
+        while start < length {
+            let count = min(step, length - start)
+            bands.append(
+                swapsAxes
+                    ? Band(x: start, y: 0, width: count, height: height)
+                    : Band(x: 0, y: start, width: width, height: count))
+            start += count
+        }
+        let reversed = value == 3 || value == 4 || value == 7 || value == 8
+        return reversed ? bands.reversed() : bands
+    }
 
     /// The output size for a stored size.
     func outputSize(width: Int, height: Int) -> (width: Int, height: Int) {

@@ -4,18 +4,23 @@ import ShareKitImageConversionInterface
 /// TIFF through libtiff's RGBA interface (any photometric, bit depth,
 /// compression and planar layout libtiff reads), first image only (the
 /// other pages of the file are never read), read band by band: a band is
-/// one strip or one row of tiles.
+/// one strip or one row of tiles, what libtiff decodes at once.
 ///
-/// Memory: when the orientation keeps the row order (normal, mirrored), one
-/// band at a time, 4 bytes × width × band height: proportional to the
-/// width, not to the file. Turned orientations need every row before the
-/// first output row, so the image is held whole (4 bytes a pixel). Either
-/// way at most `maximumPixels` pixels, checked before any strip is read
-/// (and so is a tile, which libtiff decodes whole), and no single allocation of libtiff above
+/// Memory: when the orientation keeps rows whole (1 to 4), one band at a
+/// time, 4 bytes × width × band height: proportional to the width, not to
+/// the file; bottom band first for the orientations turned upside down (3,
+/// 4). The orientations that swap the axes (5 to 8) need columns: the
+/// image is read in several passes, each keeping a band of whole columns
+/// (4 bytes a pixel, at most the converter's `bandBytes`, 48 MiB) beside
+/// one band of rows, so a 48-megapixel photo takes about four passes over
+/// the file instead of holding 190 MB of pixels. At most `maximumPixels`
+/// pixels, checked before any strip is read (and so is a tile, which
+/// libtiff decodes whole), and no single allocation of libtiff above
 /// ``JPEGImageConverter/maximumEncodedBytes``.
 struct TIFFDecoder {
     let source: SourceFile
     let options: JPEGConversionOptions
+    let bandBytes: Int
 
     static let iccTag: UInt16 = 34675
     static let xmpTag: UInt16 = 700
@@ -43,34 +48,43 @@ struct TIFFDecoder {
         }
         let orientation = Orientation(exif: Int(tag))
         let metadata = readMetadata()
-        let encoding = JPEGEncoding(options: options, destination: destination)
+        let output = orientation.outputSize(width: w, height: h)
+        let started = try JPEGEncoding(options: options, destination: destination)
+            .start(width: output.width, height: output.height, metadata: metadata)
         let band = max(1, min(Int(bandRows), h))
-        if orientation.keepsRowOrder {
-            let started = try encoding.start(width: w, height: h, metadata: metadata)
-            let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: w * band * 4)
-            defer { pixels.deallocate() }
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: w * band * 4)
+        defer { rows.deallocate() }
+        if !orientation.swapsAxes {
+            for part in orientation.bands(width: w, height: h, span: band) {
+                try started.emitter.stopIfAsked()
+                try read(reader, row: part.y, count: part.height, into: rows)
+                let raster = Raster(
+                    base: rows, width: w, height: part.height, stride: w * 4, layout: .rgbaPremultiplied)
+                try started.emitter.emit(raster, orientation: orientation)
+            }
+            return try started.finish()
+        }
+        // Whole columns, a band of them per pass over the file.
+        let span = max(1, min(w, bandBytes / (h * 4)))
+        let columns = UnsafeMutablePointer<UInt8>.allocate(capacity: span * h * 4)
+        defer { columns.deallocate() }
+        for part in orientation.bands(width: w, height: h, span: span) {
             var row = 0
             while row < h {
                 try started.emitter.stopIfAsked()
                 let count = min(band, h - row)
-                try read(reader, row: row, count: count, into: pixels)
-                let raster = Raster(base: pixels, width: w, height: count, stride: w * 4, layout: .rgbaPremultiplied)
-                try started.emitter.emit(raster, orientation: orientation)
+                try read(reader, row: row, count: count, into: rows)
+                for index in 0..<count {
+                    (columns + (row + index) * part.width * 4).update(
+                        from: rows + index * w * 4 + part.x * 4, count: part.width * 4)
+                }
                 row += count
             }
-            return try started.finish()
+            let raster = Raster(
+                base: columns, width: part.width, height: h, stride: part.width * 4, layout: .rgbaPremultiplied)
+            try started.emitter.emit(raster, orientation: orientation)
         }
-        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h * 4)
-        defer { pixels.deallocate() }
-        var row = 0
-        while row < h {
-            if let stop = options.checkpoint() { throw .stopped(stop) }
-            let count = min(band, h - row)
-            try read(reader, row: row, count: count, into: pixels + row * w * 4)
-            row += count
-        }
-        let raster = Raster(base: pixels, width: w, height: h, stride: w * 4, layout: .rgbaPremultiplied)
-        return try encoding.encode(raster, orientation: orientation, metadata: metadata)
+        return try started.finish()
     }
 
     private func read(_ reader: OpaquePointer, row: Int, count: Int, into pixels: UnsafeMutablePointer<UInt8>)

@@ -2,20 +2,26 @@ import CShareKitWebP
 import ShareKitImageConversionInterface
 
 /// WebP through libwebp's incremental decoder: the file is fed in 64 KiB
-/// pieces (the deadline is checked between them) into one buffer of the
-/// decoded image, which libwebp's interface requires whole. The RIFF
-/// container is read first, by this code, for the size (the canvas of
-/// VP8X and the frame's own header, each checked against `maximumPixels`
-/// and against each other before the buffer exists), the EXIF, XMP and ICC chunks,
-/// and whether the file is animated (not converted: a JPEG has one frame).
-/// The orientation is EXIF's.
+/// pieces (the deadline is checked between them). The RIFF container is
+/// read first, by this code, for the size (the canvas of VP8X and the
+/// frame's own header, each checked against `maximumPixels` and against
+/// each other before any pixel buffer exists), the EXIF, XMP and ICC
+/// chunks, and whether the file is animated (not converted: a JPEG has one
+/// frame). The orientation is EXIF's.
 ///
-/// Memory: the decoded image (3 bytes a pixel, 4 with alpha) and what
-/// libwebp keeps of the compressed data (at most
-/// ``JPEGImageConverter/maximumEncodedBytes``).
+/// Memory: libwebp writes into one buffer of the whole output it is asked
+/// for, so it is asked for a band at a time (its cropping): a band of
+/// whole rows, or of whole columns for the orientations that swap the
+/// axes, in the order the JPEG's rows need them, at most the converter's
+/// `bandBytes` (48 MiB) of decoded pixels (3 bytes a pixel, 4 with alpha).
+/// Each band is a decoding pass over the file (libwebp decodes every
+/// macroblock row above the band's end): a 48-megapixel photo takes about
+/// three passes. Beside the band, what libwebp keeps of the compressed
+/// data (at most ``JPEGImageConverter/maximumEncodedBytes``).
 struct WebPDecoder {
     let source: SourceFile
     let options: JPEGConversionOptions
+    let bandBytes: Int
 
     /// What the RIFF container says.
     struct Container {
@@ -59,18 +65,31 @@ struct WebPDecoder {
             throw .encodedDataTooLarge(size: container.end, limit: JPEGImageConverter.maximumEncodedBytes)
         }
         let layout: PixelLayout = container.hasAlpha ? .rgbaPremultiplied : .rgb
-        let stride = width * layout.bytesPerPixel
-        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
-        defer { pixels.deallocate() }
-        try decode(container, into: pixels, stride: stride, layout: layout)
-        let raster = Raster(base: pixels, width: width, height: height, stride: stride, layout: layout)
         let orientation = Orientation(exif: container.metadata.exif?.orientation ?? 1)
-        return try JPEGEncoding(options: options, destination: destination)
-            .encode(raster, orientation: orientation, metadata: container.metadata)
+        let output = orientation.outputSize(width: width, height: height)
+        let started = try JPEGEncoding(options: options, destination: destination)
+            .start(width: output.width, height: output.height, metadata: container.metadata)
+        // libwebp crops from even offsets only: every band but the last is an even number of rows or columns.
+        let line = (orientation.swapsAxes ? height : width) * layout.bytesPerPixel
+        let span = max(2, bandBytes / line) & ~1
+        let bands = orientation.bands(width: width, height: height, span: span)
+        let largest = bands.map { $0.width * $0.height }.max() ?? 0
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: largest * layout.bytesPerPixel)
+        defer { pixels.deallocate() }
+        for band in bands {
+            let stride = band.width * layout.bytesPerPixel
+            let whole = band.width == width && band.height == height
+            try decode(container, band: whole ? nil : band, into: pixels, stride: stride, layout: layout)
+            let raster = Raster(base: pixels, width: band.width, height: band.height, stride: stride, layout: layout)
+            try started.emitter.emit(raster, orientation: orientation)
+        }
+        return try started.finish()
     }
 
+    /// Decodes the whole frame, or only `band` of it, into `pixels`, rows `stride` bytes apart.
     private func decode(
-        _ container: Container, into pixels: UnsafeMutablePointer<UInt8>, stride: Int, layout: PixelLayout
+        _ container: Container, band: Band?, into pixels: UnsafeMutablePointer<UInt8>, stride: Int,
+        layout: PixelLayout
     )
         throws(ImageConversionError)
     {
@@ -80,7 +99,14 @@ struct WebPDecoder {
         config.output.is_external_memory = 1
         config.output.u.RGBA.rgba = pixels
         config.output.u.RGBA.stride = Int32(stride)
-        config.output.u.RGBA.size = stride * container.height
+        config.output.u.RGBA.size = stride * (band?.height ?? container.height)
+        if let band {
+            config.options.use_cropping = 1
+            config.options.crop_left = Int32(band.x)
+            config.options.crop_top = Int32(band.y)
+            config.options.crop_width = Int32(band.width)
+            config.options.crop_height = Int32(band.height)
+        }
         guard let decoder = WebPIDecode(nil, 0, &config) else { throw .unreadable("libwebp cannot be set up") }
         defer { WebPIDelete(decoder) }
         var piece = [UInt8](repeating: 0, count: Self.pieceBytes)

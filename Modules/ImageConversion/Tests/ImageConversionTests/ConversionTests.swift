@@ -108,6 +108,18 @@ struct ConversionTests {
         #expect(keptTags["IFD0:Make"] == .text("Example"))
     }
 
+    /// `picture` as a WebP made by cwebp (quality 95, or lossless), with an
+    /// EXIF orientation, a camera and a location written by exiftool.
+    static func taggedWebP(
+        _ picture: QuadrantPicture, orientation: Int, lossless: Bool = false, in conversion: Conversion
+    ) throws -> String {
+        let png = try conversion.write(picture.png(), "photo.png")
+        let webp = conversion.scratch.file("photo.webp")
+        try TestTool.run("cwebp", ["-quiet"] + (lossless ? ["-lossless"] : ["-q", "95"]) + [png, "-o", webp])
+        try ExifTool.tag(webp, orientation: orientation)
+        return webp
+    }
+
     @Test(
         "a WebP with EXIF orientation 6 comes out upright (32 × 64) with orientation 1 and no location",
         .enabled(if: webpTools && metadataTools, Comment(rawValue: missingExifTool + "; " + missingWebP)))
@@ -115,10 +127,7 @@ struct ConversionTests {
         let conversion = try Conversion()
         defer { conversion.remove() }
         let picture = QuadrantPicture()
-        let png = try conversion.write(picture.png(), "photo.png")
-        let webp = conversion.scratch.file("photo.webp")
-        try TestTool.run("cwebp", ["-quiet", "-q", "95", png, "-o", webp])
-        try ExifTool.tag(webp, orientation: 6)
+        let webp = try Self.taggedWebP(picture, orientation: 6, in: conversion)
         let before = try conversion.bytes(webp)
         let (result, jpeg) = try conversion.convert(webp)
         #expect(result.width == 32 && result.height == 64)
@@ -144,7 +153,7 @@ struct ConversionTests {
     }
 
     @Test(
-        "a TIFF in strips comes out in each of the eight orientations",
+        "a TIFF in strips comes out in each of the eight orientations, the same JPEG when read in bands of 7 columns (10 passes over the file for 5 to 8)",
         .enabled(if: TestTool.available("djpeg"), "needs djpeg (libjpeg-turbo-progs)"), arguments: 1...8)
     func tiffOrientations(orientation: Int) throws {
         let conversion = try Conversion()
@@ -156,6 +165,9 @@ struct ConversionTests {
         #expect(result.width == (swapped ? 32 : 64) && result.height == (swapped ? 64 : 32))
         try Self.expectPicture(
             jpeg, width: result.width, height: result.height, picture.upright(orientation: orientation), in: conversion)
+        let (banded, bandedPath) = try conversion.convert(tiff, bandBytes: 7 * 32 * 4)
+        #expect(banded == result)
+        #expect(try conversion.bytes(bandedPath) == conversion.bytes(jpeg))
     }
 
     @Test(

@@ -1,8 +1,9 @@
 import CShareKitHeif
 import Foundation
-import ShareKitImageConversion
 import ShareKitImageConversionInterface
 import ShareKitSystemTesting
+
+@testable import ShareKitImageConversion
 
 extension QuadrantPicture {
     /// A HEIC written by libheif's own encoder, its pixels stored as this
@@ -59,11 +60,16 @@ struct Conversion {
         return path
     }
 
-    /// Converts `path` into `<path>.jpg`.
-    func convert(_ path: String, options: JPEGConversionOptions = JPEGConversionOptions())
-        throws(ImageConversionError) -> (JPEGConversion, String)
-    {
-        let output = path + ".jpg"
+    /// Converts `path` into `<path>.jpg`, or `<path>.<bandBytes>.jpg` by a
+    /// converter whose decoders hold at most `bandBytes` of pixels at once.
+    /// With `decodesTiles` false, a HEIF grid is decoded whole by libheif, into `<path>.whole.jpg`.
+    func convert(
+        _ path: String, options: JPEGConversionOptions = JPEGConversionOptions(), bandBytes: Int? = nil,
+        decodesTiles: Bool = true
+    ) throws(ImageConversionError) -> (JPEGConversion, String) {
+        let output = path + (bandBytes.map { ".\($0)" } ?? "") + (decodesTiles ? "" : ".whole") + ".jpg"
+        let converter = JPEGImageConverter(
+            bandBytes: bandBytes ?? JPEGImageConverter.defaultBandBytes, decodesTiles: decodesTiles)
         let source = open(path, O_RDONLY | O_CLOEXEC)
         let destination = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer {
@@ -71,7 +77,7 @@ struct Conversion {
             close(destination)
         }
         return (
-            try JPEGImageConverter().convertToJPEG(source: source, destination: destination, options: options), output
+            try converter.convertToJPEG(source: source, destination: destination, options: options), output
         )
     }
 

@@ -3,6 +3,7 @@
 // layers (`iovl`), thumbnails and auxiliary images, and sizes that lie. The
 // coded pictures come from real files made by heif-enc; only the boxes
 // around them are written here.
+import Foundation
 
 /// One coded picture (HEVC or AV1) taken out of a HEIF file: the primary
 /// image of a file heif-enc made.
@@ -294,5 +295,56 @@ enum TestBoxes {
         let at = bytes.startIndex + offset
         return UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8
             | UInt32(bytes[at + 3])
+    }
+}
+
+extension QuadrantPicture {
+    /// The side of the square tiles of ``heicGrid(to:)``: the largest
+    /// divisor of both half sides up to 512 (an iPhone's tile), so that
+    /// every tile lies in one quadrant; 8064 × 6048 (48 MP) gets 504.
+    public var gridTileSide: Int {
+        var (a, b) = (width / 2, height / 2)
+        while b != 0 { (a, b) = (b, a % b) }
+        return (1...max(1, min(512, a))).last { a % $0 == 0 } ?? 1
+    }
+
+    /// Writes this picture to `path` as a phone does, a HEIC grid of square
+    /// tiles (``gridTileSide``): four one-colour tiles coded by heif-enc,
+    /// each used for every tile of its quadrant. A 48-megapixel photo takes
+    /// a second, where heif-enc coding it as one image takes about a
+    /// minute. The width and height must be even, and the tile side at
+    /// least 64 (heif-enc codes a smaller picture at a larger size).
+    /// - Throws: ``TestPictureError`` when heif-enc is missing or fails, or
+    ///   codes a tile at another size.
+    public func heicGrid(to path: String) throws {
+        let side = gridTileSide
+        var file = TestHEIF(brand: "heic")
+        var tiles: [Int] = []
+        for (index, colour) in quadrants.enumerated() {
+            var tile = QuadrantPicture()
+            (tile.width, tile.height) = (side, side)
+            tile.quadrants = Array(repeating: colour, count: 4)
+            let png = "\(path).tile\(index).png"
+            let coded = "\(path).tile\(index).heic"
+            defer {
+                try? FileManager.default.removeItem(atPath: png)
+                try? FileManager.default.removeItem(atPath: coded)
+            }
+            try Data(tile.png()).write(to: URL(fileURLWithPath: png))
+            try TestTool.run("heif-enc", ["-q", "80", "-o", coded, png])
+            let picture = try CodedHEIFPicture(heifFile: [UInt8](Data(contentsOf: URL(fileURLWithPath: coded))))
+            guard picture.width == side, picture.height == side else {
+                throw TestPictureError("heif-enc coded a \(side)-pixel tile at \(picture.width) × \(picture.height)")
+            }
+            tiles.append(file.add(picture, hidden: true))
+        }
+        let (columns, rows) = ((width + side - 1) / side, (height + side - 1) / side)
+        let grid = (0..<rows).flatMap { row in
+            (0..<columns).map { column in
+                tiles[(row * side < height / 2 ? 0 : 2) + (column * side < width / 2 ? 0 : 1)]
+            }
+        }
+        file.primary = file.addGrid(columns: columns, rows: rows, tiles: grid, width: width, height: height)
+        try Data(file.bytes()).write(to: URL(fileURLWithPath: path))
     }
 }

@@ -1,6 +1,7 @@
 import FuzzSupport
-import ShareKitImageConversion
 import ShareKitImageConversionInterface
+
+@testable import ShareKitImageConversion
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +14,10 @@ import ShareKitImageConversionInterface
 /// The converter must return a JPEG or throw an `ImageConversionError`, the
 /// metadata removal a file of the input's type or an error; a trap or
 /// sanitizer report is a finding, and so is a "JPEG" that does not start
-/// with FF D8.
+/// with FF D8. An input of odd length is converted with a band budget of
+/// 4 KiB (through `@testable import`, which debug builds allow), so that
+/// the decoders that work in bands of rows, columns or tiles take many
+/// passes over small hostile pictures too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let (source, destination) = files
@@ -21,7 +25,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("the scratch files cannot be written")
     }
     let options = JPEGConversionOptions(maximumPixels: 1 << 20)
-    if let result = try? JPEGImageConverter().convertToJPEG(
+    let converter = size % 2 == 1 ? JPEGImageConverter(bandBytes: 4096) : JPEGImageConverter()
+    if let result = try? converter.convertToJPEG(
         source: source, destination: destination, options: options)
     {
         var head: [UInt8] = [0, 0]

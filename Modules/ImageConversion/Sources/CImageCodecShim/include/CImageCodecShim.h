@@ -98,6 +98,14 @@ typedef struct sk_heif_source sk_heif_source;
 /// Makes a source over `fd` of `size` bytes. NULL when memory is exhausted.
 sk_heif_source *sk_heif_source_new(int fd, int64_t size);
 
+/// Makes the source read `length` bytes (at most 4) at `offset` as `bytes`
+/// instead of what the file has there, for every later read: a view of the
+/// file with one of a grid's tiles as its primary image, so that libheif
+/// decodes that tile alone (libheif 1.15 hands out no handle to a tile).
+/// At most 8 patches; returns 0, or -1 when there is no room or `length`
+/// is not 1 to 4.
+int sk_heif_source_patch(sk_heif_source *source, int64_t offset, const uint8_t *bytes, size_t length);
+
 /// Reads the HEIF file's structure from `source` into `context`. The source
 /// must outlive the context: libheif reads image data from it on decoding.
 struct heif_error sk_heif_read(struct heif_context *context, sk_heif_source *source);
