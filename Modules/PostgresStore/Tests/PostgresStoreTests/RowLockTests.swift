@@ -40,27 +40,8 @@ struct RowLockTests {
         let second = try fixture.connect(rowLocks)
         defer { try? second.close() }
         let runs = Runs()
-        let firstLocked = DispatchSemaphore(value: 0)
-        let secondLocked = DispatchSemaphore(value: 0)
-        /// Adds 1 to both counters, `first` one first; on its first run it
-        /// waits until the other holds its first row, so they deadlock.
-        @Sendable func bump(
-            _ database: PostgresDatabase, first: String, then: String, mine: DispatchSemaphore,
-            theirs: DispatchSemaphore
-        ) throws {
-            try database.transaction {
-                let run = runs.next()
-                try database.execute("UPDATE counters SET n = n + 1 WHERE name = ?", [.text(first)])
-                if run <= 2 {
-                    mine.signal()
-                    theirs.wait()
-                }
-                try database.execute("UPDATE counters SET n = n + 1 WHERE name = ?", [.text(then)])
-            }
-        }
-        let database = fixture.database
-        let a = onThread { try bump(database, first: "x", then: "y", mine: firstLocked, theirs: secondLocked) }
-        let b = onThread { try bump(second, first: "y", then: "x", mine: secondLocked, theirs: firstLocked) }
+        // Only the first run of each waits for the other: a run again does not.
+        let (a, b) = Self.bumpInOppositeOrders(fixture.database, second) { runs.next() <= 2 }
         try a().get()
         try b().get()
         #expect(try fixture.psql("SELECT n FROM counters ORDER BY name") == "2\n2")
@@ -76,22 +57,7 @@ struct RowLockTests {
         defer { fixture.remove() }
         let second = try fixture.connect(noRetries)
         defer { try? second.close() }
-        let firstLocked = DispatchSemaphore(value: 0)
-        let secondLocked = DispatchSemaphore(value: 0)
-        @Sendable func bump(
-            _ database: PostgresDatabase, first: String, then: String, mine: DispatchSemaphore,
-            theirs: DispatchSemaphore
-        ) throws {
-            try database.transaction {
-                try database.execute("UPDATE counters SET n = n + 1 WHERE name = ?", [.text(first)])
-                mine.signal()
-                theirs.wait()
-                try database.execute("UPDATE counters SET n = n + 1 WHERE name = ?", [.text(then)])
-            }
-        }
-        let database = fixture.database
-        let a = onThread { try bump(database, first: "x", then: "y", mine: firstLocked, theirs: secondLocked) }
-        let b = onThread { try bump(second, first: "y", then: "x", mine: secondLocked, theirs: firstLocked) }
+        let (a, b) = Self.bumpInOppositeOrders(fixture.database, second) { true }
         let outcomes = [a(), b()]
         let failures = outcomes.compactMap { outcome -> (any Error)? in
             if case .failure(let error) = outcome { return error }
@@ -103,6 +69,38 @@ struct RowLockTests {
             return
         }
         #expect(try fixture.psql("SELECT n FROM counters ORDER BY name") == "1\n1")
+    }
+}
+
+extension RowLockTests {
+    /// Starts two transactions, each on a thread of its own, that add 1 to
+    /// both counters, one `x` first and the other `y` first. A run for which
+    /// `waits` says so waits, after its first row, until the other holds its
+    /// first row too, so that the two deadlock.
+    /// - Returns: functions that wait for each transaction's outcome.
+    static func bumpInOppositeOrders(
+        _ one: PostgresDatabase, _ other: PostgresDatabase, waits: @escaping @Sendable () -> Bool
+    ) -> (@Sendable () -> Result<Void, any Error>, @Sendable () -> Result<Void, any Error>) {
+        let oneLocked = DispatchSemaphore(value: 0)
+        let otherLocked = DispatchSemaphore(value: 0)
+        @Sendable func bump(
+            _ database: PostgresDatabase, first: String, then: String, mine: DispatchSemaphore,
+            theirs: DispatchSemaphore
+        ) throws {
+            try database.transaction {
+                let wait = waits()
+                try database.execute("UPDATE counters SET n = n + 1 WHERE name = ?", [.text(first)])
+                if wait {
+                    mine.signal()
+                    theirs.wait()
+                }
+                try database.execute("UPDATE counters SET n = n + 1 WHERE name = ?", [.text(then)])
+            }
+        }
+        return (
+            onThread { try bump(one, first: "x", then: "y", mine: oneLocked, theirs: otherLocked) },
+            onThread { try bump(other, first: "y", then: "x", mine: otherLocked, theirs: oneLocked) }
+        )
     }
 }
 
