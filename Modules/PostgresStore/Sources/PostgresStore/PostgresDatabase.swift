@@ -32,7 +32,7 @@ public import ShareKitSQLInterface
 /// interface promises (statements that may write run under a savepoint).
 ///
 /// ## Group commit
-/// Exclusive transactions of threads that wait for the connection share
+/// Exclusive and row-lock transactions of threads that wait for the connection share
 /// one PostgreSQL transaction and one commit (up to
 /// ``PostgresConfiguration/groupCommitLimit``): each runs in a savepoint
 /// of it, in turn, and returns only after the shared commit; one whose body
