@@ -25,8 +25,9 @@ struct ServeOptions {
     let maxConnectionsPerAddress: Int?
     /// `--request-head-timeout`: seconds a client has to send a request head.
     let requestHeadTimeoutSeconds: Int?
-    /// `--db-lock-timeout`: milliseconds a request waits for the database's
-    /// write lock before it is answered `503` (nil: the store's default, 5 s).
+    /// `--db-lock-timeout`: milliseconds a request waits for a lock another
+    /// connection holds (SQLite's write lock; on PostgreSQL a row or named
+    /// lock) before it is answered `503` (nil: the store's default, 5 s).
     let databaseLockTimeoutMilliseconds: Int?
     /// `--request-body-timeout`: the seconds of slack a request body has on the minimum rate.
     let requestBodyTimeoutSeconds: Int?
@@ -67,7 +68,7 @@ struct ServeOptions {
         "--request-head-timeout", "S", "seconds a client has to send a whole request head")
     /// `--db-lock-timeout MS`.
     static let databaseLockTimeoutOption = ValueOption(
-        "--db-lock-timeout", "MS", "milliseconds a request waits for the database's write lock (default 5000)")
+        "--db-lock-timeout", "MS", "milliseconds a request waits for another connection's lock (default 5000)")
     /// `--request-body-timeout S`.
     static let requestBodyTimeoutOption = ValueOption(
         "--request-body-timeout", "S", "seconds of slack a request body has on the minimum rate")

@@ -78,7 +78,9 @@ enum ServerDatabase: Equatable {
     private static func connect(_ uri: String, redacted: String, lockTimeout: Duration? = nil) throws
         -> PostgresDatabase
     {
-        var configuration = PostgresConfiguration(applicationName: "share-server")
+        // Row locks, not one lock for the deployment: the server locks what
+        // its decisions rest on (docs/adr/0042-row-locks-on-postgresql.md).
+        var configuration = PostgresConfiguration(isolation: .rowLocks, applicationName: "share-server")
         if let lockTimeout { configuration.lockTimeout = lockTimeout }
         do {
             return try PostgresDatabase(connection: uri, configuration: configuration)

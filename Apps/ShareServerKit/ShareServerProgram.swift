@@ -60,10 +60,11 @@ public enum ShareServerProgram {
           --request-head-timeout S
                                seconds a client has to send a whole request head
                                (default 10; bytes sent slowly do not extend it)
-          --db-lock-timeout MS milliseconds a request waits for the database's
-                               write lock, held by another process or connection
-                               (default 5000); then it is answered 503 with
-                               Retry-After, having changed nothing
+          --db-lock-timeout MS milliseconds a request waits for a lock another
+                               process or connection holds (SQLite's write lock;
+                               on PostgreSQL a row or named lock) (default
+                               5000); then it is answered 503 with Retry-After,
+                               having changed nothing
           --request-body-timeout S
                                seconds of slack a request body has on --min-body-rate
                                (default 10): S + SIZE / RATE seconds for a body in all

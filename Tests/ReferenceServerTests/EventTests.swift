@@ -316,8 +316,60 @@ extension EventTests {
     }
 }
 
+extension EventTests {
+    @Test("PostgreSQL: of two event writers whose commits are interleaved on purpose, the reader skips neither")
+    func interleavedCommitsAreNotSkipped() async throws {
+        let server = try ServerProcess.start(.postgresql)
+        defer { server.stop() }
+        let follower = try await TestClient.demo("alex", on: server)
+        var cursor = try #require(try await EventFeed.poll(follower, after: nil, wait: 0).object["cursor"] as? String)
+        let observer = try PostgresDatabase(connection: server.databaseArgument)
+        defer { try? observer.close() }
+
+        // The first writer draws its seq and stays open; the second then
+        // inserts and, if it can, commits before the first does.
+        let first = try LateEventWriter(uri: server.databaseArgument)
+        let firstSeq = try await first.insertAndHold(username: "alex")
+        let second = try LateEventWriter(uri: server.databaseArgument)
+        second.begin(username: "alex")
+        let deadline = ContinuousClock.now + .seconds(20)
+        var secondWaits = false
+        while !second.hasInserted {
+            let waiting = try observer.query(
+                "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+            if try waiting.first?.get("n", as: Int64.self) ?? 0 > 0 {
+                secondWaits = true
+                break
+            }
+            #expect(ContinuousClock.now < deadline, "the second writer neither inserted nor waited")
+            if ContinuousClock.now >= deadline { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        var seen: [Int] = []
+        if !secondWaits {
+            // Its event is in: it commits ahead of the first one's.
+            _ = try await second.insertedSeq()
+            try await second.commit()
+        }
+        // The reader looks while the first is still open.
+        let early = try await EventFeed.poll(follower, after: cursor, wait: 0)
+        seen += EventFeed.ids(early)
+        cursor = early.object["cursor"] as? String ?? cursor
+        try await first.commit()
+        let secondSeq = try await second.insertedSeq()
+        if secondWaits { try await second.commit() }
+        let rest = try await EventFeed.poll(follower, after: cursor, wait: 5)
+        seen += EventFeed.ids(rest)
+        #expect(
+            seen == [Int(firstSeq), Int(secondSeq)].sorted(),
+            "the reader saw \(seen); the writers drew \(firstSeq) and \(secondSeq)")
+    }
+}
+
 /// A transaction on a server's PostgreSQL database that inserts an event
-/// and stays open until ``commit()``, on a thread of its own.
+/// and stays open until ``commit()``, on a thread of its own. It runs as
+/// the server's own transactions do (row locks, no deployment-wide lock),
+/// with a plain `INSERT`: whatever orders events must hold for any writer.
 final class LateEventWriter: @unchecked Sendable {
     private let database: PostgresDatabase
     private let inserted = DispatchSemaphore(value: 0)
@@ -326,13 +378,36 @@ final class LateEventWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var seq: Int64 = 0
     private var failure: (any Error)?
+    private var done = false
 
     init(uri: String) throws {
-        database = try PostgresDatabase(connection: uri)
+        // A writer may wait for the other's events lock while the test reads
+        // the feed: on a loaded machine, longer than the default 5 s.
+        database = try PostgresDatabase(
+            connection: uri, configuration: PostgresConfiguration(isolation: .rowLocks, lockTimeout: .seconds(60)))
     }
+
+    /// Whether the insert has returned (or failed); the transaction may still be open.
+    var hasInserted: Bool { lock.withLock { done } }
 
     /// Inserts the event in a new transaction and returns its `seq` while the transaction stays open.
     func insertAndHold(username: String) async throws -> Int64 {
+        begin(username: username)
+        return try await insertedSeq()
+    }
+
+    /// The `seq` of the event, once the insert has returned.
+    func insertedSeq() async throws -> Int64 {
+        await Self.wait(inserted)
+        inserted.signal()
+        return try lock.withLock {
+            if let failure { throw failure }
+            return seq
+        }
+    }
+
+    /// Starts the transaction and its insert, without waiting for the insert.
+    func begin(username: String) {
         Thread.detachNewThread { [self] in
             do {
                 try database.transaction {
@@ -342,21 +417,22 @@ final class LateEventWriter: @unchecked Sendable {
                         VALUES (?, 'settings.changed', '{"type":"settings.changed"}', '2026-01-01T00:00:00.000Z')
                         RETURNING seq
                         """, [.text(username)])
-                    lock.withLock { seq = (try? row.first?.get("seq", as: Int64.self)) ?? 0 }
+                    lock.withLock {
+                        seq = (try? row.first?.get("seq", as: Int64.self)) ?? 0
+                        done = true
+                    }
                     inserted.signal()
                     release.wait()
                 }
             } catch {
-                lock.withLock { failure = error }
+                lock.withLock {
+                    failure = error
+                    done = true
+                }
                 inserted.signal()
             }
             try? database.close()
             finished.signal()
-        }
-        await Self.wait(inserted)
-        return try lock.withLock {
-            if let failure { throw failure }
-            return seq
         }
     }
 

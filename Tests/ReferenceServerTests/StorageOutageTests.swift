@@ -105,10 +105,11 @@ struct StorageOutageTests {
     }
 }
 
-/// A transaction of the test's own, on a thread of its own, that holds the
-/// database's write lock (SQLite's, or the advisory lock every PostgreSQL
-/// transaction of the server takes) until ``release()``: what another
-/// process of the deployment, or an operator's long statement, does.
+/// A transaction of the test's own, on a thread of its own, that keeps the
+/// server from writing until ``release()``: SQLite's write lock, or on
+/// PostgreSQL (where the server's transactions take no lock of the whole
+/// database) every table of the schema locked against writes, as an
+/// operator's long `LOCK TABLE` or migration does.
 final class WriteLockHolder: @unchecked Sendable {
     private let releasing = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
@@ -125,6 +126,17 @@ final class WriteLockHolder: @unchecked Sendable {
                 var resumed = false
                 do {
                     try database.transaction {
+                        if database.dialect == .postgresql {
+                            // EXCLUSIVE lets reads through and makes every write wait.
+                            try database.execute(
+                                """
+                                DO $$ DECLARE t text; BEGIN
+                                    FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP
+                                        EXECUTE format('LOCK TABLE %I IN EXCLUSIVE MODE', t);
+                                    END LOOP;
+                                END $$
+                                """, [])
+                        }
                         resumed = true
                         held.resume()
                         releasing.wait()

@@ -40,7 +40,7 @@ def read(path):
 
 GOAL_LINE = re.compile(
     r"^GOAL (?P<id>[a-z0-9][a-z0-9-]*) value=(?P<value>" + NUMBER + r")(?P<unit>[A-Za-z%/]*) "
-    r"(?P<op><=|>=) (?P<target>" + NUMBER + r")(?P<target_unit>[A-Za-z%/]*) (?P<verdict>PASS|FAIL)"
+    r"(?P<op><=|>=|<|>) (?P<target>" + NUMBER + r")(?P<target_unit>[A-Za-z%/]*) (?P<verdict>PASS|FAIL)"
     r"(?: -- (?P<explanation>.*))?$"
 )
 
@@ -72,7 +72,12 @@ def goal_lines(lines):
                 )
             continue
         value, target = float(match.group("value")), float(match.group("target"))
-        met = value <= target if match.group("op") == "<=" else value >= target
+        met = {
+            "<=": value <= target,
+            ">=": value >= target,
+            "<": value < target,
+            ">": value > target,
+        }[match.group("op")]
         verdict = match.group("verdict")
         note = match.group("explanation") or ""
         if (verdict == "PASS") != met:

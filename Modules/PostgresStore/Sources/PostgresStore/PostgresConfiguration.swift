@@ -28,6 +28,10 @@ public struct PostgresConfiguration: Sendable, Hashable {
     /// threads that share one PostgreSQL transaction and one commit (group
     /// commit); 64 by default, 1 (or less) commits each alone.
     public var groupCommitLimit = 64
+    /// How many times a ``PostgresIsolation/rowLocks`` transaction is run
+    /// again after PostgreSQL ended it with a deadlock or a serialization
+    /// failure, before that error reaches the caller; 8 by default.
+    public var serializationRetries = 8
 
     /// Makes a configuration.
     /// - Parameters:

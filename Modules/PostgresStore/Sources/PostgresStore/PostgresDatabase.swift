@@ -32,7 +32,7 @@ public import ShareKitSQLInterface
 /// interface promises (statements that may write run under a savepoint).
 ///
 /// ## Group commit
-/// Exclusive transactions of threads that wait for the connection share
+/// Exclusive and row-lock transactions of threads that wait for the connection share
 /// one PostgreSQL transaction and one commit (up to
 /// ``PostgresConfiguration/groupCommitLimit``): each runs in a savepoint
 /// of it, in turn, and returns only after the shared commit; one whose body
@@ -151,7 +151,29 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
                 return try connection.transaction(isolation: isolation, body)
             }
         }
-        guard isolation == .exclusive, configuration.groupCommitLimit > 1 else {
+        guard isolation == .rowLocks else { return try outermost(isolation: isolation, body) }
+        // Without a deployment-wide lock PostgreSQL may end a transaction
+        // that lost a deadlock (or a serialization conflict); it was rolled
+        // back whole, so running the body again is what the caller of an
+        // exclusive transaction would have seen had it waited its turn.
+        var retries = 0
+        while true {
+            do {
+                return try outermost(isolation: isolation, body)
+            } catch SQLError.serializationFailure(let message) {
+                guard retries < configuration.serializationRetries else {
+                    throw SQLError.serializationFailure(
+                        message: "\(message) (the transaction was run \(retries + 1) times)")
+                }
+                retries += 1
+            }
+        }
+    }
+
+    /// One run of an outermost transaction: in a commit group for the
+    /// isolations that share commits, else alone.
+    private func outermost<T>(isolation: PostgresIsolation, _ body: () throws -> T) throws -> T {
+        guard isolation == .exclusive || isolation == .rowLocks, configuration.groupCommitLimit > 1 else {
             return try withConnection { try $0.transaction(isolation: isolation, body) }
         }
         return try groupMember(isolation: isolation, body)
@@ -168,6 +190,10 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
         }
         let group: CommitGroup
         let outcome: Result<T, any Error>
+        if let open = self.group, open.isolation != isolation {
+            // A group shares one transaction and so one isolation.
+            finishGroup()
+        }
         if let open = self.group {
             // A later member runs in a savepoint of the group's transaction,
             // so its failure undoes its work alone.
@@ -185,7 +211,7 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
                 release()
                 throw error
             }
-            group = CommitGroup()
+            group = CommitGroup(isolation: isolation)
             group.members = 1
             // The first member needs no savepoint of its own (two round
             // trips under the lock): when it throws, the transaction holds
@@ -193,8 +219,12 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
             do {
                 outcome = .success(try body())
             } catch {
+                let ended = connection.doomedError
                 connection.rollbackGroup()
                 release()
+                // A deadlock the body turned into an error of its own is
+                // still the deadlock: the caller may run the body again.
+                if let ended, ended.isSerializationFailure { throw ended }
                 throw error
             }
             self.group = group
@@ -205,7 +235,7 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
             self.group = nil
             group.finish(.failure(ended))
             release()
-            if case .failure(let error) = outcome { throw error }
+            if case .failure(let error) = outcome, !ended.isSerializationFailure { throw error }
             // The body caught the error that ended the transaction and returned.
             throw ended
         }
@@ -353,10 +383,15 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
 /// The transactions of several threads that share one PostgreSQL
 /// transaction and its commit; each member waits for ``finish(_:)``.
 final class CommitGroup: @unchecked Sendable {
+    /// The isolation of the group's transaction, which every member shares.
+    let isolation: PostgresIsolation
     /// Members that ran (guarded by the database's lock).
     var members = 0
     private let condition = NSCondition()
     private var outcome: Result<Void, SQLError>?
+
+    /// Makes an open group of the given isolation.
+    init(isolation: PostgresIsolation) { self.isolation = isolation }
 
     /// Records the group's outcome and wakes its members.
     func finish(_ outcome: Result<Void, SQLError>) {
@@ -374,5 +409,14 @@ final class CommitGroup: @unchecked Sendable {
             return self.outcome!
         }
         try outcome.get()
+    }
+}
+
+extension SQLError {
+    /// Whether PostgreSQL ended the transaction as a deadlock or
+    /// serialization victim (run again, it may well succeed).
+    var isSerializationFailure: Bool {
+        if case .serializationFailure = self { return true }
+        return false
     }
 }

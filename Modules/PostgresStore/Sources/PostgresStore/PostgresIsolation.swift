@@ -13,6 +13,18 @@ public enum PostgresIsolation: Sendable, Hashable {
     /// ``PostgresConfiguration/lockTimeout`` and then fails with
     /// `SQLError.busy`. The default.
     case exclusive
+    /// `READ COMMITTED` without any deployment-wide lock: transactions of
+    /// every connection and process run at once, and the caller locks the
+    /// rows its decisions rest on (`SELECT … FOR UPDATE`, unique keys with
+    /// `ON CONFLICT`, conditional `UPDATE … WHERE`). Threads of one
+    /// ``PostgresDatabase`` still share commits (group commit). When
+    /// PostgreSQL ends a transaction with a deadlock or a serialization
+    /// failure (SQLSTATE `40P01`, `40001`), ``PostgresDatabase`` runs the
+    /// whole body again, up to ``PostgresConfiguration/serializationRetries``
+    /// times, so callers keep the interface's "no retry loops"; a body must
+    /// therefore change nothing but the database, or repeat its other
+    /// effects harmlessly.
+    case rowLocks
     /// `SERIALIZABLE`: transactions run concurrently, and PostgreSQL rolls
     /// back one that could not have run in some serial order; it fails with
     /// `SQLError.serializationFailure` (at any statement or at commit), and
@@ -36,7 +48,7 @@ public enum PostgresIsolation: Sendable, Hashable {
             "BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock(\(lockKey))"
         case .serializable: "BEGIN ISOLATION LEVEL SERIALIZABLE"
         case .repeatableRead: "BEGIN ISOLATION LEVEL REPEATABLE READ"
-        case .readCommitted: "BEGIN ISOLATION LEVEL READ COMMITTED"
+        case .readCommitted, .rowLocks: "BEGIN ISOLATION LEVEL READ COMMITTED"
         }
     }
 }

@@ -92,6 +92,10 @@ enum AuthRoutes {
         _ = try Authenticator.verifyProof(
             server, context, accessToken: nil, boundThumbprint: owner.jkt, tokenEndpoint: true)
         let outcome: Result<IssuedTokens, HTTPProblem> = try server.db.transaction {
+            // Refreshes of one session, on any process, decide one after the
+            // other: a retry's number is taken once, and of two refreshes
+            // with one token the second sees the first one's rotation.
+            try server.lockKeys([sessionLockName(owner.sessionID)])
             let current = try server.db.query(
                 "SELECT id, revoked_at, refresh_expires_at FROM sessions WHERE refresh_hash = ?", [.text(hash)]
             ).first
@@ -142,6 +146,9 @@ enum AuthRoutes {
             throw problem
         }
     }
+
+    /// The ``ReferenceServer/lockKeys(_:)`` name of a session's decisions.
+    static func sessionLockName(_ sessionID: String) -> String { "session\n" + sessionID }
 
     /// How many retries of one spent refresh token the reference server
     /// accepts: each is one more lost answer in a row, which at the chaos
@@ -240,7 +247,9 @@ enum AuthRoutes {
                 detail: "Only an app session can create extension sessions.")
         }
         let tokens = try server.db.transaction {
-            // At most one active child per parent and component: the new one replaces the old.
+            // At most one active child per parent and component: the new one
+            // replaces the old (creations for one parent take turns).
+            try server.lockKeys([sessionLockName(parent.sessionID)])
             let previous = try server.db.query(
                 "SELECT id FROM sessions WHERE parent_id = ? AND client_component = ? AND revoked_at IS NULL",
                 [.text(parent.sessionID), .text(body.clientComponent)])

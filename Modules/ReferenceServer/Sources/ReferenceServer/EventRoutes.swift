@@ -146,6 +146,8 @@ enum EventRoutes {
             throw Problems.badRequest("notify.preview_mode must be \"full\", \"names\" or \"none\".")
         }
         let stored = try server.db.transaction { () throws -> SettingsBody in
+            // Two changes of one user's settings, on any process, merge one after the other.
+            try server.lockKeys(["settings\n" + session.username])
             let current = try settings(server.db, username: session.username)
             let wanted = SettingsBody(
                 previewMode: body.notify?.previewMode ?? current.notify.previewMode,

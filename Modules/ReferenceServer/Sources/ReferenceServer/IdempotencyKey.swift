@@ -7,12 +7,13 @@ import Synchronization
 /// carries it (docs/protocol.md, "Messages and idempotency").
 ///
 /// Every use runs inside the posting transaction: look the key up, and
-/// only if it is new, claim it and create the message. Write transactions
-/// take turns (SQLite's `BEGIN IMMEDIATE`, or one after the other in a
-/// commit group), so of two requests with the same key the second finds
-/// the first one's record; the table's primary key is the backstop should
-/// two writers ever interleave anyway (a claim that finds a live record is
-/// answered like a replay).
+/// only if it is new, claim it and create the message. The claim is an
+/// insert on the table's primary key: on SQLite write transactions take
+/// turns, and on PostgreSQL (no turns, docs/adr/0042-row-locks-on-postgresql.md)
+/// a second claim of the same key waits for the first one's transaction and
+/// then finds its record, so of two requests with the same key, on any
+/// processes, exactly one creates the message and the other is answered
+/// like a replay.
 struct IdempotencyKey {
     /// What a stored record points at.
     struct Stored {

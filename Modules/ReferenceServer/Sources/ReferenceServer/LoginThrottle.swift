@@ -64,6 +64,8 @@ enum LoginThrottle {
         let policy = server.settings.loginThrottle
         let now = server.now
         return try server.db.transaction {
+            // Attempts on the same address or username, on any process, count one after the other.
+            try server.lockKeys(keys(username, address))
             try server.db.execute(
                 "DELETE FROM login_failures WHERE last_failure <= ?", [.integer(now - policy.windowSeconds)])
             let addressCounter = try counter(server, addressKey(address))
@@ -102,6 +104,7 @@ enum LoginThrottle {
         let policy = server.settings.loginThrottle
         let thresholds = [policy.failuresPerAddress, policy.failuresPerUser, nil]
         try server.db.transaction {
+            try server.lockKeys(keys(attempt.username, attempt.address))
             var blocked = false
             for (key, threshold) in zip(keys(attempt.username, attempt.address), thresholds) {
                 // Counted at admission; a success since (the owner's) may
@@ -129,6 +132,7 @@ enum LoginThrottle {
     /// time of the address's failure before it, unless another attempt
     /// was counted since). Runs in the caller's transaction.
     static func recordSuccess(_ server: ReferenceServer, _ attempt: Attempt) throws {
+        try server.lockKeys(keys(attempt.username, attempt.address))
         try server.db.execute(
             "DELETE FROM login_failures WHERE key IN (?, ?)",
             [.text(userKey(attempt.username)), .text(pairKey(attempt.username, attempt.address))])

@@ -62,6 +62,8 @@ enum PushRoutes {
         let registrationID = server.ids.id("pr")
         let previewToken = try server.ids.token()
         try server.db.transaction {
+            // Registrations of one device token, on any process, replace one another in turn.
+            try server.lockKeys(["push-token\n" + body.token])
             try server.db.execute("DELETE FROM push_registrations WHERE token = ?", [.text(body.token)])
             try server.db.execute(
                 """

@@ -95,6 +95,9 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     public func loadSeed(_ seed: ServerSeed) throws {
         try seed.validate()
         try db.transaction {
+            // Processes starting at once on one PostgreSQL database load it
+            // one after the other: the second finds the first one's users.
+            try lockKeys(["seed"])
             for user in seed.users {
                 let exists = try !db.query("SELECT 1 FROM users WHERE username = ?", [.text(user.username)]).isEmpty
                 if exists { continue }
@@ -213,9 +216,10 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     /// Appends an event to a user's feed; long polls wake when the request is done.
     ///
     /// The insert runs in a transaction (a savepoint when the caller's
-    /// transaction is open): on PostgreSQL every transaction takes the
-    /// exclusive lock, so events commit in the order of their `seq` whichever
-    /// process writes them, and a reader that has seen `seq` n can never
+    /// transaction is open). Events commit in the order of their `seq`
+    /// whichever process writes them (SQLite's one writer; on PostgreSQL
+    /// the lock that `ServerSchema.eventsInCommitOrder` takes before the
+    /// insert draws its `seq`), so a reader that has seen `seq` n can never
     /// later find a smaller one committed behind it (the feed's cursor would
     /// skip it forever).
     func emit(_ type: String, to username: String, fields: [String: JSONValue]) throws {

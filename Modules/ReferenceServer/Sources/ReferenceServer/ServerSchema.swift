@@ -43,7 +43,37 @@ enum ServerSchema {
         ("{{INT}}", "INTEGER", "BIGINT"),
         ("{{BLOB}}", "BLOB", "BYTEA"),
         ("{{REAL}}", "REAL", "DOUBLE PRECISION"),
+        (
+            "{{EVENTS_IN_COMMIT_ORDER}}", "-- SQLite has one writer at a time: events commit in seq order.",
+            eventsInCommitOrder
+        ),
     ]
+
+    /// The one-key advisory lock that orders the inserts into `events` on
+    /// PostgreSQL (a key apart from every other lock of the server's).
+    static let eventsLockKey: Int64 = 0x5348_4B54_4556_0001
+
+    /// PostgreSQL's part of step 9: every statement that inserts into
+    /// `events`, whoever sends it (a server process, `share-server admin`, a
+    /// hand-written `INSERT`), first takes ``eventsLockKey`` until its
+    /// transaction ends. A statement-level `BEFORE` trigger fires before
+    /// the rows are made, so `seq` (the identity's `nextval`) is drawn with
+    /// the lock held: the transaction that draws seq n has committed (or
+    /// rolled back) before any other draws n + 1, and a reader that sees
+    /// n + 1 already sees n. Without it, n + 1 could commit first, and a
+    /// feed reader whose cursor passed it would skip n forever
+    /// (docs/adr/0042-row-locks-on-postgresql.md). Only transactions that
+    /// write events wait for each other, and only from their first event on.
+    static let eventsInCommitOrder = """
+        CREATE FUNCTION sharekit_events_in_commit_order() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_advisory_xact_lock(\(eventsLockKey));
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER events_in_commit_order BEFORE INSERT ON events
+            FOR EACH STATEMENT EXECUTE FUNCTION sharekit_events_in_commit_order();
+        """
 
     /// The steps with placeholders, oldest first.
     static let steps: [String] = [
@@ -245,6 +275,11 @@ enum ServerSchema {
         // a retry's answer can be lost too, and each number is taken once.
         """
         ALTER TABLE sessions ADD COLUMN previous_refresh_retries {{INT}} NOT NULL DEFAULT 0;
+        """,
+        // Step 9: events commit in the order of their seq on PostgreSQL,
+        // where transactions no longer take turns (see eventsInCommitOrder).
+        """
+        {{EVENTS_IN_COMMIT_ORDER}}
         """,
     ]
 }

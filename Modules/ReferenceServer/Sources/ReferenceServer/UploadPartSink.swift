@@ -111,6 +111,10 @@ final class UploadPartSink: HTTPBodySink {
         // The state check, the rename and the row change together, so an
         // abort or an expiry sweep (which deletes files after its own commit)
         // either sees this part or this part sees it.
+        // The body may run again on PostgreSQL (a deadlock victim is rolled
+        // back and repeated): a part renamed in by a rolled-back run is in
+        // place, and only its row is written again.
+        var moved = false
         try server.db.transaction {
             let upload = try UploadRoutes.reload(server, uploadID)
             if upload.isExpired(now: server.now) { throw UploadRecord.expired(upload.id) }
@@ -121,7 +125,10 @@ final class UploadPartSink: HTTPBodySink {
                 ON CONFLICT(upload_id, part) DO UPDATE SET size = excluded.size, digest = excluded.digest
                 """, [.text(uploadID), .integer(Int64(part)), .integer(received), .text(digest)])
             // Last, so that a failed rename rolls the row back with it.
-            try UploadFiles.move(temporaryPath, to: UploadFiles.partPath(server, uploadID, part: part))
+            if !moved {
+                try UploadFiles.move(temporaryPath, to: UploadFiles.partPath(server, uploadID, part: part))
+                moved = true
+            }
         }
         UploadFiles.syncDirectory(UploadFiles.directory(server, uploadID))
         return JSONBody.response(200, UploadPartReceived(part: Int64(part), size: received))

@@ -46,8 +46,10 @@ enum UploadRoutes {
         let now = server.now
         let expiresAt = now + settings.uploadTTLSeconds
         try server.db.transaction {
-            // The sum and the insert in one transaction: parallel creates
-            // cannot together pass the quota.
+            // The sum and the insert in one transaction, under the user's
+            // quota lock: parallel creates, on any process, cannot together
+            // pass the quota.
+            try server.lockKeys(["quota\n" + session.username])
             try checkQuota(server, username: session.username, adding: body.size)
             try server.db.execute(
                 """
@@ -340,10 +342,14 @@ enum UploadRoutes {
         JSONBody.response(200, UploadCompleted(uploadID: upload.id, sha256: upload.sha256))
     }
 
-    /// Reads an upload again inside a transaction, its owner already checked.
+    /// Reads an upload again inside a transaction, its owner already
+    /// checked, and locks its row until the transaction ends: a part, a
+    /// completion and an abort of one upload, on any process, take turns.
     static func reload(_ server: ReferenceServer, _ id: String) throws -> UploadRecord {
         guard
-            let row = try server.db.query("SELECT \(UploadRecord.columns) FROM uploads WHERE id = ?", [.text(id)]).first
+            let row = try server.db.query(
+                "SELECT \(UploadRecord.columns) FROM uploads WHERE id = ?\(server.db.dialect.forUpdate)", [.text(id)]
+            ).first
         else { throw Problems.notFound("Upload \(id)") }
         return try UploadRecord(row: row)
     }

@@ -6,8 +6,8 @@ import ShareKitDPoP
 import ShareKitOpenSSLCrypto
 import ShareKitSystemTesting
 
-/// createMessage with full DPoP verification against one and then two
-/// `share-server` processes on one PostgreSQL database (the connections
+/// createMessage with full DPoP verification against one, two and then
+/// three `share-server` processes on one PostgreSQL database (the connections
 /// spread over the processes in turn, as a load balancer would), and
 /// PostgreSQL's own one-row commits/s measured with `pgbench` on the same
 /// server before and after them, so the rates read as a fraction of what
@@ -22,6 +22,9 @@ struct PostgresBenchmark {
     let warmUpSeconds = 1.0
     /// pgbench's clients (`-c`).
     static let pgbenchClients = 8
+    /// The least fraction of pgbench's one-row commits/s that two processes
+    /// must reach (`GOAL postgres-2-vs-pgbench`).
+    static let twoProcessesGoal = 0.25
 
     /// A program the benchmark needs is not installed: it skips, saying which.
     struct Missing: Error, CustomStringConvertible {
@@ -75,6 +78,7 @@ struct PostgresBenchmark {
         let before = try reference.measure(seconds: options.pgbenchSeconds)
         let one = try measure(processes: 1, postgres: postgres, executable: executable, directory: directory)
         let two = try measure(processes: 2, postgres: postgres, executable: executable, directory: directory)
+        let three = try measure(processes: 3, postgres: postgres, executable: executable, directory: directory)
         let after = try reference.measure(seconds: options.pgbenchSeconds)
         let commits = (before + after) / 2
 
@@ -93,6 +97,25 @@ struct PostgresBenchmark {
         say(
             String(
                 format: "ratio requests/s (2 processes) : pgbench commits/s = %.3f", two.requestsPerSecond / commits))
+        say(
+            String(
+                format: "ratio requests/s 3 processes : 2 processes = %.3f   (%.1f against %.1f; server CPU per "
+                    + "request %.0f µs against %.0f µs)", three.requestsPerSecond / two.requestsPerSecond,
+                three.requestsPerSecond, two.requestsPerSecond, three.serverCPUPerRequest, two.serverCPUPerRequest))
+        say(
+            Goal.line(
+                id: "postgres-2-vs-pgbench", value: two.requestsPerSecond / commits, unit: "x", op: ">=",
+                target: Self.twoProcessesGoal,
+                explanation: String(
+                    format: "createMessage on 2 processes %.1f requests/s against pgbench's %.1f one-row commits/s "
+                        + "on the same PostgreSQL", two.requestsPerSecond, commits)))
+        say(
+            Goal.line(
+                id: "postgres-3-vs-2", value: three.requestsPerSecond / two.requestsPerSecond, unit: "x", op: ">",
+                target: 1,
+                explanation: String(
+                    format: "createMessage on 3 processes %.1f requests/s against 2 processes %.1f",
+                    three.requestsPerSecond, two.requestsPerSecond)))
     }
 
     /// Starts `processes` servers on a new database, logs one user in per

@@ -8,14 +8,21 @@ public enum Goal {
     ///   - id: the goal's id, as the benchmarks' shared list names it.
     ///   - value: the measured figure (NaN or infinite: FAIL).
     ///   - unit: `us`, `x`...
-    ///   - op: `<=` or `>=`.
+    ///   - op: `<=`, `>=`, `<` or `>`.
     ///   - target: the goal.
     ///   - explanation: one line with the raw figures.
     /// - Returns: the line.
     public static func line(id: String, value: Double, unit: String, op: String, target: Double, explanation: String)
         -> String
     {
-        let passed = value.isFinite && (op == "<=" ? value <= target : value >= target)
+        let met: Bool
+        switch op {
+        case "<=": met = value <= target
+        case ">=": met = value >= target
+        case "<": met = value < target
+        default: met = value > target
+        }
+        let passed = value.isFinite && met
         let shown = value.isFinite ? number(value) : "nan"
         return "GOAL \(id) value=\(shown)\(unit) \(op) \(number(target))\(unit) \(passed ? "PASS" : "FAIL") -- "
             + explanation.replacingOccurrences(of: "\n", with: " ")
