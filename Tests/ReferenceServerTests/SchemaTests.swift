@@ -96,7 +96,7 @@ struct SchemaTests {
         ).map { "\(try $0.get("t", as: String.self)).\(try $0.get("c", as: String.self))" }.sorted()
         #expect(sqliteColumns.count > 80)
         #expect(postgresColumns == sqliteColumns)
-        #expect(try postgres.schemaVersion() == 8)
+        #expect(try postgres.schemaVersion() == 9)
     }
 }
 
@@ -297,6 +297,10 @@ enum ShippedSQLiteSchema {
         """,
         """
         ALTER TABLE sessions ADD COLUMN previous_refresh_retries INTEGER NOT NULL DEFAULT 0;
+        """,
+        """
+        ALTER TABLE uploads ADD COLUMN digest_algorithm TEXT NOT NULL DEFAULT 'sha256';
+        ALTER TABLE uploads ADD COLUMN verified_by TEXT;
         """,
     ]
 }

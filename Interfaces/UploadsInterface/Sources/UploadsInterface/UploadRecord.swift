@@ -11,8 +11,13 @@ public struct UploadRecord: Hashable, Sendable, Codable {
     public var partSize: Int64
     /// The number of parts.
     public var partsCount: Int
-    /// The whole file's SHA-256, 64 lowercase hex digits.
+    /// The whole file's digest announced at createUpload, 64 lowercase hex
+    /// digits, in the form ``digestAlgorithm`` names.
     public var sha256: String
+    /// `sha256-composite` when ``sha256`` is the SHA-256 of the part
+    /// digests; nil for the plain SHA-256 (and in records written before
+    /// the composite form existed).
+    public var digestAlgorithm: String?
     /// Each part's SHA-256 (base64, in part order), so a resuming process
     /// need not read the file again to send `Content-Digest`.
     public var partDigests: [String]
@@ -26,10 +31,12 @@ public struct UploadRecord: Hashable, Sendable, Codable {
     ///   - partsCount: the number of parts.
     ///   - sha256: the whole file's SHA-256 in hex.
     ///   - partDigests: each part's SHA-256 in base64.
+    ///   - digestAlgorithm: the form of `sha256`; nil for the plain SHA-256.
     public init(
         serverOrigin: String, uploadID: String, identity: UploadFileIdentity, partSize: Int64, partsCount: Int,
-        sha256: String, partDigests: [String]
+        sha256: String, partDigests: [String], digestAlgorithm: String? = nil
     ) {
+        self.digestAlgorithm = digestAlgorithm
         self.serverOrigin = serverOrigin
         self.uploadID = uploadID
         self.identity = identity

@@ -19,7 +19,7 @@ enum CatalogRoutes {
             InstanceLimits(
                 fileMaxUploadBytes: s.fileMaxUploadBytes, messageMaxAttachments: s.messageMaxAttachments,
                 uploadPartSize: s.uploadPartSize, recentTargets: s.recentTargets,
-                acceptedContentTypes: s.acceptedContentTypes))
+                acceptedContentTypes: s.acceptedContentTypes, uploadDigestAlgorithms: s.uploadDigestAlgorithms))
     }
 
     static func listSpaces(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {

@@ -12,8 +12,13 @@ import Synchronization
 /// One call: refuse a file over `file_max_upload_bytes` before any request;
 /// resume the upload recorded for the same file version when the record
 /// store has one (getUpload says which parts are missing); otherwise hash
-/// the file in one streaming pass (whole file and, when the part size is
-/// known from an earlier upload, every part in the same pass), createUpload,
+/// the file in one streaming pass and createUpload: against a server that
+/// lists `sha256-composite` (``UploadLimits/digestAlgorithms``) with a known
+/// part size, the pass hashes only the parts and the whole file's digest is
+/// the composite one (the SHA-256 of the part digests, which the server
+/// checks without reading the file again); otherwise it hashes the whole
+/// file and, when the part size is known, every part (two threads), as
+/// servers without the composite form need; then
 /// persist the record, and send the parts as file regions straight from
 /// disk, each with its `Content-Digest`, up to ``partsInFlight`` at a time
 /// in part order (the protocol takes parts in any order; while the server
@@ -74,6 +79,12 @@ public final class StreamingUploader: FileUploading {
         /// when `partSize` is given): one per upload when the part size is
         /// known in advance, two otherwise.
         case hashingPass(partSize: Int64?)
+        /// The one pass of the composite form began: only the parts are
+        /// hashed, at the server's part size (no whole-file SHA-256).
+        case compositeHashingPass(partSize: Int64)
+        /// createUpload refused the composite digest (`400 invalid_digest`,
+        /// the server's reason); the plain form follows.
+        case compositeRefused(String)
         /// createUpload answered.
         case created(uploadID: String, partsCount: Int)
         /// An upload was resumed (from a record or after a failure) and these parts were missing.
@@ -168,7 +179,7 @@ public final class StreamingUploader: FileUploading {
         let state = UploadState()
         let outcome: Result<CompletedUpload, APIError> = await withTaskCancellationHandler {
             do throws(APIError) {
-                return .success(try await perform(source, run: run, state: state))
+                return .success(try await perform(source, limits: limits, run: run, state: state))
             } catch {
                 return .failure(error)
             }
@@ -224,7 +235,8 @@ public final class StreamingUploader: FileUploading {
 
     // MARK: The steps
 
-    private func perform(_ source: UploadSource, run: UploadRun, state: UploadState) async throws(APIError)
+    private func perform(_ source: UploadSource, limits: UploadLimits, run: UploadRun, state: UploadState)
+        async throws(APIError)
         -> CompletedUpload
     {
         var attempt = 0
@@ -236,7 +248,7 @@ public final class StreamingUploader: FileUploading {
             do throws(APIError) {
                 try checkStopped(run)
                 if state.record == nil {
-                    state.record = try await create(source, run: run)
+                    state.record = try await create(source, limits: limits, run: run)
                     missing = Array(1...state.record!.partsCount)
                 }
                 let record = state.record!
@@ -303,8 +315,19 @@ public final class StreamingUploader: FileUploading {
         try? records?.removeRecord(path: record.identity.path, serverOrigin: serverOrigin)
     }
 
-    private func create(_ source: UploadSource, run: UploadRun) async throws(APIError) -> UploadRecord {
-        let hint = partSizeHint.withLock { $0 } ?? records?.lastPartSize(serverOrigin: serverOrigin)
+    private func create(_ source: UploadSource, limits: UploadLimits, run: UploadRun) async throws(APIError)
+        -> UploadRecord
+    {
+        let hint = limits.partSize ?? partSizeHint.withLock { $0 } ?? records?.lastPartSize(serverOrigin: serverOrigin)
+        if let hint, limits.digestAlgorithms.contains(UploadDigestAlgorithm.sha256Composite) {
+            do throws(APIError) {
+                return try await createComposite(source, partSize: hint, run: run)
+            } catch .refused(let refusal) where refusal.status == 400 && refusal.code == "invalid_digest" {
+                // The server's part size changed since its limits were read
+                // (or it no longer takes the form): the plain form, as below.
+                observer?(.compositeRefused(refusal.message))
+            }
+        }
         observer?(.hashingPass(partSize: hint))
         let digests = try UploadFile.hash(
             source.identity, partSize: hint, crypto: crypto, shouldStop: { run.stopReason != nil })
@@ -344,6 +367,57 @@ public final class StreamingUploader: FileUploading {
             serverOrigin: serverOrigin, uploadID: created.uploadID, identity: source.identity,
             partSize: created.partSize, partsCount: created.partsCount, sha256: sha256,
             partDigests: digests.parts.map { ContentDigest(sha256: $0).base64 })
+        // Without a persisted record only this process can resume; the upload still proceeds.
+        try? records?.save(record)
+        observer?(.created(uploadID: created.uploadID, partsCount: created.partsCount))
+        return record
+    }
+
+    /// createUpload with the composite digest: one pass over the file hashes
+    /// each part at `partSize` (the server's announced part size), and the
+    /// SHA-256 of those digests concatenated in part order is announced as
+    /// `sha256` with `digest_algorithm` `sha256-composite` and `part_size`.
+    /// - Throws: the refusal of createUpload (`400 invalid_digest` when the
+    ///   server's part size is another), or the failures of ``create(_:limits:run:)``.
+    private func createComposite(_ source: UploadSource, partSize: Int64, run: UploadRun) async throws(APIError)
+        -> UploadRecord
+    {
+        observer?(.compositeHashingPass(partSize: partSize))
+        let digests = try UploadFile.hash(
+            source.identity, partSize: partSize, wholeFile: false, crypto: crypto,
+            shouldStop: { run.stopReason != nil })
+        guard let digests else { throw .cancelled }
+        let composite: String
+        do {
+            composite = Hex.encode(try crypto.sha256(contentsOf: digests.parts.flatMap { $0 }))
+        } catch {
+            throw .failed(.fileChanged(path: source.path, reason: "cannot hash \(source.path): \(error)"))
+        }
+        let body = CreateUploadBody(
+            fileName: source.fileName, contentType: source.contentType, size: source.size, sha256: composite,
+            digestAlgorithm: UploadDigestAlgorithm.sha256Composite, partSize: partSize)
+        let request: APIRequest
+        do {
+            request = try APIRequest(.createUpload, json: body)
+        } catch {
+            throw Self.step(error, operation: "createUpload")
+        }
+        let created = try await send(request, run: run, decoding: CreatedUploadAnswer.self)
+        guard created.partSize == partSize, created.fits(size: source.size), created.partsCount == digests.parts.count
+        else {
+            throw .retryable(
+                APIRetry(
+                    kind: .unreadableAnswer(status: 201),
+                    message: "createUpload answered part size \(created.partSize) and \(created.partsCount) parts "
+                        + "for a composite digest of \(digests.parts.count) parts of \(partSize) bytes"))
+        }
+        partSizeHint.withLock { $0 = created.partSize }
+        records?.rememberPartSize(created.partSize, serverOrigin: serverOrigin)
+        let record = UploadRecord(
+            serverOrigin: serverOrigin, uploadID: created.uploadID, identity: source.identity,
+            partSize: created.partSize, partsCount: created.partsCount, sha256: composite,
+            partDigests: digests.parts.map { ContentDigest(sha256: $0).base64 },
+            digestAlgorithm: UploadDigestAlgorithm.sha256Composite)
         // Without a persisted record only this process can resume; the upload still proceeds.
         try? records?.save(record)
         observer?(.created(uploadID: created.uploadID, partsCount: created.partsCount))

@@ -57,15 +57,20 @@ public enum UploadFile {
     /// each through a fixed buffer. With a part size the two run at once on
     /// two threads, each reading the file (from the page cache) on its own
     /// descriptor: SHA-256 is the pass's cost, and two cores halve it.
+    /// Without `wholeFile` only the parts are hashed (the composite form
+    /// needs nothing else), on the calling thread.
     /// - Parameters:
     ///   - identity: the version expected; checked before and after reading.
     ///   - partSize: the part size for per-part digests, or nil.
+    ///   - wholeFile: whether the whole file's SHA-256 is wanted too
+    ///     (``Digests/whole`` is empty otherwise); ignored without a part size.
     ///   - crypto: the SHA-256 implementation.
     ///   - shouldStop: polled between reads; true ends the pass with nil.
     /// - Returns: the digests, or nil when stopped.
     /// - Throws: `APIError.failed(.fileChanged)`.
     static func hash(
-        _ identity: UploadFileIdentity, partSize: Int64?, crypto: any CryptoProvider, shouldStop: () -> Bool
+        _ identity: UploadFileIdentity, partSize: Int64?, wholeFile: Bool = true, crypto: any CryptoProvider,
+        shouldStop: () -> Bool
     ) throws(APIError) -> Digests? {
         let path = identity.path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -81,6 +86,10 @@ public enum UploadFile {
             guard let partSize, partSize > 0 else {
                 let whole = wholeDigest(fd, identity: identity, crypto: crypto, stop: stop)
                 return (whole, Result<[[UInt8]]?, APIError>.success([]))
+            }
+            guard wholeFile else {
+                let parts = partDigests(fd, identity: identity, partSize: partSize, crypto: crypto, stop: stop)
+                return (Result<[UInt8]?, APIError>.success([]), parts)
             }
             let results = ConcurrentResults()
             DispatchQueue.concurrentPerform(iterations: 2) { index in
