@@ -108,6 +108,15 @@ struct CompositeDigestTests {
         #expect(done.object["sha256"] as? String == digest)
         #expect(done.object["digest_algorithm"] as? String == "sha256-composite")
         #expect(try Self.verifiedBy(server, id) == "part_digests")
+
+        // The message's attachment says which form its sha256 is.
+        let message = try await alex.send(
+            "POST", "/api/v1/threads/t1/messages",
+            json: ["client_msg_id": "composite-1", "text": "big", "attachments": [id]])
+        #expect(message.status == 201, "\(message.text)")
+        let attachment = ((message.object["message"] as? [String: Any])?["attachments"] as? [[String: Any]])?.first
+        #expect(attachment?["sha256"] as? String == digest)
+        #expect(attachment?["digest_algorithm"] as? String == "sha256-composite")
     }
 
     @Test(
