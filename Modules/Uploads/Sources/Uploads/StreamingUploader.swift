@@ -231,6 +231,9 @@ public final class StreamingUploader: FileUploading {
     /// What one upload has got so far, for the outcome.
     final class UploadState: @unchecked Sendable {
         var record: UploadRecord?
+        /// The server refused a composite digest at completion: the rest of
+        /// this upload uses the plain form.
+        var plainOnly = false
     }
 
     // MARK: The steps
@@ -248,7 +251,8 @@ public final class StreamingUploader: FileUploading {
             do throws(APIError) {
                 try checkStopped(run)
                 if state.record == nil {
-                    state.record = try await create(source, limits: limits, run: run)
+                    state.record = try await create(
+                        source, limits: limits, composite: !state.plainOnly, run: run)
                     missing = Array(1...state.record!.partsCount)
                 }
                 let record = state.record!
@@ -294,6 +298,17 @@ public final class StreamingUploader: FileUploading {
                     missing = nil
                     continue
                 }
+                if let record = state.record, !state.plainOnly, Self.isCompositeRefusedAtCompletion(error, record) {
+                    // A server that took `digest_algorithm` for the plain form
+                    // (one that predates it, behind limits read from its
+                    // successor): start over once with the whole-file SHA-256.
+                    removeRecord(record)
+                    state.record = nil
+                    state.plainOnly = true
+                    observer?(.compositeRefused(Self.refusalMessage(error)))
+                    missing = nil
+                    continue
+                }
                 // A refusal or a changed file is final: the record describes an upload nobody finishes.
                 if let record = state.record, Self.isFinalForTheFile(error) { removeRecord(record) }
                 throw error
@@ -315,11 +330,11 @@ public final class StreamingUploader: FileUploading {
         try? records?.removeRecord(path: record.identity.path, serverOrigin: serverOrigin)
     }
 
-    private func create(_ source: UploadSource, limits: UploadLimits, run: UploadRun) async throws(APIError)
-        -> UploadRecord
+    private func create(_ source: UploadSource, limits: UploadLimits, composite: Bool, run: UploadRun)
+        async throws(APIError) -> UploadRecord
     {
         let hint = limits.partSize ?? partSizeHint.withLock { $0 } ?? records?.lastPartSize(serverOrigin: serverOrigin)
-        if let hint, limits.digestAlgorithms.contains(UploadDigestAlgorithm.sha256Composite) {
+        if let hint, composite, limits.digestAlgorithms.contains(UploadDigestAlgorithm.sha256Composite) {
             do throws(APIError) {
                 return try await createComposite(source, partSize: hint, run: run)
             } catch .refused(let refusal) where refusal.status == 400 && refusal.code == "invalid_digest" {
@@ -378,7 +393,7 @@ public final class StreamingUploader: FileUploading {
     /// SHA-256 of those digests concatenated in part order is announced as
     /// `sha256` with `digest_algorithm` `sha256-composite` and `part_size`.
     /// - Throws: the refusal of createUpload (`400 invalid_digest` when the
-    ///   server's part size is another), or the failures of ``create(_:limits:run:)``.
+    ///   server's part size is another), or the failures of ``create(_:limits:composite:run:)``.
     private func createComposite(_ source: UploadSource, partSize: Int64, run: UploadRun) async throws(APIError)
         -> UploadRecord
     {
@@ -605,6 +620,21 @@ public final class StreamingUploader: FileUploading {
             return "\(refusal.operation): the upload no longer exists on the server (\(refusal.code))"
         }
         return nil
+    }
+
+    /// completeUpload refused the composite digest of an upload created with
+    /// it (`422 digest_mismatch`): the parts were each accepted against
+    /// their digests, so the server took the digest for another form.
+    private static func isCompositeRefusedAtCompletion(_ error: APIError, _ record: UploadRecord) -> Bool {
+        guard case .refused(let refusal) = error, record.digestAlgorithm == UploadDigestAlgorithm.sha256Composite
+        else { return false }
+        return refusal.operation == "completeUpload" && refusal.status == 422 && refusal.code == "digest_mismatch"
+    }
+
+    /// A refusal's message, for an event.
+    private static func refusalMessage(_ error: APIError) -> String {
+        if case .refused(let refusal) = error { return refusal.message }
+        return "\(error)"
     }
 
     /// completeUpload found parts missing (`409 incomplete`): send them.
