@@ -265,15 +265,7 @@ enum UploadRoutes {
             wholeMatches = Hex.encode(read.whole) == upload.sha256
         }
         let outcome: Completion = try server.db.transaction {
-            let current = try reload(server, upload.id)
-            if current.isComplete { return .complete }
-            if current.isExpired(now: server.now) { throw UploadRecord.expired(upload.id) }
-            guard current.isPending else { throw UploadRecord.notPending(current) }
-            guard try partDigests(server, upload.id) == snapshot else {
-                throw Problems.conflict(
-                    "upload_changed", "A part of upload \(upload.id) was replaced during completion; complete it again."
-                )
-            }
+            if try isCompleteAlready(server, upload, snapshot: snapshot) { return .complete }
             if !damaged.isEmpty {
                 // A stored part no longer matches the digest it was accepted
                 // with (lost or damaged on disk): forget it so it is sent again.
@@ -324,15 +316,7 @@ enum UploadRoutes {
         }
         let matches = Hex.encode(try server.crypto.sha256(contentsOf: concatenated)) == upload.sha256
         let outcome: Completion = try server.db.transaction {
-            let current = try reload(server, upload.id)
-            if current.isComplete { return .complete }
-            if current.isExpired(now: server.now) { throw UploadRecord.expired(upload.id) }
-            guard current.isPending else { throw UploadRecord.notPending(current) }
-            guard try partDigests(server, upload.id) == snapshot else {
-                throw Problems.conflict(
-                    "upload_changed", "A part of upload \(upload.id) was replaced during completion; complete it again."
-                )
-            }
+            if try isCompleteAlready(server, upload, snapshot: snapshot) { return .complete }
             guard matches else { return .mismatch }
             try server.db.execute(
                 "UPDATE uploads SET state = 'complete', verified_by = 'part_digests' WHERE id = ?", [.text(upload.id)])
@@ -345,6 +329,25 @@ enum UploadRoutes {
                     + "resend the parts or start over.")
         }
         return completed(upload)
+    }
+
+    /// The first step of completion's transaction: the upload as it is now
+    /// must still be pending (or complete already) with the parts it had
+    /// when completion looked.
+    /// - Returns: true when another request completed it meanwhile.
+    /// - Throws: `404 upload_expired`, `409 upload_not_pending`, `409 upload_changed`.
+    private static func isCompleteAlready(_ server: ReferenceServer, _ upload: UploadRecord, snapshot: [Int: String])
+        throws -> Bool
+    {
+        let current = try reload(server, upload.id)
+        if current.isComplete { return true }
+        if current.isExpired(now: server.now) { throw UploadRecord.expired(upload.id) }
+        guard current.isPending else { throw UploadRecord.notPending(current) }
+        guard try partDigests(server, upload.id) == snapshot else {
+            throw Problems.conflict(
+                "upload_changed", "A part of upload \(upload.id) was replaced during completion; complete it again.")
+        }
+        return false
     }
 
     // MARK: abortUpload

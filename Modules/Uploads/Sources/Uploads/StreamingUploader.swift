@@ -350,13 +350,7 @@ public final class StreamingUploader: FileUploading {
         let sha256 = Hex.encode(digests.whole)
         let body = CreateUploadBody(
             fileName: source.fileName, contentType: source.contentType, size: source.size, sha256: sha256)
-        let request: APIRequest
-        do {
-            request = try APIRequest(.createUpload, json: body)
-        } catch {
-            throw Self.step(error, operation: "createUpload")
-        }
-        let created = try await send(request, run: run, decoding: CreatedUploadAnswer.self)
+        let created = try await createUpload(body, run: run)
         guard created.fits(size: source.size) else {
             throw .retryable(
                 APIRetry(
@@ -382,10 +376,7 @@ public final class StreamingUploader: FileUploading {
             serverOrigin: serverOrigin, uploadID: created.uploadID, identity: source.identity,
             partSize: created.partSize, partsCount: created.partsCount, sha256: sha256,
             partDigests: digests.parts.map { ContentDigest(sha256: $0).base64 })
-        // Without a persisted record only this process can resume; the upload still proceeds.
-        try? records?.save(record)
-        observer?(.created(uploadID: created.uploadID, partsCount: created.partsCount))
-        return record
+        return keep(record)
     }
 
     /// createUpload with the composite digest: one pass over the file hashes
@@ -411,13 +402,7 @@ public final class StreamingUploader: FileUploading {
         let body = CreateUploadBody(
             fileName: source.fileName, contentType: source.contentType, size: source.size, sha256: composite,
             digestAlgorithm: UploadDigestAlgorithm.sha256Composite, partSize: partSize)
-        let request: APIRequest
-        do {
-            request = try APIRequest(.createUpload, json: body)
-        } catch {
-            throw Self.step(error, operation: "createUpload")
-        }
-        let created = try await send(request, run: run, decoding: CreatedUploadAnswer.self)
+        let created = try await createUpload(body, run: run)
         guard created.partSize == partSize, created.fits(size: source.size), created.partsCount == digests.parts.count
         else {
             throw .retryable(
@@ -433,9 +418,28 @@ public final class StreamingUploader: FileUploading {
             partSize: created.partSize, partsCount: created.partsCount, sha256: composite,
             partDigests: digests.parts.map { ContentDigest(sha256: $0).base64 },
             digestAlgorithm: UploadDigestAlgorithm.sha256Composite)
-        // Without a persisted record only this process can resume; the upload still proceeds.
+        return keep(record)
+    }
+
+    /// Sends createUpload with `body`.
+    /// - Returns: the server's answer.
+    private func createUpload(_ body: CreateUploadBody, run: UploadRun) async throws(APIError) -> CreatedUploadAnswer {
+        let request: APIRequest
+        do {
+            request = try APIRequest(.createUpload, json: body)
+        } catch {
+            throw Self.step(error, operation: "createUpload")
+        }
+        return try await send(request, run: run, decoding: CreatedUploadAnswer.self)
+    }
+
+    /// Keeps the record of an upload just created, for a later process or
+    /// attempt (without a persisted record only this process can resume;
+    /// the upload still proceeds), and reports it.
+    /// - Returns: the record.
+    private func keep(_ record: UploadRecord) -> UploadRecord {
         try? records?.save(record)
-        observer?(.created(uploadID: created.uploadID, partsCount: created.partsCount))
+        observer?(.created(uploadID: record.uploadID, partsCount: record.partsCount))
         return record
     }
 
