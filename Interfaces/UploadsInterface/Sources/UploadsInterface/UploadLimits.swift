@@ -11,12 +11,18 @@ public struct UploadLimits: Hashable, Sendable {
     /// known part size the file is hashed once, part by part.
     public var digestAlgorithms: [String]
 
+    /// Makes limits without a part size or digest forms.
+    /// - Parameter fileMaxUploadBytes: `file_max_upload_bytes`.
+    public init(fileMaxUploadBytes: Int64) {
+        self.init(fileMaxUploadBytes: fileMaxUploadBytes, partSize: nil, digestAlgorithms: [])
+    }
+
     /// Makes limits.
     /// - Parameters:
     ///   - fileMaxUploadBytes: `file_max_upload_bytes`.
     ///   - partSize: `upload_part_size`, if announced.
     ///   - digestAlgorithms: `upload_digest_algorithms`, if announced.
-    public init(fileMaxUploadBytes: Int64, partSize: Int64? = nil, digestAlgorithms: [String] = []) {
+    public init(fileMaxUploadBytes: Int64, partSize: Int64?, digestAlgorithms: [String]) {
         self.fileMaxUploadBytes = fileMaxUploadBytes
         self.partSize = partSize
         self.digestAlgorithms = digestAlgorithms

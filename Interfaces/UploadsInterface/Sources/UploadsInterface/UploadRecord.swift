@@ -31,10 +31,28 @@ public struct UploadRecord: Hashable, Sendable, Codable {
     ///   - partsCount: the number of parts.
     ///   - sha256: the whole file's SHA-256 in hex.
     ///   - partDigests: each part's SHA-256 in base64.
+    public init(
+        serverOrigin: String, uploadID: String, identity: UploadFileIdentity, partSize: Int64, partsCount: Int,
+        sha256: String, partDigests: [String]
+    ) {
+        self.init(
+            serverOrigin: serverOrigin, uploadID: uploadID, identity: identity, partSize: partSize,
+            partsCount: partsCount, sha256: sha256, partDigests: partDigests, digestAlgorithm: nil)
+    }
+
+    /// Makes a record whose digest may be the composite one.
+    /// - Parameters:
+    ///   - serverOrigin: the server.
+    ///   - uploadID: the upload id.
+    ///   - identity: the file version.
+    ///   - partSize: the part size.
+    ///   - partsCount: the number of parts.
+    ///   - sha256: the digest announced at createUpload, in hex.
+    ///   - partDigests: each part's SHA-256 in base64.
     ///   - digestAlgorithm: the form of `sha256`; nil for the plain SHA-256.
     public init(
         serverOrigin: String, uploadID: String, identity: UploadFileIdentity, partSize: Int64, partsCount: Int,
-        sha256: String, partDigests: [String], digestAlgorithm: String? = nil
+        sha256: String, partDigests: [String], digestAlgorithm: String?
     ) {
         self.digestAlgorithm = digestAlgorithm
         self.serverOrigin = serverOrigin

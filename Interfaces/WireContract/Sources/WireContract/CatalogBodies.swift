@@ -36,10 +36,27 @@ public struct InstanceLimits: Codable, Hashable, Sendable {
     ///   - uploadPartSize: the part size.
     ///   - recentTargets: recent targets kept.
     ///   - acceptedContentTypes: the accepted types, or nil to leave them out.
+    public init(
+        fileMaxUploadBytes: Int64, messageMaxAttachments: Int, uploadPartSize: Int64?, recentTargets: Int?,
+        acceptedContentTypes: [String]?
+    ) {
+        self.init(
+            fileMaxUploadBytes: fileMaxUploadBytes, messageMaxAttachments: messageMaxAttachments,
+            uploadPartSize: uploadPartSize, recentTargets: recentTargets, acceptedContentTypes: acceptedContentTypes,
+            uploadDigestAlgorithms: nil)
+    }
+
+    /// Makes an answer that lists the digest forms createUpload takes.
+    /// - Parameters:
+    ///   - fileMaxUploadBytes: the largest upload.
+    ///   - messageMaxAttachments: attachments per message.
+    ///   - uploadPartSize: the part size.
+    ///   - recentTargets: recent targets kept.
+    ///   - acceptedContentTypes: the accepted types, or nil to leave them out.
     ///   - uploadDigestAlgorithms: the digest forms createUpload takes, or nil to leave them out.
     public init(
         fileMaxUploadBytes: Int64, messageMaxAttachments: Int, uploadPartSize: Int64?, recentTargets: Int?,
-        acceptedContentTypes: [String]?, uploadDigestAlgorithms: [String]? = nil
+        acceptedContentTypes: [String]?, uploadDigestAlgorithms: [String]?
     ) {
         self.uploadDigestAlgorithms = uploadDigestAlgorithms
         self.fileMaxUploadBytes = fileMaxUploadBytes

@@ -70,6 +70,19 @@ public struct AttachmentBody: Codable, Hashable, Sendable {
     /// file's plain SHA-256.
     public var digestAlgorithm: String?
 
+    /// Makes an attachment with the file's plain SHA-256.
+    /// - Parameters:
+    ///   - uploadID: the upload.
+    ///   - fileName: the file name.
+    ///   - contentType: the content type.
+    ///   - size: the size.
+    ///   - sha256: the digest.
+    public init(uploadID: String, fileName: String, contentType: String, size: Int64, sha256: String) {
+        self.init(
+            uploadID: uploadID, fileName: fileName, contentType: contentType, size: size, sha256: sha256,
+            digestAlgorithm: nil)
+    }
+
     /// Makes an attachment.
     /// - Parameters:
     ///   - uploadID: the upload.
@@ -80,7 +93,7 @@ public struct AttachmentBody: Codable, Hashable, Sendable {
     ///   - digestAlgorithm: its form when not the plain SHA-256.
     public init(
         uploadID: String, fileName: String, contentType: String, size: Int64, sha256: String,
-        digestAlgorithm: String? = nil
+        digestAlgorithm: String?
     ) {
         self.uploadID = uploadID
         self.fileName = fileName

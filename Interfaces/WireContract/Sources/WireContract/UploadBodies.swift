@@ -34,7 +34,19 @@ public struct UploadCreate: Codable, Hashable, Sendable {
     /// server's; nil (left out) with the plain SHA-256.
     public var partSize: Int64?
 
-    /// Makes a body.
+    /// Makes a body with the whole file's plain SHA-256.
+    /// - Parameters:
+    ///   - fileName: the file name.
+    ///   - contentType: the content type.
+    ///   - size: the size.
+    ///   - sha256: the digest.
+    public init(fileName: String, contentType: String, size: Int64, sha256: String) {
+        self.init(
+            fileName: fileName, contentType: contentType, size: size, sha256: sha256, digestAlgorithm: nil,
+            partSize: nil)
+    }
+
+    /// Makes a body with the digest in a given form.
     /// - Parameters:
     ///   - fileName: the file name.
     ///   - contentType: the content type.
@@ -43,8 +55,8 @@ public struct UploadCreate: Codable, Hashable, Sendable {
     ///   - digestAlgorithm: its form; nil for the plain SHA-256.
     ///   - partSize: the part size of a composite digest; nil otherwise.
     public init(
-        fileName: String, contentType: String, size: Int64, sha256: String, digestAlgorithm: String? = nil,
-        partSize: Int64? = nil
+        fileName: String, contentType: String, size: Int64, sha256: String, digestAlgorithm: String?,
+        partSize: Int64?
     ) {
         self.fileName = fileName
         self.contentType = contentType
@@ -183,13 +195,22 @@ public struct UploadCompleted: Codable, Hashable, Sendable {
     /// composite digest; nil (left out) for the plain SHA-256.
     public var digestAlgorithm: String?
 
+    /// Makes an answer for the plain SHA-256.
+    /// - Parameters:
+    ///   - uploadID: the upload.
+    ///   - uploadState: `complete`.
+    ///   - sha256: the digest.
+    public init(uploadID: String, uploadState: String = "complete", sha256: String?) {
+        self.init(uploadID: uploadID, uploadState: uploadState, sha256: sha256, digestAlgorithm: nil)
+    }
+
     /// Makes an answer.
     /// - Parameters:
     ///   - uploadID: the upload.
     ///   - uploadState: `complete`.
     ///   - sha256: the digest.
     ///   - digestAlgorithm: its form when not the plain SHA-256.
-    public init(uploadID: String, uploadState: String = "complete", sha256: String?, digestAlgorithm: String? = nil) {
+    public init(uploadID: String, uploadState: String = "complete", sha256: String?, digestAlgorithm: String?) {
         self.uploadID = uploadID
         self.uploadState = uploadState
         self.sha256 = sha256
