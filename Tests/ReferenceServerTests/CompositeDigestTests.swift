@@ -1,5 +1,6 @@
 import Foundation
 import ShareKitCryptoInterface
+import ShareKitPostgresStore
 import ShareKitSQLInterface
 import ShareKitSQLiteStore
 import ShareKitSystemTesting
@@ -58,7 +59,9 @@ struct CompositeDigestTests {
 
     /// How completion checked an upload (`uploads.verified_by`).
     static func verifiedBy(_ server: ServerProcess, _ uploadID: String) throws -> String? {
-        let database = try SQLiteDatabase(path: server.databasePath)
+        let database: any SQLDatabase =
+            server.engine == .postgresql
+            ? try PostgresDatabase(connection: server.databaseArgument) : try SQLiteDatabase(path: server.databasePath)
         defer { try? database.close() }
         let rows = try database.query("SELECT verified_by FROM uploads WHERE id = ?", [.text(uploadID)])
         return try rows.first?.get("verified_by", as: String?.self)
@@ -90,10 +93,10 @@ struct CompositeDigestTests {
     }
 
     @Test(
-        "a composite upload completes from the part digests: the file is not read again (a part damaged on disk goes unnoticed, verified_by part_digests)"
-    )
-    func compositeCompletesWithoutReading() async throws {
-        let server = try ServerProcess.start(.sqlite, seed: UploadFlow.seed())
+        "a composite upload completes from the part digests: the file is not read again (a part damaged on disk goes unnoticed, verified_by part_digests)",
+        arguments: ServerEngine.allCases)
+    func compositeCompletesWithoutReading(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2500, seed: 11)
@@ -120,10 +123,10 @@ struct CompositeDigestTests {
     }
 
     @Test(
-        "the plain whole-file sha256 still completes, by reading the parts again (verified_by file; a damaged part is sent again)"
-    )
-    func plainStillReads() async throws {
-        let server = try ServerProcess.start(.sqlite, seed: UploadFlow.seed())
+        "the plain whole-file sha256 still completes, by reading the parts again (verified_by file; a damaged part is sent again)",
+        arguments: ServerEngine.allCases)
+    func plainStillReads(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2500, seed: 12)
@@ -142,9 +145,11 @@ struct CompositeDigestTests {
         #expect(try Self.verifiedBy(server, id) == "file")
     }
 
-    @Test("a composite digest with one part digest altered is 422 digest_mismatch, and the upload stays pending")
-    func wrongComposite() async throws {
-        let server = try ServerProcess.start(.sqlite, seed: UploadFlow.seed())
+    @Test(
+        "a composite digest with one part digest altered is 422 digest_mismatch, and the upload stays pending",
+        arguments: ServerEngine.allCases)
+    func wrongComposite(engine: ServerEngine) async throws {
+        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(3000, seed: 13)
