@@ -118,4 +118,20 @@ struct CompositeUploadTests {
         #expect(done.uploadID == record.uploadID)
         #expect(done.sha256 == (try Self.compositeDigest(of: source)))
     }
+
+    @Test("a record naming a digest form this client does not send is not resumed: it is removed")
+    func unknownFormInARecord() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        let source = try fixture.file("odd.bin", size: 100)
+        for form in ["md5", "sha256-composite"] {
+            try fixture.records.save(
+                UploadRecord(
+                    serverOrigin: fixture.origin, uploadID: "up_odd", identity: source.identity, partSize: 16_384,
+                    partsCount: 1, sha256: String(repeating: "0", count: 64), partDigests: ["a"],
+                    digestAlgorithm: form))
+            let found = try fixture.records.record(for: source.identity, serverOrigin: fixture.origin)
+            #expect((found == nil) == (form == "md5"), "\(form)")
+        }
+    }
 }
