@@ -352,14 +352,9 @@ public final class StreamingUploader: FileUploading {
             fileName: source.fileName, contentType: source.contentType, size: source.size, sha256: sha256)
         let created = try await createUpload(body, run: run)
         guard created.fits(size: source.size) else {
-            throw .retryable(
-                APIRetry(
-                    kind: .unreadableAnswer(status: 201),
-                    message: "createUpload answered part size \(created.partSize) and \(created.partsCount) parts, "
-                        + "which do not fit a file of \(source.size) bytes"))
+            throw Self.unusable(created, "which do not fit a file of \(source.size) bytes")
         }
-        partSizeHint.withLock { $0 = created.partSize }
-        records?.rememberPartSize(created.partSize, serverOrigin: serverOrigin)
+        remember(partSize: created.partSize)
         if hint != created.partSize || digests.parts.count != created.partsCount {
             // The part size was not known in advance: a second pass for the part digests.
             observer?(.hashingPass(partSize: created.partSize))
@@ -405,20 +400,32 @@ public final class StreamingUploader: FileUploading {
         let created = try await createUpload(body, run: run)
         guard created.partSize == partSize, created.fits(size: source.size), created.partsCount == digests.parts.count
         else {
-            throw .retryable(
-                APIRetry(
-                    kind: .unreadableAnswer(status: 201),
-                    message: "createUpload answered part size \(created.partSize) and \(created.partsCount) parts "
-                        + "for a composite digest of \(digests.parts.count) parts of \(partSize) bytes"))
+            throw Self.unusable(
+                created, "for a composite digest of \(digests.parts.count) parts of \(partSize) bytes")
         }
-        partSizeHint.withLock { $0 = created.partSize }
-        records?.rememberPartSize(created.partSize, serverOrigin: serverOrigin)
+        remember(partSize: created.partSize)
         let record = UploadRecord(
             serverOrigin: serverOrigin, uploadID: created.uploadID, identity: source.identity,
             partSize: created.partSize, partsCount: created.partsCount, sha256: composite,
             partDigests: digests.parts.map { ContentDigest(sha256: $0).base64 },
             digestAlgorithm: UploadDigestAlgorithm.sha256Composite)
         return keep(record)
+    }
+
+    /// A createUpload answer whose numbers cannot be used (`why` says for
+    /// what): a passing failure, as an unreadable answer is.
+    private static func unusable(_ created: CreatedUploadAnswer, _ why: String) -> APIError {
+        .retryable(
+            APIRetry(
+                kind: .unreadableAnswer(status: 201),
+                message: "createUpload answered part size \(created.partSize) and \(created.partsCount) parts, " + why))
+    }
+
+    /// Remembers the part size createUpload answered, in this uploader and
+    /// in the record store, so the next upload's pass makes the part digests.
+    private func remember(partSize: Int64) {
+        partSizeHint.withLock { $0 = partSize }
+        records?.rememberPartSize(partSize, serverOrigin: serverOrigin)
     }
 
     /// Sends createUpload with `body`.
