@@ -20,13 +20,13 @@ struct SharedStateKeysTests {
         "notify.preview_mode", "file_max_upload_bytes", "message_max_attachments", "client.share.recent_targets",
         "upload.part_size", "upload.budget", "client.push.fetch_timeout", "targets.recent",
         "counters.push_display.duration_ms", "counters.push_display.count", "counters.push.placeholder",
-        "upload.accepted_content_types", "counters.push.preview_refused",
+        "upload.accepted_content_types", "counters.push.preview_refused", "upload.digest_algorithms",
     ]
 
     /// The keys kept per account, each after `account.<digest>.`.
     static let accountKeys: Set<String> = [
         "targets.recent", "client.share.recent_targets", "file_max_upload_bytes", "message_max_attachments",
-        "upload.part_size", "upload.accepted_content_types",
+        "upload.part_size", "upload.accepted_content_types", "upload.digest_algorithms",
     ]
 
     /// Whether a key is one `state.json` may hold: a listed key, a key of

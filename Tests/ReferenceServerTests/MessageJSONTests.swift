@@ -54,7 +54,8 @@ struct MessageJSONTests {
                 AttachmentBody(
                     uploadID: "up_\(index)", fileName: index.isMultiple(of: 2) ? awkward : "f\(index).png",
                     contentType: "image/png", size: Int64(index) * 1_000_003,
-                    sha256: String(repeating: "0f", count: 32))
+                    sha256: String(repeating: "0f", count: 32),
+                    digestAlgorithm: index.isMultiple(of: 3) ? "sha256-composite" : nil)
             }, createdAt: "2026-12-01T10:00:00.999Z", webURL: "/web/m/m_3?x=\"y\""),
     ]
 

@@ -96,7 +96,7 @@ struct SchemaTests {
         ).map { "\(try $0.get("t", as: String.self)).\(try $0.get("c", as: String.self))" }.sorted()
         #expect(sqliteColumns.count > 80)
         #expect(postgresColumns == sqliteColumns)
-        #expect(try postgres.schemaVersion() == 9)
+        #expect(try postgres.schemaVersion() == 10)
     }
 }
 
@@ -300,6 +300,10 @@ enum ShippedSQLiteSchema {
         """,
         """
         -- SQLite has one writer at a time: events commit in seq order.
+        """,
+        """
+        ALTER TABLE uploads ADD COLUMN digest_algorithm TEXT NOT NULL DEFAULT 'sha256';
+        ALTER TABLE uploads ADD COLUMN verified_by TEXT;
         """,
     ]
 }

@@ -42,8 +42,10 @@ final class UploadFixture: @unchecked Sendable {
     let storage: any SessionTokenStorage
     let records: FileUploadRecordStore
 
-    init() async throws {
-        sandbox = try ClientSandbox(seed: Self.seed, prefix: "uploads-test")
+    /// Starts the server (with ``seed`` unless another is given) and signs in.
+    /// - Parameter seed: the server's seed.
+    init(seed: [String: Any] = UploadFixture.seed) async throws {
+        sandbox = try ClientSandbox(seed: seed, prefix: "uploads-test")
         do {
             signed = sandbox.connection.signed
             storage = sandbox.connection.storage

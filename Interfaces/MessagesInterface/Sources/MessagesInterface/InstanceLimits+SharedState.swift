@@ -20,7 +20,8 @@ extension SharedStateStore {
             fileMaxUploadBytes: bytes, messageMaxAttachments: attachments,
             uploadPartSize: stored(.uploadPartSize).flatMap { Int64($0) },
             recentTargets: stored(.recentTargetsLimit).flatMap { Int($0) },
-            acceptedContentTypes: stored(.acceptedContentTypes).map { $0.split(separator: ",").map(String.init) })
+            acceptedContentTypes: stored(.acceptedContentTypes).map { $0.split(separator: ",").map(String.init) },
+            uploadDigestAlgorithms: stored(.uploadDigestAlgorithms).map { $0.split(separator: ",").map(String.init) })
     }
 
     /// Writes an account's limits.
@@ -35,5 +36,8 @@ extension SharedStateStore {
         if let size = limits.uploadPartSize { try store(String(size), .uploadPartSize) }
         if let count = limits.recentTargets { try store(String(count), .recentTargetsLimit) }
         if let types = limits.acceptedContentTypes { try store(types.joined(separator: ","), .acceptedContentTypes) }
+        if let forms = limits.uploadDigestAlgorithms {
+            try store(forms.joined(separator: ","), .uploadDigestAlgorithms)
+        }
     }
 }

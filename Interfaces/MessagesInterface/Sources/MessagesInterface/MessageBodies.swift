@@ -47,6 +47,14 @@ extension ShareKitWireContract.InstanceLimits {
         return ShareKitMessagesInterface.InstanceLimits(
             fileMaxUploadBytes: fileMaxUploadBytes, messageMaxAttachments: messageMaxAttachments,
             uploadPartSize: uploadPartSize, recentTargets: recentTargets.map { max(0, $0) },
-            acceptedContentTypes: acceptedContentTypes)
+            acceptedContentTypes: acceptedContentTypes,
+            uploadDigestAlgorithms: uploadDigestAlgorithms.map(Self.knownDigestAlgorithms))
+    }
+
+    /// The digest forms this client knows, in the server's order: a hostile
+    /// list (long, odd names) shrinks to at most these two names.
+    private static func knownDigestAlgorithms(_ listed: [String]) -> [String] {
+        let known = [UploadDigestAlgorithm.sha256, UploadDigestAlgorithm.sha256Composite]
+        return known.filter(listed.contains)
     }
 }

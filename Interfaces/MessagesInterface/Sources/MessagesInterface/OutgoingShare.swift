@@ -43,10 +43,34 @@ public struct MessageLimits: Hashable, Sendable {
     public var messageMaxAttachments: Int
     /// `file_max_upload_bytes`.
     public var fileMaxUploadBytes: Int64
+    /// `upload_part_size`, when announced.
+    public var uploadPartSize: Int64?
+    /// `upload_digest_algorithms`, empty when not announced.
+    public var uploadDigestAlgorithms: [String]
 
+    /// Makes the limits a sender checks.
+    /// - Parameters:
+    ///   - messageMaxAttachments: `message_max_attachments`.
+    ///   - fileMaxUploadBytes: `file_max_upload_bytes`.
     public init(messageMaxAttachments: Int, fileMaxUploadBytes: Int64) {
+        self.init(
+            messageMaxAttachments: messageMaxAttachments, fileMaxUploadBytes: fileMaxUploadBytes, uploadPartSize: nil,
+            uploadDigestAlgorithms: [])
+    }
+
+    /// Makes limits with what the uploader needs too.
+    /// - Parameters:
+    ///   - messageMaxAttachments: `message_max_attachments`.
+    ///   - fileMaxUploadBytes: `file_max_upload_bytes`.
+    ///   - uploadPartSize: `upload_part_size`, if announced.
+    ///   - uploadDigestAlgorithms: `upload_digest_algorithms`, if announced.
+    public init(
+        messageMaxAttachments: Int, fileMaxUploadBytes: Int64, uploadPartSize: Int64?, uploadDigestAlgorithms: [String]
+    ) {
         self.messageMaxAttachments = messageMaxAttachments
         self.fileMaxUploadBytes = fileMaxUploadBytes
+        self.uploadPartSize = uploadPartSize
+        self.uploadDigestAlgorithms = uploadDigestAlgorithms
     }
 }
 
@@ -63,12 +87,33 @@ public struct InstanceLimits: Hashable, Sendable {
     public var recentTargets: Int?
     /// `accepted_content_types`, when announced.
     public var acceptedContentTypes: [String]?
+    /// `upload_digest_algorithms`, when announced.
+    public var uploadDigestAlgorithms: [String]?
 
     /// Makes a value.
     public init(
         fileMaxUploadBytes: Int64, messageMaxAttachments: Int, uploadPartSize: Int64? = nil, recentTargets: Int? = nil,
         acceptedContentTypes: [String]? = nil
     ) {
+        self.init(
+            fileMaxUploadBytes: fileMaxUploadBytes, messageMaxAttachments: messageMaxAttachments,
+            uploadPartSize: uploadPartSize, recentTargets: recentTargets, acceptedContentTypes: acceptedContentTypes,
+            uploadDigestAlgorithms: nil)
+    }
+
+    /// Makes a value with the digest forms createUpload takes.
+    /// - Parameters:
+    ///   - fileMaxUploadBytes: `file_max_upload_bytes`.
+    ///   - messageMaxAttachments: `message_max_attachments`.
+    ///   - uploadPartSize: `upload_part_size`, when announced.
+    ///   - recentTargets: `recent_targets`, when announced.
+    ///   - acceptedContentTypes: `accepted_content_types`, when announced.
+    ///   - uploadDigestAlgorithms: `upload_digest_algorithms`, when announced.
+    public init(
+        fileMaxUploadBytes: Int64, messageMaxAttachments: Int, uploadPartSize: Int64?, recentTargets: Int?,
+        acceptedContentTypes: [String]?, uploadDigestAlgorithms: [String]?
+    ) {
+        self.uploadDigestAlgorithms = uploadDigestAlgorithms
         self.fileMaxUploadBytes = fileMaxUploadBytes
         self.messageMaxAttachments = messageMaxAttachments
         self.uploadPartSize = uploadPartSize
@@ -78,6 +123,8 @@ public struct InstanceLimits: Hashable, Sendable {
 
     /// The limits a sender checks.
     public var messageLimits: MessageLimits {
-        MessageLimits(messageMaxAttachments: messageMaxAttachments, fileMaxUploadBytes: fileMaxUploadBytes)
+        MessageLimits(
+            messageMaxAttachments: messageMaxAttachments, fileMaxUploadBytes: fileMaxUploadBytes,
+            uploadPartSize: uploadPartSize, uploadDigestAlgorithms: uploadDigestAlgorithms ?? [])
     }
 }

@@ -51,6 +51,11 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     /// as a comma-separated list: intake refuses other types before sending.
     public static let acceptedContentTypes = SharedStateKey(unchecked: "upload.accepted_content_types")
 
+    /// `upload.digest_algorithms`, the server's `upload_digest_algorithms`
+    /// as a comma-separated list: with `sha256-composite` the uploader
+    /// hashes the file once, part by part.
+    public static let uploadDigestAlgorithms = SharedStateKey(unchecked: "upload.digest_algorithms")
+
     /// The DPoP nonce cached for one server origin: `dpop.nonce.<digest>`,
     /// where the digest is 16 hexadecimal digits of the FNV-1a hash of the
     /// origin. The key names the server without its address, which is kept
@@ -68,7 +73,7 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     /// what earlier versions wrote for whichever server they talked to.
     public static let accountKeys: [SharedStateKey] = [
         recentTargets, recentTargetsLimit, fileMaxUploadBytes, messageMaxAttachments, uploadPartSize,
-        acceptedContentTypes,
+        acceptedContentTypes, uploadDigestAlgorithms,
     ]
 
     /// This key for one account: `account.<digest>.<name>`, where the digest
@@ -132,7 +137,7 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     public static let fixedKeys: [SharedStateKey] = [
         previewMode, fileMaxUploadBytes, messageMaxAttachments, recentTargetsLimit, uploadPartSize,
         uploadBudget, pushFetchTimeout, recentTargets, displayDurationTotal, displayCount, placeholderCount,
-        acceptedContentTypes, previewRefusedCount,
+        acceptedContentTypes, previewRefusedCount, uploadDigestAlgorithms,
     ]
 
     /// The keys the daemon writes from the server's instance values, without
@@ -142,7 +147,7 @@ public struct SharedStateKey: Hashable, Sendable, CustomStringConvertible {
     /// limits are ``accountKeys`` scoped to it.
     public static let instanceKeys: [SharedStateKey] = [
         fileMaxUploadBytes, messageMaxAttachments, recentTargetsLimit, uploadPartSize, pushFetchTimeout,
-        previewMode, acceptedContentTypes,
+        previewMode, acceptedContentTypes, uploadDigestAlgorithms,
     ]
 
     /// Whether a name is on the allow-list.

@@ -67,6 +67,7 @@ struct SharedStateKeyTests {
                 "client.share.recent_targets", "upload.part_size", "upload.budget", "client.push.fetch_timeout",
                 "targets.recent", "counters.push_display.duration_ms", "counters.push_display.count",
                 "counters.push.placeholder", "upload.accepted_content_types", "counters.push.preview_refused",
+                "upload.digest_algorithms",
             ])
     }
 

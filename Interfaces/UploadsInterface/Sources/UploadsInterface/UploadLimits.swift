@@ -3,11 +3,29 @@
 public struct UploadLimits: Hashable, Sendable {
     /// `file_max_upload_bytes`: the largest file the server accepts.
     public var fileMaxUploadBytes: Int64
+    /// `upload_part_size`, when the server announced it: the part digests
+    /// are then made in the same pass as everything else.
+    public var partSize: Int64?
+    /// `upload_digest_algorithms` as the server announced them (empty when
+    /// it did not: only the plain `sha256`). With `sha256-composite` and a
+    /// known part size the file is hashed once, part by part.
+    public var digestAlgorithms: [String]
 
-    /// Makes limits.
+    /// Makes limits without a part size or digest forms.
     /// - Parameter fileMaxUploadBytes: `file_max_upload_bytes`.
     public init(fileMaxUploadBytes: Int64) {
+        self.init(fileMaxUploadBytes: fileMaxUploadBytes, partSize: nil, digestAlgorithms: [])
+    }
+
+    /// Makes limits.
+    /// - Parameters:
+    ///   - fileMaxUploadBytes: `file_max_upload_bytes`.
+    ///   - partSize: `upload_part_size`, if announced.
+    ///   - digestAlgorithms: `upload_digest_algorithms`, if announced.
+    public init(fileMaxUploadBytes: Int64, partSize: Int64?, digestAlgorithms: [String]) {
         self.fileMaxUploadBytes = fileMaxUploadBytes
+        self.partSize = partSize
+        self.digestAlgorithms = digestAlgorithms
     }
 }
 

@@ -11,8 +11,13 @@ public struct UploadRecord: Hashable, Sendable, Codable {
     public var partSize: Int64
     /// The number of parts.
     public var partsCount: Int
-    /// The whole file's SHA-256, 64 lowercase hex digits.
+    /// The whole file's digest announced at createUpload, 64 lowercase hex
+    /// digits, in the form ``digestAlgorithm`` names.
     public var sha256: String
+    /// `sha256-composite` when ``sha256`` is the SHA-256 of the part
+    /// digests; nil for the plain SHA-256 (and in records written before
+    /// the composite form existed).
+    public var digestAlgorithm: String?
     /// Each part's SHA-256 (base64, in part order), so a resuming process
     /// need not read the file again to send `Content-Digest`.
     public var partDigests: [String]
@@ -30,6 +35,26 @@ public struct UploadRecord: Hashable, Sendable, Codable {
         serverOrigin: String, uploadID: String, identity: UploadFileIdentity, partSize: Int64, partsCount: Int,
         sha256: String, partDigests: [String]
     ) {
+        self.init(
+            serverOrigin: serverOrigin, uploadID: uploadID, identity: identity, partSize: partSize,
+            partsCount: partsCount, sha256: sha256, partDigests: partDigests, digestAlgorithm: nil)
+    }
+
+    /// Makes a record whose digest may be the composite one.
+    /// - Parameters:
+    ///   - serverOrigin: the server.
+    ///   - uploadID: the upload id.
+    ///   - identity: the file version.
+    ///   - partSize: the part size.
+    ///   - partsCount: the number of parts.
+    ///   - sha256: the digest announced at createUpload, in hex.
+    ///   - partDigests: each part's SHA-256 in base64.
+    ///   - digestAlgorithm: the form of `sha256`; nil for the plain SHA-256.
+    public init(
+        serverOrigin: String, uploadID: String, identity: UploadFileIdentity, partSize: Int64, partsCount: Int,
+        sha256: String, partDigests: [String], digestAlgorithm: String?
+    ) {
+        self.digestAlgorithm = digestAlgorithm
         self.serverOrigin = serverOrigin
         self.uploadID = uploadID
         self.identity = identity

@@ -25,6 +25,9 @@ public struct InstanceLimits: Codable, Hashable, Sendable {
     public var recentTargets: Int?
     /// The content types createUpload accepts (an addition: clients must not require it).
     public var acceptedContentTypes: [String]?
+    /// The `digest_algorithm` forms createUpload takes (an addition: a server
+    /// that leaves it out takes only ``UploadDigestAlgorithm/sha256``).
+    public var uploadDigestAlgorithms: [String]?
 
     /// Makes an answer.
     /// - Parameters:
@@ -37,6 +40,25 @@ public struct InstanceLimits: Codable, Hashable, Sendable {
         fileMaxUploadBytes: Int64, messageMaxAttachments: Int, uploadPartSize: Int64?, recentTargets: Int?,
         acceptedContentTypes: [String]?
     ) {
+        self.init(
+            fileMaxUploadBytes: fileMaxUploadBytes, messageMaxAttachments: messageMaxAttachments,
+            uploadPartSize: uploadPartSize, recentTargets: recentTargets, acceptedContentTypes: acceptedContentTypes,
+            uploadDigestAlgorithms: nil)
+    }
+
+    /// Makes an answer that lists the digest forms createUpload takes.
+    /// - Parameters:
+    ///   - fileMaxUploadBytes: the largest upload.
+    ///   - messageMaxAttachments: attachments per message.
+    ///   - uploadPartSize: the part size.
+    ///   - recentTargets: recent targets kept.
+    ///   - acceptedContentTypes: the accepted types, or nil to leave them out.
+    ///   - uploadDigestAlgorithms: the digest forms createUpload takes, or nil to leave them out.
+    public init(
+        fileMaxUploadBytes: Int64, messageMaxAttachments: Int, uploadPartSize: Int64?, recentTargets: Int?,
+        acceptedContentTypes: [String]?, uploadDigestAlgorithms: [String]?
+    ) {
+        self.uploadDigestAlgorithms = uploadDigestAlgorithms
         self.fileMaxUploadBytes = fileMaxUploadBytes
         self.messageMaxAttachments = messageMaxAttachments
         self.uploadPartSize = uploadPartSize
@@ -50,6 +72,7 @@ public struct InstanceLimits: Codable, Hashable, Sendable {
         case uploadPartSize = "upload_part_size"
         case recentTargets = "recent_targets"
         case acceptedContentTypes = "accepted_content_types"
+        case uploadDigestAlgorithms = "upload_digest_algorithms"
     }
 }
 

@@ -62,8 +62,26 @@ public struct AttachmentBody: Codable, Hashable, Sendable {
     public var contentType: String
     /// Its size in bytes.
     public var size: Int64
-    /// Its SHA-256, 64 lowercase hex digits.
+    /// Its digest, 64 lowercase hex digits: the file's SHA-256, or the
+    /// composite digest when ``digestAlgorithm`` says so.
     public var sha256: String
+    /// ``UploadDigestAlgorithm/sha256Composite`` when ``sha256`` is the
+    /// composite digest of the upload's parts; nil (left out) for the
+    /// file's plain SHA-256.
+    public var digestAlgorithm: String?
+
+    /// Makes an attachment with the file's plain SHA-256.
+    /// - Parameters:
+    ///   - uploadID: the upload.
+    ///   - fileName: the file name.
+    ///   - contentType: the content type.
+    ///   - size: the size.
+    ///   - sha256: the digest.
+    public init(uploadID: String, fileName: String, contentType: String, size: Int64, sha256: String) {
+        self.init(
+            uploadID: uploadID, fileName: fileName, contentType: contentType, size: size, sha256: sha256,
+            digestAlgorithm: nil)
+    }
 
     /// Makes an attachment.
     /// - Parameters:
@@ -72,12 +90,17 @@ public struct AttachmentBody: Codable, Hashable, Sendable {
     ///   - contentType: the content type.
     ///   - size: the size.
     ///   - sha256: the digest.
-    public init(uploadID: String, fileName: String, contentType: String, size: Int64, sha256: String) {
+    ///   - digestAlgorithm: its form when not the plain SHA-256.
+    public init(
+        uploadID: String, fileName: String, contentType: String, size: Int64, sha256: String,
+        digestAlgorithm: String?
+    ) {
         self.uploadID = uploadID
         self.fileName = fileName
         self.contentType = contentType
         self.size = size
         self.sha256 = sha256
+        self.digestAlgorithm = digestAlgorithm
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -85,6 +108,7 @@ public struct AttachmentBody: Codable, Hashable, Sendable {
         case fileName = "file_name"
         case contentType = "content_type"
         case size, sha256
+        case digestAlgorithm = "digest_algorithm"
     }
 
     /// Decodes an attachment as the clients always have: `upload_id` is
@@ -101,6 +125,7 @@ public struct AttachmentBody: Codable, Hashable, Sendable {
         contentType = (try? container.decodeIfPresent(String.self, forKey: .contentType)) ?? ""
         size = max(0, try container.decodeIfPresent(Int64.self, forKey: .size) ?? 0)
         sha256 = try container.decodeIfPresent(String.self, forKey: .sha256) ?? ""
+        digestAlgorithm = (try? container.decodeIfPresent(String.self, forKey: .digestAlgorithm)) ?? nil
     }
 }
 

@@ -1,6 +1,21 @@
 // The bodies of the upload operations: createUpload, uploadPart,
 // getUpload, completeUpload.
 
+/// The forms of whole-file digest createUpload takes (`digest_algorithm`),
+/// and that getInstanceLimits lists in `upload_digest_algorithms`.
+public enum UploadDigestAlgorithm {
+    /// `sha256`: the SHA-256 of the whole file; the server reads the stored
+    /// parts again at completion to check it. Every server takes it, and a
+    /// body without `digest_algorithm` means it.
+    public static let sha256 = "sha256"
+    /// `sha256-composite`: the SHA-256 of the part digests (each the
+    /// 32-byte SHA-256 of one part, cut at `part_size`) concatenated in part
+    /// order. The server checks it against the digests it verified as the
+    /// parts arrived, without reading the file again. Only for a server
+    /// that lists it in `upload_digest_algorithms`.
+    public static let sha256Composite = "sha256-composite"
+}
+
 /// The body of createUpload (`Upload`): the file about to be sent.
 public struct UploadCreate: Codable, Hashable, Sendable {
     /// The file name, 1 to 255 bytes of UTF-8 without `/` or NUL.
@@ -9,26 +24,54 @@ public struct UploadCreate: Codable, Hashable, Sendable {
     public var contentType: String
     /// Its size in bytes.
     public var size: Int64
-    /// The whole file's SHA-256 in hex.
+    /// The whole file's digest in 64 lowercase hex digits, in the form
+    /// ``digestAlgorithm`` names (the plain SHA-256 when that is nil).
     public var sha256: String
+    /// ``UploadDigestAlgorithm/sha256Composite`` for the composite form; nil
+    /// (left out) or ``UploadDigestAlgorithm/sha256`` for the plain SHA-256.
+    public var digestAlgorithm: String?
+    /// The part size the composite digest was cut at: it must be the
+    /// server's; nil (left out) with the plain SHA-256.
+    public var partSize: Int64?
 
-    /// Makes a body.
+    /// Makes a body with the whole file's plain SHA-256.
     /// - Parameters:
     ///   - fileName: the file name.
     ///   - contentType: the content type.
     ///   - size: the size.
     ///   - sha256: the digest.
     public init(fileName: String, contentType: String, size: Int64, sha256: String) {
+        self.init(
+            fileName: fileName, contentType: contentType, size: size, sha256: sha256, digestAlgorithm: nil,
+            partSize: nil)
+    }
+
+    /// Makes a body with the digest in a given form.
+    /// - Parameters:
+    ///   - fileName: the file name.
+    ///   - contentType: the content type.
+    ///   - size: the size.
+    ///   - sha256: the digest.
+    ///   - digestAlgorithm: its form; nil for the plain SHA-256.
+    ///   - partSize: the part size of a composite digest; nil otherwise.
+    public init(
+        fileName: String, contentType: String, size: Int64, sha256: String, digestAlgorithm: String?,
+        partSize: Int64?
+    ) {
         self.fileName = fileName
         self.contentType = contentType
         self.size = size
         self.sha256 = sha256
+        self.digestAlgorithm = digestAlgorithm
+        self.partSize = partSize
     }
 
     private enum CodingKeys: String, CodingKey {
         case fileName = "file_name"
         case contentType = "content_type"
         case size, sha256
+        case digestAlgorithm = "digest_algorithm"
+        case partSize = "part_size"
     }
 }
 
@@ -144,25 +187,41 @@ public struct UploadCompleted: Codable, Hashable, Sendable {
     public var uploadID: String
     /// Always `complete`.
     public var uploadState: String
-    /// The file's SHA-256, lowercase hex; nil only when a server left it
-    /// out or sent null (a client then keeps the digest it computed).
+    /// The file's digest as createUpload announced it, lowercase hex; nil
+    /// only when a server left it out or sent null (a client then keeps
+    /// the digest it computed).
     public var sha256: String?
+    /// ``UploadDigestAlgorithm/sha256Composite`` when ``sha256`` is the
+    /// composite digest; nil (left out) for the plain SHA-256.
+    public var digestAlgorithm: String?
+
+    /// Makes an answer for the plain SHA-256.
+    /// - Parameters:
+    ///   - uploadID: the upload.
+    ///   - uploadState: `complete`.
+    ///   - sha256: the digest.
+    public init(uploadID: String, uploadState: String = "complete", sha256: String?) {
+        self.init(uploadID: uploadID, uploadState: uploadState, sha256: sha256, digestAlgorithm: nil)
+    }
 
     /// Makes an answer.
     /// - Parameters:
     ///   - uploadID: the upload.
     ///   - uploadState: `complete`.
     ///   - sha256: the digest.
-    public init(uploadID: String, uploadState: String = "complete", sha256: String?) {
+    ///   - digestAlgorithm: its form when not the plain SHA-256.
+    public init(uploadID: String, uploadState: String = "complete", sha256: String?, digestAlgorithm: String?) {
         self.uploadID = uploadID
         self.uploadState = uploadState
         self.sha256 = sha256
+        self.digestAlgorithm = digestAlgorithm
     }
 
     private enum CodingKeys: String, CodingKey {
         case uploadID = "upload_id"
         case uploadState = "upload_state"
         case sha256
+        case digestAlgorithm = "digest_algorithm"
     }
 
     /// Decodes a completion as the clients always have: only `sha256` is
@@ -175,5 +234,6 @@ public struct UploadCompleted: Codable, Hashable, Sendable {
         uploadID = (try? container.decodeIfPresent(String.self, forKey: .uploadID)) ?? ""
         uploadState = (try? container.decodeIfPresent(String.self, forKey: .uploadState)) ?? ""
         sha256 = try container.decodeIfPresent(String.self, forKey: .sha256)
+        digestAlgorithm = (try? container.decodeIfPresent(String.self, forKey: .digestAlgorithm)) ?? nil
     }
 }

@@ -114,7 +114,10 @@ public struct DeliveryEngine: ShareDelivering {
             }
             do {
                 let done = try await server.uploader.upload(
-                    source, limits: UploadLimits(fileMaxUploadBytes: server.limits.fileMaxUploadBytes),
+                    source,
+                    limits: UploadLimits(
+                        fileMaxUploadBytes: server.limits.fileMaxUploadBytes, partSize: server.limits.uploadPartSize,
+                        digestAlgorithms: server.limits.uploadDigestAlgorithms),
                     budget: server.budget, progress: { progress(.uploading(index: index, count: count, $0)) },
                     cancellation: cancellation)
                 uploadIDs.append(done.uploadID)

@@ -19,7 +19,7 @@ enum CatalogRoutes {
             InstanceLimits(
                 fileMaxUploadBytes: s.fileMaxUploadBytes, messageMaxAttachments: s.messageMaxAttachments,
                 uploadPartSize: s.uploadPartSize, recentTargets: s.recentTargets,
-                acceptedContentTypes: s.acceptedContentTypes))
+                acceptedContentTypes: s.acceptedContentTypes, uploadDigestAlgorithms: s.uploadDigestAlgorithms))
     }
 
     static func listSpaces(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
@@ -163,7 +163,7 @@ extension MessageBody {
         else { throw Problems.notFound("Message \(id)") }
         let attachments = try server.db.query(
             """
-            SELECT u.id, u.file_name, u.content_type, u.size, u.sha256 FROM message_attachments a
+            SELECT u.id, u.file_name, u.content_type, u.size, u.sha256, u.digest_algorithm FROM message_attachments a
             JOIN uploads u ON u.id = a.upload_id WHERE a.message_id = ? ORDER BY a.position
             """, [.text(id)]
         ).map(AttachmentBody.init(row:))
@@ -175,11 +175,13 @@ extension MessageBody {
 }
 
 extension AttachmentBody {
-    /// Reads `id, file_name, content_type, size, sha256` of an upload.
+    /// Reads `id, file_name, content_type, size, sha256, digest_algorithm` of an upload.
     init(row: SQLRow) throws {
+        let algorithm = try row.get("digest_algorithm", as: String.self)
         self.init(
             uploadID: try row.get("id"), fileName: try row.get("file_name"), contentType: try row.get("content_type"),
-            size: try row.get("size"), sha256: try row.get("sha256"))
+            size: try row.get("size"), sha256: try row.get("sha256"),
+            digestAlgorithm: algorithm == UploadDigestAlgorithm.sha256 ? nil : algorithm)
     }
 }
 

@@ -1,3 +1,5 @@
+import ShareKitWireContract
+
 /// The instance's limits and policies, from the seed with the defaults of
 /// docs/protocol.md ("The seed file") for whatever the seed leaves out.
 public struct InstanceSettings: Sendable, Equatable {
@@ -11,6 +13,11 @@ public struct InstanceSettings: Sendable, Equatable {
     public var recentTargets: Int = 8
     /// Content types createUpload accepts; anything else is `415 unsupported_type`.
     public var acceptedContentTypes: [String] = ["text/plain", "image/jpeg", "image/png", "application/pdf"]
+    /// `limits.upload_digest_algorithms`: the forms of whole-file digest
+    /// createUpload takes and getInstanceLimits lists. Both unless the seed
+    /// says otherwise; a seed of `["sha256"]` makes the server answer as
+    /// servers did before the composite form (tests of old-server clients).
+    public var uploadDigestAlgorithms: [String] = [UploadDigestAlgorithm.sha256, UploadDigestAlgorithm.sha256Composite]
     /// Access token lifetime in seconds.
     public var accessTTLSeconds: Int64 = 300
     /// Refresh token lifetime in seconds.
@@ -73,6 +80,14 @@ public struct InstanceSettings: Sendable, Equatable {
             messageMaxAttachments = limits.messageMaxAttachments ?? messageMaxAttachments
             uploadPartSize = limits.uploadPartSize ?? uploadPartSize
             recentTargets = limits.recentTargets ?? recentTargets
+        }
+        if let algorithms = file.limits?.uploadDigestAlgorithms {
+            let known = [UploadDigestAlgorithm.sha256, UploadDigestAlgorithm.sha256Composite]
+            guard algorithms.contains(UploadDigestAlgorithm.sha256), algorithms.allSatisfy(known.contains) else {
+                throw ReferenceServerError.invalidSeed(
+                    "seed.limits.upload_digest_algorithms must list \"sha256\" and may list \"sha256-composite\"")
+            }
+            uploadDigestAlgorithms = known.filter(algorithms.contains)
         }
         if let quota = file.limits?.uploadPendingBytesPerUser {
             guard quota >= fileMaxUploadBytes, quota <= 1 << 50 else {

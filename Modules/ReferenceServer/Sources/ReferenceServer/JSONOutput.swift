@@ -130,6 +130,7 @@ extension AttachmentBody: JSONOutputWritable {
     func write(to output: inout JSONOutput) {
         output.object { json in
             json.member("content_type", contentType)
+            if let digestAlgorithm { json.member("digest_algorithm", digestAlgorithm) }
             json.member("file_name", fileName)
             json.member("sha256", sha256)
             json.member("size", size)

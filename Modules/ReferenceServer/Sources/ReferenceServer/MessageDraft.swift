@@ -98,7 +98,8 @@ struct MessageDraft {
             }
             guard
                 let row = try server.db.query(
-                    "SELECT id, file_name, content_type, size, sha256, state FROM uploads WHERE id = ? AND username = ?",
+                    "SELECT id, file_name, content_type, size, sha256, digest_algorithm, state FROM uploads "
+                        + "WHERE id = ? AND username = ?",
                     [.text(id), .text(username)]
                 ).first
             else {

@@ -36,6 +36,7 @@ struct SeedFile: Decodable {
         let uploadPartSize: Int64?
         let recentTargets: Int?
         let uploadPendingBytesPerUser: Int64?
+        let uploadDigestAlgorithms: [String]?
 
         private enum CodingKeys: String, CodingKey {
             case fileMaxUploadBytes = "file_max_upload_bytes"
@@ -43,6 +44,7 @@ struct SeedFile: Decodable {
             case uploadPartSize = "upload_part_size"
             case recentTargets = "recent_targets"
             case uploadPendingBytesPerUser = "upload_pending_bytes_per_user"
+            case uploadDigestAlgorithms = "upload_digest_algorithms"
         }
     }
     /// The throttling of failed logins (docs/security.md, "share-server:

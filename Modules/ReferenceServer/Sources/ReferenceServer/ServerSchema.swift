@@ -281,5 +281,14 @@ enum ServerSchema {
         """
         {{EVENTS_IN_COMMIT_ORDER}}
         """,
+        // Step 10: the form of an upload's announced digest (`sha256`, or
+        // `sha256-composite`: the SHA-256 of its part digests), and how
+        // completion checked it: `file` (the stored parts read again) or
+        // `part_digests` (the digests verified as the parts arrived, no
+        // read); NULL until the upload is complete.
+        """
+        ALTER TABLE uploads ADD COLUMN digest_algorithm TEXT NOT NULL DEFAULT 'sha256';
+        ALTER TABLE uploads ADD COLUMN verified_by TEXT;
+        """,
     ]
 }

@@ -2,6 +2,7 @@ import Foundation
 import ShareKitHTTPServerInterface
 import ShareKitHTTPTypes
 import ShareKitSQLInterface
+import ShareKitWireContract
 
 /// One row of `uploads`, as the upload routes and attachments read it.
 ///
@@ -21,9 +22,12 @@ struct UploadRecord {
     let partsCount: Int
     let state: String
     let expiresAt: Int64
+    /// The form of ``sha256``: `sha256` or `sha256-composite` (``ShareKitWireContract/UploadDigestAlgorithm``).
+    let digestAlgorithm: String
 
     static let columns =
-        "id, username, file_name, content_type, size, sha256, part_size, parts_count, state, expires_at"
+        "id, username, file_name, content_type, size, sha256, part_size, parts_count, state, expires_at, "
+        + "digest_algorithm"
 
     init(row: SQLRow) throws {
         id = try row.get("id")
@@ -36,7 +40,11 @@ struct UploadRecord {
         partsCount = try row.get("parts_count")
         state = try row.get("state")
         expiresAt = try row.get("expires_at")
+        digestAlgorithm = try row.get("digest_algorithm")
     }
+
+    /// Whether ``sha256`` is the composite digest (of the part digests).
+    var isComposite: Bool { digestAlgorithm == UploadDigestAlgorithm.sha256Composite }
 
     var isPending: Bool { state == "pending" }
     var isComplete: Bool { state == "complete" }

@@ -1,5 +1,6 @@
 import Foundation
 import ShareKitCore
+import ShareKitCryptoInterface
 import ShareKitHTTPServerInterface
 import ShareKitHTTPTypes
 import ShareKitSQLInterface
@@ -7,8 +8,9 @@ import ShareKitWireContract
 
 /// The upload protocol (docs/protocol.md, "Uploads"): create an upload session,
 /// send its parts in any order (each checked against its `Content-Digest`),
-/// resume through getUpload, complete with a whole-file SHA-256 check, or
-/// abort. Only the creator sees an upload; for anyone else it does not exist.
+/// resume through getUpload, complete with a whole-file SHA-256 check (or,
+/// for the composite form, a check of the part digests already verified),
+/// or abort. Only the creator sees an upload; for anyone else it does not exist.
 enum UploadRoutes {
     /// How many missing part numbers a `409 incomplete` names before it abbreviates.
     static let missingPartsListed = 100
@@ -31,6 +33,7 @@ enum UploadRoutes {
                 "sha256 must be the file's SHA-256 in 64 hexadecimal digits.", code: "invalid_digest")
         }
         let settings = server.settings
+        let algorithm = try digestAlgorithm(of: body, settings: settings)
         guard body.size <= settings.fileMaxUploadBytes else {
             throw Problems.tooLarge(
                 "The file is \(body.size) bytes; file_max_upload_bytes is \(settings.fileMaxUploadBytes).")
@@ -54,14 +57,14 @@ enum UploadRoutes {
             try server.db.execute(
                 """
                 INSERT INTO uploads (id, username, file_name, content_type, size, sha256, part_size, parts_count,
-                    state, created_at, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+                    state, created_at, expires_at, digest_algorithm)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)
                 """,
                 [
                     .text(id), .text(session.username), .text(name),
                     .text(body.contentType.trimmingCharacters(in: .whitespaces)),
                     .integer(body.size), .text(sha256), .integer(partSize), .integer(partsCount), .integer(now),
-                    .integer(expiresAt),
+                    .integer(expiresAt), .text(algorithm),
                 ])
         }
         return JSONBody.response(
@@ -70,6 +73,32 @@ enum UploadRoutes {
                 uploadID: id, partSize: partSize, partsCount: partsCount, uploadState: "pending",
                 expiresAt: RFC3339.string(
                     Date(timeIntervalSince1970: TimeInterval(expiresAt)), precision: .milliseconds)))
+    }
+
+    /// The form of createUpload's `sha256`: the plain SHA-256 when
+    /// `digest_algorithm` is left out or `sha256`; the composite only when
+    /// this server takes it (`upload_digest_algorithms`) and `part_size`
+    /// names the server's part size, which the part digests were cut at.
+    /// - Throws: `400 invalid_digest` for any other form, a composite
+    ///   without `part_size`, or one cut at another part size.
+    static func digestAlgorithm(of body: UploadCreate, settings: InstanceSettings) throws -> String {
+        let algorithm = body.digestAlgorithm ?? UploadDigestAlgorithm.sha256
+        guard settings.uploadDigestAlgorithms.contains(algorithm) else {
+            throw Problems.badRequest(
+                "digest_algorithm must be one of \(settings.uploadDigestAlgorithms.joined(separator: ", ")).",
+                code: "invalid_digest")
+        }
+        if algorithm == UploadDigestAlgorithm.sha256Composite {
+            guard body.partSize == settings.uploadPartSize else {
+                throw Problems.badRequest(
+                    "A sha256-composite digest must be cut at this server's part_size, "
+                        + "\(settings.uploadPartSize) bytes (upload_part_size); hash the parts again at that size.",
+                    code: "invalid_digest")
+            }
+        } else if body.partSize != nil {
+            throw Problems.badRequest("part_size goes only with digest_algorithm sha256-composite.")
+        }
+        return algorithm
     }
 
     /// The longest `Retry-After` of `429 upload_quota_exceeded`, in seconds.
@@ -215,6 +244,9 @@ enum UploadRoutes {
         let snapshot = try partDigests(server, upload.id)
         let missing = (1...upload.partsCount).filter { snapshot[$0] == nil }
         guard missing.isEmpty else { throw incomplete(upload, missing: missing) }
+        if upload.isComposite {
+            return try completeComposite(server, upload, snapshot: snapshot)
+        }
         // Hashing reads the whole file; it runs outside any transaction so
         // other requests are not held up, and the transaction below checks
         // that no part changed meanwhile. The stored parts matching the
@@ -235,15 +267,7 @@ enum UploadRoutes {
             wholeMatches = Hex.encode(read.whole) == upload.sha256
         }
         let outcome: Completion = try server.db.transaction {
-            let current = try reload(server, upload.id)
-            if current.isComplete { return .complete }
-            if current.isExpired(now: server.now) { throw UploadRecord.expired(upload.id) }
-            guard current.isPending else { throw UploadRecord.notPending(current) }
-            guard try partDigests(server, upload.id) == snapshot else {
-                throw Problems.conflict(
-                    "upload_changed", "A part of upload \(upload.id) was replaced during completion; complete it again."
-                )
-            }
+            if try isCompleteAlready(server, upload, snapshot: snapshot) { return .complete }
             if !damaged.isEmpty {
                 // A stored part no longer matches the digest it was accepted
                 // with (lost or damaged on disk): forget it so it is sent again.
@@ -255,7 +279,8 @@ enum UploadRoutes {
                 return .missing(damaged)
             }
             guard wholeMatches else { return .mismatch }
-            try server.db.execute("UPDATE uploads SET state = 'complete' WHERE id = ?", [.text(upload.id)])
+            try server.db.execute(
+                "UPDATE uploads SET state = 'complete', verified_by = 'file' WHERE id = ?", [.text(upload.id)])
             return .complete
         }
         switch outcome {
@@ -270,6 +295,61 @@ enum UploadRoutes {
                 "The parts of upload \(upload.id) do not add up to the announced sha256; resend the parts or start over."
             )
         }
+    }
+
+    /// Completes an upload announced with the composite digest: the SHA-256
+    /// of the digests its parts were verified against as they arrived
+    /// (`upload_parts.digest`), concatenated in part order, must be the
+    /// announced one. No part is read again: that is the point of the form
+    /// (docs/adr/0040-composite-upload-digest.md), so a part damaged on the
+    /// server's disk after it was stored is not noticed here.
+    private static func completeComposite(_ server: ReferenceServer, _ upload: UploadRecord, snapshot: [Int: String])
+        throws -> HTTPResponse
+    {
+        var concatenated: [UInt8] = []
+        concatenated.reserveCapacity(32 * upload.partsCount)
+        for n in 1...upload.partsCount {
+            // The server wrote each digest itself; one that does not parse is
+            // treated as a part to send again (the new row replaces it).
+            guard let stored = snapshot[n].flatMap({ ContentDigest.parse([$0]) }) else {
+                throw incomplete(upload, missing: [n])
+            }
+            concatenated += stored.sha256
+        }
+        let matches = Hex.encode(try server.crypto.sha256(contentsOf: concatenated)) == upload.sha256
+        let outcome: Completion = try server.db.transaction {
+            if try isCompleteAlready(server, upload, snapshot: snapshot) { return .complete }
+            guard matches else { return .mismatch }
+            try server.db.execute(
+                "UPDATE uploads SET state = 'complete', verified_by = 'part_digests' WHERE id = ?", [.text(upload.id)])
+            return .complete
+        }
+        guard case .complete = outcome else {
+            throw Problems.unprocessable(
+                "digest_mismatch",
+                "The part digests of upload \(upload.id) do not add up to the announced sha256-composite digest; "
+                    + "resend the parts or start over.")
+        }
+        return completed(upload)
+    }
+
+    /// The first step of completion's transaction: the upload as it is now
+    /// must still be pending (or complete already) with the parts it had
+    /// when completion looked.
+    /// - Returns: true when another request completed it meanwhile.
+    /// - Throws: `404 upload_expired`, `409 upload_not_pending`, `409 upload_changed`.
+    private static func isCompleteAlready(_ server: ReferenceServer, _ upload: UploadRecord, snapshot: [Int: String])
+        throws -> Bool
+    {
+        let current = try reload(server, upload.id)
+        if current.isComplete { return true }
+        if current.isExpired(now: server.now) { throw UploadRecord.expired(upload.id) }
+        guard current.isPending else { throw UploadRecord.notPending(current) }
+        guard try partDigests(server, upload.id) == snapshot else {
+            throw Problems.conflict(
+                "upload_changed", "A part of upload \(upload.id) was replaced during completion; complete it again.")
+        }
+        return false
     }
 
     // MARK: abortUpload
@@ -339,7 +419,11 @@ enum UploadRoutes {
     }
 
     private static func completed(_ upload: UploadRecord) -> HTTPResponse {
-        JSONBody.response(200, UploadCompleted(uploadID: upload.id, sha256: upload.sha256))
+        JSONBody.response(
+            200,
+            UploadCompleted(
+                uploadID: upload.id, sha256: upload.sha256,
+                digestAlgorithm: upload.isComposite ? upload.digestAlgorithm : nil))
     }
 
     /// Reads an upload again inside a transaction, its owner already

@@ -3,6 +3,7 @@ import ShareKitCore
 public import ShareKitCryptoInterface
 import ShareKitSecureFiles
 public import ShareKitUploadsInterface
+import ShareKitWireContract
 
 /// Upload records as JSON files in a directory of their own (0700, files
 /// 0600), one per server and file path, replaced atomically under a lock
@@ -39,7 +40,9 @@ public final class FileUploadRecordStore: UploadRecordStore {
                 // A record is a file anyone with the user's rights could have
                 // written: its numbers must describe this file before any
                 // part offset is computed from them.
-                UploadParts.count(size: identity.size, partSize: record.partSize) == record.partsCount
+                UploadParts.count(size: identity.size, partSize: record.partSize) == record.partsCount,
+                // The digest's form is one this client sends: nil (the plain SHA-256) or the composite.
+                record.digestAlgorithm == nil || record.digestAlgorithm == UploadDigestAlgorithm.sha256Composite
             else {
                 try directory.removeFile(name)
                 return nil

@@ -12,8 +12,13 @@ import Synchronization
 /// One call: refuse a file over `file_max_upload_bytes` before any request;
 /// resume the upload recorded for the same file version when the record
 /// store has one (getUpload says which parts are missing); otherwise hash
-/// the file in one streaming pass (whole file and, when the part size is
-/// known from an earlier upload, every part in the same pass), createUpload,
+/// the file in one streaming pass and createUpload: against a server that
+/// lists `sha256-composite` (``UploadLimits/digestAlgorithms``) with a known
+/// part size, the pass hashes only the parts and the whole file's digest is
+/// the composite one (the SHA-256 of the part digests, which the server
+/// checks without reading the file again); otherwise it hashes the whole
+/// file and, when the part size is known, every part (two threads), as
+/// servers without the composite form need; then
 /// persist the record, and send the parts as file regions straight from
 /// disk, each with its `Content-Digest`, up to ``partsInFlight`` at a time
 /// in part order (the protocol takes parts in any order; while the server
@@ -74,6 +79,12 @@ public final class StreamingUploader: FileUploading {
         /// when `partSize` is given): one per upload when the part size is
         /// known in advance, two otherwise.
         case hashingPass(partSize: Int64?)
+        /// The one pass of the composite form began: only the parts are
+        /// hashed, at the server's part size (no whole-file SHA-256).
+        case compositeHashingPass(partSize: Int64)
+        /// createUpload refused the composite digest (`400 invalid_digest`,
+        /// the server's reason); the plain form follows.
+        case compositeRefused(String)
         /// createUpload answered.
         case created(uploadID: String, partsCount: Int)
         /// An upload was resumed (from a record or after a failure) and these parts were missing.
@@ -168,7 +179,7 @@ public final class StreamingUploader: FileUploading {
         let state = UploadState()
         let outcome: Result<CompletedUpload, APIError> = await withTaskCancellationHandler {
             do throws(APIError) {
-                return .success(try await perform(source, run: run, state: state))
+                return .success(try await perform(source, limits: limits, run: run, state: state))
             } catch {
                 return .failure(error)
             }
@@ -220,11 +231,15 @@ public final class StreamingUploader: FileUploading {
     /// What one upload has got so far, for the outcome.
     final class UploadState: @unchecked Sendable {
         var record: UploadRecord?
+        /// The server refused a composite digest at completion: the rest of
+        /// this upload uses the plain form.
+        var plainOnly = false
     }
 
     // MARK: The steps
 
-    private func perform(_ source: UploadSource, run: UploadRun, state: UploadState) async throws(APIError)
+    private func perform(_ source: UploadSource, limits: UploadLimits, run: UploadRun, state: UploadState)
+        async throws(APIError)
         -> CompletedUpload
     {
         var attempt = 0
@@ -236,7 +251,8 @@ public final class StreamingUploader: FileUploading {
             do throws(APIError) {
                 try checkStopped(run)
                 if state.record == nil {
-                    state.record = try await create(source, run: run)
+                    state.record = try await create(
+                        source, limits: limits, composite: !state.plainOnly, run: run)
                     missing = Array(1...state.record!.partsCount)
                 }
                 let record = state.record!
@@ -282,6 +298,17 @@ public final class StreamingUploader: FileUploading {
                     missing = nil
                     continue
                 }
+                if let record = state.record, !state.plainOnly, Self.isCompositeRefusedAtCompletion(error, record) {
+                    // A server that took `digest_algorithm` for the plain form
+                    // (one that predates it, behind limits read from its
+                    // successor): start over once with the whole-file SHA-256.
+                    removeRecord(record)
+                    state.record = nil
+                    state.plainOnly = true
+                    observer?(.compositeRefused(Self.refusalMessage(error)))
+                    missing = nil
+                    continue
+                }
                 // A refusal or a changed file is final: the record describes an upload nobody finishes.
                 if let record = state.record, Self.isFinalForTheFile(error) { removeRecord(record) }
                 throw error
@@ -303,8 +330,19 @@ public final class StreamingUploader: FileUploading {
         try? records?.removeRecord(path: record.identity.path, serverOrigin: serverOrigin)
     }
 
-    private func create(_ source: UploadSource, run: UploadRun) async throws(APIError) -> UploadRecord {
-        let hint = partSizeHint.withLock { $0 } ?? records?.lastPartSize(serverOrigin: serverOrigin)
+    private func create(_ source: UploadSource, limits: UploadLimits, composite: Bool, run: UploadRun)
+        async throws(APIError) -> UploadRecord
+    {
+        let hint = limits.partSize ?? partSizeHint.withLock { $0 } ?? records?.lastPartSize(serverOrigin: serverOrigin)
+        if let hint, composite, limits.digestAlgorithms.contains(UploadDigestAlgorithm.sha256Composite) {
+            do throws(APIError) {
+                return try await createComposite(source, partSize: hint, run: run)
+            } catch .refused(let refusal) where refusal.status == 400 && refusal.code == "invalid_digest" {
+                // The server's part size changed since its limits were read
+                // (or it no longer takes the form): the plain form, as below.
+                observer?(.compositeRefused(refusal.message))
+            }
+        }
         observer?(.hashingPass(partSize: hint))
         let digests = try UploadFile.hash(
             source.identity, partSize: hint, crypto: crypto, shouldStop: { run.stopReason != nil })
@@ -312,22 +350,11 @@ public final class StreamingUploader: FileUploading {
         let sha256 = Hex.encode(digests.whole)
         let body = CreateUploadBody(
             fileName: source.fileName, contentType: source.contentType, size: source.size, sha256: sha256)
-        let request: APIRequest
-        do {
-            request = try APIRequest(.createUpload, json: body)
-        } catch {
-            throw Self.step(error, operation: "createUpload")
-        }
-        let created = try await send(request, run: run, decoding: CreatedUploadAnswer.self)
+        let created = try await createUpload(body, run: run)
         guard created.fits(size: source.size) else {
-            throw .retryable(
-                APIRetry(
-                    kind: .unreadableAnswer(status: 201),
-                    message: "createUpload answered part size \(created.partSize) and \(created.partsCount) parts, "
-                        + "which do not fit a file of \(source.size) bytes"))
+            throw Self.unusable(created, "which do not fit a file of \(source.size) bytes")
         }
-        partSizeHint.withLock { $0 = created.partSize }
-        records?.rememberPartSize(created.partSize, serverOrigin: serverOrigin)
+        remember(partSize: created.partSize)
         if hint != created.partSize || digests.parts.count != created.partsCount {
             // The part size was not known in advance: a second pass for the part digests.
             observer?(.hashingPass(partSize: created.partSize))
@@ -344,9 +371,82 @@ public final class StreamingUploader: FileUploading {
             serverOrigin: serverOrigin, uploadID: created.uploadID, identity: source.identity,
             partSize: created.partSize, partsCount: created.partsCount, sha256: sha256,
             partDigests: digests.parts.map { ContentDigest(sha256: $0).base64 })
-        // Without a persisted record only this process can resume; the upload still proceeds.
+        return keep(record)
+    }
+
+    /// createUpload with the composite digest: one pass over the file hashes
+    /// each part at `partSize` (the server's announced part size), and the
+    /// SHA-256 of those digests concatenated in part order is announced as
+    /// `sha256` with `digest_algorithm` `sha256-composite` and `part_size`.
+    /// - Throws: the refusal of createUpload (`400 invalid_digest` when the
+    ///   server's part size is another), or the failures of ``create(_:limits:composite:run:)``.
+    private func createComposite(_ source: UploadSource, partSize: Int64, run: UploadRun) async throws(APIError)
+        -> UploadRecord
+    {
+        observer?(.compositeHashingPass(partSize: partSize))
+        let digests = try UploadFile.hash(
+            source.identity, partSize: partSize, wholeFile: false, crypto: crypto,
+            shouldStop: { run.stopReason != nil })
+        guard let digests else { throw .cancelled }
+        let composite: String
+        do {
+            composite = Hex.encode(try crypto.sha256(contentsOf: digests.parts.flatMap { $0 }))
+        } catch {
+            throw .failed(.fileChanged(path: source.path, reason: "cannot hash \(source.path): \(error)"))
+        }
+        let body = CreateUploadBody(
+            fileName: source.fileName, contentType: source.contentType, size: source.size, sha256: composite,
+            digestAlgorithm: UploadDigestAlgorithm.sha256Composite, partSize: partSize)
+        let created = try await createUpload(body, run: run)
+        guard created.partSize == partSize, created.fits(size: source.size), created.partsCount == digests.parts.count
+        else {
+            throw Self.unusable(
+                created, "for a composite digest of \(digests.parts.count) parts of \(partSize) bytes")
+        }
+        remember(partSize: created.partSize)
+        let record = UploadRecord(
+            serverOrigin: serverOrigin, uploadID: created.uploadID, identity: source.identity,
+            partSize: created.partSize, partsCount: created.partsCount, sha256: composite,
+            partDigests: digests.parts.map { ContentDigest(sha256: $0).base64 },
+            digestAlgorithm: UploadDigestAlgorithm.sha256Composite)
+        return keep(record)
+    }
+
+    /// A createUpload answer whose numbers cannot be used (`why` says for
+    /// what): a passing failure, as an unreadable answer is.
+    private static func unusable(_ created: CreatedUploadAnswer, _ why: String) -> APIError {
+        .retryable(
+            APIRetry(
+                kind: .unreadableAnswer(status: 201),
+                message: "createUpload answered part size \(created.partSize) and \(created.partsCount) parts, " + why))
+    }
+
+    /// Remembers the part size createUpload answered, in this uploader and
+    /// in the record store, so the next upload's pass makes the part digests.
+    private func remember(partSize: Int64) {
+        partSizeHint.withLock { $0 = partSize }
+        records?.rememberPartSize(partSize, serverOrigin: serverOrigin)
+    }
+
+    /// Sends createUpload with `body`.
+    /// - Returns: the server's answer.
+    private func createUpload(_ body: CreateUploadBody, run: UploadRun) async throws(APIError) -> CreatedUploadAnswer {
+        let request: APIRequest
+        do {
+            request = try APIRequest(.createUpload, json: body)
+        } catch {
+            throw Self.step(error, operation: "createUpload")
+        }
+        return try await send(request, run: run, decoding: CreatedUploadAnswer.self)
+    }
+
+    /// Keeps the record of an upload just created, for a later process or
+    /// attempt (without a persisted record only this process can resume;
+    /// the upload still proceeds), and reports it.
+    /// - Returns: the record.
+    private func keep(_ record: UploadRecord) -> UploadRecord {
         try? records?.save(record)
-        observer?(.created(uploadID: created.uploadID, partsCount: created.partsCount))
+        observer?(.created(uploadID: record.uploadID, partsCount: record.partsCount))
         return record
     }
 
@@ -531,6 +631,21 @@ public final class StreamingUploader: FileUploading {
             return "\(refusal.operation): the upload no longer exists on the server (\(refusal.code))"
         }
         return nil
+    }
+
+    /// completeUpload refused the composite digest of an upload created with
+    /// it (`422 digest_mismatch`): the parts were each accepted against
+    /// their digests, so the server took the digest for another form.
+    private static func isCompositeRefusedAtCompletion(_ error: APIError, _ record: UploadRecord) -> Bool {
+        guard case .refused(let refusal) = error, record.digestAlgorithm == UploadDigestAlgorithm.sha256Composite
+        else { return false }
+        return refusal.operation == "completeUpload" && refusal.status == 422 && refusal.code == "digest_mismatch"
+    }
+
+    /// A refusal's message, for an event.
+    private static func refusalMessage(_ error: APIError) -> String {
+        if case .refused(let refusal) = error { return refusal.message }
+        return "\(error)"
     }
 
     /// completeUpload found parts missing (`409 incomplete`): send them.

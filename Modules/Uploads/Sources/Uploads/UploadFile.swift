@@ -57,15 +57,20 @@ public enum UploadFile {
     /// each through a fixed buffer. With a part size the two run at once on
     /// two threads, each reading the file (from the page cache) on its own
     /// descriptor: SHA-256 is the pass's cost, and two cores halve it.
+    /// Without `wholeFile` only the parts are hashed (the composite form
+    /// needs nothing else), on the calling thread.
     /// - Parameters:
     ///   - identity: the version expected; checked before and after reading.
     ///   - partSize: the part size for per-part digests, or nil.
+    ///   - wholeFile: whether the whole file's SHA-256 is wanted too
+    ///     (``Digests/whole`` is empty otherwise); ignored without a part size.
     ///   - crypto: the SHA-256 implementation.
     ///   - shouldStop: polled between reads; true ends the pass with nil.
     /// - Returns: the digests, or nil when stopped.
     /// - Throws: `APIError.failed(.fileChanged)`.
     static func hash(
-        _ identity: UploadFileIdentity, partSize: Int64?, crypto: any CryptoProvider, shouldStop: () -> Bool
+        _ identity: UploadFileIdentity, partSize: Int64?, wholeFile: Bool = true, crypto: any CryptoProvider,
+        shouldStop: () -> Bool
     ) throws(APIError) -> Digests? {
         let path = identity.path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -81,6 +86,16 @@ public enum UploadFile {
             guard let partSize, partSize > 0 else {
                 let whole = wholeDigest(fd, identity: identity, crypto: crypto, stop: stop)
                 return (whole, Result<[[UInt8]]?, APIError>.success([]))
+            }
+            guard wholeFile else {
+                // The parts are independent: two threads take every other
+                // part each, so the one pass costs half its SHA-256 time on two cores.
+                let lanes = ConcurrentLanes(count: 2)
+                DispatchQueue.concurrentPerform(iterations: 2) { lane in
+                    lanes.results[lane] = partDigests(
+                        fd, identity: identity, partSize: partSize, lane: lane, of: 2, crypto: crypto, stop: stop)
+                }
+                return (Result<[UInt8]?, APIError>.success([]), lanes.interleaved())
             }
             let results = ConcurrentResults()
             DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -105,6 +120,36 @@ public enum UploadFile {
     private final class ConcurrentResults: @unchecked Sendable {
         var whole: Result<[UInt8]?, APIError> = .success(nil)
         var parts: Result<[[UInt8]]?, APIError> = .success([])
+    }
+
+    /// The part digests of the threads of a parts-only pass: thread `lane`
+    /// of `count` hashed parts `lane`, `lane + count`, … (0-based), and
+    /// writes only its own slot before `concurrentPerform` returns.
+    private final class ConcurrentLanes: @unchecked Sendable {
+        var results: [Result<[[UInt8]]?, APIError>]
+
+        init(count: Int) { results = Array(repeating: .success([]), count: count) }
+
+        /// The digests in part order: the first failure, nil when a lane was
+        /// stopped, else the lanes' digests interleaved.
+        func interleaved() -> Result<[[UInt8]]?, APIError> {
+            var lanes: [[[UInt8]]] = []
+            for result in results {
+                switch result {
+                case .failure(let error): return .failure(error)
+                case .success(nil): return .success(nil)
+                case .success(let digests?): lanes.append(digests)
+                }
+            }
+            var merged: [[UInt8]] = []
+            merged.reserveCapacity(lanes.reduce(0) { $0 + $1.count })
+            var index = 0
+            while !lanes.isEmpty, index / lanes.count < lanes[index % lanes.count].count {
+                merged.append(lanes[index % lanes.count][index / lanes.count])
+                index += 1
+            }
+            return .success(merged)
+        }
     }
 
     /// `shouldStop`, polled from either thread; once true it stays true.
@@ -141,13 +186,19 @@ public enum UploadFile {
     }
 
     /// Each part's SHA-256 in order (one part, empty, for an empty file); nil when stopped.
+    /// - Parameters:
+    ///   - lane: with `lanes`, which parts: those whose 0-based index is
+    ///     `lane` modulo `lanes` (all of them with the defaults).
+    ///   - lanes: how many threads share the parts.
     private static func partDigests(
-        _ fd: Int32, identity: UploadFileIdentity, partSize: Int64, crypto: any CryptoProvider, stop: StopFlag
+        _ fd: Int32, identity: UploadFileIdentity, partSize: Int64, lane: Int = 0, of lanes: Int = 1,
+        crypto: any CryptoProvider, stop: StopFlag
     ) -> Result<[[UInt8]]?, APIError> {
         do throws(APIError) {
             var digests: [[UInt8]] = []
-            var offset: Int64 = 0
-            repeat {
+            var offset = partSize * Int64(lane)
+            // An empty file has one empty part, which lane 0 hashes.
+            while offset < identity.size || (offset == 0 && lane == 0) {
                 let length = min(partSize, identity.size - offset)
                 var hasher = try makeHasher(crypto, path: identity.path)
                 guard
@@ -155,8 +206,9 @@ public enum UploadFile {
                         fd, identity: identity, from: offset, length: length, stop: stop, into: { hasher.update($0) })
                 else { return .success(nil) }
                 digests.append(try finalize(&hasher, path: identity.path))
-                offset += length
-            } while offset < identity.size
+                offset += partSize * Int64(lanes)
+                if length == 0 { break }
+            }
             return .success(digests)
         } catch {
             return .failure(error)

@@ -77,6 +77,41 @@ struct StreamingUploaderTests {
         #expect(api.requests[1].path.hasSuffix("/uploads/u-1/parts/1"))
     }
 
+    @Test(
+        "a server that took the composite digest for the plain form (422 digest_mismatch at completion) gets the upload again with the file's SHA-256"
+    )
+    func compositeRefusedAtCompletion() async throws {
+        let temporary = try TemporaryDirectory(prefix: "sharekit-uploads-module")
+        defer { temporary.remove() }
+        let path = try file(temporary, size: 2500)
+        let sha = try runProcess("/usr/bin/env", ["sha256sum", path]).stdout.prefix(64)
+        let mismatch = APIError.refused(
+            APIRefusal(operation: "completeUpload", status: 422, code: "digest_mismatch", message: "no match"))
+        let api = ScriptedAPIClient([
+            .json(201, Self.created), .json(200, "{}"), .json(200, "{}"), .json(200, "{}"), .failure(mismatch),
+            .json(201, Self.created), .json(200, "{}"), .json(200, "{}"), .json(200, "{}"),
+            .json(200, #"{"upload_id":"u-1","upload_state":"complete","sha256":"\#(sha)"}"#),
+        ])
+        let source = try UploadFile.source(path: path, fileName: "report.bin", contentType: "application/octet-stream")
+        let limits = UploadLimits(fileMaxUploadBytes: 10_000, partSize: 1024, digestAlgorithms: ["sha256-composite"])
+        let done = try await uploader(api).upload(
+            source, limits: limits, budget: .seconds(30), progress: nil, cancellation: nil)
+        #expect(done.sha256 == String(sha))
+        let parts = ["uploadPart 1", "uploadPart 2", "uploadPart 3"]
+        #expect(
+            api.operations == ["createUpload"] + parts + ["completeUpload", "createUpload"] + parts + ["completeUpload"]
+        )
+        var bodies: [[String: Any]] = []
+        for request in api.requests where request.operation == "createUpload" {
+            guard case .bytes(let body) = request.body else { continue }
+            bodies.append(try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]))
+        }
+        #expect(bodies.first?["digest_algorithm"] as? String == "sha256-composite")
+        #expect(bodies.first?["part_size"] as? Int == 1024)
+        #expect(bodies.last?["digest_algorithm"] == nil)
+        #expect(bodies.last?["sha256"] as? String == String(sha))
+    }
+
     @Test("a file over the server's limit or changed since it was chosen is refused without a request")
     func refusedBeforeSending() async throws {
         let temporary = try TemporaryDirectory(prefix: "sharekit-uploads-module")
