@@ -324,10 +324,14 @@ struct SendReport: Sendable {
                 "replayed": JSONValue(message.replayed),
                 "attachments": .array(
                     message.attachments.map {
-                        [
+                        var attachment: [String: JSONValue] = [
                             "upload_id": JSONValue($0.uploadID), "file_name": JSONValue($0.fileName),
                             "size": JSONValue($0.size), "sha256": JSONValue($0.sha256),
                         ]
+                        // Said whenever `sha256` is not the file's plain
+                        // SHA-256, so a script does not compare it with sha256sum.
+                        if let form = $0.digestAlgorithm { attachment["digest_algorithm"] = JSONValue(form) }
+                        return JSONValue.object(attachment)
                     }),
             ])
         } else {

@@ -107,6 +107,21 @@ public final class ClientSandbox: @unchecked Sendable {
         return Hex.encode(try assembly.crypto.sha256(contentsOf: Array(data)))
     }
 
+    /// The composite digest of a file, lowercase hex: the SHA-256 of its
+    /// parts' SHA-256 digests, the parts cut at `partSize` (an empty file
+    /// is one empty part), as an upload with `sha256-composite` announces it.
+    public func compositeSHA256Hex(ofFile path: String, partSize: Int = 8 << 20) throws -> String {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        var digests: [UInt8] = []
+        var offset = 0
+        repeat {
+            let end = min(bytes.count, offset + partSize)
+            digests += try assembly.crypto.sha256(contentsOf: Array(bytes[offset..<end]))
+            offset = end
+        } while offset < bytes.count
+        return Hex.encode(try assembly.crypto.sha256(contentsOf: digests))
+    }
+
     /// Logs in as Alex with the demo password, makes the child session the
     /// way the daemon does and records the account, as `share login` and a
     /// running daemon leave an app group; on failure the sandbox is closed.

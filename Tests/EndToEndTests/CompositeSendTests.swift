@@ -32,6 +32,17 @@ struct CompositeSendTests {
         try Data(partDigest).write(to: URL(fileURLWithPath: digestFile))
         let composite = try fixture.sandbox.sha256Hex(ofFile: digestFile)
         #expect(attachment["sha256"] as? String == composite)
+        #expect(try fixture.sandbox.compositeSHA256Hex(ofFile: path) == composite)
+
+        // share send --json says which digest it prints, so a script does not
+        // compare it with sha256sum.
+        let json = try fixture.share(["send", path, "--to", "thread:t1", "--json"])
+        #expect(json.status == 0, "\(json.stdout) \(json.stderr)")
+        let printed = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+        let printedAttachment = try #require((printed["attachments"] as? [[String: Any]])?.first)
+        #expect(printedAttachment["digest_algorithm"] as? String == "sha256-composite")
+        #expect(printedAttachment["sha256"] as? String == composite)
     }
 
     /// The bytes of a hex string.

@@ -28,7 +28,9 @@ extension MessageEnvelope {
         SentMessage(
             messageID: message.id, threadID: message.threadID, channelID: message.channelID, replayed: replayed,
             attachments: message.attachments.map {
-                SentAttachment(uploadID: $0.uploadID, fileName: $0.fileName, size: $0.size, sha256: $0.sha256)
+                SentAttachment(
+                    uploadID: $0.uploadID, fileName: $0.fileName, size: $0.size, sha256: $0.sha256,
+                    digestAlgorithm: $0.digestAlgorithm)
             })
     }
 }
