@@ -184,5 +184,14 @@ struct CompositeDigestTests {
             ])
         #expect(unknown.status == 400)
         #expect(unknown.code == "invalid_digest")
+        // part_size beside the plain digest is ignored, as by a server that
+        // predates both members.
+        let plain = try await alex.send(
+            "POST", "/api/v1/uploads",
+            json: [
+                "file_name": "a.txt", "content_type": "text/plain", "size": data.count,
+                "sha256": try UploadFlow.sha256Hex(data), "part_size": 2048,
+            ])
+        #expect(plain.status == 201, "\(plain.text)")
     }
 }

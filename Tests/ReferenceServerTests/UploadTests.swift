@@ -315,6 +315,13 @@ struct UploadTests {
         var parameters = valid
         parameters["content_type"] = "TEXT/Plain; charset=utf-8"
         #expect(try await post(parameters).status == 201)
+        // Parameters that begin with an emoji modifier or a combining mark:
+        // the ";" and what follows are one Character, still a parameter.
+        for joined in ["\u{2003}\u{202F}tEXt/pLaIn\u{2003};\u{1F3FB}Z", "text/plain;\u{301}x"] {
+            parameters["content_type"] = joined
+            let answer = try await post(parameters)
+            #expect(answer.status == 201, "\(joined.unicodeScalars.map { String($0.value, radix: 16) }): \(answer.text)")
+        }
 
         let badMembers: [(String, Any)] = [
             ("file_name", ""), ("file_name", "a/b.txt"), ("file_name", "a\u{0}b"),

@@ -380,8 +380,10 @@ STATE_DEPENDENT_REFUSALS = {
     # that is not that part's size, a body that does not match its digest.
     "uploadPart": {400: {"invalid_part", "wrong_part_size"}, 422: {"digest_mismatch"}},
     # The bytes of the user's unfinished uploads (created by earlier cases)
-    # over upload_pending_bytes_per_user.
-    "createUpload": {429: {"upload_quota_exceeded"}},
+    # over upload_pending_bytes_per_user; a composite digest cut at another
+    # part size than the instance's upload_part_size (a setting the document
+    # cannot know; the digest's own form is the pattern's).
+    "createUpload": {400: {"invalid_digest"}, 429: {"upload_quota_exceeded"}},
 }
 
 

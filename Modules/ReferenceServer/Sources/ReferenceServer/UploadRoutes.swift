@@ -95,9 +95,10 @@ enum UploadRoutes {
                         + "\(settings.uploadPartSize) bytes (upload_part_size); hash the parts again at that size.",
                     code: "invalid_digest")
             }
-        } else if body.partSize != nil {
-            throw Problems.badRequest("part_size goes only with digest_algorithm sha256-composite.")
         }
+        // `part_size` with the plain form says nothing the plain digest
+        // needs: it is ignored, as a server before the composite form
+        // ignores both members.
         return algorithm
     }
 
@@ -449,8 +450,12 @@ enum UploadRoutes {
 
     /// The media type of a `Content-Type` value, lowercased, without parameters.
     static func mediaTypeOf(_ contentType: String) -> String {
-        String(contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        // Split on the scalar, not the Character: a ";" followed by a
+        // combining mark or an emoji modifier is one Character, and the
+        // parameters would stay part of the type.
+        let scalars = contentType.unicodeScalars
+        let end = scalars.firstIndex(of: ";") ?? scalars.endIndex
+        return String(scalars[..<end]).trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
