@@ -320,7 +320,8 @@ struct UploadTests {
         for joined in ["\u{2003}\u{202F}tEXt/pLaIn\u{2003};\u{1F3FB}Z", "text/plain;\u{301}x"] {
             parameters["content_type"] = joined
             let answer = try await post(parameters)
-            #expect(answer.status == 201, "\(joined.unicodeScalars.map { String($0.value, radix: 16) }): \(answer.text)")
+            let scalars = joined.unicodeScalars.map { String($0.value, radix: 16) }
+            #expect(answer.status == 201, "\(scalars): \(answer.text)")
         }
 
         let badMembers: [(String, Any)] = [
