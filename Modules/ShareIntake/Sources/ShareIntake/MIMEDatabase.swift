@@ -28,9 +28,14 @@ final class MIMEDatabase: Sendable {
     }
 
     /// Lowercase and without parameters (`Text/Plain; charset=utf-8` -> `text/plain`).
+    /// Cut at the first `;` scalar, as share-server cuts a type: a `;`
+    /// followed by a combining mark or an emoji modifier is one Character,
+    /// so a cut by Character would keep the parameters (a hostile server's
+    /// `accepted_content_types` can hold such a type).
     static func bare(_ contentType: String) -> String {
-        let withoutParameters = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        return withoutParameters.trimmingSpaces().lowercased()
+        let scalars = contentType.unicodeScalars
+        let end = scalars.firstIndex(of: ";") ?? scalars.endIndex
+        return String(scalars[..<end]).trimmingSpaces().lowercased()
     }
 
     /// Whether any directory defines the canonical type.

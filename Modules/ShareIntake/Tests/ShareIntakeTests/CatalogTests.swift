@@ -31,6 +31,9 @@ struct CatalogTests {
         #expect(catalog.canonical("application/x-pdf") == "application/pdf")
         #expect(catalog.canonical("text/xml") == "application/xml")
         #expect(catalog.canonical("Image/PNG; charset=binary") == "image/png")
+        // A ";" joined with the mark after it is still where the parameters begin.
+        #expect(catalog.canonical("image/png;\u{1F3FB}x") == "image/png")
+        #expect(catalog.canonical("image/png;\u{301}x") == "image/png")
         #expect(catalog.conforms("application/x-pdf", to: "application/pdf"))
         #expect(catalog.conforms("application/pdf", to: "image/pdf"))
         #expect(catalog.conforms("text/xml", to: "text/plain"))
