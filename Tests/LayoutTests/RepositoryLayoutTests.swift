@@ -48,15 +48,22 @@ struct RepositoryLayoutTests {
         }
     }
 
-    /// The root's dump-package JSON (a scratch path of its own: the running `swift test` holds the lock on .build).
+    /// The root's dump-package JSON, read once for the suite's tests (about
+    /// 3 s of SwiftPM each time).
     static func rootManifest() throws -> [String: Any] {
-        let scratch = try TemporaryDirectory(prefix: "dump-package")
-        defer { scratch.remove() }
-        let result = try runProcess(
-            "/usr/bin/env",
-            ["swift", "package", "--scratch-path", scratch.path, "dump-package", "--package-path", Self.root])
+        let result = try dumpedRootManifest.get()
         #expect(result.status == 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    /// `swift package dump-package` of the root, in a scratch path of its
+    /// own (the running `swift test` holds the lock on .build).
+    private static let dumpedRootManifest = Result<ProcessResult, any Error> {
+        let scratch = try TemporaryDirectory(prefix: "dump-package")
+        defer { scratch.remove() }
+        return try runProcess(
+            "/usr/bin/env",
+            ["swift", "package", "--scratch-path", scratch.path, "dump-package", "--package-path", Self.root])
     }
 
     /// CI builds the root once and runs every package's unit tests from that build (tools/test selects them
