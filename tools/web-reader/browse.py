@@ -60,7 +60,7 @@ class ChromeDriver:
         # A chromedriver that ends before it listens (seen once on a machine
         # at load 13) is started once more; what it printed is in the error.
         said = []
-        for attempt in range(2):
+        for _ in range(2):
             self.start(said)
             if self.port is not None:
                 break
