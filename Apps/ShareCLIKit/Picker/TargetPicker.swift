@@ -45,14 +45,10 @@ struct TargetPicker: Sendable {
             fd: terminal.input, deliver: { continuation.yield(.keys($0)) },
             ended: { continuation.yield(.terminalGone) })
         defer { reader.stop() }
-        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-        signal(SIGWINCH, SIG_IGN)
-        resize.setEventHandler { continuation.yield(.resized) }
-        resize.resume()
-        defer {
-            resize.cancel()
-            signal(SIGWINCH, SIG_DFL)
-        }
+        // Watched before the first frame is drawn: a resize from then on is
+        // never lost (see ResizeSignal).
+        ResizeSignal.watch { continuation.yield(.resized) }
+        defer { ResizeSignal.unwatch() }
         let search = Mutex<Task<Void, Never>?>(nil)
         defer { search.withLock { $0?.cancel() } }
 
