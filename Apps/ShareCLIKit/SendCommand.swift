@@ -1023,12 +1023,11 @@ enum ShareStage: Sendable {
 }
 
 /// SIGINT while `share send` or `share inbox retry` works: the handler in
-/// charge runs on a dispatch queue instead of the default action killing
-/// the process halfway, and ``race(_:)`` returns the exit code of the
-/// steps or of Ctrl-C, whichever ends first, so that only `main` ends the
-/// process. (`@unchecked`: the signal source is set once in `init` and
-/// only cancelled afterwards; Dispatch's sources are thread-safe.)
-final class InterruptHandler: @unchecked Sendable {
+/// charge runs on the relay's thread (SignalRelay, watched from `init`)
+/// instead of the default action killing the process halfway, and
+/// ``race(_:)`` returns the exit code of the steps or of Ctrl-C, whichever
+/// ends first, so that only `main` ends the process.
+final class InterruptHandler: Sendable {
     /// Where the race stands: nobody waits yet, `race` waits, an exit code
     /// came before `race` waited, or the race is over.
     private enum Ending {
@@ -1040,18 +1039,13 @@ final class InterruptHandler: @unchecked Sendable {
 
     private let handler = Mutex<(@Sendable () -> Void)?>(nil)
     private let ending = Mutex<Ending>(.running)
-    private var source: (any DispatchSourceSignal)?
 
     init() {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak self] in
+        SignalRelay.interrupt.watch { [weak self] in
             guard let self else { return }
             // Before anything is kept there is nothing to clean up: end with the code for Ctrl-C.
             if let action = self.onInterrupt { action() } else { self.end(.cancelled) }
         }
-        source.resume()
-        self.source = source
     }
 
     /// What Ctrl-C does now; nil ends the command with the code for Ctrl-C.
@@ -1099,7 +1093,6 @@ final class InterruptHandler: @unchecked Sendable {
 
     /// Gives SIGINT its default action back.
     func restore() {
-        source?.cancel()
-        signal(SIGINT, SIG_DFL)
+        SignalRelay.interrupt.unwatch()
     }
 }

@@ -51,19 +51,17 @@ enum SessionPassword {
         for end in wake { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let (wakeRead, wakeWrite) = (wake[0], wake[1])
         defer { close(wakeRead) }
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler {
+        // Watched before the prompt shows, so a Ctrl-C the moment it appears
+        // is never lost (see SignalRelay).
+        SignalRelay.interrupt.watch {
             var byte: UInt8 = 1
             _ = write(wakeWrite, &byte, 1)
         }
-        // The write end closes only once no handler can run any more, so a
-        // late Ctrl-C never writes into a descriptor number reused meanwhile.
-        interrupt.setCancelHandler { close(wakeWrite) }
-        interrupt.resume()
         defer {
-            interrupt.cancel()
-            signal(SIGINT, SIG_DFL)
+            // No call of the watcher runs once unwatch returns, so a late
+            // Ctrl-C never writes into a descriptor number reused meanwhile.
+            SignalRelay.interrupt.unwatch()
+            close(wakeWrite)
         }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)

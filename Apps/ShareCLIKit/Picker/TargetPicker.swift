@@ -46,9 +46,9 @@ struct TargetPicker: Sendable {
             ended: { continuation.yield(.terminalGone) })
         defer { reader.stop() }
         // Watched before the first frame is drawn: a resize from then on is
-        // never lost (see ResizeSignal).
-        ResizeSignal.watch { continuation.yield(.resized) }
-        defer { ResizeSignal.unwatch() }
+        // never lost (see SignalRelay).
+        SignalRelay.resize.watch { continuation.yield(.resized) }
+        defer { SignalRelay.resize.unwatch() }
         let search = Mutex<Task<Void, Never>?>(nil)
         defer { search.withLock { $0?.cancel() } }
 
