@@ -393,7 +393,7 @@ struct UploadTests {
         let finished: String
         do {
             finished = try await UploadFlow.uploadWhole(alex, data)
-        } catch where Date().timeIntervalSince(began) >= Double(ttl) {
+        } catch  where Date().timeIntervalSince(began) >= Double(ttl) {
             return false
         }
         var unfinished: [String] = []
