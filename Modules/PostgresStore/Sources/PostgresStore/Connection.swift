@@ -75,6 +75,20 @@ final class Connection {
     /// form of ``PostgresIsolation/exclusive``) that orders migrations.
     private static let migrationLock = (0x5348_4B54, 0x4D49_4752)
 
+    /// The statements that open a fresh statement savepoint, sent ahead of
+    /// a write in its pipeline.
+    private struct SavepointCommands {
+        /// Whether the used savepoint is released first.
+        let releaseFirst: Bool
+
+        /// The statements, one per message of the pipeline (a pipeline
+        /// takes one statement per query).
+        var statements: [String] {
+            (releaseFirst ? ["RELEASE SAVEPOINT \(Connection.statementSavepoint)"] : [])
+                + ["SAVEPOINT \(Connection.statementSavepoint)"]
+        }
+    }
+
     /// The statement savepoint of the current transaction level.
     private enum StatementSavepoint {
         /// None is open: the next write opens one.
@@ -242,6 +256,8 @@ final class Connection {
         if PQstatus(handle) == CONNECTION_OK { return handle }
         guard transactionDepth == 0, streams.isEmpty else { throw lostConnection(during: "the transaction") }
         PQreset(handle)
+        // A pipeline cut off by the lost connection is not carried over.
+        if PQpipelineStatus(handle) != PQ_PIPELINE_OFF { _ = PQexitPipelineMode(handle) }
         guard PQstatus(handle) == CONNECTION_OK else {
             let message = hideSecrets(ServerFailure.oneLine(String(cString: PQerrorMessage(handle))))
             throw SQLError.io(
@@ -277,13 +293,23 @@ final class Connection {
         retryingStalePlan: Bool = true
     ) throws -> [SQLRow] {
         let guarded = transactionDepth > 0 && !statement.isRead
-        if guarded { try openStatementSavepoint() }
+        // The savepoint a write needs rides in the write's own message
+        // (pipeline mode) unless its rows are streamed: single-row mode
+        // can only be asked for the first query of a pipeline.
+        var savepoint: SavepointCommands?
+        if guarded {
+            if case .stream = mode {
+                try openStatementSavepoint()
+            } else {
+                savepoint = pendingStatementSavepoint()
+            }
+        }
         let stream = RowStream(savepoint: guarded, bindings: bindings)
         if case .discard = mode { stream.discard = true }
         let key = parameters.statementKey(statement.text)
         streams.append(stream)
         defer { streams.removeLast() }
-        if send(statement, parameters, key: key, to: stream), case .stream = mode, let handle {
+        if send(statement, parameters, key: key, to: stream, after: savepoint), case .stream = mode, let handle {
             PQsetSingleRowMode(handle)
         }
         do {
@@ -319,6 +345,19 @@ final class Connection {
         return stream.rows
     }
 
+    /// The statements that open an unused statement savepoint for a write
+    /// about to run, sent in the write's own pipeline (``send(_:_:key:to:after:)``);
+    /// nil when the open one is unused already (after `BEGIN` or a rolled
+    /// back write). Marks the savepoint used: the write runs under it.
+    private func pendingStatementSavepoint() -> SavepointCommands? {
+        defer { savepointState = .used }
+        switch savepointState {
+        case .unused: return nil
+        case .used: return SavepointCommands(releaseFirst: true)
+        case .closed: return SavepointCommands(releaseFirst: false)
+        }
+    }
+
     /// Makes sure an unused statement savepoint is open for a write about
     /// to run, and marks it used: no round trip after `BEGIN` or a rolled
     /// back write, one (`RELEASE` of the used one and `SAVEPOINT`) otherwise.
@@ -343,35 +382,67 @@ final class Connection {
     }
 
     /// Sends a statement: prepared (once, then by name) when it is worth
-    /// keeping, unnamed otherwise.
+    /// keeping, unnamed otherwise. With `savepoint`, the savepoint
+    /// statements, the prepare and the statement go in one pipeline and
+    /// cost one round trip; the stream then ends the pipeline when its
+    /// results are read (``pump(_:)``).
     /// - Returns: false when it could not be sent (the stream holds the failure).
-    private func send(_ statement: SQLStatementText, _ parameters: BoundParameters, key: String, to stream: RowStream)
-        -> Bool
-    {
+    private func send(
+        _ statement: SQLStatementText, _ parameters: BoundParameters, key: String, to stream: RowStream,
+        after savepoint: SavepointCommands? = nil
+    ) -> Bool {
         guard let handle else {
             stream.fail(closedError)
             return false
         }
         let count = Int32(parameters.count)
         var preparedName: String?
+        var preparing = false
         if statements.capacity > 0, SQLStatementText.preparableKeywords.contains(statement.keyword) {
             if let name = statements.name(for: key) {
                 preparedName = name
             } else {
                 let (name, evicted) = statements.add(key)
                 if let evicted { _ = try? control("DEALLOCATE \(evicted)") }
-                roundTrips += 1
-                let result = parameters.types.withUnsafeBufferPointer { types in
-                    PQprepare(handle, name, statement.text, count, types.baseAddress)
-                }
-                defer { PQclear(result) }
-                guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else {
-                    _ = statements.remove(key)
-                    stream.fail(result, connection: handle)
-                    return false
-                }
                 preparedName = name
+                preparing = true
             }
+        }
+        if let savepoint {
+            guard PQenterPipelineMode(handle) == 1 else {
+                if preparing { _ = statements.remove(key) }
+                if PQstatus(handle) != CONNECTION_OK {
+                    stream.fail(lostConnection(during: "a statement"))
+                } else {
+                    stream.fail(nil, connection: handle)
+                    stream.savepointFailed = true
+                }
+                return false
+            }
+            stream.pipelined = true
+            stream.pendingControls = savepoint.statements.count + (preparing ? 1 : 0)
+            for command in savepoint.statements {
+                _ = PQsendQueryParams(handle, command, 0, nil, nil, nil, nil, 0)
+            }
+        } else if preparing, let preparedName {
+            // Outside a pipeline the prepare is a round trip of its own.
+            roundTrips += 1
+            let result = parameters.types.withUnsafeBufferPointer { types in
+                PQprepare(handle, preparedName, statement.text, count, types.baseAddress)
+            }
+            defer { PQclear(result) }
+            guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else {
+                _ = statements.remove(key)
+                stream.fail(result, connection: handle)
+                return false
+            }
+            preparing = false
+        }
+        if preparing, let preparedName {
+            _ = parameters.types.withUnsafeBufferPointer { types in
+                PQsendPrepare(handle, preparedName, statement.text, count, types.baseAddress)
+            }
+            stream.preparedKey = key
         }
         roundTrips += 1
         let sent = parameters.withArrays { values, lengths, formats in
@@ -382,11 +453,52 @@ final class Connection {
                 PQsendQueryParams(handle, statement.text, count, types.baseAddress, values, lengths, formats, 0)
             }
         }
+        if stream.pipelined {
+            _ = PQpipelineSync(handle)
+            readPipelineControls(stream)
+            guard sent == 1 else {
+                // Nothing of the statement's own to read: leave the pipeline now.
+                stream.fail(nil, connection: handle)
+                endPipeline(handle, stream)
+                return false
+            }
+            return true
+        }
         guard sent == 1 else {
             stream.fail(nil, connection: handle)
             return false
         }
         return true
+    }
+
+    /// Reads the results of the savepoint statements (and the prepare) that
+    /// precede a pipelined statement, leaving the statement's own results
+    /// to ``pump(_:)``. A failure dooms the transaction: the statement
+    /// that follows is not run, and the savepoint it needed is not there.
+    private func readPipelineControls(_ stream: RowStream) {
+        guard let handle else { return }
+        while stream.pendingControls > 0 {
+            stream.pendingControls -= 1
+            // The prepare, when there is one, is the last of them.
+            let isPrepare = stream.preparedKey != nil && stream.pendingControls == 0
+            guard let result = PQgetResult(handle) else { continue }
+            if PQresultStatus(result) != PGRES_COMMAND_OK {
+                stream.fail(result, connection: handle)
+                if isPrepare, let key = stream.preparedKey {
+                    // Failed or skipped, the name was never made. A failed
+                    // prepare is the statement's failure, undone by its savepoint.
+                    _ = statements.remove(key)
+                } else {
+                    // The write has no savepoint to undo it; settle(_:)
+                    // decides once the connection's state is known (a
+                    // server going away says so before the socket closes).
+                    stream.savepointFailed = true
+                }
+            }
+            PQclear(result)
+            // Each statement's results end with a null result.
+            while let extra = PQgetResult(handle) { PQclear(extra) }
+        }
     }
 
     /// The next row of a streaming statement, from memory when a nested
@@ -402,6 +514,9 @@ final class Connection {
     /// Reads one result of the statement a stream belongs to.
     private func pump(_ stream: RowStream) {
         guard let handle, let result = PQgetResult(handle) else {
+            if stream.pipelined, let handle {
+                endPipeline(handle, stream)
+            }
             stream.finished = true
             return
         }
@@ -437,6 +552,20 @@ final class Connection {
         }
     }
 
+    /// Reads a pipeline's closing sync and leaves pipeline mode, so the
+    /// connection takes ordinary statements again.
+    private func endPipeline(_ handle: OpaquePointer, _ stream: RowStream) {
+        stream.pipelined = false
+        while let result = PQgetResult(handle) {
+            let status = PQresultStatus(result)
+            PQclear(result)
+            if status == PGRES_PIPELINE_SYNC { break }
+        }
+        if PQexitPipelineMode(handle) != 1, PQstatus(handle) == CONNECTION_OK {
+            stream.fail(.statement(message: "PostgreSQL pipeline could not be ended"))
+        }
+    }
+
     private func noteChanges(_ result: OpaquePointer) {
         let command = String(cString: PQcmdStatus(result))
         guard ["INSERT", "UPDATE", "DELETE", "MERGE"].contains(where: command.hasPrefix) else { return }
@@ -466,6 +595,12 @@ final class Connection {
         }
         guard transactionDepth > 0 else {
             refineConstraintKind(stream)
+            return
+        }
+        if stream.savepointFailed {
+            // Its pipelined savepoint failed: nothing undoes the statement alone.
+            savepointState = .closed
+            doomed = doomed ?? stream.failure
             return
         }
         if let state = stream.report?.state, ServerFailure.endsTransaction(state) {
@@ -526,8 +661,13 @@ final class Connection {
             // The outer level's statement savepoint is released first, so a
             // write inside (under a statement savepoint of its own) and a
             // rollback of this level find only their own savepoints.
-            let release =
+            var release =
                 savepointState == .closed ? "" : "RELEASE SAVEPOINT \(Self.statementSavepoint); "
+            if let previous = pendingMemberRelease {
+                // The previous member of the commit group ends here.
+                release = "RELEASE SAVEPOINT \(previous); " + release
+                pendingMemberRelease = nil
+            }
             savepointState = .closed
             try control("\(release)SAVEPOINT \(savepoint); SAVEPOINT \(Self.statementSavepoint)")
             savepointState = .unused
@@ -576,6 +716,10 @@ final class Connection {
     private(set) var isInGroup = false
     /// Commits sent (`COMMIT` messages), counted so tests can see groups share them.
     private(set) var commits = 0
+    /// The savepoint of the commit group's last member, still to be
+    /// released (by the next member's first message; `COMMIT` or
+    /// `ROLLBACK` of the group end it too).
+    private var pendingMemberRelease: String?
 
     /// The error that ended the open transaction, if one did: every member
     /// of a commit group then fails.
@@ -586,6 +730,7 @@ final class Connection {
     /// - Throws: ``ShareKitSQLInterface/SQLError`` as `BEGIN` and the lock do.
     func beginGroup(isolation: PostgresIsolation) throws {
         precondition(transactionDepth == 0 && !isInGroup, "a group opens outside any transaction")
+        pendingMemberRelease = nil
         try finishLiveStream()
         try begin(isolation: isolation)
         transactionDepth = 1
@@ -598,6 +743,7 @@ final class Connection {
         precondition(isInGroup && transactionDepth == 1, "no group to commit")
         transactionDepth = 0
         isInGroup = false
+        pendingMemberRelease = nil
         if let doomed {
             rollback(level: 0, savepoint: "")
             throw doomed
@@ -610,6 +756,7 @@ final class Connection {
         guard isInGroup else { return }
         transactionDepth = 0
         isInGroup = false
+        pendingMemberRelease = nil
         rollback(level: 0, savepoint: "")
     }
 
@@ -618,6 +765,14 @@ final class Connection {
         guard level == 0 else {
             // Releasing the level releases the statement savepoints opened in it.
             savepointState = .closed
+            if isInGroup, level == 1 {
+                // A member of a commit group: its savepoint is released by
+                // the next member's first message or by the group's COMMIT,
+                // which saves a round trip per member. Nothing else reaches
+                // the connection while the group is open.
+                pendingMemberRelease = savepoint
+                return
+            }
             do {
                 try control("RELEASE SAVEPOINT \(savepoint)")
             } catch {
@@ -776,6 +931,14 @@ final class RowStream {
     var finished = false
     /// Whether its savepoint was released or rolled back.
     var settled = false
+    /// Whether it was sent in a pipeline whose sync is still to be read.
+    var pipelined = false
+    /// Results of the pipeline's statements before it still to be read.
+    var pendingControls = 0
+    /// Its cache key when it is prepared in its own pipeline.
+    var preparedKey: String?
+    /// Whether the savepoint statements sent ahead of it in its pipeline failed.
+    var savepointFailed = false
     /// The columns of its result, once the first row was read.
     var columns: SQLColumns?
     /// The first failure it met.

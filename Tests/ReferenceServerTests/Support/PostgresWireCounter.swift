@@ -1,0 +1,190 @@
+import Foundation
+import Glibc
+import ShareKitSystemTesting
+
+/// A relay between a PostgreSQL client and a ``TemporaryPostgres``, on a
+/// Unix socket of its own, that counts the client's round trips on the wire.
+///
+/// A round trip is a message after which the client waits for the server:
+/// `Sync` (`S`) ends each extended-protocol exchange (`PQexecParams`,
+/// `PQexecPrepared`, `PQprepare`, or a whole pipeline), `Query` (`Q`) each
+/// simple one (`PQexec`). Counting them on the wire sees what the server
+/// process really sends, whatever its code believes it does. Bytes are
+/// relayed unchanged in both directions; the relay stops with ``stop()``.
+final class PostgresWireCounter: @unchecked Sendable {
+    /// The directory of the relay's socket (`host=` in a connection string).
+    let socketDirectory: TemporaryDirectory
+    private let target: String
+    private let listener: Int32
+    private let lock = NSLock()
+    private var count = 0
+    private var descriptors: [Int32] = []
+    private var stopped = false
+    private let accepting = DispatchSemaphore(value: 0)
+
+    /// Starts a relay to `postgres`.
+    /// - Parameter postgres: the server behind it.
+    /// - Throws: `POSIXError` when the socket cannot be made.
+    init(to postgres: TemporaryPostgres) throws {
+        socketDirectory = try TemporaryDirectory(prefix: "pg-relay")
+        target = postgres.socketDirectory + "/.s.PGSQL.\(postgres.port)"
+        listener = try Self.socket(bindingTo: socketDirectory.file(".s.PGSQL.\(postgres.port)"))
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// Round trips relayed so far, of every connection.
+    var roundTrips: Int { lock.withLock { count } }
+
+    /// `uri` (a ``TemporaryPostgres/connectionURI(database:)``) through the relay.
+    func relayedURI(_ uri: String, postgres: TemporaryPostgres) -> String {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "/-._~"))
+        let encode = { (path: String) in path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path }
+        return uri.replacing(
+            "host=\(encode(postgres.socketDirectory))", with: "host=\(encode(socketDirectory.path))")
+    }
+
+    /// Closes the listening socket and every relayed connection, and removes the directory.
+    func stop() {
+        lock.withLock { stopped = true }
+        shutdown(listener, Int32(SHUT_RDWR))
+        lock.withLock {
+            for descriptor in descriptors { shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
+        accepting.wait()
+        close(listener)
+        socketDirectory.remove()
+    }
+
+    private func acceptLoop() {
+        defer { accepting.signal() }
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            guard let server = try? Self.socket(connectingTo: target) else {
+                close(client)
+                continue
+            }
+            let admitted = lock.withLock { () -> Bool in
+                guard !stopped else { return false }
+                descriptors += [client, server]
+                return true
+            }
+            guard admitted else {
+                close(client)
+                close(server)
+                return
+            }
+            Thread.detachNewThread { [self] in relay(from: client, to: server, counting: true) }
+            Thread.detachNewThread { [self] in relay(from: server, to: client, counting: false) }
+        }
+    }
+
+    /// Copies bytes one way until either side closes; counts the client's
+    /// `S` and `Q` messages when `counting`.
+    private func relay(from source: Int32, to destination: Int32, counting: Bool) {
+        var parser = FrontendMessages()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let read = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
+            guard read > 0 else { break }
+            if counting {
+                let found = parser.feed(buffer[0..<read])
+                if found > 0 { lock.withLock { count += found } }
+            }
+            var sent = 0
+            while sent < read {
+                let wrote = buffer.withUnsafeBytes {
+                    send(destination, $0.baseAddress! + sent, read - sent, Int32(MSG_NOSIGNAL))
+                }
+                guard wrote > 0 else { break }
+                sent += wrote
+            }
+            guard sent == read else { break }
+        }
+        // The other direction ends too; each side's descriptor is closed once, by its reader.
+        shutdown(destination, Int32(SHUT_RDWR))
+        lock.withLock {
+            // Closed under the lock, so stop() never shuts a number down after it was reused.
+            descriptors.removeAll { $0 == source }
+            shutdown(source, Int32(SHUT_RDWR))
+            close(source)
+        }
+    }
+
+    /// Splits the client's byte stream into messages: the startup message
+    /// (a length, no type), then a type byte and a length each.
+    private struct FrontendMessages {
+        private var pending: [UInt8] = []
+        private var startedUp = false
+
+        /// Takes more bytes.
+        /// - Returns: the round-trip messages (`S`, `Q`) completed by them.
+        mutating func feed(_ bytes: ArraySlice<UInt8>) -> Int {
+            pending += bytes
+            var found = 0
+            var offset = 0
+            while true {
+                let header = startedUp ? 5 : 4
+                guard pending.count - offset >= header else { break }
+                let lengthStart = offset + (startedUp ? 1 : 0)
+                let length = pending[lengthStart..<lengthStart + 4].reduce(0) { $0 << 8 | Int($1) }
+                let total = length + (startedUp ? 1 : 0)
+                guard length >= 4, pending.count - offset >= total else { break }
+                if startedUp, pending[offset] == UInt8(ascii: "S") || pending[offset] == UInt8(ascii: "Q") {
+                    found += 1
+                }
+                startedUp = true
+                offset += total
+            }
+            pending.removeFirst(offset)
+            return found
+        }
+    }
+
+    private static func address(_ path: String) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes)
+        }
+        return address
+    }
+
+    private static func socket(bindingTo path: String) throws -> Int32 {
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var address = address(path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, 16) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+        return descriptor
+    }
+
+    private static func socket(connectingTo path: String) throws -> Int32 {
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var address = address(path)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            let code = errno
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+        return descriptor
+    }
+}
