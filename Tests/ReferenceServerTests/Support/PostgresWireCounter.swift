@@ -9,15 +9,17 @@ import ShareKitSystemTesting
 /// `Sync` (`S`) ends each extended-protocol exchange (`PQexecParams`,
 /// `PQexecPrepared`, `PQprepare`, or a whole pipeline), `Query` (`Q`) each
 /// simple one (`PQexec`). Counting them on the wire sees what the server
-/// process really sends, whatever its code believes it does. Bytes are
-/// relayed unchanged in both directions; the relay stops with ``stop()``.
+/// process really sends, whatever its code believes it does. Each round
+/// trip is kept with the SQL texts it carried (from `Parse`, `Query`, and
+/// `Bind` of a statement parsed before), so a test can tell them apart.
+/// Bytes are relayed unchanged in both directions; the relay stops with ``stop()``.
 final class PostgresWireCounter: @unchecked Sendable {
     /// The directory of the relay's socket (`host=` in a connection string).
     let socketDirectory: TemporaryDirectory
     private let target: String
     private let listener: Int32
     private let lock = NSLock()
-    private var count = 0
+    private var trips: [[String]] = []
     private var descriptors: [Int32] = []
     private var stopped = false
     private let accepting = DispatchSemaphore(value: 0)
@@ -33,7 +35,12 @@ final class PostgresWireCounter: @unchecked Sendable {
     }
 
     /// Round trips relayed so far, of every connection.
-    var roundTrips: Int { lock.withLock { count } }
+    var roundTrips: Int { lock.withLock { trips.count } }
+
+    /// The SQL texts of each round trip after the first `from`, in order.
+    func statements(from: Int) -> [[String]] {
+        lock.withLock { Array(trips[min(from, trips.count)...]) }
+    }
 
     /// `uri` (a ``TemporaryPostgres/connectionURI(database:)``) through the relay.
     func relayedURI(_ uri: String, postgres: TemporaryPostgres) -> String {
@@ -92,7 +99,7 @@ final class PostgresWireCounter: @unchecked Sendable {
             guard read > 0 else { break }
             if counting {
                 let found = parser.feed(buffer[0..<read])
-                if found > 0 { lock.withLock { count += found } }
+                if !found.isEmpty { lock.withLock { trips += found } }
             }
             var sent = 0
             while sent < read {
@@ -119,12 +126,16 @@ final class PostgresWireCounter: @unchecked Sendable {
     private struct FrontendMessages {
         private var pending: [UInt8] = []
         private var startedUp = false
+        /// The texts of the statements parsed on this connection, by name.
+        private var parsed: [String: String] = [:]
+        /// The texts sent since the last round trip ended.
+        private var current: [String] = []
 
         /// Takes more bytes.
-        /// - Returns: the round-trip messages (`S`, `Q`) completed by them.
-        mutating func feed(_ bytes: ArraySlice<UInt8>) -> Int {
+        /// - Returns: the round trips (`S`, `Q`) completed by them, each with its texts.
+        mutating func feed(_ bytes: ArraySlice<UInt8>) -> [[String]] {
             pending += bytes
-            var found = 0
+            var found: [[String]] = []
             var offset = 0
             while true {
                 let header = startedUp ? 5 : 4
@@ -133,14 +144,43 @@ final class PostgresWireCounter: @unchecked Sendable {
                 let length = pending[lengthStart..<lengthStart + 4].reduce(0) { $0 << 8 | Int($1) }
                 let total = length + (startedUp ? 1 : 0)
                 guard length >= 4, pending.count - offset >= total else { break }
-                if startedUp, pending[offset] == UInt8(ascii: "S") || pending[offset] == UInt8(ascii: "Q") {
-                    found += 1
+                if startedUp {
+                    let body = Array(pending[offset + 5..<offset + total])
+                    switch pending[offset] {
+                    case UInt8(ascii: "P"):
+                        let fields = Self.strings(body, count: 2)
+                        parsed[fields[0]] = fields[1]
+                        current.append(fields[1])
+                    case UInt8(ascii: "B"):
+                        let fields = Self.strings(body, count: 2)
+                        current.append(parsed[fields[1]] ?? "")
+                    case UInt8(ascii: "Q"):
+                        current.append(Self.strings(body, count: 1)[0])
+                        found.append(current)
+                        current = []
+                    case UInt8(ascii: "S"):
+                        found.append(current)
+                        current = []
+                    default: break
+                    }
                 }
                 startedUp = true
                 offset += total
             }
             pending.removeFirst(offset)
             return found
+        }
+
+        /// The first `count` NUL-ended strings of a message body.
+        private static func strings(_ body: [UInt8], count: Int) -> [String] {
+            var result: [String] = []
+            var start = 0
+            while result.count < count {
+                let end = body[start...].firstIndex(of: 0) ?? body.count
+                result.append(String(decoding: body[start..<end], as: UTF8.self))
+                start = min(end + 1, body.count)
+            }
+            return result
         }
     }
 

@@ -296,20 +296,22 @@ final class Connection {
         // The savepoint a write needs rides in the write's own message
         // (pipeline mode) unless its rows are streamed: single-row mode
         // can only be asked for the first query of a pipeline.
-        var savepoint: SavepointCommands?
-        if guarded {
-            if case .stream = mode {
-                try openStatementSavepoint()
-            } else {
-                savepoint = pendingStatementSavepoint()
-            }
+        var leading: [String] = []
+        if case .stream = mode {
+            try flushDeferred()
+            if guarded { try openStatementSavepoint() }
+        } else {
+            // The transaction control not sent yet (BEGIN, a nested level's
+            // savepoint, a release) goes in the statement's pipeline too.
+            leading = takeDeferred()
+            if guarded, let savepoint = pendingStatementSavepoint() { leading += savepoint.statements }
         }
         let stream = RowStream(savepoint: guarded, bindings: bindings)
         if case .discard = mode { stream.discard = true }
         let key = parameters.statementKey(statement.text)
         streams.append(stream)
         defer { streams.removeLast() }
-        if send(statement, parameters, key: key, to: stream, after: savepoint), case .stream = mode, let handle {
+        if send(statement, parameters, key: key, to: stream, after: leading), case .stream = mode, let handle {
             PQsetSingleRowMode(handle)
         }
         do {
@@ -382,14 +384,14 @@ final class Connection {
     }
 
     /// Sends a statement: prepared (once, then by name) when it is worth
-    /// keeping, unnamed otherwise. With `savepoint`, the savepoint
-    /// statements, the prepare and the statement go in one pipeline and
-    /// cost one round trip; the stream then ends the pipeline when its
-    /// results are read (``pump(_:)``).
+    /// keeping, unnamed otherwise. With `leading` statements (transaction
+    /// control, savepoints), they, the prepare and the statement go in one
+    /// pipeline and cost one round trip; the stream then ends the pipeline
+    /// when its results are read (``pump(_:)``).
     /// - Returns: false when it could not be sent (the stream holds the failure).
     private func send(
         _ statement: SQLStatementText, _ parameters: BoundParameters, key: String, to stream: RowStream,
-        after savepoint: SavepointCommands? = nil
+        after leading: [String] = []
     ) -> Bool {
         guard let handle else {
             stream.fail(closedError)
@@ -408,7 +410,7 @@ final class Connection {
                 preparing = true
             }
         }
-        if let savepoint {
+        if !leading.isEmpty {
             guard PQenterPipelineMode(handle) == 1 else {
                 if preparing { _ = statements.remove(key) }
                 if PQstatus(handle) != CONNECTION_OK {
@@ -420,8 +422,8 @@ final class Connection {
                 return false
             }
             stream.pipelined = true
-            stream.pendingControls = savepoint.statements.count + (preparing ? 1 : 0)
-            for command in savepoint.statements {
+            stream.pendingControls = leading.count + (preparing ? 1 : 0)
+            for command in leading {
                 _ = PQsendQueryParams(handle, command, 0, nil, nil, nil, nil, 0)
             }
         } else if preparing, let preparedName {
@@ -660,16 +662,12 @@ final class Connection {
             if let doomed { throw doomed }
             // The outer level's statement savepoint is released first, so a
             // write inside (under a statement savepoint of its own) and a
-            // rollback of this level find only their own savepoints.
-            var release =
-                savepointState == .closed ? "" : "RELEASE SAVEPOINT \(Self.statementSavepoint); "
-            if let previous = pendingMemberRelease {
-                // The previous member of the commit group ends here.
-                release = "RELEASE SAVEPOINT \(previous); " + release
-                pendingMemberRelease = nil
-            }
-            savepointState = .closed
-            try control("\(release)SAVEPOINT \(savepoint); SAVEPOINT \(Self.statementSavepoint)")
+            // rollback of this level find only their own savepoints. Sent
+            // with the level's first statement; a level that runs none
+            // sends nothing.
+            unsentLevels.append(UnsentLevel(level: level, start: deferred.count, savepointState: savepointState))
+            if savepointState != .closed { deferred.append("RELEASE SAVEPOINT \(Self.statementSavepoint)") }
+            deferred += ["SAVEPOINT \(savepoint)", "SAVEPOINT \(Self.statementSavepoint)"]
             savepointState = .unused
         }
         transactionDepth += 1
@@ -692,10 +690,24 @@ final class Connection {
     }
 
     /// Starts an outermost transaction: `BEGIN`, the lock of the isolation
-    /// and the first statement savepoint, in one message.
+    /// and the first statement savepoint, in one message. Without a lock
+    /// to take (every isolation but ``PostgresIsolation/exclusive``) they
+    /// wait for the transaction's first statement and go in its pipeline.
     private func begin(isolation: PostgresIsolation) throws {
         let handle = try connected()
         savepointState = .closed
+        deferred = []
+        unsentLevels = []
+        if isolation != .exclusive {
+            unsentLevels = [UnsentLevel(level: 0, start: 0, savepointState: .closed)]
+            deferred = [
+                isolation.beginStatement(lockKey: configuration.exclusiveLockKey),
+                "SAVEPOINT \(Self.statementSavepoint)",
+            ]
+            savepointState = .unused
+            doomed = nil
+            return
+        }
         do {
             // The first statement savepoint rides along with BEGIN.
             try control(
@@ -716,10 +728,49 @@ final class Connection {
     private(set) var isInGroup = false
     /// Commits sent (`COMMIT` messages), counted so tests can see groups share them.
     private(set) var commits = 0
-    /// The savepoint of the commit group's last member, still to be
-    /// released (by the next member's first message; `COMMIT` or
-    /// `ROLLBACK` of the group end it too).
-    private var pendingMemberRelease: String?
+    /// Transaction control not sent yet (`BEGIN`, a level's savepoints,
+    /// a finished level's `RELEASE`): it goes ahead of the next statement,
+    /// in the same message or pipeline, so it costs no round trip of its own.
+    private var deferred: [String] = []
+    /// The levels whose opening statements are still in `deferred`, outermost first.
+    private var unsentLevels: [UnsentLevel] = []
+
+    /// A transaction level whose opening was not sent yet: where its
+    /// statements start in `deferred`, and the statement savepoint's state
+    /// before it, for a level that ends without running anything.
+    private struct UnsentLevel {
+        let level: Int
+        let start: Int
+        let savepointState: StatementSavepoint
+    }
+
+    /// Hands over the deferred transaction control, to be sent now.
+    private func takeDeferred() -> [String] {
+        defer {
+            deferred = []
+            unsentLevels = []
+        }
+        return deferred
+    }
+
+    /// Sends the deferred transaction control in a message of its own
+    /// (before a statement that cannot carry it).
+    private func flushDeferred() throws {
+        let commands = takeDeferred()
+        guard !commands.isEmpty else { return }
+        try control(commands.joined(separator: "; "))
+    }
+
+    /// Forgets a level that ends before its opening was sent: nothing of it
+    /// reached PostgreSQL, so its end needs no message either.
+    /// - Returns: whether `level` was such a level.
+    private func dropUnsentLevel(_ level: Int) -> Bool {
+        guard let last = unsentLevels.last, last.level == level else { return false }
+        deferred.removeSubrange(last.start...)
+        savepointState = last.savepointState
+        unsentLevels.removeLast()
+        return true
+    }
 
     /// The error that ended the open transaction, if one did: every member
     /// of a commit group then fails.
@@ -730,7 +781,6 @@ final class Connection {
     /// - Throws: ``ShareKitSQLInterface/SQLError`` as `BEGIN` and the lock do.
     func beginGroup(isolation: PostgresIsolation) throws {
         precondition(transactionDepth == 0 && !isInGroup, "a group opens outside any transaction")
-        pendingMemberRelease = nil
         try finishLiveStream()
         try begin(isolation: isolation)
         transactionDepth = 1
@@ -743,7 +793,6 @@ final class Connection {
         precondition(isInGroup && transactionDepth == 1, "no group to commit")
         transactionDepth = 0
         isInGroup = false
-        pendingMemberRelease = nil
         if let doomed {
             rollback(level: 0, savepoint: "")
             throw doomed
@@ -756,33 +805,29 @@ final class Connection {
         guard isInGroup else { return }
         transactionDepth = 0
         isInGroup = false
-        pendingMemberRelease = nil
         rollback(level: 0, savepoint: "")
     }
 
     private func commit(level: Int, savepoint: String) throws {
         try finishLiveStream()
         guard level == 0 else {
-            // Releasing the level releases the statement savepoints opened in it.
+            if dropUnsentLevel(level) { return }
+            // Releasing the level releases the statement savepoints opened
+            // in it. The release goes ahead of the next message (a member
+            // of a commit group: the next member's first statement, or the
+            // group's COMMIT, which releases it anyway).
             savepointState = .closed
-            if isInGroup, level == 1 {
-                // A member of a commit group: its savepoint is released by
-                // the next member's first message or by the group's COMMIT,
-                // which saves a round trip per member. Nothing else reaches
-                // the connection while the group is open.
-                pendingMemberRelease = savepoint
-                return
-            }
-            do {
-                try control("RELEASE SAVEPOINT \(savepoint)")
-            } catch {
-                rollback(level: level, savepoint: savepoint)
-                throw error
-            }
+            deferred.append("RELEASE SAVEPOINT \(savepoint)")
             return
         }
         defer { doomed = nil }
         savepointState = .closed
+        let nothingSent = dropUnsentLevel(0)
+        // COMMIT releases every savepoint: deferred releases need not be sent.
+        deferred = []
+        unsentLevels = []
+        // A transaction that ran no statement has nothing to commit.
+        if nothingSent { return }
         guard let handle else { throw closedError }
         roundTrips += 1
         commits += 1
@@ -816,6 +861,12 @@ final class Connection {
             live.discard = true
             while !live.finished { pump(live) }
         }
+        if level > 0, dropUnsentLevel(level) { return }
+        if level == 0 {
+            // ROLLBACK ends whatever was deferred; a BEGIN never sent needs none.
+            deferred = []
+            unsentLevels = []
+        }
         guard let handle, PQstatus(handle) == CONNECTION_OK else {
             if level == 0 { doomed = nil }
             return
@@ -825,8 +876,7 @@ final class Connection {
             doomed = nil
         } else if doomed == nil {
             // ROLLBACK TO undoes the savepoint's work but keeps it open; RELEASE closes it.
-            _ = try? control("ROLLBACK TO SAVEPOINT \(savepoint)")
-            _ = try? control("RELEASE SAVEPOINT \(savepoint)")
+            _ = try? control("ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
         }
     }
 
@@ -885,7 +935,9 @@ final class Connection {
     private func control(_ sql: String) throws {
         guard let handle else { throw closedError }
         roundTrips += 1
-        let result = PQexec(handle, sql)
+        // Deferred transaction control goes first, in the same message.
+        let text = deferred.isEmpty ? sql : (takeDeferred() + [sql]).joined(separator: "; ")
+        let result = PQexec(handle, text)
         defer { PQclear(result) }
         guard let result, [PGRES_COMMAND_OK, PGRES_TUPLES_OK].contains(PQresultStatus(result)) else {
             if PQstatus(handle) != CONNECTION_OK { throw lostConnection(during: "a statement") }
@@ -896,6 +948,7 @@ final class Connection {
     /// The first column of the first row of a query of this connection's
     /// own, with text parameters `$1…`.
     private func internalQuery(_ sql: String, _ parameters: [String]) throws -> String? {
+        try flushDeferred()
         guard let handle else { throw closedError }
         roundTrips += 1
         let result = Self.withCStrings(parameters) { values in
