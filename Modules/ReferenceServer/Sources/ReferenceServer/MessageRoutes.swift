@@ -104,10 +104,10 @@ enum MessageRoutes {
                     .text(threadID), .text(channel.id), .text(title), .text(server.fold(title)),
                     .text(thread.createdAt),
                 ])
-            let message = try draft.insert(
+            let (message, recipients) = try draft.insert(
                 server, id: messageID, sender: session.username, channelID: channel.id, threadID: threadID,
                 attachments: attachments)
-            try PushRoutes.pushNewMessage(server, message)
+            try PushRoutes.pushNewMessage(server, message, recipients: recipients)
             return answer(message, thread: thread, status: 201, headers: [:])
         }
     }
@@ -117,7 +117,7 @@ enum MessageRoutes {
     /// (a replay or a conflict ends here), check permission and attachments, insert.
     private static func post(
         _ server: ReferenceServer, _ draft: MessageDraft, key: IdempotencyKey, sender: String, canWrite: Bool,
-        insert: (String, [AttachmentBody]) throws -> MessageBody
+        insert: (String, [AttachmentBody]) throws -> (message: MessageBody, recipients: [String])
     ) throws -> HTTPResponse {
         // The claim comes first: a key already used is answered (replay or
         // conflict) before the write permission is looked at, and a new
@@ -129,8 +129,8 @@ enum MessageRoutes {
         }
         guard canWrite else { throw Problems.writeForbidden }
         let attachments = try draft.checkAttachments(server, username: sender)
-        let message = try insert(messageID, attachments)
-        try PushRoutes.pushNewMessage(server, message)
+        let (message, recipients) = try insert(messageID, attachments)
+        try PushRoutes.pushNewMessage(server, message, recipients: recipients)
         return answer(message, thread: nil, status: 201, headers: [:])
     }
 
