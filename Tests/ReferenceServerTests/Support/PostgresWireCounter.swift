@@ -184,43 +184,33 @@ final class PostgresWireCounter: @unchecked Sendable {
         }
     }
 
-    private static func address(_ path: String) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(path.utf8.prefix(raw.count - 1))
-            raw.copyBytes(from: bytes)
-        }
-        return address
-    }
-
     private static func socket(bindingTo path: String) throws -> Int32 {
-        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var address = address(path)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        try socket(path) { descriptor, address, length in
+            bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0
         }
-        guard bound == 0, listen(descriptor, 16) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
-        return descriptor
     }
 
     private static func socket(connectingTo path: String) throws -> Int32 {
+        try socket(path) { descriptor, address, length in connect(descriptor, address, length) == 0 }
+    }
+
+    /// A new Unix stream socket, bound or connected to `path` by `use`.
+    private static func socket(
+        _ path: String, _ use: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Bool
+    ) throws -> Int32 {
         let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var address = address(path)
-        let connected = withUnsafePointer(to: &address) {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: Array(path.utf8.prefix(raw.count - 1)))
+        }
+        let done = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                use(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard connected == 0 else {
+        guard done else {
             let code = errno
             close(descriptor)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
