@@ -473,10 +473,12 @@ final class Connection {
         return true
     }
 
-    /// Reads the results of the savepoint statements (and the prepare) that
+    /// Reads the results of the transaction control (and the prepare) that
     /// precede a pipelined statement, leaving the statement's own results
-    /// to ``pump(_:)``. A failure dooms the transaction: the statement
-    /// that follows is not run, and the savepoint it needed is not there.
+    /// to ``pump(_:)``. PostgreSQL skips the rest of a pipeline after a
+    /// failure, so the statement then fails too: after a failed prepare it
+    /// is undone by its savepoint; after failed transaction control the
+    /// transaction is over (``settle(_:)``).
     private func readPipelineControls(_ stream: RowStream) {
         guard let handle else { return }
         while stream.pendingControls > 0 {
