@@ -21,32 +21,41 @@ enum MessageRoutes {
     static let maxTitleLength = 256
 
     static func createThreadMessage(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        try createMessage(server, context, targetKind: "thread") { username in
-            let thread = try Access.thread(server, id: context.parameter("id"), username: username)
+        let id = context.parameter("id")
+        return try createMessage(server, context, targetKind: "thread") {
+            Access.threadRead(id: id, username: $0)
+        } target: { rows in
+            let thread = try Access.thread(id: id, rows: rows)
             return (thread.channel, thread.id)
         }
     }
 
     static func createChannelMessage(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        try createMessage(server, context, targetKind: "channel") { username in
-            (try Access.channel(server, id: context.parameter("id"), username: username), nil)
+        let id = context.parameter("id")
+        return try createMessage(server, context, targetKind: "channel") {
+            Access.channelRead(id: id, username: $0)
+        } target: { rows in
+            (try Access.channel(id: id, rows: rows), nil)
         }
     }
 
     /// createMessage and createChannelMessage.
     /// - Parameters:
     ///   - targetKind: `thread` or `channel`, for the idempotency fingerprint.
-    ///   - target: finds the target the caller can read (inside the
-    ///     transaction): its channel, and the thread for a thread message.
+    ///   - read: the query that finds the target the caller (by username)
+    ///     can read, run first in the transaction (with the `jti` record).
+    ///   - target: the target in its rows: its channel, and the thread for a
+    ///     thread message; a target not found throws 404.
     private static func createMessage(
         _ server: ReferenceServer, _ context: RequestContext, targetKind: String,
-        target: @escaping (String) throws -> (channel: Access.Channel, threadID: String?)
+        read: (String) -> Access.Read,
+        target: @escaping ([SQLRow]) throws -> (channel: Access.Channel, threadID: String?)
     ) throws -> HTTPResponse {
         try PendingReplayRecord.settled(server) { replay in
             let session = try Authenticator.authenticate(server, context, replay: replay)
             let draft = try MessageDraft(try JSONBody.decode(MessageDraft.Body.self, from: context.body))
-            return try replay.transaction(server) {
-                let (channel, threadID) = try target(session.username)
+            return try replay.transaction(server, reading: read(session.username)) { rows in
+                let (channel, threadID) = try target(rows)
                 let key = IdempotencyKey(
                     username: session.username, clientMsgID: draft.clientMsgID,
                     requestHash: try draft.requestHash(
