@@ -76,20 +76,42 @@ struct CompositeSendTests {
         return (folder, try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
     }
 
+    /// Leaves the server's limits (part size, digest forms) in the shared
+    /// state, as any earlier file share does: intake asks for part digests
+    /// only when it knows them.
+    static func cacheLimits(_ fixture: ShareCLIFixture) throws {
+        let first = try fixture.share([
+            "send", try fixture.sandbox.writeFile("first.bin", size: 10), "--to", "thread:t1",
+        ])
+        #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
+    }
+
+    /// `share send PATH --to thread:t1 --queue`.
+    static func queue(_ path: String, _ fixture: ShareCLIFixture) throws {
+        let queued = try fixture.share(["send", path, "--to", "thread:t1", "--queue"])
+        #expect(queued.status == 0, "\(queued.stdout) \(queued.stderr)")
+    }
+
+    /// Rewrites the one entry's kept digests: `parts` times `digest` at 64 KiB, well formed.
+    static func replaceKeptDigests(_ fixture: ShareCLIFixture, with digest: String, parts: Int) throws {
+        let (folder, manifest) = try onlyEntry(fixture)
+        var changed = manifest
+        var attachments = try #require(manifest["attachments"] as? [[String: Any]])
+        #expect(attachments[0]["part_digests"] != nil, "\(attachments[0])")
+        attachments[0]["part_digests"] = ["part_size": 65_536, "sha256": Array(repeating: digest, count: parts)]
+        changed["attachments"] = attachments
+        try JSONSerialization.data(withJSONObject: changed).write(to: URL(fileURLWithPath: folder + "/manifest.json"))
+    }
+
     @Test(
         "share send --queue keeps the part digests of the inbox copy, hashed while it was copied, at the server's part size; the share sends with them"
     )
     func queuedCopyKeepsItsPartDigests() async throws {
         let fixture = try await ShareCLIFixture(seed: Self.smallPartsSeed)
         defer { fixture.close() }
-        // The limits (part size, digest forms) as an earlier file share leaves them in the shared state.
-        let first = try fixture.share([
-            "send", try fixture.sandbox.writeFile("first.bin", size: 10), "--to", "thread:t1",
-        ])
-        #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
+        try Self.cacheLimits(fixture)
         let path = try fixture.sandbox.writeFile("data.bin", size: 3 * 65_536 + 100)
-        let queued = try fixture.share(["send", path, "--to", "thread:t1", "--queue"])
-        #expect(queued.status == 0, "\(queued.stdout) \(queued.stderr)")
+        try Self.queue(path, fixture)
         let (_, manifest) = try Self.onlyEntry(fixture)
         let attachment = try #require((manifest["attachments"] as? [[String: Any]])?.first, "\(manifest)")
         let stored = try #require(attachment["part_digests"] as? [String: Any], "\(attachment)")
@@ -111,23 +133,11 @@ struct CompositeSendTests {
     func wrongKeptDigestsStillSend() async throws {
         let fixture = try await ShareCLIFixture(seed: Self.smallPartsSeed)
         defer { fixture.close() }
-        let first = try fixture.share([
-            "send", try fixture.sandbox.writeFile("first.bin", size: 10), "--to", "thread:t1",
-        ])
-        #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
+        try Self.cacheLimits(fixture)
         let path = try fixture.sandbox.writeFile("data.bin", size: 2 * 65_536 + 7)
-        let queued = try fixture.share(["send", path, "--to", "thread:t1", "--queue"])
-        #expect(queued.status == 0, "\(queued.stdout) \(queued.stderr)")
+        try Self.queue(path, fixture)
         // Well-formed digests of other bytes, as whoever can write the shared container could leave.
-        let (folder, manifest) = try Self.onlyEntry(fixture)
-        var changed = manifest
-        var attachments = try #require(manifest["attachments"] as? [[String: Any]])
-        #expect(attachments[0]["part_digests"] != nil, "\(attachments[0])")
-        attachments[0]["part_digests"] = [
-            "part_size": 65_536, "sha256": Array(repeating: String(repeating: "0", count: 64), count: 3),
-        ]
-        changed["attachments"] = attachments
-        try JSONSerialization.data(withJSONObject: changed).write(to: URL(fileURLWithPath: folder + "/manifest.json"))
+        try Self.replaceKeptDigests(fixture, with: String(repeating: "0", count: 64), parts: 3)
 
         let retried = try fixture.share(["inbox", "retry", try #require(try fixture.scanInbox().entries.first).id])
         #expect(retried.status == 0, "\(retried.stdout) \(retried.stderr)")
@@ -145,29 +155,17 @@ struct CompositeSendTests {
     func daemonTakesTheDigestsOver() async throws {
         let fixture = try await ShareCLIFixture(seed: Self.smallPartsSeed)
         defer { fixture.close() }
-        let first = try fixture.share([
-            "send", try fixture.sandbox.writeFile("first.bin", size: 10), "--to", "thread:t1",
-        ])
-        #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
+        try Self.cacheLimits(fixture)
         // One entry as share send --queue keeps it, one whose digests were changed behind its back.
         let kept = try fixture.sandbox.writeFile("kept.bin", size: 2 * 65_536 + 3, seed: 1)
-        let queued = try fixture.share(["send", kept, "--to", "thread:t1", "--queue"])
-        #expect(queued.status == 0, "\(queued.stdout) \(queued.stderr)")
+        try Self.queue(kept, fixture)
         let pass = try fixture.daemon(["--once"])
         #expect(pass.status == 0, "\(pass.stderr)")
         #expect(!fixture.server.log.contains(" 422 "), "the kept digests are the copy's")
 
         let changed = try fixture.sandbox.writeFile("changed.bin", size: 2 * 65_536 + 3, seed: 2)
-        let again = try fixture.share(["send", changed, "--to", "thread:t1", "--queue"])
-        #expect(again.status == 0, "\(again.stdout) \(again.stderr)")
-        let (folder, manifest) = try Self.onlyEntry(fixture)
-        var edited = manifest
-        var attachments = try #require(manifest["attachments"] as? [[String: Any]])
-        attachments[0]["part_digests"] = [
-            "part_size": 65_536, "sha256": Array(repeating: String(repeating: "e", count: 64), count: 3),
-        ]
-        edited["attachments"] = attachments
-        try JSONSerialization.data(withJSONObject: edited).write(to: URL(fileURLWithPath: folder + "/manifest.json"))
+        try Self.queue(changed, fixture)
+        try Self.replaceKeptDigests(fixture, with: String(repeating: "e", count: 64), parts: 3)
         let second = try fixture.daemon(["--once"])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(fixture.server.log.contains(" 422 "), "the kept digests reached the server through the outbox")
