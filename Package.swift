@@ -1012,6 +1012,7 @@ let generatedTargets: [Target] = [
             "CShareKitLibXML2Check",
             "ShareKitCore",
             "ShareKitIntakeInterface",
+            "ShareKitCryptoInterface",
             "ShareKitImageConversionInterface",
             "ShareKitSystemTesting",
         ],

@@ -75,6 +75,7 @@ let package = Package(
             dependencies: [
                 "ShareKitIntake", "CShareKitLibXML2Check", .product(name: "ShareKitCore", package: "ShareCore"),
                 .product(name: "ShareKitIntakeInterface", package: "ShareIntakeInterface"),
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
                 .product(name: "ShareKitImageConversionInterface", package: "ImageConversionInterface"),
                 .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 public import ShareKitCryptoInterface
 public import ShareKitImageConversionInterface
 public import ShareKitIntakeInterface
@@ -211,11 +211,14 @@ public struct FileShareIntake: ShareIntaking {
         return try result.get()
     }
 
-    /// Runs blocking work on a dispatch thread so that a slow disk or a
-    /// stalled pipe never holds a thread of the cooperative pool.
+    /// Runs blocking work on a thread of its own so that a slow disk or a
+    /// stalled pipe never holds a thread of the cooperative pool, nor one of
+    /// the dispatch pool: a load blocks for as long as its source does (a
+    /// FIFO until its deadline), and a load queued behind blocked dispatch
+    /// workers could not start in time to meet its own deadline.
     private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+            Thread.detachNewThread { continuation.resume(returning: work()) }
         }
     }
 }
