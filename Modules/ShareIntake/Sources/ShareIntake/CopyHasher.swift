@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import ShareKitCore
 import ShareKitCryptoInterface
 import Synchronization
@@ -56,14 +55,14 @@ final class CopyHasher: Sendable {
         guard partSize > 0 else { return nil }
         self.copy = copy
         self.partSize = partSize
-        // A thread of its own, not a dispatch worker: the load itself runs on
-        // one, and a pool short of workers must not leave the hashing (which
-        // the load waits for) unscheduled.
-        Thread.detachNewThread { [self] in
+        // A thread of its own, not a pool's worker: the load waits for the
+        // hashing, which must not wait for a worker in turn.
+        let started = detachThread { [self] in
             let digests = (try? crypto.makeSHA256Hasher()).flatMap { run($0) }
             result.withLock { $0 = digests }
             done.signal()
         }
+        if !started { done.signal() }
     }
 
     /// The copy now holds its first `bytes` bytes.

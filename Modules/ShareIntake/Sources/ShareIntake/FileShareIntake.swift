@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 public import ShareKitCryptoInterface
 public import ShareKitImageConversionInterface
 public import ShareKitIntakeInterface
@@ -218,7 +218,10 @@ public struct FileShareIntake: ShareIntaking {
     /// workers could not start in time to meet its own deadline.
     private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: work()) }
+            if !detachThread({ continuation.resume(returning: work()) }) {
+                // No thread to be had: a dispatch worker, as before.
+                DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+            }
         }
     }
 }
