@@ -6,10 +6,8 @@
 
 /// Starts `body` on a new detached POSIX thread: for blocking work that
 /// must not wait for a pool's worker (a load that blocks as long as its
-/// source does, the hashing a load waits for). A plain pthread rather than
-/// Foundation's `Thread`, whose first use maps more of Foundation into a
-/// process that otherwise never touches it (a text share counts its
-/// resident memory).
+/// source does, the hashing a load waits for). A plain pthread: nothing of
+/// Foundation's thread machinery is needed for a function to run and end.
 /// - Returns: false when no thread could be made (then `body` did not run).
 @discardableResult
 func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
