@@ -77,32 +77,6 @@ enum UploadFiles {
         try? DurableFile.syncDirectory(path)
     }
 
-    /// An fsync of a directory running on a thread of its own, so that the
-    /// caller can flush something else meanwhile (a part's commit) and wait
-    /// for both. Best effort, as ``syncDirectory(_:)``.
-    final class DirectorySync: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        /// Touched only by the thread that made this sync.
-        private var waited = false
-
-        /// Starts the fsync of `path` on a new thread (not a dispatch queue's:
-        /// a worker blocked in fsync must not hold up the pool's other work).
-        init(_ path: String) {
-            let done = self.done
-            Thread.detachNewThread {
-                UploadFiles.syncDirectory(path)
-                done.signal()
-            }
-        }
-
-        /// Returns when the fsync has returned; later calls return at once.
-        func wait() {
-            if waited { return }
-            done.wait()
-            waited = true
-        }
-    }
-
     /// Renames a checked temporary part to its final name (atomic; replaces an earlier copy).
     static func move(_ from: String, to: String) throws {
         guard rename(from, to) == 0 else {

@@ -115,12 +115,6 @@ final class UploadPartSink: HTTPBodySink {
         // back and repeated): a part renamed in by a rolled-back run is in
         // place, and only its row is written again.
         var moved = false
-        // The directory's fsync (for the rename) runs beside the commit's own
-        // flush instead of after it: both are done before the part is
-        // acknowledged, so an answered part is as durable as before, and
-        // the part's answer waits for the longer of the two flushes only.
-        var directorySync: UploadFiles.DirectorySync?
-        defer { directorySync?.wait() }
         try server.db.transaction {
             let upload = try UploadRoutes.reload(server, uploadID)
             if upload.isExpired(now: server.now) { throw UploadRecord.expired(upload.id) }
@@ -134,10 +128,9 @@ final class UploadPartSink: HTTPBodySink {
             if !moved {
                 try UploadFiles.move(temporaryPath, to: UploadFiles.partPath(server, uploadID, part: part))
                 moved = true
-                directorySync = UploadFiles.DirectorySync(UploadFiles.directory(server, uploadID))
             }
         }
-        directorySync?.wait()
+        UploadFiles.syncDirectory(UploadFiles.directory(server, uploadID))
         return JSONBody.response(200, UploadPartReceived(part: Int64(part), size: received))
     }
 
