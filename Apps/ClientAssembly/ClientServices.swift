@@ -52,9 +52,12 @@ extension ClientAssembly {
     ///   `IntakeError` of the load that needs it.
     public func shareIntake() throws -> any ShareIntaking {
         let environment = environment
-        return FileShareIntake(
+        var intake = FileShareIntake(
             catalog: { () throws(IntakeError) in try FreedesktopMIMECatalog(environment: environment) },
             sniffer: MagicSniffer(), converter: JPEGImageConverter(), protectedPlaces: protectedPlaces)
+        // The part digests a policy asks for are hashed as each copy is made.
+        intake.crypto = crypto
+        return intake
     }
 
     /// Where a share never reads a file: where other programs keep keys

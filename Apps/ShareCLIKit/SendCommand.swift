@@ -14,6 +14,8 @@ import ShareKitTargetStoreInterface
 import ShareKitUploadsInterface
 import Synchronization
 
+import enum ShareKitWireContract.UploadDigestAlgorithm
+
 // The `share` program's command table comes first and its main command,
 // `share send`, follows in this file: from `main` to the line a share ends
 // with (sent, kept for share-daemon, refused), the CLI's part is read here,
@@ -532,10 +534,11 @@ struct SendFlow: Sendable {
         } catch {
             return report.failure(LocalizedText(describing: error))
         }
-        let policy = IntakePolicy(
+        var policy = IntakePolicy(
             acceptedContentTypes: cachedLimits?.acceptedContentTypes,
             fileMaxUploadBytes: cachedLimits?.fileMaxUploadBytes, loadTimeout: request.loadTimeout,
             keepImageMetadata: request.keepMetadata)
+        policy.partDigestSize = Self.partDigestSize(cachedLimits)
         // Intake runs as its own task so Ctrl-C can cancel it (a stalled pipe
         // or FIFO ends at once); the draft is discarded here, after the task
         // has stopped writing into it, never from the signal handler.
@@ -708,6 +711,18 @@ struct SendFlow: Sendable {
             outcome, entry: entry, context: context, interruption: interruption, undoWindow: request.undoWindow)
     }
 
+    /// The part size at which intake hashes each copy while it makes it:
+    /// the server's `upload_part_size` when it lists `sha256-composite`
+    /// (then the upload uses the digests instead of a pass over the file);
+    /// nil when the limits are not known or the server takes only the
+    /// plain SHA-256, which needs the whole file hashed anyway.
+    static func partDigestSize(_ limits: InstanceLimits?) -> Int64? {
+        guard let limits, let partSize = limits.uploadPartSize, partSize > 0,
+            limits.uploadDigestAlgorithms?.contains(UploadDigestAlgorithm.sha256Composite) == true
+        else { return nil }
+        return partSize
+    }
+
     /// The refusal of a share with more files than `message_max_attachments`, or nil.
     static func tooManyAttachments(_ count: Int, limits: InstanceLimits?, report: SendReport) -> ExitCode? {
         guard let limits, count > limits.messageMaxAttachments else { return nil }
@@ -783,8 +798,10 @@ struct SendFlow: Sendable {
         lines += items.filter { !$0.kind.isAttachment }.compactMap(\.text).filter { !$0.isEmpty }
         let attachments = items.filter(\.kind.isAttachment).compactMap { item -> InboxAttachment? in
             guard let stored = item.storedName, let type = item.contentType else { return nil }
-            return InboxAttachment(
+            var attachment = InboxAttachment(
                 file: stored, fileName: item.fileName ?? stored, contentType: type, size: item.size)
+            attachment.partDigests = item.partDigests
+            return attachment
         }
         return InboxManifest(
             clientMsgID: clientMsgID.description, serverOrigin: origin, target: target,
@@ -952,7 +969,9 @@ final class InboxEntryKeeper: DeliveryKeeping {
                 guard source.size == attachment.size else {
                     return unusable("\(attachment.file) has \(source.size) bytes, the manifest says \(attachment.size)")
                 }
-                sources.append(source)
+                var withDigests = source
+                withDigests.partDigests = attachment.partDigests
+                sources.append(withDigests)
             } catch .failed(.fileChanged(_, let why)) {
                 // The words manifests and `share inbox list` have always shown for such a file.
                 return unusable("\(attachment.file): the file changed: \(why)")

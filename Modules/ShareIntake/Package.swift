@@ -20,6 +20,7 @@ let package = Package(
         .package(path: "../../Support/SystemTesting"),
         .package(path: "../../Interfaces/ShareCore"),
         .package(path: "../../Interfaces/ShareIntakeInterface"),
+        .package(path: "../../Interfaces/CryptoInterface"),
         .package(path: "../../Interfaces/ImageConversionInterface"),
         .package(path: "../../Support/SecureFiles"),
         .package(path: "../../Support/LazyLibrary"),
@@ -62,6 +63,7 @@ let package = Package(
                 .product(name: "ShareKitCore", package: "ShareCore"),
                 .product(name: "ShareKitIntakeInterface", package: "ShareIntakeInterface"),
                 .product(name: "ShareKitImageConversionInterface", package: "ImageConversionInterface"),
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
                 .product(name: "ShareKitSecureFiles", package: "SecureFiles"),
                 "CShareKitMagic", "CShareKitMagicLoader", "CShareKitLibXML2",
             ],
@@ -73,6 +75,7 @@ let package = Package(
             dependencies: [
                 "ShareKitIntake", "CShareKitLibXML2Check", .product(name: "ShareKitCore", package: "ShareCore"),
                 .product(name: "ShareKitIntakeInterface", package: "ShareIntakeInterface"),
+                .product(name: "ShareKitCryptoInterface", package: "CryptoInterface"),
                 .product(name: "ShareKitImageConversionInterface", package: "ImageConversionInterface"),
                 .product(name: "ShareKitSystemTesting", package: "SystemTesting"),
             ],

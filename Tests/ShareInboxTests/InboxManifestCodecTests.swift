@@ -55,6 +55,68 @@ struct InboxManifestCodecTests {
             ])
     }
 
+    /// The manifest of `full` with `part_digests` of its attachment set to `value` (JSON).
+    private func withPartDigests(_ value: String, size: Int64 = 1234) throws -> [UInt8] {
+        var manifest = full
+        manifest.attachments[0].size = size
+        var json = try object(try InboxManifestCodec.encode(manifest))
+        var attachment = try #require((json["attachments"] as? [[String: Any]])?.first)
+        attachment["part_digests"] = try JSONSerialization.jsonObject(
+            with: Data(value.utf8), options: .fragmentsAllowed)
+        json["attachments"] = [attachment]
+        return Array(try JSONSerialization.data(withJSONObject: json))
+    }
+
+    @Test("an attachment's part digests are written as part_size and 64 lowercase hex digits a part, and read back")
+    func partDigestsRoundTrip() throws {
+        var manifest = full
+        manifest.attachments[0].size = 20
+        manifest.attachments[0].partDigests = FilePartDigests(
+            partSize: 8,
+            digests: [
+                [UInt8](repeating: 0xAB, count: 32), [UInt8](repeating: 1, count: 32), [UInt8](repeating: 0, count: 32),
+            ],
+            fileSize: 20)
+        let bytes = try InboxManifestCodec.encode(manifest)
+        let attachment = try #require((try object(bytes)["attachments"] as? [[String: Any]])?.first)
+        let stored = try #require(attachment["part_digests"] as? [String: Any])
+        #expect(stored["part_size"] as? Int == 8)
+        #expect((stored["sha256"] as? [String])?.first == String(repeating: "ab", count: 32))
+        #expect(try InboxManifestCodec.decode(bytes) == manifest)
+        #expect(try InboxManifestCodec.decode(bytes).attachments[0].partDigests?.digests.count == 3)
+    }
+
+    @Test(
+        "hostile part digests read as none (the upload hashes the file); the rest of the entry is kept",
+        arguments: [
+            // Not 64 lowercase hex digits.
+            #"{"part_size": 1024, "sha256": ["\#(String(repeating: "AB", count: 32))", "\#(String(repeating: "0", count: 64))"]}"#,
+            #"{"part_size": 1024, "sha256": ["\#(String(repeating: "0", count: 63))", "\#(String(repeating: "0", count: 64))"]}"#,
+            #"{"part_size": 1024, "sha256": ["\#(String(repeating: "g", count: 64))", "\#(String(repeating: "0", count: 64))"]}"#,
+            // A count that is not the number of parts of 1234 bytes at 1024.
+            #"{"part_size": 1024, "sha256": ["\#(String(repeating: "0", count: 64))"]}"#,
+            #"{"part_size": 1024, "sha256": []}"#,
+            // Part sizes out of range, or so small the count is over the bound.
+            #"{"part_size": 0, "sha256": []}"#,
+            #"{"part_size": -1024, "sha256": ["\#(String(repeating: "0", count: 64))"]}"#,
+            #"{"part_size": 1, "sha256": ["\#(String(repeating: "0", count: 64))"]}"#,
+            #"{"part_size": 99999999999999999999, "sha256": ["\#(String(repeating: "0", count: 64))"]}"#,
+            // Wrong types.
+            #""yes""#, #"[1, 2]"#, #"{"part_size": "1024", "sha256": "x"}"#, #"{"sha256": []}"#, "null",
+        ])
+    func hostilePartDigests(value: String) throws {
+        let manifest = try InboxManifestCodec.decode(try withPartDigests(value))
+        #expect(manifest.attachments[0].partDigests == nil)
+        #expect(manifest.attachments[0].size == 1234)
+        #expect(manifest.attachments[0].fileName == "report.pdf")
+        #expect(manifest.clientMsgID == full.clientMsgID)
+        // The same shape with digests that fit is read.
+        let fitting =
+            #"{"part_size": 1024, "sha256": ["\#(String(repeating: "0", count: 64))", "\#(String(repeating: "f", count: 64))"]}"#
+        #expect(
+            try InboxManifestCodec.decode(try withPartDigests(fitting)).attachments[0].partDigests?.partSize == 1024)
+    }
+
     @Test("decoding errors name the problem and the field")
     func decodingErrors() throws {
         #expect(throws: InboxError.manifestNotJSON) { _ = try InboxManifestCodec.decode(Array("not json".utf8)) }

@@ -1,4 +1,5 @@
 import Foundation
+import ShareKitCore
 import ShareKitCryptoInterface
 import ShareKitOpenSSLCrypto
 import ShareKitServerAPIInterface
@@ -38,6 +39,8 @@ struct CompositeUploadTests {
             case .hashingPass(let size): return "whole+parts \(size.map(String.init) ?? "-")"
             case .compositeHashingPass(let size): return "parts \(size)"
             case .compositeRefused: return "refused"
+            case .storedPartDigests(let size): return "stored \(size)"
+            case .storedPartDigestsRefused: return "stored refused"
             default: return nil
             }
         }
@@ -57,6 +60,75 @@ struct CompositeUploadTests {
         #expect(done.sha256 == (try Self.compositeDigest(of: source)))
         #expect(done.sha256 != (try fixture.sha256(of: source)), "not the plain SHA-256")
         #expect(done.sha256.count == 64)
+        #expect(try await fixture.getUpload(done.uploadID).object["upload_state"] as? String == "complete")
+    }
+
+    /// The part digests of a file's bytes at the fixture's part size, as intake keeps them.
+    static func partDigests(of source: UploadSource, bytes: Data? = nil) throws -> FilePartDigests {
+        let crypto = OpenSSLCryptoProvider()
+        let data = try bytes ?? Data(contentsOf: URL(fileURLWithPath: source.path))
+        var digests: [[UInt8]] = []
+        var offset = 0
+        repeat {
+            let end = min(data.count, offset + UploadFixture.partSize)
+            digests.append(try crypto.sha256(contentsOf: data.subdata(in: offset..<end)))
+            offset = end
+        } while offset < data.count
+        return try #require(
+            FilePartDigests(partSize: Int64(UploadFixture.partSize), digests: digests, fileSize: source.size))
+    }
+
+    @Test(
+        "part digests kept with the file (intake's) are used: no pass over the file, and the server completes the composite digest",
+        arguments: [0, UploadFixture.partSize * 3 + 11])
+    func storedDigestsWithoutAPass(size: Int) async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        var source = try fixture.file("kept.bin", size: size)
+        source.partDigests = try Self.partDigests(of: source)
+        let events = Collector<StreamingUploader.Event>()
+        let done = try await fixture.uploader { events.append($0) }.upload(
+            source, limits: Self.composite, budget: nil, progress: nil, cancellation: nil)
+        #expect(Self.passes(events.all) == ["stored \(UploadFixture.partSize)"])
+        #expect(done.sha256 == (try Self.compositeDigest(of: source)))
+        #expect(try await fixture.getUpload(done.uploadID).object["upload_state"] as? String == "complete")
+    }
+
+    @Test("kept part digests at another part size than the server's are not used: the file is hashed")
+    func storedDigestsOfAnotherPartSize() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        var source = try fixture.file("other.bin", size: UploadFixture.partSize * 2 + 3)
+        let data = try Data(contentsOf: URL(fileURLWithPath: source.path))
+        let crypto = OpenSSLCryptoProvider()
+        source.partDigests = FilePartDigests(
+            partSize: Int64(data.count), digests: [try crypto.sha256(contentsOf: data)], fileSize: source.size)
+        #expect(source.partDigests != nil)
+        let events = Collector<StreamingUploader.Event>()
+        let done = try await fixture.uploader { events.append($0) }.upload(
+            source, limits: Self.composite, budget: nil, progress: nil, cancellation: nil)
+        #expect(Self.passes(events.all) == ["parts \(UploadFixture.partSize)"])
+        #expect(done.sha256 == (try Self.compositeDigest(of: source)))
+    }
+
+    @Test(
+        "kept part digests that are not the file's: the server refuses a part, and the upload starts over hashing the file"
+    )
+    func wrongStoredDigestsFallBack() async throws {
+        let fixture = try await UploadFixture()
+        defer { fixture.close() }
+        var source = try fixture.file("wrong.bin", size: UploadFixture.partSize * 4 + 1)
+        // Digests of other bytes of the same size: well formed, and wrong.
+        source.partDigests = try Self.partDigests(
+            of: source, bytes: Data(repeating: 0x5A, count: Int(source.size)))
+        let events = Collector<StreamingUploader.Event>()
+        let done = try await fixture.uploader { events.append($0) }.upload(
+            source, limits: Self.composite, budget: nil, progress: nil, cancellation: nil)
+        #expect(
+            Self.passes(events.all) == [
+                "stored \(UploadFixture.partSize)", "stored refused", "parts \(UploadFixture.partSize)",
+            ])
+        #expect(done.sha256 == (try Self.compositeDigest(of: source)))
         #expect(try await fixture.getUpload(done.uploadID).object["upload_state"] as? String == "complete")
     }
 

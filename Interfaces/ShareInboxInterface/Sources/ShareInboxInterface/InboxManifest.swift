@@ -170,6 +170,16 @@ public struct InboxAttachment: Hashable, Sendable, Codable {
     /// The upload id once an attempt completed this file's upload: a resend
     /// must attach the same upload (the server's idempotency record names it).
     public var completedUploadID: String?
+    /// The SHA-256 of each part of the copy, hashed while intake made it,
+    /// so that the upload (by `share send` or by the daemon that takes the
+    /// entry over) needs no pass over the file: `"part_digests":
+    /// {"part_size": 8388608, "sha256": ["<64 lowercase hex>", ...]}`.
+    /// Read leniently: a value that does not fit this attachment (a digest
+    /// not 64 lowercase hex digits, a count that is not the number of parts
+    /// of `size` at `part_size`, a part size out of range, a wrong type)
+    /// reads as nil, and the upload hashes the file as for a manifest
+    /// without it; nothing else of the entry is refused for it.
+    public var partDigests: FilePartDigests?
 
     /// Makes an attachment record.
     public init(file: String, fileName: String, contentType: String, size: Int64, completedUploadID: String? = nil) {
@@ -180,11 +190,32 @@ public struct InboxAttachment: Hashable, Sendable, Codable {
         self.completedUploadID = completedUploadID
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        file = try container.decode(String.self, forKey: .file)
+        fileName = try container.decode(String.self, forKey: .fileName)
+        contentType = try container.decode(String.self, forKey: .contentType)
+        size = try container.decode(Int64.self, forKey: .size)
+        completedUploadID = try container.decodeIfPresent(String.self, forKey: .completedUploadID)
+        partDigests = FilePartDigests.decodeLeniently(from: container, forKey: .partDigests, fileSize: size)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(fileName, forKey: .fileName)
+        try container.encode(contentType, forKey: .contentType)
+        try container.encode(size, forKey: .size)
+        try container.encodeIfPresent(completedUploadID, forKey: .completedUploadID)
+        try partDigests?.encode(to: &container, forKey: .partDigests)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case file
         case fileName = "file_name"
         case contentType = "content_type"
         case size
         case completedUploadID = "completed_upload_id"
+        case partDigests = "part_digests"
     }
 }

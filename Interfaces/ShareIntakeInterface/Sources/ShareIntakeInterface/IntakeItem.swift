@@ -1,3 +1,5 @@
+public import ShareKitCore
+
 /// An item after intake: its kind and, for attachments, a verified copy in
 /// the destination folder with a concrete content type.
 public struct IntakeItem: Hashable, Sendable {
@@ -23,6 +25,10 @@ public struct IntakeItem: Hashable, Sendable {
     /// For a photo the server took only as JPEG: how it was converted (nil
     /// for everything kept as it was).
     public var conversion: IntakeConversion?
+    /// For attachments copied from a regular file when the policy asked for
+    /// them (``IntakePolicy/partDigestSize``): the SHA-256 of each part of
+    /// the copy, hashed while it was made; nil otherwise.
+    public var partDigests: FilePartDigests?
 
     /// Makes an item.
     public init(
@@ -81,6 +87,11 @@ public struct IntakePolicy: Hashable, Sendable {
     /// A photo converted into JPEG keeps its location and XMP
     /// (`share send --keep-metadata`); by default they are dropped.
     public var keepImageMetadata: Bool
+    /// The part size at which a copy of a regular file is hashed while it
+    /// is made (``IntakeItem/partDigests``): the server's `upload_part_size`
+    /// when it takes the composite upload digest, so the upload needs no
+    /// pass of its own over the file. Nil (the default) hashes nothing.
+    public var partDigestSize: Int64?
 
     /// Makes a policy.
     public init(

@@ -1,3 +1,5 @@
+public import ShareKitCore
+
 /// What identifies one version of a file on disk: its path, size and
 /// modification time. An upload record is only resumed while all three
 /// still match; a file that changed is uploaded from the start.
@@ -35,6 +37,12 @@ public struct UploadSource: Hashable, Sendable {
     public var fileName: String
     /// The concrete content type sent as `content_type`.
     public var contentType: String
+    /// The part digests made when this version of the file was written
+    /// (the share inbox's copy), or nil. The uploader uses them for the
+    /// composite digest instead of reading the file to hash it when their
+    /// part size is the server's and they fit the file's size; otherwise,
+    /// and when the server refuses a part against them, it hashes the file.
+    public var partDigests: FilePartDigests?
 
     /// Describes a file to upload.
     /// - Parameters:

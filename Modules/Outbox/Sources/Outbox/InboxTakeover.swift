@@ -193,10 +193,12 @@ public struct InboxTakeover: OutboxTakingOver {
                 try? OutboxFiles.removeFolder(folder)
                 throw .invalidItem("\(attachment.file) has \(size) bytes, the manifest says \(attachment.size)")
             }
-            attachments.append(
-                OutboxAttachment(
-                    storedPath: stored, fileName: attachment.fileName, contentType: attachment.contentType,
-                    size: attachment.size, completedUploadID: attachment.completedUploadID))
+            var taken = OutboxAttachment(
+                storedPath: stored, fileName: attachment.fileName, contentType: attachment.contentType,
+                size: attachment.size, completedUploadID: attachment.completedUploadID)
+            // The copy's digests go with it: the daemon's upload hashes nothing.
+            taken.partDigests = attachment.partDigests
+            attachments.append(taken)
         }
         let now = clock()
         let manifest = entry.manifest

@@ -130,12 +130,13 @@ public struct OutboxDrainer: OutboxDraining {
                 throw .files(
                     path: attachment.storedPath, reason: "has \(status.size) bytes, expected \(attachment.size)")
             }
-            sources.append(
-                UploadSource(
-                    identity: UploadFileIdentity(
-                        path: attachment.storedPath, size: status.size,
-                        modificationTimeNanoseconds: status.modificationNanoseconds),
-                    fileName: attachment.fileName, contentType: attachment.contentType))
+            var source = UploadSource(
+                identity: UploadFileIdentity(
+                    path: attachment.storedPath, size: status.size,
+                    modificationTimeNanoseconds: status.modificationNanoseconds),
+                fileName: attachment.fileName, contentType: attachment.contentType)
+            source.partDigests = attachment.partDigests
+            sources.append(source)
         }
         return OutgoingShare(
             clientMsgID: item.clientMsgID, target: item.target, text: item.text, attachments: sources,

@@ -18,6 +18,8 @@ struct FileCopier {
     let source: Int32
     let destination: Int32
     let context: LoadContext
+    /// Hashes the copy's parts as the copy grows; told after each chunk.
+    var hasher: CopyHasher? = nil
 
     /// Copies a regular file from offset 0 to its end (it may have grown or
     /// shrunk; the caller compares with the size it saw at the start).
@@ -60,6 +62,7 @@ struct FileCopier {
             }
             if n == 0 { return copied }
             copied += Int64(n)
+            hasher?.copied(upTo: copied)
             try context.checkSize(copied)
             context.report(copied: copied, total: expectedSize)
         }
@@ -104,6 +107,7 @@ struct FileCopier {
             if n == 0 { return copied }
             try write(UnsafeRawBufferPointer(rebasing: chunk[0..<n]), at: copied)
             copied += Int64(n)
+            hasher?.copied(upTo: copied)
             try context.checkSize(copied)
             context.report(copied: copied, total: total)
         }

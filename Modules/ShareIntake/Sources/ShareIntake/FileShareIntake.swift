@@ -1,4 +1,5 @@
 import Dispatch
+public import ShareKitCryptoInterface
 public import ShareKitImageConversionInterface
 public import ShareKitIntakeInterface
 import ShareKitSecureFiles
@@ -24,6 +25,11 @@ public struct FileShareIntake: ShareIntaking {
     private let standardInputDescriptor: Int32
     private let converter: (any ImageConverting)?
     private let protectedPlaces: ProtectedPlaces
+    /// Makes the SHA-256 of the part digests a policy asks for
+    /// (``ShareKitIntakeInterface/IntakePolicy/partDigestSize``): each
+    /// regular file's copy is hashed part by part while it is made. Nil (the
+    /// default) hashes nothing, whatever the policy says.
+    public var crypto: (any CryptoProvider)? = nil
 
     /// The catalog, or how to get it when a file first needs a type.
     private enum CatalogSource: Sendable {
@@ -187,7 +193,7 @@ public struct FileShareIntake: ShareIntaking {
         let loader = ItemLoader(
             rules: rules, sniffer: sniffer, standardInput: standardInputDescriptor, directory: destination.fd,
             directoryPath: directory, policy: policy, converter: converter,
-            protected: ProtectedPlaceCheck(protectedPlaces))
+            protected: ProtectedPlaceCheck(protectedPlaces), crypto: crypto)
         return (destination, loader)
     }
 
@@ -205,11 +211,17 @@ public struct FileShareIntake: ShareIntaking {
         return try result.get()
     }
 
-    /// Runs blocking work on a dispatch thread so that a slow disk or a
-    /// stalled pipe never holds a thread of the cooperative pool.
+    /// Runs blocking work on a thread of its own so that a slow disk or a
+    /// stalled pipe never holds a thread of the cooperative pool, nor one of
+    /// the dispatch pool: a load blocks for as long as its source does (a
+    /// FIFO until its deadline), and a load queued behind blocked dispatch
+    /// workers could not start in time to meet its own deadline.
     private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+            if !detachThread({ continuation.resume(returning: work()) }) {
+                // No thread to be had: a dispatch worker, as before.
+                DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+            }
         }
     }
 }

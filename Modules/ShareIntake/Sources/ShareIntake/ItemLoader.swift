@@ -1,3 +1,5 @@
+import ShareKitCore
+import ShareKitCryptoInterface
 import ShareKitImageConversionInterface
 import ShareKitIntakeInterface
 
@@ -21,6 +23,9 @@ struct ItemLoader: Sendable {
     let converter: (any ImageConverting)?
     /// Where no file is read from, whatever named it.
     let protected: ProtectedPlaceCheck
+    /// Hashes the parts of a regular file's copy when the policy asks for
+    /// them (``ShareKitIntakeInterface/IntakePolicy/partDigestSize``); nil hashes nothing.
+    let crypto: (any CryptoProvider)?
 
     /// How errors and messages name standard input.
     static let standardInputName = ShareItemSource.standardInput.description
@@ -87,13 +92,27 @@ struct ItemLoader: Sendable {
                 contentType: upload, detectedContentType: detected, size: copied)
         }
         let (copy, storedName) = try createCopy(index: context.index, fileName: fileName, context: context)
-        let copier = FileCopier(source: source.fd, destination: copy.fd, context: context)
+        var copier = FileCopier(source: source.fd, destination: copy.fd, context: context)
+        copier.hasher = partHasher(copy: copy.fd, size: size)
+        // Stops the hashing thread when the copy fails; nothing once it finished.
+        defer { copier.hasher?.cancel() }
         let copied = try copier.copyRegularFile(expectedSize: size)
         guard copied == size else { throw .copyMismatch(item: context.item, expected: size, actual: copied) }
         try copier.finish(copied: copied)
-        return IntakeItem(
+        var item = IntakeItem(
             kind: rules.kind(of: detected), origin: context.item, storedName: storedName, fileName: fileName,
             contentType: upload, detectedContentType: detected, size: copied)
+        item.partDigests = copier.hasher?.finish(size: copied)
+        return item
+    }
+
+    /// The hasher of a regular file's copy of `size` bytes, when the policy
+    /// asks for part digests and the file has few enough parts to keep them.
+    private func partHasher(copy: Int32, size: Int64) -> CopyHasher? {
+        guard let crypto, let partSize = policy.partDigestSize,
+            FilePartDigests.partsCount(fileSize: size, partSize: partSize) != nil
+        else { return nil }
+        return CopyHasher(copy: copy, partSize: partSize, crypto: crypto)
     }
 
     // MARK: - Streams and standard input
@@ -210,7 +229,8 @@ struct ItemLoader: Sendable {
     ) throws(IntakeError) -> (OwnedDescriptor, String) {
         for attempt in 0..<100 {
             let name = StoredName.make(index: index, fileName: fileName, attempt: attempt)
-            let fd = openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            // Read too: the part digests are hashed from the copy itself (CopyHasher).
+            let fd = openat(directory, name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
             if fd >= 0 { return (OwnedDescriptor(fd: fd), name) }
             switch errno {
             case EEXIST: continue

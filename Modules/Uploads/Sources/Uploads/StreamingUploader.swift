@@ -82,6 +82,14 @@ public final class StreamingUploader: FileUploading {
         /// The one pass of the composite form began: only the parts are
         /// hashed, at the server's part size (no whole-file SHA-256).
         case compositeHashingPass(partSize: Int64)
+        /// The composite form without a pass over the file: the part
+        /// digests kept with it (``ShareKitUploadsInterface/UploadSource/partDigests``)
+        /// are at the server's part size.
+        case storedPartDigests(partSize: Int64)
+        /// The server refused a part against the part digests kept with the
+        /// file (`422 digest_mismatch`, its reason): the upload starts over
+        /// with digests hashed from the file.
+        case storedPartDigestsRefused(String)
         /// createUpload refused the composite digest (`400 invalid_digest`,
         /// the server's reason); the plain form follows.
         case compositeRefused(String)
@@ -234,6 +242,11 @@ public final class StreamingUploader: FileUploading {
         /// The server refused a composite digest at completion: the rest of
         /// this upload uses the plain form.
         var plainOnly = false
+        /// The upload being sent uses the part digests kept with the file.
+        var usesStoredDigests = false
+        /// The server refused a part against the kept digests: the rest of
+        /// this upload hashes the file.
+        var storedDigestsRefused = false
     }
 
     // MARK: The steps
@@ -252,7 +265,11 @@ public final class StreamingUploader: FileUploading {
                 try checkStopped(run)
                 if state.record == nil {
                     state.record = try await create(
-                        source, limits: limits, composite: !state.plainOnly, run: run)
+                        source, limits: limits, composite: !state.plainOnly,
+                        stored: state.storedDigestsRefused ? nil : source.partDigests, run: run)
+                    state.usesStoredDigests =
+                        state.record?.digestAlgorithm == UploadDigestAlgorithm.sha256Composite
+                        && !state.storedDigestsRefused && source.partDigests?.partSize == state.record?.partSize
                     missing = Array(1...state.record!.partsCount)
                 }
                 let record = state.record!
@@ -298,6 +315,18 @@ public final class StreamingUploader: FileUploading {
                     missing = nil
                     continue
                 }
+                if let record = state.record, state.usesStoredDigests, Self.isPartDigestRefused(error) {
+                    // The kept digests are not the file's (the copy changed
+                    // on disk without a new modification time, or whoever
+                    // wrote them got them wrong): start over once, hashing it.
+                    removeRecord(record)
+                    state.record = nil
+                    state.usesStoredDigests = false
+                    state.storedDigestsRefused = true
+                    observer?(.storedPartDigestsRefused(Self.refusalMessage(error)))
+                    missing = nil
+                    continue
+                }
                 if let record = state.record, !state.plainOnly, Self.isCompositeRefusedAtCompletion(error, record) {
                     // A server that took `digest_algorithm` for the plain form
                     // (one that predates it, behind limits read from its
@@ -330,13 +359,20 @@ public final class StreamingUploader: FileUploading {
         try? records?.removeRecord(path: record.identity.path, serverOrigin: serverOrigin)
     }
 
-    private func create(_ source: UploadSource, limits: UploadLimits, composite: Bool, run: UploadRun)
+    /// createUpload for `source`, hashing it as the server's forms need.
+    /// - Parameters:
+    ///   - composite: the composite form may be used.
+    ///   - stored: the part digests kept with the file, used instead of a
+    ///     pass over it when they are at the composite form's part size.
+    private func create(
+        _ source: UploadSource, limits: UploadLimits, composite: Bool, stored: FilePartDigests?, run: UploadRun
+    )
         async throws(APIError) -> UploadRecord
     {
         let hint = limits.partSize ?? partSizeHint.withLock { $0 } ?? records?.lastPartSize(serverOrigin: serverOrigin)
         if let hint, composite, limits.digestAlgorithms.contains(UploadDigestAlgorithm.sha256Composite) {
             do throws(APIError) {
-                return try await createComposite(source, partSize: hint, run: run)
+                return try await createComposite(source, partSize: hint, stored: stored, run: run)
             } catch .refused(let refusal) where refusal.status == 400 && refusal.code == "invalid_digest" {
                 // The server's part size changed since its limits were read
                 // (or it no longer takes the form): the plain form, as below.
@@ -378,16 +414,29 @@ public final class StreamingUploader: FileUploading {
     /// each part at `partSize` (the server's announced part size), and the
     /// SHA-256 of those digests concatenated in part order is announced as
     /// `sha256` with `digest_algorithm` `sha256-composite` and `part_size`.
+    /// The part digests kept with the file (`stored`) take the pass's
+    /// place when they are at `partSize` and fit the file's size.
     /// - Throws: the refusal of createUpload (`400 invalid_digest` when the
-    ///   server's part size is another), or the failures of ``create(_:limits:composite:run:)``.
-    private func createComposite(_ source: UploadSource, partSize: Int64, run: UploadRun) async throws(APIError)
+    ///   server's part size is another), or the failures of ``create(_:limits:composite:stored:run:)``.
+    private func createComposite(
+        _ source: UploadSource, partSize: Int64, stored: FilePartDigests?, run: UploadRun
+    ) async throws(APIError)
         -> UploadRecord
     {
-        observer?(.compositeHashingPass(partSize: partSize))
-        let digests = try UploadFile.hash(
-            source.identity, partSize: partSize, wholeFile: false, crypto: crypto,
-            shouldStop: { run.stopReason != nil })
-        guard let digests else { throw .cancelled }
+        let digests: UploadFile.Digests
+        if let stored, stored.partSize == partSize,
+            FilePartDigests(partSize: partSize, digests: stored.digests, fileSize: source.size) != nil
+        {
+            observer?(.storedPartDigests(partSize: partSize))
+            digests = UploadFile.Digests(whole: [], parts: stored.digests)
+        } else {
+            observer?(.compositeHashingPass(partSize: partSize))
+            let hashed = try UploadFile.hash(
+                source.identity, partSize: partSize, wholeFile: false, crypto: crypto,
+                shouldStop: { run.stopReason != nil })
+            guard let hashed else { throw .cancelled }
+            digests = hashed
+        }
         let composite: String
         do {
             composite = Hex.encode(try crypto.sha256(contentsOf: digests.parts.flatMap { $0 }))
@@ -646,6 +695,12 @@ public final class StreamingUploader: FileUploading {
     private static func refusalMessage(_ error: APIError) -> String {
         if case .refused(let refusal) = error { return refusal.message }
         return "\(error)"
+    }
+
+    /// uploadPart refused a part against its `Content-Digest` (`422 digest_mismatch`).
+    private static func isPartDigestRefused(_ error: APIError) -> Bool {
+        guard case .refused(let refusal) = error else { return false }
+        return refusal.operation.hasPrefix("uploadPart") && refusal.status == 422 && refusal.code == "digest_mismatch"
     }
 
     /// completeUpload found parts missing (`409 incomplete`): send them.
