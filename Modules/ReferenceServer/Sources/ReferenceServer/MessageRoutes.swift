@@ -21,41 +21,32 @@ enum MessageRoutes {
     static let maxTitleLength = 256
 
     static func createThreadMessage(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        let id = context.parameter("id")
-        return try createMessage(server, context, targetKind: "thread") {
-            Access.threadRead(id: id, username: $0)
-        } target: { rows in
-            let thread = try Access.thread(id: id, rows: rows)
+        try createMessage(server, context, targetKind: "thread") { username in
+            let thread = try Access.thread(server, id: context.parameter("id"), username: username)
             return (thread.channel, thread.id)
         }
     }
 
     static func createChannelMessage(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        let id = context.parameter("id")
-        return try createMessage(server, context, targetKind: "channel") {
-            Access.channelRead(id: id, username: $0)
-        } target: { rows in
-            (try Access.channel(id: id, rows: rows), nil)
+        try createMessage(server, context, targetKind: "channel") { username in
+            (try Access.channel(server, id: context.parameter("id"), username: username), nil)
         }
     }
 
     /// createMessage and createChannelMessage.
     /// - Parameters:
     ///   - targetKind: `thread` or `channel`, for the idempotency fingerprint.
-    ///   - read: the query that finds the target the caller (by username)
-    ///     can read, run first in the transaction (with the `jti` record).
-    ///   - target: the target in its rows: its channel, and the thread for a
-    ///     thread message; a target not found throws 404.
+    ///   - target: finds the target the caller can read (inside the
+    ///     transaction): its channel, and the thread for a thread message.
     private static func createMessage(
         _ server: ReferenceServer, _ context: RequestContext, targetKind: String,
-        read: (String) -> Access.Read,
-        target: @escaping ([SQLRow]) throws -> (channel: Access.Channel, threadID: String?)
+        target: @escaping (String) throws -> (channel: Access.Channel, threadID: String?)
     ) throws -> HTTPResponse {
         try PendingReplayRecord.settled(server) { replay in
             let session = try Authenticator.authenticate(server, context, replay: replay)
             let draft = try MessageDraft(try JSONBody.decode(MessageDraft.Body.self, from: context.body))
-            return try replay.transaction(server, reading: read(session.username)) { rows in
-                let (channel, threadID) = try target(rows)
+            return try replay.transaction(server) {
+                let (channel, threadID) = try target(session.username)
                 let key = IdempotencyKey(
                     username: session.username, clientMsgID: draft.clientMsgID,
                     requestHash: try draft.requestHash(
@@ -113,10 +104,10 @@ enum MessageRoutes {
                     .text(threadID), .text(channel.id), .text(title), .text(server.fold(title)),
                     .text(thread.createdAt),
                 ])
-            let (message, recipients) = try draft.insert(
+            let message = try draft.insert(
                 server, id: messageID, sender: session.username, channelID: channel.id, threadID: threadID,
                 attachments: attachments)
-            try PushRoutes.pushNewMessage(server, message, recipients: recipients)
+            try PushRoutes.pushNewMessage(server, message)
             return answer(message, thread: thread, status: 201, headers: [:])
         }
     }
@@ -126,7 +117,7 @@ enum MessageRoutes {
     /// (a replay or a conflict ends here), check permission and attachments, insert.
     private static func post(
         _ server: ReferenceServer, _ draft: MessageDraft, key: IdempotencyKey, sender: String, canWrite: Bool,
-        insert: (String, [AttachmentBody]) throws -> (message: MessageBody, recipients: [String])
+        insert: (String, [AttachmentBody]) throws -> MessageBody
     ) throws -> HTTPResponse {
         // The claim comes first: a key already used is answered (replay or
         // conflict) before the write permission is looked at, and a new
@@ -138,8 +129,8 @@ enum MessageRoutes {
         }
         guard canWrite else { throw Problems.writeForbidden }
         let attachments = try draft.checkAttachments(server, username: sender)
-        let (message, recipients) = try insert(messageID, attachments)
-        try PushRoutes.pushNewMessage(server, message, recipients: recipients)
+        let message = try insert(messageID, attachments)
+        try PushRoutes.pushNewMessage(server, message)
         return answer(message, thread: nil, status: 201, headers: [:])
     }
 
