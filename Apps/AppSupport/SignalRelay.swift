@@ -5,8 +5,8 @@ import Synchronization
     import Glibc
 #endif
 
-/// A signal (Ctrl-C's SIGINT, a window's SIGWINCH) delivered as a call on a
-/// thread of its own, for as long as someone watches it.
+/// A signal (SIGTERM, Ctrl-C's SIGINT, a window's SIGWINCH) delivered as a
+/// call on a thread of its own, for as long as someone watches it.
 ///
 /// ``watch(_:)`` installs a handler of its own in one `sigaction` before it
 /// returns; the handler writes a byte into a pipe that a thread reads, and
@@ -17,13 +17,16 @@ import Synchronization
 /// handler and `signalfd` later, on libdispatch's manager thread: a signal
 /// in between met the ignored disposition and was dropped. On a loaded
 /// machine that gap was long enough to lose a resize sent right after the
-/// picker's first frame (2 times in 8).
-final class SignalRelay: Sendable {
-    /// Ctrl-C while a command handles it itself (the password prompt, a send
-    /// that cleans up).
-    static let interrupt = SignalRelay(SIGINT)
+/// picker's first frame (2 times in 8), and a SIGTERM sent the moment a
+/// program said it was ready.
+public final class SignalRelay: Sendable {
+    /// A request to stop (``SignalWaiter``: share-server, share-daemon).
+    public static let terminate = SignalRelay(SIGTERM)
+    /// Ctrl-C while a program handles it itself (the password prompt, a send
+    /// that cleans up, a server that stops gracefully).
+    public static let interrupt = SignalRelay(SIGINT)
     /// The terminal window changed size (the picker redraws).
-    static let resize = SignalRelay(SIGWINCH)
+    public static let resize = SignalRelay(SIGWINCH)
 
     private let number: Int32
     /// Whether the pipe and thread exist, who is told, and the disposition
@@ -39,7 +42,7 @@ final class SignalRelay: Sendable {
     /// comes, until ``unwatch()``; one watcher at a time, whose call must be
     /// short and must not watch or unwatch. While watched, the
     /// signal's own action (ending the process, for SIGINT) does not happen.
-    func watch(_ received: @escaping @Sendable () -> Void) {
+    public func watch(_ received: @escaping @Sendable () -> Void) {
         state.withLock { state in
             state.listener = received
             if !state.installed {
@@ -66,7 +69,7 @@ final class SignalRelay: Sendable {
     /// from before ``watch(_:)`` (Ctrl-C ends the process again); when it
     /// returns, no call of the watcher is running. A signal already in the
     /// pipe is read and told to nobody.
-    func unwatch() {
+    public func unwatch() {
         state.withLock { state in
             state.listener = nil
             guard var previous = state.previous else { return }
