@@ -81,6 +81,10 @@ enum ServerDatabase: Equatable {
         // Row locks, not one lock for the deployment: the server locks what
         // its decisions rest on (docs/adr/0042-row-locks-on-postgresql.md).
         var configuration = PostgresConfiguration(isolation: .rowLocks, applicationName: "share-server")
+        // Every request reads its session before its transaction: on the
+        // writing connection that read would commit the open commit group
+        // first and keep groups at one member (docs/adr/0044-fewer-round-trips-on-postgresql.md).
+        configuration.separateReadConnection = true
         if let lockTimeout { configuration.lockTimeout = lockTimeout }
         do {
             return try PostgresDatabase(connection: uri, configuration: configuration)

@@ -75,6 +75,20 @@ final class Connection {
     /// form of ``PostgresIsolation/exclusive``) that orders migrations.
     private static let migrationLock = (0x5348_4B54, 0x4D49_4752)
 
+    /// The statements that open a fresh statement savepoint, sent ahead of
+    /// a write in its pipeline.
+    private struct SavepointCommands {
+        /// Whether the used savepoint is released first.
+        let releaseFirst: Bool
+
+        /// The statements, one per message of the pipeline (a pipeline
+        /// takes one statement per query).
+        var statements: [String] {
+            (releaseFirst ? ["RELEASE SAVEPOINT \(Connection.statementSavepoint)"] : [])
+                + ["SAVEPOINT \(Connection.statementSavepoint)"]
+        }
+    }
+
     /// The statement savepoint of the current transaction level.
     private enum StatementSavepoint {
         /// None is open: the next write opens one.
@@ -242,6 +256,8 @@ final class Connection {
         if PQstatus(handle) == CONNECTION_OK { return handle }
         guard transactionDepth == 0, streams.isEmpty else { throw lostConnection(during: "the transaction") }
         PQreset(handle)
+        // A pipeline cut off by the lost connection is not carried over.
+        if PQpipelineStatus(handle) != PQ_PIPELINE_OFF { _ = PQexitPipelineMode(handle) }
         guard PQstatus(handle) == CONNECTION_OK else {
             let message = hideSecrets(ServerFailure.oneLine(String(cString: PQerrorMessage(handle))))
             throw SQLError.io(
@@ -277,13 +293,25 @@ final class Connection {
         retryingStalePlan: Bool = true
     ) throws -> [SQLRow] {
         let guarded = transactionDepth > 0 && !statement.isRead
-        if guarded { try openStatementSavepoint() }
+        // The savepoint a write needs rides in the write's own message
+        // (pipeline mode) unless its rows are streamed: single-row mode
+        // can only be asked for the first query of a pipeline.
+        var leading: [String] = []
+        if case .stream = mode {
+            try flushDeferred()
+            if guarded { try openStatementSavepoint() }
+        } else {
+            // The transaction control not sent yet (BEGIN, a nested level's
+            // savepoint, a release) goes in the statement's pipeline too.
+            leading = takeDeferred()
+            if guarded, let savepoint = pendingStatementSavepoint() { leading += savepoint.statements }
+        }
         let stream = RowStream(savepoint: guarded, bindings: bindings)
         if case .discard = mode { stream.discard = true }
         let key = parameters.statementKey(statement.text)
         streams.append(stream)
         defer { streams.removeLast() }
-        if send(statement, parameters, key: key, to: stream), case .stream = mode, let handle {
+        if send(statement, parameters, key: key, to: stream, after: leading), case .stream = mode, let handle {
             PQsetSingleRowMode(handle)
         }
         do {
@@ -319,6 +347,19 @@ final class Connection {
         return stream.rows
     }
 
+    /// The statements that open an unused statement savepoint for a write
+    /// about to run, sent in the write's own pipeline (``send(_:_:key:to:after:)``);
+    /// nil when the open one is unused already (after `BEGIN` or a rolled
+    /// back write). Marks the savepoint used: the write runs under it.
+    private func pendingStatementSavepoint() -> SavepointCommands? {
+        defer { savepointState = .used }
+        switch savepointState {
+        case .unused: return nil
+        case .used: return SavepointCommands(releaseFirst: true)
+        case .closed: return SavepointCommands(releaseFirst: false)
+        }
+    }
+
     /// Makes sure an unused statement savepoint is open for a write about
     /// to run, and marks it used: no round trip after `BEGIN` or a rolled
     /// back write, one (`RELEASE` of the used one and `SAVEPOINT`) otherwise.
@@ -343,35 +384,67 @@ final class Connection {
     }
 
     /// Sends a statement: prepared (once, then by name) when it is worth
-    /// keeping, unnamed otherwise.
+    /// keeping, unnamed otherwise. With `leading` statements (transaction
+    /// control, savepoints), they, the prepare and the statement go in one
+    /// pipeline and cost one round trip; the stream then ends the pipeline
+    /// when its results are read (``pump(_:)``).
     /// - Returns: false when it could not be sent (the stream holds the failure).
-    private func send(_ statement: SQLStatementText, _ parameters: BoundParameters, key: String, to stream: RowStream)
-        -> Bool
-    {
+    private func send(
+        _ statement: SQLStatementText, _ parameters: BoundParameters, key: String, to stream: RowStream,
+        after leading: [String] = []
+    ) -> Bool {
         guard let handle else {
             stream.fail(closedError)
             return false
         }
         let count = Int32(parameters.count)
         var preparedName: String?
+        var preparing = false
         if statements.capacity > 0, SQLStatementText.preparableKeywords.contains(statement.keyword) {
             if let name = statements.name(for: key) {
                 preparedName = name
             } else {
                 let (name, evicted) = statements.add(key)
                 if let evicted { _ = try? control("DEALLOCATE \(evicted)") }
-                roundTrips += 1
-                let result = parameters.types.withUnsafeBufferPointer { types in
-                    PQprepare(handle, name, statement.text, count, types.baseAddress)
-                }
-                defer { PQclear(result) }
-                guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else {
-                    _ = statements.remove(key)
-                    stream.fail(result, connection: handle)
-                    return false
-                }
                 preparedName = name
+                preparing = true
             }
+        }
+        if !leading.isEmpty {
+            guard PQenterPipelineMode(handle) == 1 else {
+                if preparing { _ = statements.remove(key) }
+                if PQstatus(handle) != CONNECTION_OK {
+                    stream.fail(lostConnection(during: "a statement"))
+                } else {
+                    stream.fail(nil, connection: handle)
+                    stream.savepointFailed = true
+                }
+                return false
+            }
+            stream.pipelined = true
+            stream.pendingControls = leading.count + (preparing ? 1 : 0)
+            for command in leading {
+                _ = PQsendQueryParams(handle, command, 0, nil, nil, nil, nil, 0)
+            }
+        } else if preparing, let preparedName {
+            // Outside a pipeline the prepare is a round trip of its own.
+            roundTrips += 1
+            let result = parameters.types.withUnsafeBufferPointer { types in
+                PQprepare(handle, preparedName, statement.text, count, types.baseAddress)
+            }
+            defer { PQclear(result) }
+            guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else {
+                _ = statements.remove(key)
+                stream.fail(result, connection: handle)
+                return false
+            }
+            preparing = false
+        }
+        if preparing, let preparedName {
+            _ = parameters.types.withUnsafeBufferPointer { types in
+                PQsendPrepare(handle, preparedName, statement.text, count, types.baseAddress)
+            }
+            stream.preparedKey = key
         }
         roundTrips += 1
         let sent = parameters.withArrays { values, lengths, formats in
@@ -382,11 +455,54 @@ final class Connection {
                 PQsendQueryParams(handle, statement.text, count, types.baseAddress, values, lengths, formats, 0)
             }
         }
+        if stream.pipelined {
+            _ = PQpipelineSync(handle)
+            readPipelineControls(stream)
+            guard sent == 1 else {
+                // Nothing of the statement's own to read: leave the pipeline now.
+                stream.fail(nil, connection: handle)
+                endPipeline(handle, stream)
+                return false
+            }
+            return true
+        }
         guard sent == 1 else {
             stream.fail(nil, connection: handle)
             return false
         }
         return true
+    }
+
+    /// Reads the results of the transaction control (and the prepare) that
+    /// precede a pipelined statement, leaving the statement's own results
+    /// to ``pump(_:)``. PostgreSQL skips the rest of a pipeline after a
+    /// failure, so the statement then fails too: after a failed prepare it
+    /// is undone by its savepoint; after failed transaction control the
+    /// transaction is over (``settle(_:)``).
+    private func readPipelineControls(_ stream: RowStream) {
+        guard let handle else { return }
+        while stream.pendingControls > 0 {
+            stream.pendingControls -= 1
+            // The prepare, when there is one, is the last of them.
+            let isPrepare = stream.preparedKey != nil && stream.pendingControls == 0
+            guard let result = PQgetResult(handle) else { continue }
+            if PQresultStatus(result) != PGRES_COMMAND_OK {
+                stream.fail(result, connection: handle)
+                if isPrepare, let key = stream.preparedKey {
+                    // Failed or skipped, the name was never made. A failed
+                    // prepare is the statement's failure, undone by its savepoint.
+                    _ = statements.remove(key)
+                } else {
+                    // The write has no savepoint to undo it; settle(_:)
+                    // decides once the connection's state is known (a
+                    // server going away says so before the socket closes).
+                    stream.savepointFailed = true
+                }
+            }
+            PQclear(result)
+            // Each statement's results end with a null result.
+            while let extra = PQgetResult(handle) { PQclear(extra) }
+        }
     }
 
     /// The next row of a streaming statement, from memory when a nested
@@ -402,6 +518,9 @@ final class Connection {
     /// Reads one result of the statement a stream belongs to.
     private func pump(_ stream: RowStream) {
         guard let handle, let result = PQgetResult(handle) else {
+            if stream.pipelined, let handle {
+                endPipeline(handle, stream)
+            }
             stream.finished = true
             return
         }
@@ -437,6 +556,20 @@ final class Connection {
         }
     }
 
+    /// Reads a pipeline's closing sync and leaves pipeline mode, so the
+    /// connection takes ordinary statements again.
+    private func endPipeline(_ handle: OpaquePointer, _ stream: RowStream) {
+        stream.pipelined = false
+        while let result = PQgetResult(handle) {
+            let status = PQresultStatus(result)
+            PQclear(result)
+            if status == PGRES_PIPELINE_SYNC { break }
+        }
+        if PQexitPipelineMode(handle) != 1, PQstatus(handle) == CONNECTION_OK {
+            stream.fail(.statement(message: "PostgreSQL pipeline could not be ended"))
+        }
+    }
+
     private func noteChanges(_ result: OpaquePointer) {
         let command = String(cString: PQcmdStatus(result))
         guard ["INSERT", "UPDATE", "DELETE", "MERGE"].contains(where: command.hasPrefix) else { return }
@@ -466,6 +599,12 @@ final class Connection {
         }
         guard transactionDepth > 0 else {
             refineConstraintKind(stream)
+            return
+        }
+        if stream.savepointFailed {
+            // Its pipelined savepoint failed: nothing undoes the statement alone.
+            savepointState = .closed
+            doomed = doomed ?? stream.failure
             return
         }
         if let state = stream.report?.state, ServerFailure.endsTransaction(state) {
@@ -525,11 +664,12 @@ final class Connection {
             if let doomed { throw doomed }
             // The outer level's statement savepoint is released first, so a
             // write inside (under a statement savepoint of its own) and a
-            // rollback of this level find only their own savepoints.
-            let release =
-                savepointState == .closed ? "" : "RELEASE SAVEPOINT \(Self.statementSavepoint); "
-            savepointState = .closed
-            try control("\(release)SAVEPOINT \(savepoint); SAVEPOINT \(Self.statementSavepoint)")
+            // rollback of this level find only their own savepoints. Sent
+            // with the level's first statement; a level that runs none
+            // sends nothing.
+            unsentLevels.append(UnsentLevel(level: level, start: deferred.count, savepointState: savepointState))
+            if savepointState != .closed { deferred.append("RELEASE SAVEPOINT \(Self.statementSavepoint)") }
+            deferred += ["SAVEPOINT \(savepoint)", "SAVEPOINT \(Self.statementSavepoint)"]
             savepointState = .unused
         }
         transactionDepth += 1
@@ -552,10 +692,24 @@ final class Connection {
     }
 
     /// Starts an outermost transaction: `BEGIN`, the lock of the isolation
-    /// and the first statement savepoint, in one message.
+    /// and the first statement savepoint, in one message. Without a lock
+    /// to take (every isolation but ``PostgresIsolation/exclusive``) they
+    /// wait for the transaction's first statement and go in its pipeline.
     private func begin(isolation: PostgresIsolation) throws {
         let handle = try connected()
         savepointState = .closed
+        deferred = []
+        unsentLevels = []
+        if isolation != .exclusive {
+            unsentLevels = [UnsentLevel(level: 0, start: 0, savepointState: .closed)]
+            deferred = [
+                isolation.beginStatement(lockKey: configuration.exclusiveLockKey),
+                "SAVEPOINT \(Self.statementSavepoint)",
+            ]
+            savepointState = .unused
+            doomed = nil
+            return
+        }
         do {
             // The first statement savepoint rides along with BEGIN.
             try control(
@@ -576,6 +730,49 @@ final class Connection {
     private(set) var isInGroup = false
     /// Commits sent (`COMMIT` messages), counted so tests can see groups share them.
     private(set) var commits = 0
+    /// Transaction control not sent yet (`BEGIN`, a level's savepoints,
+    /// a finished level's `RELEASE`): it goes ahead of the next statement,
+    /// in the same message or pipeline, so it costs no round trip of its own.
+    private var deferred: [String] = []
+    /// The levels whose opening statements are still in `deferred`, outermost first.
+    private var unsentLevels: [UnsentLevel] = []
+
+    /// A transaction level whose opening was not sent yet: where its
+    /// statements start in `deferred`, and the statement savepoint's state
+    /// before it, for a level that ends without running anything.
+    private struct UnsentLevel {
+        let level: Int
+        let start: Int
+        let savepointState: StatementSavepoint
+    }
+
+    /// Hands over the deferred transaction control, to be sent now.
+    private func takeDeferred() -> [String] {
+        defer {
+            deferred = []
+            unsentLevels = []
+        }
+        return deferred
+    }
+
+    /// Sends the deferred transaction control in a message of its own
+    /// (before a statement that cannot carry it).
+    private func flushDeferred() throws {
+        let commands = takeDeferred()
+        guard !commands.isEmpty else { return }
+        try control(commands.joined(separator: "; "))
+    }
+
+    /// Forgets a level that ends before its opening was sent: nothing of it
+    /// reached PostgreSQL, so its end needs no message either.
+    /// - Returns: whether `level` was such a level.
+    private func dropUnsentLevel(_ level: Int) -> Bool {
+        guard let last = unsentLevels.last, last.level == level else { return false }
+        deferred.removeSubrange(last.start...)
+        savepointState = last.savepointState
+        unsentLevels.removeLast()
+        return true
+    }
 
     /// The error that ended the open transaction, if one did: every member
     /// of a commit group then fails.
@@ -616,18 +813,23 @@ final class Connection {
     private func commit(level: Int, savepoint: String) throws {
         try finishLiveStream()
         guard level == 0 else {
-            // Releasing the level releases the statement savepoints opened in it.
+            if dropUnsentLevel(level) { return }
+            // Releasing the level releases the statement savepoints opened
+            // in it. The release goes ahead of the next message (a member
+            // of a commit group: the next member's first statement, or the
+            // group's COMMIT, which releases it anyway).
             savepointState = .closed
-            do {
-                try control("RELEASE SAVEPOINT \(savepoint)")
-            } catch {
-                rollback(level: level, savepoint: savepoint)
-                throw error
-            }
+            deferred.append("RELEASE SAVEPOINT \(savepoint)")
             return
         }
         defer { doomed = nil }
         savepointState = .closed
+        let nothingSent = dropUnsentLevel(0)
+        // COMMIT releases every savepoint: deferred releases need not be sent.
+        deferred = []
+        unsentLevels = []
+        // A transaction that ran no statement has nothing to commit.
+        if nothingSent { return }
         guard let handle else { throw closedError }
         roundTrips += 1
         commits += 1
@@ -661,6 +863,12 @@ final class Connection {
             live.discard = true
             while !live.finished { pump(live) }
         }
+        if level > 0, dropUnsentLevel(level) { return }
+        if level == 0 {
+            // ROLLBACK ends whatever was deferred; a BEGIN never sent needs none.
+            deferred = []
+            unsentLevels = []
+        }
         guard let handle, PQstatus(handle) == CONNECTION_OK else {
             if level == 0 { doomed = nil }
             return
@@ -670,8 +878,7 @@ final class Connection {
             doomed = nil
         } else if doomed == nil {
             // ROLLBACK TO undoes the savepoint's work but keeps it open; RELEASE closes it.
-            _ = try? control("ROLLBACK TO SAVEPOINT \(savepoint)")
-            _ = try? control("RELEASE SAVEPOINT \(savepoint)")
+            _ = try? control("ROLLBACK TO SAVEPOINT \(savepoint); RELEASE SAVEPOINT \(savepoint)")
         }
     }
 
@@ -730,7 +937,9 @@ final class Connection {
     private func control(_ sql: String) throws {
         guard let handle else { throw closedError }
         roundTrips += 1
-        let result = PQexec(handle, sql)
+        // Deferred transaction control goes first, in the same message.
+        let text = deferred.isEmpty ? sql : (takeDeferred() + [sql]).joined(separator: "; ")
+        let result = PQexec(handle, text)
         defer { PQclear(result) }
         guard let result, [PGRES_COMMAND_OK, PGRES_TUPLES_OK].contains(PQresultStatus(result)) else {
             if PQstatus(handle) != CONNECTION_OK { throw lostConnection(during: "a statement") }
@@ -741,6 +950,7 @@ final class Connection {
     /// The first column of the first row of a query of this connection's
     /// own, with text parameters `$1…`.
     private func internalQuery(_ sql: String, _ parameters: [String]) throws -> String? {
+        try flushDeferred()
         guard let handle else { throw closedError }
         roundTrips += 1
         let result = Self.withCStrings(parameters) { values in
@@ -776,6 +986,14 @@ final class RowStream {
     var finished = false
     /// Whether its savepoint was released or rolled back.
     var settled = false
+    /// Whether it was sent in a pipeline whose sync is still to be read.
+    var pipelined = false
+    /// Results of the pipeline's statements before it still to be read.
+    var pendingControls = 0
+    /// Its cache key when it is prepared in its own pipeline.
+    var preparedKey: String?
+    /// Whether the savepoint statements sent ahead of it in its pipeline failed.
+    var savepointFailed = false
     /// The columns of its result, once the first row was read.
     var columns: SQLColumns?
     /// The first failure it met.

@@ -32,6 +32,15 @@ public struct PostgresConfiguration: Sendable, Hashable {
     /// again after PostgreSQL ended it with a deadlock or a serialization
     /// failure, before that error reaches the caller; 8 by default.
     public var serializationRetries = 8
+    /// Whether ``PostgresDatabase/query(_:_:)`` of a single read statement
+    /// (`SELECT`, `VALUES`, `TABLE`, `SHOW`) outside a transaction runs on
+    /// a second connection of its own; false by default. On the one
+    /// connection such a read must first commit the open commit group (it
+    /// may not see the group's uncommitted work), which keeps groups small
+    /// when every request reads before it writes; on its own connection it
+    /// sees what is committed, waits for no transaction of this process,
+    /// and lets the group grow. Costs one more PostgreSQL connection.
+    public var separateReadConnection = false
 
     /// Makes a configuration.
     /// - Parameters:

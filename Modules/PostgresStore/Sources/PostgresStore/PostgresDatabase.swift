@@ -2,7 +2,9 @@ import Foundation
 public import ShareKitSQLInterface
 
 /// An ``ShareKitSQLInterface/SQLDatabase`` on a PostgreSQL server, through libpq:
-/// one connection, shared by every thread like `SQLiteDatabase`'s.
+/// one connection, shared by every thread like `SQLiteDatabase`'s (and a
+/// second one for reads outside transactions with
+/// ``PostgresConfiguration/separateReadConnection``).
 ///
 /// ```swift
 /// let database = try PostgresDatabase(connection: "postgresql://share@/sharekit?host=/run/postgresql")
@@ -67,6 +69,16 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     /// The open commit group: transactions of several threads sharing one
     /// PostgreSQL transaction and one commit (guarded by `lock`).
     private var group: CommitGroup?
+    /// The libpq string the reading connection connects with.
+    private let connectionString: String
+    // Guards `reader`. Never taken while `lock` is wanted: a read on the
+    // reader runs no other statement.
+    private let readerLock = NSLock()
+    /// The connection of reads outside a transaction
+    /// (``PostgresConfiguration/separateReadConnection``), made on first use.
+    private var reader: Connection?
+    /// Whether ``close()`` ran (no reading connection is made after it).
+    private var readerClosed = false
 
     /// Connects to a server.
     /// - Parameters:
@@ -79,6 +91,7 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     ///   refuses the login or is older than PostgreSQL 12.
     public init(connection: String, configuration: PostgresConfiguration = PostgresConfiguration()) throws {
         self.configuration = configuration
+        self.connectionString = connection
         self.connection = try Connection(connectionString: connection, configuration: configuration)
     }
 
@@ -100,7 +113,23 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     /// - Returns: the rows.
     /// - Throws: ``ShareKitSQLInterface/SQLError``.
     public func query(_ sql: String, _ bindings: [SQLValue]) throws -> [SQLRow] {
-        try withConnection { try $0.run(sql, bindings, mode: .collect).1 }
+        if configuration.separateReadConnection, !holdsLock(), Self.isSingleRead(sql) {
+            return try readerLock.withLock {
+                guard !readerClosed else { throw closedError }
+                if reader == nil {
+                    reader = try Connection(connectionString: connectionString, configuration: configuration)
+                }
+                return try reader!.run(sql, bindings, mode: .collect).1
+            }
+        }
+        return try withConnection { try $0.run(sql, bindings, mode: .collect).1 }
+    }
+
+    /// Whether `sql` is one statement that only reads, by its first word
+    /// (what may run on the reading connection).
+    private static func isSingleRead(_ sql: String) -> Bool {
+        guard let statements = try? SQLText.statements(in: sql), statements.count == 1 else { return false }
+        return statements[0].isRead
     }
 
     /// Runs a query and hands each row to `body` as it arrives (see
@@ -285,7 +314,13 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
     /// prepares, transaction control): lets tests hold a transaction's
     /// round trips down, since the exclusive lock is held through them.
     var roundTrips: Int {
-        lock.withLock { connection?.roundTrips ?? 0 }
+        lock.withLock { connection?.roundTrips ?? 0 } + readerLock.withLock { reader?.roundTrips ?? 0 }
+    }
+
+    /// Round trips of the reading connection alone
+    /// (``PostgresConfiguration/separateReadConnection``).
+    var readerRoundTrips: Int {
+        readerLock.withLock { reader?.roundTrips ?? 0 }
     }
 
     /// Threads waiting for the connection (a group member seeing one hands on).
@@ -334,6 +369,11 @@ public final class PostgresDatabase: SQLDatabase, @unchecked Sendable {
             }
             connection.close()
             self.connection = nil
+        }
+        readerLock.withLock {
+            reader?.close()
+            reader = nil
+            readerClosed = true
         }
     }
 

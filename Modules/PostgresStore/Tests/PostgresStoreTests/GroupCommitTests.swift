@@ -85,4 +85,63 @@ struct GroupCommitTests {
         #expect(try reader().get() == 1)
         #expect(try fixture.psql("SELECT count(*) FROM items") == "1")
     }
+
+    @Test("each member of a group costs one message, its write: its savepoints and releases ride along")
+    func membersReleaseInTheNextMessage() throws {
+        let fixture = try PostgresFixture(schema: PostgresFixture.itemsSchema)
+        defer { fixture.remove() }
+        let database = fixture.database
+        // Prepares the insert, so the count below holds no PREPARE.
+        try database.transaction {
+            try database.execute("INSERT INTO items (writer, n) VALUES (?, 1)", [.text("warm")])
+        }
+        let before = database.roundTrips
+        let commitsBefore = database.commits
+        let (proceed, first) = heldTransaction(database, writer: "first")
+        let members = (1...2).map { n in
+            onThread {
+                try database.transaction {
+                    try database.execute("INSERT INTO items (writer, n) VALUES (?, 1)", [.text("member\(n)")])
+                }
+            }
+        }
+        try waitForWaiters(database, 2)
+        proceed.signal()
+        #expect(throws: Never.self) { try first().get() }
+        for member in members { #expect(throws: Never.self) { try member().get() } }
+        #expect(database.commits - commitsBefore == 1)
+        // BEGIN with the exclusive lock, and the first insert; per member
+        // its insert, with the previous member's RELEASE and its own
+        // SAVEPOINT in its pipeline; one COMMIT. With each member's
+        // SAVEPOINT and RELEASE in messages of their own it took 9.
+        #expect(database.roundTrips - before == 5)
+        #expect(try fixture.psql("SELECT count(*) FROM items") == "4")
+    }
+
+    @Test("with a separate read connection, a read outside a transaction neither waits for nor commits a running one")
+    func separateReadsLeaveTheGroupOpen() throws {
+        var configuration = PostgresConfiguration(isolation: .rowLocks)
+        configuration.separateReadConnection = true
+        let fixture = try PostgresFixture(configuration: configuration, schema: PostgresFixture.itemsSchema)
+        defer { fixture.remove() }
+        let database = fixture.database
+        let commitsBefore = database.commits
+        let (proceed, writer) = heldTransaction(database, writer: "w")
+        // The transaction holds the writing connection until `proceed`: on
+        // that connection this read would wait for it (and then commit it).
+        let done = DispatchSemaphore(value: 0)
+        let reader = onThread { () throws -> Int64 in
+            defer { done.signal() }
+            return try #require(try database.query("SELECT count(*) AS n FROM items").first).get("n")
+        }
+        let readWhileHeld = done.wait(timeout: .now() + 30) == .success
+        proceed.signal()
+        #expect(readWhileHeld)
+        #expect(throws: Never.self) { try writer().get() }
+        // It ran while the row was uncommitted, so it saw none.
+        #expect(try reader().get() == 0)
+        #expect(database.commits - commitsBefore == 1)
+        #expect(database.readerRoundTrips > 0)
+        #expect(try database.query("SELECT count(*) AS n FROM items").first?.get("n", as: Int64.self) == 1)
+    }
 }

@@ -214,29 +214,51 @@ enum Access {
         let channel: Channel
     }
 
+    /// A query and its values, run later or carried by another statement
+    /// (``PendingReplayRecord/transaction(_:reading:_:)``).
+    struct Read {
+        let sql: String
+        let bindings: [SQLValue]
+    }
+
     static func channel(_ server: ReferenceServer, id: String, username: String) throws -> Channel {
-        guard
-            let row = try server.db.query(
-                """
+        let read = channelRead(id: id, username: username)
+        return try channel(id: id, rows: server.db.query(read.sql, read.bindings))
+    }
+
+    /// The query of ``channel(_:id:username:)``.
+    static func channelRead(id: String, username: String) -> Read {
+        Read(
+            sql: """
                 SELECT c.id, c.kind, a.can_write FROM channels c
                 JOIN channel_access a ON a.channel_id = c.id AND a.username = ? AND a.can_read = 1 WHERE c.id = ?
-                """, [.text(username), .text(id)]
-            ).first
-        else { throw Problems.notFound("Channel \(id)") }
+                """, bindings: [.text(username), .text(id)])
+    }
+
+    /// The channel in the rows of ``channelRead(id:username:)``.
+    static func channel(id: String, rows: [SQLRow]) throws -> Channel {
+        guard let row = rows.first else { throw Problems.notFound("Channel \(id)") }
         return Channel(id: try row.get("id"), kind: try row.get("kind"), canWrite: try row.get("can_write"))
     }
 
     static func thread(_ server: ReferenceServer, id: String, username: String) throws -> Thread {
-        // One query: a thread whose channel the person cannot read is as
-        // missing as one that does not exist.
-        guard
-            let row = try server.db.query(
-                """
+        let read = threadRead(id: id, username: username)
+        return try thread(id: id, rows: server.db.query(read.sql, read.bindings))
+    }
+
+    /// The query of ``thread(_:id:username:)``. One query: a thread whose
+    /// channel the person cannot read is as missing as one that does not exist.
+    static func threadRead(id: String, username: String) -> Read {
+        Read(
+            sql: """
                 SELECT c.id, c.kind, a.can_write FROM threads t JOIN channels c ON c.id = t.channel_id
                 JOIN channel_access a ON a.channel_id = c.id AND a.username = ? AND a.can_read = 1 WHERE t.id = ?
-                """, [.text(username), .text(id)]
-            ).first
-        else { throw Problems.notFound("Thread \(id)") }
+                """, bindings: [.text(username), .text(id)])
+    }
+
+    /// The thread in the rows of ``threadRead(id:username:)``.
+    static func thread(id: String, rows: [SQLRow]) throws -> Thread {
+        guard let row = rows.first else { throw Problems.notFound("Thread \(id)") }
         return Thread(
             id: id,
             channel: Channel(id: try row.get("id"), kind: try row.get("kind"), canWrite: try row.get("can_write")))

@@ -114,31 +114,48 @@ struct MessageDraft {
         return found
     }
 
-    /// Stores the message and its attachments, in the caller's transaction.
+    /// Stores the message and its attachments, in the caller's transaction,
+    /// and finds the people it is pushed to (``PushRoutes/recipients(_:channelID:sender:)``).
     /// - Parameters:
     ///   - attachments: what ``checkAttachments(_:username:)`` returned.
-    /// - Returns: the message as the wire shows it, without reading it back.
+    /// - Returns: the message as the wire shows it, without reading it
+    ///   back, and its push recipients.
     func insert(
         _ server: ReferenceServer, id: String, sender: String, channelID: String, threadID: String?,
         attachments found: [AttachmentBody]
-    ) throws -> MessageBody {
+    ) throws -> (message: MessageBody, recipients: [String]) {
         let createdAt = RFC3339.string(server.clock(), precision: .milliseconds)
-        try server.db.execute(
-            """
+        let insert = """
             INSERT INTO messages (id, client_msg_id, sender, channel_id, thread_id, text, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                .text(id), .text(clientMsgID), .text(sender), .text(channelID), threadID.map { .text($0) } ?? .null,
-                .text(text), .text(createdAt),
-            ])
+            """
+        let values: [SQLValue] = [
+            .text(id), .text(clientMsgID), .text(sender), .text(channelID), threadID.map { .text($0) } ?? .null,
+            .text(text), .text(createdAt),
+        ]
+        let recipients: [String]
+        switch server.db.dialect {
+        case .postgresql:
+            // One statement, one round trip: PostgreSQL runs a data-modifying
+            // WITH to completion whether or not the query reads it, and the
+            // query reads none of the table it writes.
+            recipients = try PushRoutes.recipients(
+                in: server.db.query(
+                    "WITH inserted AS (\(insert) RETURNING id) \(PushRoutes.recipientsQuery)",
+                    values + PushRoutes.recipientsBindings(server, channelID: channelID, sender: sender)))
+        case .sqlite:
+            // SQLite has no data-modifying WITH; its statements are calls, not round trips.
+            try server.db.execute(insert, values)
+            recipients = try PushRoutes.recipients(server, channelID: channelID, sender: sender)
+        }
         for (position, upload) in attachments.enumerated() {
             try server.db.execute(
                 "INSERT INTO message_attachments (message_id, position, upload_id) VALUES (?, ?, ?)",
                 [.text(id), .integer(Int64(position)), .text(upload)])
         }
-        return MessageBody(
+        let message = MessageBody(
             id: id, clientMsgID: clientMsgID, threadID: threadID, channelID: channelID, sender: sender, text: text,
             attachments: found, createdAt: createdAt, webURL: WebRoutes.messagePath(id))
+        return (message, recipients)
     }
 }

@@ -21,32 +21,41 @@ enum MessageRoutes {
     static let maxTitleLength = 256
 
     static func createThreadMessage(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        try createMessage(server, context, targetKind: "thread") { username in
-            let thread = try Access.thread(server, id: context.parameter("id"), username: username)
+        let id = context.parameter("id")
+        return try createMessage(server, context, targetKind: "thread") {
+            Access.threadRead(id: id, username: $0)
+        } target: { rows in
+            let thread = try Access.thread(id: id, rows: rows)
             return (thread.channel, thread.id)
         }
     }
 
     static func createChannelMessage(_ server: ReferenceServer, _ context: RequestContext) throws -> HTTPResponse {
-        try createMessage(server, context, targetKind: "channel") { username in
-            (try Access.channel(server, id: context.parameter("id"), username: username), nil)
+        let id = context.parameter("id")
+        return try createMessage(server, context, targetKind: "channel") {
+            Access.channelRead(id: id, username: $0)
+        } target: { rows in
+            (try Access.channel(id: id, rows: rows), nil)
         }
     }
 
     /// createMessage and createChannelMessage.
     /// - Parameters:
     ///   - targetKind: `thread` or `channel`, for the idempotency fingerprint.
-    ///   - target: finds the target the caller can read (inside the
-    ///     transaction): its channel, and the thread for a thread message.
+    ///   - read: the query that finds the target the caller (by username)
+    ///     can read, run first in the transaction (with the `jti` record).
+    ///   - target: the target in its rows: its channel, and the thread for a
+    ///     thread message; a target not found throws 404.
     private static func createMessage(
         _ server: ReferenceServer, _ context: RequestContext, targetKind: String,
-        target: @escaping (String) throws -> (channel: Access.Channel, threadID: String?)
+        read: (String) -> Access.Read,
+        target: @escaping ([SQLRow]) throws -> (channel: Access.Channel, threadID: String?)
     ) throws -> HTTPResponse {
         try PendingReplayRecord.settled(server) { replay in
             let session = try Authenticator.authenticate(server, context, replay: replay)
             let draft = try MessageDraft(try JSONBody.decode(MessageDraft.Body.self, from: context.body))
-            return try replay.transaction(server) {
-                let (channel, threadID) = try target(session.username)
+            return try replay.transaction(server, reading: read(session.username)) { rows in
+                let (channel, threadID) = try target(rows)
                 let key = IdempotencyKey(
                     username: session.username, clientMsgID: draft.clientMsgID,
                     requestHash: try draft.requestHash(
@@ -104,10 +113,10 @@ enum MessageRoutes {
                     .text(threadID), .text(channel.id), .text(title), .text(server.fold(title)),
                     .text(thread.createdAt),
                 ])
-            let message = try draft.insert(
+            let (message, recipients) = try draft.insert(
                 server, id: messageID, sender: session.username, channelID: channel.id, threadID: threadID,
                 attachments: attachments)
-            try PushRoutes.pushNewMessage(server, message)
+            try PushRoutes.pushNewMessage(server, message, recipients: recipients)
             return answer(message, thread: thread, status: 201, headers: [:])
         }
     }
@@ -117,7 +126,7 @@ enum MessageRoutes {
     /// (a replay or a conflict ends here), check permission and attachments, insert.
     private static func post(
         _ server: ReferenceServer, _ draft: MessageDraft, key: IdempotencyKey, sender: String, canWrite: Bool,
-        insert: (String, [AttachmentBody]) throws -> MessageBody
+        insert: (String, [AttachmentBody]) throws -> (message: MessageBody, recipients: [String])
     ) throws -> HTTPResponse {
         // The claim comes first: a key already used is answered (replay or
         // conflict) before the write permission is looked at, and a new
@@ -129,8 +138,8 @@ enum MessageRoutes {
         }
         guard canWrite else { throw Problems.writeForbidden }
         let attachments = try draft.checkAttachments(server, username: sender)
-        let message = try insert(messageID, attachments)
-        try PushRoutes.pushNewMessage(server, message)
+        let (message, recipients) = try insert(messageID, attachments)
+        try PushRoutes.pushNewMessage(server, message, recipients: recipients)
         return answer(message, thread: nil, status: 201, headers: [:])
     }
 

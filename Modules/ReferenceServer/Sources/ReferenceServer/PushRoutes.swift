@@ -250,16 +250,30 @@ enum PushRoutes {
     ///   - sender: the message's sender.
     /// - Returns: the usernames, sorted.
     static func recipients(_ server: ReferenceServer, channelID: String, sender: String) throws -> [String] {
-        try server.db.query(
-            """
-            SELECT DISTINCT a.username FROM channel_access a
-            JOIN push_registrations r ON r.username = a.username AND r.disabled_at IS NULL
-            JOIN sessions s ON s.id = r.session_id AND s.revoked_at IS NULL AND s.refresh_expires_at > ?
-            LEFT JOIN settings st ON st.username = a.username
-            WHERE a.channel_id = ? AND a.can_read = 1 AND a.username <> ? AND COALESCE(st.notify_enabled, 1) = 1
-            ORDER BY a.username
-            """, [.integer(server.now), .text(channelID), .text(sender)]
-        ).map { try $0.get("username", as: String.self) }
+        try recipients(
+            in: server.db.query(recipientsQuery, recipientsBindings(server, channelID: channelID, sender: sender)))
+    }
+
+    /// The query of ``recipients(_:channelID:sender:)``, whose values are
+    /// ``recipientsBindings(_:channelID:sender:)``: a statement that
+    /// inserts the message may carry it (``MessageDraft/insert(_:id:sender:channelID:threadID:attachments:)``).
+    static let recipientsQuery = """
+        SELECT DISTINCT a.username FROM channel_access a
+        JOIN push_registrations r ON r.username = a.username AND r.disabled_at IS NULL
+        JOIN sessions s ON s.id = r.session_id AND s.revoked_at IS NULL AND s.refresh_expires_at > ?
+        LEFT JOIN settings st ON st.username = a.username
+        WHERE a.channel_id = ? AND a.can_read = 1 AND a.username <> ? AND COALESCE(st.notify_enabled, 1) = 1
+        ORDER BY a.username
+        """
+
+    /// The values of ``recipientsQuery``.
+    static func recipientsBindings(_ server: ReferenceServer, channelID: String, sender: String) -> [SQLValue] {
+        [.integer(server.now), .text(channelID), .text(sender)]
+    }
+
+    /// The usernames in the rows of ``recipientsQuery``.
+    static func recipients(in rows: [SQLRow]) throws -> [String] {
+        try rows.map { try $0.get("username", as: String.self) }
     }
 
     /// Pushes a new message: one `push` event with the payload of
@@ -270,10 +284,14 @@ enum PushRoutes {
     /// message and its pushes commit together: a refused or rolled back
     /// message pushes nothing, and a replayed `client_msg_id` (answered
     /// from the stored message, never inserted again) pushes nothing twice.
-    /// - Parameter message: the message just inserted.
-    static func pushNewMessage(_ server: ReferenceServer, _ message: MessageBody) throws {
+    /// - Parameters:
+    ///   - message: the message just inserted.
+    ///   - recipients: its ``recipients(_:channelID:sender:)`` when the
+    ///     insert found them already; nil to look them up.
+    static func pushNewMessage(_ server: ReferenceServer, _ message: MessageBody, recipients: [String]? = nil) throws {
         let instance = instanceID(server.publicOrigin)
-        for username in try recipients(server, channelID: message.channelID, sender: message.sender) {
+        let recipients = try recipients ?? self.recipients(server, channelID: message.channelID, sender: message.sender)
+        for username in recipients {
             try server.emit(
                 "push", to: username,
                 fields: [

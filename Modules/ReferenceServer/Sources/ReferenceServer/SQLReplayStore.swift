@@ -39,15 +39,47 @@ struct SQLReplayStore: DPoPReplayStore {
     /// ones once a second rather than on every request changes no answer.
     /// - Returns: false when the key is already recorded and not expired: a replay.
     static func insert(_ db: any SQLDatabase, key: String, now: Int64, expiresAt: Int64) throws -> Bool {
+        try sweepIfDue(db, now: now)
+        let inserted = try db.execute(insertStatement, [.text(key), .integer(expiresAt), .integer(now)])
+        return inserted.changes == 1
+    }
+
+    /// Records `key` as ``insert(_:key:now:expiresAt:)`` does and runs
+    /// `read`; on PostgreSQL in one statement (one round trip), whose
+    /// data-modifying `WITH` PostgreSQL runs to completion whatever the
+    /// query reads.
+    /// - Returns: false (and no rows) for a replay; else true and the rows of `read`.
+    static func insert(_ db: any SQLDatabase, key: String, now: Int64, expiresAt: Int64, reading read: Access.Read)
+        throws -> (first: Bool, rows: [SQLRow])
+    {
+        guard db.dialect == .postgresql else {
+            guard try insert(db, key: key, now: now, expiresAt: expiresAt) else { return (false, []) }
+            return (true, try db.query(read.sql, read.bindings))
+        }
+        try sweepIfDue(db, now: now)
+        // One row for the record's count, joined with the read's rows (if any);
+        // `sharekit_found` tells a row of the read from the row without one.
+        let rows = try db.query(
+            """
+            WITH recorded AS (\(insertStatement) RETURNING 1)
+            SELECT (SELECT count(*) FROM recorded) AS sharekit_recorded, r.* FROM (SELECT 1) AS one
+            LEFT JOIN (SELECT 1 AS sharekit_found, x.* FROM (\(read.sql)) AS x) AS r ON TRUE
+            """, [.text(key), .integer(expiresAt), .integer(now)] + read.bindings)
+        guard try rows.first?.get("sharekit_recorded", as: Int64.self) == 1 else { return (false, []) }
+        return (true, try rows.filter { try $0.get("sharekit_found", as: Int64?.self) != nil })
+    }
+
+    /// The insert of a `jti` record, or of an expired one's replacement.
+    private static let insertStatement = """
+        INSERT INTO dpop_jti (key, expires_at) VALUES (?, ?)
+        ON CONFLICT(key) DO UPDATE SET expires_at = excluded.expires_at WHERE dpop_jti.expires_at < ?
+        """
+
+    /// Deletes the expired records, once a second.
+    private static func sweepIfDue(_ db: any SQLDatabase, now: Int64) throws {
         if lastSweep.exchange(now, ordering: .relaxed) != now {
             try db.execute("DELETE FROM dpop_jti WHERE expires_at < ?", [.integer(now)])
         }
-        let inserted = try db.execute(
-            """
-            INSERT INTO dpop_jti (key, expires_at) VALUES (?, ?)
-            ON CONFLICT(key) DO UPDATE SET expires_at = excluded.expires_at WHERE dpop_jti.expires_at < ?
-            """, [.text(key), .integer(expiresAt), .integer(now)])
-        return inserted.changes == 1
     }
 }
 
@@ -95,6 +127,27 @@ final class PendingReplayRecord {
         pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
         defer { pthread_setspecific(Self.key, previous) }
         return try verify()
+    }
+
+    /// Runs `body` in a transaction whose first statement records the `jti`
+    /// and runs `read` (one round trip on PostgreSQL), handing `body` its rows.
+    /// - Returns: what `body` returns, once committed.
+    /// - Throws: the replay challenge when another request recorded the same
+    ///   `jti` first; what `body` throws; `SQLError`.
+    func transaction<T>(_ server: ReferenceServer, reading read: Access.Read, _ body: ([SQLRow]) throws -> T)
+        throws -> T
+    {
+        let value = try server.db.transaction {
+            if let entry, !committed {
+                let (first, rows) = try SQLReplayStore.insert(
+                    server.db, key: entry.key, now: entry.now, expiresAt: entry.expiresAt, reading: read)
+                guard first else { throw Self.replayed(server) }
+                return try body(rows)
+            }
+            return try body(try server.db.query(read.sql, read.bindings))
+        }
+        committed = true
+        return value
     }
 
     /// Runs `body` in a transaction whose first statement records the `jti`.
