@@ -11,7 +11,7 @@ import Testing
 struct AuthTests {
     @Test("login binds a session to the key; resource requests need token and proof", arguments: ServerEngine.allCases)
     func loginAndResource(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try TestClient(origin: server.origin)
         let login = try await alex.login("alex", "alex-demo-pass")
@@ -33,7 +33,7 @@ struct AuthTests {
 
     @Test("a wrong password is refused without saying which part was wrong", arguments: ServerEngine.allCases)
     func wrongPassword(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let client = try TestClient(origin: server.origin)
         let wrong = try await client.login("alex", "nope")
@@ -46,7 +46,7 @@ struct AuthTests {
         "a proof from another key is refused: the session is bound to its key (cnf.jkt)",
         arguments: ServerEngine.allCases)
     func wrongKey(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let thief = try TestClient(origin: server.origin)
@@ -60,7 +60,7 @@ struct AuthTests {
         "replayed jti, stale iat, wrong htu, wrong method and missing ath are each refused",
         arguments: ServerEngine.allCases)
     func proofRules(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let token = try #require(alex.accessToken)
@@ -97,7 +97,7 @@ struct AuthTests {
 
     @Test("refresh rotates the pair; the old access token stops working", arguments: ServerEngine.allCases)
     func refreshRotates(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let oldAccess = alex.accessToken
@@ -114,7 +114,7 @@ struct AuthTests {
         "a reused refresh token revokes the family and its children and writes an audit record",
         arguments: ServerEngine.allCases)
     func refreshReuse(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let app = try await TestClient.demo("alex", on: server)
         let child = try await app.send(
@@ -143,7 +143,7 @@ struct AuthTests {
 
     @Test("a second extension session revokes the first; logout revokes the children", arguments: ServerEngine.allCases)
     func extensionSessions(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let app = try await TestClient.demo("alex", on: server)
         let first = try await app.send(
@@ -171,7 +171,7 @@ struct AuthTests {
         "with require_nonce, token endpoints answer 400 use_dpop_nonce and resources 401; one retry succeeds",
         arguments: ServerEngine.allCases)
     func nonces(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(
+        let server = try await ServerProcess.start(
             engine,
             seed: [
                 "users": [["username": "alex", "password": "pw-alex-123"]],
@@ -203,7 +203,7 @@ struct AuthTests {
         ], ServerEngine.allCases)
     func badRequests(request: (String, String, String, Int), engine: ServerEngine) async throws {
         let (method, path, body, status) = request
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let client = try TestClient(origin: server.origin)
         let response = try await client.send(method, path, body: Data(body.utf8), token: .some(nil))
@@ -217,7 +217,8 @@ struct AuthTests {
         arguments: ServerEngine.allCases)
     func logIsClean(engine: ServerEngine) async throws {
         let password = "correct-horse-battery-staple"
-        let server = try ServerProcess.start(engine, seed: ["users": [["username": "alex", "password": password]]])
+        let server = try await ServerProcess.start(
+            engine, seed: ["users": [["username": "alex", "password": password]]])
         let alex = try TestClient(origin: server.origin)
         try await alex.login("alex", password)
         _ = try await alex.send("GET", "/api/v1/spaces")

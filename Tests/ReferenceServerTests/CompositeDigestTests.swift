@@ -69,7 +69,7 @@ struct CompositeDigestTests {
 
     @Test("getInstanceLimits lists both digest forms; a seed of [\"sha256\"] lists only the plain one")
     func advertised() async throws {
-        let server = try ServerProcess.start(.sqlite, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(.sqlite, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let limits = try await alex.send("GET", "/api/v1/instance/limits")
@@ -79,7 +79,7 @@ struct CompositeDigestTests {
         var seedLimits = seed["limits"] as? [String: Any] ?? [:]
         seedLimits["upload_digest_algorithms"] = ["sha256"]
         seed["limits"] = seedLimits
-        let old = try ServerProcess.start(.sqlite, seed: seed)
+        let old = try await ServerProcess.start(.sqlite, seed: seed)
         defer { old.stop() }
         let sam = try await UploadFlow.client(old, "sam")
         #expect(
@@ -96,7 +96,7 @@ struct CompositeDigestTests {
         "a composite upload completes from the part digests: the file is not read again (a part damaged on disk goes unnoticed, verified_by part_digests)",
         arguments: ServerEngine.allCases)
     func compositeCompletesWithoutReading(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2500, seed: 11)
@@ -126,7 +126,7 @@ struct CompositeDigestTests {
         "the plain whole-file sha256 still completes, by reading the parts again (verified_by file; a damaged part is sent again)",
         arguments: ServerEngine.allCases)
     func plainStillReads(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2500, seed: 12)
@@ -149,7 +149,7 @@ struct CompositeDigestTests {
         "a composite digest with one part digest altered is 422 digest_mismatch, and the upload stays pending",
         arguments: ServerEngine.allCases)
     func wrongComposite(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(3000, seed: 13)
@@ -166,7 +166,7 @@ struct CompositeDigestTests {
 
     @Test("createUpload refuses a composite digest without part_size or cut at another part size (400 invalid_digest)")
     func compositeNeedsTheServersPartSize() async throws {
-        let server = try ServerProcess.start(.sqlite, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(.sqlite, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2500, seed: 14)

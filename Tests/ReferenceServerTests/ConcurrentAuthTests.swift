@@ -27,7 +27,7 @@ struct ConcurrentAuthTests {
         "40 wrong passwords sent at once to two processes: exactly 10 are checked, 30 are throttled",
         arguments: ServerEngine.allCases)
     func guessesAcrossProcesses(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine, seed: UploadFlow.seed(extra: Self.throttle))
+        let pair = try await ServerPair(engine, seed: UploadFlow.seed(extra: Self.throttle))
         defer { pair.stop() }
         let statuses = try await guess(40) { n in try pair.anonymous(on: n % 2 == 0 ? pair.first : pair.second) }
         #expect(statuses == [401: 10, 429: 30])
@@ -40,7 +40,7 @@ struct ConcurrentAuthTests {
         "30 wrong passwords sent at once to the threads of one process: exactly 10 are checked",
         arguments: ServerEngine.allCases)
     func guessesOnOneProcess(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(extra: Self.throttle))
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed(extra: Self.throttle))
         defer { server.stop() }
         // 30: one address may hold at most 32 connections (--max-connections-per-address).
         let statuses = try await guess(30) { _ in try TestClient(origin: server.origin) }
@@ -57,7 +57,7 @@ struct ConcurrentAuthTests {
                 "max_delay_seconds": 120,
             ]
         ])
-        let server = try ServerProcess.start(engine, seed: seed)
+        let server = try await ServerProcess.start(engine, seed: seed)
         defer { server.stop() }
         let alex = UploadFlow.passwords["alex"] ?? ""
         var statuses: [Int] = []
@@ -77,7 +77,7 @@ struct ConcurrentAuthTests {
         "a lost refresh answer is retried once; the same token with retry again is reuse and ends the family",
         arguments: ServerEngine.allCases)
     func retryIsAcceptedOnce(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let spent = try #require(alex.refreshToken)
@@ -105,7 +105,7 @@ struct ConcurrentAuthTests {
         "a retry whose answer was lost too is retried with the next number, up to three; a fourth is reuse",
         arguments: ServerEngine.allCases)
     func numberedRetries(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let spent = try #require(alex.refreshToken)
@@ -144,7 +144,7 @@ struct ConcurrentAuthTests {
         "one spent token retried four times at once over two processes: one retry rotates, three are reuse",
         arguments: ServerEngine.allCases)
     func concurrentRetries(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         for _ in 0..<3 {
             let alex = try await pair.client("alex", on: pair.first)

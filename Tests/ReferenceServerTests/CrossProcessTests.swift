@@ -15,7 +15,7 @@ struct CrossProcessTests {
 
     @Test("a proof accepted by one process is refused as a replay by the other", arguments: ServerEngine.allCases)
     func replayAcrossProcesses(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let path = "/api/v1/spaces"
@@ -36,7 +36,7 @@ struct CrossProcessTests {
         "proofs are checked against the public origin: one made for a process's own address is refused",
         arguments: ServerEngine.allCases)
     func publicOriginIsChecked(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         #expect(try await alex.send("GET", "/api/v1/spaces").status == 200)
@@ -50,7 +50,7 @@ struct CrossProcessTests {
         "one proof sent to both processes at once is accepted once; the other is a replay",
         arguments: ServerEngine.allCases)
     func concurrentReplay(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         let (alex, other) = try await pair.device("alex")
         for round in 0..<3 {
@@ -73,7 +73,7 @@ struct CrossProcessTests {
         "a nonce handed out by one process is accepted by the other; a made-up one is not",
         arguments: ServerEngine.allCases)
     func nonceAcrossProcesses(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine, seed: UploadFlow.seed(extra: ["dpop": ["require_nonce": true]]))
+        let pair = try await ServerPair(engine, seed: UploadFlow.seed(extra: ["dpop": ["require_nonce": true]]))
         defer { pair.stop() }
         // The login is challenged once by the first process and carries its nonce.
         let alex = try await pair.client("alex", on: pair.first)
@@ -96,7 +96,7 @@ struct CrossProcessTests {
         "a refresh on one process and a reuse of the old token on the other revokes the family",
         arguments: ServerEngine.allCases)
     func reuseAcrossProcesses(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         let alex = try await pair.client("alex", on: pair.first)
         let spent = try #require(alex.refreshToken)
@@ -117,7 +117,7 @@ struct CrossProcessTests {
         "two refreshes of one pair sent to both processes at once: one rotation, the other is reuse",
         arguments: ServerEngine.allCases)
     func concurrentRefresh(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         for _ in 0..<3 {
             let alex = try await pair.client("alex", on: pair.first)
@@ -141,7 +141,7 @@ struct CrossProcessTests {
         "the same message sent to both processes at once is stored once; the other answer is the replay",
         arguments: ServerEngine.allCases)
     func idempotencyAcrossProcesses(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         let (alex, other) = try await pair.device("alex")
         var keys: [String] = []
@@ -170,7 +170,7 @@ struct CrossProcessTests {
         "parts sent to either process, completion on the other, the file attached on the first",
         arguments: ServerEngine.allCases)
     func uploadAcrossProcesses(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         let (alex, other) = try await pair.device("alex")
         let data = UploadFlow.bytes(2500, seed: 7)
@@ -195,7 +195,7 @@ struct CrossProcessTests {
 
     @Test("a long poll on one process returns the event another process wrote", arguments: ServerEngine.allCases)
     func longPollAcrossProcesses(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         let phone = try await pair.client("alex", on: pair.second)
         let laptop = try await pair.client("alex", on: pair.first)
@@ -214,7 +214,7 @@ struct CrossProcessTests {
         "events written by both processes at once: every process reads one complete feed in order",
         arguments: ServerEngine.allCases)
     func feedAcrossProcesses(engine: ServerEngine) async throws {
-        let pair = try ServerPair(engine)
+        let pair = try await ServerPair(engine)
         defer { pair.stop() }
         let (alex, other) = try await pair.device("alex")
         let posted = try await UploadFlow.message(alex, "/api/v1/channels/c1/messages")
@@ -261,7 +261,7 @@ struct CrossProcessTests {
                 "max_delay_seconds": 120,
             ]
         ])
-        let pair = try ServerPair(engine, seed: seed)
+        let pair = try await ServerPair(engine, seed: seed)
         defer { pair.stop() }
         var statuses: [Int] = []
         for n in 0..<5 {
@@ -275,7 +275,7 @@ struct CrossProcessTests {
 
     @Test("the quota of unfinished uploads counts uploads made on either process", arguments: ServerEngine.allCases)
     func quotaAcrossProcesses(engine: ServerEngine) async throws {
-        let pair = try ServerPair(
+        let pair = try await ServerPair(
             engine, seed: UploadFlow.seed(maxBytes: 2000).merging(limits: ["upload_pending_bytes_per_user": 3000]))
         defer { pair.stop() }
         let (alex, other) = try await pair.device("alex")
@@ -313,10 +313,15 @@ struct CrossProcessTests {
         }
         let arguments = ServerPair.arguments(uploads)
         let servers = try await withThrowingTaskGroup(of: ServerProcess.self) { group in
+            // Each start on a thread of its own, off the cooperative pool (see offPool).
             group.addTask {
-                try ServerProcess(engine: engine, extraArguments: arguments, directory: first, database: database)
+                try await offPool {
+                    try ServerProcess(engine: engine, extraArguments: arguments, directory: first, database: database)
+                }
             }
-            group.addTask { try ServerProcess(engine: engine, extraArguments: arguments, database: database) }
+            group.addTask {
+                try await offPool { try ServerProcess(engine: engine, extraArguments: arguments, database: database) }
+            }
             var servers: [ServerProcess] = []
             for try await server in group { servers.append(server) }
             return servers
@@ -370,18 +375,21 @@ struct ServerPair {
     /// - Parameters:
     ///   - engine: the database both processes share.
     ///   - seed: the instance, ``UploadFlow/seed(partSize:maxBytes:maxAttachments:extra:)`` by default.
-    init(_ engine: ServerEngine, seed: [String: Any] = UploadFlow.seed()) throws {
+    init(_ engine: ServerEngine, seed: [String: Any] = UploadFlow.seed()) async throws {
         uploads = try TemporaryDirectory(prefix: "shared-uploads")
         let arguments = Self.arguments(uploads)
         do {
-            first = try ServerProcess.start(engine, seed: seed, extraArguments: arguments)
+            first = try await ServerProcess.start(engine, seed: seed, extraArguments: arguments)
         } catch {
             uploads.remove()
             throw error
         }
         do {
-            second = try ServerProcess(
-                engine: engine, seed: seed, extraArguments: arguments, database: first.databaseArgument)
+            nonisolated(unsafe) let seed = seed
+            let database = first.databaseArgument
+            second = try await offPool {
+                try ServerProcess(engine: engine, seed: seed, extraArguments: arguments, database: database)
+            }
         } catch {
             first.stop()
             uploads.remove()

@@ -12,7 +12,7 @@ import Testing
 struct EventTests {
     @Test("a long poll returns as soon as an event arrives, well before its wait", arguments: ServerEngine.allCases)
     func longPollWakes(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let phone = try await TestClient.demo("alex", on: server)
         let laptop = try await TestClient.demo("alex", on: server)
@@ -42,7 +42,7 @@ struct EventTests {
         "a long poll with nothing to return times out with no events and the same cursor",
         arguments: ServerEngine.allCases)
     func longPollTimesOut(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let start = try await EventFeed.poll(alex, after: nil, wait: 0)
@@ -62,7 +62,7 @@ struct EventTests {
         "without after the feed starts now (no history); after=0 replays it; bad parameters are 400",
         arguments: ServerEngine.allCases)
     func cursorRules(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         for mode in ["names", "none"] {
@@ -88,7 +88,7 @@ struct EventTests {
 
     @Test("events of one user never reach another", arguments: ServerEngine.allCases)
     func feedsArePerUser(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let sam = try await TestClient.demo("sam", on: server)
@@ -102,7 +102,7 @@ struct EventTests {
         "admin revoke-write from another process: access.changed arrives, then writing there is 403",
         arguments: ServerEngine.allCases)
     func adminRevokeWrite(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let sam = try await TestClient.demo("sam", on: server)
         #expect(try await EventFeed.createMessage(sam, in: "/api/v1/threads/t1/messages", text: "before").status == 201)
@@ -152,7 +152,7 @@ struct EventTests {
         "admin revoke-session from another process: session.revoked arrives, the session gets 401",
         arguments: ServerEngine.allCases)
     func adminRevokeSession(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let phone = try await TestClient.demo("alex", on: server)
         let laptop = try await TestClient.demo("alex", on: server)
@@ -183,7 +183,7 @@ struct EventTests {
         "settings: default full, PATCH round trip with settings.changed, validation, unknown members ignored",
         arguments: ServerEngine.allCases)
     func settingsRoundTrip(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let initial = try await alex.send("GET", "/api/v1/settings")
@@ -221,7 +221,7 @@ extension EventTests {
         "events written at once by the server and by admin processes reach a following poll in order, none skipped",
         arguments: ServerEngine.allCases)
     func orderedAndCompleteAcrossProcesses(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let follower = try await TestClient.demo("alex", on: server)
         let writer = try await TestClient.demo("alex", on: server)
@@ -275,7 +275,7 @@ extension EventTests {
 extension EventTests {
     @Test("PostgreSQL: an event committed late by another process is not skipped by a reader that saw a later one")
     func lateCommitIsNotSkipped() async throws {
-        let server = try ServerProcess.start(.postgresql)
+        let server = try await ServerProcess.start(.postgresql)
         defer { server.stop() }
         let follower = try await TestClient.demo("alex", on: server)
         let writer = try await TestClient.demo("alex", on: server)
@@ -319,7 +319,7 @@ extension EventTests {
 extension EventTests {
     @Test("PostgreSQL: of two event writers whose commits are interleaved on purpose, the reader skips neither")
     func interleavedCommitsAreNotSkipped() async throws {
-        let server = try ServerProcess.start(.postgresql)
+        let server = try await ServerProcess.start(.postgresql)
         defer { server.stop() }
         let follower = try await TestClient.demo("alex", on: server)
         var cursor = try #require(try await EventFeed.poll(follower, after: nil, wait: 0).object["cursor"] as? String)

@@ -20,7 +20,7 @@ struct HostileConnectionTests {
 
     @Test("a page of large messages holds what fits in 1 MiB; next leads to the rest, in order")
     func pageIsBounded() async throws {
-        let server = try ServerProcess.start(.sqlite, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(.sqlite, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         for index in 0..<8 {
@@ -47,7 +47,7 @@ struct HostileConnectionTests {
 
     @Test("forty connections that never read a page of large messages: the server's memory stays bounded")
     func unreadPagesAreBounded() async throws {
-        let server = try ServerProcess.start(
+        let server = try await ServerProcess.start(
             .sqlite, seed: UploadFlow.seed(),
             extraArguments: ["--max-connections-per-address", "0", "--max-response-memory", "8"])
         defer { server.stop() }
@@ -82,8 +82,8 @@ struct HostileConnectionTests {
     }
 
     @Test("a request line full of escape codes reaches the request log escaped")
-    func logIsNeutralised() throws {
-        let server = try ServerProcess.start(.sqlite, seed: UploadFlow.seed())
+    func logIsNeutralised() async throws {
+        let server = try await ServerProcess.start(.sqlite, seed: UploadFlow.seed())
         defer { server.stop() }
         let fd = try Self.connect(to: server)
         defer { close(fd) }

@@ -12,7 +12,7 @@ struct MessageTests {
         "createMessage in a thread and on a channel's timeline answers 201 with the message object",
         arguments: ServerEngine.allCases)
     func createMessages(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let inThread = try await UploadFlow.message(
@@ -48,7 +48,7 @@ struct MessageTests {
         "attachments: complete uploads of the sender, described in the message, in the order given",
         arguments: ServerEngine.allCases)
     func attachments(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let first = UploadFlow.bytes(1500, seed: 21)
@@ -72,7 +72,7 @@ struct MessageTests {
         "more than message_max_attachments is 422 too_many_attachments naming the limit",
         arguments: ServerEngine.allCases)
     func attachmentLimit(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(maxAttachments: 2))
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed(maxAttachments: 2))
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         var ids: [String] = []
@@ -93,7 +93,7 @@ struct MessageTests {
         "another user's or an unknown upload is 404; an unfinished or repeated one is 422 invalid_attachment",
         arguments: ServerEngine.allCases)
     func invalidAttachments(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let sam = try await UploadFlow.client(server, "sam")
@@ -122,7 +122,7 @@ struct MessageTests {
         "the same client_msg_id again: 200, the original message, Idempotent-Replayed; a different body: 422 client_msg_id_conflict",
         arguments: ServerEngine.allCases)
     func idempotency(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let path = "/api/v1/threads/t1/messages"
@@ -156,7 +156,7 @@ struct MessageTests {
         "concurrent sends of one client_msg_id from two sessions create exactly one message",
         arguments: ServerEngine.allCases)
     func concurrentDuplicates(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let cli = try await UploadFlow.client(server, "alex")
         let daemon = try await UploadFlow.client(server, "alex")
@@ -180,7 +180,7 @@ struct MessageTests {
         "createThread in a forum: 201 with thread and first message, searchable, idempotent; refused in a chat channel",
         arguments: ServerEngine.allCases)
     func createThread(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let body: [String: Any] = [
@@ -229,7 +229,7 @@ struct MessageTests {
         "a read-only member gets 403 write_forbidden; a channel or thread the person cannot read is 404",
         arguments: ServerEngine.allCases)
     func permissions(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let robin = try await UploadFlow.client(server, "robin")
         for path in ["/api/v1/threads/t1/messages", "/api/v1/channels/c1/messages"] {
@@ -251,7 +251,7 @@ struct MessageTests {
         "after admin revoke-write: new messages are 403, a replay of an earlier one still answers 200",
         arguments: ServerEngine.allCases)
     func revokeWrite(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let sam = try await UploadFlow.client(server, "sam")
         let path = "/api/v1/threads/t1/messages"
@@ -270,7 +270,7 @@ struct MessageTests {
         "bad bodies: 400 for malformed JSON and bad client_msg_id, 422 for empty or too long text",
         arguments: ServerEngine.allCases)
     func validation(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let path = "/api/v1/threads/t1/messages"
@@ -296,7 +296,8 @@ struct MessageTests {
 
     @Test("a client_msg_id is forgotten after idempotency_retention_seconds", arguments: ServerEngine.allCases)
     func retention(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(extra: ["idempotency_retention_seconds": 1]))
+        let server = try await ServerProcess.start(
+            engine, seed: UploadFlow.seed(extra: ["idempotency_retention_seconds": 1]))
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let path = "/api/v1/threads/t1/messages"
@@ -309,7 +310,7 @@ struct MessageTests {
         "a NUL character in a body's string is refused with 400 invalid_json and stores nothing; in an id, a search or a filter it matches nothing",
         arguments: ServerEngine.allCases)
     func nulCharacters(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let path = "/api/v1/threads/t1/messages"

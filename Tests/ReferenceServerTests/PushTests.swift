@@ -12,7 +12,7 @@ struct PushTests {
         "the preview renders exactly the fields of each mode; none answers 403 preview_disabled",
         arguments: ServerEngine.allCases)
     func previewModes(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let sam = try await TestClient.demo("sam", on: server)
@@ -62,7 +62,7 @@ struct PushTests {
         "a message's web_url: in message answers and previews; without a web session it leads to the login",
         arguments: ServerEngine.allCases)
     func webLinks(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let secret = "the deploy window moves to Thursday"
@@ -95,7 +95,7 @@ struct PushTests {
 
     @Test("404 for a message that does not exist or that the user cannot read", arguments: ServerEngine.allCases)
     func previewNotFound(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let sam = try await TestClient.demo("sam", on: server)
         let robin = try await TestClient.demo("robin", on: server)
@@ -119,7 +119,7 @@ struct PushTests {
         "the preview endpoint refuses a session token; resources refuse the preview token; the key is bound",
         arguments: ServerEngine.allCases)
     func tokensAreNotInterchangeable(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let registration = try await Push.register(alex, token: "apns-device-alex")
@@ -156,7 +156,7 @@ struct PushTests {
         "registering a known token takes it over: the old preview token stops working", arguments: ServerEngine.allCases
     )
     func takeover(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let sam = try await TestClient.demo("sam", on: server)
@@ -180,7 +180,7 @@ struct PushTests {
         "registration validation; unregister is for the owner only and ends the preview token",
         arguments: ServerEngine.allCases)
     func registerAndUnregister(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let sam = try await TestClient.demo("sam", on: server)
@@ -214,7 +214,7 @@ struct PushTests {
     @Test(
         "logout disables the session's registrations; admin revoke-session does too", arguments: ServerEngine.allCases)
     func logoutDisablesRegistrations(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let other = try await TestClient.demo("alex", on: server)
@@ -237,7 +237,7 @@ struct PushTests {
 
     @Test("a test push puts a push event with ids only on the caller's feed", arguments: ServerEngine.allCases)
     func testPush(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let robin = try await TestClient.demo("robin", on: server)
@@ -285,7 +285,7 @@ struct PushTests {
         "a new message pushes ids only to every reader with a registration, never to its sender on any device",
         arguments: ServerEngine.allCases)
     func messagePushes(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let alexLaptop = try await TestClient.demo("alex", on: server)
@@ -357,7 +357,7 @@ struct PushTests {
 
     @Test("notify.enabled false: no pushes of messages for that person until it is true again")
     func notifyEnabled() async throws {
-        let server = try ServerProcess.start(.sqlite)
+        let server = try await ServerProcess.start(.sqlite)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let sam = try await TestClient.demo("sam", on: server)
@@ -387,7 +387,7 @@ struct PushTests {
         "client metrics: the notifier's counters are accepted; other names and oversized batches are refused",
         arguments: ServerEngine.allCases)
     func clientMetrics(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         func metric(_ name: String, _ value: Any = 1) -> [String: Any] {

@@ -15,7 +15,7 @@ struct QuotaAndStorageTests {
         var limits = seed["limits"] as? [String: Any] ?? [:]
         limits["upload_pending_bytes_per_user"] = 20 << 20
         seed["limits"] = limits
-        let server = try ServerProcess.start(engine, seed: seed)
+        let server = try await ServerProcess.start(engine, seed: seed)
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let first = try await declare(alex, size: 8 << 20)
@@ -42,7 +42,7 @@ struct QuotaAndStorageTests {
         "the default quota: ten uploads of 100 MiB are declared, the eleventh is refused",
         arguments: ServerEngine.allCases)
     func defaultQuota(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         for n in 1...10 {
@@ -58,7 +58,7 @@ struct QuotaAndStorageTests {
         "a full disk answers 507 insufficient_storage, keeps the upload resumable and harms nothing committed",
         .enabled(if: Tmpfs.canMount, Tmpfs.skipReason), arguments: ServerEngine.allCases)
     func fullDisk(engine: ServerEngine) async throws {
-        let disk = try SmallDisk(engine, partSize: 64 << 10)
+        let disk = try await SmallDisk(engine, partSize: 64 << 10)
         defer { disk.close() }
         let (server, uploads, partSize) = (disk.server, disk.uploads, disk.partSize)
         let alex = try await UploadFlow.client(server, "alex")
@@ -109,7 +109,7 @@ struct QuotaAndStorageTests {
         "a part that fills the disk half way is 507 with Retry-After: 30, leaves no file, and is taken once space is back",
         .enabled(if: Tmpfs.canMount, Tmpfs.skipReason), arguments: ServerEngine.allCases)
     func diskFillsDuringPart(engine: ServerEngine) async throws {
-        let disk = try SmallDisk(engine, partSize: 512 << 10)
+        let disk = try await SmallDisk(engine, partSize: 512 << 10)
         defer { disk.close() }
         let (server, uploads, partSize) = (disk.server, disk.uploads, disk.partSize)
         let alex = try await UploadFlow.client(server, "alex")
@@ -169,14 +169,15 @@ private struct SmallDisk {
     let partSize: Int
     let server: ServerProcess
 
-    init(_ engine: ServerEngine, partSize: Int) throws {
+    init(_ engine: ServerEngine, partSize: Int) async throws {
         directory = try TemporaryDirectory(prefix: "share-server-full")
         uploads = directory.file("server.db.uploads")
         self.partSize = partSize
         try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: false)
         try Tmpfs.mount(at: uploads, bytes: 2 << 20)
         do {
-            server = try ServerProcess.start(engine, seed: UploadFlow.seed(partSize: partSize), directory: directory)
+            server = try await ServerProcess.start(
+                engine, seed: UploadFlow.seed(partSize: partSize), directory: directory)
         } catch {
             Tmpfs.unmount(uploads)
             directory.remove()

@@ -14,7 +14,7 @@ struct SessionPolicyTests {
         "listAudit answers the caller's own records, from all of their sessions, and nobody else's",
         arguments: ServerEngine.allCases)
     func auditIsScoped(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let family = try #require(alex.sessionID)
@@ -45,7 +45,7 @@ struct SessionPolicyTests {
         "a child lives no longer than its parent: once the parent's refresh token expired, the child is revoked",
         arguments: ServerEngine.allCases)
     func childEndsWithParentExpiry(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(
+        let server = try await ServerProcess.start(
             engine,
             seed: UploadFlow.seed(extra: ["tokens": ["access_ttl_seconds": 300, "refresh_ttl_seconds": 6]]))
         defer { server.stop() }
@@ -77,7 +77,7 @@ struct SessionPolicyTests {
 
     @Test("a child whose parent was revoked can neither refresh nor call resources", arguments: ServerEngine.allCases)
     func childEndsWithParentRevocation(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let app = try await TestClient.demo("alex", on: server)
         let child = try await makeChild(app, server)
@@ -97,7 +97,7 @@ struct SessionPolicyTests {
         // The default thresholds, with blocks of seconds rather than one: a
         // login that is slow on a loaded machine must not outlast the block.
         let alex = UploadFlow.passwords["alex"] ?? ""
-        let server = try ServerProcess.start(
+        let server = try await ServerProcess.start(
             engine,
             seed: UploadFlow.seed(extra: ["login_throttle": ["base_delay_seconds": 5, "max_delay_seconds": 10]]))
         defer { server.stop() }
@@ -150,7 +150,7 @@ struct SessionPolicyTests {
                 "max_delay_seconds": 120,
             ]
         ])
-        let server = try ServerProcess.start(engine, seed: seed)
+        let server = try await ServerProcess.start(engine, seed: seed)
         defer { server.stop() }
         var statuses: [Int] = []
         for n in 0..<6 {
@@ -174,7 +174,7 @@ struct SessionPolicyTests {
                 "failures_per_user": 2, "base_delay_seconds": 2, "max_delay_seconds": 4, "window_seconds": 300,
             ]
         ])
-        let server = try ServerProcess.start(engine, seed: seed)
+        let server = try await ServerProcess.start(engine, seed: seed)
         defer { server.stop() }
         let client = try TestClient(origin: server.origin)
         var waits: [Int] = []
@@ -196,23 +196,24 @@ struct SessionPolicyTests {
 
     @Test(
         "out-of-range throttle and quota settings stop the server with a message naming the member")
-    func settingsAreChecked() throws {
+    func settingsAreChecked() async throws {
         for (extra, member) in [
             (["login_throttle": ["failures_per_user": 0]], "failures_per_user"),
             (["login_throttle": ["max_delay_seconds": 100_000]], "max_delay_seconds"),
             (["login_throttle": ["window_seconds": -1]], "window_seconds"),
         ] as [([String: Any], String)] {
-            expectRefused(UploadFlow.seed(extra: extra), naming: member)
+            await expectRefused(UploadFlow.seed(extra: extra), naming: member)
         }
         var seed = UploadFlow.seed(maxBytes: 8 << 20)
         seed["limits"] = ["file_max_upload_bytes": 8 << 20, "upload_pending_bytes_per_user": 1 << 20]
-        expectRefused(seed, naming: "upload_pending_bytes_per_user")
+        await expectRefused(seed, naming: "upload_pending_bytes_per_user")
     }
 
-    private func expectRefused(_ seed: [String: Any], naming member: String) {
+    private func expectRefused(_ seed: [String: Any], naming member: String) async {
+        nonisolated(unsafe) let seed = seed
         do {
             // The seed is checked before the database is opened: one engine is enough.
-            try ServerProcess(seed: seed).stop()
+            try await offPool { try ServerProcess(seed: seed).stop() }
             Issue.record("the server started with an out-of-range \(member)")
         } catch {
             #expect("\(error)".contains(member), "\(error)")

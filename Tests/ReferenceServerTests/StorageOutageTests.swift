@@ -19,7 +19,7 @@ struct StorageOutageTests {
         arguments: ServerEngine.allCases)
     func lockedDatabase(engine: ServerEngine) async throws {
         // A short lock timeout: each refused request waits for it once.
-        let server = try ServerProcess.start(
+        let server = try await ServerProcess.start(
             engine, seed: UploadFlow.seed(), extraArguments: ["--db-lock-timeout", "200"])
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")

@@ -23,7 +23,7 @@ struct TLSTests {
                 "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert,
             ])
         try #require(made.status == 0, "openssl could not make a certificate: \(made.stderr)")
-        let server = try ServerProcess.start(
+        let server = try await ServerProcess.start(
             engine,
             extraArguments: ["--tls-cert", cert, "--tls-key", key], directory: directory)
         defer { server.stop() }

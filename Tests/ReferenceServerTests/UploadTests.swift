@@ -15,7 +15,7 @@ struct UploadTests {
         "createUpload answers the plan: part_size, parts_count, pending, expires_at a day ahead",
         arguments: ServerEngine.allCases)
     func createAnswersThePlan(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let created = try await UploadFlow.create(alex, UploadFlow.bytes(2500, seed: 1))
@@ -39,7 +39,7 @@ struct UploadTests {
         "parts in order, then complete: 200 with the sha256, files 0600 in a 0700 directory; completing again is the same answer",
         arguments: ServerEngine.allCases)
     func inOrder(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2500, seed: 3)
@@ -82,7 +82,7 @@ struct UploadTests {
         "parts out of order; getUpload lists what arrived, sorted; a part sent again with the same digest is accepted again",
         arguments: ServerEngine.allCases)
     func outOfOrderAndRepeats(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(4000, seed: 4)
@@ -109,7 +109,7 @@ struct UploadTests {
         "a part whose bytes do not match its Content-Digest is 422 digest_mismatch and not stored",
         arguments: ServerEngine.allCases)
     func partDigestMismatch(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2048, seed: 5)
@@ -135,7 +135,7 @@ struct UploadTests {
         "a part of the wrong length is 400 wrong_part_size; part numbers outside 1...parts_count are 400",
         arguments: ServerEngine.allCases)
     func wrongPartSize(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2500, seed: 6)
@@ -162,7 +162,7 @@ struct UploadTests {
         "Content-Digest must be present and a well-formed sha-256 byte sequence (RFC 9530)",
         arguments: ServerEngine.allCases)
     func digestHeader(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(1024, seed: 9)
@@ -186,7 +186,7 @@ struct UploadTests {
         "completing with a part missing is 409 incomplete naming the part; a whole-file mismatch is 422",
         arguments: ServerEngine.allCases)
     func completionChecks(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(3000, seed: 10)
@@ -221,7 +221,7 @@ struct UploadTests {
         "a stored part damaged or lost on disk is found at completion: 409 naming it, dropped, and sent again",
         arguments: ServerEngine.allCases)
     func damagedStoredPart(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(3000, seed: 13)
@@ -254,7 +254,7 @@ struct UploadTests {
 
     @Test("a zero-byte file is one empty part", arguments: ServerEngine.allCases)
     func emptyFile(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let id = try await UploadFlow.uploadWhole(alex, Data())
@@ -267,7 +267,7 @@ struct UploadTests {
         "abort: 204, the upload is aborted, its files are deleted, parts and completion are refused",
         arguments: ServerEngine.allCases)
     func abort(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2048, seed: 13)
@@ -291,7 +291,7 @@ struct UploadTests {
         "createUpload: 413 too_large over file_max_upload_bytes, 415 unsupported_type, 400 for bad members",
         arguments: ServerEngine.allCases)
     func createLimits(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(maxBytes: 10_000))
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed(maxBytes: 10_000))
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let post = { (body: [String: Any]) in try await alex.send("POST", "/api/v1/uploads", json: body) }
@@ -345,7 +345,7 @@ struct UploadTests {
         "only the creator sees an upload (404 for others); any of the creator's sessions can resume and complete",
         arguments: ServerEngine.allCases)
     func ownership(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed())
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed())
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let sam = try await UploadFlow.client(server, "sam")
@@ -383,7 +383,7 @@ struct UploadTests {
     /// One run of ``expiry(engine:)``: false when the setup met the expiry it
     /// was to wait for (nothing checked), true when the checks ran.
     private func expiry(engine: ServerEngine, ttl: Int) async throws -> Bool {
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(extra: ["upload_ttl_seconds": ttl]))
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed(extra: ["upload_ttl_seconds": ttl]))
         defer { server.stop() }
         let alex = try await UploadFlow.client(server, "alex")
         let data = UploadFlow.bytes(2048, seed: 15)
@@ -441,7 +441,7 @@ struct UploadTests {
         arguments: [UInt64(1), 2, 3, 4], ServerEngine.allCases)
     func interleavings(seed: UInt64, engine: ServerEngine) async throws {
         let partSize = 16 * 1024
-        let server = try ServerProcess.start(engine, seed: UploadFlow.seed(partSize: partSize))
+        let server = try await ServerProcess.start(engine, seed: UploadFlow.seed(partSize: partSize))
         defer { server.stop() }
         var random = SeededRandom(seed: seed)
         let size = (3 << 20) + Int(random.next() % UInt64(partSize))

@@ -15,7 +15,7 @@ struct WebReaderBrowserTests {
 
     @Test("a message's link: the login page, then the thread with the message in view; its <script> is text")
     func linkInChromium() async throws {
-        let server = try ServerProcess.start(.sqlite)
+        let server = try await ServerProcess.start(.sqlite)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         _ = try await Push.message(alex, in: "/api/v1/threads/t1/messages", text: "an earlier message")

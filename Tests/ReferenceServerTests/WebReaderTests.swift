@@ -44,7 +44,7 @@ struct WebReaderTests {
         "login page, session cookie, the thread with the message in view, everything escaped, a strict CSP",
         arguments: ServerEngine.allCases)
     func readerFlow(engine: ServerEngine) async throws {
-        let server = try ServerProcess.start(engine)
+        let server = try await ServerProcess.start(engine)
         defer { server.stop() }
         let alex = try await TestClient.demo("alex", on: server)
         let hostile = "<script>alert(\"x\")</script> & 'quoted'"
@@ -141,7 +141,7 @@ struct WebReaderTests {
                 "max_delay_seconds": 120,
             ]
         ])
-        let server = try ServerProcess.start(.sqlite, seed: seed)
+        let server = try await ServerProcess.start(.sqlite, seed: seed)
         defer { server.stop() }
         let sam = UploadFlow.passwords["sam"] ?? ""
         var statuses: [Int] = []
@@ -163,7 +163,7 @@ struct WebReaderTests {
 
         let directory = try TemporaryDirectory(prefix: "web-secure")
         let publicOrigin = "https://chat.example.com"
-        let remote = try ServerProcess.start(
+        let remote = try await ServerProcess.start(
             .sqlite, extraArguments: ["--public-origin", publicOrigin], directory: directory)
         defer { remote.stop() }
         let login = try Self.page(

@@ -13,13 +13,18 @@ extension ServerProcess {
     static func start(
         _ engine: ServerEngine, seed: [String: Any]? = nil, extraArguments: [String] = [],
         directory: TemporaryDirectory? = nil, listen: String = "127.0.0.1:0"
-    ) throws -> ServerProcess {
+    ) async throws -> ServerProcess {
         guard ServerEngine.selected.contains(engine) else {
             try Test.cancel("skipped: \(engine) is not in SHAREKIT_TEST_ENGINES")
         }
+        // The seed is JSON objects made for this call alone.
+        nonisolated(unsafe) let seed = seed
         do {
-            return try ServerProcess(
-                engine: engine, seed: seed, extraArguments: extraArguments, directory: directory, listen: listen)
+            // Off the cooperative pool: see ShareKitTestSupport's offPool.
+            return try await offPool {
+                try ServerProcess(
+                    engine: engine, seed: seed, extraArguments: extraArguments, directory: directory, listen: listen)
+            }
         } catch let unavailable as TemporaryPostgres.Unavailable {
             try Test.cancel("skipped on PostgreSQL: \(unavailable)")
         }

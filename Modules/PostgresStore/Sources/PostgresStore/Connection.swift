@@ -74,6 +74,9 @@ final class Connection {
     /// The advisory lock (two-key form, a key space apart from the one-key
     /// form of ``PostgresIsolation/exclusive``) that orders migrations.
     private static let migrationLock = (0x5348_4B54, 0x4D49_4752)
+    /// How long a process waits for another one's migration: ten minutes,
+    /// since a migration that holds the lock is at work, not stuck.
+    static let migrationLockTimeoutMilliseconds = 600_000
 
     /// The statements that open a fresh statement savepoint, sent ahead of
     /// a write in its pipeline.
@@ -893,7 +896,15 @@ final class Connection {
         let applied = try transaction(isolation: .readCommitted) { () throws -> Int in
             // Taken before the version is read: a second process migrating at
             // once waits, then sees the version the first one committed.
-            try control("SELECT pg_advisory_xact_lock(\(Self.migrationLock.0), \(Self.migrationLock.1))")
+            // The wait for another process's migration is not a stuck lock:
+            // migrating a new database on a loaded machine can take longer
+            // than the lock timeout, and the process that waits would exit
+            // "database busy". It gets ``migrationLockTimeout``; the steps
+            // themselves run under the configured timeout again.
+            try control(
+                "SET LOCAL lock_timeout = '\(Self.migrationLockTimeoutMilliseconds)ms'; "
+                    + "SELECT pg_advisory_xact_lock(\(Self.migrationLock.0), \(Self.migrationLock.1)); "
+                    + "SET LOCAL lock_timeout = '\(configuration.lockTimeoutMilliseconds)ms'")
             try control("CREATE TABLE IF NOT EXISTS \(Self.versionTable) (version INTEGER NOT NULL)")
             // That ran under the statement savepoint opened with BEGIN: a failing
             // step must not roll back to before it (and release the lock).

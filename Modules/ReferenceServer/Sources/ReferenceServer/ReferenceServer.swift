@@ -94,17 +94,27 @@ public final class ReferenceServer: HTTPRequestHandler, Sendable {
     /// - Throws: `SQLError` or ``ReferenceServerError/invalidSeed(_:)``.
     public func loadSeed(_ seed: ServerSeed) throws {
         try seed.validate()
+        // The password hashes of users not stored yet are made before the
+        // seed's lock is taken: a hash takes a good part of a second, more on
+        // a loaded machine, and a second process starting at once waits for
+        // that lock no longer than the lock timeout (it would exit "database
+        // busy"). A user another process stored meanwhile keeps its hash.
+        var hashes: [String: (salt: [UInt8], hash: [UInt8])] = [:]
+        for user in seed.users
+        where try db.query("SELECT 1 FROM users WHERE username = ?", [.text(user.username)]).isEmpty {
+            let salt = try crypto.randomBytes(count: 16)
+            let hash = try crypto.pbkdf2SHA256(
+                password: Array(user.password.utf8), salt: salt, iterations: settings.passwordIterations, length: 32)
+            hashes[user.username] = (salt, hash)
+        }
         try db.transaction {
             // Processes starting at once on one PostgreSQL database load it
             // one after the other: the second finds the first one's users.
             try lockKeys(["seed"])
             for user in seed.users {
+                guard let (salt, hash) = hashes[user.username] else { continue }
                 let exists = try !db.query("SELECT 1 FROM users WHERE username = ?", [.text(user.username)]).isEmpty
                 if exists { continue }
-                let salt = try crypto.randomBytes(count: 16)
-                let hash = try crypto.pbkdf2SHA256(
-                    password: Array(user.password.utf8), salt: salt, iterations: settings.passwordIterations, length: 32
-                )
                 try db.execute(
                     "INSERT INTO users (username, password_salt, password_hash, password_iterations) VALUES (?, ?, ?, ?)",
                     [.text(user.username), .blob(salt), .blob(hash), .integer(Int64(settings.passwordIterations))])
