@@ -313,15 +313,10 @@ struct CrossProcessTests {
         }
         let arguments = ServerPair.arguments(uploads)
         let servers = try await withThrowingTaskGroup(of: ServerProcess.self) { group in
-            // Each start on a thread of its own, off the cooperative pool (see offPool).
             group.addTask {
-                try await offPool {
-                    try ServerProcess(engine: engine, extraArguments: arguments, directory: first, database: database)
-                }
+                try await ServerProcess.start(engine, extraArguments: arguments, directory: first, database: database)
             }
-            group.addTask {
-                try await offPool { try ServerProcess(engine: engine, extraArguments: arguments, database: database) }
-            }
+            group.addTask { try await ServerProcess.start(engine, extraArguments: arguments, database: database) }
             var servers: [ServerProcess] = []
             for try await server in group { servers.append(server) }
             return servers
@@ -385,11 +380,8 @@ struct ServerPair {
             throw error
         }
         do {
-            nonisolated(unsafe) let seed = seed
-            let database = first.databaseArgument
-            second = try await offPool {
-                try ServerProcess(engine: engine, seed: seed, extraArguments: arguments, database: database)
-            }
+            second = try await ServerProcess.start(
+                engine, seed: seed, extraArguments: arguments, database: first.databaseArgument)
         } catch {
             first.stop()
             uploads.remove()

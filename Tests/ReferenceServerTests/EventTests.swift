@@ -398,7 +398,7 @@ final class LateEventWriter: @unchecked Sendable {
 
     /// The `seq` of the event, once the insert has returned.
     func insertedSeq() async throws -> Int64 {
-        await Self.wait(inserted)
+        try await offPool { [inserted] in inserted.wait() }
         inserted.signal()
         return try lock.withLock {
             if let failure { throw failure }
@@ -439,17 +439,8 @@ final class LateEventWriter: @unchecked Sendable {
     /// Commits the transaction and waits until it is done.
     func commit() async throws {
         release.signal()
-        await Self.wait(finished)
+        try await offPool { [finished] in finished.wait() }
         try lock.withLock { if let failure { throw failure } }
-    }
-
-    private static func wait(_ semaphore: DispatchSemaphore) async {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                semaphore.wait()
-                continuation.resume()
-            }
-        }
     }
 }
 
