@@ -47,7 +47,10 @@ struct CrossProcessResumeTests {
         #expect(try fixture.records.record(for: source.identity, serverOrigin: fixture.origin) == nil)
 
         let puts = UploadFixture.lines(fixture.stopServer(), containing: "PUT /api/v1/uploads/")
-        #expect(puts.allSatisfy { $0.contains(" 200 ") })
+        // A PUT the SIGKILL cut off mid-body is logged "disconnected", with no status.
+        let cut = puts.filter { $0.contains(" disconnected") }
+        #expect(puts.allSatisfy { $0.contains(" 200 ") || $0.contains(" disconnected") }, "\(puts)")
+        #expect(cut.count <= partsInFlight - 1, "\(puts)")
         if partsInFlight == 1 {
             // Stopped between parts (after part 3's answer): the server saw
             // 3 + 6 PUTs, and exactly parts 4 to 9 were missing.
