@@ -3,6 +3,7 @@ import ShareKitCore
 import ShareKitCryptoInterface
 import ShareKitHTTPServerInterface
 import ShareKitHTTPTypes
+import ShareKitSecureFiles
 import ShareKitSQLInterface
 import ShareKitWireContract
 
@@ -30,6 +31,10 @@ final class UploadPartSink: HTTPBodySink {
     private var hasher: any SHA256Hasher
     private var fd: Int32
     private var received: Int64 = 0
+    /// The part's write-back is started every 1 MiB, so the fsync before
+    /// the part is acknowledged waits for the last MiB instead of all of it
+    /// (parts are fsynced one by one while others arrive).
+    private var writeback = EarlyWriteback(window: 1 << 20)
     /// Set when the disk filled while the part was written: the rest of
     /// the body is read and dropped, and ``finish()`` answers `507`.
     private var outOfSpace = false
@@ -59,6 +64,7 @@ final class UploadPartSink: HTTPBodySink {
         if outOfSpace { return }
         do {
             try UploadFiles.writeAll(fd, chunk, path: temporaryPath)
+            writeback.wrote(fd, upTo: received)
         } catch let error as ReferenceServerError where error.isOutOfSpace {
             // Not thrown: the engine would answer a thrown problem as it is,
             // without the `Retry-After` every 507 carries. The part's bytes

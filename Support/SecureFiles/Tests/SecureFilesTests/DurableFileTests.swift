@@ -129,4 +129,33 @@ struct DurableFileTests {
             #expect(throws: SecureFileError.self) { try FileLock.lock(-1, exclusive: true, wait: false, path: path) }
         }
     }
+
+    @Test("early write-back: found on Linux; a file written window by window keeps every byte and syncs")
+    func earlyWriteback() throws {
+        #if os(Linux)
+            // sync_file_range is looked up by name at run time; a lookup that
+            // no longer finds it would silently turn the write-back off.
+            #expect(EarlyWriteback.isAvailable)
+        #endif
+        try withDirectory { directory in
+            let path = directory + "/copy"
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            try #require(fd >= 0)
+            defer { close(fd) }
+            var writeback = EarlyWriteback(window: 64 << 10)
+            var expected: [UInt8] = []
+            for index in 0..<40 {
+                let chunk = [UInt8](repeating: UInt8(index), count: 10_000)
+                try DurableFile.writeAll(fd, chunk, path: path)
+                expected += chunk
+                writeback.wrote(fd, upTo: Int64(expected.count))
+            }
+            try DurableFile.sync(fd, path: path)
+            #expect(contents(path) == expected)
+            // A descriptor that is not open is ignored (the caller's fsync reports errors).
+            var closed = EarlyWriteback(window: 1)
+            closed.wrote(-1, upTo: 1 << 20)
+            #expect(closed.window == 64 << 10, "windows below 64 KiB count as 64 KiB")
+        }
+    }
 }
