@@ -69,13 +69,16 @@ struct CLIContext: Sendable {
     ///     for a command that may not ask the server at all.
     ///   - requiresAccount: refuse a server nobody is logged in to on this
     ///     device (a share for it could never be sent, by the CLI or the daemon).
+    ///   - leavingLargeRemovals: a large share the command completes leaves
+    ///     the inbox without being deleted, for
+    ///     ``removeLeftoversInBackground(environment:)`` (`share send`).
     /// - Throws: a usage `ProgramError` for a `--server` or `SHAREKIT_SERVER` that is
     ///   not an http(s) origin, ``ShareKitAppSupport/ProgramError/notLoggedIn(at:)``
     ///   when an account is required and there is none at the server, a
     ///   `ProgramError` when no server is known, or what the assembly throws.
     init(
         environment: [String: String], server: String?, shareOrigin: String? = nil, loadsLibraryEarly: Bool = true,
-        requiresAccount: Bool = false
+        requiresAccount: Bool = false, leavingLargeRemovals: Bool = false
     ) throws {
         assembly = try ClientAssembly(environment: environment)
         let current = try? assembly.accounts.current()
@@ -107,9 +110,24 @@ struct CLIContext: Sendable {
         }
         if requiresAccount, !Self.isAccount(account, at: origin) { throw ProgramError.notLoggedIn(at: origin) }
         connection = try assembly.connection(to: origin, loadsLibraryEarly: loadsLibraryEarly)
-        inbox = assembly.shareInbox()
+        inbox = assembly.shareInbox(leavingLargeRemovals: leavingLargeRemovals)
         intake = try assembly.shareIntake()
         recents = assembly.recentTargets(of: account)
+    }
+
+    /// Deletes the large shares this command completed but left in the
+    /// inbox's staging folder (``ClientAssembly/largeRemovalBytes``) through
+    /// `share inbox clean`, started in a session of its own and not waited
+    /// for: the command answers as soon as its share is sent, and deleting
+    /// gigabytes (a second or more) happens after it. Where the cleaner
+    /// cannot be started they are deleted here; and whatever is left, a
+    /// later scan of the inbox deletes.
+    /// - Parameter environment: the command's environment (it names the
+    ///   shared container the cleaner must work on).
+    func removeLeftoversInBackground(environment: [String: String]) {
+        guard inbox.removalsLeft > 0 else { return }
+        if BackgroundCleaner.start(environment: environment) { return }
+        _ = try? inbox.removeLeftovers()
     }
 
     /// Whether `account` is an account of this device at `origin` (a

@@ -108,9 +108,12 @@ enum ShareCommands {
     static let inboxDrop = CommandDeclaration(
         "drop", summary: "delete a share that waits or was refused", declared: [Options.json],
         arguments: "ID", argumentCompletion: inboxIDs)
+    static let inboxClean = CommandDeclaration(
+        "clean", summary: "delete now what sent, dropped or interrupted shares left behind",
+        declared: [Options.json])
     static let inbox = CommandDeclaration(
         "inbox", summary: CLIText.table.text(.summaryInbox, in: .english),
-        subcommands: [inboxList, inboxShow, inboxRetry, inboxDrop])
+        subcommands: [inboxList, inboxShow, inboxRetry, inboxDrop, inboxClean])
 
     static let login = CommandDeclaration(
         "login", summary: CLIText.table.text(.summaryLogin, in: .english),

@@ -35,10 +35,12 @@ enum InboxCommand {
         do {
             // Each subcommand accepts exactly its declared options.
             parsed = try ParsedArguments(rest, command: ShareCommands.declaration("inbox", sub) ?? ShareCommands.inbox)
-            let needsID = sub != "list"
+            let needsID = sub != "list" && sub != "clean"
             guard parsed.positionals.count == (needsID ? 1 : 0) else {
                 throw ProgramError.usage(
-                    needsID ? localized(.inboxNeedsID, ["sub": sub]) : localized(.inboxListTakesNoID))
+                    needsID
+                        ? localized(.inboxNeedsID, ["sub": sub])
+                        : localized(sub == "clean" ? .inboxCleanTakesNoID : .inboxListTakesNoID))
             }
         } catch {
             io.err.write(
@@ -56,6 +58,7 @@ enum InboxCommand {
             return .failure
         }
         if sub == "list" { return list(shares, io: io, json: json) }
+        if sub == "clean" { return clean(shares.inbox, io: io, json: json) }
         let found: LocatedShare
         switch shares.find(parsed.positionals[0]) {
         case .success(let share): found = share
@@ -335,6 +338,25 @@ enum InboxCommand {
     /// Drops an entry of the share inbox (or of its quarantine). One whose
     /// message may already be on the server is dropped with a word that it
     /// may have been sent: dropping stops ShareKit, not the server.
+    /// `share inbox clean`: deletes the leftovers of completed, dropped and
+    /// killed shares now (`share send` starts it in the background).
+    static func clean(_ inbox: any ShareInboxStoring, io: ProgramIO, json: Bool) -> ExitCode {
+        let removed: Int
+        do {
+            removed = try inbox.removeLeftovers()
+        } catch {
+            io.err.write("share inbox: \(LocalizedText(describing: error).localized)\n")
+            return .failure
+        }
+        if json {
+            io.writeJSON(["status": "cleaned", "removed": JSONValue(removed)])
+        } else {
+            io.out.write(
+                (removed == 0 ? t(.inboxNothingToClean) : t(.inboxCleaned, ["count": String(removed)])) + "\n")
+        }
+        return .success
+    }
+
     static func drop(_ inbox: any ShareInboxStoring, id: String, shortID: String, io: ProgramIO, json: Bool)
         -> ExitCode
     {

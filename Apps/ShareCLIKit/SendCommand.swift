@@ -195,14 +195,19 @@ enum SendCommand {
             // kept: neither this command nor share-daemon could ever send it.
             context = try CLIContext(
                 environment: environment, server: parsed.value(Options.server),
-                loadsLibraryEarly: request.items.isEmpty && !request.readStandardInput, requiresAccount: true)
+                loadsLibraryEarly: request.items.isEmpty && !request.readStandardInput, requiresAccount: true,
+                leavingLargeRemovals: true)
         } catch let error as ProgramError {
             return error.exit(report)
         } catch {
             return report.failure(LocalizedText(describing: error))
         }
         if let stop = await PickerLaunch.complete(&request, context: context, report: report) { return stop }
-        return await SendFlow(request: request, context: context, report: report).run()
+        let code = await SendFlow(request: request, context: context, report: report).run()
+        // After the outcome is written: the person has the answer while a
+        // large share's copy is deleted.
+        context.removeLeftoversInBackground(environment: environment)
+        return code
     }
 }
 

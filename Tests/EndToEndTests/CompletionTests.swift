@@ -43,7 +43,7 @@ struct CompletionTests {
             ])
         #expect(
             try Self.bashCompletes(["share", "inbox", ""], script: script) == [
-                "list", "show", "retry", "drop", "--help",
+                "list", "show", "retry", "drop", "clean", "--help",
             ])
         #expect(
             try Self.bashCompletes(["share", "inbox", "list", "--"], script: script) == ["--json", "--help"],

@@ -10,7 +10,7 @@ import Testing
 struct HelpTests {
     /// The commands of `share` with their subcommands.
     static let shareCommands: [(String, [String])] = [
-        ("send", []), ("inbox", ["list", "show", "retry", "drop"]), ("login", []), ("logout", []),
+        ("send", []), ("inbox", ["list", "show", "retry", "drop", "clean"]), ("login", []), ("logout", []),
         ("status", []), ("targets", []), ("desktop-entry", []), ("notify", []),
         ("debug", ["dpop-proof", "jwk", "get"]), ("manpage", []),
     ]

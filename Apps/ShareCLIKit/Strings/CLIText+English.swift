@@ -178,6 +178,7 @@ extension CLIText {
                                 [--on-cancel keep|remove|discard] [--undo-window SECONDS]
                                 [--server URL] [--verbose]
                share inbox drop ID [--json]
+               share inbox clean [--json]
 
         Every share that is not on the server yet, wherever it is: in the share inbox
         (share send keeps a share there when the server cannot be reached or no session
@@ -203,6 +204,11 @@ extension CLIText {
                   --undo-window, 30 s) before share-daemon may send it: dropping it
                   then takes it back. Dropping a share whose message may already be
                   on the server says so: it stops ShareKit, not the server.
+          clean   delete now what sent, dropped or interrupted shares left in the
+                  inbox's staging folder. share send starts it in the background
+                  after sending a share of 64 MiB or more, so that it answers
+                  without waiting for the copy to be deleted; any later listing of
+                  the inbox does the same. Folders a running share holds stay.
 
         Exit codes: 0 done, 1 no such share or it is busy, 2 invalid command line (an
         id shorter than 6 characters or one that names several shares),
@@ -212,6 +218,9 @@ extension CLIText {
         .unknownSubcommand: "unknown subcommand '{sub}'{suggestion}",
         .inboxNeedsID: "share inbox {sub} needs one entry ID",
         .inboxListTakesNoID: "share inbox list takes no ID",
+        .inboxCleanTakesNoID: "share inbox clean takes no ID",
+        .inboxCleaned: "removed {count} leftover folder(s) from the share inbox",
+        .inboxNothingToClean: "nothing left over in the share inbox",
         .inboxQuarantinedNoRetry: "{id} is quarantined and cannot be sent; share inbox show {id} says why",
         .outboxUnreadable: "share-daemon's outbox cannot be read: {error}",
         .nothingWaits: "nothing waits: the share inbox is empty, and so is share-daemon's outbox",

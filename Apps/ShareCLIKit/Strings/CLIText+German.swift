@@ -194,6 +194,7 @@ extension CLIText {
                                  [--on-cancel keep|remove|discard] [--undo-window SEKUNDEN]
                                  [--server URL] [--verbose]
                 share inbox drop ID [--json]
+                share inbox clean [--json]
 
         Alles Geteilte, das noch nicht auf dem Server ist, wo immer es liegt: im
         Teilen-Eingang (share send legt es dort ab, wenn der Server nicht erreichbar
@@ -224,6 +225,12 @@ extension CLIText {
                   30 s), bevor share-daemon ihn senden darf: drop nimmt ihn dann
                   zurück. Kann seine Nachricht schon auf dem Server sein, sagt drop
                   das: es hält ShareKit auf, nicht den Server.
+          clean   jetzt löschen, was gesendete, verworfene oder unterbrochene Inhalte
+                  im Vorbereitungsordner des Eingangs zurückgelassen haben. share send
+                  startet es im Hintergrund, nachdem es einen Inhalt von 64 MiB oder
+                  mehr gesendet hat, und antwortet, ohne auf das Löschen der Kopie zu
+                  warten; jede spätere Auflistung des Eingangs tut dasselbe. Ordner,
+                  die ein laufendes share hält, bleiben.
 
         Exit-Codes: 0 erledigt, 1 kein solcher Inhalt oder er ist gerade belegt,
         2 ungültige Befehlszeile (eine ID mit weniger als 6 Zeichen oder eine, die
@@ -233,6 +240,9 @@ extension CLIText {
         """,
         .unknownSubcommand: "unbekannter Unterbefehl '{sub}'{suggestion}",
         .inboxNeedsID: "share inbox {sub} braucht genau eine Eintrags-ID",
+        .inboxCleanTakesNoID: "share inbox clean nimmt keine ID",
+        .inboxCleaned: "{count} zurückgelassene Ordner aus dem Teilen-Eingang gelöscht",
+        .inboxNothingToClean: "nichts zurückgelassen im Teilen-Eingang",
         .inboxListTakesNoID: "share inbox list nimmt keine ID",
         .inboxQuarantinedNoRetry:
             "{id} ist in Quarantäne und kann nicht gesendet werden; share inbox show {id} sagt, warum",

@@ -110,4 +110,11 @@ extension ShareInboxStoring {
     /// ``markProcessed(_:)-([LockedInboxEntry])`` are deleted, for a process
     /// about to exit. This default deletes at once, so it returns at once.
     public func waitForRemovals() {}
+
+    /// This default leaves nothing behind: every completed entry was deleted.
+    public var removalsLeft: Int { 0 }
+
+    /// This default has nothing to delete (entries are deleted when completed).
+    @discardableResult
+    public func removeLeftovers() throws(InboxError) -> Int { 0 }
 }

@@ -95,4 +95,18 @@ public protocol ShareInboxStoring: Sendable {
 
     /// Waits until folders of completed entries are deleted (before a process exits).
     func waitForRemovals()
+
+    /// How many completed entries ``markProcessed(_:lock:)`` left the inbox
+    /// without being deleted yet, for ``removeLeftovers()`` to delete (an
+    /// inbox may leave large entries for later so that the process that sent
+    /// them need not wait for the deletion). A default of 0 is in InboxBatch.swift.
+    var removalsLeft: Int { get }
+
+    /// Deletes what completed, cancelled or killed shares left behind
+    /// (`share inbox clean`); folders a live process holds stay. A default
+    /// that deletes nothing is in InboxBatch.swift.
+    /// - Returns: how many folders were deleted.
+    /// - Throws: ``InboxError`` when the inbox cannot be opened.
+    @discardableResult
+    func removeLeftovers() throws(InboxError) -> Int
 }

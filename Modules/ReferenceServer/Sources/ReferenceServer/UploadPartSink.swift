@@ -3,8 +3,8 @@ import ShareKitCore
 import ShareKitCryptoInterface
 import ShareKitHTTPServerInterface
 import ShareKitHTTPTypes
-import ShareKitSecureFiles
 import ShareKitSQLInterface
+import ShareKitSecureFiles
 import ShareKitWireContract
 
 #if canImport(Glibc)

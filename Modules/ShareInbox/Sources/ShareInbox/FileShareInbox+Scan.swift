@@ -91,8 +91,11 @@ extension FileShareInbox {
     /// maker holds no entry there yet, and when the folder goes before it is
     /// locked and renamed, the maker completes its entries one by one
     /// instead. Waiting would leave a dead maker's empty folder for a minute.
-    func removeAbandonedStaging(folders: Folders) {
-        guard let names = try? folders.staging.entryNames() else { return }
+    /// - Returns: how many folders (or stray files) were deleted.
+    @discardableResult
+    func removeAbandonedStaging(folders: Folders) -> Int {
+        guard let names = try? folders.staging.entryNames() else { return 0 }
+        var removed = 0
         let now = now.timeIntervalSince1970
         for name in names {
             let path = stagingPath + "/" + name
@@ -104,7 +107,7 @@ extension FileShareInbox {
                 continue
             }
             guard DirectoryHandle.isDirectory(info) else {
-                try? DirectoryHandle.removeTree(path)
+                if (try? DirectoryHandle.removeTree(path)) != nil { removed += 1 }
                 continue
             }
             // A draft whose writer is alive is locked; its lock is held
@@ -112,7 +115,21 @@ extension FileShareInbox {
             guard let handle = try? DirectoryHandle.openFolder(path),
                 (try? handle.lock(wait: false)) == true
             else { continue }
-            try? DirectoryHandle.removeTree(path)
+            if (try? DirectoryHandle.removeTree(path)) != nil { removed += 1 }
         }
+        return removed
+    }
+
+    /// Deletes now what completed, cancelled or killed shares left in
+    /// `.staging` (`share inbox clean`): the folders of entries that left
+    /// the inbox (including those ``deferredRemovalBytes`` left for later)
+    /// and drafts of writers that died. Every scan does the same; this is
+    /// for a process that should not wait for one. Folders still locked by
+    /// a live process are left alone.
+    /// - Returns: how many folders (or stray files) were deleted.
+    /// - Throws: ``InboxError`` when the inbox's folders are unsafe or cannot be opened.
+    @discardableResult
+    public func removeLeftovers() throws(InboxError) -> Int {
+        removeAbandonedStaging(folders: try openFolders())
     }
 }

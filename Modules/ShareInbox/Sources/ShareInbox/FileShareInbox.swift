@@ -2,6 +2,7 @@ public import Foundation
 import ShareKitCore
 public import ShareKitInboxInterface
 import ShareKitSecureFiles
+import Synchronization
 
 /// The write-ahead share inbox as folders in the shared container.
 ///
@@ -37,6 +38,16 @@ public struct FileShareInbox: ShareInboxStoring {
     public let directory: String
     /// Entries older than this are reported in ``InboxScan/stale``.
     public let maximumAge: Duration
+    /// Entries whose files hold at least this many bytes leave the inbox in
+    /// ``markProcessed(_:lock:)`` as any other, but their folder is left in
+    /// `.staging` for ``removeLeftovers()`` (or a later scan) to delete;
+    /// nil deletes every entry at once. Deleting a file of gigabytes takes
+    /// about a second on some file systems (blocks freed and discarded),
+    /// which `share send` need not wait for before it answers.
+    public let deferredRemovalBytes: Int64?
+    /// How many removals ``markProcessed(_:lock:)`` left in `.staging`
+    /// through this value (and its copies).
+    private let leftRemovals = LeftRemovals()
     private let clock: @Sendable () -> Date
 
     /// Makes an inbox over a folder; the folder and its `.staging` and
@@ -49,12 +60,32 @@ public struct FileShareInbox: ShareInboxStoring {
         directory: String, maximumAge: Duration = .seconds(7 * 24 * 3600),
         clock: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.init(directory: directory, maximumAge: maximumAge, deferredRemovalBytes: nil, clock: clock)
+    }
+
+    /// Makes an inbox that leaves the deletion of large completed entries
+    /// for later (``deferredRemovalBytes``).
+    /// - Parameters:
+    ///   - directory: the inbox folder, e.g. `<container>/inbox`.
+    ///   - maximumAge: the age past which an entry is reported as stale.
+    ///   - deferredRemovalBytes: entries of at least this many bytes are
+    ///     deleted by ``removeLeftovers()``; nil deletes every entry at once.
+    ///   - clock: the current time (tests move it).
+    public init(
+        directory: String, maximumAge: Duration = .seconds(7 * 24 * 3600), deferredRemovalBytes: Int64?,
+        clock: @escaping @Sendable () -> Date = Date.init
+    ) {
         var trimmed = directory
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         self.directory = trimmed
         self.maximumAge = maximumAge
+        self.deferredRemovalBytes = deferredRemovalBytes
         self.clock = clock
     }
+
+    /// How many completed entries ``markProcessed(_:lock:)`` left in
+    /// `.staging` instead of deleting them (``deferredRemovalBytes``).
+    public var removalsLeft: Int { leftRemovals.count }
 
     // MARK: - Paths
 
@@ -286,7 +317,10 @@ public struct FileShareInbox: ShareInboxStoring {
         // reach it by its name any more), before it is deleted: a folder
         // created meanwhile may get the deleted one's inode, and must not be
         // taken for one this process still holds.
-        try remove(entryPath(entry.id), id: entry.id, moved: { fileLock.release() })
+        let bytes = entry.manifest.attachments.reduce(Int64(0)) { $0 + max(0, $1.size) }
+        let later = deferredRemovalBytes.map { bytes >= $0 } ?? false
+        try remove(entryPath(entry.id), id: entry.id, deleting: !later, moved: { fileLock.release() })
+        if later { leftRemovals.add() }
     }
 
     /// Moves a locked entry folder out of the inbox into `.staging` and
@@ -294,8 +328,10 @@ public struct FileShareInbox: ShareInboxStoring {
     /// - Parameters:
     ///   - path: the entry's folder.
     ///   - id: the entry's id.
+    ///   - deleting: false leaves the moved folder for a later
+    ///     ``removeLeftovers()`` or scan.
     ///   - moved: called once the folder has left the inbox, before it is deleted.
-    func remove(_ path: String, id: String, moved: () -> Void = {}) throws(InboxError) {
+    func remove(_ path: String, id: String, deleting: Bool = true, moved: () -> Void = {}) throws(InboxError) {
         let removal = stagingPath + "/" + id + ".done." + EntryName.uniqueSuffix()
         guard try DirectoryHandle.move(path, to: removal) else {
             throw .io(path: path, reason: "it could not be moved out of the inbox")
@@ -306,7 +342,7 @@ public struct FileShareInbox: ShareInboxStoring {
         // as a replay), and two flushes per entry were most of the cost of
         // taking a thousand entries over (ADR 0006).
         // The entry has left the inbox; what remains is cleaned up by a later scan if need be.
-        try? DirectoryHandle.removeTree(removal)
+        if deleting { try? DirectoryHandle.removeTree(removal) }
     }
 
     /// Deletes an entry (`share inbox drop`): waits for its lock unless this
@@ -353,4 +389,16 @@ public struct FileShareInbox: ShareInboxStoring {
             throw .io(path: entryPath(manifest.clientMsgID), reason: "the manifest \(error)")
         }
     }
+}
+
+/// A count shared by the copies of one ``FileShareInbox`` (a struct): the
+/// removals ``FileShareInbox/markProcessed(_:lock:)`` left for later.
+final class LeftRemovals: Sendable {
+    private let value = Mutex(0)
+
+    /// The removals left so far.
+    var count: Int { value.withLock { $0 } }
+
+    /// Counts one more.
+    func add() { value.withLock { $0 += 1 } }
 }

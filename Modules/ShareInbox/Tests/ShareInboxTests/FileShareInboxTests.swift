@@ -19,13 +19,14 @@ struct Inbox {
     let inbox: FileShareInbox
     var path: String { temporary.file("inbox") }
 
-    init(maximumAge: Duration = .seconds(7 * 24 * 3600)) throws {
+    init(maximumAge: Duration = .seconds(7 * 24 * 3600), deferredRemovalBytes: Int64? = nil) throws {
         temporary = try TemporaryDirectory(prefix: "sharekit-inbox-module")
         let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         let clock = Clock(start)
         self.clock = clock
         inbox = FileShareInbox(
-            directory: temporary.file("inbox"), maximumAge: maximumAge, clock: { clock.now.withLock { $0 } })
+            directory: temporary.file("inbox"), maximumAge: maximumAge, deferredRemovalBytes: deferredRemovalBytes,
+            clock: { clock.now.withLock { $0 } })
     }
 
     func advance(seconds: Double) { clock.now.withLock { $0 += seconds } }
@@ -148,5 +149,36 @@ struct FileShareInboxTests {
         #expect(!FileManager.default.fileExists(atPath: entry.directory))
         #expect(try fixture.inbox.drop(id: "old"))
         #expect(try fixture.inbox.drop(id: "old") == false)
+    }
+
+    @Test("a large completed entry leaves the inbox at once and is deleted by removeLeftovers; a small one at once")
+    func deferredRemoval() throws {
+        let fixture = try Inbox(deferredRemovalBytes: 8)
+        defer { fixture.temporary.remove() }
+        let big = try fixture.commit(id: "big", bytes: Array(repeating: 7, count: 10))
+        let small = try fixture.commit(id: "small", bytes: [1, 2, 3])
+        for id in ["big", "small"] {
+            let (lock, entry) = try #require(try fixture.inbox.lock(id: id, wait: false))
+            try fixture.inbox.markProcessed(entry, lock: lock)
+            lock.release()
+        }
+        // A share being written meanwhile: its draft is held, and stays.
+        let draft = try fixture.inbox.makeDraft(id: "writing")
+        defer { draft.release() }
+        let staging = fixture.path + "/.staging"
+        func left() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: staging).filter { $0.contains(".done.") }
+        }
+        #expect(!FileManager.default.fileExists(atPath: big.directory), "the large entry left the inbox")
+        #expect(!FileManager.default.fileExists(atPath: small.directory))
+        let leftovers = try left()
+        #expect(leftovers.count == 1 && leftovers.first?.hasPrefix("big.done.") == true, "\(leftovers)")
+        #expect(fixture.inbox.removalsLeft == 1)
+
+        #expect(try fixture.inbox.removeLeftovers() == 1)
+        #expect(try left().isEmpty)
+        #expect(FileManager.default.fileExists(atPath: draft.directory), "a held draft is not a leftover")
+        #expect(try fixture.inbox.removeLeftovers() == 0)
+        #expect(try fixture.inbox.scan().entries.isEmpty)
     }
 }
