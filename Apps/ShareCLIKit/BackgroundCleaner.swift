@@ -8,14 +8,11 @@ import Foundation
 
 /// Starts `share inbox clean` detached from this process: in a session of
 /// its own (a terminal's hang-up or Ctrl-C for the command that started it
-/// does not reach it), standard input, output and error on /dev/null, and
-/// never waited for (it is reaped by whoever adopts it once this process
-/// exits).
+/// does not reach it), standard input, output and error on /dev/null. No
+/// one waits for it to finish: a thread of this process reaps it if this
+/// process lives that long (`share-sheet`), else whoever adopts it does
+/// once this process exits (`share send`, which exits at once).
 enum BackgroundCleaner {
-    /// `POSIX_SPAWN_SETSID` of glibc's `<spawn.h>` (a GNU extension Swift's
-    /// Glibc module leaves out): the child calls `setsid()` before it runs.
-    private static let spawnSetSID: Int16 = 0x80
-
     /// Starts the cleaner: the `share` program this process is, or the
     /// one installed beside it (`share-sheet` sends through `share send`'s
     /// code in its own process).
@@ -24,7 +21,15 @@ enum BackgroundCleaner {
     /// - Returns: false when it could not be started.
     static func start(environment: [String: String]) -> Bool {
         guard let executable = shareExecutable() else { return false }
-        return spawn([executable, "inbox", "clean"], environment: environment)
+        guard
+            let pid = ChildProgram.spawn(
+                [executable, "inbox", "clean"], environment: environment, outputToNull: true, newSession: true)
+        else { return false }
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        return true
     }
 
     /// The running executable when it is `share`, else `share` in its
@@ -40,26 +45,5 @@ enum BackgroundCleaner {
         #else
             return nil
         #endif
-    }
-
-    private static func spawn(_ command: [String], environment: [String: String]) -> Bool {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, spawnSetSID)
-        let arguments = command.map { strdup($0) } + [nil]
-        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in arguments { free(pointer) }
-            for pointer in variables { free(pointer) }
-        }
-        var pid: pid_t = 0
-        return posix_spawn(&pid, command[0], &actions, &attributes, arguments, variables) == 0
     }
 }

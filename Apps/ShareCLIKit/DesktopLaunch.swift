@@ -245,10 +245,34 @@ struct DesktopNotifier: Sendable {
 
 /// Small `posix_spawn` wrapper for the terminal emulator and the graphical chooser.
 enum ChildProgram {
-    /// Starts `command` with `environment`, its standard input from /dev/null.
-    /// - Parameter outputToNull: its standard output and error to /dev/null too.
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later),
+    /// looked up by name since the Glibc module leaves it out; nil (nothing
+    /// closed) on a C library without it.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+        {
+            guard
+                let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }()
+
+    /// `POSIX_SPAWN_SETSID` of glibc's `<spawn.h>` (a GNU extension Swift's
+    /// Glibc module leaves out): the child calls `setsid()` before it runs.
+    private static let spawnSetSID: Int16 = 0x80
+
+    /// Starts `command` with `environment`, its standard input from /dev/null
+    /// and no descriptor of this process beyond the standard three (libcurl's
+    /// sockets, the inbox's folders: a child that outlives the command must
+    /// not keep a connection or a lock open).
+    /// - Parameters:
+    ///   - outputToNull: its standard output and error to /dev/null too.
+    ///   - newSession: in a session of its own, so that a terminal's
+    ///     hang-up or Ctrl-C for this process does not reach it.
     /// - Returns: the process id, or nil when it could not start.
-    static func spawn(_ command: [String], environment: [String: String], outputToNull: Bool = false) -> pid_t? {
+    static func spawn(
+        _ command: [String], environment: [String: String], outputToNull: Bool = false, newSession: Bool = false
+    ) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -257,6 +281,11 @@ enum ChildProgram {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        _ = closeFrom?(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if newSession { posix_spawnattr_setflags(&attributes, spawnSetSID) }
         let arguments = command.map { strdup($0) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -264,7 +293,7 @@ enum ChildProgram {
             for pointer in variables { free(pointer) }
         }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, command[0], &actions, nil, arguments, variables)
+        let status = posix_spawn(&pid, command[0], &actions, &attributes, arguments, variables)
         return status == 0 ? pid : nil
     }
 

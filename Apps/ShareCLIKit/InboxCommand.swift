@@ -50,6 +50,16 @@ enum InboxCommand {
             return .usage
         }
         let json = parsed.has(Options.json)
+        if sub == "clean" {
+            // Only the inbox: the cleaner share send starts in the
+            // background opens nothing else (no outbox, no connection).
+            do {
+                return clean(try ClientAssembly(environment: environment).shareInbox(), io: io, json: json)
+            } catch {
+                io.err.write("share inbox: \(LocalizedText(describing: error).localized)\n")
+                return .failure
+            }
+        }
         let shares: ShareLocator
         do {
             shares = try ShareLocator(environment: environment)
@@ -58,7 +68,6 @@ enum InboxCommand {
             return .failure
         }
         if sub == "list" { return list(shares, io: io, json: json) }
-        if sub == "clean" { return clean(shares.inbox, io: io, json: json) }
         let found: LocatedShare
         switch shares.find(parsed.positionals[0]) {
         case .success(let share): found = share
