@@ -37,10 +37,7 @@ enum InboxCommand {
             parsed = try ParsedArguments(rest, command: ShareCommands.declaration("inbox", sub) ?? ShareCommands.inbox)
             let needsID = sub != "list" && sub != "clean"
             guard parsed.positionals.count == (needsID ? 1 : 0) else {
-                throw ProgramError.usage(
-                    needsID
-                        ? localized(.inboxNeedsID, ["sub": sub])
-                        : localized(sub == "clean" ? .inboxCleanTakesNoID : .inboxListTakesNoID))
+                throw ProgramError.usage(localized(needsID ? .inboxNeedsID : .inboxTakesNoID, ["sub": sub]))
             }
         } catch {
             io.err.write(

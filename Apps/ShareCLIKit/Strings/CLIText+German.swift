@@ -240,10 +240,9 @@ extension CLIText {
         """,
         .unknownSubcommand: "unbekannter Unterbefehl '{sub}'{suggestion}",
         .inboxNeedsID: "share inbox {sub} braucht genau eine Eintrags-ID",
-        .inboxCleanTakesNoID: "share inbox clean nimmt keine ID",
         .inboxCleaned: "{count} zurückgelassene Ordner aus dem Teilen-Eingang gelöscht",
         .inboxNothingToClean: "nichts zurückgelassen im Teilen-Eingang",
-        .inboxListTakesNoID: "share inbox list nimmt keine ID",
+        .inboxTakesNoID: "share inbox {sub} nimmt keine ID",
         .inboxQuarantinedNoRetry:
             "{id} ist in Quarantäne und kann nicht gesendet werden; share inbox show {id} sagt, warum",
         .outboxUnreadable: "der Ausgang von share-daemon kann nicht gelesen werden: {error}",

@@ -899,7 +899,7 @@ final class Connection {
             // The wait for another process's migration is not a stuck lock:
             // migrating a new database on a loaded machine can take longer
             // than the lock timeout, and the process that waits would exit
-            // "database busy". It gets ``migrationLockTimeout``; the steps
+            // "database busy". It gets ``migrationLockTimeoutMilliseconds``; the steps
             // themselves run under the configured timeout again.
             try control(
                 "SET LOCAL lock_timeout = '\(Self.migrationLockTimeoutMilliseconds)ms'; "

@@ -69,10 +69,7 @@ struct FileCopier {
             }
             if n == 0 { return copied }
             copied += Int64(n)
-            writeback.wrote(destination, upTo: copied)
-            hasher?.copied(upTo: copied)
-            try context.checkSize(copied)
-            context.report(copied: copied, total: expectedSize)
+            try advanced(to: copied, total: expectedSize, writeback: &writeback)
         }
     }
 
@@ -116,11 +113,22 @@ struct FileCopier {
             if n == 0 { return copied }
             try write(UnsafeRawBufferPointer(rebasing: chunk[0..<n]), at: copied)
             copied += Int64(n)
-            writeback.wrote(destination, upTo: copied)
-            hasher?.copied(upTo: copied)
-            try context.checkSize(copied)
-            context.report(copied: copied, total: total)
+            try advanced(to: copied, total: total, writeback: &writeback)
         }
+    }
+
+    /// What follows each chunk of either copy loop: the chunk's write-back
+    /// is started, the hasher told, the size limit checked, progress said.
+    /// - Parameters:
+    ///   - copied: the bytes in the copy now.
+    ///   - total: the expected size for progress, when known.
+    ///   - writeback: the copy's write-back.
+    /// - Throws: ``IntakeError`` when the copy is over the size limit.
+    private func advanced(to copied: Int64, total: Int64?, writeback: inout EarlyWriteback) throws(IntakeError) {
+        writeback.wrote(destination, upTo: copied)
+        hasher?.copied(upTo: copied)
+        try context.checkSize(copied)
+        context.report(copied: copied, total: total)
     }
 
     /// Flushes the copy to disk and checks that it holds what was copied.
