@@ -68,6 +68,18 @@ public final class MicroHTTPServer: HTTPServing {
         core.withLock { $0?.inFlight.count } ?? 0
     }
 
+    /// Waits until no request is in flight, or `timeout` passes. A request
+    /// leaves the count only after its log record is written, so a caller
+    /// that has seen a request's record may still see it counted for a
+    /// moment; this is how to wait for that moment to end without polling.
+    /// - Parameter timeout: the longest wait.
+    /// - Returns: true when no request was in flight before the timeout
+    ///   (at once when the server is not running).
+    public func waitUntilNoRequestInFlight(timeout: Duration) -> Bool {
+        guard let running = core.withLock({ $0 }) else { return true }
+        return running.inFlight.waitUntilIdle(gracePeriod: timeout)
+    }
+
     /// Bytes of large in-memory answers held for clients now (those that
     /// count against ``ShareKitHTTPServerInterface/HTTPServerConfiguration/maxBufferedResponseBytes``);
     /// for tests and metrics.

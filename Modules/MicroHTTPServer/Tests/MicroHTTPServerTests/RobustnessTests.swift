@@ -22,9 +22,11 @@ struct RobustnessTests {
         #expect((400...499).contains(response.status), "status \(response.status)")
         #expect(try Curl.request(server.url("/hello")).status == 200)
         // The engine refused it before the handler; it is still logged, and
-        // its request state was released.
+        // its request state was released. (A request leaves the count just
+        // after its record is written: wait for that, then read the count.)
         let records = server.log.wait(for: 2)
         #expect(records.contains { $0.method == nil && $0.failure != nil })
+        #expect(server.server.waitUntilNoRequestInFlight(timeout: .seconds(20)))
         #expect(server.server.requestsInFlight == 0)
     }
 
