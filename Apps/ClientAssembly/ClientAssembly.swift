@@ -65,7 +65,8 @@ public final class ClientAssembly: Sendable {
     /// the keychain here, once (``ShareKitSessionsInterface/AccountStoring/moveRetiredAccount(from:)``); recent targets and
     /// limits it kept without an account go to the account they can only
     /// have come from, or are dropped
-    /// (`SharedStateStore.moveUnscopedAccountValues(to:)`).
+    /// (`SharedStateStore.moveUnscopedAccountValues(toOwner:)`, which reads
+    /// the keychain for that account only when something is left to move).
     /// - Parameter environment: the process environment (or a test's).
     /// - Throws: `KeychainError` when the keychain backend is unknown,
     ///   unreachable or unsafe, or the account cannot be moved into it;
@@ -78,7 +79,7 @@ public final class ClientAssembly: Sendable {
         let accounts = KeychainAccountStore(store: secretStore, accessGroup: Self.accessGroup)
         try accounts.moveRetiredAccount(from: container.state)
         // Best effort: until it succeeds the old values stay where no account reads them.
-        _ = try? container.state.moveUnscopedAccountValues(to: Self.ownerOfUnscopedValues(in: accounts))
+        _ = try? container.state.moveUnscopedAccountValues(toOwner: { try Self.ownerOfUnscopedValues(in: accounts) })
         self.accounts = accounts
         self.container = container
         crypto = OpenSSLCryptoProvider()

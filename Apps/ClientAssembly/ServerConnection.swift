@@ -239,6 +239,16 @@ extension ClientAssembly {
         }
     }
 
+    /// Starts loading the HTTP library (libcurl and OpenSSL, about 6 ms of
+    /// one core) in the background before the assembly is made: a command
+    /// that will certainly ask the server (`share send` of a text) calls this
+    /// first, so that reading the keychain and the shared state runs beside
+    /// the load rather than ahead of it. A no-op after the first call, and
+    /// after a connection that already started the load.
+    public static func startLoadingHTTPLibrary() {
+        CurlHTTPClient.loadLibraryInBackground()
+    }
+
     /// The client stack for one server.
     /// - Parameters:
     ///   - origin: the server's origin.

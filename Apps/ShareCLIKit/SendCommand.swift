@@ -186,6 +186,9 @@ enum SendCommand {
             return report.usage(LocalizedText(describing: error))
         }
         if let stop = PickerLaunch.requireTerminal(request, report: report) { return stop }
+        let sniffsFirst = !request.items.isEmpty || request.readStandardInput
+        // Text alone: libcurl loads while the accounts and the state are read.
+        if !sniffsFirst { ClientAssembly.startLoadingHTTPLibrary() }
         let context: CLIContext
         do {
             // A file or standard input is sniffed (libmagic's database, about
@@ -195,7 +198,7 @@ enum SendCommand {
             // kept: neither this command nor share-daemon could ever send it.
             context = try CLIContext(
                 environment: environment, server: parsed.value(Options.server),
-                loadsLibraryEarly: request.items.isEmpty && !request.readStandardInput, requiresAccount: true,
+                loadsLibraryEarly: !sniffsFirst, requiresAccount: true,
                 leavingLargeRemovals: true)
         } catch let error as ProgramError {
             return error.exit(report)

@@ -12,7 +12,10 @@ extension SharedStateStore {
     /// (`file_max_upload_bytes`, `message_max_attachments`) are not there or unreadable.
     /// - Parameter account: whose limits.
     public func instanceLimits(of account: AccountScope) -> InstanceLimits? {
-        func stored(_ key: SharedStateKey) -> String? { (try? value(for: key.scoped(to: account))) ?? nil }
+        // One read of the state for all six values: one consistent version
+        // of them, and one file read and lock instead of six on every share.
+        guard let values = try? snapshot() else { return nil }
+        func stored(_ key: SharedStateKey) -> String? { values[key.scoped(to: account).name] }
         guard let bytes = stored(.fileMaxUploadBytes).flatMap({ Int64($0) }),
             let attachments = stored(.messageMaxAttachments).flatMap({ Int($0) })
         else { return nil }

@@ -30,10 +30,23 @@ extension SharedStateStore {
     ///   (the next start tries again; nothing reads the old keys meanwhile).
     @discardableResult
     public func moveUnscopedAccountValues(to owner: AccountScope?) throws -> Bool {
+        try moveUnscopedAccountValues(toOwner: { owner })
+    }
+
+    /// ``moveUnscopedAccountValues(to:)`` with the owner found only when
+    /// there is something to move: finding it reads the keychain, and every
+    /// program start calls this, almost always with nothing left to move.
+    /// - Parameter owner: finds the account the old values are moved to
+    ///   (nil drops them); when it throws, nothing moves.
+    /// - Returns: whether anything was found.
+    /// - Throws: what `owner` throws, or ``SharedStateError`` when the state
+    ///   cannot be read or written.
+    @discardableResult
+    public func moveUnscopedAccountValues(toOwner owner: () throws -> AccountScope?) throws -> Bool {
         let snapshot = try snapshot()
         let found = SharedStateKey.accountKeys.filter { snapshot[$0.name] != nil }
         guard !found.isEmpty else { return false }
-        if let owner {
+        if let owner = try owner() {
             for key in found {
                 let old = snapshot[key.name]
                 try update(key.scoped(to: owner)) { mine in mine ?? old }

@@ -21,8 +21,9 @@ public protocol SharedStateStore: Sendable {
     @discardableResult
     func update(_ key: SharedStateKey, _ transform: (String?) throws -> String?) throws -> String?
 
-    /// A snapshot of every key and value, for `share status` and for tests
-    /// that check what the state holds.
+    /// A snapshot of every key and value, read as one version of the state:
+    /// for `share status`, for tests that check what the state holds, and
+    /// for readers of several values at once (an account's limits).
     /// - Throws: ``SharedStateError`` when the state cannot be read.
     func snapshot() throws -> [String: String]
 

@@ -31,6 +31,27 @@ struct AccountValuesTests {
         #expect(try state.value(for: SharedStateKey.fileMaxUploadBytes.scoped(to: mine)) == nil)
     }
 
+    @Test("the owner is looked up only when something is left to move; when that fails, nothing moves")
+    func ownerLookedUpOnlyWhenNeeded() throws {
+        struct Unreadable: Error {}
+        let state = InMemorySharedState()
+        var lookups = 0
+        let owner = {
+            lookups += 1
+            return mine
+        }
+        #expect(try !state.moveUnscopedAccountValues(toOwner: owner))
+        #expect(lookups == 0, "a start with nothing to move reads no keychain")
+
+        try state.set("100", for: .fileMaxUploadBytes)
+        #expect(throws: Unreadable.self) { try state.moveUnscopedAccountValues(toOwner: { throw Unreadable() }) }
+        #expect(try state.value(for: .fileMaxUploadBytes) == "100", "kept for the next start")
+
+        #expect(try state.moveUnscopedAccountValues(toOwner: owner))
+        #expect(lookups == 1)
+        #expect(try state.value(for: SharedStateKey.fileMaxUploadBytes.scoped(to: mine)) == "100")
+    }
+
     @Test("logout removes the account's values and, for the current account, the unscoped ones")
     func clear() throws {
         let state = InMemorySharedState()

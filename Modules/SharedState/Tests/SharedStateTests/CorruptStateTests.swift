@@ -10,6 +10,10 @@ struct CorruptStateTests {
         "a corrupt state file is moved aside, reported once, and the state starts empty",
         arguments: [
             "{ this is not json", "", #"{"version":1,"values":{"k":42}}"#, #"["version",1]"#,
+            // A member named twice: two readers could each take another value.
+            #"{"values":{"k":"a","k":"b"},"version":1}"#, #"{"values":{},"version":1,"version":1}"#,
+            #"{"values":{"k":"a"}}"#, #"{"values":"k","version":1}"#, #"{"values":{},"version":"1"}"#,
+            #"{"values":{},"version":1} trailing"#,
         ])
     func movedAside(content: String) throws {
         let directory = try TemporaryDirectory(prefix: "sharekit-corrupt")
@@ -60,6 +64,24 @@ struct CorruptStateTests {
             $0.hasPrefix("state.json.corrupt-")
         }
         #expect(asides.count == 1)
+    }
+
+    @Test("a state file another JSON writer made (spaces, escapes, version 1.0) is read as it is")
+    func otherWriters() throws {
+        let directory = try TemporaryDirectory(prefix: "sharekit-corrupt")
+        defer { directory.remove() }
+        let container = try SharedContainerDirectory(directory: directory.file("container"))
+        let path = container.rootPath + "/state.json"
+        let content = #"""
+            {
+              "version" : 1.0,
+              "values" : { "notify.preview_mode" : "n\u00e4mes \ud83d\ude80 \"q\" \/ \n" }
+            }
+
+            """#
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(content.utf8), attributes: [.posixPermissions: 0o600])
+        #expect(try container.state.value(for: .previewMode) == "nämes 🚀 \"q\" / \n")
     }
 
     @Test("a state file of a newer version is refused and left untouched")
