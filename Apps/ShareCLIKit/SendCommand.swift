@@ -525,6 +525,23 @@ struct SendFlow: Sendable {
             checkedWithServer = true
         }
 
+        // A text share asks the server about its target now and reads the
+        // answer once the entry is written: the request's round trip runs
+        // beside the write's fsyncs. It carries nothing of the share (a
+        // lookup of the person's threads), and libcurl is loading already
+        // (``SendCommand``). A share of files asks after the intake, so that
+        // libcurl is not loaded while libmagic examines the files; `--queue`
+        // never asks.
+        let sniffsFirst = !request.items.isEmpty || request.readStandardInput
+        let earlyLookup: Task<Result<ShareTarget, ProgramError>, Never>? =
+            checkedWithServer || sniffsFirst || request.queueOnly
+            ? nil
+            : Task { [context, request] in
+                await context.resolveTarget(request.target, newPostTitle: request.newPostTitle)
+            }
+        // Every way out of the steps before the answer is read drops the request.
+        defer { earlyLookup?.cancel() }
+
         let cachedLimits = context.cachedInstanceLimits()
         let sources: [ShareItemSource]
         do {
@@ -663,7 +680,13 @@ struct SendFlow: Sendable {
         }
         var limits = cachedLimits
         if !checkedWithServer {
-            switch await context.resolveTarget(request.target, newPostTitle: request.newPostTitle) {
+            let looked: Result<ShareTarget, ProgramError>
+            if let earlyLookup {
+                looked = await earlyLookup.value
+            } else {
+                looked = await context.resolveTarget(request.target, newPostTitle: request.newPostTitle)
+            }
+            switch looked {
             case .success(let resolved) where resolved != entry.manifest.target:
                 var updated = entry.manifest
                 updated.target = resolved
