@@ -6,6 +6,17 @@ import Testing
 
 @Suite("corrupt state file")
 struct CorruptStateTests {
+    /// A container in a fresh directory whose state.json holds `content` (0600).
+    private func makeContainer(stateFile content: Data) throws
+        -> (directory: TemporaryDirectory, container: SharedContainerDirectory, path: String)
+    {
+        let directory = try TemporaryDirectory(prefix: "sharekit-corrupt")
+        let container = try SharedContainerDirectory(directory: directory.file("container"))
+        let path = container.rootPath + "/state.json"
+        _ = FileManager.default.createFile(atPath: path, contents: content, attributes: [.posixPermissions: 0o600])
+        return (directory, container, path)
+    }
+
     @Test(
         "a corrupt state file is moved aside, reported once, and the state starts empty",
         arguments: [
@@ -16,12 +27,8 @@ struct CorruptStateTests {
             #"{"values":{},"version":1} trailing"#,
         ])
     func movedAside(content: String) throws {
-        let directory = try TemporaryDirectory(prefix: "sharekit-corrupt")
+        let (directory, container, path) = try makeContainer(stateFile: Data(content.utf8))
         defer { directory.remove() }
-        let container = try SharedContainerDirectory(directory: directory.file("container"))
-        let path = container.rootPath + "/state.json"
-        _ = FileManager.default.createFile(
-            atPath: path, contents: Data(content.utf8), attributes: [.posixPermissions: 0o600])
 
         var reported: SharedStateError?
         do {
@@ -47,12 +54,8 @@ struct CorruptStateTests {
 
     @Test("a writer that meets a corrupt file moves it aside too, and its write is not applied")
     func writerReports() throws {
-        let directory = try TemporaryDirectory(prefix: "sharekit-corrupt")
+        let (directory, container, _) = try makeContainer(stateFile: Data("garbage".utf8))
         defer { directory.remove() }
-        let container = try SharedContainerDirectory(directory: directory.file("container"))
-        let path = container.rootPath + "/state.json"
-        _ = FileManager.default.createFile(
-            atPath: path, contents: Data("garbage".utf8), attributes: [.posixPermissions: 0o600])
         #expect {
             try container.state.increment(.displayCount)
         } throws: { error in
@@ -68,10 +71,6 @@ struct CorruptStateTests {
 
     @Test("a state file another JSON writer made (spaces, escapes, version 1.0) is read as it is")
     func otherWriters() throws {
-        let directory = try TemporaryDirectory(prefix: "sharekit-corrupt")
-        defer { directory.remove() }
-        let container = try SharedContainerDirectory(directory: directory.file("container"))
-        let path = container.rootPath + "/state.json"
         let content = #"""
             {
               "version" : 1.0,
@@ -79,19 +78,16 @@ struct CorruptStateTests {
             }
 
             """#
-        _ = FileManager.default.createFile(
-            atPath: path, contents: Data(content.utf8), attributes: [.posixPermissions: 0o600])
+        let (directory, container, _) = try makeContainer(stateFile: Data(content.utf8))
+        defer { directory.remove() }
         #expect(try container.state.value(for: .previewMode) == "nämes 🚀 \"q\" / \n")
     }
 
     @Test("a state file of a newer version is refused and left untouched")
     func newerVersion() throws {
-        let directory = try TemporaryDirectory(prefix: "sharekit-corrupt")
-        defer { directory.remove() }
-        let container = try SharedContainerDirectory(directory: directory.file("container"))
-        let path = container.rootPath + "/state.json"
         let content = Data(#"{"values":{},"version":2}"#.utf8)
-        _ = FileManager.default.createFile(atPath: path, contents: content, attributes: [.posixPermissions: 0o600])
+        let (directory, container, path) = try makeContainer(stateFile: content)
+        defer { directory.remove() }
         #expect {
             try container.state.snapshot()
         } throws: { error in
