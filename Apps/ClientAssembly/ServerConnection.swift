@@ -246,7 +246,7 @@ extension ClientAssembly {
     /// the load rather than ahead of it. A no-op after the first call, and
     /// after a connection that already started the load.
     public static func startLoadingHTTPLibrary() {
-        CurlHTTPClient.loadLibraryInBackground()
+        CurlLibrary.loadInBackground()
     }
 
     /// The client stack for one server.

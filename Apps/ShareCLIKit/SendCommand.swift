@@ -186,9 +186,8 @@ enum SendCommand {
             return report.usage(LocalizedText(describing: error))
         }
         if let stop = PickerLaunch.requireTerminal(request, report: report) { return stop }
-        let sniffsFirst = !request.items.isEmpty || request.readStandardInput
         // Text alone: libcurl loads while the accounts and the state are read.
-        if !sniffsFirst { ClientAssembly.startLoadingHTTPLibrary() }
+        if !request.sniffsFirst { ClientAssembly.startLoadingHTTPLibrary() }
         let context: CLIContext
         do {
             // A file or standard input is sniffed (libmagic's database, about
@@ -198,7 +197,7 @@ enum SendCommand {
             // kept: neither this command nor share-daemon could ever send it.
             context = try CLIContext(
                 environment: environment, server: parsed.value(Options.server),
-                loadsLibraryEarly: !sniffsFirst, requiresAccount: true,
+                loadsLibraryEarly: !request.sniffsFirst, requiresAccount: true,
                 leavingLargeRemovals: true)
         } catch let error as ProgramError {
             return error.exit(report)
@@ -228,6 +227,11 @@ struct SendRequest: Sendable {
     var loadTimeout: Duration
     var progress: ProgressMode
     var keepMetadata: Bool
+
+    /// Whether a file or standard input is examined (libmagic) before the
+    /// first request: libcurl is then loaded only after it, so that the two
+    /// are never in memory at once; a text alone loads libcurl at once.
+    var sniffsFirst: Bool { !items.isEmpty || readStandardInput }
 
     init(_ parsed: ParsedArguments) throws {
         items = parsed.positionals.filter { $0 != "-" }
@@ -532,13 +536,10 @@ struct SendFlow: Sendable {
         // (``SendCommand``). A share of files asks after the intake, so that
         // libcurl is not loaded while libmagic examines the files; `--queue`
         // never asks.
-        let sniffsFirst = !request.items.isEmpty || request.readStandardInput
-        let earlyLookup: Task<Result<ShareTarget, ProgramError>, Never>? =
-            checkedWithServer || sniffsFirst || request.queueOnly
-            ? nil
-            : Task { [context, request] in
-                await context.resolveTarget(request.target, newPostTitle: request.newPostTitle)
-            }
+        let lookUpTarget = { [context, request] in
+            Task { await context.resolveTarget(request.target, newPostTitle: request.newPostTitle) }
+        }
+        let earlyLookup = checkedWithServer || request.sniffsFirst || request.queueOnly ? nil : lookUpTarget()
         // Every way out of the steps before the answer is read drops the request.
         defer { earlyLookup?.cancel() }
 
@@ -680,13 +681,7 @@ struct SendFlow: Sendable {
         }
         var limits = cachedLimits
         if !checkedWithServer {
-            let looked: Result<ShareTarget, ProgramError>
-            if let earlyLookup {
-                looked = await earlyLookup.value
-            } else {
-                looked = await context.resolveTarget(request.target, newPostTitle: request.newPostTitle)
-            }
-            switch looked {
+            switch await (earlyLookup ?? lookUpTarget()).value {
             case .success(let resolved) where resolved != entry.manifest.target:
                 var updated = entry.manifest
                 updated.target = resolved

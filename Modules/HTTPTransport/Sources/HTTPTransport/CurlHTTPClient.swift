@@ -52,17 +52,6 @@ public final class CurlHTTPClient: HTTPClient {
         if case .success(let loop) = loopState.withLock({ $0 }) { loop.shutdown() }
     }
 
-    /// Starts loading and initializing libcurl on a background thread now,
-    /// before any client is made (once per process; a client made with
-    /// `loadsLibraryEarly` does the same). Loading libcurl, its two dozen
-    /// libraries and OpenSSL takes about 6 ms of one core; a program that
-    /// knows at its start that it will make a request (`share send --text`)
-    /// starts it before reading its accounts and state, which then happens
-    /// beside the load instead of before it.
-    public static func loadLibraryInBackground() {
-        CurlLibrary.loadInBackground()
-    }
-
     /// The event loop, made (once) by the first request that needs it.
     private func eventLoop() throws(HTTPClientError) -> CurlEventLoop {
         let state = loopState.withLock { state -> Result<CurlEventLoop, HTTPClientError> in
